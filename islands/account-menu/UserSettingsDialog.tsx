@@ -1,0 +1,62 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import type { UserJson } from "../../src/services/users";
+import { ApiError, api } from "../lib/api";
+import { TextField } from "../lib/forms";
+import { Modal } from "../lib/Modal";
+import { currentUserInfoQuery } from "../lib/queries";
+import { showToast } from "../lib/ui-store";
+
+/** "Settings for {name}": the user's name, daily assimilation count and space intervals. */
+export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({
+    name: user.name,
+    dailyAssimilationCount: String(user.dailyAssimilationCount),
+    spaceIntervals: user.spaceIntervals,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const count = Number(form.dailyAssimilationCount);
+    if (form.dailyAssimilationCount.trim() === "" || !Number.isInteger(count)) {
+      setErrors({ dailyAssimilationCount: "must be a whole number from 0 to 1000" });
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.patch(`/api/user/${user.id}`, {
+        name: form.name,
+        dailyAssimilationCount: count,
+        spaceIntervals: form.spaceIntervals,
+      });
+      await queryClient.invalidateQueries({ queryKey: currentUserInfoQuery().queryKey });
+      showToast("Settings saved", "success");
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) setErrors(e.errors);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title={`Settings for ${user.name}`} onClose={onClose} labelledBy="user-settings-title">
+      <form onSubmit={submit} noValidate>
+        <TextField label="Name" name="name" value={form.name} error={errors.name} onChange={set("name")} maxLength={100} />
+        <TextField label="Daily Assimilation Count" name="dailyAssimilationCount" type="number" min={0} max={1000}
+          value={form.dailyAssimilationCount} error={errors.dailyAssimilationCount} onChange={set("dailyAssimilationCount")} />
+        <TextField label="Space Intervals" name="spaceIntervals" value={form.spaceIntervals}
+          error={errors.spaceIntervals} onChange={set("spaceIntervals")} placeholder="0, 1, 1, 2, 3, 5, 8, 13" />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>Cancel</button>
+          <button type="submit" className="button primary" disabled={saving}>Submit</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

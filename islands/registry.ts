@@ -1,0 +1,24 @@
+/**
+ * Every island, by the name of its folder. The server renders them inside pages; the client
+ * bundle has one entry per folder (scripts/build-client.ts). A unit test keeps the two in step.
+ */
+import AccountMenu from "./account-menu";
+import MenuBadge from "./menu-badge";
+import NewUserForm from "./new-user-form";
+import ShellOverlays from "./shell-overlays";
+import TestabilityPanel from "./testability-panel";
+import TokensManager from "./tokens-manager";
+
+export const islands = {
+  "account-menu": AccountMenu,
+  "menu-badge": MenuBadge,
+  "new-user-form": NewUserForm,
+  "shell-overlays": ShellOverlays,
+  "testability-panel": TestabilityPanel,
+  "tokens-manager": TokensManager,
+};
+
+export type IslandName = keyof typeof islands;
+export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]> extends [infer P, ...unknown[]]
+  ? P
+  : {};

@@ -1,0 +1,24 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { IslandIdContext } from "../lib/island-id";
+import { browserQueryClient } from "./query-client";
+
+/**
+ * Hydrates every placeholder of one island on the page. Each placeholder is its own React root;
+ * all share one QueryClient, so data changed by one island shows in the others.
+ */
+export function hydrateIslands<P extends object>(name: string, Component: ComponentType<P>) {
+  const queryClient = browserQueryClient();
+  for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+    const props = JSON.parse(element.dataset.props || "{}") as P;
+    hydrateRoot(
+      element,
+      <QueryClientProvider client={queryClient}>
+        <IslandIdContext.Provider value={element.dataset.islandId ?? name}>
+          <Component {...props} />
+        </IslandIdContext.Provider>
+      </QueryClientProvider>,
+    );
+  }
+}

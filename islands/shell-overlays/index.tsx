@@ -1,0 +1,36 @@
+import { Modal } from "../lib/Modal";
+import { dismissToast, useUiState } from "../lib/ui-store";
+
+/** The app shell's shared overlays: the thin loading bar, the toasts and the alert/confirm popups. */
+export default function ShellOverlays() {
+  const { toasts, popups, pending } = useUiState();
+  const popup = popups[0];
+  return (
+    <>
+      <div className={`loading-bar${pending > 0 ? " active" : ""}`} role="progressbar" aria-hidden={pending === 0}
+        aria-label="Loading" />
+      <div className="toasts" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.kind}`} role="status">
+            <span>{toast.message}</span>
+            <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismissToast(toast.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+      {popup && (
+        <Modal title={popup.kind === "alert" ? "Information" : "Please confirm"} labelledBy={`popup-${popup.id}`}
+          onClose={() => popup.resolve(false)}>
+          <p className="popup-message">{popup.message}</p>
+          <div className="dialog-actions">
+            {popup.kind === "confirm" && (
+              <button type="button" className="button" onClick={() => popup.resolve(false)}>Cancel</button>
+            )}
+            <button type="button" className="button primary" onClick={() => popup.resolve(true)}>OK</button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Builds the browser bundle into build/client: one entry per island (islands/<name>/index.tsx),
+ * shared code split into chunks, every file named by its content hash, plus the stylesheet,
+ * and a manifest.json the server reads to link them.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const outDir = join(root, "build/client");
+const entriesDir = join(root, "build/entries");
+
+export function islandNames(): string[] {
+  return readdirSync(join(root, "islands"), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(root, "islands", d.name, "index.tsx")))
+    .map((d) => d.name)
+    .sort();
+}
+
+export async function buildClient() {
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(entriesDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  mkdirSync(entriesDir, { recursive: true });
+
+  const names = islandNames();
+  const entrypoints = names.map((name) => {
+    const file = join(entriesDir, `${name}.tsx`);
+    writeFileSync(
+      file,
+      `import Island from "../../islands/${name}/index.tsx";\n` +
+        `import { hydrateIslands } from "../../islands/runtime/hydrate.tsx";\n` +
+        `hydrateIslands(${JSON.stringify(name)}, Island);\n`,
+    );
+    return file;
+  });
+
+  const result = await Bun.build({
+    entrypoints,
+    outdir: outDir,
+    target: "browser",
+    format: "esm",
+    splitting: true,
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error("Client build failed");
+  }
+
+  const files: Record<string, string> = {};
+  const islands: Record<string, string> = {};
+  for (const output of result.outputs) {
+    const name = output.path.slice(outDir.length + 1);
+    files[`/assets/${name}`] = name;
+    if (output.kind === "entry-point") {
+      const island = name.replace(/-[a-z0-9]+\.js$/, "");
+      islands[island] = `/assets/${name}`;
+    }
+  }
+
+  const cssSource = readFileSync(join(root, "assets/app.css"));
+  const cssName = `app-${new Bun.CryptoHasher("sha256").update(cssSource).digest("hex").slice(0, 10)}.css`;
+  writeFileSync(join(outDir, cssName), cssSource);
+  files[`/assets/${cssName}`] = cssName;
+
+  const manifest = { css: `/assets/${cssName}`, islands, files };
+  writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  const manifest = await buildClient();
+  console.log(
+    `Client bundle built: ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.files).length} files in ${Math.round(performance.now() - started)} ms`,
+  );
+}

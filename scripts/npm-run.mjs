@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// The entry behind `npm start`, `npm test`, `npm run build`, `npm run dev` and `npm run bench`.
+// It runs on plain Node (a fresh clone has only Node and npm): it installs what is missing,
+// then hands over to Bun, forwarding signals so that stopping npm stops Engram too.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bun = join(root, "node_modules", ".bin", "bun");
+
+function dependenciesAreInstalled() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  if (!existsSync(bun) || !existsSync(marker)) return false;
+  const lock = join(root, "package-lock.json");
+  return !existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+}
+
+function ensureInstalled() {
+  if (dependenciesAreInstalled()) return;
+  console.log("Installing dependencies (first run)...");
+  const command = existsSync(join(root, "package-lock.json")) ? "ci" : "install";
+  const result = spawnSync("npm", [command, "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Runs Bun with the arguments; resolves with its exit code. Signals reach the child. */
+function runBun(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(bun, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, ENGRAM_PARENT_PID: String(process.pid), ...env },
+    });
+    const forward = (signal) => child.kill(signal);
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, forward);
+    child.on("exit", (code, signal) => {
+      for (const s of ["SIGINT", "SIGTERM", "SIGHUP"]) process.off(s, forward);
+      resolve(code ?? (signal ? 128 + 1 : 1));
+    });
+  });
+}
+
+async function sequence(...steps) {
+  for (const args of steps) {
+    const code = await runBun(...args);
+    if (code !== 0) process.exit(code);
+  }
+}
+
+const task = process.argv[2];
+ensureInstalled();
+switch (task) {
+  case "start":
+    await sequence([["scripts/build-client.ts"]], [["src/main.ts"]]);
+    break;
+  case "dev":
+    await sequence([["scripts/build-client.ts"]], [["src/main.ts"], { ENGRAM_MODE: process.env.ENGRAM_MODE ?? "development" }]);
+    break;
+  case "test":
+    await sequence([["scripts/test.ts", ...process.argv.slice(3)]]);
+    break;
+  case "build":
+    await sequence([["scripts/build.ts"]]);
+    break;
+  case "bench":
+    await sequence([["scripts/build-client.ts"]], [["scripts/bench/index.ts", ...process.argv.slice(3)]]);
+    break;
+  default:
+    console.error(`Unknown task "${task}". Use start, dev, test, build or bench.`);
+    process.exit(2);
+}

@@ -1,0 +1,47 @@
+import { ValidationError as ElysiaValidationError } from "elysia";
+import type { AppContext } from "../context";
+import { DomainError, ValidationError } from "../services/errors";
+import { recordFailure } from "../services/failure-reports";
+
+export type ErrorBody = { message: string; errorType?: string; errors?: Record<string, string> };
+
+/** Field messages from a schema validation failure, keyed by dotted path ("a.b"). */
+function fieldErrors(error: ElysiaValidationError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.all) {
+    const path = "path" in issue && typeof issue.path === "string" ? issue.path : "";
+    const key = path.replace(/^\//, "").replaceAll("/", ".") || "body";
+    if (errors[key]) continue;
+    const custom = "schema" in issue ? (issue.schema as { error?: unknown }).error : undefined;
+    errors[key] = typeof custom === "string" ? custom : "message" in issue ? String(issue.message) : "is invalid";
+  }
+  return errors;
+}
+
+/**
+ * Turns any error into the spec's answer: 400 binding errors with field messages, the status of
+ * a domain error, and for anything unexpected a 500 with a failure report row.
+ */
+export function errorAnswer(ctx: AppContext, code: string | number, error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ElysiaValidationError || code === "VALIDATION") {
+    const errors = error instanceof ElysiaValidationError ? fieldErrors(error) : {};
+    return { status: 400, body: { message: "binding error", errorType: "BINDING_ERROR", errors } };
+  }
+  if (error instanceof ValidationError) {
+    return { status: 400, body: { message: error.message, errorType: error.errorType, errors: error.errors } };
+  }
+  if (error instanceof DomainError) {
+    return { status: error.status, body: { message: error.message, errorType: error.errorType } };
+  }
+  if (code === "NOT_FOUND") return { status: 404, body: { message: "Not Found", errorType: "RESOURCE_NOT_FOUND" } };
+  if (code === "PARSE") return { status: 400, body: { message: "The request body could not be read", errorType: "BAD_REQUEST" } };
+  if (code === "INVALID_COOKIE_SIGNATURE") return { status: 400, body: { message: "Bad Request" } };
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return { status, body: { message: (error as Error).message || "Bad Request" } };
+  }
+  recordFailure(ctx, error);
+  console.error(error);
+  return { status: 500, body: { message: "Internal Server Error", errorType: "INTERNAL_SERVER_ERROR" } };
+}
+

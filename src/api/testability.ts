@@ -1,0 +1,102 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { BadRequestError } from "../services/errors";
+import { cleanDatabaseAndResetTestabilitySettings } from "../services/testability/reset";
+import { updateUserSettings } from "../services/users";
+import { requireUser } from "./authentication";
+import { core } from "./core";
+
+/** Values arrive as JSON strings or numbers in the reference's test suites. */
+const stringOrNumber = t.Union([t.String(), t.Number()]);
+
+/**
+ * The test hooks under /api/testability (non-production only: server.ts does not mount this
+ * plugin in production, so every path answers 404 there). See shared/domain/testability.md.
+ */
+export function testabilityApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api/testability" })
+    .use(core(ctx))
+    .post("/clean_db_and_reset_testability_settings", () => {
+      cleanDatabaseAndResetTestabilitySettings(ctx);
+      return "OK";
+    })
+    .post(
+      "/time_travel",
+      ({ body }) => {
+        let instant: Date;
+        try {
+          const value = JSON.parse(body.travel_to);
+          instant = new Date(typeof value === "string" ? value : Number.NaN);
+        } catch {
+          instant = new Date(body.travel_to);
+        }
+        if (Number.isNaN(instant.getTime())) throw new BadRequestError(`Cannot travel to ${body.travel_to}`);
+        ctx.clock.travelTo(instant);
+        return [];
+      },
+      { body: t.Object({ travel_to: t.String() }) },
+    )
+    .post(
+      "/time_travel_relative_to_now",
+      ({ body }) => {
+        const hours = Number(body.hours);
+        if (!Number.isFinite(hours)) throw new BadRequestError("hours must be a number");
+        ctx.clock.travelRelativeToNow(hours);
+        return [];
+      },
+      { body: t.Object({ hours: stringOrNumber }) },
+    )
+    .post(
+      "/randomizer",
+      ({ body }) => {
+        ctx.randomizer.set(body.choose, Number(body.seed ?? 0));
+        return [];
+      },
+      {
+        body: t.Object({
+          choose: t.Union([t.Literal("first"), t.Literal("last"), t.Literal("seed")]),
+          seed: t.Optional(stringOrNumber),
+        }),
+      },
+    )
+    .get("/feature_toggle", () => ctx.featureToggle.enabled)
+    .post(
+      "/feature_toggle",
+      ({ body }) => {
+        ctx.featureToggle.enabled = body.enabled === true || body.enabled === "true";
+        return [];
+      },
+      { body: t.Object({ enabled: t.Union([t.Boolean(), t.String()]) }) },
+    )
+    .post(
+      "/replace_service_url",
+      ({ body }) => {
+        if (body.openAi !== undefined) ctx.serviceUrls.openAi = body.openAi || ctx.config.openAiBaseUrl;
+        if (body.wikidata !== undefined) ctx.serviceUrls.wikidata = body.wikidata || ctx.config.wikidataBaseUrl;
+        return { openAi: ctx.serviceUrls.openAi, wikidata: ctx.serviceUrls.wikidata };
+      },
+      { body: t.Object({ openAi: t.Optional(t.String()), wikidata: t.Optional(t.String()) }) },
+    )
+    .post("/trigger_exception", () => {
+      throw new Error("for failure report");
+    })
+    .post(
+      "/update_current_user",
+      ({ auth, body }) => {
+        const current = requireUser(auth);
+        const daily = body.daily_assimilation_count;
+        updateUserSettings(ctx, current, current.user.id, {
+          name: current.user.name,
+          dailyAssimilationCount: daily === undefined ? undefined : Number(daily),
+          spaceIntervals: body.space_intervals === undefined ? undefined : String(body.space_intervals),
+        });
+        return "OK";
+      },
+      {
+        body: t.Object({
+          daily_assimilation_count: t.Optional(stringOrNumber),
+          space_intervals: t.Optional(t.String()),
+        }),
+      },
+    );
+}

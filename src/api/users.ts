@@ -1,0 +1,44 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { deleteUserToken, generateUserToken, listUserTokens } from "../services/user-tokens";
+import { createProfile, currentUserInfo, presentUser, updateUserSettings } from "../services/users";
+import { requireAccount, requireUser } from "./authentication";
+import { core } from "./core";
+
+/** /api/user: the profile, its settings and the MCP tokens (spec 7 "Users and tokens"). */
+export function usersApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api/user" })
+    .use(core(ctx))
+    .get("/current-user-info", ({ auth }) => currentUserInfo(auth.account, auth.user))
+    .get("/", ({ auth }) => presentUser(requireUser(auth)))
+    .post("/", ({ auth, body }) => presentUser(createProfile(ctx, requireAccount(auth), body)), {
+      body: t.Object({ name: t.String({ error: "size must be between 1 and 100" }) }, { additionalProperties: true }),
+    })
+    .patch(
+      "/:user",
+      ({ auth, params, body }) => presentUser(updateUserSettings(ctx, requireUser(auth), params.user, body)),
+      {
+        params: t.Object({ user: t.Numeric() }),
+        body: t.Object(
+          {
+            name: t.String({ error: "size must be between 1 and 100" }),
+            dailyAssimilationCount: t.Optional(t.Integer({ error: "must be a whole number from 0 to 1000" })),
+            spaceIntervals: t.Optional(t.String({ error: "must be whole numbers separated by commas, like 0, 1, 2, 4" })),
+          },
+          { additionalProperties: true },
+        ),
+      },
+    )
+    .post("/generate-token", ({ auth, body }) => generateUserToken(ctx, requireUser(auth).user, body.label), {
+      body: t.Object({ label: t.String({ error: "size must be between 1 and 100" }) }),
+    })
+    .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user))
+    .delete(
+      "/token/:tokenId",
+      ({ auth, params }) => {
+        deleteUserToken(ctx, requireUser(auth).user, params.tokenId);
+        return new Response(null, { status: 204 });
+      },
+      { params: t.Object({ tokenId: t.Numeric() }) },
+    );
+}

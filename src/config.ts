@@ -1,0 +1,70 @@
+/**
+ * Engram's configuration, read from the environment once at start-up.
+ * A bad value stops start-up with one line that says what is wrong (see main.ts).
+ */
+import { resolve } from "node:path";
+
+export type Mode = "production" | "development" | "test";
+
+export interface Config {
+  port: number;
+  host: string;
+  mode: Mode;
+  dataDir: string;
+  /** Public origin (scheme://host[:port]) when served behind a proxy; used for links and secure cookies. */
+  publicUrl: URL | undefined;
+  openAiApiKey: string | undefined;
+  openAiBaseUrl: string;
+  wikidataBaseUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+const MODES: Mode[] = ["production", "development", "test"];
+export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
+export const DEFAULT_WIKIDATA_BASE_URL = "https://www.wikidata.org";
+
+function parseUrl(name: string, value: string): URL {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
+    return url;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+}
+
+/** Reads and validates the configuration from an environment map (process.env by default). */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const portText = env.PORT?.trim() || "3000";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${portText}"`);
+  }
+  const mode = (env.ENGRAM_MODE?.trim() || "production") as Mode;
+  if (!MODES.includes(mode)) {
+    throw new ConfigError(`ENGRAM_MODE must be one of ${MODES.join(", ")}, got "${env.ENGRAM_MODE}"`);
+  }
+  const host = env.HOST?.trim() || "0.0.0.0";
+  if (/\s|\//.test(host)) throw new ConfigError(`HOST must be a host name or address, got "${host}"`);
+
+  const publicUrlText = env.ENGRAM_PUBLIC_URL?.trim();
+  const publicUrl = publicUrlText ? parseUrl("ENGRAM_PUBLIC_URL", publicUrlText) : undefined;
+  const openAiBaseUrl = env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_BASE_URL;
+  parseUrl("OPENAI_BASE_URL", openAiBaseUrl);
+  const wikidataBaseUrl = env.WIKIDATA_BASE_URL?.trim() || DEFAULT_WIKIDATA_BASE_URL;
+  parseUrl("WIKIDATA_BASE_URL", wikidataBaseUrl);
+
+  return {
+    port,
+    host,
+    mode,
+    dataDir: resolve(env.ENGRAM_DATA_DIR?.trim() || "data"),
+    publicUrl,
+    openAiApiKey: env.OPENAI_API_KEY?.trim() || undefined,
+    openAiBaseUrl,
+    wikidataBaseUrl,
+  };
+}
+
+export const isProduction = (config: Pick<Config, "mode">) => config.mode === "production";

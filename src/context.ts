@@ -1,0 +1,52 @@
+import type { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { type Config, isProduction } from "./config";
+import { type Db, openDatabase } from "./db/connection";
+import { Clock } from "./services/clock";
+import { Randomizer } from "./services/randomizer";
+import { RateLimiter } from "./services/auth/rate-limiter";
+
+/** Outbound service URLs that tests may point elsewhere at run time (replace_service_url). */
+export class ServiceUrls {
+  openAi: string;
+  wikidata: string;
+  constructor(private readonly config: Config) {
+    this.openAi = config.openAiBaseUrl;
+    this.wikidata = config.wikidataBaseUrl;
+  }
+  reset() {
+    this.openAi = this.config.openAiBaseUrl;
+    this.wikidata = this.config.wikidataBaseUrl;
+  }
+}
+
+/** Everything one running Engram instance shares: configuration, the database and the services' state. */
+export interface AppContext {
+  /** Distinguishes app instances in one process (tests), e.g. for Elysia plugin de-duplication. */
+  instanceId: string;
+  config: Config;
+  db: Db;
+  sqlite: Database;
+  clock: Clock;
+  randomizer: Randomizer;
+  serviceUrls: ServiceUrls;
+  /** The testability feature toggle (always false in production). */
+  featureToggle: { enabled: boolean };
+  signInLimiter: RateLimiter;
+}
+
+export function createContext(config: Config, databaseFile = join(config.dataDir, "engram.db")): AppContext {
+  const { db, sqlite } = openDatabase(databaseFile);
+  const production = isProduction(config);
+  return {
+    instanceId: crypto.randomUUID(),
+    config,
+    db,
+    sqlite,
+    clock: new Clock(),
+    randomizer: new Randomizer(production ? "random" : "first"),
+    serviceUrls: new ServiceUrls(config),
+    featureToggle: { enabled: false },
+    signInLimiter: new RateLimiter({ maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 }),
+  };
+}

@@ -1,0 +1,27 @@
+import { Database } from "bun:sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { migrate } from "./migrate";
+import * as schema from "./schema";
+import { loadSqliteVec } from "./sqlite-vec";
+
+export type Db = ReturnType<typeof openDatabase>["db"];
+
+/**
+ * Opens (creating if needed) Engram's one SQLite file: WAL with synchronous=NORMAL (crash-safe,
+ * much faster single-row writes), foreign keys on, a busy timeout, sqlite-vec loaded, and every
+ * pending migration applied.
+ */
+export function openDatabase(file: string) {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file, { create: true, strict: true });
+  sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run("PRAGMA synchronous = NORMAL");
+  sqlite.run("PRAGMA foreign_keys = ON");
+  sqlite.run("PRAGMA busy_timeout = 5000");
+  loadSqliteVec(sqlite);
+  migrate(sqlite);
+  const db = drizzle({ client: sqlite, schema });
+  return { sqlite, db };
+}

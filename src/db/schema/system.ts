@@ -1,0 +1,36 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { id, timestamp } from "./common";
+
+/** Unexpected server errors, for admins ("Failure Reports"). */
+export const failureReports = sqliteTable("failure_reports", {
+  id: id(),
+  errorName: text("error_name").notNull(),
+  errorDetail: text("error_detail").notNull(),
+  createDatetime: timestamp("create_datetime").notNull(),
+});
+
+/** Instance-wide settings as key/value pairs (AI model choices, ...). */
+export const globalSettings = sqliteTable("global_settings", {
+  keyName: text("key_name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/** The durable background job queue (see src/jobs). */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    payload: text("payload").notNull().default("{}"),
+    /** queued | running | done | failed */
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at").notNull(),
+    lockedUntil: timestamp("locked_until"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (table) => [index("jobs_status_run_at_idx").on(table.status, table.runAt)],
+);

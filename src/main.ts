@@ -1,0 +1,52 @@
+/**
+ * Starts Engram: reads the configuration (one clear line and exit on a bad value), opens the
+ * database, serves on HOST:PORT and prints the URL. SIGINT/SIGTERM close the server and the
+ * database cleanly; if the npm parent process dies, Engram stops too.
+ */
+import { ConfigError, readConfig } from "./config";
+import { createContext } from "./context";
+import { createApp } from "./server";
+
+export function start() {
+  let config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Engram cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const ctx = createContext(config);
+  const app = createApp(ctx).listen({ port: config.port, hostname: config.host });
+  const port = app.server?.port ?? config.port;
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  console.log(`Engram (${config.mode} mode) is running at http://${shownHost}:${port}`);
+  console.log(`Data: ${config.dataDir}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.stop();
+    ctx.sqlite.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+
+  const parentPid = Number(process.env.ENGRAM_PARENT_PID);
+  if (parentPid > 1) {
+    setInterval(() => {
+      try {
+        process.kill(parentPid, 0);
+      } catch {
+        void stop();
+      }
+    }, 1000).unref();
+  }
+  return { app, ctx };
+}
+
+if (import.meta.main) start();

@@ -1,0 +1,64 @@
+import { Elysia } from "elysia";
+import { errorAnswer } from "./api/errors";
+import { healthApi } from "./api/health";
+import { testabilityApi } from "./api/testability";
+import { usersApi } from "./api/users";
+import { core } from "./api/core";
+import type { Auth } from "./api/authentication";
+import { isProduction } from "./config";
+import type { AppContext } from "./context";
+import { ForbiddenError } from "./services/errors";
+import { assetResponse, loadAssetManifest } from "./web/assets";
+import { authPagesPlugin } from "./web/auth-pages";
+import { notFoundPage, pagesPlugin } from "./web/pages";
+import { ErrorPage } from "../views/pages/SimplePages";
+import { renderDocument } from "./web/render";
+import { newQueryClient } from "../islands/runtime/query-client";
+import { SECURITY_HEADERS, isCrossSiteWrite } from "./web/security";
+import faviconPath from "../assets/favicon.svg" with { type: "file" };
+
+/** Largest request body accepted (uploaded images and vaults arrive with later features). */
+export const MAX_REQUEST_BODY_BYTES = 16 * 1024 * 1024;
+
+const isApiPath = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+/** Builds the whole Engram app: pages, /api, assets, security headers and the error contract. */
+export function createApp(ctx: AppContext) {
+  const manifest = loadAssetManifest();
+  const app = new Elysia({ serve: { maxRequestBodySize: MAX_REQUEST_BODY_BYTES } })
+    .onRequest(({ request, set }) => {
+      Object.assign(set.headers, SECURITY_HEADERS);
+      if (isCrossSiteWrite(ctx, request)) throw new ForbiddenError("Cross-site request refused");
+    })
+    .onError({ as: "global" }, (context) => {
+      const { code, error, request, set } = context;
+      const auth = (context as { auth?: Auth }).auth;
+      Object.assign(set.headers, SECURITY_HEADERS);
+      const { status, body } = errorAnswer(ctx, code, error);
+      if (isApiPath(request) || request.method !== "GET") {
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { ...SECURITY_HEADERS, "content-type": "application/json; charset=utf-8" },
+        });
+      }
+      const page = { ctx, auth: auth ?? {}, request };
+      if (status === 404) return notFoundPage(page);
+      return renderDocument(page, {
+        title: "Error",
+        status,
+        queryClient: newQueryClient(),
+        content: <ErrorPage message={status === 500 ? "An unexpected error occurred. It has been reported." : body.message} />,
+      });
+    })
+    .use(core(ctx))
+    .get("/assets/*", ({ request }) => assetResponse(manifest, new URL(request.url).pathname) ?? notFoundPage({ ctx, auth: {}, request }))
+    .get("/favicon.svg", () => new Response(Bun.file(faviconPath), {
+      headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },
+    }))
+    .use(healthApi(ctx))
+    .use(usersApi(ctx))
+    .use(authPagesPlugin(ctx))
+    .use(pagesPlugin(ctx));
+  if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { AppContext } from "../../context";
+import { seedTestProfiles } from "./test-identities";
+
+/**
+ * Empties every table (virtual tables included, their shadow tables left to SQLite), recreates
+ * the test profiles and resets the clock, randomizer, feature toggle and service URLs.
+ */
+export function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) {
+  const tables = ctx.sqlite
+    .query<{ schema: string; name: string; type: string }, []>("PRAGMA table_list")
+    .all()
+    .filter((t) => t.schema === "main" && (t.type === "table" || t.type === "virtual") && !/^(sqlite_|__drizzle)/.test(t.name));
+  ctx.sqlite.run("PRAGMA foreign_keys = OFF");
+  try {
+    ctx.sqlite.transaction(() => {
+      for (const table of tables) ctx.sqlite.run(`DELETE FROM "${table.name}"`);
+      ctx.sqlite.run("DELETE FROM sqlite_sequence");
+    })();
+  } finally {
+    ctx.sqlite.run("PRAGMA foreign_keys = ON");
+  }
+  ctx.clock.reset();
+  ctx.randomizer.set("first");
+  ctx.featureToggle.enabled = false;
+  ctx.serviceUrls.reset();
+  ctx.signInLimiter.reset();
+  seedTestProfiles(ctx);
+}

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { type accounts, DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../db/schema";
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+/** A signed-in user: the profile and the account it belongs to. */
+export type CurrentUser = { user: UserRow; account: AccountRow };
+
+/** The User JSON of reference-openapi.yaml. */
+export function presentUser({ user, account }: CurrentUser) {
+  return {
+    id: user.id,
+    name: user.name,
+    externalIdentifier: account.externalIdentifier,
+    dailyAssimilationCount: user.dailyAssimilationCount,
+    spaceIntervals: user.spaceIntervals,
+    admin: account.admin,
+  };
+}
+export type UserJson = ReturnType<typeof presentUser>;
+
+export function findUserByAccount(ctx: AppContext, accountId: number) {
+  return ctx.db.select().from(users).where(eq(users.accountId, accountId)).get();
+}
+
+/** `{user, externalIdentifier}`; user is absent when the identity has no profile yet. */
+export function currentUserInfo(
+  account: AccountRow | undefined,
+  user: UserRow | undefined,
+): { user?: UserJson; externalIdentifier?: string } {
+  if (!account) return {};
+  return {
+    externalIdentifier: account.externalIdentifier,
+    ...(user ? { user: presentUser({ user, account }) } : {}),
+  };
+}
+export type CurrentUserInfoJson = { user?: UserJson; externalIdentifier?: string };
+
+const SPACE_INTERVALS_PATTERN = /^\d+((,\s*\d+){1,1000})*$/;
+
+function validateName(name: string, errors: Record<string, string>) {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 100) errors.name = "size must be between 1 and 100";
+  return trimmed;
+}
+
+/** Creates the signed-in identity's profile (once). */
+export function createProfile(ctx: AppContext, account: AccountRow, input: { name: string }): CurrentUser {
+  const errors: Record<string, string> = {};
+  const name = validateName(input.name, errors);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (findUserByAccount(ctx, account.id)) throw new BadRequestError("This account already has a profile");
+  const user = ctx.db
+    .insert(users)
+    .values({
+      accountId: account.id,
+      name,
+      dailyAssimilationCount: DEFAULT_DAILY_ASSIMILATION_COUNT,
+      spaceIntervals: DEFAULT_SPACE_INTERVALS,
+      createdAt: ctx.clock.now(),
+    })
+    .returning()
+    .get();
+  return { user, account };
+}
+
+export interface UserSettingsInput {
+  name: string;
+  dailyAssimilationCount?: number;
+  spaceIntervals?: string;
+}
+
+/**
+ * Changes a user's name, daily assimilation count (0 to 1000 notes) and space intervals
+ * (comma-separated whole numbers of days). Only the user themself may do so.
+ */
+export function updateUserSettings(ctx: AppContext, current: CurrentUser, userId: number, input: UserSettingsInput) {
+  const target = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!target) throw new NotFoundError("User");
+  if (target.id !== current.user.id) throw new ForbiddenError("You can only change your own settings");
+
+  const errors: Record<string, string> = {};
+  const name = validateName(input.name, errors);
+  const changes: Partial<UserRow> = { name };
+  if (input.dailyAssimilationCount !== undefined) {
+    const count = input.dailyAssimilationCount;
+    if (!Number.isInteger(count) || count < 0 || count > 1000)
+      errors.dailyAssimilationCount = "must be a whole number from 0 to 1000";
+    else changes.dailyAssimilationCount = count;
+  }
+  if (input.spaceIntervals !== undefined) {
+    const intervals = input.spaceIntervals.trim();
+    if (!SPACE_INTERVALS_PATTERN.test(intervals))
+      errors.spaceIntervals = "must be whole numbers separated by commas, like 0, 1, 2, 4";
+    else changes.spaceIntervals = intervals;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const user = ctx.db.update(users).set(changes).where(eq(users.id, userId)).returning().get()!;
+  return { user, account: current.account };
+}

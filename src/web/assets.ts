@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** What scripts/build-client.ts produced: hashed URLs of the stylesheet and of each island's entry. */
+export interface AssetManifest {
+  css: string;
+  islands: Record<string, string>;
+  /** URL path → file (on disk, or inside the single binary). */
+  files: Record<string, string>;
+}
+
+let embedded: AssetManifest | undefined;
+
+/** The single binary registers its embedded files here before the server starts. */
+export function useEmbeddedAssets(manifest: AssetManifest) {
+  embedded = manifest;
+}
+
+const BUILD_DIR = join(import.meta.dir, "../../build/client");
+
+export function loadAssetManifest(): AssetManifest {
+  if (embedded) return embedded;
+  const file = join(BUILD_DIR, "manifest.json");
+  if (!existsSync(file)) {
+    throw new Error("The client bundle is missing: run `bun scripts/build-client.ts` (npm start does this)");
+  }
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as AssetManifest;
+  const files: Record<string, string> = {};
+  for (const [url, name] of Object.entries(manifest.files)) files[url] = join(BUILD_DIR, name);
+  return { ...manifest, files };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  svg: "image/svg+xml",
+  png: "image/png",
+  woff2: "font/woff2",
+  map: "application/json",
+};
+
+/** A hashed asset: cached for a year, never revalidated. */
+export function assetResponse(manifest: AssetManifest, urlPath: string): Response | undefined {
+  const file = manifest.files[urlPath];
+  if (!file) return undefined;
+  const extension = urlPath.slice(urlPath.lastIndexOf(".") + 1);
+  return new Response(Bun.file(file), {
+    headers: {
+      "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream",
+      "cache-control": "public, max-age=31536000, immutable",
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { Elysia } from "elysia";
+import { HomePage } from "../../views/pages/HomePage";
+import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
+import { userTokensQuery } from "../../islands/lib/queries";
+import { core } from "../api/core";
+import type { AppContext } from "../context";
+import { listUserTokens } from "../services/user-tokens";
+import type { MenuSection } from "../../views/shell/AppShell";
+import { type PageRequest, respondWithPage } from "./render";
+
+/**
+ * A route of the spec's route table whose feature a later issue builds: the shell with the page's
+ * heading and an honest empty state, so links from the menu never lead nowhere.
+ */
+const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
+  { path: "/d/notebooks", title: "Notebooks", active: "note", empty: "You have no notebooks yet." },
+  { path: "/d/assimilate", title: "Assimilate", active: "assimilate", empty: "There is nothing to assimilate yet." },
+  { path: "/d/recall", title: "Recall", active: "recall", empty: "There is nothing to recall yet." },
+  { path: "/d/circles", title: "My Circles", active: "circles", empty: "You are not in any circle yet." },
+  { path: "/d/circles/:circleId", title: "Circle", active: "circles", empty: "This circle has no notebooks yet." },
+  { path: "/d/circles/join", title: "Join a circle", active: "circles", empty: "Ask a member of the circle for its invitation link." },
+  { path: "/d/circles/join/:invitationCode", title: "Join a circle", active: "circles", empty: "Ask a member of the circle for its invitation link." },
+  { path: "/d/bazaar", title: "Welcome To The Bazaar", active: "bazaar", signIn: "optional",
+    lead: "These are shared notes from users of Engram.", empty: "No notebooks have been shared yet." },
+  { path: "/d/message-center", title: "Message Center", active: "messages", empty: "There is no conversation currently." },
+  { path: "/d/message-center/:conversationId", title: "Message Center", active: "messages", empty: "No conversation selected" },
+  { path: "/d/assessmentAndCertificateHistory", title: "My Assessment and Certificate History", empty: "You have no assessment attempts yet." },
+  { path: "/d/assessment/notebook/:notebookId", title: "Assessment", empty: "This notebook has no assessment questions yet." },
+  { path: "/d/answers/:recallPromptId", title: "Answered question", active: "recall", empty: "This answer is not available." },
+  { path: "/d/admin-dashboard", title: "Admin Dashboard", empty: "Nothing to administer yet." },
+  { path: "/d/failure-report-list/show/:failureReportId", title: "Failure report", empty: "It seems you cannot access this page." },
+  { path: "/d/recent", title: "Recent", empty: "Nothing recent yet." },
+];
+
+/** Server-rendered pages of the route table (spec 2). */
+export function pagesPlugin(ctx: AppContext) {
+  const app = new Elysia()
+    .use(core(ctx))
+    .get("/", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "optional" }, (_qc, _current, user) => ({
+        title: "Engram",
+        content: <HomePage user={user} />,
+      })),
+    )
+    .get("/d/generate-token", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
+        queryClient.setQueryData(userTokensQuery().queryKey, listUserTokens(ctx, current!.user));
+        return { title: "Manage MCP Tokens", content: <TokensPage /> };
+      }),
+    );
+  for (const route of UPCOMING) {
+    app.get(route.path, ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: route.signIn ?? "required", active: route.active }, () => ({
+        title: route.title,
+        content: <SectionPage title={route.title} lead={route.lead} empty={route.empty} />,
+      })),
+    );
+  }
+  return app;
+}
+
+/** The 404 page for any path outside the route table. */
+export function notFoundPage(page: PageRequest) {
+  return respondWithPage(page, { signIn: "optional", status: 404 }, () => ({ title: "Page not found", content: <NotFoundPage /> }));
+}

@@ -1,0 +1,124 @@
+import { dehydrate, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import type { PageConfig } from "../../islands/lib/page-config";
+import { currentUserInfoQuery, menuBadgeQuery } from "../../islands/lib/queries";
+import { newQueryClient } from "../../islands/runtime/query-client";
+import { Document } from "../../views/Document";
+import { IslandCollector, IslandCollectorContext } from "../../views/Island";
+import { AppShell, type MenuSection } from "../../views/shell/AppShell";
+import { NewUserPage } from "../../views/pages/SimplePages";
+import type { Auth } from "../api/authentication";
+import { isProduction } from "../config";
+import type { AppContext } from "../context";
+import { currentUserInfo, presentUser, type CurrentUser, type UserJson } from "../services/users";
+import { loadAssetManifest, type AssetManifest } from "./assets";
+
+export interface PageRequest {
+  ctx: AppContext;
+  auth: Auth;
+  request: Request;
+}
+
+export interface PageContent {
+  title: string;
+  content: ReactNode;
+}
+
+export interface PageOptions {
+  /** required: signed-out visitors are sent to sign in; optional: anyone may see it. */
+  signIn: "required" | "optional";
+  active?: MenuSection;
+  status?: number;
+}
+
+let manifest: AssetManifest | undefined;
+function assets() {
+  manifest ??= loadAssetManifest();
+  return manifest;
+}
+
+export function loginPath(ctx: AppContext) {
+  return isProduction(ctx.config) ? "/users/sign-in" : "/users/identify";
+}
+
+export function pageConfig(ctx: AppContext): PageConfig {
+  return { mode: ctx.config.mode, loginPath: loginPath(ctx) };
+}
+
+/** Prefetches what every page's shell shows: who is signed in and the menu badges. */
+function prefetchShell(queryClient: QueryClient, auth: Auth) {
+  queryClient.setQueryData(currentUserInfoQuery().queryKey, currentUserInfo(auth.account, auth.user));
+  for (const kind of ["assimilate", "recall", "messages"] as const) {
+    queryClient.setQueryData(menuBadgeQuery(kind).queryKey, 0);
+  }
+}
+
+/** Streams a whole page: the document, the shell and the content, with the query cache for the islands. */
+export async function renderDocument(
+  page: PageRequest,
+  options: { title: string; active?: MenuSection; status?: number; queryClient: QueryClient; content: ReactNode },
+) {
+  const { ctx, auth, request } = page;
+  const url = new URL(request.url);
+  const user = auth.account && auth.user ? presentUser({ account: auth.account, user: auth.user }) : undefined;
+  const collector = new IslandCollector();
+  const { css, islands } = assets();
+  const stream = await renderToReadableStream(
+    <IslandCollectorContext.Provider value={collector}>
+      <Document title={options.title} css={css} islandScripts={islands} config={pageConfig(ctx)}
+        dehydratedState={dehydrate(options.queryClient)}>
+        <QueryClientProvider client={options.queryClient}>
+          <AppShell user={user} signedIn={!!auth.account} loginPath={loginPath(ctx)} currentPath={url.pathname + url.search}
+            active={options.active} testability={!isProduction(ctx.config)}>
+            {options.content}
+          </AppShell>
+        </QueryClientProvider>
+      </Document>
+    </IslandCollectorContext.Provider>,
+    {
+      onError(error) {
+        console.error("Page render failed:", error);
+      },
+    },
+  );
+  return new Response(stream, {
+    status: options.status ?? 200,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/**
+ * Answers a page of the route table. A signed-out visitor of a sign-in-only page is sent to sign
+ * in (and back afterwards); a signed-in identity without a profile gets the new-user form.
+ */
+export async function respondWithPage(
+  page: PageRequest,
+  options: PageOptions,
+  build: (queryClient: QueryClient, current: CurrentUser | undefined, user: UserJson | undefined) => PageContent | Promise<PageContent>,
+): Promise<Response> {
+  const { ctx, auth, request } = page;
+  const url = new URL(request.url);
+  if (options.signIn === "required" && !auth.account) {
+    return redirect(`${loginPath(ctx)}?from=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  const queryClient = newQueryClient();
+  prefetchShell(queryClient, auth);
+  if (auth.account && !auth.user) {
+    return renderDocument(page, { title: "Welcome", queryClient, content: <NewUserPage /> });
+  }
+  const current = auth.account && auth.user ? { account: auth.account, user: auth.user } : undefined;
+  const built = await build(queryClient, current, current && presentUser(current));
+  return renderDocument(page, { ...built, active: options.active, status: options.status, queryClient });
+}
+
+/** A redirect to a path of this site (302 for GET, 303 after a form POST). */
+export function redirect(location: string, status = 302) {
+  return new Response(null, { status, headers: { location } });
+}
+
+/** Only paths on this site are followed after sign-in, never another origin. */
+export function safeFrom(from: string | null | undefined): string {
+  if (!from || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return "/";
+  return from;
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import type { PageConfig } from "../islands/lib/page-config";
+import { IslandScripts } from "./Island";
+
+/** JSON that is safe inside a <script> element (no "</script>" or "<!--" can close it). */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** The HTML document around every page: head, the page, the prefetched query cache, island scripts. */
+export function Document({ title, css, islandScripts, config, dehydratedState, children }: {
+  title: string;
+  css: string;
+  islandScripts: Record<string, string>;
+  config: PageConfig;
+  dehydratedState: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <title>{title === "Engram" ? title : `${title} · Engram`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={css} />
+      </head>
+      <body>
+        {children}
+        {/* Data blocks, not scripts: the CSP lets only our own script files run. */}
+        <script type="application/json" id="engram-config" dangerouslySetInnerHTML={{ __html: scriptSafeJson(config) }} />
+        <script type="application/json" id="engram-state"
+          dangerouslySetInnerHTML={{ __html: scriptSafeJson(dehydratedState) }} />
+        <IslandScripts scripts={islandScripts} />
+      </body>
+    </html>
+  );
+}
