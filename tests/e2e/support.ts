@@ -1,0 +1,91 @@
+/**
+ * Starts a real Engram process for a test file (its own port and temp data folder) and gives
+ * Playwright tests its URL. Mode "production" is a fresh instance as a self-hoster gets it;
+ * "test" has the test hooks and the /users/identify login.
+ */
+import { test as base, type Page } from "@playwright/test";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export interface EngramServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEngram(mode: "production" | "test", env: Record<string, string> = {}): Promise<EngramServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "engram-e2e-"));
+  const child: ChildProcess = spawn(join(root, "node_modules/.bin/bun"), ["src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ENGRAM_MODE: mode, PORT: String(port), HOST: "127.0.0.1", ENGRAM_DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/healthcheck`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Engram did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test file's fixtures: one Engram server per worker, in the mode the file asks for. */
+export function engramTest(mode: "production" | "test") {
+  return base.extend<{ engram: EngramServer }, { engramServer: EngramServer }>({
+    engramServer: [
+      async ({}, use) => {
+        const server = await startEngram(mode);
+        await use(server);
+        await server.stop();
+      },
+      { scope: "worker" },
+    ],
+    engram: async ({ engramServer }, use) => use(engramServer),
+  });
+}
+
+/** Non-production: resets the data to the test profiles. */
+export async function resetTestData(url: string) {
+  const response = await fetch(`${url}/api/testability/clean_db_and_reset_testability_settings`, { method: "POST" });
+  if (!response.ok) throw new Error(`reset failed: ${response.status}`);
+}
+
+/** Signs in through the non-production login page, as a person would. */
+export async function signInThroughIdentifyPage(page: Page, url: string, username: string, from = "/") {
+  await page.goto(`${url}/users/identify?from=${encodeURIComponent(from)}`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("password");
+  await page.getByRole("button", { name: "Login" }).click();
+}

@@ -1,0 +1,131 @@
+/**
+ * Starts a real Engram server for API tests: a fresh SQLite file in a temp folder, real HTTP on
+ * a free port. `http` is a tiny client that keeps the session cookie like a browser would.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Config, readConfig } from "../../src/config";
+import { type AppContext, createContext } from "../../src/context";
+import { createApp } from "../../src/server";
+import { buildClient } from "../../scripts/build-client";
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  /** A new client with its own cookie jar. */
+  client(): HttpClient;
+  stop(): Promise<void>;
+}
+
+let clientBuilt: Promise<unknown> | undefined;
+async function ensureClientBundle() {
+  if (existsSync(join(import.meta.dir, "../../build/client/manifest.json"))) return;
+  clientBuilt ??= buildClient();
+  await clientBuilt;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  await ensureClientBundle();
+  const dataDir = mkdtempSync(join(tmpdir(), "engram-test-"));
+  const config: Config = readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0", ...env });
+  const ctx = createContext(config);
+  const app = createApp(ctx).listen({ port: 0, hostname: "127.0.0.1" });
+  const url = `http://127.0.0.1:${app.server!.port}`;
+  return {
+    url,
+    ctx,
+    client: () => new HttpClient(url),
+    async stop() {
+      await app.stop(true);
+      ctx.sqlite.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface HttpResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export class HttpClient {
+  private cookies = new Map<string, string>();
+  private bearer: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  withBearer(token: string) {
+    this.bearer = token;
+    return this;
+  }
+
+  get sessionCookie() {
+    return this.cookies.get("engram_session");
+  }
+
+  async request<T = any>(method: string, path: string, options: {
+    json?: unknown;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {}): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(options.form).toString();
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie) || /max-age=0/i.test(cookie)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>("GET", path, { headers });
+  }
+  post<T = any>(path: string, json: unknown = {}, headers?: Record<string, string>) {
+    return this.request<T>("POST", path, { json, headers });
+  }
+  patch<T = any>(path: string, json: unknown = {}) {
+    return this.request<T>("PATCH", path, { json });
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>("DELETE", path);
+  }
+
+  /** Non-production test login: GET /api/healthcheck with basic auth. */
+  async loginAs(name: string, password = "password") {
+    const result = await this.get("/api/healthcheck", { authorization: `Basic ${btoa(`${name}:${password}`)}` });
+    if (result.status !== 200) throw new Error(`login as ${name} failed: ${result.status} ${result.text}`);
+    return this;
+  }
+
+  /** Production sign-up through the real form. */
+  signUp(username: string, password: string) {
+    return this.request("POST", "/users/sign-up", { form: { username, password } });
+  }
+
+  signIn(username: string, password: string) {
+    return this.request("POST", "/users/sign-in", { form: { username, password } });
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, readConfig } from "../../src/config";
+
+describe("configuration", () => {
+  test("defaults: production at port 3000 with data in ./data", () => {
+    const config = readConfig({});
+    expect(config.mode).toBe("production");
+    expect(config.port).toBe(3000);
+    expect(config.dataDir.endsWith("/data")).toBe(true);
+    expect(config.openAiApiKey).toBeUndefined();
+  });
+
+  test("reads every documented variable", () => {
+    const config = readConfig({
+      PORT: "4010",
+      HOST: "127.0.0.1",
+      ENGRAM_MODE: "test",
+      ENGRAM_DATA_DIR: "/tmp/x",
+      ENGRAM_PUBLIC_URL: "https://engram.example.org",
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: "http://127.0.0.1:5001/v1",
+      WIKIDATA_BASE_URL: "http://127.0.0.1:5002",
+    });
+    expect(config).toMatchObject({ port: 4010, host: "127.0.0.1", mode: "test", dataDir: "/tmp/x", openAiApiKey: "sk-test" });
+    expect(config.publicUrl?.origin).toBe("https://engram.example.org");
+  });
+
+  test.each([
+    [{ PORT: "http" }, "PORT must be a whole number"],
+    [{ PORT: "70000" }, "PORT must be a whole number"],
+    [{ ENGRAM_MODE: "staging" }, "ENGRAM_MODE must be one of production, development, test"],
+    [{ ENGRAM_PUBLIC_URL: "engram.example.org" }, "ENGRAM_PUBLIC_URL must be an http(s) URL"],
+    [{ OPENAI_BASE_URL: "ftp://x" }, "OPENAI_BASE_URL must be an http(s) URL"],
+    [{ WIKIDATA_BASE_URL: "::" }, "WIKIDATA_BASE_URL must be an http(s) URL"],
+  ])("bad configuration %p is refused with one clear line", (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
