@@ -20,6 +20,10 @@ RUN npm run build
 
 # ---- Runtime: only the binary on a slim Debian (same glibc as the build stage) ----
 FROM --platform=linux/amd64 debian:bookworm-slim
+# CA certificates for outbound HTTPS (OpenAI-compatible providers, Wikidata).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 engram \
  && useradd --system --uid 10001 --gid engram --home-dir /data --no-create-home --shell /usr/sbin/nologin engram \
  && mkdir -p /app /data \

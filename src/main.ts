@@ -29,7 +29,7 @@ export function start() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await app.stop();
+    await app.stop(true);
     ctx.sqlite.close();
     process.exit(0);
   };
