@@ -3,6 +3,8 @@ import { errorAnswer } from "./api/errors";
 import { healthApi } from "./api/health";
 import { testabilityApi } from "./api/testability";
 import { usersApi } from "./api/users";
+import { notebooksApi } from "./api/notebooks";
+import { notesApi } from "./api/notes";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
 import { isProduction } from "./config";
@@ -57,6 +59,8 @@ export function createApp(ctx: AppContext) {
     }))
     .use(healthApi(ctx))
     .use(usersApi(ctx))
+    .use(notebooksApi(ctx))
+    .use(notesApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

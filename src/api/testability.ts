@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { BadRequestError } from "../services/errors";
 import { cleanDatabaseAndResetTestabilitySettings } from "../services/testability/reset";
 import { updateUserSettings } from "../services/users";
+import { injectNotes } from "../services/testability/inject-notes";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
@@ -80,6 +81,30 @@ export function testabilityApi(ctx: AppContext) {
     .post("/trigger_exception", () => {
       throw new Error("for failure report");
     })
+    .post(
+      "/inject_notes",
+      ({ auth, body }) => injectNotes(ctx, auth.user && requireUser(auth), body),
+      {
+        body: t.Object({
+          externalIdentifier: t.Optional(t.Union([t.String(), t.Null()])),
+          circleName: t.Optional(t.Union([t.String(), t.Null()])),
+          noteTestData: t.Array(
+            t.Object(
+              {
+                Title: t.String(),
+                Details: t.Optional(t.Union([t.String(), t.Null()])),
+                "Parent Title": t.Optional(t.Union([t.String(), t.Null()])),
+                "Skip Memory Tracking": t.Optional(t.Union([t.String(), t.Boolean(), t.Null()])),
+                "Image Url": t.Optional(t.Union([t.String(), t.Null()])),
+                "Image Mask": t.Optional(t.Union([t.String(), t.Null()])),
+                "Wikidata Id": t.Optional(t.Union([t.String(), t.Null()])),
+              },
+              { additionalProperties: true },
+            ),
+          ),
+        }),
+      },
+    )
     .post(
       "/update_current_user",
       ({ auth, body }) => {

@@ -1,3 +1,4 @@
 export * from "./accounts";
 export * from "./users";
 export * from "./system";
+export * from "./notes";

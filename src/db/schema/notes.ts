@@ -1,0 +1,52 @@
+import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bool, id, timestamp } from "./common";
+import { users } from "./users";
+
+/** A notebook: a tree of notes under one head note, owned by its creator (circles come later). */
+export const notebooks = sqliteTable(
+  "notebooks",
+  {
+    id: id(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Set right after the head note is created, in the same transaction. */
+    headNoteId: integer("head_note_id").references((): AnySQLiteColumn => notes.id),
+    skipMemoryTrackingEntirely: bool("skip_memory_tracking_entirely").notNull().default(false),
+    numberOfQuestionsInAssessment: integer("number_of_questions_in_assessment"),
+    certificateExpiry: text("certificate_expiry").notNull().default("1y"),
+    certifiable: bool("certifiable").notNull().default(false),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (table) => [index("notebooks_creator_id_idx").on(table.creatorId)],
+);
+
+/**
+ * A note. Its place in the tree is (parentId, siblingOrder); a note with a targetNoteId is a link
+ * ("reification") whose title is the link type. Deleting stamps deletedAt (soft delete, undoable).
+ */
+export const notes = sqliteTable(
+  "notes",
+  {
+    id: id(),
+    notebookId: integer("notebook_id")
+      .notNull()
+      .references((): AnySQLiteColumn => notebooks.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnySQLiteColumn => notes.id),
+    targetNoteId: integer("target_note_id").references((): AnySQLiteColumn => notes.id),
+    title: text("title").notNull(),
+    details: text("details").notNull().default(""),
+    siblingOrder: integer("sibling_order").notNull(),
+    wikidataId: text("wikidata_id"),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+    deletedAt: timestamp("deleted_at"),
+  },
+  (table) => [
+    index("notes_parent_order_idx").on(table.parentId, table.siblingOrder),
+    index("notes_notebook_id_idx").on(table.notebookId),
+    index("notes_target_note_id_idx").on(table.targetNoteId),
+    index("notes_updated_at_idx").on(table.updatedAt),
+  ],
+);

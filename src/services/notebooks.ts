@@ -1,0 +1,96 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { notebooks, notes } from "../db/schema";
+import { ValidationError } from "./errors";
+import { authorizeEdit, authorizeRead } from "./notes/access";
+import { NotePresenter, presentNotebook, type NotebookJson } from "./notes/presenters";
+import { getNotebook } from "./notes/rows";
+import { validTitle, validWikidataId } from "./notes/validation";
+import type { CurrentUser } from "./users";
+
+/**
+ * Creates a notebook with its head note, in one transaction; answers the head note's id
+ * (the RedirectToNoteResponse).
+ */
+export function createNotebook(ctx: AppContext, current: CurrentUser, input: { newTitle: string; wikidataId?: string }) {
+  const title = validTitle(input.newTitle);
+  const wikidataId = validWikidataId(input.wikidataId);
+  const now = ctx.clock.now();
+  return ctx.db.transaction((tx) => {
+    const notebook = tx
+      .insert(notebooks)
+      .values({ creatorId: current.user.id, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    const head = tx
+      .insert(notes)
+      .values({ notebookId: notebook.id, title, siblingOrder: 0, wikidataId, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
+    return { noteId: head.id, notebookId: notebook.id };
+  });
+}
+
+/** The user's own notebooks (newest first; those whose head note is deleted are gone) and subscriptions. */
+export function notebooksOfUser(ctx: AppContext, current: CurrentUser): { notebooks: NotebookJson[]; subscriptions: unknown[] } {
+  const rows = ctx.db
+    .select({ notebook: notebooks, head: notes })
+    .from(notebooks)
+    .innerJoin(notes, eq(notebooks.headNoteId, notes.id))
+    .where(and(eq(notebooks.creatorId, current.user.id), isNull(notes.deletedAt)))
+    .orderBy(desc(notebooks.id))
+    .all();
+  return { notebooks: rows.map(({ notebook, head }) => presentNotebook(ctx, notebook, head)), subscriptions: [] };
+}
+
+export function showNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookJson {
+  const notebook = getNotebook(ctx, notebookId);
+  authorizeRead(ctx, current, notebook);
+  return presentNotebook(ctx, notebook);
+}
+
+const CERTIFICATE_EXPIRY = /^(?=.*\d)(?:(\d+)y)?\s*(?:(\d+)m)?\s*(?:(\d+)d)?$/;
+
+export interface NotebookSettingsInput {
+  skipMemoryTrackingEntirely?: boolean;
+  numberOfQuestionsInAssessment?: number | null;
+  certificateExpiry?: string;
+}
+
+/** Changes the notebook settings; the certificate expiry reads like "1y 1m 1d" (each part optional). */
+export function updateNotebookSettings(ctx: AppContext, current: CurrentUser, notebookId: number, input: NotebookSettingsInput) {
+  const notebook = getNotebook(ctx, notebookId);
+  authorizeEdit(ctx, current, notebook);
+  const errors: Record<string, string> = {};
+  const changes: Partial<typeof notebooks.$inferInsert> = { updatedAt: ctx.clock.now() };
+  if (input.skipMemoryTrackingEntirely !== undefined) changes.skipMemoryTrackingEntirely = input.skipMemoryTrackingEntirely;
+  if (input.numberOfQuestionsInAssessment !== undefined) {
+    const n = input.numberOfQuestionsInAssessment;
+    if (n !== null && (!Number.isInteger(n) || n < 0 || n > 1000)) {
+      errors.numberOfQuestionsInAssessment = "must be a whole number from 0 to 1000";
+    } else changes.numberOfQuestionsInAssessment = n;
+  }
+  if (input.certificateExpiry !== undefined) {
+    const expiry = input.certificateExpiry.trim();
+    if (!CERTIFICATE_EXPIRY.test(expiry)) errors.certificateExpiry = 'must look like "1y 1m 1d" (years, months, days)';
+    else changes.certificateExpiry = expiry;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const updated = ctx.db.update(notebooks).set(changes).where(eq(notebooks.id, notebookId)).returning().get()!;
+  return presentNotebook(ctx, updated);
+}
+
+/** Every undeleted note of a notebook (GET /notebooks/{notebook}/notes). */
+export function notesOfNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
+  const notebook = getNotebook(ctx, notebookId);
+  authorizeRead(ctx, current, notebook);
+  const rows = ctx.db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt)))
+    .orderBy(notes.id)
+    .all();
+  const presenter = new NotePresenter(ctx).preload(rows);
+  return rows.map((row) => presenter.note(row));
+}

@@ -1,0 +1,170 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { notes } from "../../db/schema";
+import { BadRequestError } from "../errors";
+import type { CurrentUser } from "../users";
+import { authorizeEdit, authorizeRead } from "./access";
+import { type NoteRealmJson, presentNoteRealm } from "./presenters";
+import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "./rows";
+import { orderAfter, orderForFirstChild, orderForLastChild } from "./sibling-order";
+import { validDetails, validTitle, validWikidataId } from "./validation";
+
+/** The NoteRealm of a note the user may read. */
+export function showNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): NoteRealmJson {
+  const note = getNote(ctx, noteId);
+  const notebook = getNotebook(ctx, note.notebookId);
+  authorizeRead(ctx, current, notebook);
+  return presentNoteRealm(ctx, note, notebook, ancestorsOf(ctx, note));
+}
+
+function realmOf(ctx: AppContext, note: NoteRow): NoteRealmJson {
+  return presentNoteRealm(ctx, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
+}
+
+/** A note the user may edit, or the matching refusal. */
+export function editableNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): NoteRow {
+  const note = getNote(ctx, noteId);
+  authorizeEdit(ctx, current, getNotebook(ctx, note.notebookId));
+  return note;
+}
+
+interface NewNote {
+  newTitle: string;
+  wikidataId?: string;
+}
+
+function insertNote(ctx: AppContext, values: { notebookId: number; parentId: number; title: string; wikidataId: string | null; order: (tx: AppContext["db"]) => number }) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction((tx) =>
+    tx
+      .insert(notes)
+      .values({
+        notebookId: values.notebookId,
+        parentId: values.parentId,
+        title: values.title,
+        wikidataId: values.wikidataId,
+        siblingOrder: values.order(tx as unknown as AppContext["db"]),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get(),
+  );
+}
+
+/** Adds a last child under the parent note; answers {created, parent}. */
+export function createChildNote(ctx: AppContext, current: CurrentUser, parentId: number, input: NewNote) {
+  const parent = editableNote(ctx, current, parentId);
+  if (parent.deletedAt) throw new BadRequestError("Cannot add a note under a deleted note");
+  const title = validTitle(input.newTitle);
+  const wikidataId = validWikidataId(input.wikidataId);
+  const created = insertNote(ctx, {
+    notebookId: parent.notebookId,
+    parentId: parent.id,
+    title,
+    wikidataId,
+    order: (tx) => orderForLastChild(tx, parent.id),
+  });
+  return { created: realmOf(ctx, created), parent: realmOf(ctx, parent) };
+}
+
+/** Adds a note right after the reference note, under the same parent; answers {created, parent}. */
+export function createNoteAfter(ctx: AppContext, current: CurrentUser, referenceId: number, input: NewNote) {
+  const reference = editableNote(ctx, current, referenceId);
+  if (reference.parentId === null) throw new BadRequestError("A notebook's head note has no siblings");
+  const title = validTitle(input.newTitle);
+  const wikidataId = validWikidataId(input.wikidataId);
+  const created = insertNote(ctx, {
+    notebookId: reference.notebookId,
+    parentId: reference.parentId,
+    title,
+    wikidataId,
+    order: (tx) => orderAfter(tx, reference),
+  });
+  return { created: realmOf(ctx, created), parent: realmOf(ctx, getNote(ctx, reference.parentId)) };
+}
+
+export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number, newTitle: string) {
+  const note = editableNote(ctx, current, noteId);
+  const title = validTitle(newTitle);
+  const updated = ctx.db.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).returning().get()!;
+  return realmOf(ctx, updated);
+}
+
+export function updateDetails(ctx: AppContext, current: CurrentUser | undefined, noteId: number, details: string) {
+  const note = editableNote(ctx, current, noteId);
+  const updated = ctx.db
+    .update(notes)
+    .set({ details: validDetails(details), updatedAt: ctx.clock.now() })
+    .where(eq(notes.id, note.id))
+    .returning()
+    .get()!;
+  return realmOf(ctx, updated);
+}
+
+/**
+ * Soft-deletes the note and its undeleted descendants with one timestamp (so undo restores
+ * exactly them). Answers the affected realms, the first being the new focus: the parent, or
+ * nothing for a notebook's head note.
+ */
+export function deleteNote(ctx: AppContext, current: CurrentUser, noteId: number): NoteRealmJson[] {
+  const note = editableNote(ctx, current, noteId);
+  if (note.deletedAt) return note.parentId === null ? [] : [realmOf(ctx, getNote(ctx, note.parentId))];
+  const now = ctx.clock.now();
+  ctx.db.transaction((tx) => {
+    const ids = [note.id, ...descendantIds(ctx, note.id)];
+    for (let i = 0; i < ids.length; i += 500) {
+      tx.update(notes).set({ deletedAt: now }).where(and(inArray(notes.id, ids.slice(i, i + 500)), isNull(notes.deletedAt))).run();
+    }
+  });
+  return note.parentId === null ? [] : [realmOf(ctx, getNote(ctx, note.parentId))];
+}
+
+/** Restores a deleted note and the descendants deleted with it; answers the restored note's realm. */
+export function undoDeleteNote(ctx: AppContext, current: CurrentUser, noteId: number): NoteRealmJson {
+  const note = editableNote(ctx, current, noteId);
+  if (note.deletedAt) {
+    const deletedAt = note.deletedAt;
+    ctx.db.transaction((tx) => {
+      const ids = [note.id, ...descendantIds(ctx, note.id)];
+      for (let i = 0; i < ids.length; i += 500) {
+        tx.update(notes).set({ deletedAt: null }).where(and(inArray(notes.id, ids.slice(i, i + 500)), eq(notes.deletedAt, deletedAt))).run();
+      }
+    });
+  }
+  return realmOf(ctx, getNote(ctx, note.id));
+}
+
+/**
+ * Moves a note: as the first child of the target, or right after the target among the same
+ * siblings. Refused: moving a note under itself or its descendants, after a note with a
+ * different parent, into a notebook the user may not edit, or a notebook's head note.
+ * Answers the realms of the old and new parents.
+ */
+export function moveNote(ctx: AppContext, current: CurrentUser, noteId: number, targetId: number, asFirstChild: boolean) {
+  const note = editableNote(ctx, current, noteId);
+  const target = getNote(ctx, targetId);
+  authorizeEdit(ctx, current, getNotebook(ctx, target.notebookId));
+  if (note.parentId === null) throw new BadRequestError("A notebook's head note cannot be moved");
+  if (note.id === target.id) throw new BadRequestError("A note cannot be moved relative to itself");
+  if (!asFirstChild && target.parentId !== note.parentId) {
+    throw new BadRequestError("A note can only be moved after one of its siblings");
+  }
+  const newParentId = asFirstChild ? target.id : target.parentId!;
+  if (newParentId === note.id || descendantIds(ctx, note.id).includes(newParentId)) {
+    throw new BadRequestError("A note cannot be moved under itself or its descendants");
+  }
+  const oldParentId = note.parentId;
+  ctx.db.transaction((tx) => {
+    const order = asFirstChild ? orderForFirstChild(tx, target.id) : orderAfter(tx, target);
+    tx.update(notes).set({ parentId: newParentId, siblingOrder: order, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
+    if (target.notebookId !== note.notebookId) {
+      const ids = [note.id, ...descendantIds(ctx, note.id)];
+      for (let i = 0; i < ids.length; i += 500) {
+        tx.update(notes).set({ notebookId: target.notebookId }).where(inArray(notes.id, ids.slice(i, i + 500))).run();
+      }
+    }
+  });
+  const parents = [...new Set([oldParentId, newParentId])];
+  return parents.map((id) => realmOf(ctx, getNote(ctx, id)));
+}

@@ -1,0 +1,175 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { accounts, notes, users } from "../../db/schema";
+import { childCounts, childrenOf, notesByIds, type NotebookRow, type NoteRow } from "./rows";
+
+/** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
+export interface NoteTopologyJson {
+  id: number;
+  titleOrPredicate: string;
+  shortDetails: string;
+  linkType?: string;
+  parentOrSubjectNoteTopology?: NoteTopologyJson;
+  objectNoteTopology?: NoteTopologyJson;
+}
+
+export interface NoteJson {
+  id: number;
+  noteTopology: NoteTopologyJson;
+  details: string;
+  parentId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+  wikidataId?: string;
+  /** Undeleted children (an Engram addition that lets the note tree show counts without loading each child). */
+  childrenCount?: number;
+}
+
+export interface NotebookJson {
+  id: number;
+  title: string;
+  shortDetails: string;
+  headNoteId: number;
+  creatorId: string;
+  certifiable: boolean;
+  notebookSettings: {
+    skipMemoryTrackingEntirely: boolean;
+    numberOfQuestionsInAssessment: number | null;
+    certificateExpiry: string;
+  };
+  updated_at: string;
+}
+
+export interface NoteRealmJson {
+  id: number;
+  note: NoteJson;
+  children?: NoteJson[];
+  inboundReferences?: NoteJson[];
+  notebook?: NotebookJson;
+  fromBazaar?: boolean;
+}
+
+const SHORT_DETAILS_LENGTH = 50;
+
+/** The first words of the details as plain text, for cards and search results. */
+export function shortDetailsOf(details: string): string {
+  const plain = details
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`~]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain.length > SHORT_DETAILS_LENGTH ? `${plain.slice(0, SHORT_DETAILS_LENGTH)}...` : plain;
+}
+
+function bareTopology(note: NoteRow): NoteTopologyJson {
+  return { id: note.id, titleOrPredicate: note.title, shortDetails: shortDetailsOf(note.details) };
+}
+
+/**
+ * Presents notes, loading what their topologies need (link subjects and objects) in batches.
+ * `withAncestors` gives the focus note its whole ancestor chain (for breadcrumbs).
+ */
+export class NotePresenter {
+  private readonly related = new Map<number, NoteRow>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Loads the subjects and objects of the link notes among these notes. */
+  preload(rows: NoteRow[]) {
+    for (const row of rows) this.related.set(row.id, row);
+    const missing = new Set<number>();
+    for (const row of rows) {
+      if (row.targetNoteId === null) continue;
+      if (!this.related.has(row.targetNoteId)) missing.add(row.targetNoteId);
+      if (row.parentId !== null && !this.related.has(row.parentId)) missing.add(row.parentId);
+    }
+    for (const row of notesByIds(this.ctx, [...missing])) this.related.set(row.id, row);
+    return this;
+  }
+
+  topology(note: NoteRow, ancestors?: NoteRow[]): NoteTopologyJson {
+    const topology = bareTopology(note);
+    if (note.targetNoteId !== null) {
+      topology.linkType = note.title;
+      const target = this.related.get(note.targetNoteId);
+      if (target) topology.objectNoteTopology = bareTopology(target);
+    }
+    if (ancestors && ancestors.length > 0) {
+      topology.parentOrSubjectNoteTopology = ancestors.reduce<NoteTopologyJson | undefined>((parent, ancestor) => {
+        const t = this.related.has(ancestor.id) && ancestor.targetNoteId !== null ? this.topology(ancestor) : bareTopology(ancestor);
+        if (parent) t.parentOrSubjectNoteTopology = parent;
+        return t;
+      }, undefined);
+    } else if (note.targetNoteId !== null && note.parentId !== null) {
+      const subject = this.related.get(note.parentId);
+      if (subject) topology.parentOrSubjectNoteTopology = bareTopology(subject);
+    }
+    return topology;
+  }
+
+  note(note: NoteRow, extra: { ancestors?: NoteRow[]; childrenCount?: number } = {}): NoteJson {
+    return {
+      id: note.id,
+      noteTopology: this.topology(note, extra.ancestors),
+      details: note.details,
+      parentId: note.parentId,
+      createdAt: note.createdAt.toISOString(),
+      updatedAt: note.updatedAt.toISOString(),
+      ...(note.deletedAt ? { deletedAt: note.deletedAt.toISOString() } : {}),
+      ...(note.wikidataId ? { wikidataId: note.wikidataId } : {}),
+      ...(extra.childrenCount !== undefined ? { childrenCount: extra.childrenCount } : {}),
+    };
+  }
+}
+
+export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
+  const head = headNote ?? (notebook.headNoteId ? ctx.db.select().from(notes).where(eq(notes.id, notebook.headNoteId)).get() : undefined);
+  const creator = ctx.db
+    .select({ externalIdentifier: accounts.externalIdentifier })
+    .from(users)
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .where(eq(users.id, notebook.creatorId))
+    .get();
+  return {
+    id: notebook.id,
+    title: head?.title ?? "",
+    shortDetails: head ? shortDetailsOf(head.details) : "",
+    headNoteId: notebook.headNoteId ?? 0,
+    creatorId: creator?.externalIdentifier ?? "",
+    certifiable: notebook.certifiable,
+    notebookSettings: {
+      skipMemoryTrackingEntirely: notebook.skipMemoryTrackingEntirely,
+      numberOfQuestionsInAssessment: notebook.numberOfQuestionsInAssessment,
+      certificateExpiry: notebook.certificateExpiry,
+    },
+    updated_at: notebook.updatedAt.toISOString(),
+  };
+}
+
+/** Inbound references: undeleted link notes whose target is this note. */
+export function inboundReferencesOf(ctx: AppContext, noteId: number): NoteRow[] {
+  const ids = ctx.sqlite
+    .query<{ id: number }, [number]>("SELECT id FROM notes WHERE target_note_id = ? AND deleted_at IS NULL ORDER BY id")
+    .all(noteId)
+    .map((r) => r.id);
+  return notesByIds(ctx, ids);
+}
+
+/** The NoteRealm JSON of a note: the note with its ancestors, its children (with their counts), inbound references and notebook. */
+export function presentNoteRealm(ctx: AppContext, note: NoteRow, notebook: NotebookRow, ancestors: NoteRow[]): NoteRealmJson {
+  const children = childrenOf(ctx, note.id);
+  const inbound = inboundReferencesOf(ctx, note.id);
+  const presenter = new NotePresenter(ctx).preload([note, ...ancestors, ...children, ...inbound]);
+  const counts = childCounts(ctx, children.map((c) => c.id));
+  const head = ancestors[0] ?? note;
+  return {
+    id: note.id,
+    note: presenter.note(note, { ancestors, childrenCount: children.length }),
+    children: children.map((child) => presenter.note(child, { childrenCount: counts.get(child.id) ?? 0 })),
+    inboundReferences: inbound.map((ref) => presenter.note(ref)),
+    notebook: presentNotebook(ctx, notebook, head.parentId === null ? head : undefined),
+    fromBazaar: false,
+  };
+}

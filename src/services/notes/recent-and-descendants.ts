@@ -1,0 +1,68 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { notebooks, notes } from "../../db/schema";
+import type { CurrentUser } from "../users";
+import { authorizeRead } from "./access";
+import { NotePresenter, presentNotebook, type NoteRealmJson } from "./presenters";
+import { ancestorsOf, descendantIds, getNote, getNotebook, notesByIds, type NoteRow } from "./rows";
+
+export const RECENT_NOTES_LIMIT = 100;
+
+/** The user's notes, most recently added or updated first (GET /notes/recent). */
+export function recentNotes(ctx: AppContext, current: CurrentUser): NoteRealmJson[] {
+  const rows = ctx.db
+    .select({ note: notes, notebook: notebooks })
+    .from(notes)
+    .innerJoin(notebooks, eq(notes.notebookId, notebooks.id))
+    .where(and(eq(notebooks.creatorId, current.user.id), isNull(notes.deletedAt)))
+    .orderBy(desc(notes.updatedAt), desc(notes.id))
+    .limit(RECENT_NOTES_LIMIT)
+    .all();
+  const presenter = new NotePresenter(ctx).preload(rows.map((r) => r.note));
+  const notebookJson = new Map<number, ReturnType<typeof presentNotebook>>();
+  return rows.map(({ note, notebook }) => {
+    if (!notebookJson.has(notebook.id)) notebookJson.set(notebook.id, presentNotebook(ctx, notebook));
+    return { id: note.id, note: presenter.note(note), notebook: notebookJson.get(notebook.id) };
+  });
+}
+
+const uri = (note: NoteRow) => `/n${note.id}`;
+const uriAndTitle = (note: NoteRow) => `[${note.title}](${uri(note)})`;
+
+/** A BareNote (ai-features.md §2.3): keys in the reference's order, absent fields omitted. */
+export function bareNote(note: NoteRow, byId: Map<number, NoteRow>, relationToFocusNote?: string) {
+  const parent = note.parentId !== null ? byId.get(note.parentId) : undefined;
+  const target = note.targetNoteId !== null ? byId.get(note.targetNoteId) : undefined;
+  const isLink = note.targetNoteId !== null;
+  return {
+    uri: uri(note),
+    ...(isLink && parent ? { subjectUriAndTitle: uriAndTitle(parent) } : {}),
+    ...(isLink ? { predicate: note.title } : { title: note.title }),
+    ...(isLink && target ? { objectUriAndTitle: uriAndTitle(target) } : {}),
+    ...(!isLink && parent ? { parentUriAndTitle: uriAndTitle(parent) } : {}),
+    ...(relationToFocusNote ? { relationToFocusNote } : {}),
+    ...(note.details ? { details: note.details } : {}),
+  };
+}
+
+/** The note and all its undeleted descendants, untruncated (GET /notes/{note}/descendants). */
+export function noteDescendants(ctx: AppContext, current: CurrentUser | undefined, noteId: number) {
+  const focus = getNote(ctx, noteId);
+  authorizeRead(ctx, current, getNotebook(ctx, focus.notebookId));
+  const descendants = notesByIds(ctx, descendantIds(ctx, focus.id)).filter((n) => !n.deletedAt);
+  const ancestors = ancestorsOf(ctx, focus);
+  const targets = notesByIds(ctx, descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : [])));
+  const byId = new Map<number, NoteRow>([...ancestors, focus, ...descendants, ...targets].map((n) => [n.id, n]));
+  const children = descendants.filter((n) => n.parentId === focus.id);
+  return {
+    focusNote: {
+      ...bareNote(focus, byId, "Self"),
+      contextualPath: ancestors.map(uriAndTitle),
+      children: children.map(uriAndTitle),
+      priorSiblings: [],
+      youngerSiblings: [],
+      inboundReferences: [],
+    },
+    relatedNotes: descendants.map((n) => bareNote(n, byId, n.parentId === focus.id ? "Child" : undefined)),
+  };
+}

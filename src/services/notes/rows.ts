@@ -1,0 +1,87 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { notebooks, notes } from "../../db/schema";
+import { NotFoundError } from "../errors";
+
+export type NoteRow = typeof notes.$inferSelect;
+export type NotebookRow = typeof notebooks.$inferSelect;
+
+export function findNote(ctx: AppContext, noteId: number): NoteRow | undefined {
+  return ctx.db.select().from(notes).where(eq(notes.id, noteId)).get();
+}
+
+export function getNote(ctx: AppContext, noteId: number): NoteRow {
+  const note = findNote(ctx, noteId);
+  if (!note) throw new NotFoundError("Note");
+  return note;
+}
+
+export function getNotebook(ctx: AppContext, notebookId: number): NotebookRow {
+  const notebook = ctx.db.select().from(notebooks).where(eq(notebooks.id, notebookId)).get();
+  if (!notebook) throw new NotFoundError("Notebook");
+  return notebook;
+}
+
+/** The children of a note that are not deleted, in sibling order (one index range scan). */
+export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
+  return ctx.db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.parentId, noteId), isNull(notes.deletedAt)))
+    .orderBy(asc(notes.siblingOrder), asc(notes.id))
+    .all();
+}
+
+/** How many undeleted children each of the notes has. */
+export function childCounts(ctx: AppContext, noteIds: number[]): Map<number, number> {
+  const counts = new Map<number, number>(noteIds.map((id) => [id, 0]));
+  if (noteIds.length === 0) return counts;
+  const rows = ctx.sqlite
+    .query<{ parent_id: number; n: number }, number[]>(
+      `SELECT parent_id, count(*) AS n FROM notes
+       WHERE parent_id IN (${noteIds.map(() => "?").join(",")}) AND deleted_at IS NULL GROUP BY parent_id`,
+    )
+    .all(...noteIds);
+  for (const row of rows) counts.set(row.parent_id, row.n);
+  return counts;
+}
+
+/** The ancestors of a note, root first (not including the note). */
+export function ancestorsOf(ctx: AppContext, note: NoteRow): NoteRow[] {
+  if (note.parentId === null) return [];
+  const ids = ctx.sqlite
+    .query<{ id: number; depth: number }, [number]>(
+      `WITH RECURSIVE ancestor(id, parent_id, depth) AS (
+         SELECT id, parent_id, 1 FROM notes WHERE id = ?
+         UNION ALL
+         SELECT n.id, n.parent_id, ancestor.depth + 1 FROM notes n JOIN ancestor ON n.id = ancestor.parent_id
+       ) SELECT id, depth FROM ancestor ORDER BY depth DESC`,
+    )
+    .all(note.parentId)
+    .map((row) => row.id);
+  return notesByIds(ctx, ids);
+}
+
+/** The ids of every descendant of a note (deleted ones too), depth first is not guaranteed. */
+export function descendantIds(ctx: AppContext, noteId: number): number[] {
+  return ctx.sqlite
+    .query<{ id: number }, [number]>(
+      `WITH RECURSIVE descendant(id) AS (
+         SELECT id FROM notes WHERE parent_id = ?
+         UNION ALL
+         SELECT n.id FROM notes n JOIN descendant ON n.parent_id = descendant.id
+       ) SELECT id FROM descendant`,
+    )
+    .all(noteId)
+    .map((row) => row.id);
+}
+
+/** Notes by id, in the order of the ids given. */
+export function notesByIds(ctx: AppContext, ids: number[]): NoteRow[] {
+  if (ids.length === 0) return [];
+  const byId = new Map<number, NoteRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const row of ctx.db.select().from(notes).where(inArray(notes.id, ids.slice(i, i + 500))).all()) byId.set(row.id, row);
+  }
+  return ids.map((id) => byId.get(id)).filter((n): n is NoteRow => n !== undefined);
+}

@@ -1,0 +1,18 @@
+import type { HttpClient } from "./server";
+
+/** Creates notes through the inject_notes hook; answers {title: id}. */
+export async function injectNotes(
+  client: HttpClient,
+  rows: { Title: string; Details?: string; "Parent Title"?: string }[],
+  externalIdentifier = "",
+): Promise<Record<string, number>> {
+  const result = await client.post("/api/testability/inject_notes", { externalIdentifier, circleName: null, noteTestData: rows });
+  if (result.status !== 200) throw new Error(`inject_notes failed: ${result.status} ${result.text}`);
+  return result.body;
+}
+
+/** The titles of a note's children, in order. */
+export async function childTitles(client: HttpClient, noteId: number): Promise<string[]> {
+  const realm = await client.get(`/api/notes/${noteId}`);
+  return realm.body.children.map((c: { noteTopology: { titleOrPredicate: string } }) => c.noteTopology.titleOrPredicate);
+}
