@@ -8,6 +8,11 @@ import NewUserForm from "./new-user-form";
 import ShellOverlays from "./shell-overlays";
 import TestabilityPanel from "./testability-panel";
 import TokensManager from "./tokens-manager";
+import Notebooks from "./notebooks";
+import NoteShow from "./note-show";
+import NoteTree from "./note-tree";
+import RecentNotes from "./recent-notes";
+import UndoButton from "./undo-button";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -16,6 +21,11 @@ export const islands = {
   "shell-overlays": ShellOverlays,
   "testability-panel": TestabilityPanel,
   "tokens-manager": TokensManager,
+  notebooks: Notebooks,
+  "note-show": NoteShow,
+  "note-tree": NoteTree,
+  "recent-notes": RecentNotes,
+  "undo-button": UndoButton,
 };
 
 export type IslandName = keyof typeof islands;

@@ -62,7 +62,11 @@ export async function buildClient() {
     }
   }
 
-  const cssSource = readFileSync(join(root, "assets/app.css"));
+  // One stylesheet: assets/app.css first, then every other assets/*.css (one per feature) by name.
+  const cssFiles = readdirSync(join(root, "assets"))
+    .filter((f) => f.endsWith(".css"))
+    .sort((a, b) => (a === "app.css" ? -1 : b === "app.css" ? 1 : a.localeCompare(b)));
+  const cssSource = cssFiles.map((f) => `/* ${f} */\n${readFileSync(join(root, "assets", f), "utf8")}`).join("\n");
   const cssName = `app-${new Bun.CryptoHasher("sha256").update(cssSource).digest("hex").slice(0, 10)}.css`;
   writeFileSync(join(outDir, cssName), cssSource);
   files[`/assets/${cssName}`] = cssName;

@@ -1,5 +1,16 @@
 import { Elysia } from "elysia";
 import { HomePage } from "../../views/pages/HomePage";
+import { NotebooksPage } from "../../views/pages/NotebooksPage";
+import { NotePage } from "../../views/pages/NotePage";
+import { RecentPage } from "../../views/pages/RecentPage";
+import { noteRealmQuery, notebooksQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
+import { notebooksOfUser } from "../services/notebooks";
+import { showNote } from "../services/notes/note-service";
+import { recentNotes } from "../services/notes/recent-and-descendants";
+import { renderMarkdownSafely } from "../services/notes/markdown";
+import { notebookAccess } from "../services/notes/access";
+import { getNote, getNotebook, ancestorsOf } from "../services/notes/rows";
+import { NotFoundError } from "../services/errors";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
 import { userTokensQuery } from "../../islands/lib/queries";
 import { core } from "../api/core";
@@ -13,7 +24,6 @@ import { type PageRequest, respondWithPage } from "./render";
  * heading and an honest empty state, so links from the menu never lead nowhere.
  */
 const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
-  { path: "/d/notebooks", title: "Notebooks", active: "note", empty: "You have no notebooks yet." },
   { path: "/d/assimilate", title: "Assimilate", active: "assimilate", empty: "There is nothing to assimilate yet." },
   { path: "/d/recall", title: "Recall", active: "recall", empty: "There is nothing to recall yet." },
   { path: "/d/circles", title: "My Circles", active: "circles", empty: "You are not in any circle yet." },
@@ -29,7 +39,6 @@ const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: stri
   { path: "/d/answers/:recallPromptId", title: "Answered question", active: "recall", empty: "This answer is not available." },
   { path: "/d/admin-dashboard", title: "Admin Dashboard", empty: "Nothing to administer yet." },
   { path: "/d/failure-report-list/show/:failureReportId", title: "Failure report", empty: "It seems you cannot access this page." },
-  { path: "/d/recent", title: "Recent", empty: "Nothing recent yet." },
 ];
 
 /** Server-rendered pages of the route table (spec 2). */
@@ -48,6 +57,40 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: "Manage MCP Tokens", content: <TokensPage /> };
       }),
     );
+  app
+    .get("/d/notebooks", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
+        queryClient.setQueryData(notebooksQuery().queryKey, notebooksOfUser(ctx, current!));
+        return { title: "Notebooks", content: <NotebooksPage /> };
+      }),
+    )
+    .get("/d/recent", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
+        queryClient.setQueryData(recentNotesQuery().queryKey, recentNotes(ctx, current!));
+        return { title: "Recent", content: <RecentPage /> };
+      }),
+    )
+    // The note page is /n{noteId}: one path segment "n" followed by digits.
+    .get("/:notePath", ({ auth, request, params }) => {
+      const match = /^n(\d+)$/.exec(params.notePath);
+      if (!match) throw new NotFoundError("Page");
+      const noteId = Number(match[1]);
+      return respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
+        const realm = showNote(ctx, current, noteId);
+        queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
+        const note = getNote(ctx, noteId);
+        const ancestors = ancestorsOf(ctx, note);
+        const readonly = notebookAccess(ctx, current, getNotebook(ctx, note.notebookId)) !== "edit";
+        return {
+          title: realm.note.noteTopology.titleOrPredicate,
+          content: (
+            <NotePage realm={realm} readonly={readonly} rootNoteId={ancestors[0]?.id ?? note.id}
+              ancestors={ancestors.map((a) => ({ id: a.id, title: a.title }))}
+              detailsHtml={renderMarkdownSafely(note.details)} />
+          ),
+        };
+      });
+    });
   for (const route of UPCOMING) {
     app.get(route.path, ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: route.signIn ?? "required", active: route.active }, () => ({

@@ -5,7 +5,7 @@ import { type HttpClient, startTestServer, type TestServer } from "../support/se
 describe("notes", () => {
   let server: TestServer;
   let learner: HttpClient;
-  let ids: Record<string, number>;
+  let ids: Record<string, any>;
   beforeAll(async () => {
     server = await startTestServer();
   });

@@ -5,7 +5,7 @@ export async function injectNotes(
   client: HttpClient,
   rows: { Title: string; Details?: string; "Parent Title"?: string }[],
   externalIdentifier = "",
-): Promise<Record<string, number>> {
+): Promise<Record<string, any>> {
   const result = await client.post("/api/testability/inject_notes", { externalIdentifier, circleName: null, noteTestData: rows });
   if (result.status !== 200) throw new Error(`inject_notes failed: ${result.status} ${result.text}`);
   return result.body;

@@ -81,7 +81,7 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
       <div className="app-body">
         <header className="top-bar">
           <div className="top-bar-slot" id="top-bar-search" />
-          <div className="top-bar-slot" id="top-bar-undo" />
+          <div className="top-bar-slot" id="top-bar-undo">{user && <Island name="undo-button" />}</div>
         </header>
         <main className="content" id="main">{children}</main>
       </div>

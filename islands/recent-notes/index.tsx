@@ -1,0 +1,4 @@
+/** Placeholder: the recent page island (being written). */
+export default function RecentNotes() {
+  return <p className="muted">Loading...</p>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the top-bar undo button (being written). */
+export default function UndoButton() {
+  return null;
+}

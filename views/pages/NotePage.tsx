@@ -1,0 +1,31 @@
+import type { NoteRealmJson } from "../../src/services/notes/presenters";
+import { Island } from "../Island";
+
+/**
+ * /n{noteId}: the breadcrumbs header, the note-tree sidebar and the note itself. The sidebar
+ * and the note are islands; the breadcrumbs are plain links.
+ */
+export function NotePage({ realm, ancestors, rootNoteId, readonly, detailsHtml }: {
+  realm: NoteRealmJson;
+  ancestors: { id: number; title: string }[];
+  rootNoteId: number;
+  readonly: boolean;
+  detailsHtml: string;
+}) {
+  return (
+    <div className="note-page">
+      <Island name="note-tree" props={{ rootNoteId, focusNoteId: realm.id, ancestorIds: ancestors.map((a) => a.id), readonly }} />
+      <div className="note-main">
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <ol>
+            <li><a href="/d/notebooks">My Notebooks</a></li>
+            {ancestors.map((ancestor) => (
+              <li key={ancestor.id}><a href={`/n${ancestor.id}`}>{ancestor.title}</a></li>
+            ))}
+          </ol>
+        </nav>
+        <Island name="note-show" props={{ noteId: realm.id, readonly, initialDetailsHtml: detailsHtml }} />
+      </div>
+    </div>
+  );
+}
