@@ -9,6 +9,8 @@ import { join } from "node:path";
 const root = join(import.meta.dir, "..");
 const outDir = join(root, "build/client");
 const entriesDir = join(root, "build/entries");
+/** Stylesheets of libraries the islands use (Quill's bubble theme for the rich note editor). */
+const VENDOR_CSS = ["node_modules/quill/dist/quill.bubble.css"];
 
 export function islandNames(): string[] {
   return readdirSync(join(root, "islands"), { withFileTypes: true })
@@ -66,7 +68,8 @@ export async function buildClient() {
   const cssFiles = readdirSync(join(root, "assets"))
     .filter((f) => f.endsWith(".css"))
     .sort((a, b) => (a === "app.css" ? -1 : b === "app.css" ? 1 : a.localeCompare(b)));
-  const cssSource = cssFiles.map((f) => `/* ${f} */\n${readFileSync(join(root, "assets", f), "utf8")}`).join("\n");
+  const cssPaths = [...VENDOR_CSS.map((f) => join(root, f)), ...cssFiles.map((f) => join(root, "assets", f))];
+  const cssSource = cssPaths.map((f) => `/* ${f.slice(root.length + 1)} */\n${readFileSync(f, "utf8")}`).join("\n");
   const cssName = `app-${new Bun.CryptoHasher("sha256").update(cssSource).digest("hex").slice(0, 10)}.css`;
   writeFileSync(join(outDir, cssName), cssSource);
   files[`/assets/${cssName}`] = cssName;

@@ -25,6 +25,10 @@ export const icons = {
   copy: () => <Svg><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h10" /></Svg>,
   trash: () => <Svg><path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" /></Svg>,
   check: () => <Svg><path d="m5 12 5 5 9-10" /></Svg>,
+  addChild: () => <Svg><path d="M5 4v10a3 3 0 0 0 3 3h5" /><path d="M17 14v6M14 17h6" /></Svg>,
+  addSibling: () => <Svg><rect x="4" y="4" width="10" height="6" rx="1" /><path d="M9 10v4" /><path d="M17 14v6M14 17h6" /></Svg>,
+  markdown: () => <Svg><rect x="2" y="5" width="20" height="14" rx="2" /><path d="M6 15V9l2.5 3L11 9v6M15 9v6l2-2 2 2" /></Svg>,
+  richText: () => <Svg><path d="M6 4h8a4 4 0 0 1 0 8H6zM6 12h9a4 4 0 0 1 0 8H6z" /></Svg>,
   brand: () => (
     <Svg size={26}>
       <circle cx="12" cy="12" r="9" />

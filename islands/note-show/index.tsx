@@ -1,4 +1,133 @@
-/** Placeholder: the note view and editor island (being written). */
-export default function NoteShow(_props: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
-  return null;
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ApiError, api } from "../lib/api";
+import { icons } from "../lib/icons";
+import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
+import { confirmPopup, showToast } from "../lib/ui-store";
+import { pushUndo } from "../lib/undo-history";
+import { useAutosave } from "../lib/use-autosave";
+import { MarkdownEditor, RichEditor } from "./DetailsEditor";
+import { NewNoteDialog, type NewNotePlacement } from "./NewNoteDialog";
+import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
+import { TitleEditor } from "./TitleEditor";
+
+const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
+const EDITOR_MODE_KEY = "engram.details-editor";
+type EditorMode = "rich" | "markdown";
+
+/** Saves one text field of a note; the answer (the note's realm) goes into the cache. */
+function useTextSaver(noteId: number, field: "title" | "details") {
+  const queryClient = useQueryClient();
+  return async (value: string, { keepalive }: { keepalive: boolean }) => {
+    try {
+      const body = field === "title" ? { newTitle: value } : { details: value };
+      const realm = await api.patch<NoteRealmJson>(`/api/text_content/${noteId}/${field}`, body, {
+        silent: true,
+        keepalive,
+        onUnauthorized: () => showToast(UNAUTHORIZED_SAVE, "error"),
+      });
+      queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 401 && error.status !== 0) showToast(error.message, "error");
+      throw error;
+    }
+  };
+}
+
+/** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
+export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
+  const { data: realm } = useQuery(noteRealmQuery(noteId));
+  const [dialog, setDialog] = useState<NewNotePlacement>();
+  const [mode, setMode] = useState<EditorMode>("rich");
+  useEffect(() => {
+    if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
+  }, []);
+
+  const note = realm?.note;
+  const deleted = !!note?.deletedAt;
+  const editable = !readonly && !deleted;
+  const [initialDetails] = useState(note?.details ?? "");
+
+  const title = useAutosave({
+    serverValue: note?.noteTopology.titleOrPredicate ?? "",
+    save: useTextSaver(noteId, "title"),
+    canSave: (value) => value.trim().length > 0 && value.length <= 150,
+    onSaved: (_saved, previous) => pushUndo({ type: "edit title", noteId, textContent: previous }),
+  });
+  const details = useAutosave({
+    serverValue: note?.details ?? "",
+    save: useTextSaver(noteId, "details"),
+    onSaved: (_saved, previous) => pushUndo({ type: "edit details", noteId, textContent: previous }),
+  });
+
+  if (!realm || !note) return <p className="muted">Loading...</p>;
+
+  const switchMode = (next: EditorMode) => {
+    details.flush();
+    localStorage.setItem(EDITOR_MODE_KEY, next);
+    setMode(next);
+  };
+
+  async function deleteThisNote() {
+    if (!(await confirmPopup("Confirm to delete this note?"))) return;
+    const affected = await api.post<NoteRealmJson[]>(`/api/notes/${noteId}/delete`);
+    pushUndo({ type: "delete note", noteId });
+    window.location.href = affected[0] ? notePath(affected[0].id) : "/d/notebooks";
+  }
+
+  return (
+    <article className="note-show" aria-label="note">
+      {editable && (
+        <div className="note-toolbar" role="toolbar" aria-label="note toolbar">
+          <button type="button" className="icon-button labelled" title="Add Child Note" aria-label="Add Child Note"
+            onClick={() => setDialog("child")}>
+            {icons.addChild()}
+          </button>
+          {note.parentId !== null && (
+            <button type="button" className="icon-button labelled" title="Add Next Sibling Note" aria-label="Add Next Sibling Note"
+              onClick={() => setDialog("sibling")}>
+              {icons.addSibling()}
+            </button>
+          )}
+          {mode === "rich" ? (
+            <button type="button" className="icon-button labelled" title="Edit as markdown" aria-label="Edit as markdown"
+              onClick={() => switchMode("markdown")}>
+              {icons.markdown()}
+            </button>
+          ) : (
+            <button type="button" className="icon-button labelled" title="Edit as rich content" aria-label="Edit as rich content"
+              onClick={() => switchMode("rich")}>
+              {icons.richText()}
+            </button>
+          )}
+          <span className="toolbar-spacer" />
+          <span className="save-state" aria-live="polite">
+            {title.failed || details.failed ? "Not saved yet, retrying..." : title.saving || details.saving ? "Saving..." : title.dirty || details.dirty ? "Editing..." : ""}
+          </span>
+          <button type="button" className="icon-button labelled danger" title="Delete note" aria-label="Delete note" onClick={deleteThisNote}>
+            {icons.trash()}
+          </button>
+        </div>
+      )}
+      {deleted && <div className="alert warning" role="alert">This note has been deleted</div>}
+      {note.noteTopology.linkType && note.noteTopology.objectNoteTopology && (
+        <p className="link-target">
+          {note.noteTopology.linkType}{" "}
+          <a href={notePath(note.noteTopology.objectNoteTopology.id)}>{note.noteTopology.objectNoteTopology.titleOrPredicate}</a>
+        </p>
+      )}
+      <TitleEditor autosave={title} readonly={!editable} />
+      <div className="note-details">
+        {mode === "markdown" ? (
+          <MarkdownEditor autosave={details} readonly={!editable} />
+        ) : (
+          <RichEditor autosave={details} readonly={!editable}
+            initialHtml={details.value === initialDetails ? initialDetailsHtml : ""} />
+        )}
+      </div>
+      <RecentUpdateIndicator note={note} />
+      <ChildCards notes={realm.children ?? []} />
+      {dialog && <NewNoteDialog noteId={noteId} placement={dialog} onClose={() => setDialog(undefined)} />}
+    </article>
+  );
 }

@@ -1,4 +1,50 @@
-/** Placeholder: the top-bar undo button (being written). */
+import { useQueryClient } from "@tanstack/react-query";
+import { api } from "../lib/api";
+import { icons } from "../lib/icons";
+import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
+import { alertPopup } from "../lib/ui-store";
+import { popUndo, type UndoEntry, useUndoHistory } from "../lib/undo-history";
+
+/** Re-runs the reverse of an undo entry on the server; answers the note's new realm. */
+function reverse(entry: UndoEntry): Promise<NoteRealmJson> {
+  switch (entry.type) {
+    case "edit title":
+      return api.patch(`/api/text_content/${entry.noteId}/title`, { newTitle: entry.textContent ?? "" });
+    case "edit details":
+      return api.patch(`/api/text_content/${entry.noteId}/details`, { details: entry.textContent ?? "" });
+    case "delete note":
+      return api.patch(`/api/notes/${entry.noteId}/undo-delete`);
+  }
+}
+
+/** The top-bar undo button: shown only when there is history, titled "undo {type}". */
 export default function UndoButton() {
-  return null;
+  const history = useUndoHistory();
+  const queryClient = useQueryClient();
+  const last = history.at(-1);
+  if (!last) return null;
+
+  async function undo() {
+    let entry: UndoEntry;
+    try {
+      entry = popUndo();
+    } catch (error) {
+      await alertPopup((error as Error).message);
+      return;
+    }
+    const realm = await reverse(entry);
+    const onItsPage = window.location.pathname === notePath(entry.noteId);
+    if (entry.type !== "delete note" && onItsPage) {
+      queryClient.setQueryData(noteRealmQuery(entry.noteId).queryKey, realm);
+    } else {
+      window.location.href = notePath(entry.noteId);
+    }
+  }
+
+  const label = `undo ${last.type}`;
+  return (
+    <button type="button" className="icon-button undo-button" title={label} aria-label={label} onClick={undo}>
+      {icons.undo()}
+    </button>
+  );
 }

@@ -3,7 +3,9 @@
  *
  * - startServer(): runs a server entry in its own Bun child process (so the load generator does
  *   not share the server's CPU thread) on a free port with a fresh temp ENGRAM_DATA_DIR, waits
- *   until it answers, and kills it / removes the folder on stop() or when this process exits.
+ *   until it answers, and kills it / removes the folder on stop() or when this process exits
+ *   (signals and uncaught errors included). After a SIGKILL of the bench, the child stops itself
+ *   (ENGRAM_PARENT_PID) and the next run removes the folder left behind.
  * - startEngram() / startBaseline(): the real app (src/main.ts, ENGRAM_MODE=test) and the bare
  *   Elysia + bun:sqlite baseline (baseline-server.ts).
  * - signIn(): the test login (GET /api/healthcheck with basic auth) -> the engram_session cookie.
@@ -25,7 +27,7 @@
  * measurement misses its goal; otherwise misses are only reported).
  */
 import type { Subprocess } from "bun";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -110,6 +112,23 @@ export async function stopAllServers() {
   killAllNow();
 }
 
+const DATA_DIR_PREFIX = "engram-bench-";
+
+/** Removes temp data folders left by a bench process that was killed outright (SIGKILL). */
+function removeStaleDataDirs() {
+  for (const name of readdirSync(tmpdir())) {
+    const match = name.startsWith(DATA_DIR_PREFIX) && /^(\d+)-/.exec(name.slice(DATA_DIR_PREFIX.length));
+    if (!match) continue;
+    const owner = Number(match[1]);
+    if (owner === process.pid) continue;
+    try {
+      process.kill(owner, 0);
+    } catch {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 /** A port nobody listens on right now (the OS picks it; the server binds it a moment later). */
 export function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
@@ -145,7 +164,8 @@ export interface StartOptions {
 /** Starts `bun <entry>` on a free port with a temp data folder and waits until readyPath answers. */
 export async function startServer(options: StartOptions): Promise<ServerHandle> {
   installCleanup();
-  const dataDir = mkdtempSync(join(tmpdir(), "engram-bench-"));
+  removeStaleDataDirs();
+  const dataDir = mkdtempSync(join(tmpdir(), `${DATA_DIR_PREFIX}${process.pid}-`));
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];

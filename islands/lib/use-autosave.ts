@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** Spec 9: text autosave debounce. */
+export const AUTOSAVE_DEBOUNCE_MS = 1000;
+/** After a failed save, try again after these delays (the last one repeats). */
+const RETRY_DELAYS_MS = [2000, 5000, 10_000, 30_000];
+
+export interface AutosaveOptions {
+  /** The value the server has (changes when the note is refetched or changed elsewhere). */
+  serverValue: string;
+  /** Saves; resolves when the server has it. `keepalive` is set when the page is being left. */
+  save: (value: string, options: { keepalive: boolean }) => Promise<void>;
+  /** A value that must not be saved (e.g. a blank title) answers false. */
+  canSave?: (value: string) => boolean;
+  /** Called once a save succeeded, with the value the server had before it. */
+  onSaved?: (saved: string, previous: string) => void;
+}
+
+export interface Autosave {
+  value: string;
+  dirty: boolean;
+  saving: boolean;
+  /** The last save failed and will be retried. */
+  failed: boolean;
+  onChange: (value: string) => void;
+  /** Saves now (on blur). */
+  flush: () => void;
+}
+
+/**
+ * Autosave per spec 4 "Text editing": dirty on change, cleared when the save completes; saved
+ * 1000 ms after the last change, and at once on blur and when the page is left (with keepalive,
+ * so the request survives the navigation). A value refused by canSave is never sent. If a newer
+ * value arrives from the server while edits are unsaved, the pending save is cancelled and the
+ * incoming value adopted. A failed save keeps the text dirty and is retried, so nothing typed is lost.
+ */
+export function useAutosave({ serverValue, save, canSave = () => true, onSaved }: AutosaveOptions): Autosave {
+  const [value, setValue] = useState(serverValue);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const state = useRef({
+    value: serverValue,
+    dirty: false,
+    /** What the server is known to have (the base for undo). */
+    saved: serverValue,
+    /** A save in flight, with the value it sends. */
+    inFlight: undefined as string | undefined,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+    retries: 0,
+  });
+  const callbacks = useRef({ save, canSave, onSaved });
+  callbacks.current = { save, canSave, onSaved };
+
+  const clearTimer = () => {
+    if (state.current.timer) clearTimeout(state.current.timer);
+    state.current.timer = undefined;
+  };
+
+  const runSave = useCallback(async (keepalive = false) => {
+    clearTimer();
+    const s = state.current;
+    if (!s.dirty || s.inFlight !== undefined) return;
+    const toSend = s.value;
+    if (!callbacks.current.canSave(toSend)) return;
+    if (toSend === s.saved) {
+      s.dirty = false;
+      setDirty(false);
+      return;
+    }
+    s.inFlight = toSend;
+    setSaving(true);
+    try {
+      await callbacks.current.save(toSend, { keepalive });
+      const previous = s.saved;
+      s.saved = toSend;
+      s.retries = 0;
+      setFailed(false);
+      callbacks.current.onSaved?.(toSend, previous);
+      if (s.value === toSend) {
+        s.dirty = false;
+        setDirty(false);
+      }
+    } catch {
+      s.retries += 1;
+      setFailed(true);
+      const delay = RETRY_DELAYS_MS[Math.min(s.retries - 1, RETRY_DELAYS_MS.length - 1)]!;
+      s.timer = setTimeout(() => void runSave(), delay);
+    } finally {
+      s.inFlight = undefined;
+      setSaving(false);
+      // Typed more while the save was in flight: save that too, after the usual pause.
+      if (s.dirty && !s.timer && s.value !== s.saved) s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
+    }
+  }, []);
+
+  // A value from the server that is not the echo of our own save: adopt it, dropping any pending save.
+  useEffect(() => {
+    const s = state.current;
+    if (serverValue === s.saved || serverValue === s.inFlight) return;
+    clearTimer();
+    s.saved = serverValue;
+    s.value = serverValue;
+    s.dirty = false;
+    s.retries = 0;
+    setValue(serverValue);
+    setDirty(false);
+    setFailed(false);
+  }, [serverValue]);
+
+  // Leaving the page: send what is unsaved with keepalive; warn when a save has been failing.
+  useEffect(() => {
+    const onPageHide = () => void runSave(true);
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (state.current.dirty && state.current.retries > 0) event.preventDefault();
+      void runSave(true);
+    };
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => {
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      clearTimer();
+    };
+  }, [runSave]);
+
+  const onChange = useCallback((next: string) => {
+    const s = state.current;
+    s.value = next;
+    s.dirty = true;
+    setValue(next);
+    setDirty(true);
+    clearTimer();
+    s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
+  }, [runSave]);
+
+  const flush = useCallback(() => void runSave(), [runSave]);
+
+  return { value, dirty, saving, failed, onChange, flush };
+}

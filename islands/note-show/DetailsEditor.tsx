@@ -1,0 +1,85 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { Autosave } from "../lib/use-autosave";
+
+/** Spec 9: the markdown details textarea grows with its text up to 1000 px, then scrolls. */
+const MARKDOWN_MAX_HEIGHT_PX = 1000;
+export const RICH_PLACEHOLDER = "Enter note details here...";
+
+export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; readonly: boolean }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.style.height = "auto";
+    element.style.height = `${Math.min(element.scrollHeight + 2, MARKDOWN_MAX_HEIGHT_PX)}px`;
+  }, [autosave.value]);
+  return (
+    <textarea ref={ref} className="markdown-editor" aria-label="note details (markdown)" value={autosave.value}
+      readOnly={readonly} placeholder="Write the details in Markdown..." rows={4}
+      onChange={(event) => autosave.onChange(event.target.value)} onBlur={autosave.flush} />
+  );
+}
+
+type QuillInstance = import("quill").default;
+
+/**
+ * The rich editor: Quill with the bubble theme, loaded on demand. The server renders the details
+ * as safe HTML in the same element, so the text shows before Quill takes it over.
+ */
+export function RichEditor({ autosave, readonly, initialHtml }: { autosave: Autosave; readonly: boolean; initialHtml: string }) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<QuillInstance>(null);
+  const lastEmitted = useRef(autosave.value);
+  const autosaveRef = useRef(autosave);
+  autosaveRef.current = autosave;
+  // Fixed for the element's life: React must never rewrite what Quill owns.
+  const [serverHtml] = useState(initialHtml);
+
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([import("quill"), import("./markdown-convert")]).then(([{ default: Quill }, convert]) => {
+      const host = hostRef.current;
+      if (cancelled || !host) return;
+      // No server HTML (the details changed since the page loaded): render the current Markdown.
+      if (!serverHtml && autosaveRef.current.value) {
+        host.innerHTML = convert.markdownToHtml(autosaveRef.current.value);
+      }
+      const quill = new Quill(host, {
+        theme: "bubble",
+        placeholder: RICH_PLACEHOLDER,
+        readOnly: readonly,
+        modules: { toolbar: [["bold", "italic", "link"], [{ header: 1 }, { header: 2 }], [{ list: "ordered" }, { list: "bullet" }], ["code-block", "blockquote"]] },
+      });
+      quill.root.setAttribute("aria-label", "note details");
+      quill.on("text-change", (_delta, _old, source) => {
+        if (source !== "user") return;
+        const markdown = convert.htmlToMarkdown(quill.getSemanticHTML());
+        lastEmitted.current = markdown;
+        autosaveRef.current.onChange(markdown);
+      });
+      quill.root.addEventListener("blur", () => autosaveRef.current.flush());
+      quillRef.current = quill;
+      lastEmitted.current = autosaveRef.current.value;
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [readonly, serverHtml]);
+
+  // A value from elsewhere (undo, another tab): show it.
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill || autosave.value === lastEmitted.current) return;
+    lastEmitted.current = autosave.value;
+    void import("./markdown-convert").then((convert) => {
+      quill.setContents(quill.clipboard.convert({ html: convert.markdownToHtml(autosave.value) }), "silent");
+    });
+  }, [autosave.value]);
+
+  return (
+    <div className="rich-editor">
+      <div ref={hostRef} className="rich-details" data-placeholder={RICH_PLACEHOLDER}
+        dangerouslySetInnerHTML={{ __html: serverHtml }} />
+    </div>
+  );
+}

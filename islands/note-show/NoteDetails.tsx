@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { useLocalDateText } from "../lib/dates";
+import type { NoteJson } from "../lib/notes-queries";
+import { notePath } from "../lib/notes-queries";
+
+/** Spec 9: the recent-update colour fades from green-ish to grey over 15 hours. */
+export const RECENT_UPDATE_FADE_HOURS = 15;
+
+function updateColour(updatedAt: string, now: number): string {
+  const hours = Math.max(0, (now - Date.parse(updatedAt)) / 3_600_000);
+  const fresh = Math.max(0, 1 - hours / RECENT_UPDATE_FADE_HOURS);
+  // From rgb(46, 160, 67) (fresh) to rgb(128, 128, 128) (grey).
+  const mix = (from: number, to: number) => Math.round(to + (from - to) * fresh);
+  return `rgb(${mix(46, 128)}, ${mix(160, 128)}, ${mix(67, 128)})`;
+}
+
+/** "Created: date" and "Last updated: date", the latter coloured by how recent it is. */
+export function RecentUpdateIndicator({ note }: { note: NoteJson }) {
+  const created = useLocalDateText(note.createdAt);
+  const updated = useLocalDateText(note.updatedAt);
+  const [now, setNow] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div className="note-dates">
+      <span>Created: <time dateTime={note.createdAt}>{created}</time></span>
+      <span className="note-updated" style={now === undefined ? undefined : { color: updateColour(note.updatedAt, now) }}>
+        Last updated: <time dateTime={note.updatedAt}>{updated}</time>
+      </span>
+    </div>
+  );
+}
+
+/** The children as cards in two columns; collapsed, one card shows how many there are. */
+export function ChildCards({ notes }: { notes: NoteJson[] }) {
+  const [collapsed, setCollapsed] = useState(false);
+  if (notes.length === 0) return null;
+  return (
+    <section className="child-cards" aria-label="Children">
+      <div className="child-cards-header">
+        <button type="button" className="button small" onClick={() => setCollapsed((c) => !c)}
+          aria-label={collapsed ? "expand children" : "collapse children"} title={collapsed ? "expand children" : "collapse children"}>
+          {collapsed ? "▸" : "▾"} {collapsed ? "expand children" : "collapse children"}
+        </button>
+      </div>
+      {collapsed ? (
+        <div className="card child-card collapsed-children">{notes.length} {notes.length === 1 ? "child" : "children"}</div>
+      ) : (
+        <ul className="child-card-grid">
+          {notes.map((child) => (
+            <li key={child.id} className="card child-card">
+              <a href={notePath(child.id)} className="child-card-title">
+                {child.noteTopology.linkType ? `${child.noteTopology.linkType} ` : ""}
+                {child.noteTopology.objectNoteTopology?.titleOrPredicate ?? child.noteTopology.titleOrPredicate}
+              </a>
+              {child.noteTopology.shortDetails && <p className="muted">{child.noteTopology.shortDetails}</p>}
+              {!!child.childrenCount && <span className="child-count">{child.childrenCount} {child.childrenCount === 1 ? "child" : "children"}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
