@@ -31,11 +31,13 @@
  *   2. Add it to BENCHES below (one line).
  */
 import { type Baselines, type Bench, type BenchContext, Reporter, loadSettingsFromEnv, measureBaselines, stopAllServers } from "./harness";
+import { notes } from "./notes";
 import { platform } from "./platform";
 
 /** Every bench, in the order `npm run bench` runs them. */
 export const BENCHES: Bench[] = [
   platform,
+  notes,
 ];
 
 async function main(names: string[]) {
