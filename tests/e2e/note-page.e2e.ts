@@ -3,7 +3,7 @@ import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support"
 
 const test = engramTest("test");
 
-async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, number>> {
+async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, any>> {
   const response = await page.request.post(`${url}/api/testability/inject_notes`, {
     data: { externalIdentifier: "old_learner", circleName: null, noteTestData: rows },
   });
