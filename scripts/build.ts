@@ -51,7 +51,7 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     ...urls.map((url, i) => `      ${JSON.stringify(url)}: asset${i},`),
     "    },",
     "  });",
-    "  start();",
+    "  await start();",
     "}",
     "",
   ];
@@ -67,6 +67,8 @@ async function compile(bytecode: boolean): Promise<boolean> {
     "--minify",
     "--sourcemap=none",
     "--no-compile-autoload-bunfig",
+    // React's production build inside the binary.
+    '--define=process.env.NODE_ENV="production"',
     ...(bytecode ? ["--bytecode"] : []),
     `--outfile=${outfile}`,
     entryFile,

@@ -4,10 +4,14 @@
  * database cleanly; if the npm parent process dies, Engram stops too.
  */
 import { ConfigError, readConfig } from "./config";
-import { createContext } from "./context";
-import { createApp } from "./server";
 
-export function start() {
+// React picks its development or production build when first imported: choose production
+// unless told otherwise, before the server (and React) is loaded below.
+process.env.NODE_ENV ??= "production";
+
+export async function start() {
+  const { createContext } = await import("./context");
+  const { createApp } = await import("./server");
   let config;
   try {
     config = readConfig();
@@ -49,4 +53,4 @@ export function start() {
   return { app, ctx };
 }
 
-if (import.meta.main) start();
+if (import.meta.main) await start();

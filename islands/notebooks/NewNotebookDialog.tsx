@@ -1,0 +1,61 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ApiError, api } from "../lib/api";
+import { TextField } from "../lib/forms";
+import { useElementId } from "../lib/island-id";
+import { Modal } from "../lib/Modal";
+import { notePath } from "../lib/notes-queries";
+
+/**
+ * "Add New Notebook": a title form. Creating the notebook leads to its head note page (spec 4);
+ * the form is disabled while submitting and a second submission is ignored (spec 5).
+ */
+export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useElementId("new-notebook-title");
+  const [newTitle, setNewTitle] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  // State updates are not synchronous: a ref stops a second submit fired before the re-render.
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
+  useEffect(() => {
+    if (!submitting) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [errors, submitting]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setErrors({});
+    try {
+      const { noteId } = await api.post<{ noteId: number }>("/api/notebooks/create", { newTitle });
+      // Stay disabled while the browser leaves for the new note.
+      window.location.href = notePath(noteId);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const otherErrors = Object.entries(errors).filter(([field]) => field !== "newTitle");
+  return (
+    <Modal title="Add New Notebook" onClose={onClose} labelledBy={titleId}>
+      <form ref={formRef} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        {otherErrors.length > 0 && (
+          <div className="form-message" role="alert">{otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}</div>
+        )}
+        <fieldset className="plain-fieldset" disabled={submitting}>
+          <TextField label="Title" name="newTitle" value={newTitle} error={errors.newTitle} maxLength={150}
+            placeholder="e.g. Spanish" autoComplete="off" onChange={(event) => setNewTitle(event.target.value)} />
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={onClose}>Cancel</button>
+            <button type="submit" className="button primary">Submit</button>
+          </div>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

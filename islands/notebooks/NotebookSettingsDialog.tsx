@@ -1,0 +1,97 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ApiError, api } from "../lib/api";
+import { TextField } from "../lib/forms";
+import { useElementId } from "../lib/island-id";
+import { Modal } from "../lib/Modal";
+import type { NotebookJson } from "../lib/notes-queries";
+
+const SETTINGS_FIELDS = ["skipMemoryTrackingEntirely", "numberOfQuestionsInAssessment", "certificateExpiry"] as const;
+export const DEFAULT_CERTIFICATE_EXPIRY = "1y";
+
+/** A checkbox with its label beside it and the server's message for the field beneath. */
+function CheckboxField({ label, name, checked, error, onChange }: {
+  label: string;
+  name: string;
+  checked: boolean;
+  error?: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useElementId(`field-${name}`);
+  return (
+    <div className={`field field-checkbox${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>
+        <input type="checkbox" id={id} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        {label}
+      </label>
+      {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+    </div>
+  );
+}
+
+/** "Edit notebook settings": saving reloads the page (spec 4); field errors show beside the fields. */
+export function NotebookSettingsDialog({ notebook, onClose }: { notebook: NotebookJson; onClose: () => void }) {
+  const titleId = useElementId(`notebook-${notebook.id}-settings-title`);
+  const settings = notebook.notebookSettings;
+  const [skipMemoryTrackingEntirely, setSkip] = useState(settings.skipMemoryTrackingEntirely);
+  const [numberOfQuestions, setNumberOfQuestions] = useState(
+    settings.numberOfQuestionsInAssessment === null ? "" : String(settings.numberOfQuestionsInAssessment),
+  );
+  const [certificateExpiry, setCertificateExpiry] = useState(settings.certificateExpiry || DEFAULT_CERTIFICATE_EXPIRY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
+  useEffect(() => {
+    if (!saving) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [errors, saving]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSaving(true);
+    setErrors({});
+    try {
+      await api.post(`/api/notebooks/${notebook.id}`, {
+        skipMemoryTrackingEntirely,
+        numberOfQuestionsInAssessment: numberOfQuestions.trim() === "" ? null : Number(numberOfQuestions),
+        certificateExpiry,
+      });
+      window.location.reload();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      inFlight.current = false;
+      setSaving(false);
+    }
+  }
+
+  const otherErrors = Object.entries(errors).filter(([field]) => !(SETTINGS_FIELDS as readonly string[]).includes(field));
+  return (
+    <Modal title="Edit notebook settings" onClose={onClose} labelledBy={titleId}>
+      <p className="muted notebook-settings-for">{notebook.title}</p>
+      <form ref={formRef} onSubmit={submit} noValidate aria-busy={saving || undefined}>
+        {otherErrors.length > 0 && (
+          <div className="form-message" role="alert">{otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}</div>
+        )}
+        <fieldset className="plain-fieldset" disabled={saving}>
+          <CheckboxField label="Skip Memory Tracking Entirely" name="skipMemoryTrackingEntirely"
+            checked={skipMemoryTrackingEntirely} error={errors.skipMemoryTrackingEntirely} onChange={setSkip} />
+          <TextField label="Number Of Questions In Assessment" name="numberOfQuestionsInAssessment" type="number"
+            min={0} max={1000} step={1} inputMode="numeric" value={numberOfQuestions}
+            error={errors.numberOfQuestionsInAssessment} onChange={(event) => setNumberOfQuestions(event.target.value)} />
+          <TextField label="Certificate Expiry" name="certificateExpiry" value={certificateExpiry}
+            placeholder="1y 1m 1d" autoComplete="off" error={errors.certificateExpiry}
+            onChange={(event) => setCertificateExpiry(event.target.value)} />
+          <p className="field-hint">Years, months and days, e.g. "1y 6m" or "90d".</p>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={onClose}>Cancel</button>
+            <button type="submit" className="button primary">Update</button>
+          </div>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
