@@ -1,8 +1,20 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ComponentType } from "react";
+import { type ComponentType, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandIdContext } from "../lib/island-id";
 import { browserQueryClient } from "./query-client";
+
+/**
+ * Marks <body data-hydrated> once every island on the page has hydrated, so tests (and scripts)
+ * can wait until typing and clicking reach React.
+ */
+function HydrationSignal({ element, children }: { element: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    element.setAttribute("data-hydrated", "");
+    if (!document.querySelector("[data-island]:not([data-hydrated])")) document.body.dataset.hydrated = "true";
+  }, [element]);
+  return children;
+}
 
 /**
  * Hydrates every placeholder of one island on the page. Each placeholder is its own React root;
@@ -16,7 +28,9 @@ export function hydrateIslands<P extends object>(name: string, Component: Compon
       element,
       <QueryClientProvider client={queryClient}>
         <IslandIdContext.Provider value={element.dataset.islandId ?? name}>
-          <Component {...props} />
+          <HydrationSignal element={element}>
+            <Component {...props} />
+          </HydrationSignal>
         </IslandIdContext.Provider>
       </QueryClientProvider>,
     );

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { engramTest } from "./support";
+import { engramTest, waitForHydration } from "./support";
 
 const test = engramTest("production");
 
@@ -21,9 +21,11 @@ test("a new self-hoster signs up, creates a profile, changes settings, manages t
   await page.getByRole("button", { name: "Sign up" }).click();
 
   await expect(page.getByRole("heading", { name: "Welcome, new user. Please create your profile" })).toBeVisible();
+  await waitForHydration(page);
   await page.getByLabel("Nickname").fill("Ada");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("heading", { name: "Welcome Ada!" })).toBeVisible();
+  await waitForHydration(page);
   await expect(page.getByRole("link", { name: "Assimilate", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Recall", exact: true })).toBeVisible();
 
@@ -67,6 +69,7 @@ test("a new self-hoster signs up, creates a profile, changes settings, manages t
   await page.getByRole("button", { name: "Account" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/d\/bazaar$/);
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Welcome To The Bazaar" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
 });
@@ -76,8 +79,11 @@ test("a second account is not an admin and a wrong password is refused", async (
   await page.getByLabel("Username").fill("bob");
   await page.getByLabel("Password").fill("bobs password");
   await page.getByRole("button", { name: "Sign up" }).click();
+  await waitForHydration(page);
   await page.getByLabel("Nickname").fill("Bob");
   await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome Bob!" })).toBeVisible();
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Account" }).click();
   await expect(page.getByRole("menuitem", { name: "Settings for Bob" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveCount(0);
@@ -85,6 +91,7 @@ test("a second account is not an admin and a wrong password is refused", async (
 
   await page.goto(`${engram.url}/d/generate-token`);
   await expect(page).toHaveURL(/\/users\/sign-in\?from=%2Fd%2Fgenerate-token/);
+  await waitForHydration(page);
   await page.getByLabel("Username").fill("bob");
   await page.getByLabel("Password").fill("not bobs password");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -92,4 +99,5 @@ test("a second account is not an admin and a wrong password is refused", async (
   await page.getByLabel("Password").fill("bobs password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/d\/generate-token$/);
+  await waitForHydration(page);
 });

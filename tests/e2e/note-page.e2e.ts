@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 const test = engramTest("test");
 
@@ -73,6 +73,7 @@ test("adding children and a sibling, then deleting and undoing", async ({ page, 
   await dialog.getByLabel("Title").fill("Birds");
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/n\d+$/);
+  await waitForHydration(page);
   await expect(page.getByLabel("note title")).toHaveValue("Birds");
   const birdsUrl = page.url();
 
@@ -91,10 +92,12 @@ test("adding children and a sibling, then deleting and undoing", async ({ page, 
   await page.getByRole("button", { name: "Delete note" }).click();
   await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(new RegExp(`/n${ids.Animals}$`));
+  await waitForHydration(page);
   await expect(page.locator(".child-card-title")).toHaveText(["Mammals", "Fish"]);
 
   await page.getByRole("button", { name: "undo delete note" }).click();
   await expect(page).toHaveURL(birdsUrl);
+  await waitForHydration(page);
   await expect(page.getByLabel("note title")).toHaveValue("Birds");
   await expect(page.getByText("This note has been deleted")).toHaveCount(0);
 });
@@ -109,6 +112,7 @@ test("undo restores an edited title, also after moving to another page", async (
   await page.goto(`${engram.url}/d/notebooks`);
   await page.getByRole("button", { name: "undo edit title" }).click();
   await expect(page).toHaveURL(new RegExp(`/n${ids.Original}$`));
+  await waitForHydration(page);
   await expect(page.getByLabel("note title")).toHaveValue("Original");
   await expect(page.getByRole("button", { name: /^undo/ })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 const test = engramTest("test");
 
@@ -104,6 +104,7 @@ test("the sidebar shows the tree from the root with the focus note's ancestors e
   await expect(item("Birds")).toHaveAttribute("aria-expanded", "false");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/n${ids.Birds}$`));
+  await waitForHydration(page);
   await expect(treeOf(page).tree.getByRole("link", { name: "Birds", exact: true })).toHaveAttribute("aria-current", "page");
 });
 

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 const test = engramTest("test");
 
@@ -8,6 +8,7 @@ test.beforeEach(async ({ engram }) => resetTestData(engram.url));
 test("a learner adds a notebook, changes its settings and finds it among the recent notes", async ({ page, engram }) => {
   await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/notebooks");
   await expect(page).toHaveURL(/\/d\/notebooks$/);
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Notebooks" })).toBeVisible();
   await expect(page.getByText("You have no notebooks yet. Add one to start taking notes.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Subscribed Notes" })).toBeVisible();
@@ -39,6 +40,7 @@ test("a learner adds a notebook, changes its settings and finds it among the rec
   await newNotebook.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
   release();
   await expect(page).toHaveURL(/\/n\d+$/);
+  await waitForHydration(page);
   expect(creations).toBe(1);
   await page.unrouteAll();
   const notePageUrl = page.url();
@@ -73,6 +75,7 @@ test("a learner adds a notebook, changes its settings and finds it among the rec
   await page.getByRole("button", { name: "Account" }).click();
   await page.getByRole("menuitem", { name: "Recent..." }).click();
   await expect(page).toHaveURL(/\/d\/recent$/);
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Recent" })).toBeVisible();
   const addedTab = page.getByRole("tab", { name: "Recently Added/Updated" });
   await expect(addedTab).toHaveAttribute("aria-selected", "true");

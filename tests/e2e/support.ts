@@ -73,6 +73,22 @@ export function engramTest(mode: "production" | "test") {
       { scope: "worker" },
     ],
     engram: async ({ engramServer }, use) => use(engramServer),
+    // Every goto and reload waits for the islands to hydrate, as a person waits for the page to load.
+    page: async ({ page }, use) => {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args: Parameters<Page["goto"]>) => {
+        const response = await goto(...args);
+        if (response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (...args: Parameters<Page["reload"]>) => {
+        const response = await reload(...args);
+        await waitForHydration(page);
+        return response;
+      };
+      await use(page);
+    },
   });
 }
 
@@ -88,4 +104,10 @@ export async function signInThroughIdentifyPage(page: Page, url: string, usernam
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill("password");
   await page.getByRole("button", { name: "Login" }).click();
+  await waitForHydration(page);
+}
+
+/** Waits until every island of the page has hydrated (typing before that may be reset by React). */
+export async function waitForHydration(page: Page) {
+  await page.locator("body[data-hydrated]").waitFor({ state: "attached" });
 }

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 const test = engramTest("test");
 
@@ -8,12 +8,14 @@ test.beforeEach(async ({ engram }) => resetTestData(engram.url));
 test("a tester signs in through /users/identify and comes back to where they were", async ({ page, engram }) => {
   await page.goto(`${engram.url}/d/recall`);
   await expect(page).toHaveURL(/\/users\/identify\?from=%2Fd%2Frecall/);
+  await waitForHydration(page);
   await expect(page.getByText("This login page is for test and development only")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Please sign in" })).toBeVisible();
   await page.getByLabel("Username").fill("old_learner");
   await page.getByLabel("Password").fill("password");
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/d\/recall$/);
+  await waitForHydration(page);
   await expect(page.getByRole("link", { name: "Recall", exact: true })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "Engram home" }).click();
   await expect(page.getByRole("heading", { name: "Welcome Old Learner!" })).toBeVisible();
