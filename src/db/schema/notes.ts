@@ -1,4 +1,4 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamp } from "./common";
 import { users } from "./users";
 
@@ -39,6 +39,12 @@ export const notes = sqliteTable(
     details: text("details").notNull().default(""),
     siblingOrder: integer("sibling_order").notNull(),
     wikidataId: text("wikidata_id"),
+    /** Accessories: a URL, and an image (uploaded, by URL, or the parent's) with a mask. */
+    url: text("url"),
+    imageId: integer("image_id").references((): AnySQLiteColumn => noteImages.id, { onDelete: "set null" }),
+    imageUrl: text("image_url"),
+    useParentImage: bool("use_parent_image").notNull().default(false),
+    imageMask: text("image_mask"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
     deletedAt: timestamp("deleted_at"),
@@ -50,3 +56,32 @@ export const notes = sqliteTable(
     index("notes_updated_at_idx").on(table.updatedAt),
   ],
 );
+
+/** Images uploaded for notes, stored in the database file (a backup stays one file). */
+export const noteImages = sqliteTable("note_images", {
+  id: id(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  createdAt: timestamp("created_at").notNull(),
+});
+
+/**
+ * Embeddings of notes for semantic search: the note's path, title and details embedded by the
+ * configured model. Compared with sqlite-vec's distance functions, after filtering to the notes
+ * the user may read.
+ */
+export const noteEmbeddings = sqliteTable("note_embeddings", {
+  noteId: integer("note_id")
+    .primaryKey()
+    .references(() => notes.id, { onDelete: "cascade" }),
+  model: text("model").notNull(),
+  dimensions: integer("dimensions").notNull(),
+  /** float32 little-endian, as sqlite-vec reads it. */
+  embedding: blob("embedding", { mode: "buffer" }).notNull(),
+  /** The text that was embedded, hashed: unchanged notes are not embedded again. */
+  sourceHash: text("source_hash").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});

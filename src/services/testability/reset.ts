@@ -9,7 +9,9 @@ export function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) {
   const tables = ctx.sqlite
     .query<{ schema: string; name: string; type: string }, []>("PRAGMA table_list")
     .all()
-    .filter((t) => t.schema === "main" && (t.type === "table" || t.type === "virtual") && !/^(sqlite_|__drizzle)/.test(t.name));
+    .filter((t) => t.schema === "main" && (t.type === "table" || t.type === "virtual") && !/^(sqlite_|__drizzle)/.test(t.name))
+    // External-content full-text indexes follow their tables through triggers.
+    .filter((t) => !t.name.endsWith("_fts"));
   ctx.sqlite.run("PRAGMA foreign_keys = OFF");
   try {
     ctx.sqlite.transaction(() => {
