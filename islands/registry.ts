@@ -13,6 +13,7 @@ import NoteShow from "./note-show";
 import NoteTree from "./note-tree";
 import RecentNotes from "./recent-notes";
 import UndoButton from "./undo-button";
+import SearchNote from "./search-note";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -26,6 +27,7 @@ export const islands = {
   "note-tree": NoteTree,
   "recent-notes": RecentNotes,
   "undo-button": UndoButton,
+  "search-note": SearchNote,
 };
 
 export type IslandName = keyof typeof islands;

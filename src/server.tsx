@@ -5,6 +5,11 @@ import { testabilityApi } from "./api/testability";
 import { usersApi } from "./api/users";
 import { notebooksApi } from "./api/notebooks";
 import { notesApi } from "./api/notes";
+import { searchApi } from "./api/search";
+import { wikidataApi } from "./api/wikidata";
+import { accessoriesApi } from "./api/accessories";
+import { graphApi } from "./api/graph";
+import { linksApi } from "./api/links";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
 import { isProduction } from "./config";
@@ -61,6 +66,11 @@ export function createApp(ctx: AppContext) {
     .use(usersApi(ctx))
     .use(notebooksApi(ctx))
     .use(notesApi(ctx))
+    .use(searchApi(ctx))
+    .use(wikidataApi(ctx))
+    .use(accessoriesApi(ctx))
+    .use(graphApi(ctx))
+    .use(linksApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

@@ -10,6 +10,11 @@ import { MarkdownEditor, RichEditor } from "./DetailsEditor";
 import { NewNoteDialog, type NewNotePlacement } from "./NewNoteDialog";
 import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
 import { TitleEditor } from "./TitleEditor";
+import { EditNoteImageDialog, EditNoteUrlDialog, NoteAccessoryView } from "./accessory";
+import { ExportDialog } from "./export";
+import { LinkFlow, ReferencedBy } from "./links";
+import { MoreOptionsMenu } from "./MoreOptionsMenu";
+import { WikidataOptions } from "./wikidata";
 
 const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
 const EDITOR_MODE_KEY = "engram.details-editor";
@@ -37,7 +42,7 @@ function useTextSaver(noteId: number, field: "title" | "details") {
 /** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
 export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
   const { data: realm } = useQuery(noteRealmQuery(noteId));
-  const [dialog, setDialog] = useState<NewNotePlacement>();
+  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export">();
   const [mode, setMode] = useState<EditorMode>("rich");
   useEffect(() => {
     if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
@@ -61,6 +66,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
   });
 
   if (!realm || !note) return <p className="muted">Loading...</p>;
+  const closeDialog = () => setDialog(undefined);
 
   const switchMode = (next: EditorMode) => {
     details.flush();
@@ -89,6 +95,11 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
               {icons.addSibling()}
             </button>
           )}
+          <button type="button" className="icon-button labelled" title="search and link note" aria-label="search and link note"
+            onClick={() => setDialog("search-and-link")}>
+            {icons.search()}
+          </button>
+          <WikidataOptions note={note} editable={editable} />
           {mode === "rich" ? (
             <button type="button" className="icon-button labelled" title="Edit as markdown" aria-label="Edit as markdown"
               onClick={() => switchMode("markdown")}>
@@ -104,6 +115,11 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
           <span className="save-state" aria-live="polite">
             {title.failed || details.failed ? "Not saved yet, retrying..." : title.saving || details.saving ? "Saving..." : title.dirty || details.dirty ? "Editing..." : ""}
           </span>
+          <MoreOptionsMenu entries={[
+            { label: "Edit Note Image", onSelect: () => setDialog("image") },
+            { label: "Edit Note URL", onSelect: () => setDialog("url") },
+            { label: "Export...", onSelect: () => setDialog("export") },
+          ]} />
           <button type="button" className="icon-button labelled danger" title="Delete note" aria-label="Delete note" onClick={deleteThisNote}>
             {icons.trash()}
           </button>
@@ -117,6 +133,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
         </p>
       )}
       <TitleEditor autosave={title} readonly={!editable} />
+      <NoteAccessoryView noteId={noteId} />
       <div className="note-details">
         {mode === "markdown" ? (
           <MarkdownEditor autosave={details} readonly={!editable} />
@@ -127,7 +144,12 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       </div>
       <RecentUpdateIndicator note={note} />
       <ChildCards notes={realm.children ?? []} />
-      {dialog && <NewNoteDialog noteId={noteId} placement={dialog} onClose={() => setDialog(undefined)} />}
+      <ReferencedBy notes={realm.inboundReferences ?? []} />
+      {(dialog === "child" || dialog === "sibling") && <NewNoteDialog noteId={noteId} placement={dialog} onClose={closeDialog} />}
+      {dialog === "search-and-link" && <LinkFlow note={note} onClose={closeDialog} />}
+      {dialog === "image" && <EditNoteImageDialog noteId={noteId} onClose={closeDialog} />}
+      {dialog === "url" && <EditNoteUrlDialog noteId={noteId} onClose={closeDialog} />}
+      {dialog === "export" && <ExportDialog noteId={noteId} onClose={closeDialog} />}
     </article>
   );
 }

@@ -80,7 +80,7 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
       </nav>
       <div className="app-body">
         <header className="top-bar">
-          <div className="top-bar-slot" id="top-bar-search" />
+          <div className="top-bar-slot" id="top-bar-search">{user && <Island name="search-note" />}</div>
           <div className="top-bar-slot" id="top-bar-undo">{user && <Island name="undo-button" />}</div>
         </header>
         <main className="content" id="main">{children}</main>
