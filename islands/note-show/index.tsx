@@ -12,7 +12,7 @@ import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
 import { TitleEditor } from "./TitleEditor";
 import { EditNoteImageDialog, EditNoteUrlDialog, NoteAccessoryView } from "./accessory";
 import { ExportDialog } from "./export";
-import { LinkFlow, ReferencedBy } from "./links";
+import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import { WikidataOptions } from "./wikidata";
 
@@ -126,13 +126,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
         </div>
       )}
       {deleted && <div className="alert warning" role="alert">This note has been deleted</div>}
-      {note.noteTopology.linkType && note.noteTopology.objectNoteTopology && (
-        <p className="link-target">
-          {note.noteTopology.linkType}{" "}
-          <a href={notePath(note.noteTopology.objectNoteTopology.id)}>{note.noteTopology.objectNoteTopology.titleOrPredicate}</a>
-        </p>
-      )}
-      <TitleEditor autosave={title} readonly={!editable} />
+      {note.noteTopology.linkType ? <LinkNoteHeader note={note} editable={editable} /> : <TitleEditor autosave={title} readonly={!editable} />}
       <NoteAccessoryView noteId={noteId} />
       <div className="note-details">
         {mode === "markdown" ? (

@@ -4,6 +4,7 @@ import { BadRequestError } from "../services/errors";
 import { cleanDatabaseAndResetTestabilitySettings } from "../services/testability/reset";
 import { updateUserSettings } from "../services/users";
 import { injectNotes } from "../services/testability/inject-notes";
+import { linkNotes } from "../services/testability/link-notes";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
@@ -105,6 +106,9 @@ export function testabilityApi(ctx: AppContext) {
         }),
       },
     )
+    .post("/link_notes", ({ body }) => linkNotes(ctx, Number(body.source_id), Number(body.target_id), body.type), {
+      body: t.Object({ type: t.String(), source_id: stringOrNumber, target_id: stringOrNumber }),
+    })
     .post(
       "/update_current_user",
       ({ auth, body }) => {

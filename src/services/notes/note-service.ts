@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
-import { BadRequestError } from "../errors";
+import { BadRequestError, ValidationError } from "../errors";
+import { isLinkType } from "../links/link-types";
 import type { CurrentUser } from "../users";
 import { authorizeEdit, authorizeRead } from "./access";
 import { type NoteRealmJson, presentNoteRealm } from "./presenters";
@@ -87,6 +88,10 @@ export function createNoteAfter(ctx: AppContext, current: CurrentUser, reference
 export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number, newTitle: string) {
   const note = editableNote(ctx, current, noteId);
   const title = validTitle(newTitle);
+  // A link's title is its type: it changes only to another link type.
+  if (note.targetNoteId !== null && (!isLinkType(title) || title === "no link")) {
+    throw new ValidationError({ newTitle: "must be one of the link types" });
+  }
   const updated = ctx.db.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).returning().get()!;
   return realmOf(ctx, updated);
 }
