@@ -3,10 +3,12 @@ import m0 from "../../migrations/0000_platform.sql" with { type: "text" };
 import m1 from "../../migrations/0001_notebooks_and_notes.sql" with { type: "text" };
 import m2 from "../../migrations/0002_note_accessories_and_embeddings.sql" with { type: "text" };
 import m3 from "../../migrations/0003_notes_full_text_search.sql" with { type: "text" };
+import m4 from "../../migrations/0004_learning_loop.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
   { tag: "0001_notebooks_and_notes", when: 1795347838834, sql: m1 },
   { tag: "0002_note_accessories_and_embeddings", when: 1795348611726, sql: m2 },
   { tag: "0003_notes_full_text_search", when: 1795348612306, sql: m3 },
+  { tag: "0004_learning_loop", when: 1795348779856, sql: m4 },
 ];

@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./users";
 export * from "./system";
 export * from "./notes";
+export * from "./memory";

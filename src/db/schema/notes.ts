@@ -45,6 +45,10 @@ export const notes = sqliteTable(
     imageUrl: text("image_url"),
     useParentImage: bool("use_parent_image").notNull().default(false),
     imageMask: text("image_mask"),
+    /** Recall settings: level 0-6 orders assimilation; spelling adds a spelling tracker; skip keeps it out. */
+    level: integer("level").notNull().default(0),
+    rememberSpelling: bool("remember_spelling").notNull().default(false),
+    skipMemoryTracking: bool("skip_memory_tracking").notNull().default(false),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
     deletedAt: timestamp("deleted_at"),
