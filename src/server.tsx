@@ -10,6 +10,7 @@ import { wikidataApi } from "./api/wikidata";
 import { accessoriesApi } from "./api/accessories";
 import { graphApi } from "./api/graph";
 import { linksApi } from "./api/links";
+import { learningApi } from "./api/learning";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
 import { isProduction } from "./config";
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext) {
     .use(accessoriesApi(ctx))
     .use(graphApi(ctx))
     .use(linksApi(ctx))
+    .use(learningApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

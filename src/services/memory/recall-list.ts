@@ -1,0 +1,57 @@
+import type { AppContext } from "../../context";
+import { endOfHalfDay } from "../scheduling/time-windows";
+import type { CurrentUser } from "../users";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The user's trackers due by the end of the half-day N days ahead (in the user's time zone),
+ * oldest due first: not removed, on undeleted notes of notebooks the user can still read
+ * (decision 3). One range scan of the (user, removed, next recall) index.
+ */
+function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
+  return ctx.sqlite
+    .query<{ id: number; spelling: number }, [number, number]>(
+      `SELECT m.id, m.spelling FROM memory_trackers m
+       JOIN notes n ON n.id = m.note_id
+       JOIN notebooks nb ON nb.id = n.notebook_id
+       WHERE m.user_id = ?1 AND m.removed_from_tracking = 0 AND m.next_recall_at <= ?2
+         AND n.deleted_at IS NULL AND nb.creator_id = ?1
+       ORDER BY m.next_recall_at, m.id`,
+    )
+    .all(current.user.id, until.getTime());
+}
+
+function totalAssimilatedCount(ctx: AppContext, current: CurrentUser): number {
+  return ctx.sqlite
+    .query<{ n: number }, [number]>("SELECT count(*) AS n FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0")
+    .get(current.user.id)!.n;
+}
+
+function toRepeatCount(ctx: AppContext, current: CurrentUser, timeZone: string, now: Date): number {
+  return dueTrackers(ctx, current, endOfHalfDay(now, timeZone)).length;
+}
+
+/** GET /recalls/recalling: what to repeat now (N = 0) or up to N days ahead. */
+export function recalling(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number) {
+  const now = ctx.clock.now();
+  const toRepeat = dueTrackers(ctx, current, endOfHalfDay(new Date(now.getTime() + dueInDays * 24 * HOUR_MS), timeZone))
+    .map((row) => ({ memoryTrackerId: row.id, spelling: !!row.spelling }));
+  return {
+    toRepeat,
+    dueInDays,
+    toRepeatCount: dueInDays === 0 ? toRepeat.length : toRepeatCount(ctx, current, timeZone, now),
+    totalAssimilatedCount: totalAssimilatedCount(ctx, current),
+    recallWindowEndAt: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
+  };
+}
+
+/** GET /recalls/overview: the counters of the recall menu badge and page. */
+export function recallOverview(ctx: AppContext, current: CurrentUser, timeZone: string) {
+  const now = ctx.clock.now();
+  return {
+    toRepeatCount: toRepeatCount(ctx, current, timeZone, now),
+    totalAssimilatedCount: totalAssimilatedCount(ctx, current),
+    recallWindowEndAt: new Date(now.getTime() + 24 * HOUR_MS).toISOString(),
+  };
+}

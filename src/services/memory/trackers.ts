@@ -1,0 +1,182 @@
+import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { memoryTrackers, notes } from "../../db/schema";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { authorizeEdit, authorizeRead } from "../notes/access";
+import { type NoteJson, NotePresenter, type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
+import { ancestorsOf, getNote, getNotebook, notesByIds } from "../notes/rows";
+import { markAsRepeated as schedule, parseSpaceIntervals, selfEvaluated, type TrackerSchedule } from "../scheduling/forgetting-curve";
+import type { CurrentUser } from "../users";
+
+export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
+
+export interface MemoryTrackerJson {
+  id: number;
+  note: NoteJson;
+  lastRecalledAt: string;
+  nextRecallAt: string;
+  assimilatedAt: string;
+  repetitionCount: number;
+  forgettingCurveIndex: number;
+  removedFromTracking: boolean;
+  spelling: boolean;
+}
+
+/** MemoryTracker JSON for many trackers, loading their notes in one go. */
+export function presentMemoryTrackers(ctx: AppContext, rows: MemoryTrackerRow[]): MemoryTrackerJson[] {
+  const noteRows = notesByIds(ctx, [...new Set(rows.map((r) => r.noteId))]);
+  const presenter = new NotePresenter(ctx).preload(noteRows);
+  const byId = new Map(noteRows.map((n) => [n.id, presenter.note(n)]));
+  return rows.map((row) => ({
+    id: row.id,
+    note: byId.get(row.noteId)!,
+    lastRecalledAt: row.lastRecalledAt.toISOString(),
+    nextRecallAt: row.nextRecallAt.toISOString(),
+    assimilatedAt: row.assimilatedAt.toISOString(),
+    repetitionCount: row.repetitionCount,
+    forgettingCurveIndex: row.forgettingCurveIndex,
+    removedFromTracking: row.removedFromTracking,
+    spelling: row.spelling,
+  }));
+}
+
+export const presentMemoryTracker = (ctx: AppContext, row: MemoryTrackerRow) => presentMemoryTrackers(ctx, [row])[0]!;
+
+/** The user's own tracker: 404 when there is none, 403 when it is someone else's. */
+export function ownTracker(ctx: AppContext, current: CurrentUser, trackerId: number): MemoryTrackerRow {
+  const row = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.id, trackerId)).get();
+  if (!row) throw new NotFoundError("Memory tracker");
+  if (row.userId !== current.user.id) throw new ForbiddenError("This memory tracker belongs to someone else");
+  return row;
+}
+
+export const intervalsOf = (current: CurrentUser) => parseSpaceIntervals(current.user.spaceIntervals);
+
+function saveSchedule(ctx: AppContext, trackerId: number, next: TrackerSchedule): MemoryTrackerRow {
+  return ctx.db
+    .update(memoryTrackers)
+    .set({
+      forgettingCurveIndex: next.forgettingCurveIndex,
+      lastRecalledAt: next.lastRecalledAt,
+      nextRecallAt: next.nextRecallAt,
+      repetitionCount: next.repetitionCount,
+    })
+    .where(eq(memoryTrackers.id, trackerId))
+    .returning()
+    .get()!;
+}
+
+/** Repeats a tracker (success or failure) on the forgetting curve. */
+export function repeatTracker(ctx: AppContext, current: CurrentUser, tracker: MemoryTrackerRow, successful: boolean): MemoryTrackerRow {
+  return saveSchedule(ctx, tracker.id, schedule(intervalsOf(current), tracker, ctx.clock.now(), successful));
+}
+
+export function markTrackerAsRepeated(ctx: AppContext, current: CurrentUser, trackerId: number, successful: boolean) {
+  return presentMemoryTracker(ctx, repeatTracker(ctx, current, ownTracker(ctx, current, trackerId), successful));
+}
+
+/** "Sad" (−5) or "happy" (+5): a nudge to the interval without counting a repetition. */
+export function selfEvaluate(ctx: AppContext, current: CurrentUser, trackerId: number, adjustment: number) {
+  if (!Number.isInteger(adjustment) || Math.abs(adjustment) > 100) {
+    throw new ValidationError({ adjustment: "must be a whole number from -100 to 100" });
+  }
+  const tracker = ownTracker(ctx, current, trackerId);
+  return presentMemoryTracker(ctx, saveSchedule(ctx, tracker.id, selfEvaluated(intervalsOf(current), tracker, adjustment)));
+}
+
+/** Stops recalling the tracker (it still keeps the note out of assimilation). */
+export function removeFromTracking(ctx: AppContext, current: CurrentUser, trackerId: number) {
+  const tracker = ownTracker(ctx, current, trackerId);
+  const row = ctx.db
+    .update(memoryTrackers)
+    .set({ removedFromTracking: true, lastRecalledAt: ctx.clock.now() })
+    .where(eq(memoryTrackers.id, tracker.id))
+    .returning()
+    .get()!;
+  return presentMemoryTracker(ctx, row);
+}
+
+export function showTracker(ctx: AppContext, current: CurrentUser, trackerId: number) {
+  return presentMemoryTracker(ctx, ownTracker(ctx, current, trackerId));
+}
+
+const RECENT_LIMIT = 100;
+
+/** "Recently Learned": the user's trackers by assimilation time, newest first (removed ones too). */
+export function recentlyLearned(ctx: AppContext, current: CurrentUser) {
+  const rows = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.userId, current.user.id))
+    .orderBy(desc(memoryTrackers.assimilatedAt), desc(memoryTrackers.id)).limit(RECENT_LIMIT).all();
+  return presentMemoryTrackers(ctx, rows);
+}
+
+/** "Recently Reviewed": by last recall time, newest first. */
+export function recentlyReviewed(ctx: AppContext, current: CurrentUser) {
+  const rows = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.userId, current.user.id))
+    .orderBy(desc(memoryTrackers.lastRecalledAt), desc(memoryTrackers.id)).limit(RECENT_LIMIT).all();
+  return presentMemoryTrackers(ctx, rows);
+}
+
+export interface RecallSettingJson {
+  level: number;
+  rememberSpelling: boolean;
+  skipMemoryTracking: boolean;
+}
+
+/** NoteInfo: the note's realm, its recall setting and the user's active trackers for it. */
+export function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number): {
+  note: NoteRealmJson;
+  recallSetting: RecallSettingJson;
+  memoryTrackers: MemoryTrackerJson[];
+  createdAt: string;
+} {
+  const note = getNote(ctx, noteId);
+  const notebook = getNotebook(ctx, note.notebookId);
+  authorizeRead(ctx, current, notebook);
+  const trackers = ctx.db
+    .select()
+    .from(memoryTrackers)
+    .where(and(eq(memoryTrackers.userId, current.user.id), eq(memoryTrackers.noteId, note.id), eq(memoryTrackers.removedFromTracking, false)))
+    .orderBy(memoryTrackers.spelling, memoryTrackers.id)
+    .all();
+  return {
+    note: presentNoteRealm(ctx, note, notebook, ancestorsOf(ctx, note)),
+    recallSetting: { level: note.level, rememberSpelling: note.rememberSpelling, skipMemoryTracking: note.skipMemoryTracking },
+    memoryTrackers: presentMemoryTrackers(ctx, trackers),
+    createdAt: note.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Changes a note's recall setting. Links follow the level: every link under the note and every
+ * link to it gets at least the new level.
+ */
+export function updateRecallSetting(ctx: AppContext, current: CurrentUser, noteId: number, input: Partial<RecallSettingJson>) {
+  const note = getNote(ctx, noteId);
+  authorizeEdit(ctx, current, getNotebook(ctx, note.notebookId));
+  const errors: Record<string, string> = {};
+  if (input.level !== undefined && (!Number.isInteger(input.level) || input.level < 0 || input.level > 6)) {
+    errors.level = "must be from 0 to 6";
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const level = input.level ?? note.level;
+  ctx.db.transaction((tx) => {
+    tx.update(notes)
+      .set({
+        level,
+        rememberSpelling: input.rememberSpelling ?? note.rememberSpelling,
+        skipMemoryTracking: input.skipMemoryTracking ?? note.skipMemoryTracking,
+      })
+      .where(eq(notes.id, note.id))
+      .run();
+    const linkIds = tx
+      .select({ id: notes.id, level: notes.level })
+      .from(notes)
+      .where(and(isNotNull(notes.targetNoteId), or(eq(notes.parentId, note.id), eq(notes.targetNoteId, note.id))))
+      .all()
+      .filter((link) => link.level < level)
+      .map((link) => link.id);
+    if (linkIds.length) tx.update(notes).set({ level }).where(inArray(notes.id, linkIds)).run();
+  });
+  return { noteId: note.id };
+}
+
