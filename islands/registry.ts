@@ -14,6 +14,9 @@ import NoteTree from "./note-tree";
 import RecentNotes from "./recent-notes";
 import UndoButton from "./undo-button";
 import SearchNote from "./search-note";
+import Assimilate from "./assimilate";
+import Recall from "./recall";
+import AnsweredQuestion from "./answered-question";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -28,6 +31,9 @@ export const islands = {
   "recent-notes": RecentNotes,
   "undo-button": UndoButton,
   "search-note": SearchNote,
+  assimilate: Assimilate,
+  recall: Recall,
+  "answered-question": AnsweredQuestion,
 };
 
 export type IslandName = keyof typeof islands;

@@ -11,6 +11,9 @@ import { accessoriesApi } from "./api/accessories";
 import { graphApi } from "./api/graph";
 import { linksApi } from "./api/links";
 import { learningApi } from "./api/learning";
+import { recallPromptsApi } from "./api/recall-prompts";
+import { spellingApi } from "./api/spelling";
+import { aiSettingsApi } from "./api/ai-settings";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
 import { isProduction } from "./config";
@@ -73,6 +76,9 @@ export function createApp(ctx: AppContext) {
     .use(graphApi(ctx))
     .use(linksApi(ctx))
     .use(learningApi(ctx))
+    .use(recallPromptsApi(ctx))
+    .use(spellingApi(ctx))
+    .use(aiSettingsApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

@@ -15,6 +15,7 @@ import { ExportDialog } from "./export";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import { WikidataOptions } from "./wikidata";
+import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
 
 const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
 const EDITOR_MODE_KEY = "engram.details-editor";
@@ -42,7 +43,7 @@ function useTextSaver(noteId: number, field: "title" | "details") {
 /** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
 export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
   const { data: realm } = useQuery(noteRealmQuery(noteId));
-  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export">();
+  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings">();
   const [mode, setMode] = useState<EditorMode>("rich");
   useEffect(() => {
     if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
@@ -119,6 +120,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
             { label: "Edit Note Image", onSelect: () => setDialog("image") },
             { label: "Edit Note URL", onSelect: () => setDialog("url") },
             { label: "Export...", onSelect: () => setDialog("export") },
+            { label: "Note Recall Settings", onSelect: () => setDialog("recall-settings") },
           ]} />
           <button type="button" className="icon-button labelled danger" title="Delete note" aria-label="Delete note" onClick={deleteThisNote}>
             {icons.trash()}
@@ -137,6 +139,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
         )}
       </div>
       <RecentUpdateIndicator note={note} />
+      {!deleted && <NoteInfoBar noteId={noteId} readonly={readonly} />}
       <ChildCards notes={realm.children ?? []} />
       <ReferencedBy notes={realm.inboundReferences ?? []} />
       {(dialog === "child" || dialog === "sibling") && <NewNoteDialog noteId={noteId} placement={dialog} onClose={closeDialog} />}
@@ -144,6 +147,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {dialog === "image" && <EditNoteImageDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "url" && <EditNoteUrlDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "export" && <ExportDialog noteId={noteId} onClose={closeDialog} />}
+      {dialog === "recall-settings" && <RecallSettingsDialog noteId={noteId} onClose={closeDialog} />}
     </article>
   );
 }

@@ -1,5 +1,6 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { HomePage } from "../../views/pages/HomePage";
+import { Island } from "../../views/Island";
 import { NotebooksPage } from "../../views/pages/NotebooksPage";
 import { NotePage } from "../../views/pages/NotePage";
 import { RecentPage } from "../../views/pages/RecentPage";
@@ -24,8 +25,6 @@ import { type PageRequest, respondWithPage } from "./render";
  * heading and an honest empty state, so links from the menu never lead nowhere.
  */
 const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
-  { path: "/d/assimilate", title: "Assimilate", active: "assimilate", empty: "There is nothing to assimilate yet." },
-  { path: "/d/recall", title: "Recall", active: "recall", empty: "There is nothing to recall yet." },
   { path: "/d/circles", title: "My Circles", active: "circles", empty: "You are not in any circle yet." },
   { path: "/d/circles/:circleId", title: "Circle", active: "circles", empty: "This circle has no notebooks yet." },
   { path: "/d/circles/join", title: "Join a circle", active: "circles", empty: "Ask a member of the circle for its invitation link." },
@@ -36,7 +35,6 @@ const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: stri
   { path: "/d/message-center/:conversationId", title: "Message Center", active: "messages", empty: "No conversation selected" },
   { path: "/d/assessmentAndCertificateHistory", title: "My Assessment and Certificate History", empty: "You have no assessment attempts yet." },
   { path: "/d/assessment/notebook/:notebookId", title: "Assessment", empty: "This notebook has no assessment questions yet." },
-  { path: "/d/answers/:recallPromptId", title: "Answered question", active: "recall", empty: "This answer is not available." },
   { path: "/d/admin-dashboard", title: "Admin Dashboard", empty: "Nothing to administer yet." },
   { path: "/d/failure-report-list/show/:failureReportId", title: "Failure report", empty: "It seems you cannot access this page." },
 ];
@@ -69,6 +67,25 @@ export function pagesPlugin(ctx: AppContext) {
         queryClient.setQueryData(recentNotesQuery().queryKey, recentNotes(ctx, current!));
         return { title: "Recent", content: <RecentPage /> };
       }),
+    )
+    .get("/d/assimilate", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "assimilate" }, () => ({
+        title: "Assimilate",
+        content: <Island name="assimilate" />,
+      })),
+    )
+    .get("/d/recall", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, () => ({
+        title: "Recall",
+        content: <Island name="recall" />,
+      })),
+    )
+    .get("/d/answers/:recallPromptId", ({ auth, request, params }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, () => ({
+        title: "Answered question",
+        content: <Island name="answered-question" props={{ recallPromptId: params.recallPromptId }} />,
+      })),
+      { params: t.Object({ recallPromptId: t.Numeric() }) },
     )
     // The note page is /n{noteId}: one path segment "n" followed by digits.
     .get("/:notePath", ({ auth, request, params }) => {

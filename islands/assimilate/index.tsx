@@ -1,0 +1,4 @@
+/** Placeholder (being written): the assimilation page. */
+export default function Assimilate() {
+  return <p className="muted">Loading...</p>;
+}
