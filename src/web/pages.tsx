@@ -12,6 +12,8 @@ import { renderMarkdownSafely } from "../services/notes/markdown";
 import { notebookAccess } from "../services/notes/access";
 import { getNote, getNotebook, ancestorsOf } from "../services/notes/rows";
 import { NotFoundError } from "../services/errors";
+import { noteAccessoryQuery } from "../../islands/note-show/accessory/queries";
+import { showNoteAccessory } from "../services/accessories/accessory-service";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
 import { userTokensQuery } from "../../islands/lib/queries";
 import { core } from "../api/core";
@@ -95,6 +97,7 @@ export function pagesPlugin(ctx: AppContext) {
       return respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
         const realm = showNote(ctx, current, noteId);
         queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
+        queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
         const note = getNote(ctx, noteId);
         const ancestors = ancestorsOf(ctx, note);
         const readonly = notebookAccess(ctx, current, getNotebook(ctx, note.notebookId)) !== "edit";

@@ -1,12 +1,25 @@
-/** Placeholder (being written): the note's image with its mask and URL, and their edit dialogs. */
-export function NoteAccessoryView(_props: { noteId: number }) {
-  return null;
-}
-export function EditNoteImageDialog({ onClose }: { noteId: number; onClose: () => void }) {
-  onClose();
-  return null;
-}
-export function EditNoteUrlDialog({ onClose }: { noteId: number; onClose: () => void }) {
-  onClose();
-  return null;
+import { useQuery } from "@tanstack/react-query";
+import { ImageWithMask } from "./ImageWithMask";
+import { noteAccessoryQuery } from "./queries";
+
+export { EditNoteImageDialog } from "./EditNoteImageDialog";
+export { EditNoteUrlDialog } from "./EditNoteUrlDialog";
+export { noteAccessoryQuery } from "./queries";
+
+/** The note's accessory on the note page: its image with the mask overlay, and its URL as a link. */
+export function NoteAccessoryView({ noteId }: { noteId: number }) {
+  const { data: accessory } = useQuery(noteAccessoryQuery(noteId));
+  if (!accessory) return null;
+  const image = accessory.imageWithMask;
+  if (!image && !accessory.url) return null;
+  return (
+    <div className="note-accessory">
+      {image && <ImageWithMask src={image.noteImage} mask={image.imageMask} />}
+      {accessory.url && (
+        <p className="note-url">
+          <a href={accessory.url} target="_blank" rel="noopener noreferrer">{accessory.url}</a>
+        </p>
+      )}
+    </div>
+  );
 }

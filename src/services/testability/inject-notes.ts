@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { accounts, notebooks, notes, users } from "../../db/schema";
 import { BadRequestError } from "../errors";
 import { orderForLastChild } from "../notes/sibling-order";
+import { accessoryColumnsOfTestRow } from "../accessories/test-data";
 import type { CurrentUser } from "../users";
 
 export interface NoteTestRow {
@@ -38,6 +39,7 @@ export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, i
         title: row.Title,
         details: row.Details ?? "",
         wikidataId: row["Wikidata Id"] || null,
+        ...accessoryColumnsOfTestRow(row),
         createdAt: now,
         updatedAt: now,
       };
