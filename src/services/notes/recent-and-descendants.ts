@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
+import { bareNote, uriAndTitle } from "../graph/bare-note";
 import type { CurrentUser } from "../users";
 import { authorizeRead } from "./access";
 import { NotePresenter, presentNotebook, type NoteRealmJson } from "./presenters";
@@ -24,25 +25,6 @@ export function recentNotes(ctx: AppContext, current: CurrentUser): NoteRealmJso
     if (!notebookJson.has(notebook.id)) notebookJson.set(notebook.id, presentNotebook(ctx, notebook));
     return { id: note.id, note: presenter.note(note), notebook: notebookJson.get(notebook.id) };
   });
-}
-
-const uri = (note: NoteRow) => `/n${note.id}`;
-const uriAndTitle = (note: NoteRow) => `[${note.title}](${uri(note)})`;
-
-/** A BareNote (ai-features.md §2.3): keys in the reference's order, absent fields omitted. */
-export function bareNote(note: NoteRow, byId: Map<number, NoteRow>, relationToFocusNote?: string) {
-  const parent = note.parentId !== null ? byId.get(note.parentId) : undefined;
-  const target = note.targetNoteId !== null ? byId.get(note.targetNoteId) : undefined;
-  const isLink = note.targetNoteId !== null;
-  return {
-    uri: uri(note),
-    ...(isLink && parent ? { subjectUriAndTitle: uriAndTitle(parent) } : {}),
-    ...(isLink ? { predicate: note.title } : { title: note.title }),
-    ...(isLink && target ? { objectUriAndTitle: uriAndTitle(target) } : {}),
-    ...(!isLink && parent ? { parentUriAndTitle: uriAndTitle(parent) } : {}),
-    ...(relationToFocusNote ? { relationToFocusNote } : {}),
-    ...(note.details ? { details: note.details } : {}),
-  };
 }
 
 /** The note and all its undeleted descendants, untruncated (GET /notes/{note}/descendants). */

@@ -1,0 +1,61 @@
+import type { AppContext } from "../../context";
+import { ValidationError } from "../errors";
+import { authorizeRead } from "../notes/access";
+import { getNote, getNotebook } from "../notes/rows";
+import type { CurrentUser } from "../users";
+import { type GraphRAGResult, uriAndTitle } from "./bare-note";
+import { Neighbourhood } from "./neighbourhood";
+import { GraphResultBuilder, PriorityLayer } from "./priority-layer";
+import { layerOneHandlers, layerTwoHandlers } from "./relationships";
+
+export type { BareNote, FocusNote, GraphRAGResult, RelationToFocusNote } from "./bare-note";
+
+/** The token budget of the graph when none is asked for (spec: tokenLimit default 5000). */
+export const DEFAULT_GRAPH_TOKEN_LIMIT = 5000;
+/** Bounds of tokenLimit on the API (the export dialog offers 100 to 10000). */
+export const MIN_GRAPH_TOKEN_LIMIT = 1;
+export const MAX_GRAPH_TOKEN_LIMIT = 100_000;
+export const TOKEN_LIMIT_MESSAGE = `must be between ${MIN_GRAPH_TOKEN_LIMIT} and ${MAX_GRAPH_TOKEN_LIMIT}`;
+
+/**
+ * The focus note and the notes related to it, filled by priority until the token budget (for
+ * the whole result, focus note first) is spent (ai-features.md §2.4). Deleted notes never
+ * appear; with a viewer, neither do notes in notebooks the viewer may not read.
+ * Throws NotFoundError for an unknown note. Does not check that the viewer may read the focus.
+ */
+export function buildGraph(ctx: AppContext, focusNoteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT, viewer?: CurrentUser): GraphRAGResult {
+  const focus = getNote(ctx, focusNoteId);
+  const hood = new Neighbourhood(ctx, viewer);
+  const builder = new GraphResultBuilder(focus, hood, hood.ancestors(focus).map(uriAndTitle), tokenLimit);
+
+  // Layers 3 and 4 start empty: layer 2's handlers fill them as they hand out candidates.
+  const layer4 = new PriorityLayer(2);
+  const layer3 = new PriorityLayer(2);
+  layer3.nextLayer = layer4;
+  const layer2 = new PriorityLayer(3, layerTwoHandlers(hood, focus, layer3, layer4));
+  layer2.nextLayer = layer3;
+  const layer1 = new PriorityLayer(3, layerOneHandlers(hood, focus));
+  layer1.nextLayer = layer2;
+  layer1.run(builder);
+  return builder.build();
+}
+
+/** GET /notes/{note}/graph: the graph of a note the user may read; tokenLimit is a whole number from 1 to 100000. */
+export function noteGraph(ctx: AppContext, current: CurrentUser | undefined, noteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT): GraphRAGResult {
+  if (!Number.isInteger(tokenLimit) || tokenLimit < MIN_GRAPH_TOKEN_LIMIT || tokenLimit > MAX_GRAPH_TOKEN_LIMIT) {
+    throw new ValidationError({ tokenLimit: TOKEN_LIMIT_MESSAGE });
+  }
+  const focus = getNote(ctx, noteId);
+  authorizeRead(ctx, current, getNotebook(ctx, focus.notebookId));
+  return buildGraph(ctx, focus.id, tokenLimit, current);
+}
+
+/** The text given to the AI (question generation, evaluation): a header, then the pretty JSON. */
+export function describeGraph(graph: GraphRAGResult): string {
+  return `Focus Note and the notes related to it:\n${JSON.stringify(graph, null, 2)}\n`;
+}
+
+/** The graph description of a note, for AI prompts (the caller checks the permission). */
+export function graphDescription(ctx: AppContext, focusNoteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT, viewer?: CurrentUser): string {
+  return describeGraph(buildGraph(ctx, focusNoteId, tokenLimit, viewer));
+}
