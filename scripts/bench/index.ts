@@ -31,6 +31,7 @@
  *   2. Add it to BENCHES below (one line).
  */
 import { type Baselines, type Bench, type BenchContext, Reporter, loadSettingsFromEnv, measureBaselines, stopAllServers } from "./harness";
+import { learning } from "./learning";
 import { notes } from "./notes";
 import { platform } from "./platform";
 
@@ -38,6 +39,7 @@ import { platform } from "./platform";
 export const BENCHES: Bench[] = [
   platform,
   notes,
+  learning,
 ];
 
 async function main(names: string[]) {

@@ -4,6 +4,8 @@ import m1 from "../../migrations/0001_notebooks_and_notes.sql" with { type: "tex
 import m2 from "../../migrations/0002_note_accessories_and_embeddings.sql" with { type: "text" };
 import m3 from "../../migrations/0003_notes_full_text_search.sql" with { type: "text" };
 import m4 from "../../migrations/0004_learning_loop.sql" with { type: "text" };
+import m5 from "../../migrations/0005_learning_counters.sql" with { type: "text" };
+import m6 from "../../migrations/0006_learning_counter_triggers.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -11,4 +13,6 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0002_note_accessories_and_embeddings", when: 1795348611726, sql: m2 },
   { tag: "0003_notes_full_text_search", when: 1795348612306, sql: m3 },
   { tag: "0004_learning_loop", when: 1795348779856, sql: m4 },
+  { tag: "0005_learning_counters", when: 1795349093015, sql: m5 },
+  { tag: "0006_learning_counter_triggers", when: 1795349094029, sql: m6 },
 ];

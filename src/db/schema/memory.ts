@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamp } from "./common";
 import { notes } from "./notes";
 import { users } from "./users";
@@ -75,3 +75,28 @@ export const recallPrompts = sqliteTable(
   },
   (table) => [index("recall_prompts_tracker_idx").on(table.memoryTrackerId)],
 );
+
+/**
+ * The notes each user may still assimilate, kept by triggers (migrations/0006) so that today's
+ * list is an index range, not a scan of every note against every tracker.
+ */
+export const assimilationCandidates = sqliteTable(
+  "assimilation_candidates",
+  {
+    userId: integer("user_id").notNull(),
+    noteId: integer("note_id").notNull(),
+    level: integer("level").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.noteId] }),
+    index("assimilation_candidates_order_idx").on(table.userId, table.level, table.createdAt, table.noteId),
+    index("assimilation_candidates_note_idx").on(table.noteId),
+  ],
+);
+
+/** Per-user counters kept by triggers: active (not removed) memory trackers. */
+export const userTrackerCounts = sqliteTable("user_tracker_counts", {
+  userId: integer("user_id").primaryKey(),
+  activeTrackers: integer("active_trackers").notNull().default(0),
+});

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { memoryTrackers, notebooks, notes } from "../../db/schema";
+import { assimilationCandidates, memoryTrackers, notes } from "../../db/schema";
 import { BadRequestError } from "../errors";
 import { authorizeRead } from "../notes/access";
 import { NotePresenter, type NoteJson } from "../notes/presenters";
@@ -13,38 +13,25 @@ import { intervalsOf, type MemoryTrackerJson, presentMemoryTrackers } from "./tr
 const DAY_MS = 86_400_000;
 
 /**
- * Notes the user may still assimilate, in the reference's order (level, creation time, id):
- * the user's own undeleted notes with no tracker of the user and not skipped. (Subscriptions
- * join this list when sharing lands, before the own notes.)
+ * Notes the user may still assimilate, in the reference's order (level, creation time, id): the
+ * user's own undeleted, unskipped notes with no tracker of the user. The assimilation_candidates
+ * table holds exactly those (kept by triggers), so this is an index range, not a scan.
+ * (Subscriptions join this list when sharing lands, before the own notes.)
  */
-function candidateCondition(current: CurrentUser) {
-  return and(
-    eq(notebooks.creatorId, current.user.id),
-    isNull(notes.deletedAt),
-    eq(notes.skipMemoryTracking, false),
-    sql`NOT EXISTS (SELECT 1 FROM memory_trackers m WHERE m.user_id = ${current.user.id} AND m.note_id = ${notes.id})`,
-  );
-}
-
 function candidates(ctx: AppContext, current: CurrentUser, limit: number): NoteRow[] {
   return ctx.db
     .select({ note: notes })
-    .from(notes)
-    .innerJoin(notebooks, eq(notebooks.id, notes.notebookId))
-    .where(candidateCondition(current))
-    .orderBy(asc(notes.level), asc(notes.createdAt), asc(notes.id))
+    .from(assimilationCandidates)
+    .innerJoin(notes, eq(notes.id, assimilationCandidates.noteId))
+    .where(eq(assimilationCandidates.userId, current.user.id))
+    .orderBy(asc(assimilationCandidates.level), asc(assimilationCandidates.createdAt), asc(assimilationCandidates.noteId))
     .limit(limit)
     .all()
     .map((row) => row.note);
 }
 
 function unassimilatedCount(ctx: AppContext, current: CurrentUser): number {
-  return ctx.db
-    .select({ n: count() })
-    .from(notes)
-    .innerJoin(notebooks, eq(notebooks.id, notes.notebookId))
-    .where(candidateCondition(current))
-    .get()!.n;
+  return ctx.db.select({ n: count() }).from(assimilationCandidates).where(eq(assimilationCandidates.userId, current.user.id)).get()!.n;
 }
 
 /**

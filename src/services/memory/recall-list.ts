@@ -23,9 +23,10 @@ function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
 }
 
 function totalAssimilatedCount(ctx: AppContext, current: CurrentUser): number {
+  // Kept by triggers on memory_trackers (migrations/0006): no count over all the user's trackers.
   return ctx.sqlite
-    .query<{ n: number }, [number]>("SELECT count(*) AS n FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0")
-    .get(current.user.id)!.n;
+    .query<{ n: number }, [number]>("SELECT active_trackers AS n FROM user_tracker_counts WHERE user_id = ?1")
+    .get(current.user.id)?.n ?? 0;
 }
 
 function toRepeatCount(ctx: AppContext, current: CurrentUser, timeZone: string, now: Date): number {
