@@ -12,6 +12,9 @@ export function Modal({ title, onClose, children, labelledBy }: {
   labelledBy?: string;
 }) {
   const dialogRef = useRef<HTMLDivElement>(null);
+  // The latest onClose, so a parent re-rendering with a new function never re-runs the focus effect.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
@@ -20,7 +23,7 @@ export function Modal({ title, onClose, children, labelledBy }: {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.stopPropagation();
-        onClose();
+        onCloseRef.current();
       }
     };
     document.addEventListener("keydown", onKey);
@@ -28,7 +31,7 @@ export function Modal({ title, onClose, children, labelledBy }: {
       document.removeEventListener("keydown", onKey);
       previouslyFocused?.focus?.();
     };
-  }, [onClose]);
+  }, []);
   const titleId = labelledBy ?? "modal-title";
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>

@@ -4,17 +4,22 @@ import { ApiError, api } from "../lib/api";
 import { TextField } from "../lib/forms";
 import { Modal } from "../lib/Modal";
 import { notePath } from "../lib/notes-queries";
+import { SuggestedTitle, WikidataTitleField } from "./wikidata/TitleSearch";
+import { sameTitle, type WikidataSearchEntity } from "./wikidata/wikidata-api";
 
 export type NewNotePlacement = "child" | "sibling";
 
 /**
- * The new-note dialog: the title defaults to "Untitled", the Wikidata id is optional. The form
- * is disabled while submitting and a second submission is ignored; on success the page goes to
- * the new note.
+ * The new-note dialog: the title defaults to "Untitled", the Wikidata id is optional. Typing the
+ * title searches Wikidata; choosing a result sets the Wikidata id, and the title too when the
+ * label matches it case-insensitively, else the label is offered to Replace the title or to
+ * Append to it (" / " plus the label). The form is disabled while submitting and a second
+ * submission is ignored; on success the page goes to the new note.
  */
 export function NewNoteDialog({ noteId, placement, onClose }: { noteId: number; placement: NewNotePlacement; onClose: () => void }) {
   const [newTitle, setNewTitle] = useState("Untitled");
   const [wikidataId, setWikidataId] = useState("");
+  const [suggestedTitle, setSuggestedTitle] = useState<string>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
@@ -36,12 +41,29 @@ export function NewNoteDialog({ noteId, placement, onClose }: { noteId: number; 
     }
   }
 
+  function chooseWikidataResult(result: WikidataSearchEntity) {
+    setWikidataId(result.id);
+    if (sameTitle(result.label, newTitle)) {
+      setNewTitle(result.label);
+      setSuggestedTitle(undefined);
+    } else setSuggestedTitle(result.label || undefined);
+  }
+
+  function takeSuggestedTitle(how: "replace" | "append") {
+    if (suggestedTitle === undefined) return;
+    setNewTitle(how === "replace" ? suggestedTitle : `${newTitle} / ${suggestedTitle}`);
+    setSuggestedTitle(undefined);
+  }
+
   return (
     <Modal title={placement === "child" ? "Add Child Note" : "Add Next Sibling Note"} onClose={onClose} labelledBy="new-note-title">
       <form onSubmit={submit} noValidate>
         <fieldset disabled={submitting} className="plain-fieldset">
-          <TextField label="Title" name="newTitle" value={newTitle} error={errors.newTitle} maxLength={150}
-            onChange={(event) => setNewTitle(event.target.value)} onFocus={(event) => event.target.select()} />
+          <WikidataTitleField value={newTitle} error={errors.newTitle} onChange={setNewTitle} onSelect={chooseWikidataResult} />
+          {suggestedTitle !== undefined && (
+            <SuggestedTitle suggestion={suggestedTitle} onReplace={() => takeSuggestedTitle("replace")}
+              onAppend={() => takeSuggestedTitle("append")} />
+          )}
           <TextField label="Wikidata Id" name="wikidataId" value={wikidataId} error={errors.wikidataId} placeholder="example: Q1234"
             onChange={(event) => setWikidataId(event.target.value)} />
           <div className="dialog-actions">

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { createNotebook, notebooksOfUser, notesOfNotebook, showNotebook, updateNotebookSettings } from "../services/notebooks";
+import { addNotebook, notebooksOfUser, notesOfNotebook, showNotebook, updateNotebookSettings } from "../services/notebooks";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
@@ -19,8 +19,8 @@ export function notebooksApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/notebooks" })
     .use(core(ctx))
     .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)))
-    .post("/create", ({ auth, body }) => {
-      const { noteId } = createNotebook(ctx, requireUser(auth), { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined });
+    .post("/create", async ({ auth, body }) => {
+      const { noteId } = await addNotebook(ctx, requireUser(auth), { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined });
       return { noteId };
     }, { body: newNoteBody })
     .get("/:notebook", ({ auth, params }) => showNotebook(ctx, auth.user && requireUser(auth), params.notebook), {

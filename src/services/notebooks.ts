@@ -7,16 +7,22 @@ import { NotePresenter, presentNotebook, type NotebookJson } from "./notes/prese
 import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
 import type { CurrentUser } from "./users";
+import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
 
 /**
  * Creates a notebook with its head note, in one transaction; answers the head note's id
  * (the RedirectToNoteResponse).
  */
-export function createNotebook(ctx: AppContext, current: CurrentUser, input: { newTitle: string; wikidataId?: string }) {
+export function createNotebook(
+  ctx: AppContext,
+  current: CurrentUser,
+  input: { newTitle: string; wikidataId?: string },
+  enrichment?: WikidataEnrichment,
+) {
   const title = validTitle(input.newTitle);
   const wikidataId = validWikidataId(input.wikidataId);
   const now = ctx.clock.now();
-  return ctx.db.transaction((tx) => {
+  const created = ctx.db.transaction((tx) => {
     const notebook = tx
       .insert(notebooks)
       .values({ creatorId: current.user.id, createdAt: now, updatedAt: now })
@@ -30,6 +36,16 @@ export function createNotebook(ctx: AppContext, current: CurrentUser, input: { n
     tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
     return { noteId: head.id, notebookId: notebook.id };
   });
+  if (enrichment) applyWikidataEnrichment(ctx, created.noteId, enrichment);
+  return created;
+}
+
+/** createNotebook with the Wikidata enrichment fetched first (the API's entry). */
+export async function addNotebook(ctx: AppContext, current: CurrentUser, input: { newTitle: string; wikidataId?: string }) {
+  validTitle(input.newTitle);
+  const wikidataId = validWikidataId(input.wikidataId);
+  const enrichment = wikidataId ? await prepareWikidataEnrichment(ctx, 0, wikidataId, { subNotes: true }) : undefined;
+  return createNotebook(ctx, current, input, enrichment);
 }
 
 /** The user's own notebooks (newest first; those whose head note is deleted are gone) and subscriptions. */

@@ -3,6 +3,8 @@ import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { isLinkType } from "../links/link-types";
+import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
+import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import type { CurrentUser } from "../users";
 import { authorizeEdit, authorizeRead } from "./access";
 import { type NoteRealmJson, presentNoteRealm } from "./presenters";
@@ -53,12 +55,36 @@ function insertNote(ctx: AppContext, values: { notebookId: number; parentId: num
   );
 }
 
+/**
+ * What a new note with a Wikidata id gets from Wikidata (details, sub-notes), fetched before
+ * anything is written, so an unreachable Wikidata leaves nothing half-made.
+ */
+export async function wikidataEnrichmentFor(ctx: AppContext, notebookId: number, wikidataId: string | undefined) {
+  const id = validWikidataId(wikidataId);
+  if (!id) return undefined;
+  assertWikidataIdUnique(ctx, notebookId, id);
+  return prepareWikidataEnrichment(ctx, notebookId, id, { subNotes: true });
+}
+
+/** createChildNote with the Wikidata enrichment fetched first (the API's entry). */
+export async function addChildNote(ctx: AppContext, current: CurrentUser, parentId: number, input: NewNote) {
+  const parent = editableNote(ctx, current, parentId);
+  return createChildNote(ctx, current, parentId, input, await wikidataEnrichmentFor(ctx, parent.notebookId, input.wikidataId));
+}
+
+/** createNoteAfter with the Wikidata enrichment fetched first (the API's entry). */
+export async function addNoteAfter(ctx: AppContext, current: CurrentUser, referenceId: number, input: NewNote) {
+  const reference = editableNote(ctx, current, referenceId);
+  return createNoteAfter(ctx, current, referenceId, input, await wikidataEnrichmentFor(ctx, reference.notebookId, input.wikidataId));
+}
+
 /** Adds a last child under the parent note; answers {created, parent}. */
-export function createChildNote(ctx: AppContext, current: CurrentUser, parentId: number, input: NewNote) {
+export function createChildNote(ctx: AppContext, current: CurrentUser, parentId: number, input: NewNote, enrichment?: WikidataEnrichment) {
   const parent = editableNote(ctx, current, parentId);
   if (parent.deletedAt) throw new BadRequestError("Cannot add a note under a deleted note");
   const title = validTitle(input.newTitle);
   const wikidataId = validWikidataId(input.wikidataId);
+  assertWikidataIdUnique(ctx, parent.notebookId, wikidataId);
   const created = insertNote(ctx, {
     notebookId: parent.notebookId,
     parentId: parent.id,
@@ -66,15 +92,17 @@ export function createChildNote(ctx: AppContext, current: CurrentUser, parentId:
     wikidataId,
     order: (tx) => orderForLastChild(tx, parent.id),
   });
-  return { created: realmOf(ctx, created), parent: realmOf(ctx, parent) };
+  if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
+  return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, parent) };
 }
 
 /** Adds a note right after the reference note, under the same parent; answers {created, parent}. */
-export function createNoteAfter(ctx: AppContext, current: CurrentUser, referenceId: number, input: NewNote) {
+export function createNoteAfter(ctx: AppContext, current: CurrentUser, referenceId: number, input: NewNote, enrichment?: WikidataEnrichment) {
   const reference = editableNote(ctx, current, referenceId);
   if (reference.parentId === null) throw new BadRequestError("A notebook's head note has no siblings");
   const title = validTitle(input.newTitle);
   const wikidataId = validWikidataId(input.wikidataId);
+  assertWikidataIdUnique(ctx, reference.notebookId, wikidataId);
   const created = insertNote(ctx, {
     notebookId: reference.notebookId,
     parentId: reference.parentId,
@@ -82,7 +110,8 @@ export function createNoteAfter(ctx: AppContext, current: CurrentUser, reference
     wikidataId,
     order: (tx) => orderAfter(tx, reference),
   });
-  return { created: realmOf(ctx, created), parent: realmOf(ctx, getNote(ctx, reference.parentId)) };
+  if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
+  return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, getNote(ctx, reference.parentId)) };
 }
 
 export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number, newTitle: string) {

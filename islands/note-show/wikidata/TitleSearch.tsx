@@ -1,0 +1,137 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { TextField } from "../../lib/forms";
+import { useElementId } from "../../lib/island-id";
+import { knowledgeBaseError, searchWikidata, type WikidataSearchEntity } from "./wikidata-api";
+
+/** Spec 9: search debounce, and the title dropdown hides this long after the field loses focus. */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const TITLE_DROPDOWN_HIDE_MS = 200;
+
+/**
+ * The new-note title field, searching Wikidata as the title is typed: the results drop down
+ * beneath it (arrow keys and Enter, or a click, choose one; Escape closes the list) and hide
+ * 200 ms after the field loses focus. Choosing one calls onSelect; the dialog decides what it
+ * does with the title.
+ */
+export function WikidataTitleField({ value, error, onChange, onSelect }: {
+  value: string;
+  error?: string;
+  onChange: (title: string) => void;
+  onSelect: (result: WikidataSearchEntity) => void;
+}) {
+  const [results, setResults] = useState<WikidataSearchEntity[]>([]);
+  const [searchError, setSearchError] = useState<string>();
+  const [showing, setShowing] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timers = useRef({ search: undefined as ReturnType<typeof setTimeout> | undefined, hide: undefined as ReturnType<typeof setTimeout> | undefined });
+  /** Only the answer to the latest search is shown. */
+  const latest = useRef(0);
+  const listId = useElementId("wikidata-title-results");
+
+  useEffect(() => () => {
+    clearTimeout(timers.current.search);
+    clearTimeout(timers.current.hide);
+  }, []);
+
+  function search(text: string) {
+    clearTimeout(timers.current.search);
+    const ticket = ++latest.current;
+    if (text.trim() === "") {
+      setResults([]);
+      setSearchError(undefined);
+      return;
+    }
+    timers.current.search = setTimeout(async () => {
+      try {
+        const found = await searchWikidata(text.trim());
+        if (ticket !== latest.current) return;
+        setResults(found);
+        setSearchError(undefined);
+        setActive(-1);
+      } catch (failure) {
+        if (ticket !== latest.current) return;
+        setResults([]);
+        setSearchError(knowledgeBaseError(failure));
+      }
+    }, SEARCH_DEBOUNCE_MS);
+  }
+
+  function choose(result: WikidataSearchEntity) {
+    latest.current++;
+    setShowing(false);
+    setResults([]);
+    setActive(-1);
+    onSelect(result);
+  }
+
+  const expanded = showing && (results.length > 0 || searchError !== undefined);
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" && results.length > 0) {
+      event.preventDefault();
+      setShowing(true);
+      setActive((i) => Math.min(i + 1, results.length - 1));
+    } else if (event.key === "ArrowUp" && expanded) {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === "Enter" && expanded && active >= 0 && results[active]) {
+      event.preventDefault();
+      choose(results[active]);
+    } else if (event.key === "Escape" && expanded) {
+      event.stopPropagation(); // closes the list, not the dialog
+      setShowing(false);
+    }
+  }
+
+  return (
+    <div className="wikidata-title-search">
+      <TextField label="Title" name="newTitle" value={value} error={error} maxLength={150} autoComplete="off"
+        role="combobox" aria-autocomplete="list" aria-expanded={expanded} aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        onChange={(event) => {
+          onChange(event.target.value);
+          setShowing(true);
+          search(event.target.value);
+        }}
+        onFocus={(event) => {
+          event.target.select();
+          clearTimeout(timers.current.hide);
+          setShowing(true);
+        }}
+        onBlur={() => {
+          timers.current.hide = setTimeout(() => setShowing(false), TITLE_DROPDOWN_HIDE_MS);
+        }}
+        onKeyDown={onKeyDown} />
+      {expanded && (
+        <div className="wikidata-results">
+          {searchError !== undefined ? (
+            <p className="wikidata-results-message">{searchError}</p>
+          ) : (
+            <ul role="listbox" id={listId} aria-label="Wikidata search results">
+              {results.map((result, index) => (
+                <li key={result.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}
+                  onMouseDown={(event) => event.preventDefault()} onClick={() => choose(result)}>
+                  <span className="wikidata-result-label">{result.label}</span>
+                  {result.description && <> <span className="wikidata-result-description">{result.description}</span></>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The label of a chosen result whose label differs from the title: Replace the title, or Append " / " and it. */
+export function SuggestedTitle({ suggestion, onReplace, onAppend }: { suggestion: string; onReplace: () => void; onAppend: () => void }) {
+  return (
+    <div className="wikidata-suggested-title" role="group" aria-label="Wikidata suggestion">
+      <span>Suggested Title: <strong>{suggestion}</strong></span>
+      <span className="wikidata-suggested-actions">
+        <button type="button" className="button small" onClick={onReplace}>Replace</button>
+        <button type="button" className="button small" onClick={onAppend}>Append</button>
+      </span>
+    </div>
+  );
+}

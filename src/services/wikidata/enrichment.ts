@@ -1,0 +1,156 @@
+/**
+ * What a note gets from its Wikidata entity: a description prepended to the details (a person's
+ * country and birthday, a place's coordinates) and, on note creation only, sub-notes for a
+ * person's country and a book's authors (a link "related to" when the notebook already has a
+ * note for that entity).
+ *
+ * Two phases, so that no database transaction waits on the network: `prepareWikidataEnrichment`
+ * makes every Wikidata call (and fails with 503 before anything is written), then
+ * `applyWikidataEnrichment` writes, synchronously, in one transaction.
+ */
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { notes } from "../../db/schema";
+import { MAX_TITLE_LENGTH } from "../notes/validation";
+import { getNote, type NoteRow } from "../notes/rows";
+import { orderForLastChild } from "../notes/sibling-order";
+import { authors, birthday, countryOfCitizenship, isHuman, locationDescription } from "./claims";
+import { fetchClaims, fetchEntityData, type WikidataEntityData } from "./client";
+import { findNoteWithWikidataId } from "./uniqueness";
+
+/** The link type of a sub-note that already exists in the notebook. */
+export const RELATED_TO = "related to";
+/** Sub-notes of sub-notes stop here (new note → author → author's country), bounding outbound calls. */
+const MAX_SUB_NOTE_DEPTH = 2;
+
+export interface WikidataEnrichment {
+  wikidataId: string;
+  /** Prepended to the details; "" adds nothing. */
+  description: string;
+  /** Only on note creation: the country of a person and the authors of a book, in that order. */
+  subNotes: { wikidataId: string; title: string; enrichment?: WikidataEnrichment }[];
+}
+
+/** One preparation's calls: each entity's data is fetched once. */
+class Fetcher {
+  private readonly entityData = new Map<string, Promise<WikidataEntityData | undefined>>();
+  constructor(readonly ctx: AppContext) {}
+
+  async englishTitle(wikidataId: string): Promise<string> {
+    if (!this.entityData.has(wikidataId)) this.entityData.set(wikidataId, fetchEntityData(this.ctx, wikidataId));
+    return ((await this.entityData.get(wikidataId))?.WikidataTitleInEnglish ?? "").trim();
+  }
+}
+
+async function prepare(
+  fetcher: Fetcher,
+  notebookId: number,
+  wikidataId: string,
+  depth: number,
+  withSubNotes: boolean,
+  seen: Set<string>,
+): Promise<WikidataEnrichment> {
+  seen.add(wikidataId);
+  const claims = await fetchClaims(fetcher.ctx, wikidataId);
+  const country = countryOfCitizenship(claims);
+  let description = "";
+  if (isHuman(claims)) {
+    const parts = [country ? await fetcher.englishTitle(country) : "", birthday(claims) ?? ""];
+    description = parts.filter((part) => part.trim() !== "").join(", ");
+  } else {
+    description = locationDescription(claims) ?? "";
+  }
+  const enrichment: WikidataEnrichment = { wikidataId, description, subNotes: [] };
+  if (!withSubNotes) return enrichment;
+  const related = [...new Set([...(country ? [country] : []), ...authors(claims)])].filter((id) => id !== wikidataId);
+  for (const id of related) {
+    const title = (await fetcher.englishTitle(id)).slice(0, MAX_TITLE_LENGTH);
+    if (title === "") continue; // nothing to call the note
+    const known = seen.has(id) || findNoteWithWikidataId(fetcher.ctx, notebookId, id) !== undefined;
+    const deeper = depth + 1 < MAX_SUB_NOTE_DEPTH;
+    enrichment.subNotes.push({
+      wikidataId: id,
+      title,
+      enrichment: known ? undefined : await prepare(fetcher, notebookId, id, depth + 1, deeper, seen),
+    });
+  }
+  return enrichment;
+}
+
+/**
+ * Fetches what a note with this Wikidata id in this notebook will get. `subNotes` is true on
+ * note creation, false when associating an existing note. Throws ServiceUnavailableError
+ * ("The wikidata service is not available") when Wikidata cannot be reached.
+ */
+export function prepareWikidataEnrichment(
+  ctx: AppContext,
+  notebookId: number,
+  wikidataId: string,
+  options: { subNotes: boolean },
+): Promise<WikidataEnrichment> {
+  return prepare(new Fetcher(ctx), notebookId, wikidataId, 0, options.subNotes, new Set());
+}
+
+/** The reference's rule: the addition alone when the details are empty, else addition + "\n" + details. */
+export function prependDescription(details: string, addition: string): string {
+  if (addition === "") return details;
+  return details === "" ? addition : `${addition}\n${details}`;
+}
+
+function insertChild(ctx: AppContext, parent: NoteRow, values: { title: string; wikidataId?: string; targetNoteId?: number }) {
+  const now = ctx.clock.now();
+  return ctx.db
+    .insert(notes)
+    .values({
+      notebookId: parent.notebookId,
+      parentId: parent.id,
+      title: values.title,
+      wikidataId: values.wikidataId ?? null,
+      targetNoteId: values.targetNoteId ?? null,
+      siblingOrder: orderForLastChild(ctx.db, parent.id),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+}
+
+function applyTo(ctx: AppContext, note: NoteRow, enrichment: WikidataEnrichment) {
+  if (enrichment.description !== "") {
+    ctx.db
+      .update(notes)
+      .set({ details: prependDescription(note.details, enrichment.description), updatedAt: ctx.clock.now() })
+      .where(eq(notes.id, note.id))
+      .run();
+  }
+  for (const sub of enrichment.subNotes) {
+    // Decided now, not when prepared: an earlier sub-note may just have created it.
+    const existing = findNoteWithWikidataId(ctx, note.notebookId, sub.wikidataId);
+    if (existing) {
+      if (existing.id !== note.id) insertChild(ctx, note, { title: RELATED_TO, targetNoteId: existing.id });
+      continue;
+    }
+    const child = insertChild(ctx, note, { title: sub.title, wikidataId: sub.wikidataId });
+    if (sub.enrichment) applyTo(ctx, child, sub.enrichment);
+  }
+}
+
+/**
+ * Writes a prepared enrichment to the note, in one transaction (a savepoint when the caller is
+ * already in one). Synchronous: call it inside or right after the note's creation.
+ */
+export function applyWikidataEnrichment(ctx: AppContext, noteId: number, enrichment: WikidataEnrichment): void {
+  ctx.sqlite.transaction(() => applyTo(ctx, getNote(ctx, noteId), enrichment))();
+}
+
+/**
+ * Prepares and applies in one call, for a note that already has its Wikidata id (with
+ * sub-notes, as on creation). Note: when Wikidata is down this throws after the note exists;
+ * creation code that must not leave a half-made note should prepare before inserting instead.
+ */
+export async function enrichNoteFromWikidata(ctx: AppContext, noteId: number): Promise<void> {
+  const note = getNote(ctx, noteId);
+  if (!note.wikidataId) return;
+  const enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, note.wikidataId, { subNotes: true });
+  applyWikidataEnrichment(ctx, noteId, enrichment);
+}
