@@ -1,0 +1,68 @@
+import type { AppContext } from "../../context";
+import { BadRequestError, ValidationError } from "../errors";
+import { ownTracker, repeatTracker } from "../memory/trackers";
+import { renderMarkdownSafely } from "../notes/markdown";
+import { type NoteJson, type NotebookJson, NotePresenter, presentNotebook } from "../notes/presenters";
+import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
+import type { CurrentUser } from "../users";
+import { clozeHtml } from "./cloze";
+import { matchesTitle } from "./title-fragments";
+
+/**
+ * Spelling questions (learning-loop.md §4.6): the learner sees the note's details with the title
+ * hidden and types the title.
+ */
+
+export interface SpellingQuestionJson {
+  /** The details as safe HTML with the title clozed; "" when the details are blank. */
+  stem: string;
+  notebook: NotebookJson;
+}
+
+export interface SpellingResultJson {
+  note: NoteJson;
+  answer: string;
+  isCorrect: boolean;
+}
+
+/** Only empty paragraphs and line breaks: nothing to show. */
+const BLANK_HTML = /^(?:\s|<\/?p>|<br\s*\/?>)*$/i;
+
+/** The stem for a note: details rendered from Markdown and sanitized, then clozed. */
+export function spellingStem(title: string, details: string | null): string {
+  const html = renderMarkdownSafely(details ?? "");
+  return BLANK_HTML.test(html) ? "" : clozeHtml(html, title);
+}
+
+/** The spelling question of one of the user's memory trackers (403 for another user's, 404 when unknown). */
+export function spellingQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): SpellingQuestionJson {
+  const tracker = ownTracker(ctx, current, trackerId);
+  const note = getNote(ctx, tracker.noteId);
+  return { stem: spellingStem(note.title, note.details), notebook: presentNotebook(ctx, getNotebook(ctx, note.notebookId)) };
+}
+
+/**
+ * Checks a spelling answer against the note title and repeats this tracker on the forgetting curve
+ * (success when correct), in one transaction. A blank answer is refused.
+ */
+export function answerSpelling(
+  ctx: AppContext,
+  current: CurrentUser,
+  trackerId: number,
+  spellingAnswer: string | null | undefined,
+): SpellingResultJson {
+  if (typeof spellingAnswer !== "string" || spellingAnswer.trim() === "") {
+    throw new ValidationError({ spellingAnswer: "must not be blank" });
+  }
+  return ctx.db.transaction(() => {
+    const tracker = ownTracker(ctx, current, trackerId);
+    // Only a spelling tracker is answered by spelling: the normal one is repeated by its own questions.
+    if (!tracker.spelling) throw new BadRequestError("This memory tracker is not a spelling tracker");
+    if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
+    const note = getNote(ctx, tracker.noteId);
+    const isCorrect = matchesTitle(note.title, spellingAnswer);
+    repeatTracker(ctx, current, tracker, isCorrect);
+    const presented = new NotePresenter(ctx).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
+    return { note: presented, answer: spellingAnswer, isCorrect };
+  });
+}
