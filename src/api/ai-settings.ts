@@ -1,8 +1,25 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
+import { availableGptModels } from "../ai/available-models";
+import { currentModelSettings, MODEL_NAME_MESSAGE, updateModelSettings } from "../ai/model-settings";
 import type { AppContext } from "../context";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 
-/** Placeholder: AI model settings and the available models. */
+const modelName = t.Optional(t.Union([t.String({ error: MODEL_NAME_MESSAGE }), t.Null()], { error: MODEL_NAME_MESSAGE }));
+
+/** The AI model settings (GlobalAiModelSettings) and the provider's chat models, for Manage Models. */
 export function aiSettingsApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" }).use(core(ctx));
+  return new Elysia({ prefix: "/api" })
+    .use(core(ctx))
+    .get("/settings/current-model-version", ({ auth }) => {
+      requireUser(auth);
+      return currentModelSettings(ctx);
+    })
+    .post("/settings/current-model-version", ({ auth, body }) => updateModelSettings(ctx, requireUser(auth), body), {
+      body: t.Object(
+        { questionGenerationModel: modelName, evaluationModel: modelName, othersModel: modelName },
+        { additionalProperties: true },
+      ),
+    })
+    .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)));
 }

@@ -1,8 +1,43 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
+import { contestRecallPrompt, MAX_ADVICE_LENGTH, regenerateRecallPrompt } from "../services/recall-prompts/contest";
+import { answerRecallPrompt, askAQuestion, showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 
-/** Placeholder: recall prompts (multiple-choice questions): question, answer, contest, regenerate. */
+/**
+ * One parameter name for the id after /recall-prompts/ (Elysia needs one name per position):
+ * a recall prompt's id, except in /{memoryTracker}/question where it is the memory tracker's.
+ */
+const promptParams = t.Object({ recallPrompt: t.Numeric({ error: "must be a whole number (an id)" }) });
+
+/** /api/recall-prompts: multiple-choice questions for memory trackers, answers, contest and regenerate. */
 export function recallPromptsApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" }).use(core(ctx));
+  return new Elysia({ prefix: "/api/recall-prompts" })
+    .use(core(ctx))
+    .get("/:recallPrompt/question", ({ auth, params }) => askAQuestion(ctx, requireUser(auth), params.recallPrompt), {
+      params: promptParams,
+    })
+    .get("/:recallPrompt", ({ auth, params }) => showRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
+      params: promptParams,
+    })
+    .post("/:recallPrompt/answer", ({ auth, params, body }) => answerRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body.choiceIndex), {
+      params: promptParams,
+      body: t.Object({ choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }) }, { additionalProperties: true }),
+    })
+    .post("/:recallPrompt/contest", ({ auth, params }) => contestRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
+      params: promptParams,
+    })
+    .post("/:recallPrompt/regenerate", ({ auth, params, body }) => regenerateRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body ?? {}), {
+      params: promptParams,
+      body: t.Optional(
+        t.Object(
+          {
+            advice: t.Optional(t.Union([t.String({ maxLength: MAX_ADVICE_LENGTH }), t.Null()], { error: `must be a text of at most ${MAX_ADVICE_LENGTH} characters` })),
+            rejected: t.Optional(t.Union([t.Boolean(), t.Null()])),
+          },
+          { additionalProperties: true },
+        ),
+      ),
+    });
 }

@@ -41,10 +41,11 @@ export class Randomizer {
     return items[Math.floor(this.next() * items.length)];
   }
 
-  /** A shuffled copy (Fisher–Yates); `first` and `last` keep the order. */
+  /** A shuffled copy (Fisher–Yates); `first` keeps the order and `last` reverses it, as the reference does. */
   shuffle<T>(items: readonly T[]): T[] {
     const copy = [...items];
-    if (this.choice === "first" || this.choice === "last") return copy;
+    if (this.choice === "first") return copy;
+    if (this.choice === "last") return copy.reverse();
     for (let i = copy.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
       [copy[i], copy[j]] = [copy[j]!, copy[i]!];

@@ -2,13 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { Randomizer } from "../../src/services/randomizer";
 
 describe("randomizer", () => {
-  test("first and last pick the ends and never shuffle", () => {
+  test("first and last pick the ends; first keeps the order and last reverses it", () => {
     const first = new Randomizer("first");
     const last = new Randomizer("last");
     expect(first.choose([1, 2, 3])).toBe(1);
     expect(last.choose([1, 2, 3])).toBe(3);
     expect(first.shuffle([1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
-    expect(last.shuffle([1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
+    expect(last.shuffle([1, 2, 3, 4])).toEqual([4, 3, 2, 1]);
   });
 
   test("the same seed gives the same sequence, another seed another one", () => {

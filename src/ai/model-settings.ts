@@ -1,0 +1,57 @@
+import type { AppContext } from "../context";
+import { ForbiddenError, ValidationError } from "../services/errors";
+import type { CurrentUser } from "../services/users";
+import { readGlobalSetting, writeGlobalSetting } from "./settings";
+
+/** GlobalAiModelSettings of reference-openapi.yaml: the chat model per task (decision 12). */
+export interface GlobalAiModelSettings {
+  /** Generating (and regenerating) multiple-choice questions. */
+  questionGenerationModel: string;
+  /** Checking questions: the automatic check after generation and the learner's contest. */
+  evaluationModel: string;
+  /** Every other chat task. */
+  othersModel: string;
+}
+
+export const DEFAULT_CHAT_MODEL = "gpt-4o-mini";
+export const MODEL_SETTING_KEYS = ["questionGenerationModel", "evaluationModel", "othersModel"] as const;
+export type ModelSettingKey = (typeof MODEL_SETTING_KEYS)[number];
+/** Longest model name accepted (provider ids, fine-tuned ones included, are far shorter). */
+export const MAX_MODEL_NAME_LENGTH = 200;
+export const MODEL_NAME_MESSAGE = `must be a model name of 1 to ${MAX_MODEL_NAME_LENGTH} characters`;
+export const ADMIN_ONLY_MESSAGE = "Only an administrator can manage the AI models";
+
+/** One model setting, or the default when it was never set. */
+export function modelFor(ctx: AppContext, key: ModelSettingKey): string {
+  return readGlobalSetting(ctx, key)?.trim() || DEFAULT_CHAT_MODEL;
+}
+
+export function currentModelSettings(ctx: AppContext): GlobalAiModelSettings {
+  return {
+    questionGenerationModel: modelFor(ctx, "questionGenerationModel"),
+    evaluationModel: modelFor(ctx, "evaluationModel"),
+    othersModel: modelFor(ctx, "othersModel"),
+  };
+}
+
+/**
+ * POST /settings/current-model-version (admin only): writes the settings given (a missing one
+ * keeps its value) and answers all three. A blank or over-long name is refused field by field.
+ */
+export function updateModelSettings(ctx: AppContext, current: CurrentUser, input: Partial<Record<ModelSettingKey, unknown>>): GlobalAiModelSettings {
+  if (!current.account.admin) throw new ForbiddenError(ADMIN_ONLY_MESSAGE);
+  const values: Partial<GlobalAiModelSettings> = {};
+  const errors: Record<string, string> = {};
+  for (const key of MODEL_SETTING_KEYS) {
+    const raw = input[key];
+    if (raw === undefined || raw === null) continue;
+    const value = typeof raw === "string" ? raw.trim() : "";
+    if (!value || value.length > MAX_MODEL_NAME_LENGTH) errors[key] = MODEL_NAME_MESSAGE;
+    else values[key] = value;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  ctx.db.transaction(() => {
+    for (const [key, value] of Object.entries(values)) writeGlobalSetting(ctx, key, value);
+  });
+  return currentModelSettings(ctx);
+}

@@ -1,0 +1,67 @@
+/**
+ * "Doesn't make sense?": the learner contests a question, and asks for a better one when the
+ * contest is accepted (learning-loop.md §4.4, 4.5). Both need the AI provider.
+ */
+import { aiClient } from "../../ai/client";
+import type { AppContext } from "../../context";
+import { BadRequestError } from "../errors";
+import type { CurrentUser } from "../users";
+import type { QuestionContestResult } from "./mcq";
+import { presentRecallPrompt, type RecallPromptJson } from "./presenters";
+import { evaluateQuestion, generateQuestion } from "./question-maker";
+import { questionContext } from "./question-context";
+import { ALREADY_ANSWERED } from "./recall-prompt-service";
+import { insertPrompt, insertQuestion, type LoadedPrompt, loadPrompt, markContested, ownRecallPrompt, storedQuestion } from "./rows";
+
+/** Longest advice passed on to the model when regenerating. */
+export const MAX_ADVICE_LENGTH = 10_000;
+
+/** The user's own prompt, still unanswered, with the provider configured (503 otherwise). */
+function contestablePrompt(ctx: AppContext, current: CurrentUser, promptId: number): LoadedPrompt {
+  const loaded = ownRecallPrompt(ctx, current, promptId);
+  if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
+  aiClient(ctx); // "AI is not configured" before any work
+  return loaded;
+}
+
+/**
+ * POST /recall-prompts/{id}/contest: the evaluation model checks the question. Rejected (the
+ * question stands) with the advice to answer it; accepted, the question is marked contested so
+ * it is never asked again, and the advice says what is wrong. 503 when the AI is missing or fails.
+ */
+export async function contestRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): Promise<QuestionContestResult> {
+  const loaded = contestablePrompt(ctx, current, promptId);
+  const result = await evaluateQuestion(
+    ctx,
+    questionContext(ctx, loaded.note.id, current),
+    storedQuestion(loaded.question),
+    loaded.question.correctAnswerIndex,
+  );
+  if (!result.rejected) ctx.db.transaction(() => markContested(ctx, loaded, result.advice));
+  return result;
+}
+
+/**
+ * POST /recall-prompts/{id}/regenerate {advice}: a new question generated from the contested one
+ * and the advice (not checked again), asked in a new prompt for the same memory tracker. The old
+ * prompt stays unanswered, its question contested. Null (empty body) when the model gives no
+ * usable question; 503 when the AI is missing or fails.
+ */
+export async function regenerateRecallPrompt(
+  ctx: AppContext,
+  current: CurrentUser,
+  promptId: number,
+  input: { advice?: string | null },
+): Promise<RecallPromptJson | null> {
+  const loaded = contestablePrompt(ctx, current, promptId);
+  const advice = (input.advice?.trim() || loaded.prompt.contestAdvice || "").slice(0, MAX_ADVICE_LENGTH);
+  const previous = { multipleChoicesQuestion: storedQuestion(loaded.question), correctChoiceIndex: loaded.question.correctAnswerIndex, strictChoiceOrder: false };
+  const mcq = await generateQuestion(ctx, questionContext(ctx, loaded.note.id, current), { question: previous, advice });
+  if (!mcq) return null;
+  const prompt = ctx.db.transaction(() => {
+    markContested(ctx, loaded, loaded.prompt.contestAdvice ?? advice);
+    const question = insertQuestion(ctx, loaded.note.id, mcq, false);
+    return insertPrompt(ctx, current.user.id, loaded.prompt.memoryTrackerId, question.id);
+  });
+  return presentRecallPrompt(ctx, loadPrompt(ctx, current, prompt));
+}

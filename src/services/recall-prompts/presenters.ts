@@ -1,0 +1,49 @@
+import type { AppContext } from "../../context";
+import type { MultipleChoicesQuestion } from "../../ai/question-generation";
+import { type NoteJson, type NotebookJson, NotePresenter, presentNotebook } from "../notes/presenters";
+import { ancestorsOf } from "../notes/rows";
+import { type LoadedPrompt, storedQuestion } from "./rows";
+
+/** RecallPrompt of reference-openapi.yaml: the question while it is asked (no correct index). */
+export interface RecallPromptJson {
+  id: number;
+  multipleChoicesQuestion: MultipleChoicesQuestion;
+  notebook: NotebookJson;
+}
+
+/** AnsweredQuestion of reference-openapi.yaml. */
+export interface AnsweredQuestionJson {
+  note: NoteJson;
+  predefinedQuestion: { id: number; multipleChoicesQuestion: MultipleChoicesQuestion; correctAnswerIndex: number; approved: boolean };
+  answer: { id: number; choiceIndex: number; correct: boolean };
+  answerDisplay: string;
+  recallPromptId: number;
+}
+
+export function presentRecallPrompt(ctx: AppContext, { prompt, question, notebook }: LoadedPrompt): RecallPromptJson {
+  return { id: prompt.id, multipleChoicesQuestion: storedQuestion(question), notebook: presentNotebook(ctx, notebook) };
+}
+
+/**
+ * The answered question: the note with its ancestors (for the "Note under question"
+ * breadcrumb), the question with its correct index, and the answer. The answer's id is the
+ * prompt's (one answer per prompt).
+ */
+export function presentAnsweredQuestion(ctx: AppContext, { prompt, question, note }: LoadedPrompt): AnsweredQuestionJson {
+  const ancestors = ancestorsOf(ctx, note);
+  const presenter = new NotePresenter(ctx).preload([note, ...ancestors]);
+  const mcq = storedQuestion(question);
+  const choiceIndex = prompt.answerChoiceIndex ?? -1;
+  return {
+    note: presenter.note(note, { ancestors }),
+    predefinedQuestion: {
+      id: question.id,
+      multipleChoicesQuestion: mcq,
+      correctAnswerIndex: question.correctAnswerIndex,
+      approved: question.approved,
+    },
+    answer: { id: prompt.id, choiceIndex, correct: prompt.answerCorrect === true },
+    answerDisplay: mcq.choices[choiceIndex] ?? "",
+    recallPromptId: prompt.id,
+  };
+}

@@ -1,0 +1,12 @@
+import type { AppContext } from "../../context";
+import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../graph/build-graph";
+import type { CurrentUser } from "../users";
+
+/**
+ * What the AI is told about a note for its questions: the focus note and its related notes (the
+ * graph description, 5000-token budget), as the learner sees them, so notes in notebooks the
+ * learner may not read never reach the prompt. The caller checks the learner may read the note.
+ */
+export function questionContext(ctx: AppContext, noteId: number, learner: CurrentUser): string {
+  return graphDescription(ctx, noteId, DEFAULT_GRAPH_TOKEN_LIMIT, learner);
+}

@@ -1,0 +1,106 @@
+/**
+ * Recall prompts: the multiple-choice question put to a learner for one memory tracker, and
+ * their answer (learning-loop.md §4.2, 4.3, 4.8; decision 6).
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { isAiConfigured } from "../../ai/client";
+import type { AppContext } from "../../context";
+import { memoryTrackers, recallPrompts } from "../../db/schema";
+import { BadRequestError, NotFoundError, ValidationError } from "../errors";
+import { ownTracker, repeatTracker } from "../memory/trackers";
+import { authorizeRead } from "../notes/access";
+import { getNote, getNotebook } from "../notes/rows";
+import type { CurrentUser } from "../users";
+import { type AnsweredQuestionJson, presentAnsweredQuestion, presentRecallPrompt, type RecallPromptJson } from "./presenters";
+import { generateFeasibleQuestion, type QuestionDraft } from "./question-maker";
+import { questionContext } from "./question-context";
+import { insertPrompt, insertQuestion, loadPrompt, ownRecallPrompt, reusablePrompt, storedQuestion } from "./rows";
+
+export const ALREADY_ANSWERED = "The question is already answered";
+
+/**
+ * GET /recall-prompts/{memoryTracker}/question: the question to ask for the user's own memory
+ * tracker. An unanswered, uncontested prompt of that tracker is asked again; otherwise the AI
+ * makes one. Null (an empty body: the client shows the simple review) for a spelling or
+ * removed tracker, without an AI provider, and whenever generation fails or times out.
+ * 404 for an unknown tracker or a deleted note, 403 for someone else's tracker.
+ */
+export async function askAQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): Promise<RecallPromptJson | null> {
+  const tracker = ownTracker(ctx, current, trackerId);
+  const note = getNote(ctx, tracker.noteId);
+  if (note.deletedAt) throw new NotFoundError("Note");
+  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+  if (tracker.spelling || tracker.removedFromTracking) return null;
+
+  const reused = reusablePrompt(ctx, current.user.id, tracker.id);
+  if (reused) return presentRecallPrompt(ctx, loadPrompt(ctx, current, reused));
+  if (!isAiConfigured(ctx)) return null;
+
+  let drafts: QuestionDraft[] | undefined;
+  try {
+    drafts = await generateFeasibleQuestion(ctx, questionContext(ctx, note.id, current));
+  } catch (error) {
+    console.warn(`Question generation for memory tracker ${tracker.id} failed, falling back to the simple review:`, (error as Error).message);
+    return null;
+  }
+  if (!drafts) return null;
+
+  const prompt = ctx.db.transaction(() => {
+    // A request that ran at the same time may have saved a prompt for this tracker meanwhile.
+    const concurrent = reusablePrompt(ctx, current.user.id, tracker.id);
+    if (concurrent) return concurrent;
+    const questions = drafts.map((draft) => insertQuestion(ctx, note.id, draft.mcq, draft.contested));
+    return insertPrompt(ctx, current.user.id, tracker.id, questions.at(-1)!.id);
+  });
+  return presentRecallPrompt(ctx, loadPrompt(ctx, current, prompt));
+}
+
+/**
+ * GET /recall-prompts/{id}: the answered question, or null (empty body) while it is unanswered.
+ * Only the learner it was put to may see it, and only while they may read the note.
+ */
+export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): AnsweredQuestionJson | null {
+  const loaded = ownRecallPrompt(ctx, current, promptId);
+  return loaded.prompt.answeredAt ? presentAnsweredQuestion(ctx, loaded) : null;
+}
+
+/**
+ * POST /recall-prompts/{id}/answer {choiceIndex}: in one transaction, checks the prompt is
+ * still unanswered, records the answer, and repeats the prompt's memory tracker on the
+ * forgetting curve (success = the correct choice) unless it is a spelling tracker or was removed
+ * from tracking meanwhile. A second answer (e.g. a retried request) is refused with 400, so
+ * nothing counts twice; an index outside the choices is a 400 on choiceIndex.
+ */
+export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, choiceIndex: number): AnsweredQuestionJson {
+  return ctx.db.transaction(() => {
+    const loaded = ownRecallPrompt(ctx, current, promptId);
+    if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
+    const { choices } = storedQuestion(loaded.question);
+    if (!Number.isInteger(choiceIndex) || choiceIndex < 0 || choiceIndex >= choices.length) {
+      throw new ValidationError({ choiceIndex: `must be the index of one of the choices (0 to ${choices.length - 1})` });
+    }
+    const correct = choiceIndex === loaded.question.correctAnswerIndex;
+    const answered = ctx.db
+      .update(recallPrompts)
+      .set({ answerChoiceIndex: choiceIndex, answerCorrect: correct, answeredAt: ctx.clock.now() })
+      .where(and(eq(recallPrompts.id, promptId), isNull(recallPrompts.answeredAt)))
+      .returning()
+      .get();
+    if (!answered) throw new BadRequestError(ALREADY_ANSWERED);
+
+    const tracker = ctx.db
+      .select()
+      .from(memoryTrackers)
+      .where(
+        and(
+          eq(memoryTrackers.id, answered.memoryTrackerId),
+          eq(memoryTrackers.userId, current.user.id),
+          eq(memoryTrackers.spelling, false),
+          eq(memoryTrackers.removedFromTracking, false),
+        ),
+      )
+      .get();
+    if (tracker) repeatTracker(ctx, current, tracker, correct);
+    return presentAnsweredQuestion(ctx, { ...loaded, prompt: answered });
+  });
+}

@@ -1,0 +1,100 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { predefinedQuestions, recallPrompts } from "../../db/schema";
+import type { McqWithAnswer, MultipleChoicesQuestion } from "../../ai/question-generation";
+import { ForbiddenError, NotFoundError } from "../errors";
+import { authorizeRead } from "../notes/access";
+import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
+import type { CurrentUser } from "../users";
+
+export type RecallPromptRow = typeof recallPrompts.$inferSelect;
+export type PredefinedQuestionRow = typeof predefinedQuestions.$inferSelect;
+
+/** A recall prompt with what presenting or answering it needs. */
+export interface LoadedPrompt {
+  prompt: RecallPromptRow;
+  question: PredefinedQuestionRow;
+  note: NoteRow;
+  notebook: NotebookRow;
+}
+
+/** The stored {stem, choices} of a question. */
+export function storedQuestion(row: PredefinedQuestionRow): MultipleChoicesQuestion {
+  const parsed = JSON.parse(row.multipleChoicesQuestion) as Partial<MultipleChoicesQuestion>;
+  return { stem: parsed.stem ?? "", choices: Array.isArray(parsed.choices) ? parsed.choices : [] };
+}
+
+function questionById(ctx: AppContext, id: number): PredefinedQuestionRow {
+  const row = ctx.db.select().from(predefinedQuestions).where(eq(predefinedQuestions.id, id)).get();
+  if (!row) throw new NotFoundError("Question");
+  return row;
+}
+
+/** With its question, note and notebook; the note's notebook must be readable. */
+export function loadPrompt(ctx: AppContext, current: CurrentUser, prompt: RecallPromptRow): LoadedPrompt {
+  const question = questionById(ctx, prompt.predefinedQuestionId);
+  const note = getNote(ctx, question.noteId);
+  const notebook = getNotebook(ctx, note.notebookId);
+  authorizeRead(ctx, current, notebook);
+  return { prompt, question, note, notebook };
+}
+
+/** The user's own recall prompt: 404 when there is none, 403 when it was put to someone else. */
+export function ownRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): LoadedPrompt {
+  const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, promptId)).get();
+  if (!prompt) throw new NotFoundError("Recall prompt");
+  if (prompt.userId !== current.user.id) throw new ForbiddenError("This recall prompt belongs to someone else");
+  return loadPrompt(ctx, current, prompt);
+}
+
+/**
+ * The prompt to ask again for a memory tracker (decision 6): the user's oldest unanswered prompt
+ * for that tracker whose question is not contested.
+ */
+export function reusablePrompt(ctx: AppContext, userId: number, trackerId: number): RecallPromptRow | undefined {
+  return ctx.db
+    .select({ prompt: recallPrompts })
+    .from(recallPrompts)
+    .innerJoin(predefinedQuestions, eq(predefinedQuestions.id, recallPrompts.predefinedQuestionId))
+    .where(
+      and(
+        eq(recallPrompts.userId, userId),
+        eq(recallPrompts.memoryTrackerId, trackerId),
+        isNull(recallPrompts.answeredAt),
+        eq(predefinedQuestions.contested, false),
+      ),
+    )
+    .orderBy(asc(recallPrompts.id))
+    .get()?.prompt;
+}
+
+/** Saves a generated question about a note (not approved; contested when the check found it wanting). */
+export function insertQuestion(ctx: AppContext, noteId: number, mcq: McqWithAnswer, contested: boolean): PredefinedQuestionRow {
+  const { stem, choices } = mcq.multipleChoicesQuestion;
+  return ctx.db
+    .insert(predefinedQuestions)
+    .values({
+      noteId,
+      multipleChoicesQuestion: JSON.stringify({ stem, choices }),
+      correctAnswerIndex: mcq.correctChoiceIndex,
+      approved: false,
+      contested,
+      createdAt: ctx.clock.now(),
+    })
+    .returning()
+    .get();
+}
+
+export function insertPrompt(ctx: AppContext, userId: number, trackerId: number, questionId: number): RecallPromptRow {
+  return ctx.db
+    .insert(recallPrompts)
+    .values({ userId, memoryTrackerId: trackerId, predefinedQuestionId: questionId, createdAt: ctx.clock.now() })
+    .returning()
+    .get();
+}
+
+/** Marks a prompt's question contested (never asked again) and keeps the advice on the prompt. Call inside a transaction. */
+export function markContested(ctx: AppContext, loaded: LoadedPrompt, advice: string) {
+  ctx.db.update(predefinedQuestions).set({ contested: true }).where(eq(predefinedQuestions.id, loaded.question.id)).run();
+  ctx.db.update(recallPrompts).set({ contestAdvice: advice }).where(eq(recallPrompts.id, loaded.prompt.id)).run();
+}
