@@ -2,6 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { UserTokenJson } from "../../src/services/user-tokens";
 import type { CurrentUserInfoJson } from "../../src/services/users";
 import { api } from "./api";
+// A cycle (learning-queries uses menuBadgeQuery), safe because both only use it inside functions.
+import { fetchAssimilationCount, fetchRecallOverview } from "./learning-queries";
 
 /**
  * Query options shared by the server (which prefetches under the same keys through the services)
@@ -25,7 +27,10 @@ export type MenuBadgeKind = "assimilate" | "recall" | "messages";
  * The main-menu badge counts. The server prefetches them with each page; the features that
  * count them (assimilation, recall, conversations) register their fetchers here as they land.
  */
-const menuBadgeFetchers: Partial<Record<MenuBadgeKind, () => Promise<number>>> = {};
+const menuBadgeFetchers: Partial<Record<MenuBadgeKind, () => Promise<number>>> = {
+  assimilate: () => fetchAssimilationCount().then((count) => count.dueCount),
+  recall: () => fetchRecallOverview().then((overview) => overview.toRepeatCount),
+};
 
 export const menuBadgeQuery = (kind: MenuBadgeKind) =>
   queryOptions({

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { useElementId } from "../lib/island-id";
 import { type NoteRealmJson, notePath, recentNotesQuery } from "../lib/notes-queries";
 import { LocalTime } from "./local-time";
+import { RecentlyLearned, RecentlyReviewed } from "./tracker-tables";
 
 const TABS = [
   { key: "added", label: "Recently Added/Updated" },
@@ -74,8 +75,8 @@ export default function RecentNotes() {
         <div key={tab.key} role="tabpanel" id={panelId(tab.key)} aria-labelledby={tabId(tab.key)}
           className="tab-panel" hidden={selected !== tab.key} tabIndex={0}>
           {selected === tab.key && tab.key === "added" && <RecentlyAdded />}
-          {selected === tab.key && tab.key === "learned" && <p className="empty-state">Nothing learned yet.</p>}
-          {selected === tab.key && tab.key === "reviewed" && <p className="empty-state">Nothing reviewed yet.</p>}
+          {selected === tab.key && tab.key === "learned" && <RecentlyLearned />}
+          {selected === tab.key && tab.key === "reviewed" && <RecentlyReviewed />}
         </div>
       ))}
     </div>

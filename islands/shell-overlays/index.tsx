@@ -1,9 +1,15 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { syncTimeZoneCookie } from "../lib/learning-queries";
 import { Modal } from "../lib/Modal";
 import { dismissToast, useUiState } from "../lib/ui-store";
 
 /** The app shell's shared overlays: the thin loading bar, the toasts and the alert/confirm popups. */
 export default function ShellOverlays() {
   const { toasts, popups, pending } = useUiState();
+  const queryClient = useQueryClient();
+  // The server counts "today" in the zone of this cookie; keep it the browser's.
+  useEffect(() => syncTimeZoneCookie(queryClient), [queryClient]);
   const popup = popups[0];
   return (
     <>

@@ -21,6 +21,8 @@ import type { AppContext } from "../context";
 import { listUserTokens } from "../services/user-tokens";
 import type { MenuSection } from "../../views/shell/AppShell";
 import { type PageRequest, respondWithPage } from "./render";
+import { prefetchAssimilation } from "./assimilation-prefetch";
+import { timeZoneOfRequest } from "./time-zone-cookie";
 
 /**
  * A route of the spec's route table whose feature a later issue builds: the shell with the page's
@@ -71,10 +73,10 @@ export function pagesPlugin(ctx: AppContext) {
       }),
     )
     .get("/d/assimilate", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "assimilate" }, () => ({
-        title: "Assimilate",
-        content: <Island name="assimilate" />,
-      })),
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "assimilate" }, (queryClient, current) => {
+        prefetchAssimilation(ctx, queryClient, current!, timeZoneOfRequest(request));
+        return { title: "Assimilate", content: <Island name="assimilate" /> };
+      }),
     )
     .get("/d/recall", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, () => ({

@@ -12,7 +12,10 @@ import type { Auth } from "../api/authentication";
 import { isProduction } from "../config";
 import type { AppContext } from "../context";
 import { currentUserInfo, presentUser, type CurrentUser, type UserJson } from "../services/users";
+import { assimilationCount } from "../services/memory/assimilation";
+import { recallOverview } from "../services/memory/recall-list";
 import { loadAssetManifest, type AssetManifest } from "./assets";
+import { timeZoneOfRequest } from "./time-zone-cookie";
 
 export interface PageRequest {
   ctx: AppContext;
@@ -46,11 +49,22 @@ export function pageConfig(ctx: AppContext): PageConfig {
   return { mode: ctx.config.mode, loginPath: loginPath(ctx) };
 }
 
-/** Prefetches what every page's shell shows: who is signed in and the menu badges. */
-function prefetchShell(queryClient: QueryClient, auth: Auth) {
+/**
+ * Prefetches what every page's shell shows: who is signed in and the menu badges, counted in
+ * the reader's time zone (from the engram_tz cookie). A few indexed queries per page.
+ */
+function prefetchShell(queryClient: QueryClient, page: PageRequest) {
+  const { ctx, auth, request } = page;
   queryClient.setQueryData(currentUserInfoQuery().queryKey, currentUserInfo(auth.account, auth.user));
+  const current = auth.account && auth.user ? { account: auth.account, user: auth.user } : undefined;
+  const timeZone = timeZoneOfRequest(request);
+  const badges = {
+    assimilate: current ? assimilationCount(ctx, current, timeZone).dueCount : 0,
+    recall: current ? recallOverview(ctx, current, timeZone).toRepeatCount : 0,
+    messages: 0,
+  };
   for (const kind of ["assimilate", "recall", "messages"] as const) {
-    queryClient.setQueryData(menuBadgeQuery(kind).queryKey, 0);
+    queryClient.setQueryData(menuBadgeQuery(kind).queryKey, badges[kind]);
   }
 }
 
@@ -103,7 +117,7 @@ export async function respondWithPage(
     return redirect(`${loginPath(ctx)}?from=${encodeURIComponent(url.pathname + url.search)}`);
   }
   const queryClient = newQueryClient();
-  prefetchShell(queryClient, auth);
+  prefetchShell(queryClient, page);
   if (auth.account && !auth.user) {
     return renderDocument(page, { title: "Welcome", queryClient, content: <NewUserPage /> });
   }

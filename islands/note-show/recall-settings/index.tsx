@@ -1,8 +1,71 @@
-/** Placeholder (being written): "Note Recall Settings" and the memory-tracker table of a note. */
-export function RecallSettingsDialog({ onClose }: { noteId: number; onClose: () => void }) {
-  onClose();
-  return null;
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useElementId } from "../../lib/island-id";
+import { noteInfoQuery, refreshLearningCounters, type RecallSettingJson } from "../../lib/learning-queries";
+import { Modal } from "../../lib/Modal";
+import { RecallSettingsForm, type RecallSettingField } from "../../lib/recall-settings-form";
+import { MemoryTrackerTable } from "./MemoryTrackerTable";
+
+/** Skipping memory tracking adds or removes the note from what may be assimilated: recount. */
+function useOnRecallSettingSaved() {
+  const queryClient = useQueryClient();
+  return (field: RecallSettingField) => {
+    if (field === "skipMemoryTracking") refreshLearningCounters(queryClient);
+  };
 }
-export function NoteInfoBar(_props: { noteId: number; readonly: boolean }) {
-  return null;
+
+/** "Note Recall Settings", opened from the toolbar's "more options" menu. */
+export function RecallSettingsDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {
+  const titleId = useElementId(`note-${noteId}-recall-settings-title`);
+  const onSaved = useOnRecallSettingSaved();
+  return (
+    <Modal title="Note Recall Settings" onClose={onClose} labelledBy={titleId}>
+      <RecallSettingsForm noteId={noteId} onSaved={onSaved} />
+      <div className="dialog-actions">
+        <button type="button" className="button primary" onClick={onClose}>Done</button>
+      </div>
+    </Modal>
+  );
+}
+
+function settingSummary(setting: RecallSettingJson): string[] {
+  return [
+    `Level ${setting.level}`,
+    ...(setting.rememberSpelling ? ["Remember Spelling"] : []),
+    ...(setting.skipMemoryTracking ? ["Skip Memory Tracking"] : []),
+  ];
+}
+
+/**
+ * Under the note's dates: its recall settings in brief (with an edit button when the note may be
+ * edited) and, when the user is tracking the note, the "Memory Trackers" table.
+ */
+export function NoteInfoBar({ noteId, readonly }: { noteId: number; readonly: boolean }) {
+  const { data: info } = useQuery(noteInfoQuery(noteId));
+  const [editing, setEditing] = useState(false);
+  const closeEditor = useCallback(() => setEditing(false), []); // a stable onClose keeps the dialog's focus
+  const headingId = useElementId(`note-${noteId}-trackers-heading`);
+  if (!info) return null;
+  return (
+    <section className="note-info-bar" aria-label="note info">
+      <div className="recall-setting-summary">
+        <span className="muted">Recall:</span>
+        <ul className="recall-setting-chips" aria-label="recall settings">
+          {settingSummary(info.recallSetting).map((item) => <li key={item} className="recall-setting-chip">{item}</li>)}
+        </ul>
+        {!readonly && (
+          <button type="button" className="button small" aria-label="Edit recall settings" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        )}
+      </div>
+      {info.memoryTrackers.length > 0 && (
+        <div className="memory-trackers">
+          <h3 id={headingId}>Memory Trackers</h3>
+          <MemoryTrackerTable noteId={noteId} trackers={info.memoryTrackers} labelledBy={headingId} />
+        </div>
+      )}
+      {editing && <RecallSettingsDialog noteId={noteId} onClose={closeEditor} />}
+    </section>
+  );
 }

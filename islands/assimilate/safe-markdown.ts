@@ -1,0 +1,58 @@
+import { Marked } from "marked";
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", sol: "/", period: ".",
+  lpar: "(", rpar: ")", num: "#", percnt: "%", quest: "?", equals: "=",
+};
+
+/** Decodes the character references a browser would decode in an attribute, so we check what it will follow. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {
+    if (ref[0] !== "#") return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+  });
+}
+
+const SAFE_SCHEMES = new Set(["http", "https", "mailto"]);
+
+/** The URL to put in the page, or undefined for a scheme other than http(s) and mailto (javascript:, data:...). */
+export function safeUrl(href: string): string | undefined {
+  const url = decodeEntities(href).trim();
+  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/[\u0000-\u0020\u007f]/g, ""));
+  return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase()) ? url : undefined;
+}
+
+/*
+ * Note details are Markdown written by people, shown here without the server's sanitiser: raw
+ * HTML is shown as text, and links and images keep only safe URLs.
+ */
+const markdown = new Marked({
+  gfm: true,
+  breaks: false,
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+    link({ href, title, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      const url = safeUrl(href);
+      if (url === undefined) return text;
+      const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<a href="${escapeHtml(url)}"${titleAttribute} rel="noopener noreferrer">${text}</a>`;
+    },
+    image({ href, title, text }) {
+      const url = safeUrl(href);
+      if (url === undefined) return escapeHtml(text);
+      const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<img src="${escapeHtml(url)}" alt="${escapeHtml(text)}"${titleAttribute} referrerpolicy="no-referrer">`;
+    },
+  },
+});
+
+/** Markdown to HTML that is safe to insert into the page; the same on the server and in the browser. */
+export function renderMarkdownSafely(source: string): string {
+  return markdown.parse(source, { async: false }) as string;
+}

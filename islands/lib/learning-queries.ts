@@ -1,0 +1,130 @@
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { NoteJson, NoteRealmJson } from "../../src/services/notes/presenters";
+import type { MemoryTrackerJson, RecallSettingJson } from "../../src/services/memory/trackers";
+import { api } from "./api";
+import { menuBadgeQuery } from "./queries";
+
+export type { MemoryTrackerJson, RecallSettingJson } from "../../src/services/memory/trackers";
+
+/** GET /api/assimilation/count. */
+export interface AssimilationCountJson {
+  dueCount: number;
+  assimilatedCountOfTheDay: number;
+  totalUnassimilatedCount: number;
+}
+
+/** GET /api/recalls/overview. */
+export interface RecallOverviewJson {
+  toRepeatCount: number;
+  totalAssimilatedCount: number;
+  recallWindowEndAt: string;
+}
+
+/** GET /api/notes/{note}/note-info: the note, its recall setting and the user's active trackers for it. */
+export interface NoteInfoJson {
+  note: NoteRealmJson;
+  recallSetting: RecallSettingJson;
+  memoryTrackers: MemoryTrackerJson[];
+  createdAt: string;
+}
+
+/**
+ * The cookie in which the browser tells the server its time zone, so server-rendered counters
+ * ("today", "this half-day") are computed in the reader's zone. The server validates it.
+ */
+export const TIME_ZONE_COOKIE = "engram_tz";
+
+/** The browser's IANA time zone (UTC when the browser cannot tell). */
+export function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+const withTimeZone = (path: string) => `${path}?timezone=${encodeURIComponent(timeZone())}`;
+
+/** Background counter reads: no loading bar, no toast, and no sign-in redirect from a badge. */
+const quietly = { silent: true, onUnauthorized: () => {} };
+export const fetchAssimilationCount = () => api.get<AssimilationCountJson>(withTimeZone("/api/assimilation/count"), quietly);
+export const fetchRecallOverview = () => api.get<RecallOverviewJson>(withTimeZone("/api/recalls/overview"), quietly);
+
+/*
+ * Keys carry no time zone: the server prefetches in the zone of the cookie, and when the cookie
+ * was missing or stale the shell refreshes these queries (syncTimeZoneCookie).
+ */
+export const assimilationCountQuery = () =>
+  queryOptions({ queryKey: ["assimilation", "count"], queryFn: fetchAssimilationCount });
+
+/** Today's notes to assimilate, in order; the page shows the first. */
+export const assimilatingQuery = () =>
+  queryOptions({
+    queryKey: ["assimilation", "assimilating"],
+    queryFn: () => api.get<NoteJson[]>(withTimeZone("/api/assimilation/assimilating")),
+  });
+
+export const recallOverviewQuery = () => queryOptions({ queryKey: ["recall-overview"], queryFn: fetchRecallOverview });
+
+export const noteInfoQuery = (noteId: number) =>
+  queryOptions({
+    queryKey: ["note-info", noteId],
+    queryFn: () => api.get<NoteInfoJson>(`/api/notes/${noteId}/note-info`, { silent: true }),
+  });
+
+/** "Recently Learned": the user's trackers by assimilation time, removed ones included. */
+export const recentlyLearnedQuery = () =>
+  queryOptions({ queryKey: ["memory-trackers", "recent"], queryFn: () => api.get<MemoryTrackerJson[]>("/api/memory-trackers/recent") });
+
+/** "Recently Reviewed": the user's trackers by last recall time. */
+export const recentlyReviewedQuery = () =>
+  queryOptions({
+    queryKey: ["memory-trackers", "recently-reviewed"],
+    queryFn: () => api.get<MemoryTrackerJson[]>("/api/memory-trackers/recently-reviewed"),
+  });
+
+/** Sets the Assimilate menu badge (it always equals the length of today's list). */
+export function setAssimilateBadge(queryClient: QueryClient, dueCount: number) {
+  queryClient.setQueryData(menuBadgeQuery("assimilate").queryKey, Math.max(0, dueCount));
+}
+
+/** One recall item finished: the Recall badge drops by one, never below 0. */
+export function decrementRecallBadge(queryClient: QueryClient) {
+  queryClient.setQueryData(menuBadgeQuery("recall").queryKey, (count: number | undefined) => Math.max(0, (count ?? 0) - 1));
+}
+
+/** Re-reads the Recall badge and overview from the server (after a tracker's schedule changed). */
+export function refreshRecallCounters(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: menuBadgeQuery("recall").queryKey });
+  void queryClient.invalidateQueries({ queryKey: recallOverviewQuery().queryKey });
+}
+
+/** Re-reads every counter that depends on "today" (the time zone changed, or a note was assimilated). */
+export function refreshLearningCounters(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: menuBadgeQuery("assimilate").queryKey });
+  void queryClient.invalidateQueries({ queryKey: ["assimilation"] });
+  refreshRecallCounters(queryClient);
+}
+
+function cookieValue(name: string): string | undefined {
+  const entry = document.cookie.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
+  if (!entry) return undefined;
+  try {
+    return decodeURIComponent(entry.slice(name.length + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Keeps the time-zone cookie equal to the browser's zone. When it was missing or different, the
+ * server computed this page's counters in another zone, so they are fetched again.
+ */
+export function syncTimeZoneCookie(queryClient: QueryClient) {
+  const zone = timeZone();
+  if (cookieValue(TIME_ZONE_COOKIE) === zone) return;
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+  refreshLearningCounters(queryClient);
+}

@@ -1,0 +1,22 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { assimilatingQuery, assimilationCountQuery, noteInfoQuery } from "../../islands/lib/learning-queries";
+import { noteAccessoryQuery } from "../../islands/note-show/accessory/queries";
+import type { AppContext } from "../context";
+import { showNoteAccessory } from "../services/accessories/accessory-service";
+import { assimilating, assimilationCount } from "../services/memory/assimilation";
+import { noteInfo } from "../services/memory/trackers";
+import type { CurrentUser } from "../services/users";
+
+/**
+ * What /d/assimilate shows first, under the keys the assimilate island reads: today's list and
+ * counters (in the reader's time zone) and, for the first note, its recall setting and image.
+ */
+export function prefetchAssimilation(ctx: AppContext, queryClient: QueryClient, current: CurrentUser, timeZone: string) {
+  const notes = assimilating(ctx, current, timeZone);
+  queryClient.setQueryData(assimilatingQuery().queryKey, notes);
+  queryClient.setQueryData(assimilationCountQuery().queryKey, assimilationCount(ctx, current, timeZone));
+  const first = notes[0];
+  if (!first) return;
+  queryClient.setQueryData(noteInfoQuery(first.id).queryKey, noteInfo(ctx, current, first.id));
+  queryClient.setQueryData(noteAccessoryQuery(first.id).queryKey, showNoteAccessory(ctx, current, first.id));
+}
