@@ -4,6 +4,7 @@ import { TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/Modal";
 import type { NotebookJson } from "../lib/notes-queries";
+import { alertPopup } from "../lib/ui-store";
 
 const SETTINGS_FIELDS = ["skipMemoryTrackingEntirely", "numberOfQuestionsInAssessment", "certificateExpiry"] as const;
 export const DEFAULT_CERTIFICATE_EXPIRY = "1y";
@@ -29,6 +30,61 @@ function CheckboxField({ label, name, checked, error, onChange }: {
   );
 }
 
+const INDEX_OPERATIONS = {
+  "update-index": { label: "Update index", failure: "Failed to update notebook index" },
+  "reset-index": { label: "Reset index", failure: "Failed to reset notebook index" },
+} as const;
+
+/**
+ * "Update index" (embed the notes changed since) and "Reset index" (embed them all again) for
+ * semantic search: both buttons are disabled while one works ("Working..."); a failure alerts.
+ */
+function NotebookIndexButtons({ notebookId, onComplete }: { notebookId: number; onComplete: () => void }) {
+  const headingId = useElementId(`notebook-${notebookId}-index-heading`);
+  const [working, setWorking] = useState(false);
+  const inFlight = useRef(false);
+
+  async function run(operation: keyof typeof INDEX_OPERATIONS) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setWorking(true);
+    try {
+      await api.post(`/api/notebooks/${notebookId}/${operation}`, {}, { silent: true });
+      onComplete();
+    } catch {
+      inFlight.current = false;
+      setWorking(false);
+      void alertPopup(INDEX_OPERATIONS[operation].failure);
+    }
+  }
+
+  return (
+    <section className="notebook-index" aria-labelledby={headingId} aria-busy={working || undefined}>
+      <h3 id={headingId}>Semantic search index</h3>
+      <div className="notebook-index-actions">
+        {(Object.keys(INDEX_OPERATIONS) as (keyof typeof INDEX_OPERATIONS)[]).map((operation) => (
+          <button key={operation} type="button" className="button" disabled={working} onClick={() => run(operation)}>
+            {INDEX_OPERATIONS[operation].label}
+          </button>
+        ))}
+        <span role="status" className="muted">{working ? "Working..." : ""}</span>
+      </div>
+    </section>
+  );
+}
+
+/** Shown in place of the settings once an index operation completed. */
+function IndexCompleteDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title="Index operation complete" onClose={onClose} labelledBy="notebook-index-complete-title">
+      <p>Notebook index has been updated.</p>
+      <div className="dialog-actions">
+        <button type="button" className="button primary" onClick={onClose}>OK</button>
+      </div>
+    </Modal>
+  );
+}
+
 /** "Edit notebook settings": saving reloads the page (spec 4); field errors show beside the fields. */
 export function NotebookSettingsDialog({ notebook, onClose }: { notebook: NotebookJson; onClose: () => void }) {
   const titleId = useElementId(`notebook-${notebook.id}-settings-title`);
@@ -42,6 +98,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
   const [saving, setSaving] = useState(false);
   const inFlight = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [indexUpdated, setIndexUpdated] = useState(false);
 
   // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
   useEffect(() => {
@@ -68,6 +125,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
     }
   }
 
+  if (indexUpdated) return <IndexCompleteDialog onClose={onClose} />;
   const otherErrors = Object.entries(errors).filter(([field]) => !(SETTINGS_FIELDS as readonly string[]).includes(field));
   return (
     <Modal title="Edit notebook settings" onClose={onClose} labelledBy={titleId}>
@@ -92,6 +150,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
           </div>
         </fieldset>
       </form>
+      <NotebookIndexButtons notebookId={notebook.id} onComplete={() => setIndexUpdated(true)} />
     </Modal>
   );
 }

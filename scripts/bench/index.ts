@@ -34,12 +34,14 @@ import { type Baselines, type Bench, type BenchContext, Reporter, loadSettingsFr
 import { learning } from "./learning";
 import { notes } from "./notes";
 import { platform } from "./platform";
+import { search } from "./search";
 
 /** Every bench, in the order `npm run bench` runs them. */
 export const BENCHES: Bench[] = [
   platform,
   notes,
   learning,
+  search,
 ];
 
 async function main(names: string[]) {

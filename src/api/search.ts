@@ -1,8 +1,64 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
+import { jobWorker } from "../jobs/plugin";
+import { SEMANTIC_HEADER, resetNotebookIndex, searchNotes, semanticSearchNotes, updateNotebookIndex } from "../services/search";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 
-/** Placeholder: note search (literal and semantic) and the notebook index operations. */
+/** Longest search key accepted. */
+const MAX_SEARCH_KEY = 1000;
+
+const searchTerm = t.Object(
+  {
+    searchKey: t.String({ maxLength: MAX_SEARCH_KEY, error: `must be a text of at most ${MAX_SEARCH_KEY} characters` }),
+    allMyNotebooksAndSubscriptions: t.Optional(t.Union([t.Boolean(), t.Null()], { error: "must be true or false" })),
+    allMyCircles: t.Optional(t.Union([t.Boolean(), t.Null()], { error: "must be true or false" })),
+  },
+  { additionalProperties: true },
+);
+type SearchTermBody = typeof searchTerm.static;
+
+const term = (body: SearchTermBody) => ({
+  searchKey: body.searchKey,
+  allMyNotebooksAndSubscriptions: body.allMyNotebooksAndSubscriptions === true,
+  allMyCircles: body.allMyCircles === true,
+});
+
+const noteParams = t.Object({ note: t.Numeric() });
+const notebookParams = t.Object({ notebook: t.Numeric() });
+
+/**
+ * Note search (literal and semantic, global and from a note) and the notebook index operations.
+ * Also runs the background job worker while the app listens (embedding jobs are search's first).
+ */
 export function searchApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" }).use(core(ctx));
+  return new Elysia({ prefix: "/api" })
+    .use(core(ctx))
+    .use(jobWorker(ctx))
+    .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), { body: searchTerm })
+    .post("/notes/semantic-search", async ({ auth, body, set }) => {
+      const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body));
+      set.headers[SEMANTIC_HEADER] = semantic;
+      return results;
+    }, { body: searchTerm })
+    .post("/notes/:note/search", ({ auth, params, body }) => searchNotes(ctx, requireUser(auth), term(body), params.note), {
+      params: noteParams,
+      body: searchTerm,
+    })
+    .post("/notes/:note/semantic-search", async ({ auth, params, body, set }) => {
+      const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body), params.note);
+      set.headers[SEMANTIC_HEADER] = semantic;
+      return results;
+    }, { params: noteParams, body: searchTerm })
+    // Embedding a big notebook takes a while: no idle timeout for these requests.
+    .post("/notebooks/:notebook/update-index", async ({ auth, params, request, server }) => {
+      const current = requireUser(auth);
+      server?.timeout(request, 0);
+      await updateNotebookIndex(ctx, current, params.notebook);
+    }, { params: notebookParams })
+    .post("/notebooks/:notebook/reset-index", async ({ auth, params, request, server }) => {
+      const current = requireUser(auth);
+      server?.timeout(request, 0);
+      await resetNotebookIndex(ctx, current, params.notebook);
+    }, { params: notebookParams });
 }

@@ -7,6 +7,7 @@ import { NotePresenter, presentNotebook, type NotebookJson } from "./notes/prese
 import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
 import type { CurrentUser } from "./users";
+import { noteTextChanged } from "./search/embed-job";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
 
 /**
@@ -37,6 +38,7 @@ export function createNotebook(
     return { noteId: head.id, notebookId: notebook.id };
   });
   if (enrichment) applyWikidataEnrichment(ctx, created.noteId, enrichment);
+  noteTextChanged(ctx, created.noteId);
   return created;
 }
 

@@ -57,14 +57,14 @@ test("a learner adds a notebook, changes its settings and finds it among the rec
   await expect(settings.getByLabel("Number Of Questions In Assessment")).toHaveValue("");
   await expect(settings.getByLabel("Certificate Expiry")).toHaveValue("1y");
   await settings.getByLabel("Certificate Expiry").fill("forever");
-  await settings.getByRole("button", { name: "Update" }).click();
+  await settings.getByRole("button", { name: "Update", exact: true }).click();
   await expect(settings.getByText('must look like "1y 1m 1d" (years, months, days)')).toBeVisible();
   await expect(settings.getByLabel("Certificate Expiry")).toHaveAttribute("aria-invalid", "true");
   await expect(settings.getByLabel("Certificate Expiry")).toBeFocused();
 
   await settings.getByLabel("Certificate Expiry").fill("2y");
   await settings.getByLabel("Number Of Questions In Assessment").fill("5");
-  await Promise.all([page.waitForEvent("load"), settings.getByRole("button", { name: "Update" }).click()]);
+  await Promise.all([page.waitForEvent("load"), settings.getByRole("button", { name: "Update", exact: true }).click()]);
   await expect(settings).toHaveCount(0);
   await card.getByRole("button", { name: "Edit notebook settings" }).click();
   await expect(settings.getByLabel("Certificate Expiry")).toHaveValue("2y");

@@ -1,4 +1,15 @@
-import type { NoteTopologyJson } from "../notes-queries";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useElementId } from "../island-id";
+import { Modal } from "../Modal";
+import { type NoteTopologyJson, notePath } from "../notes-queries";
+import { confirmPopup } from "../ui-store";
+import { formatDistance, type NoteSearchResult } from "./merge";
+import { noteSearchQuery } from "./queries";
+import { useDebouncedValue } from "./use-debounced";
+
+/** Spec 9: the search waits this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface NoteSearchDialogProps {
   /** Searching from a note ("search and link note"): it is never a result, and results offer Link and Move Under. */
@@ -12,7 +23,107 @@ export interface NoteSearchDialogProps {
   onMoveUnder?: (target: NoteTopologyJson) => void;
 }
 
-/** Placeholder (being written): the note-search dialog. */
-export function NoteSearchDialog(_props: NoteSearchDialogProps) {
-  return null;
+function Checkbox({ label, name, checked, onChange }: { label: string; name: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useElementId(`note-search-${name}`);
+  return (
+    <label htmlFor={id} className="note-search-option">
+      <input type="checkbox" id={id} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function ResultCard({ result, onLink, onMoveUnder }: {
+  result: NoteSearchResult;
+  onLink?: (target: NoteTopologyJson) => void;
+  onMoveUnder?: (target: NoteTopologyJson) => void;
+}) {
+  const topology = result.noteTopology;
+  const title = topology.titleOrPredicate;
+  const hasActions = Boolean(onLink || onMoveUnder);
+  async function moveUnder() {
+    if (await confirmPopup(`Are you sure you want to move this note under "${title}"?`)) onMoveUnder?.(topology);
+  }
+  return (
+    <li className="card note-search-result">
+      <h3 className="note-search-result-title">{hasActions ? title : <a href={notePath(topology.id)}>{title}</a>}</h3>
+      {topology.shortDetails && <p className="note-search-result-details">{topology.shortDetails}</p>}
+      <p className="note-search-distance muted">
+        distance {formatDistance(result.distance)}
+      </p>
+      {hasActions && (
+        <div className="note-search-result-actions">
+          {onLink && <button type="button" className="button primary" onClick={() => onLink(topology)}>Link</button>}
+          {onMoveUnder && <button type="button" className="button" onClick={moveUnder}>Move Under</button>}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The note-search dialog: a key (searched 500 ms after the last keystroke, or at once on Enter),
+ * how wide to look, and the literal and semantic results merged, closest first, in a grid.
+ */
+export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder }: NoteSearchDialogProps) {
+  const titleId = useElementId(`note-search-title-${noteId ?? "global"}`);
+  const inputId = useElementId(`note-search-key-${noteId ?? "global"}`);
+  const [searchKey, setSearchKey] = useState("");
+  // Without a note the search covers every notebook anyway: the option starts checked.
+  const [allMine, setAllMine] = useState(noteId === undefined);
+  const [allCircles, setAllCircles] = useState(false);
+  const trimmed = searchKey.trim();
+  const [debouncedKey, flush] = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
+  const term = { searchKey: debouncedKey, allMyNotebooksAndSubscriptions: allMine, allMyCircles: allCircles };
+  const query = useQuery({ ...noteSearchQuery(noteId, term), enabled: debouncedKey !== "" });
+
+  // Circles include my notebooks: checking circles checks mine, unchecking mine unchecks circles.
+  const changeAllMine = (checked: boolean) => {
+    setAllMine(checked);
+    if (!checked) setAllCircles(false);
+  };
+  const changeAllCircles = (checked: boolean) => {
+    setAllCircles(checked);
+    if (checked) setAllMine(true);
+  };
+
+  const searching = trimmed !== "" && (trimmed !== debouncedKey || query.isPending || query.isFetching);
+  const results = trimmed !== "" && !searching ? query.data?.results ?? [] : [];
+  let status = "";
+  if (searching) status = "Searching ...";
+  else if (trimmed !== "" && query.isError) status = "The search failed.";
+  else if (trimmed !== "" && results.length === 0) status = "No matching notes found.";
+
+  return (
+    <Modal title={title} onClose={onClose} labelledBy={titleId}>
+      <div className="note-search">
+        <form role="search" className="note-search-form" onSubmit={(event) => {
+          event.preventDefault();
+          flush();
+        }}>
+          <label htmlFor={inputId} className="visually-hidden">Search</label>
+          <input id={inputId} type="search" className="note-search-input" placeholder="Search" autoComplete="off"
+            value={searchKey} onChange={(event) => setSearchKey(event.target.value)} />
+          <div className="note-search-options">
+            <Checkbox label="All My Notebooks And Subscriptions" name="allMyNotebooksAndSubscriptions" checked={allMine} onChange={changeAllMine} />
+            <Checkbox label="All My Circles" name="allMyCircles" checked={allCircles} onChange={changeAllCircles} />
+          </div>
+        </form>
+        {query.data?.semantic === "off" && !searching && trimmed !== "" && (
+          <p className="note-search-semantic muted">Semantic search is off: no AI provider is configured, so only literal matches are shown.</p>
+        )}
+        {query.data?.semantic === "failed" && !searching && trimmed !== "" && (
+          <p className="note-search-semantic muted">Semantic search failed: only literal matches are shown.</p>
+        )}
+        <p className="note-search-status muted" role="status" aria-live="polite">{status}</p>
+        {results.length > 0 && (
+          <ul className="note-search-results" aria-label="Search results">
+            {results.map((result) => (
+              <ResultCard key={result.noteTopology.id} result={result} onLink={onLink} onMoveUnder={onMoveUnder} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
 }

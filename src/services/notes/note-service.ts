@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { isLinkType } from "../links/link-types";
+import { notePathChanged, noteTextChanged } from "../search/embed-job";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import type { CurrentUser } from "../users";
@@ -93,6 +94,7 @@ export function createChildNote(ctx: AppContext, current: CurrentUser, parentId:
     order: (tx) => orderForLastChild(tx, parent.id),
   });
   if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
+  noteTextChanged(ctx, created.id);
   return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, parent) };
 }
 
@@ -111,6 +113,7 @@ export function createNoteAfter(ctx: AppContext, current: CurrentUser, reference
     order: (tx) => orderAfter(tx, reference),
   });
   if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
+  noteTextChanged(ctx, created.id);
   return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, getNote(ctx, reference.parentId)) };
 }
 
@@ -122,6 +125,8 @@ export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, n
     throw new ValidationError({ newTitle: "must be one of the link types" });
   }
   const updated = ctx.db.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).returning().get()!;
+  // The title is part of every descendant's embedded path.
+  notePathChanged(ctx, note.id);
   return realmOf(ctx, updated);
 }
 
@@ -133,6 +138,7 @@ export function updateDetails(ctx: AppContext, current: CurrentUser | undefined,
     .where(eq(notes.id, note.id))
     .returning()
     .get()!;
+  noteTextChanged(ctx, note.id);
   return realmOf(ctx, updated);
 }
 
@@ -199,6 +205,7 @@ export function moveNote(ctx: AppContext, current: CurrentUser, noteId: number, 
       }
     }
   });
+  notePathChanged(ctx, note.id);
   const parents = [...new Set([oldParentId, newParentId])];
   return parents.map((id) => realmOf(ctx, getNote(ctx, id)));
 }

@@ -4,6 +4,7 @@ import { accounts, notebooks, notes, users } from "../../db/schema";
 import { BadRequestError } from "../errors";
 import { orderForLastChild } from "../notes/sibling-order";
 import { accessoryColumnsOfTestRow } from "../accessories/test-data";
+import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 
 export interface NoteTestRow {
@@ -61,6 +62,7 @@ export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, i
       created[row.Title] = note.id;
     }
   });
+  noteTextChanged(ctx, Object.values(created));
   return created;
 }
 

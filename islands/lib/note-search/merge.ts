@@ -1,0 +1,27 @@
+import type { NoteTopologyJson } from "../notes-queries";
+
+/** NoteSearchResult: a note found by a search and its distance from the key (smaller is closer). */
+export interface NoteSearchResult {
+  noteTopology: NoteTopologyJson;
+  distance: number;
+}
+
+/**
+ * Merges the literal and semantic results (spec 5): one entry per note id, keeping the smaller
+ * distance, sorted by distance ascending (ties keep the order of first appearance).
+ */
+export function mergeSearchResults(...lists: NoteSearchResult[][]): NoteSearchResult[] {
+  const byId = new Map<number, NoteSearchResult>();
+  for (const list of lists) {
+    for (const result of list) {
+      const known = byId.get(result.noteTopology.id);
+      if (!known || result.distance < known.distance) byId.set(result.noteTopology.id, known ? { ...known, distance: result.distance } : result);
+    }
+  }
+  return [...byId.values()].sort((a, b) => a.distance - b.distance);
+}
+
+/** A distance as shown: 3 decimals. */
+export function formatDistance(distance: number): string {
+  return distance.toFixed(3);
+}

@@ -1,0 +1,30 @@
+import OpenAI from "openai";
+import type { AppContext } from "../context";
+import { ServiceUnavailableError } from "../services/errors";
+
+/** The message every AI action answers when no provider is configured (README, decision 13). */
+export const AI_NOT_CONFIGURED = "AI is not configured";
+
+/** True when an AI provider is configured (OPENAI_API_KEY is set). */
+export function isAiConfigured(ctx: AppContext): boolean {
+  return Boolean(ctx.config.openAiApiKey);
+}
+
+const clients = new WeakMap<AppContext, { baseURL: string; client: OpenAI }>();
+
+/**
+ * The `openai` client for the configured provider (any OpenAI-compatible server). The base URL is
+ * read on every call, because tests repoint it at run time (replace_service_url); the client is
+ * rebuilt only when it changed. 60 s timeout, two retries (the SDK's backoff) as the reference.
+ * Throws ServiceUnavailableError("AI is not configured") without an API key.
+ */
+export function aiClient(ctx: AppContext): OpenAI {
+  const apiKey = ctx.config.openAiApiKey;
+  if (!apiKey) throw new ServiceUnavailableError(AI_NOT_CONFIGURED);
+  const baseURL = ctx.serviceUrls.openAi;
+  const cached = clients.get(ctx);
+  if (cached && cached.baseURL === baseURL) return cached.client;
+  const client = new OpenAI({ apiKey, baseURL, timeout: 60_000, maxRetries: 2 });
+  clients.set(ctx, { baseURL, client });
+  return client;
+}

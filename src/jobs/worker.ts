@@ -1,0 +1,101 @@
+import type { AppContext } from "../context";
+import { recordFailure } from "../services/failure-reports";
+import { claimDueJobs, completeJob, failJob, type JobRow } from "./queue";
+import { jobDefinition } from "./registry";
+
+/** How often the background worker looks for due jobs. */
+export const POLL_INTERVAL_MS = 1000;
+
+interface WorkerState {
+  /** Runs are serialized per app: the worker's ticks and runDueJobs never overlap. */
+  tail: Promise<unknown>;
+  timer?: ReturnType<typeof setInterval>;
+  ticking: boolean;
+  stopped: boolean;
+}
+
+const states = new WeakMap<AppContext, WorkerState>();
+
+function stateOf(ctx: AppContext): WorkerState {
+  let state = states.get(ctx);
+  if (!state) {
+    state = { tail: Promise.resolve(), ticking: false, stopped: false };
+    states.set(ctx, state);
+  }
+  return state;
+}
+
+function exclusive<T>(state: WorkerState, run: () => Promise<T>): Promise<T> {
+  const result = state.tail.then(run, run);
+  state.tail = result.catch(() => undefined);
+  return result;
+}
+
+/** Performs one claimed batch (jobs of one kind) and records the outcome of each job. */
+async function performBatch(ctx: AppContext, jobs: JobRow[], state: WorkerState) {
+  const kind = jobs[0]!.kind;
+  const definition = jobDefinition(kind);
+  let failure: unknown;
+  try {
+    if (!definition) throw new Error(`Unknown job kind "${kind}"`);
+    await definition.perform(ctx, jobs.map((job) => JSON.parse(job.payload)));
+  } catch (error) {
+    failure = error ?? new Error("job failed");
+  }
+  // Stopped meanwhile: the database may be closed; the leases run out and the jobs run again later.
+  if (state.stopped) return;
+  for (const job of jobs) {
+    if (failure === undefined) completeJob(ctx, job);
+    else failJob(ctx, job, failure);
+  }
+  if (failure !== undefined && (!definition || jobs[0]!.attempts >= definition.attempts)) {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    console.error(`Job ${kind} failed for good after ${jobs[0]!.attempts} attempt(s): ${message}`);
+    recordFailure(ctx, failure);
+  }
+}
+
+async function drain(ctx: AppContext, state: WorkerState, maxJobs: number): Promise<number> {
+  let ran = 0;
+  while (ran < maxJobs && !state.stopped) {
+    const jobs = claimDueJobs(ctx);
+    if (jobs.length === 0) break;
+    await performBatch(ctx, jobs, state);
+    ran += jobs.length;
+  }
+  return ran;
+}
+
+/**
+ * Runs the due jobs now, until none is due (or `maxJobs` ran), after any run of the background
+ * worker in progress. For tests and for code that needs the queue empty; answers how many jobs ran.
+ */
+export function runDueJobs(ctx: AppContext, options: { maxJobs?: number } = {}): Promise<number> {
+  const state = stateOf(ctx);
+  return exclusive(state, () => drain(ctx, { ...state, stopped: false }, options.maxJobs ?? Number.POSITIVE_INFINITY));
+}
+
+/** Starts the background worker: every POLL_INTERVAL_MS it runs the due jobs. */
+export function startJobWorker(ctx: AppContext) {
+  const state = stateOf(ctx);
+  if (state.timer) return;
+  state.stopped = false;
+  state.timer = setInterval(() => {
+    if (state.ticking || state.stopped) return;
+    state.ticking = true;
+    exclusive(state, () => drain(ctx, state, Number.POSITIVE_INFINITY))
+      .catch((error) => console.error("The job worker stopped a run:", error))
+      .finally(() => {
+        state.ticking = false;
+      });
+  }, POLL_INTERVAL_MS);
+  state.timer.unref?.();
+}
+
+/** Stops the background worker; a job in progress finishes but its outcome is not written. */
+export function stopJobWorker(ctx: AppContext) {
+  const state = stateOf(ctx);
+  state.stopped = true;
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * Note search: literal (FTS5 trigram index) and semantic (embeddings compared with sqlite-vec),
+ * the notebook index operations, and the hooks the note services call when note text changes.
+ */
+import type { AppContext } from "../../context";
+import { isAiConfigured } from "../../ai/client";
+import { type NoteTopologyJson, NotePresenter } from "../notes/presenters";
+import { notesByIds } from "../notes/rows";
+import type { CurrentUser } from "../users";
+import { literalSearch, type SearchHit } from "./literal";
+import { searchScope, type SearchTerm } from "./scope";
+import { semanticSearch } from "./semantic";
+import type { SemanticState } from "./semantic-signal";
+
+export { embedNoteJob, notePathChanged, noteTextChanged } from "./embed-job";
+export { resetNotebookIndex, updateNotebookIndex } from "./notebook-index";
+export type { SearchTerm } from "./scope";
+export { SEMANTIC_HEADER, type SemanticState } from "./semantic-signal";
+
+/** NoteSearchResult in the API. */
+export interface NoteSearchResultJson {
+  noteTopology: NoteTopologyJson;
+  distance: number;
+}
+
+function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
+  const rows = notesByIds(ctx, hits.map((hit) => hit.noteId));
+  const presenter = new NotePresenter(ctx).preload(rows);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return hits.flatMap((hit) => {
+    const row = byId.get(hit.noteId);
+    return row ? [{ noteTopology: presenter.topology(row), distance: hit.distance }] : [];
+  });
+}
+
+/** Literal search (POST /notes/search, /notes/{note}/search). */
+export function searchNotes(ctx: AppContext, current: CurrentUser, term: SearchTerm, contextNoteId?: number): NoteSearchResultJson[] {
+  const scope = searchScope(ctx, current, term, contextNoteId);
+  return present(ctx, literalSearch(ctx, scope, term.searchKey));
+}
+
+/**
+ * Semantic search (POST /notes/semantic-search, /notes/{note}/semantic-search). Without an
+ * embedding provider, or when it fails, answers the literal results and says so in `semantic`.
+ */
+export async function semanticSearchNotes(
+  ctx: AppContext,
+  current: CurrentUser,
+  term: SearchTerm,
+  contextNoteId?: number,
+): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState }> {
+  const scope = searchScope(ctx, current, term, contextNoteId);
+  if (!isAiConfigured(ctx)) return { results: present(ctx, literalSearch(ctx, scope, term.searchKey)), semantic: "off" };
+  try {
+    return { results: present(ctx, await semanticSearch(ctx, scope, term.searchKey)), semantic: "on" };
+  } catch (error) {
+    console.error("Semantic search failed; answering literal results:", error);
+    return { results: present(ctx, literalSearch(ctx, scope, term.searchKey)), semantic: "failed" };
+  }
+}

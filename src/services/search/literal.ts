@@ -1,0 +1,120 @@
+import type { AppContext } from "../../context";
+import type { SearchScope } from "./scope";
+
+/** A note found by a search, and how far it is from the search key (smaller is closer). */
+export interface SearchHit {
+  noteId: number;
+  distance: number;
+}
+
+/** Most results one search answers. */
+export const SEARCH_LIMIT = 30;
+
+/**
+ * Literal distances (merged with semantic ones in the browser, so they share one scale):
+ *   0            the title equals the key (case-insensitive, ignoring surrounding spaces)
+ *   0.100-0.199  the title contains every word of the key
+ *   0.300-0.399  the words are found in the details (or partly in the title)
+ * Within a band, the better bm25 score (title weighted 10, details 1) gives the smaller distance:
+ * band + 0.099 / (1 + relevance), relevance = -bm25 >= 0. Semantic distances are cosine
+ * distances (0 = same direction), so a good semantic match (< 0.3) ranks above details-only matches.
+ */
+export const TITLE_BAND = 0.1;
+export const DETAILS_BAND = 0.3;
+const BAND_WIDTH = 0.099;
+
+/** Shortest word the trigram index can look up; shorter words are matched with LIKE. */
+const TRIGRAM = 3;
+
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+interface Row {
+  id: number;
+  tier: number;
+  score: number;
+}
+
+/** Builds one query's SQL with numbered parameters. */
+class Sql {
+  readonly params: (string | number)[] = [];
+  param(value: string | number) {
+    this.params.push(value);
+    return `?${this.params.length}`;
+  }
+}
+
+/** LIKE conditions: every short word in one of the columns. */
+function shortWordsIn(sql: Sql, words: string[], columns: string[]): string {
+  return words
+    .map((word) => {
+      const pattern = sql.param(likePattern(word));
+      return `AND (${columns.map((column) => `${column} LIKE ${pattern} ESCAPE '\\'`).join(" OR ")})`;
+    })
+    .join(" ");
+}
+
+/** The scope's readable notes. ("+" keeps SQLite from using the target_note_id index: the notebook index is the selective one.) */
+function inScope(sql: Sql, scope: SearchScope, excluded: number[] = []): string {
+  return `n.notebook_id IN (SELECT value FROM json_each(${sql.param(JSON.stringify(scope.notebookIds))}))
+    AND n.deleted_at IS NULL AND +n.target_note_id IS NULL
+    AND n.id NOT IN (SELECT value FROM json_each(${sql.param(JSON.stringify([scope.excludeNoteId ?? -1, ...excluded]))}))`;
+}
+
+/**
+ * Finds notes whose title or details contain every word of the key (substrings, any case),
+ * through the notes_fts trigram index; words under 3 characters are checked with LIKE on the
+ * candidates, and a key made only of such words scans the scope's notes with LIKE. Deleted notes
+ * and link notes are never found. At most SEARCH_LIMIT hits, closest first.
+ *
+ * Title matches are looked up first (a column-filtered MATCH, so ranking them never reads the
+ * details); the details are searched only when fewer than SEARCH_LIMIT titles match. This keeps
+ * a common word cheap: ranking every note that mentions it anywhere is what costs.
+ */
+export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: string): SearchHit[] {
+  const key = searchKey.trim();
+  if (!key || scope.notebookIds.length === 0) return [];
+  const words = [...new Set(key.split(/\s+/))];
+  const indexed = words.filter((word) => [...word].length >= TRIGRAM);
+  const short = words.filter((word) => [...word].length < TRIGRAM);
+  const run = (sql: Sql, text: string) =>
+    ctx.sqlite.query<Row, (string | number)[]>(text).all(...sql.params).map((row) => ({
+      noteId: row.id,
+      distance: literalDistance(row.tier, row.score),
+    }));
+
+  if (indexed.length === 0) {
+    const sql = new Sql();
+    const exact = sql.param(key);
+    const inTitle = words.map((word) => `n.title LIKE ${sql.param(likePattern(word))} ESCAPE '\\'`).join(" AND ");
+    return run(sql, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END AS tier, 0.0 AS score
+      FROM notes n WHERE ${inScope(sql, scope)} ${shortWordsIn(sql, short, ["n.title", "n.details"])}
+      ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
+  }
+
+  const phrases = indexed.map(ftsPhrase).join(" AND ");
+  // The trigram index drives each query (CROSS JOIN keeps it the outer loop).
+  const titles = new Sql();
+  const exact = titles.param(key);
+  const titleHits = run(titles, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 ELSE 1 END AS tier,
+      bm25(notes_fts, 10.0, 1.0) AS score
+    FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid
+    WHERE notes_fts MATCH ${titles.param(`title : (${phrases})`)} AND ${inScope(titles, scope)} ${shortWordsIn(titles, short, ["n.title"])}
+    ORDER BY tier, score, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
+  if (titleHits.length >= SEARCH_LIMIT) return titleHits;
+
+  const details = new Sql();
+  const detailHits = run(details, `SELECT n.id, 2 AS tier, bm25(notes_fts, 10.0, 1.0) AS score
+    FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid
+    WHERE notes_fts MATCH ${details.param(phrases)}
+      AND ${inScope(details, scope, titleHits.map((hit) => hit.noteId))} ${shortWordsIn(details, short, ["n.title", "n.details"])}
+    ORDER BY score, length(n.title), n.id LIMIT ${SEARCH_LIMIT - titleHits.length}`);
+  return [...titleHits, ...detailHits];
+}
+
+/** The distance of a literal hit from its tier (0 exact title, 1 title, 2 details) and bm25 score. */
+export function literalDistance(tier: number, bm25: number): number {
+  if (tier === 0) return 0;
+  const band = tier === 1 ? TITLE_BAND : DETAILS_BAND;
+  return band + BAND_WIDTH / (1 + Math.max(0, -bm25));
+}

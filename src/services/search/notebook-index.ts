@@ -1,0 +1,41 @@
+import type { AppContext } from "../../context";
+import { aiClient } from "../../ai/client";
+import { authorizeEdit } from "../notes/access";
+import { getNotebook } from "../notes/rows";
+import type { CurrentUser } from "../users";
+import { embedNotes } from "./note-embeddings";
+
+function embeddableNoteIds(ctx: AppContext, notebookId: number): number[] {
+  return ctx.sqlite
+    .query<{ id: number }, [number]>(
+      "SELECT id FROM notes WHERE notebook_id = ? AND deleted_at IS NULL AND +target_note_id IS NULL ORDER BY id",
+    )
+    .all(notebookId)
+    .map((row) => row.id);
+}
+
+/** The notebook, when the user may edit it and an AI provider is configured (else 403/404/503). */
+function indexableNotebook(ctx: AppContext, current: CurrentUser, notebookId: number) {
+  const notebook = getNotebook(ctx, notebookId);
+  authorizeEdit(ctx, current, notebook);
+  aiClient(ctx);
+  return notebook;
+}
+
+/**
+ * "Update index": embeds, now, every note of the notebook whose embedding is missing or out of
+ * date (text, path or model changed). Answers how many notes were embedded.
+ */
+export async function updateNotebookIndex(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<number> {
+  const notebook = indexableNotebook(ctx, current, notebookId);
+  return embedNotes(ctx, embeddableNoteIds(ctx, notebook.id));
+}
+
+/** "Reset index": forgets every embedding of the notebook's notes, then embeds them all again. */
+export async function resetNotebookIndex(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<number> {
+  const notebook = indexableNotebook(ctx, current, notebookId);
+  ctx.sqlite
+    .query("DELETE FROM note_embeddings WHERE note_id IN (SELECT id FROM notes WHERE notebook_id = ?)")
+    .run(notebook.id);
+  return embedNotes(ctx, embeddableNoteIds(ctx, notebook.id));
+}
