@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { icons } from "../lib/icons";
+import { useDismiss } from "../lib/use-dismiss";
 import { useElementId } from "../lib/island-id";
 import { currentUserInfoQuery } from "../lib/queries";
 import { UserSettingsDialog } from "./UserSettingsDialog";
@@ -14,20 +15,8 @@ export default function AccountMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const menuId = useElementId("account-menu");
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", onPointer);
-    document.addEventListener("keydown", onKey);
-    containerRef.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  useDismiss(open, closeMenu, containerRef);
 
   if (!user) return null;
   return (

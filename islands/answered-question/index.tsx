@@ -1,4 +1,37 @@
-/** Placeholder (being written): an answered question (/d/answers/{recallPromptId}). */
-export default function AnsweredQuestion(_props: { recallPromptId: number }) {
-  return <p className="muted">Loading...</p>;
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../lib/api";
+import { AnsweredQuestionView } from "./AnsweredQuestionView";
+import type { AnsweredQuestionJson } from "./recall-prompt-types";
+
+/** GET /api/recall-prompts/{id}: the answered question, or null while it is unanswered (empty body). */
+export const answeredQuestionQuery = (recallPromptId: number) =>
+  queryOptions({
+    queryKey: ["answered-question", recallPromptId],
+    queryFn: async () => (await api.get<AnsweredQuestionJson | undefined>(`/api/recall-prompts/${recallPromptId}`)) ?? null,
+  });
+
+/** The page /d/answers/{recallPromptId}: an answered question and a button to talk about it. */
+export default function AnsweredQuestion({ recallPromptId }: { recallPromptId: number }) {
+  const { data, isPending, isError } = useQuery(answeredQuestionQuery(recallPromptId));
+  return (
+    <div className="answered-question-page">
+      <h1>Answered question</h1>
+      {isPending ? (
+        <p className="muted">Loading...</p>
+      ) : isError ? (
+        <p className="empty-state">This question cannot be shown.</p>
+      ) : data === null ? (
+        <p className="empty-state">This question has not been answered yet.</p>
+      ) : (
+        <>
+          <AnsweredQuestionView answered={data} />
+          {/* Conversations arrive with a later issue; the button shows where they will start. */}
+          <button type="button" className="button primary conversation-button" disabled
+            title="Conversations about questions are coming soon">
+            Start a conversation about this question
+          </button>
+        </>
+      )}
+    </div>
+  );
 }

@@ -17,3 +17,24 @@ export function TextField({ label, name, error, ...input }: {
     </div>
   );
 }
+
+/** A checkbox with its label beside it and the server's message for the field beneath. */
+export function CheckboxField({ label, name, checked, error, onChange }: {
+  label: string;
+  name: string;
+  checked: boolean;
+  error?: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useElementId(`field-${name}`);
+  return (
+    <div className={`field field-checkbox${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>
+        <input type="checkbox" id={id} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        {label}
+      </label>
+      {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { useDismiss } from "../lib/use-dismiss";
 import { useElementId } from "../lib/island-id";
 
 export interface MenuEntry {
@@ -11,18 +12,8 @@ export function MoreOptionsMenu({ entries }: { entries: MenuEntry[] }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useElementId("more-options");
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => !ref.current?.contains(event.target as Node) && setOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", onKey);
-    ref.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  useDismiss(open, closeMenu, ref);
   return (
     <div className="toolbar-menu" ref={ref}>
       <button type="button" className="icon-button labelled" title="more options" aria-label="more options" aria-haspopup="menu"

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
-import { TextField } from "../lib/forms";
+import { CheckboxField, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/Modal";
 import type { NotebookJson } from "../lib/notes-queries";
@@ -8,27 +8,6 @@ import { alertPopup } from "../lib/ui-store";
 
 const SETTINGS_FIELDS = ["skipMemoryTrackingEntirely", "numberOfQuestionsInAssessment", "certificateExpiry"] as const;
 export const DEFAULT_CERTIFICATE_EXPIRY = "1y";
-
-/** A checkbox with its label beside it and the server's message for the field beneath. */
-function CheckboxField({ label, name, checked, error, onChange }: {
-  label: string;
-  name: string;
-  checked: boolean;
-  error?: string;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useElementId(`field-${name}`);
-  return (
-    <div className={`field field-checkbox${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id}>
-        <input type="checkbox" id={id} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-        {label}
-      </label>
-      {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
-    </div>
-  );
-}
 
 const INDEX_OPERATIONS = {
   "update-index": { label: "Update index", failure: "Failed to update notebook index" },

@@ -1,4 +1,134 @@
-/** Placeholder (being written): the recall page. */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { pageConfig } from "../lib/page-config";
+import { currentUserInfoQuery, menuBadgeQuery } from "../lib/queries";
+import { PreviousResult } from "./PreviousResult";
+import { Quiz } from "./Quiz";
+import { decrementRecallBadge } from "../lib/learning-queries";
+import { fetchRecalling, setRecallBadge } from "./recall-api";
+import { RecallProgress } from "./RecallProgress";
+import {
+  emptySession,
+  isWindowOver,
+  loadSession,
+  movedToEnd,
+  type RecallResult,
+  type RecallSession,
+  remainingCount,
+  saveSession,
+  withFinished,
+  withLoadedList,
+  withSkipped,
+} from "./recall-session";
+
+/** "Load more from next N days" (spec 9: the first list is for today, 0). */
+const LOOK_AHEAD_DAYS = [3, 7, 14] as const;
+
+/**
+ * The recall page: the notes due in this half-day, one question (or simple review) at a time.
+ * The session lives in sessionStorage, so leaving and coming back resumes it, unless the recall
+ * window has ended meanwhile (then the list is loaded again; the results stay).
+ */
 export default function Recall() {
-  return <p className="muted">Loading...</p>;
+  const queryClient = useQueryClient();
+  const { data: info } = useQuery(currentUserInfoQuery());
+  const owner = String(info?.user?.id ?? info?.externalIdentifier ?? "");
+  // Nothing on the server and in the first client render: the session is in the browser.
+  const [session, setSession] = useState<RecallSession>();
+  const [loadingDays, setLoadingDays] = useState<number>();
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  const loadList = useCallback(async (dueInDays: number, base: RecallSession) => {
+    setLoadingDays(dueInDays);
+    setLoadFailed(false);
+    try {
+      const due = await fetchRecalling(dueInDays);
+      // Only today's list says how many are left today; looking ahead leaves the badge alone.
+      if (dueInDays === 0) setRecallBadge(queryClient, due.toRepeatCount);
+      setSession(withLoadedList(base, due, pageConfig().mode === "production"));
+    } catch {
+      // The API client has told what went wrong; a first load can be tried again.
+      setLoadFailed(true);
+    } finally {
+      setLoadingDays(undefined);
+    }
+  }, [queryClient]);
+
+  useEffect(() => {
+    const stored = loadSession(owner);
+    // Pages are separate loads here, so a finished list is also loaded again when the server
+    // (the badge it prefetched) says more are due now, e.g. notes assimilated meanwhile.
+    const moreDue = (queryClient.getQueryData(menuBadgeQuery("recall").queryKey) ?? 0) > 0;
+    if (stored && !isWindowOver(stored, Date.now()) && !(remainingCount(stored) === 0 && moreDue)) setSession(stored);
+    else void loadList(0, stored ?? emptySession());
+  }, [owner, loadList, queryClient]);
+
+  useEffect(() => {
+    if (session) saveSession(owner, session);
+  }, [owner, session]);
+
+  const onFinished = useCallback((result: RecallResult, pause: boolean) => {
+    setSession((s) => s && withFinished(s, result, pause));
+    decrementRecallBadge(queryClient);
+  }, [queryClient]);
+
+  const onGone = useCallback(() => {
+    setSession((s) => s && withSkipped(s));
+    decrementRecallBadge(queryClient);
+  }, [queryClient]);
+
+  if (!session) {
+    return (
+      <RecallFrame>
+        {loadFailed ? (
+          <p className="empty-state">
+            The notes to recall could not be loaded.{" "}
+            <button type="button" className="button" onClick={() => loadList(0, loadSession(owner) ?? emptySession())}>Try again</button>
+          </p>
+        ) : (
+          <p className="muted" role="status">Loading...</p>
+        )}
+      </RecallFrame>
+    );
+  }
+
+  const finished = session.previousResults.length;
+  const toRepeat = remainingCount(session);
+  const cursor = session.resultCursor;
+  const paused = cursor !== null && session.previousResults[cursor] !== undefined;
+  return (
+    <RecallFrame>
+      <RecallProgress finished={finished} toRepeat={toRepeat} totalAssimilated={session.totalAssimilatedCount}
+        cursor={paused ? cursor : null} onCursor={(c) => setSession((s) => s && { ...s, resultCursor: c })} />
+      {paused && <PreviousResult result={session.previousResults[cursor]!} />}
+      {/* Hidden, not unmounted, while a result is shown: a half-typed answer stays. */}
+      <div hidden={paused}>
+        {toRepeat > 0 ? (
+          <Quiz toRepeat={session.toRepeat} currentIndex={session.currentIndex} onFinished={onFinished} onGone={onGone}
+            onMoveToEnd={() => setSession((s) => s && movedToEnd(s))} />
+        ) : (
+          <div className="recall-done">
+            <p className="recall-done-message">You have finished all repetitions for this half a day!</p>
+            <div className="recall-load-more">
+              {LOOK_AHEAD_DAYS.map((days) => (
+                <button key={days} type="button" className="button" disabled={loadingDays !== undefined}
+                  onClick={() => loadList(days, session)}>
+                  Load more from next {days} days
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+      </div>
+    </RecallFrame>
+  );
+}
+
+function RecallFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="recall-page">
+      <h1 className="visually-hidden">Recall</h1>
+      {children}
+    </div>
+  );
 }

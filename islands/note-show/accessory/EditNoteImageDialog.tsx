@@ -1,33 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { TextField } from "../../lib/forms";
+import { CheckboxField, TextField } from "../../lib/forms";
 import { useElementId } from "../../lib/island-id";
 import { Modal } from "../../lib/Modal";
 import { type NoteAccessoryJson, noteAccessoryQuery } from "./queries";
 import { useAccessorySave } from "./use-accessory-save";
 
 const IMAGE_FIELDS = ["uploadImage", "imageUrl", "useParentImage", "imageMask"];
-
-/** A checkbox with its label beside it and the server's message for the field beneath. */
-function CheckboxField({ label, name, checked, error, onChange }: {
-  label: string;
-  name: string;
-  checked: boolean;
-  error?: string;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useElementId(`field-${name}`);
-  return (
-    <div className={`field field-checkbox${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id}>
-        <input type="checkbox" id={id} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-        {label}
-      </label>
-      {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
-    </div>
-  );
-}
 
 /** "Edit Note Image": an uploaded file, an image URL or the parent's image, and the mask drawn over it. */
 export function EditNoteImageDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useDismiss } from "../../lib/use-dismiss";
 import { useElementId } from "../../lib/island-id";
 import type { NoteJson } from "../../lib/notes-queries";
 import { WikidataAssociationDialog } from "./AssociationDialog";
@@ -30,18 +31,8 @@ export function WikidataOptions({ note, editable }: { note: NoteJson; editable: 
   const entity = useQuery({ ...wikidataEntityQuery(wikidataId ?? ""), enabled: open && !!wikidataId });
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => !ref.current?.contains(event.target as Node) && setOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", onKey);
-    ref.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  useDismiss(open, closeMenu, ref);
 
   if (!editable) return null;
   const openDialog = () => {

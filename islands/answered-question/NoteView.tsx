@@ -1,0 +1,41 @@
+import { useQuery } from "@tanstack/react-query";
+import { type NoteJson, type NoteTopologyJson, notePath, noteRealmQuery } from "../lib/notes-queries";
+import { markdownToSafeHtml } from "./markdown";
+
+/** The ancestors of a note, root first, from its topology chain (filled when the realm is loaded). */
+function ancestorsOf(topology: NoteTopologyJson): NoteTopologyJson[] {
+  const chain: NoteTopologyJson[] = [];
+  for (let t = topology.parentOrSubjectNoteTopology; t; t = t.parentOrSubjectNoteTopology) chain.unshift(t);
+  return chain;
+}
+
+/**
+ * A note read-only, as recall shows it: breadcrumb, title and details. The note page's realm
+ * (GET /api/notes/{id}) brings the ancestors; until it arrives, or if it cannot be read, the
+ * note given by the caller is shown.
+ */
+export function NoteView({ noteId, note: given, heading }: { noteId: number; note?: NoteJson; heading?: string }) {
+  const { data: realm, isPending } = useQuery(noteRealmQuery(noteId));
+  const note = realm?.note ?? given;
+  if (!note) return isPending ? <p className="muted">Loading...</p> : null;
+  const title = note.noteTopology.titleOrPredicate;
+  const ancestors = ancestorsOf(note.noteTopology);
+  return (
+    <section className="recall-note" aria-label={heading ?? title}>
+      {heading && <h2 className="recall-note-heading">{heading}</h2>}
+      {ancestors.length > 0 && (
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <ol>
+            {ancestors.map((ancestor) => (
+              <li key={ancestor.id}><a href={notePath(ancestor.id)}>{ancestor.titleOrPredicate}</a></li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <h3 className="recall-note-title"><a href={notePath(note.id)}>{title}</a></h3>
+      {note.details.trim() !== "" && (
+        <div className="note-details markdown" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(note.details) }} />
+      )}
+    </section>
+  );
+}

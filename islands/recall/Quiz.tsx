@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { ContestableQuestion } from "./ContestableQuestion";
+import type { ItemHandlers } from "./item-handlers";
+import { JustReview } from "./JustReview";
+import { trackerQuestionQuery } from "./recall-api";
+import type { MemoryTrackerLite } from "./recall-session";
+import { SpellingQuestion } from "./SpellingQuestion";
+
+/** Questions fetched ahead of the current one, so the next ones show at once (spec 9). */
+export const EAGER_FETCH_COUNT = 5;
+
+/**
+ * Fetches the questions of the current item and the next ones, one after another (question
+ * generation may call the AI: no burst of parallel calls). The cache keeps each tracker's
+ * question for the page's lifetime, so each is fetched once.
+ */
+function usePrefetch(toRepeat: MemoryTrackerLite[], currentIndex: number) {
+  const queryClient = useQueryClient();
+  const currentId = toRepeat[currentIndex]?.memoryTrackerId;
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      for (let i = currentIndex; i < Math.min(toRepeat.length, currentIndex + EAGER_FETCH_COUNT); i++) {
+        if (cancelled) return;
+        await queryClient.prefetchQuery(trackerQuestionQuery(toRepeat[i]!));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Runs again when the current tracker changes (answered, moved to the end, new list).
+  }, [queryClient, currentId, currentIndex, toRepeat]);
+}
+
+/** The current item: a spelling question, a multiple-choice question, or the simple review. */
+function CurrentItem({ tracker, ...handlers }: { tracker: MemoryTrackerLite } & ItemHandlers) {
+  const { data, isPending } = useQuery(trackerQuestionQuery(tracker));
+  if (isPending || !data) return <p className="muted" role="status">Loading...</p>;
+  if (data.kind === "spelling") {
+    return <SpellingQuestion memoryTrackerId={tracker.memoryTrackerId} question={data.question} {...handlers} />;
+  }
+  if (data.prompt) return <ContestableQuestion tracker={tracker} prompt={data.prompt} {...handlers} />;
+  return <JustReview memoryTrackerId={tracker.memoryTrackerId} {...handlers} />;
+}
+
+export function Quiz({ toRepeat, currentIndex, onMoveToEnd, ...handlers }:
+  { toRepeat: MemoryTrackerLite[]; currentIndex: number; onMoveToEnd: () => void } & ItemHandlers) {
+  usePrefetch(toRepeat, currentIndex);
+  const tracker = toRepeat[currentIndex];
+  if (!tracker) return null;
+  return (
+    <div className="quiz">
+      <CurrentItem key={`${tracker.memoryTrackerId}-${tracker.spelling}`} tracker={tracker} {...handlers} />
+      {currentIndex < toRepeat.length - 1 && (
+        <div className="quiz-footer">
+          <button type="button" className="button small" onClick={onMoveToEnd}>Move to end of list</button>
+        </div>
+      )}
+    </div>
+  );
+}
