@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../lib/api";
-import { AnsweredQuestionView } from "./AnsweredQuestionView";
-import type { AnsweredQuestionJson } from "./recall-prompt-types";
+import { AnsweredQuestionView } from "../lib/recall/AnsweredQuestionView";
+import type { AnsweredQuestionJson } from "../lib/recall/recall-prompt-types";
 
 /** GET /api/recall-prompts/{id}: the answered question, or null while it is unanswered (empty body). */
 export const answeredQuestionQuery = (recallPromptId: number) =>

@@ -5,7 +5,7 @@ import { type NoteJson, type NoteTopologyJson, notePath } from "../lib/notes-que
 import { RecallSettingsForm, type RecallSettingField } from "../lib/recall-settings-form";
 import { ImageWithMask } from "../note-show/accessory/ImageWithMask";
 import { noteAccessoryQuery } from "../note-show/accessory/queries";
-import { renderMarkdownSafely } from "./safe-markdown";
+import { renderMarkdownSafely } from "../lib/markdown";
 
 function TopologyLink({ topology }: { topology: NoteTopologyJson }) {
   return <a href={notePath(topology.id)}>{topology.titleOrPredicate}</a>;

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { markdownToSafeHtml } from "../answered-question/markdown";
-import { QuestionDisplay } from "../answered-question/QuestionDisplay";
-import type { RecallPromptJson } from "../answered-question/recall-prompt-types";
+import { renderMarkdownSafely } from "../lib/markdown";
+import { QuestionDisplay } from "../lib/recall/QuestionDisplay";
+import type { RecallPromptJson } from "../lib/recall/recall-prompt-types";
 import {
   answerQuestion,
   contestQuestion,
@@ -81,7 +81,7 @@ export function ContestableQuestion({ tracker, prompt, onFinished, onGone }:
       {contested.map((item) => (
         <div key={item.prompt.id} className="card contested-question">
           <h3>Previous Question Contested ...</h3>
-          {item.advice && <div className="contest-advice markdown" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(item.advice) }} />}
+          {item.advice && <div className="contest-advice markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(item.advice) }} />}
           <QuestionDisplay question={item.prompt.multipleChoicesQuestion} />
         </div>
       ))}

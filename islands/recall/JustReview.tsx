@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { NoteView } from "../answered-question/NoteView";
+import { NoteView } from "../lib/recall/NoteView";
 import { FAILED_TO_SUBMIT, isTrackerGone, markAsRepeated, memoryTrackerQuery } from "./recall-api";
 import type { ItemHandlers } from "./item-handlers";
 

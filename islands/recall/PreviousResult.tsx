@@ -1,6 +1,6 @@
-import { AnswerResult, AnsweredQuestionView } from "../answered-question/AnsweredQuestionView";
-import { NoteView } from "../answered-question/NoteView";
-import { answeredQuestionPath } from "../answered-question/recall-prompt-types";
+import { AnswerResult, AnsweredQuestionView } from "../lib/recall/AnsweredQuestionView";
+import { NoteView } from "../lib/recall/NoteView";
+import { answeredQuestionPath } from "../lib/recall/recall-prompt-types";
 import type { RecallResult } from "./recall-session";
 
 /** A finished item of this session: the answered question, the spelling result or the review. */

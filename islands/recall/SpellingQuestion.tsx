@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { SpellingQuestionJson } from "../answered-question/recall-prompt-types";
+import type { SpellingQuestionJson } from "../lib/recall/recall-prompt-types";
 import { useElementId } from "../lib/island-id";
 import { answerSpelling, FAILED_TO_SUBMIT, isTrackerGone } from "./recall-api";
 import type { ItemHandlers } from "./item-handlers";

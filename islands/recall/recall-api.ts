@@ -11,7 +11,7 @@ import type {
   RecallPromptJson,
   SpellingQuestionJson,
   SpellingResultJson,
-} from "../answered-question/recall-prompt-types";
+} from "../lib/recall/recall-prompt-types";
 import type { DueMemoryTrackersJson, MemoryTrackerLite } from "./recall-session";
 
 export const FAILED_TO_SUBMIT = "Failed to submit answer. Please try again.";

@@ -4,7 +4,7 @@
  * spec keeps the page alive) resumes where the learner was.
  */
 import type { NoteJson } from "../lib/notes-queries";
-import type { AnsweredQuestionJson, SpellingResultJson } from "../answered-question/recall-prompt-types";
+import type { AnsweredQuestionJson, SpellingResultJson } from "../lib/recall/recall-prompt-types";
 
 export interface MemoryTrackerLite {
   memoryTrackerId: number;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { type NoteJson, type NoteTopologyJson, notePath, noteRealmQuery } from "../lib/notes-queries";
-import { markdownToSafeHtml } from "./markdown";
+import { type NoteJson, type NoteTopologyJson, notePath, noteRealmQuery } from "../notes-queries";
+import { renderMarkdownSafely } from "../markdown";
 
 /** The ancestors of a note, root first, from its topology chain (filled when the realm is loaded). */
 function ancestorsOf(topology: NoteTopologyJson): NoteTopologyJson[] {
@@ -34,7 +34,7 @@ export function NoteView({ noteId, note: given, heading }: { noteId: number; not
       )}
       <h3 className="recall-note-title"><a href={notePath(note.id)}>{title}</a></h3>
       {note.details.trim() !== "" && (
-        <div className="note-details markdown" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(note.details) }} />
+        <div className="note-details markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }} />
       )}
     </section>
   );

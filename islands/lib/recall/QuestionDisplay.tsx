@@ -1,4 +1,4 @@
-import { inlineMarkdownToSafeHtml, markdownToSafeHtml } from "./markdown";
+import { renderInlineMarkdownSafely, renderMarkdownSafely } from "../markdown";
 import type { MultipleChoicesQuestionJson } from "./recall-prompt-types";
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
 export function QuestionDisplay({ question, onChoose, disabled, submittingIndex, chosenIndex, correctIndex }: Props) {
   return (
     <div className="question">
-      <div className="question-stem markdown" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(question.stem) }} />
+      <div className="question-stem markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.stem) }} />
       <ol className="question-choices">
         {question.choices.map((choice, index) => {
           const correct = index === correctIndex;
@@ -27,7 +27,7 @@ export function QuestionDisplay({ question, onChoose, disabled, submittingIndex,
               <button type="button" className={`choice${correct ? " is-correct" : ""}${chosen ? " is-selected" : ""}`}
                 disabled={!onChoose || disabled} aria-busy={submittingIndex === index || undefined}
                 onClick={() => onChoose?.(index)}>
-                <span dangerouslySetInnerHTML={{ __html: inlineMarkdownToSafeHtml(choice) }} />
+                <span dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }} />
                 {chosen && <span className="visually-hidden"> (your answer)</span>}
                 {correct && <span className="visually-hidden"> (correct answer)</span>}
                 {submittingIndex === index && <span className="spinner" aria-hidden="true" />}

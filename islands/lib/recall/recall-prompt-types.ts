@@ -1,5 +1,5 @@
 /** JSON shapes of recall prompts, answers and spelling results (reference-openapi.yaml). */
-import type { NoteJson, NotebookJson } from "../lib/notes-queries";
+import type { NoteJson, NotebookJson } from "../notes-queries";
 
 export interface MultipleChoicesQuestionJson {
   stem: string;

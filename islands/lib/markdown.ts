@@ -28,8 +28,9 @@ export function safeUrl(href: string): string | undefined {
 }
 
 /*
- * Note details are Markdown written by people, shown here without the server's sanitiser: raw
- * HTML is shown as text, and links and images keep only safe URLs.
+ * Note details, question stems and choices are Markdown written by people or an AI, rendered in
+ * the browser without the server's sanitiser: raw HTML is shown as text, and links and images
+ * keep only http(s), mailto and relative URLs.
  */
 const markdown = new Marked({
   gfm: true,
@@ -55,4 +56,9 @@ const markdown = new Marked({
 /** Markdown to HTML that is safe to insert into the page; the same on the server and in the browser. */
 export function renderMarkdownSafely(source: string): string {
   return markdown.parse(source, { async: false }) as string;
+}
+
+/** Inline Markdown (no paragraphs) as safe HTML, for text inside buttons such as question choices. */
+export function renderInlineMarkdownSafely(source: string): string {
+  return markdown.parseInline(source, { async: false }) as string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { renderMarkdownSafely, safeUrl } from "../../islands/assimilate/safe-markdown";
+import { renderMarkdownSafely, safeUrl } from "../../islands/lib/markdown";
 
 describe("note details rendered in the browser", () => {
   test("Markdown becomes HTML", () => {
