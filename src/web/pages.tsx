@@ -1,6 +1,8 @@
 import { Elysia, t } from "elysia";
 import { HomePage } from "../../views/pages/HomePage";
 import { Island } from "../../views/Island";
+import { answeredQuestionQuery } from "../../islands/answered-question";
+import { showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
 import { NotebooksPage } from "../../views/pages/NotebooksPage";
 import { NotePage } from "../../views/pages/NotePage";
 import { RecentPage } from "../../views/pages/RecentPage";
@@ -58,8 +60,7 @@ export function pagesPlugin(ctx: AppContext) {
         queryClient.setQueryData(userTokensQuery().queryKey, listUserTokens(ctx, current!.user));
         return { title: "Manage MCP Tokens", content: <TokensPage /> };
       }),
-    );
-  app
+    )
     .get("/d/notebooks", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
         queryClient.setQueryData(notebooksQuery().queryKey, notebooksOfUser(ctx, current!));
@@ -85,10 +86,11 @@ export function pagesPlugin(ctx: AppContext) {
       })),
     )
     .get("/d/answers/:recallPromptId", ({ auth, request, params }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, () => ({
-        title: "Answered question",
-        content: <Island name="answered-question" props={{ recallPromptId: params.recallPromptId }} />,
-      })),
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, (queryClient, current) => {
+        const { recallPromptId } = params;
+        queryClient.setQueryData(answeredQuestionQuery(recallPromptId).queryKey, showRecallPrompt(ctx, current!, recallPromptId));
+        return { title: "Answered question", content: <Island name="answered-question" props={{ recallPromptId }} /> };
+      }),
       { params: t.Object({ recallPromptId: t.Numeric() }) },
     )
     // The note page is /n{noteId}: one path segment "n" followed by digits.
