@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { validateSessionToken } from "../services/auth/sessions";
 import { UnauthorizedError } from "../services/errors";
 import { authenticateUserToken } from "../services/user-tokens";
-import { type AccountRow, type CurrentUser, findUserByAccount, type UserRow } from "../services/users";
+import type { AccountRow, CurrentUser, UserRow } from "../services/users";
 
 export const SESSION_COOKIE = "engram_session";
 
@@ -41,7 +41,7 @@ export function authenticate(
     return {};
   }
   if (session.renewedUntil) cookie[SESSION_COOKIE]!.set(sessionCookie(ctx, request, token, session.renewedUntil));
-  return { account: session.account, user: findUserByAccount(ctx, session.account.id), via: "session" };
+  return { account: session.account, user: session.user, via: "session" };
 }
 
 export function requireAccount(auth: Auth): AccountRow {

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { accounts, sessions } from "../../db/schema";
+import { accounts, sessions, users } from "../../db/schema";
+import { prepared } from "../../db/prepared";
 import { generateRandomToken, hashToken } from "./tokens";
 
 /** Sessions last 30 days and slide: a session used in its second half is extended. */
@@ -17,18 +18,25 @@ export function createSession(db: Db, accountId: number, now: Date) {
   return { token, expiresAt };
 }
 
+/** Every request reads its session: the query is built and prepared once per database. */
+function sessionLookup(db: Db) {
+  return prepared(db, "session-by-id", () => db
+    .select({ session: sessions, account: accounts, user: users })
+    .from(sessions)
+    .innerJoin(accounts, eq(sessions.accountId, accounts.id))
+    .leftJoin(users, eq(users.accountId, accounts.id))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare());
+}
+
 /**
- * The account behind a session token, or undefined when the token is unknown or expired.
- * `renewedUntil` is set when the expiry was extended, so the cookie can be refreshed.
+ * The account (and its user profile, if any) behind a session token, or undefined when the
+ * token is unknown or expired. `renewedUntil` is set when the expiry was extended, so the
+ * cookie can be refreshed.
  */
 export function validateSessionToken(db: Db, token: string, now: Date) {
   const id = hashToken(token);
-  const row = db
-    .select({ session: sessions, account: accounts })
-    .from(sessions)
-    .innerJoin(accounts, eq(sessions.accountId, accounts.id))
-    .where(eq(sessions.id, id))
-    .get();
+  const row = sessionLookup(db).get({ id });
   if (!row) return undefined;
   if (row.session.expiresAt.getTime() <= now.getTime()) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
@@ -39,7 +47,7 @@ export function validateSessionToken(db: Db, token: string, now: Date) {
     renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
     db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.id, id)).run();
   }
-  return { account: row.account, renewedUntil };
+  return { account: row.account, user: row.user ?? undefined, renewedUntil };
 }
 
 export function invalidateSession(db: Db, token: string) {

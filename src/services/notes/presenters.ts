@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
-import { accounts, notes, users } from "../../db/schema";
-import { childCounts, childrenOf, notesByIds, type NotebookRow, type NoteRow } from "./rows";
+import { accounts, users } from "../../db/schema";
+import { childCounts, childrenOf, findNote, notesByIds, type NotebookRow, type NoteRow } from "./rows";
 
 /** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
 export interface NoteTopologyJson {
@@ -125,13 +126,13 @@ export class NotePresenter {
 }
 
 export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
-  const head = headNote ?? (notebook.headNoteId ? ctx.db.select().from(notes).where(eq(notes.id, notebook.headNoteId)).get() : undefined);
-  const creator = ctx.db
-    .select({ externalIdentifier: accounts.externalIdentifier })
-    .from(users)
-    .innerJoin(accounts, eq(users.accountId, accounts.id))
-    .where(eq(users.id, notebook.creatorId))
-    .get();
+  const head = headNote ?? (notebook.headNoteId ? findNote(ctx, notebook.headNoteId) : undefined);
+  const creator = prepared(ctx.db, "external-identifier-of-user", (db) =>
+    db.select({ externalIdentifier: accounts.externalIdentifier })
+      .from(users)
+      .innerJoin(accounts, eq(users.accountId, accounts.id))
+      .where(eq(users.id, sql.placeholder("userId")))
+      .prepare()).get({ userId: notebook.creatorId });
   return {
     id: notebook.id,
     title: head?.title ?? "",

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { NotFoundError } from "../errors";
@@ -7,7 +8,8 @@ export type NoteRow = typeof notes.$inferSelect;
 export type NotebookRow = typeof notebooks.$inferSelect;
 
 export function findNote(ctx: AppContext, noteId: number): NoteRow | undefined {
-  return ctx.db.select().from(notes).where(eq(notes.id, noteId)).get();
+  return prepared(ctx.db, "note-by-id", (db) => db.select().from(notes).where(eq(notes.id, sql.placeholder("id"))).prepare())
+    .get({ id: noteId });
 }
 
 export function getNote(ctx: AppContext, noteId: number): NoteRow {
@@ -17,19 +19,20 @@ export function getNote(ctx: AppContext, noteId: number): NoteRow {
 }
 
 export function getNotebook(ctx: AppContext, notebookId: number): NotebookRow {
-  const notebook = ctx.db.select().from(notebooks).where(eq(notebooks.id, notebookId)).get();
+  const notebook = prepared(ctx.db, "notebook-by-id", (db) =>
+    db.select().from(notebooks).where(eq(notebooks.id, sql.placeholder("id"))).prepare()).get({ id: notebookId });
   if (!notebook) throw new NotFoundError("Notebook");
   return notebook;
 }
 
 /** The children of a note that are not deleted, in sibling order (one index range scan). */
 export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
-  return ctx.db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.parentId, noteId), isNull(notes.deletedAt)))
-    .orderBy(asc(notes.siblingOrder), asc(notes.id))
-    .all();
+  return prepared(ctx.db, "children-of-note", (db) =>
+    db.select()
+      .from(notes)
+      .where(and(eq(notes.parentId, sql.placeholder("parentId")), isNull(notes.deletedAt)))
+      .orderBy(asc(notes.siblingOrder), asc(notes.id))
+      .prepare()).all({ parentId: noteId });
 }
 
 /** How many undeleted children each of the notes has. */
