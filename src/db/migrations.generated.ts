@@ -6,6 +6,7 @@ import m3 from "../../migrations/0003_notes_full_text_search.sql" with { type: "
 import m4 from "../../migrations/0004_learning_loop.sql" with { type: "text" };
 import m5 from "../../migrations/0005_learning_counters.sql" with { type: "text" };
 import m6 from "../../migrations/0006_learning_counter_triggers.sql" with { type: "text" };
+import m7 from "../../migrations/0007_note_deletion_root.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -15,4 +16,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0004_learning_loop", when: 1795348779856, sql: m4 },
   { tag: "0005_learning_counters", when: 1795349093015, sql: m5 },
   { tag: "0006_learning_counter_triggers", when: 1795349094029, sql: m6 },
+  { tag: "0007_note_deletion_root", when: 1795350716575, sql: m7 },
 ];

@@ -52,6 +52,8 @@ export const notes = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
     deletedAt: timestamp("deleted_at"),
+    /** The note whose deletion deleted this one (itself or an ancestor): undo restores exactly that batch. */
+    deletionRootId: integer("deletion_root_id"),
   },
   (table) => [
     index("notes_parent_order_idx").on(table.parentId, table.siblingOrder),

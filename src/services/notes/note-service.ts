@@ -143,8 +143,8 @@ export function updateDetails(ctx: AppContext, current: CurrentUser | undefined,
 }
 
 /**
- * Soft-deletes the note and its undeleted descendants with one timestamp (so undo restores
- * exactly them). Answers the affected realms, the first being the new focus: the parent, or
+ * Soft-deletes the note and its undeleted descendants, marked with the note as their deletion
+ * root (so undo restores exactly them, even when two deletions share a timestamp). Answers the affected realms, the first being the new focus: the parent, or
  * nothing for a notebook's head note.
  */
 export function deleteNote(ctx: AppContext, current: CurrentUser, noteId: number): NoteRealmJson[] {
@@ -154,7 +154,10 @@ export function deleteNote(ctx: AppContext, current: CurrentUser, noteId: number
   ctx.db.transaction((tx) => {
     const ids = [note.id, ...descendantIds(ctx, note.id)];
     for (let i = 0; i < ids.length; i += 500) {
-      tx.update(notes).set({ deletedAt: now }).where(and(inArray(notes.id, ids.slice(i, i + 500)), isNull(notes.deletedAt))).run();
+      tx.update(notes)
+        .set({ deletedAt: now, deletionRootId: note.id })
+        .where(and(inArray(notes.id, ids.slice(i, i + 500)), isNull(notes.deletedAt)))
+        .run();
     }
   });
   return note.parentId === null ? [] : [realmOf(ctx, getNote(ctx, note.parentId))];
@@ -164,11 +167,15 @@ export function deleteNote(ctx: AppContext, current: CurrentUser, noteId: number
 export function undoDeleteNote(ctx: AppContext, current: CurrentUser, noteId: number): NoteRealmJson {
   const note = editableNote(ctx, current, noteId);
   if (note.deletedAt) {
-    const deletedAt = note.deletedAt;
+    // Deletions from before deletion roots were recorded are matched by their timestamp.
+    const sameDeletion = note.deletionRootId !== null ? eq(notes.deletionRootId, note.deletionRootId) : eq(notes.deletedAt, note.deletedAt);
     ctx.db.transaction((tx) => {
       const ids = [note.id, ...descendantIds(ctx, note.id)];
       for (let i = 0; i < ids.length; i += 500) {
-        tx.update(notes).set({ deletedAt: null }).where(and(inArray(notes.id, ids.slice(i, i + 500)), eq(notes.deletedAt, deletedAt))).run();
+        tx.update(notes)
+          .set({ deletedAt: null, deletionRootId: null })
+          .where(and(inArray(notes.id, ids.slice(i, i + 500)), sameDeletion))
+          .run();
       }
     });
   }

@@ -1,0 +1,1 @@
+ALTER TABLE `notes` ADD `deletion_root_id` integer;
