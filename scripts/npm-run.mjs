@@ -35,7 +35,11 @@ function runBun(args, env = {}) {
     });
     const forward = (signal) => child.kill(signal);
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, forward);
+    // npm does not pass SIGTERM on to its script: when npm goes away, stop Bun too.
+    const parent = process.ppid;
+    const orphanWatch = setInterval(() => process.ppid !== parent && child.kill("SIGTERM"), 1000);
     child.on("exit", (code, signal) => {
+      clearInterval(orphanWatch);
       for (const s of ["SIGINT", "SIGTERM", "SIGHUP"]) process.off(s, forward);
       resolve(code ?? (signal ? 128 + 1 : 1));
     });
