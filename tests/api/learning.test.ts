@@ -80,6 +80,15 @@ describe("the learning loop: assimilation and recall", () => {
     expect(await recallingTitles(learner)).toEqual([]);
   });
 
+  test("the inject_notes hook's Skip Memory Tracking keeps a note out of assimilation", async () => {
+    await learner.post("/api/testability/inject_notes", {
+      externalIdentifier: "",
+      circleName: null,
+      noteTestData: [{ Title: "Kept" }, { Title: "Skipped", "Parent Title": "Kept", "Skip Memory Tracking": "true" }],
+    });
+    expect(await assimilatingTitles(learner)).toEqual(["Kept"]);
+  });
+
   test("lower levels come first, then creation order", async () => {
     const ids = await injectNotes(learner, [{ Title: "hard" }, { Title: "easy" }]);
     expect(await assimilatingTitles(learner)).toEqual(["hard", "easy"]);

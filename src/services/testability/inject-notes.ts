@@ -40,6 +40,7 @@ export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, i
         title: row.Title,
         details: row.Details ?? "",
         wikidataId: row["Wikidata Id"] || null,
+        skipMemoryTracking: row["Skip Memory Tracking"] === true || row["Skip Memory Tracking"] === "true",
         ...accessoryColumnsOfTestRow(row),
         createdAt: now,
         updatedAt: now,
