@@ -1,5 +1,5 @@
-import { marked } from "marked";
 import TurndownService from "turndown";
+import { renderMarkdownSafely } from "../lib/markdown";
 
 /**
  * Details are stored as Markdown. The rich editor works in HTML, so its content is converted
@@ -7,7 +7,8 @@ import TurndownService from "turndown";
  * (HTML → Markdown) before saving.
  */
 export function markdownToHtml(markdown: string): string {
-  return marked.parse(markdown, { async: false, gfm: true }) as string;
+  // Raw HTML in the Markdown stays text: this HTML goes into the live page before Quill reads it.
+  return renderMarkdownSafely(markdown);
 }
 
 const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced", emDelimiter: "*" });
