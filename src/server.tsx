@@ -14,6 +14,7 @@ import { learningApi } from "./api/learning";
 import { recallPromptsApi } from "./api/recall-prompts";
 import { spellingApi } from "./api/spelling";
 import { aiSettingsApi } from "./api/ai-settings";
+import { jobWorker } from "./jobs/plugin";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
 import { isProduction } from "./config";
@@ -62,6 +63,8 @@ export function createApp(ctx: AppContext) {
       });
     })
     .use(core(ctx))
+    // The background job worker runs while the app listens (embedding notes after they change).
+    .use(jobWorker(ctx))
     .get("/assets/*", ({ request }) => assetResponse(manifest, new URL(request.url).pathname) ?? notFoundPage({ ctx, auth: {}, request }))
     .get("/favicon.svg", () => new Response(Bun.file(faviconPath), {
       headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },

@@ -1,6 +1,5 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { jobWorker } from "../jobs/plugin";
 import { SEMANTIC_HEADER, resetNotebookIndex, searchNotes, semanticSearchNotes, updateNotebookIndex } from "../services/search";
 import { requireUser } from "./authentication";
 import { core } from "./core";
@@ -29,12 +28,10 @@ const notebookParams = t.Object({ notebook: t.Numeric() });
 
 /**
  * Note search (literal and semantic, global and from a note) and the notebook index operations.
- * Also runs the background job worker while the app listens (embedding jobs are search's first).
  */
 export function searchApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
-    .use(jobWorker(ctx))
     .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), { body: searchTerm })
     .post("/notes/semantic-search", async ({ auth, body, set }) => {
       const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body));
