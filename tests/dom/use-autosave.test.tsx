@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { type Autosave, type AutosaveOptions, useAutosave } from "../../islands/lib/use-autosave";
+
+/** Renders the hook in a real React root on the happy-dom document; `current` is its latest result. */
+function renderAutosave(initial: AutosaveOptions) {
+  const result = { current: undefined as unknown as Autosave, options: initial, root: undefined as unknown as Root };
+  function Probe({ options }: { options: AutosaveOptions }) {
+    result.current = useAutosave(options);
+    return null;
+  }
+  const container = document.createElement("div");
+  document.body.appendChild(container);
+  result.root = createRoot(container);
+  act(() => result.root.render(<Probe options={initial} />));
+  return {
+    result,
+    rerender(options: Partial<AutosaveOptions>) {
+      result.options = { ...result.options, ...options };
+      act(() => result.root.render(<Probe options={result.options} />));
+    },
+  };
+}
+
+const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+let mounted: { root: Root }[] = [];
+afterEach(() => {
+  for (const m of mounted) act(() => m.root.unmount());
+  mounted = [];
+});
+
+function saver(fail = 0) {
+  const saved: string[] = [];
+  let failures = fail;
+  return {
+    saved,
+    save: async (value: string) => {
+      if (failures-- > 0) throw new Error("offline");
+      saved.push(value);
+    },
+  };
+}
+
+describe("autosave (spec 4, text editing)", () => {
+  test("a change is dirty, saved once 1 s after the last keystroke, then clean", async () => {
+    const server = saver();
+    const { result } = renderAutosave({ serverValue: "a", save: server.save });
+    mounted.push(result);
+    act(() => result.current.onChange("ab"));
+    act(() => result.current.onChange("abc"));
+    expect(result.current.dirty).toBe(true);
+    await wait(600);
+    expect(server.saved).toEqual([]);
+    await wait(600);
+    expect(server.saved).toEqual(["abc"]);
+    expect(result.current.dirty).toBe(false);
+  });
+
+  test("blur saves at once", async () => {
+    const server = saver();
+    const { result } = renderAutosave({ serverValue: "a", save: server.save });
+    mounted.push(result);
+    act(() => result.current.onChange("b"));
+    act(() => result.current.flush());
+    await wait(10);
+    expect(server.saved).toEqual(["b"]);
+  });
+
+  test("a blank title is never saved, and stays as typed", async () => {
+    const server = saver();
+    const { result } = renderAutosave({ serverValue: "Title", save: server.save, canSave: (v) => v.trim().length > 0 });
+    mounted.push(result);
+    act(() => result.current.onChange("   "));
+    act(() => result.current.flush());
+    await wait(1100);
+    expect(server.saved).toEqual([]);
+    expect(result.current.value).toBe("   ");
+    expect(result.current.dirty).toBe(true);
+  });
+
+  test("a newer value from the server cancels the pending save and is adopted", async () => {
+    const server = saver();
+    const { result, rerender } = renderAutosave({ serverValue: "old", save: server.save });
+    mounted.push(result);
+    act(() => result.current.onChange("mine"));
+    rerender({ serverValue: "from elsewhere" });
+    expect(result.current.value).toBe("from elsewhere");
+    expect(result.current.dirty).toBe(false);
+    await wait(1100);
+    expect(server.saved).toEqual([]);
+  });
+
+  test("the echo of our own save is not taken for a newer value", async () => {
+    const server = saver();
+    const { result, rerender } = renderAutosave({ serverValue: "v1", save: server.save });
+    mounted.push(result);
+    act(() => result.current.onChange("v2"));
+    act(() => result.current.flush());
+    await wait(10);
+    act(() => result.current.onChange("v2 and more"));
+    rerender({ serverValue: "v2" });
+    expect(result.current.value).toBe("v2 and more");
+    expect(result.current.dirty).toBe(true);
+  });
+
+  test("a failed save keeps the text dirty and is retried until it succeeds", async () => {
+    const server = saver(1);
+    const saved: [string, string][] = [];
+    const { result } = renderAutosave({ serverValue: "before", save: server.save, onSaved: (value, previous) => saved.push([value, previous]) });
+    mounted.push(result);
+    act(() => result.current.onChange("after"));
+    act(() => result.current.flush());
+    await wait(20);
+    expect(result.current.failed).toBe(true);
+    expect(result.current.dirty).toBe(true);
+    await wait(2100);
+    expect(server.saved).toEqual(["after"]);
+    expect(result.current.failed).toBe(false);
+    expect(result.current.dirty).toBe(false);
+    expect(saved).toEqual([["after", "before"]]);
+  });
+});
