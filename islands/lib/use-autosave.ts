@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { clearDraft, readDraft, writeDraft } from "./drafts";
 
 /** Spec 9: text autosave debounce. */
 export const AUTOSAVE_DEBOUNCE_MS = 1000;
@@ -14,6 +15,8 @@ export interface AutosaveOptions {
   canSave?: (value: string) => boolean;
   /** Called once a save succeeded, with the value the server had before it. */
   onSaved?: (saved: string, previous: string) => void;
+  /** Keeps unsaved text in localStorage under this key until it is saved (see drafts.ts). */
+  draftKey?: string;
 }
 
 export interface Autosave {
@@ -32,9 +35,10 @@ export interface Autosave {
  * 1000 ms after the last change, and at once on blur and when the page is left (with keepalive,
  * so the request survives the navigation). A value refused by canSave is never sent. If a newer
  * value arrives from the server while edits are unsaved, the pending save is cancelled and the
- * incoming value adopted. A failed save keeps the text dirty and is retried, so nothing typed is lost.
+ * incoming value adopted. A failed save keeps the text dirty and is retried, so nothing typed is lost;
+ * with a draftKey the unsaved text also survives closing the tab, and is saved on the next visit.
  */
-export function useAutosave({ serverValue, save, canSave = () => true, onSaved }: AutosaveOptions): Autosave {
+export function useAutosave({ serverValue, save, canSave = () => true, onSaved, draftKey }: AutosaveOptions): Autosave {
   const [value, setValue] = useState(serverValue);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -50,8 +54,16 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved }
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
     retries: 0,
   });
-  const callbacks = useRef({ save, canSave, onSaved });
-  callbacks.current = { save, canSave, onSaved };
+  const callbacks = useRef({ save, canSave, onSaved, draftKey });
+  callbacks.current = { save, canSave, onSaved, draftKey };
+  const keepDraft = () => {
+    const key = callbacks.current.draftKey;
+    if (key) writeDraft(key, { value: state.current.value, base: state.current.saved });
+  };
+  const dropDraft = () => {
+    const key = callbacks.current.draftKey;
+    if (key) clearDraft(key);
+  };
 
   const clearTimer = () => {
     if (state.current.timer) clearTimeout(state.current.timer);
@@ -81,7 +93,8 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved }
       if (s.value === toSend) {
         s.dirty = false;
         setDirty(false);
-      }
+        dropDraft();
+      } else keepDraft();
     } catch {
       s.retries += 1;
       setFailed(true);
@@ -107,7 +120,25 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved }
     setValue(serverValue);
     setDirty(false);
     setFailed(false);
+    dropDraft();
   }, [serverValue]);
+
+  // Text left unsaved on an earlier visit: take it up again if the server still has what it was typed over.
+  useEffect(() => {
+    if (!draftKey) return;
+    const draft = readDraft(draftKey);
+    if (!draft) return;
+    const s = state.current;
+    if (draft.base !== s.saved || draft.value === s.saved) {
+      clearDraft(draftKey);
+      return;
+    }
+    s.value = draft.value;
+    s.dirty = true;
+    setValue(draft.value);
+    setDirty(true);
+    s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
+  }, [draftKey, runSave]);
 
   // Leaving the page: send what is unsaved with keepalive; warn when a save has been failing.
   useEffect(() => {
@@ -129,6 +160,7 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved }
     const s = state.current;
     s.value = next;
     s.dirty = true;
+    keepDraft();
     setValue(next);
     setDirty(true);
     clearTimer();

@@ -59,11 +59,13 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
     save: useTextSaver(noteId, "title"),
     canSave: (value) => value.trim().length > 0 && value.length <= 150,
     onSaved: (_saved, previous) => pushUndo({ type: "edit title", noteId, textContent: previous }),
+    draftKey: readonly ? undefined : `note-${noteId}-title`,
   });
   const details = useAutosave({
     serverValue: note?.details ?? "",
     save: useTextSaver(noteId, "details"),
     onSaved: (_saved, previous) => pushUndo({ type: "edit details", noteId, textContent: previous }),
+    draftKey: readonly ? undefined : `note-${noteId}-details`,
   });
 
   if (!realm || !note) return <p className="muted">Loading...</p>;

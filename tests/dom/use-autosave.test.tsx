@@ -43,6 +43,8 @@ function saver(fail = 0) {
 }
 
 describe("autosave (spec 4, text editing)", () => {
+  afterEach(() => localStorage.clear());
+
   test("a change is dirty, saved once 1 s after the last keystroke, then clean", async () => {
     const server = saver();
     const { result } = renderAutosave({ serverValue: "a", save: server.save });
@@ -119,5 +121,29 @@ describe("autosave (spec 4, text editing)", () => {
     expect(result.current.failed).toBe(false);
     expect(result.current.dirty).toBe(false);
     expect(saved).toEqual([["after", "before"]]);
+  });
+
+  test("text left unsaved when the tab closed is restored and saved on the next visit", async () => {
+    const first = renderAutosave({ serverValue: "server text", save: () => new Promise(() => {}), draftKey: "note-1-details" });
+    act(() => first.result.current.onChange("typed, never saved"));
+    act(() => first.result.root.unmount());
+    const server = saver();
+    const { result } = renderAutosave({ serverValue: "server text", save: server.save, draftKey: "note-1-details" });
+    mounted.push(result);
+    expect(result.current.value).toBe("typed, never saved");
+    expect(result.current.dirty).toBe(true);
+    await wait(1100);
+    expect(server.saved).toEqual(["typed, never saved"]);
+    expect(localStorage.getItem("engram.draft.note-1-details")).toBeNull();
+  });
+
+  test("a draft typed over a value the server no longer has is dropped", async () => {
+    localStorage.setItem("engram.draft.note-2-title", JSON.stringify({ value: "stale edit", base: "older title" }));
+    const server = saver();
+    const { result } = renderAutosave({ serverValue: "newer title", save: server.save, draftKey: "note-2-title" });
+    mounted.push(result);
+    expect(result.current.value).toBe("newer title");
+    expect(result.current.dirty).toBe(false);
+    expect(localStorage.getItem("engram.draft.note-2-title")).toBeNull();
   });
 });
