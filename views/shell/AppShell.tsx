@@ -40,6 +40,7 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
   const from = encodeURIComponent(currentPath);
   return (
     <div className="app">
+      <a href="#main" className="skip-link">Skip to content</a>
       <nav className="main-menu" aria-label="Main menu">
         <a href="/" className="brand" aria-label="Engram home">
           {icons.brand()}
