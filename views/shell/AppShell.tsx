@@ -84,7 +84,7 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
           <div className="top-bar-slot" id="top-bar-search">{user && <Island name="search-note" />}</div>
           <div className="top-bar-slot" id="top-bar-undo">{user && <Island name="undo-button" />}</div>
         </header>
-        <main className="content" id="main">{children}</main>
+        <main className="content" id="main" tabIndex={-1}>{children}</main>
       </div>
       <Island name="shell-overlays" />
       {testability && <Island name="testability-panel" />}
