@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { UserJson } from "../../src/services/users";
 import { ApiError, api } from "../lib/api";
-import { TextField } from "../lib/forms";
+import { DialogActions, TextField } from "../lib/forms";
 import { Modal } from "../lib/Modal";
 import { currentUserInfoQuery } from "../lib/queries";
 import { showToast } from "../lib/ui-store";
@@ -52,10 +52,7 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
           value={form.dailyAssimilationCount} error={errors.dailyAssimilationCount} onChange={set("dailyAssimilationCount")} />
         <TextField label="Space Intervals" name="spaceIntervals" value={form.spaceIntervals}
           error={errors.spaceIntervals} onChange={set("spaceIntervals")} placeholder="0, 1, 1, 2, 3, 5, 8, 13" />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary" disabled={saving}>Submit</button>
-        </div>
+        <DialogActions onCancel={onClose} submitting={saving} />
       </form>
     </Modal>
   );

@@ -38,3 +38,17 @@ export function CheckboxField({ label, name, checked, error, onChange }: {
     </div>
   );
 }
+
+/** A form dialog's buttons: Cancel, and the submit button (Submit unless named otherwise). */
+export function DialogActions({ onCancel, submitLabel = "Submit", submitting = false }: {
+  onCancel: () => void;
+  submitLabel?: string;
+  submitting?: boolean;
+}) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="button" onClick={onCancel}>Cancel</button>
+      <button type="submit" className="button primary" disabled={submitting}>{submitLabel}</button>
+    </div>
+  );
+}

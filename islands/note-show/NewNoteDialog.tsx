@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import type { NoteRealmJson } from "../lib/notes-queries";
 import { ApiError, api } from "../lib/api";
-import { TextField } from "../lib/forms";
+import { DialogActions, TextField } from "../lib/forms";
 import { Modal } from "../lib/Modal";
 import { notePath } from "../lib/notes-queries";
 import { SuggestedTitle, WikidataTitleField } from "./wikidata/TitleSearch";
@@ -66,10 +66,7 @@ export function NewNoteDialog({ noteId, placement, onClose }: { noteId: number; 
           )}
           <TextField label="Wikidata Id" name="wikidataId" value={wikidataId} error={errors.wikidataId} placeholder="example: Q1234"
             onChange={(event) => setWikidataId(event.target.value)} />
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>Cancel</button>
-            <button type="submit" className="button primary">Submit</button>
-          </div>
+          <DialogActions onCancel={onClose} />
         </fieldset>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
-import { TextField } from "../lib/forms";
+import { DialogActions, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/Modal";
 import { notePath } from "../lib/notes-queries";
@@ -50,10 +50,7 @@ export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
         <fieldset className="plain-fieldset" disabled={submitting}>
           <TextField label="Title" name="newTitle" value={newTitle} error={errors.newTitle} maxLength={150}
             placeholder="e.g. Spanish" autoComplete="off" onChange={(event) => setNewTitle(event.target.value)} />
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>Cancel</button>
-            <button type="submit" className="button primary">Submit</button>
-          </div>
+          <DialogActions onCancel={onClose} />
         </fieldset>
       </form>
     </Modal>

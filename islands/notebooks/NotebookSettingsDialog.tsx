@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
-import { CheckboxField, TextField } from "../lib/forms";
+import { CheckboxField, DialogActions, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/Modal";
 import type { NotebookJson } from "../lib/notes-queries";
@@ -123,10 +123,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
             placeholder="1y 1m 1d" autoComplete="off" error={errors.certificateExpiry}
             onChange={(event) => setCertificateExpiry(event.target.value)} />
           <p className="field-hint">Years, months and days, e.g. "1y 6m" or "90d".</p>
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>Cancel</button>
-            <button type="submit" className="button primary">Update</button>
-          </div>
+          <DialogActions onCancel={onClose} submitLabel="Update" />
         </fieldset>
       </form>
       <NotebookIndexButtons notebookId={notebook.id} onComplete={() => setIndexUpdated(true)} />

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { CheckboxField, TextField } from "../../lib/forms";
+import { CheckboxField, DialogActions, TextField } from "../../lib/forms";
 import { useElementId } from "../../lib/island-id";
 import { Modal } from "../../lib/Modal";
 import { type NoteAccessoryJson, noteAccessoryQuery } from "./queries";
@@ -60,10 +60,7 @@ function ImageForm({ noteId, accessory, onClose }: { noteId: number; accessory: 
         <TextField label="Image Mask" name="imageMask" value={imageMask} placeholder="x y width height" autoComplete="off"
           error={errors.imageMask} onChange={(event) => setImageMask(event.target.value)} />
         <p className="field-hint">Rectangles to cover, four numbers each in image pixels: x y width height, e.g. "10 20 100 50".</p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary">Submit</button>
-        </div>
+        <DialogActions onCancel={onClose} />
       </fieldset>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { TextField } from "../../lib/forms";
+import { DialogActions, TextField } from "../../lib/forms";
 import { useElementId } from "../../lib/island-id";
 import { Modal } from "../../lib/Modal";
 import { type NoteAccessoryJson, noteAccessoryQuery } from "./queries";
@@ -34,10 +34,7 @@ function UrlForm({ noteId, accessory, onClose }: { noteId: number; accessory: No
       <fieldset className="plain-fieldset" disabled={saving}>
         <TextField label="Url" name="url" type="url" inputMode="url" autoComplete="url" placeholder="https://..."
           value={url} error={errors.url} onChange={(event) => setUrl(event.target.value)} />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary">Submit</button>
-        </div>
+        <DialogActions onCancel={onClose} />
       </fieldset>
     </form>
   );

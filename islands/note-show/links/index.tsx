@@ -7,6 +7,7 @@ import { NoteSearchDialog } from "../../lib/note-search";
 import { type NoteJson, type NoteRealmJson, type NoteTopologyJson, noteRealmQuery, notePath } from "../../lib/notes-queries";
 import { confirmPopup } from "../../lib/ui-store";
 import { LinkTypePicker } from "./LinkTypePicker";
+import { DialogActions } from "../../lib/forms";
 
 /** Puts the realms an API call answered into the cache, so every island shows them. */
 function useStoreRealms() {
@@ -82,10 +83,7 @@ function LinkTypeDialog({ note, target, onClose, onMoveUnder }: {
         </p>
         <LinkTypePicker value={linkType} onChange={setLinkType} allowNoLink />
         {error && <div className="field-error" role="alert">{error}</div>}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary" disabled={submitting}>Create link</button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel="Create link" submitting={submitting} />
       </form>
     </Modal>
   );
@@ -116,10 +114,7 @@ export function LinkNoteHeader({ note, editable }: { note: NoteJson; editable: b
             setChanging(false);
           }}>
             <LinkTypePicker value={linkType} onChange={setLinkType} allowNoLink={false} />
-            <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setChanging(false)}>Cancel</button>
-              <button type="submit" className="button primary">Update</button>
-            </div>
+            <DialogActions onCancel={() => setChanging(false)} submitLabel="Update" />
           </form>
         </Modal>
       )}

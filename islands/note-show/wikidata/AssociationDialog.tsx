@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "../../lib/api";
-import { TextField } from "../../lib/forms";
+import { DialogActions, TextField } from "../../lib/forms";
 import { useElementId } from "../../lib/island-id";
 import { Modal } from "../../lib/Modal";
 import { type NoteJson, type NoteRealmJson, noteRealmQuery } from "../../lib/notes-queries";
@@ -66,10 +66,7 @@ export function WikidataAssociationDialog({ note, onClose }: { note: NoteJson; o
           <fieldset disabled={busy} className="plain-fieldset">
             <TextField label="Wikidata Id" name="wikidataId" value={wikidataId} error={error} placeholder="example: Q1234"
               autoComplete="off" onChange={(event) => setWikidataId(event.target.value)} />
-            <div className="dialog-actions">
-              <button type="button" className="button" onClick={onClose}>Cancel</button>
-              <button type="submit" className="button primary">Save</button>
-            </div>
+            <DialogActions onCancel={onClose} submitLabel="Save" />
           </fieldset>
         </form>
       ) : (
