@@ -3,15 +3,11 @@ import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { authorizeEdit, authorizeRead } from "../notes/access";
-import { type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
-import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "../notes/rows";
+import { realmOf } from "../notes/presenters";
+import { descendantIds, getNote, getNotebook } from "../notes/rows";
 import { orderForFirstChild, orderForLastChild } from "../notes/sibling-order";
 import type { CurrentUser } from "../users";
 import { isLinkType } from "./link-types";
-
-function realmOf(ctx: AppContext, note: NoteRow): NoteRealmJson {
-  return presentNoteRealm(ctx, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
-}
 
 /** A real link type ("no link" only moves notes, it never makes a link). */
 function validLinkType(linkType: string): string {

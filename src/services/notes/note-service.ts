@@ -8,7 +8,7 @@ import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrich
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import type { CurrentUser } from "../users";
 import { authorizeEdit, authorizeRead } from "./access";
-import { type NoteRealmJson, presentNoteRealm } from "./presenters";
+import { type NoteRealmJson, presentNoteRealm, realmOf } from "./presenters";
 import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "./rows";
 import { orderAfter, orderForFirstChild, orderForLastChild } from "./sibling-order";
 import { validDetails, validTitle, validWikidataId } from "./validation";
@@ -19,10 +19,6 @@ export function showNote(ctx: AppContext, current: CurrentUser | undefined, note
   const notebook = getNotebook(ctx, note.notebookId);
   authorizeRead(ctx, current, notebook);
   return presentNoteRealm(ctx, note, notebook, ancestorsOf(ctx, note));
-}
-
-function realmOf(ctx: AppContext, note: NoteRow): NoteRealmJson {
-  return presentNoteRealm(ctx, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
 }
 
 /** A note the user may edit, or the matching refusal. */

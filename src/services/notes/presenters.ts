@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
 import { accounts, users } from "../../db/schema";
-import { childCounts, childrenOf, findNote, notesByIds, type NotebookRow, type NoteRow } from "./rows";
+import { ancestorsOf, childCounts, childrenOf, findNote, getNotebook, notesByIds, type NotebookRow, type NoteRow } from "./rows";
 
 /** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
 export interface NoteTopologyJson {
@@ -173,4 +173,9 @@ export function presentNoteRealm(ctx: AppContext, note: NoteRow, notebook: Noteb
     notebook: presentNotebook(ctx, notebook, head.parentId === null ? head : undefined),
     fromBazaar: false,
   };
+}
+
+/** The NoteRealm of a note, loading its notebook and ancestors (for answers after a change). */
+export function realmOf(ctx: AppContext, note: NoteRow): NoteRealmJson {
+  return presentNoteRealm(ctx, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
 }

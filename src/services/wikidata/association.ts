@@ -2,17 +2,12 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { editableNote } from "../notes/note-service";
-import { type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
-import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
+import { type NoteRealmJson, realmOf } from "../notes/presenters";
+import { getNote } from "../notes/rows";
 import { validWikidataId } from "../notes/validation";
 import type { CurrentUser } from "../users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment } from "./enrichment";
 import { assertWikidataIdUnique } from "./uniqueness";
-
-function realmOf(ctx: AppContext, noteId: number): NoteRealmJson {
-  const note = getNote(ctx, noteId);
-  return presentNoteRealm(ctx, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
-}
 
 /**
  * Associates a note the user may edit with a Wikidata entity (or, with "", removes the
@@ -28,10 +23,10 @@ export async function updateWikidataId(
 ): Promise<NoteRealmJson> {
   const note = editableNote(ctx, current, noteId);
   const wikidataId = validWikidataId(wikidataIdInput);
-  if (wikidataId === note.wikidataId) return realmOf(ctx, note.id);
+  if (wikidataId === note.wikidataId) return realmOf(ctx, note);
   if (wikidataId === null) {
     ctx.db.update(notes).set({ wikidataId: null, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
-    return realmOf(ctx, note.id);
+    return realmOf(ctx, getNote(ctx, note.id));
   }
   assertWikidataIdUnique(ctx, note.notebookId, wikidataId, note.id);
   const enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, wikidataId, { subNotes: false });
@@ -42,5 +37,5 @@ export async function updateWikidataId(
     ctx.db.update(notes).set({ wikidataId, updatedAt: ctx.clock.now() }).where(eq(notes.id, fresh.id)).run();
     applyWikidataEnrichment(ctx, fresh.id, enrichment);
   })();
-  return realmOf(ctx, note.id);
+  return realmOf(ctx, getNote(ctx, note.id));
 }
