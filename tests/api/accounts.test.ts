@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, test } from "bun:test";
+import { useTestServer } from "../support/server";
 
 describe("accounts and sessions (production mode)", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ENGRAM_MODE: "production" });
-  });
-  afterAll(() => server.stop());
+  const server = useTestServer({ ENGRAM_MODE: "production" }, { resetBeforeEach: false });
 
   test("the first account to sign up is an admin, later ones are not", async () => {
     const first = server.client();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
-import { type HttpClient, startTestServer, type TestServer } from "../support/server";
+import { type HttpClient, startTestServer, type TestServer, useTestServer } from "../support/server";
 
 const DEFAULTS = { questionGenerationModel: "gpt-4o-mini", evaluationModel: "gpt-4o-mini", othersModel: "gpt-4o-mini" };
 
@@ -85,11 +85,7 @@ describe("AI model settings and the available models", () => {
 });
 
 describe("available models without an AI provider", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
+  const server = useTestServer({}, { resetBeforeEach: false });
 
   test('the model list answers 503 "AI is not configured"; the settings still work', async () => {
     await server.client().post("/api/testability/clean_db_and_reset_testability_settings");

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, test } from "bun:test";
+import { useTestServer } from "../support/server";
 
 describe("error contract and security", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
-  });
-  afterAll(() => server.stop());
+  const server = useTestServer();
 
   test("an unexpected error answers 500 with a message and writes a failure report", async () => {
     const before = server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM failure_reports").get()!.n;

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { LINK_TYPES, reversedLabel } from "../../src/services/links/link-types";
 import { childTitles, injectNotes } from "../support/notes";
-import { type HttpClient, startTestServer, type TestServer } from "../support/server";
+import { type HttpClient, useTestServer } from "../support/server";
 
 describe("links", () => {
-  let server: TestServer;
+  const server = useTestServer();
   let learner: HttpClient;
   let ids: Record<string, any>;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
   beforeEach(async () => {
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
     learner = await server.client().loginAs("old_learner");
     ids = await injectNotes(learner, [
       { Title: "Animals" },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { setAiRequestTimeout } from "../../src/ai/structured-output";
 import { assimilate } from "../support/learning";
 import { injectNotes } from "../support/notes";
@@ -13,7 +13,7 @@ import {
   scriptQuestion,
   useRecallPromptWorld,
 } from "../support/recall-prompts";
-import { startTestServer, type TestServer } from "../support/server";
+import { useTestServer } from "../support/server";
 
 describe("recall prompts: multiple-choice questions for memory trackers", () => {
   const w = useRecallPromptWorld();
@@ -192,11 +192,7 @@ describe("recall prompts: multiple-choice questions for memory trackers", () => 
 });
 
 describe("recall prompts without an AI provider", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
+  const server = useTestServer({}, { resetBeforeEach: false });
 
   test("the question is an empty body, so the client shows the simple review", async () => {
     const anonymous = server.client();

@@ -3,7 +3,7 @@ import { runDueJobs } from "../../src/jobs/worker";
 import { noteTextChanged } from "../../src/services/search";
 import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, startTestServer, type TestServer } from "../support/server";
+import { type HttpClient, startTestServer, type TestServer, useTestServer } from "../support/server";
 
 interface Result {
   noteTopology: { id: number; titleOrPredicate: string; shortDetails: string };
@@ -20,15 +20,10 @@ async function search(client: HttpClient, searchKey: string, options: { note?: n
 }
 
 describe("literal search", () => {
-  let server: TestServer;
+  const server = useTestServer();
   let learner: HttpClient;
   let ids: Record<string, number>;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
   beforeEach(async () => {
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
     learner = await server.client().loginAs("old_learner");
     ids = await injectNotes(learner, [
       { Title: "Biology", Details: "The study of life" },

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { assimilate, dayHour, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, startTestServer, type TestServer } from "../support/server";
+import { type HttpClient, useTestServer } from "../support/server";
 
 const FULL = "<mark title='Hidden text that is matching the answer'>[...]</mark>";
 const PRONUNCIATION = "<mark title='Hidden pronunciation'>/.../</mark>";
 
 describe("spelling questions and answers", () => {
-  let server: TestServer;
+  const server = useTestServer();
   let learner: HttpClient;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
   beforeEach(async () => {
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
     learner = await server.client().loginAs("old_learner");
     await travelTo(learner, 0, 8);
   });

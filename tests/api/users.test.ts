@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, test } from "bun:test";
+import { useTestServer } from "../support/server";
 
 describe("user profile and settings", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
-  beforeEach(async () => {
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
-  });
+  const server = useTestServer();
 
   test("current-user-info is empty when signed out", async () => {
     const result = await server.client().get("/api/user/current-user-info");

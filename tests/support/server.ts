@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { type Config, readConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { createApp } from "../../src/server";
+import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { buildClient } from "../../scripts/build-client";
 
 export interface TestServer {
@@ -42,6 +43,27 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Empties the database and recreates the test profiles (the clean_db hook). */
+export async function resetTestData(server: TestServer) {
+  const result = await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
+  if (result.status !== 200) throw new Error(`reset failed: ${result.status}`);
+}
+
+/**
+ * One real server for the enclosing describe block: started before its tests and stopped after;
+ * unless `resetBeforeEach` is false, its data is reset to the test profiles before each test.
+ * The object answered is filled in when the server has started.
+ */
+export function useTestServer(env: Record<string, string> = {}, { resetBeforeEach = true } = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(env));
+  });
+  afterAll(() => server.stop());
+  if (resetBeforeEach) beforeEach(() => resetTestData(server));
+  return server;
 }
 
 export interface HttpResult<T = any> {
