@@ -8,10 +8,10 @@ import { NotePage } from "../../views/pages/NotePage";
 import { RecentPage } from "../../views/pages/RecentPage";
 import { noteRealmQuery, notebooksQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
 import { notebooksOfUser } from "../services/notebooks";
-import { showNote } from "../services/notes/note-service";
+import { presentNoteRealm } from "../services/notes/presenters";
 import { recentNotes } from "../services/notes/recent-and-descendants";
 import { renderMarkdownSafely } from "../services/notes/markdown";
-import { notebookAccess } from "../services/notes/access";
+import { authorizeRead } from "../services/notes/access";
 import { getNote, getNotebook, ancestorsOf } from "../services/notes/rows";
 import { NotFoundError } from "../services/errors";
 import { noteAccessoryQuery } from "../../islands/note-show/accessory/queries";
@@ -99,12 +99,13 @@ export function pagesPlugin(ctx: AppContext) {
       if (!match) throw new NotFoundError("Page");
       const noteId = Number(match[1]);
       return respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
-        const realm = showNote(ctx, current, noteId);
+        const note = getNote(ctx, noteId);
+        const notebook = getNotebook(ctx, note.notebookId);
+        const readonly = authorizeRead(ctx, current, notebook) !== "edit";
+        const ancestors = ancestorsOf(ctx, note);
+        const realm = presentNoteRealm(ctx, note, notebook, ancestors);
         queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
         queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
-        const note = getNote(ctx, noteId);
-        const ancestors = ancestorsOf(ctx, note);
-        const readonly = notebookAccess(ctx, current, getNotebook(ctx, note.notebookId)) !== "edit";
         return {
           title: realm.note.noteTopology.titleOrPredicate,
           content: (
