@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { useElementId } from "../lib/island-id";
 import { type NoteRealmJson, notePath, recentNotesQuery } from "../lib/notes-queries";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "../lib/dates";
 import { RecentlyLearned, RecentlyReviewed } from "./tracker-tables";
 
 const TABS = [

@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { type MemoryTrackerJson, recentlyLearnedQuery, recentlyReviewedQuery } from "../lib/learning-queries";
 import { notePath } from "../lib/notes-queries";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "../lib/dates";
 
 function TrackerNote({ tracker }: { tracker: MemoryTrackerJson }) {
   return (

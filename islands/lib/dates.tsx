@@ -18,14 +18,21 @@ export function utcText(iso: string): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
+/** A date in UTC text on the server and while hydrating, then in the reader's local format. */
+export function useLocalDateText(iso: string, format: (date: Date) => string = (d) => d.toLocaleString()): string {
+  const hydrated = useHydrated();
+  const date = new Date(iso);
+  return hydrated && !Number.isNaN(date.getTime()) ? format(date) : utcText(iso);
+}
+
+const mediumDateTime = (date: Date) => date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
 /** A time: UTC text in the server's HTML, the reader's local date and time once the page is live. */
 export function LocalTime({ iso }: { iso: string }) {
   const hydrated = useHydrated();
-  const date = new Date(iso);
-  const local = !Number.isNaN(date.getTime()) && hydrated;
   return (
-    <time dateTime={iso} title={local ? utcText(iso) : undefined}>
-      {local ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : utcText(iso)}
+    <time dateTime={iso} title={hydrated ? utcText(iso) : undefined}>
+      {useLocalDateText(iso, mediumDateTime)}
     </time>
   );
 }
