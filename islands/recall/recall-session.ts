@@ -5,10 +5,13 @@
  */
 import type { NoteJson } from "../lib/notes-queries";
 import type { AnsweredQuestionJson, SpellingResultJson } from "../lib/recall/recall-prompt-types";
+import { spreadSameNote } from "../../src/services/memory/spread-same-note";
 
 export interface MemoryTrackerLite {
   memoryTrackerId: number;
   spelling: boolean;
+  /** The tracker's note (an Engram addition): a note's items are kept apart. */
+  noteId: number;
 }
 
 /** GET /api/recalls/recalling (DueMemoryTrackers). */
@@ -55,11 +58,14 @@ export function shuffled<T>(items: T[]): T[] {
   return copy;
 }
 
-/** A freshly loaded list replaces the one being recalled; results stay. */
+/**
+ * A freshly loaded list replaces the one being recalled; results stay. The shuffle may put a
+ * note's items side by side again (its review would give its spelling away): they are parted.
+ */
 export function withLoadedList(session: RecallSession, due: DueMemoryTrackersJson, shuffle: boolean): RecallSession {
   return {
     ...session,
-    toRepeat: shuffle ? shuffled(due.toRepeat) : due.toRepeat,
+    toRepeat: spreadSameNote(shuffle ? shuffled(due.toRepeat) : due.toRepeat),
     currentIndex: 0,
     resultCursor: null,
     recallWindowEndAt: due.recallWindowEndAt ?? session.recallWindowEndAt,

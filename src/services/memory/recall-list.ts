@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import { endOfHalfDay } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
+import { spreadSameNote } from "./spread-same-note";
 
 const HOUR_MS = 3_600_000;
 
@@ -11,8 +12,8 @@ const HOUR_MS = 3_600_000;
  */
 function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
   return ctx.sqlite
-    .query<{ id: number; spelling: number }, [number, number]>(
-      `SELECT m.id, m.spelling FROM memory_trackers m
+    .query<{ id: number; spelling: number; noteId: number }, [number, number]>(
+      `SELECT m.id, m.spelling, m.note_id AS noteId FROM memory_trackers m
        JOIN notes n ON n.id = m.note_id
        JOIN notebooks nb ON nb.id = n.notebook_id
        WHERE m.user_id = ?1 AND m.removed_from_tracking = 0 AND m.next_recall_at <= ?2
@@ -33,11 +34,15 @@ function toRepeatCount(ctx: AppContext, current: CurrentUser, timeZone: string, 
   return dueTrackers(ctx, current, endOfHalfDay(now, timeZone)).length;
 }
 
-/** GET /recalls/recalling: what to repeat now (N = 0) or up to N days ahead. */
+/**
+ * GET /recalls/recalling: what to repeat now (N = 0) or up to N days ahead, oldest due first but
+ * with a note's items parted (spreadSameNote). Each item also names its note (an Engram addition),
+ * so that the browser can part them again after its shuffle.
+ */
 export function recalling(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number) {
   const now = ctx.clock.now();
-  const toRepeat = dueTrackers(ctx, current, endOfHalfDay(new Date(now.getTime() + dueInDays * 24 * HOUR_MS), timeZone))
-    .map((row) => ({ memoryTrackerId: row.id, spelling: !!row.spelling }));
+  const toRepeat = spreadSameNote(dueTrackers(ctx, current, endOfHalfDay(new Date(now.getTime() + dueInDays * 24 * HOUR_MS), timeZone))
+    .map((row) => ({ memoryTrackerId: row.id, spelling: !!row.spelling, noteId: row.noteId })));
   return {
     toRepeat,
     dueInDays,
