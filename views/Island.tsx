@@ -1,5 +1,7 @@
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
-import { IslandIdContext } from "../islands/lib/island-id";
+import { renderToString } from "react-dom/server";
+import { IslandIdContext, islandIdentifierPrefix } from "../islands/lib/island-id";
 import { type IslandName, type IslandProps, islands } from "../islands/registry";
 
 /** Collects which islands a page renders, so the document links only their scripts. */
@@ -16,7 +18,9 @@ export const IslandCollectorContext = createContext<IslandCollector | null>(null
 
 /**
  * An interactive part of a server-rendered page: rendered here with its data (so the first HTML
- * shows it), then hydrated in the browser as its own root from the props in data-props.
+ * shows it), then hydrated in the browser as its own root from the props in data-props. It is
+ * rendered as its own root here too, with the same identifier prefix, so that ids from useId
+ * (which the accessible UI primitives use for aria attributes) match between server and browser.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N } & ({} extends IslandProps<N>
   ? { props?: IslandProps<N> }
@@ -27,12 +31,17 @@ export function Island<N extends IslandName>({ name, props }: { name: N } & ({} 
   const islandId = collector.nextId(name);
   const Component = islands[name] as (p: object) => React.ReactNode;
   const islandProps = (props ?? {}) as object;
-  return (
-    <div data-island={name} data-island-id={islandId} data-props={JSON.stringify(islandProps)}>
+  const html = renderToString(
+    <QueryClientProvider client={useQueryClient()}>
       <IslandIdContext.Provider value={islandId}>
         <Component {...islandProps} />
       </IslandIdContext.Provider>
-    </div>
+    </QueryClientProvider>,
+    { identifierPrefix: islandIdentifierPrefix(islandId) },
+  );
+  return (
+    <div data-island={name} data-island-id={islandId} data-props={JSON.stringify(islandProps)}
+      dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import type { UserJson } from "../../src/services/users";
 import { ApiError, api } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
-import { Modal } from "../lib/Modal";
+import { Modal } from "../lib/ui/Dialog";
 import { currentUserInfoQuery } from "../lib/queries";
 import { showToast } from "../lib/ui-store";
 
@@ -45,7 +45,7 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
   }
 
   return (
-    <Modal title={`Settings for ${user.name}`} onClose={onClose} labelledBy="user-settings-title">
+    <Modal title={`Settings for ${user.name}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <TextField label="Name" name="name" value={form.name} error={errors.name} onChange={set("name")} maxLength={100} />
         <TextField label="Daily Assimilation Count" name="dailyAssimilationCount" type="number" min={0} max={1000}

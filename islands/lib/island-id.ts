@@ -11,3 +11,10 @@ export const IslandIdContext = createContext("island");
 export function useElementId(name: string): string {
   return `${useContext(IslandIdContext)}-${name}`;
 }
+
+/**
+ * The prefix of React's useId inside one island. The server renders each island as its own root
+ * with it and the browser hydrates with it, so useId (which the UI primitives use for aria
+ * attributes) gives the same ids on both sides.
+ */
+export const islandIdentifierPrefix = (islandId: string) => `${islandId}-`;

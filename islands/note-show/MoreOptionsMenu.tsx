@@ -1,34 +1,21 @@
-import { useCallback, useRef, useState } from "react";
-import { useDismiss } from "../lib/use-dismiss";
-import { useElementId } from "../lib/island-id";
+import { Menu, MenuItem, MenuSeparator } from "../lib/ui/Menu";
 
 export interface MenuEntry {
   label: string;
   onSelect: () => void;
+  /** Destructive entries (Delete note) come last, set apart and in red. */
+  danger?: boolean;
 }
 
-/** The toolbar's "more options" dropdown. */
+/** The toolbar's "more options" menu. */
 export function MoreOptionsMenu({ entries }: { entries: MenuEntry[] }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useElementId("more-options");
-  const closeMenu = useCallback(() => setOpen(false), []);
-  useDismiss(open, closeMenu, ref);
+  const safe = entries.filter((entry) => !entry.danger);
+  const dangerous = entries.filter((entry) => entry.danger);
   return (
-    <div className="toolbar-menu" ref={ref}>
-      <button type="button" className="icon-button labelled" title="more options" aria-label="more options" aria-haspopup="menu"
-        aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
-        ⋯
-      </button>
-      {open && (
-        <div className="dropdown toolbar-dropdown" role="menu" id={menuId} aria-label="more options">
-          {entries.map((entry) => (
-            <button key={entry.label} type="button" role="menuitem" onClick={() => { setOpen(false); entry.onSelect(); }}>
-              {entry.label}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
+    <Menu label="more options" title="more options" triggerClassName="icon-button labelled" trigger="⋯">
+      {safe.map((entry) => <MenuItem key={entry.label} onSelect={entry.onSelect}>{entry.label}</MenuItem>)}
+      {dangerous.length > 0 && safe.length > 0 && <MenuSeparator />}
+      {dangerous.map((entry) => <MenuItem key={entry.label} onSelect={entry.onSelect} danger>{entry.label}</MenuItem>)}
+    </Menu>
   );
 }

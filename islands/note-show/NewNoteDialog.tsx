@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type { NoteRealmJson } from "../lib/notes-queries";
 import { ApiError, api } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
-import { Modal } from "../lib/Modal";
+import { Modal } from "../lib/ui/Dialog";
 import { notePath } from "../lib/notes-queries";
 import { SuggestedTitle, WikidataTitleField } from "./wikidata/TitleSearch";
 import { sameTitle, type WikidataSearchEntity } from "./wikidata/wikidata-api";
@@ -56,7 +56,7 @@ export function NewNoteDialog({ noteId, placement, onClose }: { noteId: number; 
   }
 
   return (
-    <Modal title={placement === "child" ? "Add Child Note" : "Add Next Sibling Note"} onClose={onClose} labelledBy="new-note-title">
+    <Modal title={placement === "child" ? "Add Child Note" : "Add Next Sibling Note"} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <fieldset disabled={submitting} className="plain-fieldset">
           <WikidataTitleField value={newTitle} error={errors.newTitle} onChange={setNewTitle} onSelect={chooseWikidataResult} />

@@ -123,10 +123,8 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
             { label: "Edit Note URL", onSelect: () => setDialog("url") },
             { label: "Export...", onSelect: () => setDialog("export") },
             { label: "Note Recall Settings", onSelect: () => setDialog("recall-settings") },
+            { label: "Delete note", onSelect: () => void deleteThisNote(), danger: true },
           ]} />
-          <button type="button" className="icon-button labelled danger" title="Delete note" aria-label="Delete note" onClick={deleteThisNote}>
-            {icons.trash()}
-          </button>
         </div>
       )}
       {deleted && <div className="alert warning" role="alert">This note has been deleted</div>}

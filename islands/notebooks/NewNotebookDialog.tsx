@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
-import { useElementId } from "../lib/island-id";
-import { Modal } from "../lib/Modal";
+import { Modal } from "../lib/ui/Dialog";
 import { notePath } from "../lib/notes-queries";
 
 /**
@@ -10,7 +9,6 @@ import { notePath } from "../lib/notes-queries";
  * the form is disabled while submitting and a second submission is ignored (spec 5).
  */
 export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useElementId("new-notebook-title");
   const [newTitle, setNewTitle] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -42,7 +40,7 @@ export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
 
   const otherErrors = Object.entries(errors).filter(([field]) => field !== "newTitle");
   return (
-    <Modal title="Add New Notebook" onClose={onClose} labelledBy={titleId}>
+    <Modal title="Add New Notebook" onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         {otherErrors.length > 0 && (
           <div className="form-message" role="alert">{otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}</div>

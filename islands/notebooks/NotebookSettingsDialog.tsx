@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { CheckboxField, DialogActions, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
-import { Modal } from "../lib/Modal";
+import { Modal } from "../lib/ui/Dialog";
 import type { NotebookJson } from "../lib/notes-queries";
 import { alertPopup } from "../lib/ui-store";
 
@@ -55,7 +55,7 @@ function NotebookIndexButtons({ notebookId, onComplete }: { notebookId: number; 
 /** Shown in place of the settings once an index operation completed. */
 function IndexCompleteDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Modal title="Index operation complete" onClose={onClose} labelledBy="notebook-index-complete-title">
+    <Modal title="Index operation complete" onClose={onClose}>
       <p>Notebook index has been updated.</p>
       <div className="dialog-actions">
         <button type="button" className="button primary" onClick={onClose}>OK</button>
@@ -66,7 +66,6 @@ function IndexCompleteDialog({ onClose }: { onClose: () => void }) {
 
 /** "Edit notebook settings": saving reloads the page (spec 4); field errors show beside the fields. */
 export function NotebookSettingsDialog({ notebook, onClose }: { notebook: NotebookJson; onClose: () => void }) {
-  const titleId = useElementId(`notebook-${notebook.id}-settings-title`);
   const settings = notebook.notebookSettings;
   const [skipMemoryTrackingEntirely, setSkip] = useState(settings.skipMemoryTrackingEntirely);
   const [numberOfQuestions, setNumberOfQuestions] = useState(
@@ -107,7 +106,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
   if (indexUpdated) return <IndexCompleteDialog onClose={onClose} />;
   const otherErrors = Object.entries(errors).filter(([field]) => !(SETTINGS_FIELDS as readonly string[]).includes(field));
   return (
-    <Modal title="Edit notebook settings" onClose={onClose} labelledBy={titleId}>
+    <Modal title="Edit notebook settings" onClose={onClose}>
       <p className="muted notebook-settings-for">{notebook.title}</p>
       <form ref={formRef} onSubmit={submit} noValidate aria-busy={saving || undefined}>
         {otherErrors.length > 0 && (

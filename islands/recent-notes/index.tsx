@@ -1,16 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useRef, useState } from "react";
-import { useElementId } from "../lib/island-id";
+import { useState } from "react";
 import { type NoteRealmJson, notePath, recentNotesQuery } from "../lib/notes-queries";
 import { LocalTime } from "../lib/dates";
+import { noteTitleText } from "../lib/note-title";
+import { type TabDefinition, Tabs } from "../lib/ui/Tabs";
 import { RecentlyLearned, RecentlyReviewed } from "./tracker-tables";
 
-const TABS = [
-  { key: "added", label: "Recently Added/Updated" },
-  { key: "learned", label: "Recently Learned" },
-  { key: "reviewed", label: "Recently Reviewed" },
-] as const;
-type TabKey = (typeof TABS)[number]["key"];
 
 function RecentlyAdded() {
   const { data: realms = [], isPending } = useQuery(recentNotesQuery());
@@ -20,7 +15,7 @@ function RecentlyAdded() {
     <ul className="recent-list">
       {realms.map((realm: NoteRealmJson) => (
         <li key={realm.id} className="recent-item">
-          <a className="recent-item-title" href={notePath(realm.id)}>{realm.note.noteTopology.titleOrPredicate}</a>
+          <a className="recent-item-title" href={notePath(realm.id)}>{noteTitleText(realm.note.noteTopology)}</a>
           {realm.notebook && (
             <span className="recent-item-notebook">
               <span className="visually-hidden">Notebook: </span>{realm.notebook.title}
@@ -35,50 +30,19 @@ function RecentlyAdded() {
   );
 }
 
-/** The /d/recent page's tabs: Recently Added/Updated, Recently Learned, Recently Reviewed (WAI-ARIA tabs). */
+/** The /d/recent page's tabs: Recently Added/Updated, Recently Learned, Recently Reviewed. */
 export default function RecentNotes() {
   const [selected, setSelected] = useState<TabKey>("added");
-  const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
-  const baseId = useElementId("recent");
-  const tabId = (key: TabKey) => `${baseId}-tab-${key}`;
-  const panelId = (key: TabKey) => `${baseId}-panel-${key}`;
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((t) => t.key === selected);
-    const next = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const key = TABS[next]!.key;
-    setSelected(key);
-    tabRefs.current[key]?.focus();
-  }
-
   return (
     <div className="recent-notes">
-      <div className="tabs" role="tablist" aria-label="Recent notes" onKeyDown={onKeyDown}>
-        {TABS.map((tab) => (
-          <button key={tab.key} type="button" role="tab" id={tabId(tab.key)} aria-controls={panelId(tab.key)}
-            aria-selected={selected === tab.key} tabIndex={selected === tab.key ? 0 : -1}
-            className={`tab${selected === tab.key ? " active" : ""}`}
-            ref={(element) => { tabRefs.current[tab.key] = element; }}
-            onClick={() => setSelected(tab.key)}>
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {TABS.map((tab) => (
-        <div key={tab.key} role="tabpanel" id={panelId(tab.key)} aria-labelledby={tabId(tab.key)}
-          className="tab-panel" hidden={selected !== tab.key} tabIndex={0}>
-          {selected === tab.key && tab.key === "added" && <RecentlyAdded />}
-          {selected === tab.key && tab.key === "learned" && <RecentlyLearned />}
-          {selected === tab.key && tab.key === "reviewed" && <RecentlyReviewed />}
-        </div>
-      ))}
+      <Tabs label="Recent notes" tabs={TABS} selected={selected} onSelect={setSelected} />
     </div>
   );
 }
+
+type TabKey = "added" | "learned" | "reviewed";
+const TABS: TabDefinition<TabKey>[] = [
+  { key: "added", label: "Recently Added/Updated", content: () => <RecentlyAdded /> },
+  { key: "learned", label: "Recently Learned", content: () => <RecentlyLearned /> },
+  { key: "reviewed", label: "Recently Reviewed", content: () => <RecentlyReviewed /> },
+];

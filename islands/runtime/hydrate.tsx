@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { IslandIdContext } from "../lib/island-id";
+import { IslandIdContext, islandIdentifierPrefix } from "../lib/island-id";
 import { browserQueryClient } from "./query-client";
 
 /**
@@ -24,15 +24,17 @@ export function hydrateIslands<P extends object>(name: string, Component: Compon
   const queryClient = browserQueryClient();
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const props = JSON.parse(element.dataset.props || "{}") as P;
+    const islandId = element.dataset.islandId ?? name;
     hydrateRoot(
       element,
       <QueryClientProvider client={queryClient}>
-        <IslandIdContext.Provider value={element.dataset.islandId ?? name}>
+        <IslandIdContext.Provider value={islandId}>
           <HydrationSignal element={element}>
             <Component {...props} />
           </HydrationSignal>
         </IslandIdContext.Provider>
       </QueryClientProvider>,
+      { identifierPrefix: islandIdentifierPrefix(islandId) },
     );
   }
 }

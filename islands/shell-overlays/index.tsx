@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { syncTimeZoneCookie } from "../lib/learning-queries";
-import { Modal } from "../lib/Modal";
+import { Modal } from "../lib/ui/Dialog";
 import { dismissToast, useUiState } from "../lib/ui-store";
 
 /** The app shell's shared overlays: the thin loading bar, the toasts and the alert/confirm popups. */
@@ -26,7 +26,7 @@ export default function ShellOverlays() {
         ))}
       </div>
       {popup && (
-        <Modal title={popup.kind === "alert" ? "Information" : "Please confirm"} labelledBy={`popup-${popup.id}`}
+        <Modal title={popup.kind === "alert" ? "Information" : "Please confirm"}
           onClose={() => popup.resolve(false)}>
           <p className="popup-message">{popup.message}</p>
           <div className="dialog-actions">

@@ -32,7 +32,8 @@ test("linking two notes shows the link on both sides; its type changes and delet
   await expect(linkDialog.getByText("Dog is a specialization of Mammal")).toBeVisible();
   await linkDialog.getByRole("button", { name: "Create link" }).click();
   await expect(linkDialog).toHaveCount(0);
-  await expect(page.locator(".child-card-title")).toHaveText("a specialization of Mammal");
+  // A link note reads as a sentence wherever it is listed.
+  await expect(page.locator(".child-card-title")).toHaveText("Dog — a specialization of — Mammal");
 
   await page.goto(`${engram.url}/n${ids.Mammal}`);
   const referencedBy = page.getByRole("region", { name: "Referenced by" });
@@ -47,7 +48,8 @@ test("linking two notes shows the link on both sides; its type changes and delet
   await change.getByRole("button", { name: "Update" }).click();
   await expect(page.locator(".link-type")).toHaveText("an example of");
 
-  await page.getByRole("button", { name: "Delete note" }).click();
+  await page.getByRole("button", { name: "more options" }).click();
+  await page.getByRole("menuitem", { name: "Delete note" }).click();
   await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(new RegExp(`/n${ids.Dog}$`));
   await waitForHydration(page);

@@ -89,7 +89,8 @@ test("adding children and a sibling, then deleting and undoing", async ({ page, 
   expect(children).toEqual(["Mammals", "Birds", "Fish"]);
 
   await page.goto(birdsUrl);
-  await page.getByRole("button", { name: "Delete note" }).click();
+  await page.getByRole("button", { name: "more options" }).click();
+  await page.getByRole("menuitem", { name: "Delete note" }).click();
   await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(new RegExp(`/n${ids.Animals}$`));
   await waitForHydration(page);
@@ -122,7 +123,7 @@ test("a deleted note says so, and a note of another user is refused", async ({ p
   await page.request.post(`${engram.url}/api/notes/${ids.Gone}/delete`);
   await page.goto(`${engram.url}/n${ids.Gone}`);
   await expect(page.getByText("This note has been deleted")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Delete note" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "more options" })).toHaveCount(0);
 
   const theirs = await (await page.request.post(`${engram.url}/api/testability/inject_notes`, {
     data: { externalIdentifier: "another_old_learner", circleName: null, noteTestData: [{ Title: "Secret" }] },

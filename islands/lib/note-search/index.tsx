@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useElementId } from "../island-id";
-import { Modal } from "../Modal";
+import { Modal } from "../ui/Dialog";
 import { type NoteTopologyJson, notePath } from "../notes-queries";
 import { confirmPopup } from "../ui-store";
 import { formatDistance, type NoteSearchResult } from "./merge";
@@ -66,7 +66,6 @@ function ResultCard({ result, onLink, onMoveUnder }: {
  * how wide to look, and the literal and semantic results merged, closest first, in a grid.
  */
 export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder }: NoteSearchDialogProps) {
-  const titleId = useElementId(`note-search-title-${noteId ?? "global"}`);
   const inputId = useElementId(`note-search-key-${noteId ?? "global"}`);
   const [searchKey, setSearchKey] = useState("");
   // Without a note the search covers every notebook anyway: the option starts checked.
@@ -95,7 +94,7 @@ export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder }
   else if (trimmed !== "" && results.length === 0) status = "No matching notes found.";
 
   return (
-    <Modal title={title} onClose={onClose} labelledBy={titleId}>
+    <Modal title={title} onClose={onClose}>
       <div className="note-search">
         <form role="search" className="note-search-form" onSubmit={(event) => {
           event.preventDefault();

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { CheckboxField, DialogActions, TextField } from "../../lib/forms";
-import { useElementId } from "../../lib/island-id";
-import { Modal } from "../../lib/Modal";
+import { Modal } from "../../lib/ui/Dialog";
 import { type NoteAccessoryJson, noteAccessoryQuery } from "./queries";
 import { useAccessorySave } from "./use-accessory-save";
 
@@ -10,10 +9,9 @@ const IMAGE_FIELDS = ["uploadImage", "imageUrl", "useParentImage", "imageMask"];
 
 /** "Edit Note Image": an uploaded file, an image URL or the parent's image, and the mask drawn over it. */
 export function EditNoteImageDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {
-  const titleId = useElementId(`note-${noteId}-image-title`);
   const { data: accessory } = useQuery(noteAccessoryQuery(noteId));
   return (
-    <Modal title="Edit Note Image" onClose={onClose} labelledBy={titleId}>
+    <Modal title="Edit Note Image" onClose={onClose}>
       {accessory ? <ImageForm noteId={noteId} accessory={accessory} onClose={onClose} /> : <p className="muted">Loading...</p>}
     </Modal>
   );

@@ -1,17 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { DialogActions, TextField } from "../../lib/forms";
-import { useElementId } from "../../lib/island-id";
-import { Modal } from "../../lib/Modal";
+import { Modal } from "../../lib/ui/Dialog";
 import { type NoteAccessoryJson, noteAccessoryQuery } from "./queries";
 import { useAccessorySave } from "./use-accessory-save";
 
 /** "Edit Note URL": the note's link; an empty field removes it. */
 export function EditNoteUrlDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {
-  const titleId = useElementId(`note-${noteId}-url-title`);
   const { data: accessory } = useQuery(noteAccessoryQuery(noteId));
   return (
-    <Modal title="Edit Note URL" onClose={onClose} labelledBy={titleId}>
+    <Modal title="Edit Note URL" onClose={onClose}>
       {accessory ? <UrlForm noteId={noteId} accessory={accessory} onClose={onClose} /> : <p className="muted">Loading...</p>}
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useElementId } from "../../lib/island-id";
-import { Modal } from "../../lib/Modal";
+import { Modal } from "../../lib/ui/Dialog";
 import { noteGraphQuery, TOKEN_LIMIT, validTokenLimit } from "./graph-query";
 import { JsonActions } from "./json-actions";
 
@@ -13,7 +13,6 @@ const LIMIT_DEBOUNCE_MS = 400;
  * same context the AI gets) as JSON, to preview, copy or download.
  */
 export function ExportDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {
-  const titleId = useElementId(`note-${noteId}-export-title`);
   const limitId = useElementId(`note-${noteId}-export-token-limit`);
   const previewRef = useRef<HTMLTextAreaElement>(null);
   const [limitText, setLimitText] = useState(String(TOKEN_LIMIT.initial));
@@ -36,7 +35,7 @@ export function ExportDialog({ noteId, onClose }: { noteId: number; onClose: () 
   }
 
   return (
-    <Modal title="Export Note Graph" onClose={onClose} labelledBy={titleId}>
+    <Modal title="Export Note Graph" onClose={onClose}>
       <div className="graph-export">
         <div className={`field graph-export-limit${typedLimit === undefined ? " field-invalid" : ""}`}>
           <label htmlFor={limitId}>Token Limit</label>

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { reversedLabel } from "../../../src/services/links/link-types";
 import { ApiError, api } from "../../lib/api";
-import { Modal } from "../../lib/Modal";
+import { Modal } from "../../lib/ui/Dialog";
 import { NoteSearchDialog } from "../../lib/note-search";
 import { type NoteJson, type NoteRealmJson, type NoteTopologyJson, noteRealmQuery, notePath } from "../../lib/notes-queries";
 import { confirmPopup } from "../../lib/ui-store";
@@ -76,7 +76,7 @@ function LinkTypeDialog({ note, target, onClose, onMoveUnder }: {
   }
 
   return (
-    <Modal title={`Link to ${target.titleOrPredicate}`} onClose={onClose} labelledBy="link-type-title">
+    <Modal title={`Link to ${target.titleOrPredicate}`} onClose={onClose}>
       <form onSubmit={submit}>
         <p className="link-sentence">
           <strong>{note.noteTopology.titleOrPredicate}</strong> is <em>{linkType}</em> <strong>{target.titleOrPredicate}</strong>
@@ -107,7 +107,7 @@ export function LinkNoteHeader({ note, editable }: { note: NoteJson; editable: b
         <button type="button" className="button small" onClick={() => setChanging(true)}>Change link type</button>
       )}
       {changing && (
-        <Modal title="Change link type" onClose={() => setChanging(false)} labelledBy="change-link-type-title">
+        <Modal title="Change link type" onClose={() => setChanging(false)}>
           <form onSubmit={async (event) => {
             event.preventDefault();
             storeRealms(await api.post<NoteRealmJson[]>(`/api/links/${note.id}`, { linkType }));

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useElementId } from "../../lib/island-id";
 import { noteInfoQuery, refreshLearningCounters, type RecallSettingJson } from "../../lib/learning-queries";
-import { Modal } from "../../lib/Modal";
+import { Modal } from "../../lib/ui/Dialog";
 import { RecallSettingsForm, type RecallSettingField } from "../../lib/recall-settings-form";
 import { MemoryTrackerTable } from "./MemoryTrackerTable";
 
@@ -16,10 +16,9 @@ function useOnRecallSettingSaved() {
 
 /** "Note Recall Settings", opened from the toolbar's "more options" menu. */
 export function RecallSettingsDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {
-  const titleId = useElementId(`note-${noteId}-recall-settings-title`);
   const onSaved = useOnRecallSettingSaved();
   return (
-    <Modal title="Note Recall Settings" onClose={onClose} labelledBy={titleId}>
+    <Modal title="Note Recall Settings" onClose={onClose}>
       <RecallSettingsForm noteId={noteId} onSaved={onSaved} />
       <div className="dialog-actions">
         <button type="button" className="button primary" onClick={onClose}>Done</button>

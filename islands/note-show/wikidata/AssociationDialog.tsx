@@ -2,8 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { DialogActions, TextField } from "../../lib/forms";
-import { useElementId } from "../../lib/island-id";
-import { Modal } from "../../lib/Modal";
+import { Modal } from "../../lib/ui/Dialog";
 import { type NoteJson, type NoteRealmJson, noteRealmQuery } from "../../lib/notes-queries";
 import { fetchWikidataEntity, knowledgeBaseError, sameTitle, wikidataEntityQuery } from "./wikidata-api";
 
@@ -20,7 +19,6 @@ export function WikidataAssociationDialog({ note, onClose }: { note: NoteJson; o
   const [differentTitle, setDifferentTitle] = useState<string>();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const titleId = useElementId("wikidata-association-title");
   const noteTitle = note.noteTopology.titleOrPredicate;
 
   /** Runs one step at a time; a second click while one runs is ignored. */
@@ -60,7 +58,7 @@ export function WikidataAssociationDialog({ note, onClose }: { note: NoteJson; o
   }
 
   return (
-    <Modal title={note.wikidataId ? "Edit Wikidata ID" : "Associate Wikidata"} onClose={onClose} labelledBy={titleId}>
+    <Modal title={note.wikidataId ? "Edit Wikidata ID" : "Associate Wikidata"} onClose={onClose}>
       {differentTitle === undefined ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={busy} className="plain-fieldset">

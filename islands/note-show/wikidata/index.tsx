@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useDismiss } from "../../lib/use-dismiss";
-import { useElementId } from "../../lib/island-id";
+import { useCallback, useState } from "react";
+import { Menu, MenuItem, MenuLink } from "../../lib/ui/Menu";
 import type { NoteJson } from "../../lib/notes-queries";
 import { WikidataAssociationDialog } from "./AssociationDialog";
 import { wikidataEntityQuery, wikidataPageUrl } from "./wikidata-api";
@@ -22,46 +21,30 @@ function WikidataIcon() {
  * Wikidata page, in a new tab) for a note with one. Hidden when the note cannot be edited.
  */
 export function WikidataOptions({ note, editable }: { note: NoteJson; editable: boolean }) {
-  const [open, setOpen] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useElementId("wikidata-options");
+  const [menuOpened, setMenuOpened] = useState(false);
   const wikidataId = note.wikidataId;
   // Resolved when the menu opens, so the link already points at the article when clicked.
-  const entity = useQuery({ ...wikidataEntityQuery(wikidataId ?? ""), enabled: open && !!wikidataId });
+  const entity = useQuery({ ...wikidataEntityQuery(wikidataId ?? ""), enabled: menuOpened && !!wikidataId });
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
-  const closeMenu = useCallback(() => setOpen(false), []);
-  useDismiss(open, closeMenu, ref);
-
   if (!editable) return null;
-  const openDialog = () => {
-    setOpen(false);
-    setDialogOpen(true);
-  };
+  const openDialog = () => setDialogOpen(true);
 
   return (
-    <div className="toolbar-menu wikidata-options" ref={ref}>
-      <button type="button" className="icon-button labelled" title="wikidata options" aria-label="wikidata options" aria-haspopup="menu"
-        aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
-        <WikidataIcon />
-      </button>
-      {open && (
-        <div className="dropdown wikidata-options-menu" role="menu" id={menuId} aria-label="wikidata options">
-          {wikidataId ? (
-            <>
-              <button type="button" role="menuitem" onClick={openDialog}>Edit Wikidata ID</button>
-              <a role="menuitem" href={wikidataPageUrl(wikidataId, entity.data)} target="_blank" rel="noopener noreferrer"
-                onClick={() => setOpen(false)}>
-                Go to Wikidata
-              </a>
-            </>
-          ) : (
-            <button type="button" role="menuitem" onClick={openDialog}>associate wikidata</button>
-          )}
-        </div>
-      )}
+    <>
+      <Menu label="wikidata options" title="wikidata options" triggerClassName="icon-button labelled" trigger={<WikidataIcon />}
+        align="start" onOpenChange={(open) => open && setMenuOpened(true)}>
+        {wikidataId ? (
+          <>
+            <MenuItem onSelect={openDialog}>Edit Wikidata ID</MenuItem>
+            <MenuLink href={wikidataPageUrl(wikidataId, entity.data)} newTab>Go to Wikidata</MenuLink>
+          </>
+        ) : (
+          <MenuItem onSelect={openDialog}>associate wikidata</MenuItem>
+        )}
+      </Menu>
       {dialogOpen && <WikidataAssociationDialog note={note} onClose={closeDialog} />}
-    </div>
+    </>
   );
 }
