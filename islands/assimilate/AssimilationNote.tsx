@@ -3,8 +3,8 @@ import { type Ref, useMemo } from "react";
 import { useElementId } from "../lib/island-id";
 import { type NoteJson, type NoteTopologyJson, notePath } from "../lib/notes-queries";
 import { RecallSettingsForm, type RecallSettingField } from "../lib/recall-settings-form";
-import { ImageWithMask } from "../note-show/accessory/ImageWithMask";
-import { noteAccessoryQuery } from "../note-show/accessory/queries";
+import { ImageWithMask } from "../lib/accessory/ImageWithMask";
+import { noteAccessoryQuery } from "../lib/accessory/queries";
 import { renderMarkdownSafely } from "../lib/markdown";
 
 function TopologyLink({ topology }: { topology: NoteTopologyJson }) {

@@ -2,7 +2,6 @@ import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { NoteJson, NoteRealmJson } from "../../src/services/notes/presenters";
 import type { MemoryTrackerJson, RecallSettingJson } from "../../src/services/memory/trackers";
 import { api } from "./api";
-import { menuBadgeQuery } from "./queries";
 
 export type { MemoryTrackerJson, RecallSettingJson } from "../../src/services/memory/trackers";
 
@@ -49,6 +48,24 @@ const withTimeZone = (path: string) => `${path}?timezone=${encodeURIComponent(ti
 const quietly = { silent: true, onUnauthorized: () => {} };
 export const fetchAssimilationCount = () => api.get<AssimilationCountJson>(withTimeZone("/api/assimilation/count"), quietly);
 export const fetchRecallOverview = () => api.get<RecallOverviewJson>(withTimeZone("/api/recalls/overview"), quietly);
+
+export type MenuBadgeKind = "assimilate" | "recall" | "messages";
+
+/**
+ * The main-menu badge counts. The server prefetches them with each page; the features that
+ * count them (assimilation, recall, conversations) add their fetchers here as they land.
+ */
+const menuBadgeFetchers: Partial<Record<MenuBadgeKind, () => Promise<number>>> = {
+  assimilate: () => fetchAssimilationCount().then((count) => count.dueCount),
+  recall: () => fetchRecallOverview().then((overview) => overview.toRepeatCount),
+};
+
+export const menuBadgeQuery = (kind: MenuBadgeKind) =>
+  queryOptions({
+    queryKey: ["menu-badge", kind],
+    queryFn: () => menuBadgeFetchers[kind]?.() ?? Promise.resolve(0),
+    enabled: menuBadgeFetchers[kind] !== undefined,
+  });
 
 /*
  * Keys carry no time zone: the server prefetches in the zone of the cookie, and when the cookie

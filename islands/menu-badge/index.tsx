@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { menuBadgeQuery, type MenuBadgeKind } from "../lib/queries";
+import { menuBadgeQuery, type MenuBadgeKind } from "../lib/learning-queries";
 
 /** The count beside a main-menu item (due notes, notes to repeat, unread conversations). */
 export default function MenuBadge({ kind }: { kind: MenuBadgeKind }) {

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { pageConfig } from "../lib/page-config";
-import { currentUserInfoQuery, menuBadgeQuery } from "../lib/queries";
+import { currentUserInfoQuery } from "../lib/queries";
 import { PreviousResult } from "./PreviousResult";
 import { Quiz } from "./Quiz";
-import { decrementRecallBadge } from "../lib/learning-queries";
+import { decrementRecallBadge, menuBadgeQuery } from "../lib/learning-queries";
 import { fetchRecalling, setRecallBadge } from "./recall-api";
 import { RecallProgress } from "./RecallProgress";
 import {

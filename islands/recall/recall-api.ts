@@ -2,8 +2,7 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, ApiError } from "../lib/api";
 import type { NoteJson } from "../lib/notes-queries";
-import { timeZone } from "../lib/learning-queries";
-import { menuBadgeQuery } from "../lib/queries";
+import { menuBadgeQuery, timeZone } from "../lib/learning-queries";
 import { alertPopup } from "../lib/ui-store";
 import type {
   AnsweredQuestionJson,

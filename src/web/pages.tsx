@@ -14,7 +14,7 @@ import { renderMarkdownSafely } from "../services/notes/markdown";
 import { authorizeRead } from "../services/notes/access";
 import { getNote, getNotebook, ancestorsOf } from "../services/notes/rows";
 import { NotFoundError } from "../services/errors";
-import { noteAccessoryQuery } from "../../islands/note-show/accessory/queries";
+import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
 import { showNoteAccessory } from "../services/accessories/accessory-service";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
 import { userTokensQuery } from "../../islands/lib/queries";

@@ -2,7 +2,8 @@ import { dehydrate, QueryClientProvider, type QueryClient } from "@tanstack/reac
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import type { PageConfig } from "../../islands/lib/page-config";
-import { currentUserInfoQuery, menuBadgeQuery } from "../../islands/lib/queries";
+import { menuBadgeQuery } from "../../islands/lib/learning-queries";
+import { currentUserInfoQuery } from "../../islands/lib/queries";
 import { newQueryClient } from "../../islands/runtime/query-client";
 import { Document } from "../../views/Document";
 import { IslandCollector, IslandCollectorContext } from "../../views/Island";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { CheckboxField, DialogActions, TextField } from "../../lib/forms";
 import { Modal } from "../../lib/ui/Dialog";
-import { type NoteAccessoryJson, noteAccessoryQuery } from "./queries";
+import { type NoteAccessoryJson, noteAccessoryQuery } from "../../lib/accessory/queries";
 import { useAccessorySave } from "./use-accessory-save";
 
 const IMAGE_FIELDS = ["uploadImage", "imageUrl", "useParentImage", "imageMask"];

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { ImageWithMask } from "./ImageWithMask";
-import { noteAccessoryQuery } from "./queries";
+import { ImageWithMask } from "../../lib/accessory/ImageWithMask";
+import { noteAccessoryQuery } from "../../lib/accessory/queries";
 
 export { EditNoteImageDialog } from "./EditNoteImageDialog";
 export { EditNoteUrlDialog } from "./EditNoteUrlDialog";
-export { noteAccessoryQuery } from "./queries";
+export { noteAccessoryQuery } from "../../lib/accessory/queries";
 
 /** The note's accessory on the note page: its image with the mask overlay, and its URL as a link. */
 export function NoteAccessoryView({ noteId }: { noteId: number }) {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { NoteAccessoryJson } from "../../../src/services/accessories/presenter";
-import { api } from "../../lib/api";
+import { api } from "../api";
 
 export type { ImageWithMaskJson, NoteAccessoryJson } from "../../../src/services/accessories/presenter";
 
