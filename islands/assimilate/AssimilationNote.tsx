@@ -1,30 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { type Ref, useMemo } from "react";
 import { useElementId } from "../lib/island-id";
-import { type NoteJson, type NoteTopologyJson, notePath } from "../lib/notes-queries";
+import { type NoteJson, notePath } from "../lib/notes-queries";
+import { NoteTitle } from "../lib/note-title";
 import { RecallSettingsForm, type RecallSettingField } from "../lib/recall-settings-form";
 import { ImageWithMask } from "../lib/accessory/ImageWithMask";
 import { noteAccessoryQuery } from "../lib/accessory/queries";
 import { renderMarkdownSafely } from "../lib/markdown";
 
-function TopologyLink({ topology }: { topology: NoteTopologyJson }) {
-  return <a href={notePath(topology.id)}>{topology.titleOrPredicate}</a>;
-}
-
-/** The note's title; a link note reads "subject link-type object", each end linking to its note. */
-function NoteTitle({ note, headingRef }: { note: NoteJson; headingRef: Ref<HTMLHeadingElement> }) {
+/** The note's title; a link note reads "subject — link type — object", each end linking to its note. */
+function AssimilationNoteTitle({ note, headingRef }: { note: NoteJson; headingRef: Ref<HTMLHeadingElement> }) {
   const topology = note.noteTopology;
-  const subject = topology.parentOrSubjectNoteTopology;
-  const object = topology.objectNoteTopology;
   return (
     <h2 className="assimilation-note-title" ref={headingRef} tabIndex={-1}>
-      {topology.linkType && subject && object ? (
-        <>
-          <TopologyLink topology={subject} /> <span className="link-type">{topology.linkType}</span> <TopologyLink topology={object} />
-        </>
-      ) : (
-        <a href={notePath(note.id)}>{topology.titleOrPredicate}</a>
-      )}
+      {topology.linkType ? <NoteTitle topology={topology} linkEnds /> : <a href={notePath(note.id)}>{topology.titleOrPredicate}</a>}
     </h2>
   );
 }
@@ -55,7 +44,7 @@ export function AssimilationNote({ note, headingRef, onRecallSettingSaved }: {
   const detailsHtml = useMemo(() => renderMarkdownSafely(note.details), [note.details]);
   return (
     <article className="assimilation-note card" aria-label="note to assimilate">
-      <NoteTitle note={note} headingRef={headingRef} />
+      <AssimilationNoteTitle note={note} headingRef={headingRef} />
       <NoteAccessory noteId={note.id} />
       {note.details.trim() && <div className="assimilation-note-details" dangerouslySetInnerHTML={{ __html: detailsHtml }} />}
       <section className="assimilation-recall-settings" aria-labelledby={settingsHeadingId}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocalDateText } from "../lib/dates";
 import type { NoteJson } from "../lib/notes-queries";
 import { notePath } from "../lib/notes-queries";
+import { noteTitleText } from "../lib/note-title";
 
 /** Spec 9: the recent-update colour fades from green-ish to grey over 15 hours. */
 export const RECENT_UPDATE_FADE_HOURS = 15;
@@ -53,8 +54,7 @@ export function ChildCards({ notes }: { notes: NoteJson[] }) {
           {notes.map((child) => (
             <li key={child.id} className="card child-card">
               <a href={notePath(child.id)} className="child-card-title">
-                {child.noteTopology.linkType ? `${child.noteTopology.linkType} ` : ""}
-                {child.noteTopology.objectNoteTopology?.titleOrPredicate ?? child.noteTopology.titleOrPredicate}
+                {noteTitleText(child.noteTopology)}
               </a>
               {child.noteTopology.shortDetails && <p className="muted">{child.noteTopology.shortDetails}</p>}
               {!!child.childrenCount && <span className="child-count">{child.childrenCount} {child.childrenCount === 1 ? "child" : "children"}</span>}

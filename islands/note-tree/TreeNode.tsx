@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, type DragEvent, createContext, useContext } from "react";
 import { noteRealmQuery, notePath } from "../lib/notes-queries";
+import { noteTitleText } from "../lib/note-title";
 import { type DropPosition, type KnownChain, type TreeEntry, type TreePlace, canDrop, childEntriesOf, dropPositionAt } from "./tree-model";
 
 export interface DropTarget {
@@ -52,7 +53,7 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
   // Collapsed nodes read a realm that is already cached but never fetch one; the server never fetches.
   const { data: realm } = useQuery({ ...noteRealmQuery(id), enabled: isExpanded });
 
-  const title = realm?.note.noteTopology.titleOrPredicate ?? entry.title ?? tree.chain.title(id) ?? "";
+  const title = realm ? noteTitleText(realm.note.noteTopology) : entry.title ?? tree.chain.title(id) ?? "";
   const knownCount = realm?.note.childrenCount ?? entry.count;
   const shownCount = isExpanded && !realm ? undefined : knownCount;
   const children = realm ? childEntriesOf(realm) : tree.chain.fallbackChildren(id);
@@ -128,7 +129,7 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
         ) : (
           <span className="note-tree-twisty" aria-hidden="true" />
         )}
-        <a className="note-tree-title" href={notePath(id)} tabIndex={-1} draggable={false}
+        <a className="note-tree-title" href={notePath(id)} tabIndex={-1} draggable={false} title={title}
           aria-current={isFocus ? "page" : undefined}>
           {title}
         </a>

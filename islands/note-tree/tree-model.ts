@@ -1,4 +1,5 @@
 import type { NoteRealmJson } from "../lib/notes-queries";
+import { noteTitleText } from "../lib/note-title";
 
 /** One child as its parent's realm lists it: enough to draw a collapsed node. */
 export interface TreeEntry {
@@ -40,7 +41,7 @@ export function canDrop(dragged: TreePlace, target: TreePlace, position: DropPos
 export function childEntriesOf(realm: NoteRealmJson): TreeEntry[] {
   return (realm.children ?? []).map((child) => ({
     id: child.id,
-    title: child.noteTopology.titleOrPredicate,
+    title: noteTitleText(child.noteTopology),
     count: child.childrenCount,
   }));
 }
@@ -55,7 +56,7 @@ export function knownChain(focusRealm: NoteRealmJson | undefined, ancestorIds: n
   const titles = new Map<number, string>();
   let topology = focusRealm?.note.noteTopology;
   while (topology) {
-    titles.set(topology.id, topology.titleOrPredicate);
+    titles.set(topology.id, noteTitleText(topology));
     topology = topology.parentOrSubjectNoteTopology;
   }
   const chain = [...ancestorIds, focusNoteId];

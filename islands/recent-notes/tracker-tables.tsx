@@ -3,11 +3,12 @@ import type { ReactNode } from "react";
 import { type MemoryTrackerJson, recentlyLearnedQuery, recentlyReviewedQuery } from "../lib/learning-queries";
 import { notePath } from "../lib/notes-queries";
 import { LocalTime } from "../lib/dates";
+import { noteTitleText } from "../lib/note-title";
 
 function TrackerNote({ tracker }: { tracker: MemoryTrackerJson }) {
   return (
     <>
-      <a className="recent-item-title" href={notePath(tracker.note.id)}>{tracker.note.noteTopology.titleOrPredicate}</a>
+      <a className="recent-item-title" href={notePath(tracker.note.id)}>{noteTitleText(tracker.note.noteTopology)}</a>
       {tracker.spelling && <span className="muted"> (spelling)</span>}
     </>
   );

@@ -7,6 +7,7 @@ import { NotebooksPage } from "../../views/pages/NotebooksPage";
 import { NotePage } from "../../views/pages/NotePage";
 import { RecentPage } from "../../views/pages/RecentPage";
 import { noteRealmQuery, notebooksQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
+import { noteTitleText } from "../../islands/lib/note-title";
 import { notebooksOfUser } from "../services/notebooks";
 import { presentNoteRealm } from "../services/notes/presenters";
 import { recentNotes } from "../services/notes/recent-and-descendants";
@@ -107,7 +108,7 @@ export function pagesPlugin(ctx: AppContext) {
         queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
         queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
         return {
-          title: realm.note.noteTopology.titleOrPredicate,
+          title: noteTitleText(realm.note.noteTopology),
           content: (
             <NotePage realm={realm} readonly={readonly} rootNoteId={ancestors[0]?.id ?? note.id}
               ancestors={ancestors.map((a) => ({ id: a.id, title: a.title }))}

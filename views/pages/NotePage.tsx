@@ -1,4 +1,5 @@
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
+import { noteTitleText } from "../../islands/lib/note-title";
 import { Island } from "../Island";
 
 /**
@@ -12,6 +13,9 @@ export function NotePage({ realm, ancestors, rootNoteId, readonly, detailsHtml }
   readonly: boolean;
   detailsHtml: string;
 }) {
+  // A link note among the ancestors reads as its sentence; the realm's topology chain has its ends.
+  const names = new Map<number, string>();
+  for (let t = realm.note.noteTopology.parentOrSubjectNoteTopology; t; t = t.parentOrSubjectNoteTopology) names.set(t.id, noteTitleText(t));
   return (
     <div className="note-page">
       <Island name="note-tree" props={{ rootNoteId, focusNoteId: realm.id, ancestorIds: ancestors.map((a) => a.id), readonly }} />
@@ -20,7 +24,7 @@ export function NotePage({ realm, ancestors, rootNoteId, readonly, detailsHtml }
           <ol>
             <li><a href="/d/notebooks">My Notebooks</a></li>
             {ancestors.map((ancestor) => (
-              <li key={ancestor.id}><a href={`/n${ancestor.id}`}>{ancestor.title}</a></li>
+              <li key={ancestor.id}><a href={`/n${ancestor.id}`}>{names.get(ancestor.id) ?? ancestor.title}</a></li>
             ))}
           </ol>
         </nav>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useElementId } from "../island-id";
 import { Modal } from "../ui/Dialog";
 import { type NoteTopologyJson, notePath } from "../notes-queries";
+import { noteTitleText } from "../note-title";
 import { confirmPopup } from "../ui-store";
 import { formatDistance, type NoteSearchResult } from "./merge";
 import { noteSearchQuery } from "./queries";
@@ -39,7 +40,7 @@ function ResultCard({ result, onLink, onMoveUnder }: {
   onMoveUnder?: (target: NoteTopologyJson) => void;
 }) {
   const topology = result.noteTopology;
-  const title = topology.titleOrPredicate;
+  const title = noteTitleText(topology);
   const hasActions = Boolean(onLink || onMoveUnder);
   async function moveUnder() {
     if (await confirmPopup(`Are you sure you want to move this note under "${title}"?`)) onMoveUnder?.(topology);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type NoteJson, type NoteTopologyJson, notePath, noteRealmQuery } from "../notes-queries";
 import { renderMarkdownSafely } from "../markdown";
+import { NoteTitle, noteTitleText } from "../note-title";
 
 /** The ancestors of a note, root first, from its topology chain (filled when the realm is loaded). */
 function ancestorsOf(topology: NoteTopologyJson): NoteTopologyJson[] {
@@ -18,7 +19,8 @@ export function NoteView({ noteId, note: given, heading }: { noteId: number; not
   const { data: realm, isPending } = useQuery(noteRealmQuery(noteId));
   const note = realm?.note ?? given;
   if (!note) return isPending ? <p className="muted">Loading...</p> : null;
-  const title = note.noteTopology.titleOrPredicate;
+  // A link note reads as its sentence, "Moon — a part of — Sun", not as its bare link type.
+  const title = noteTitleText(note.noteTopology);
   const ancestors = ancestorsOf(note.noteTopology);
   return (
     <section className="recall-note" aria-label={heading ?? title}>
@@ -27,12 +29,12 @@ export function NoteView({ noteId, note: given, heading }: { noteId: number; not
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <ol>
             {ancestors.map((ancestor) => (
-              <li key={ancestor.id}><a href={notePath(ancestor.id)}>{ancestor.titleOrPredicate}</a></li>
+              <li key={ancestor.id}><a href={notePath(ancestor.id)}>{noteTitleText(ancestor)}</a></li>
             ))}
           </ol>
         </nav>
       )}
-      <h3 className="recall-note-title"><a href={notePath(note.id)}>{title}</a></h3>
+      <h3 className="recall-note-title"><a href={notePath(note.id)}><NoteTitle topology={note.noteTopology} /></a></h3>
       {note.details.trim() !== "" && (
         <div className="note-details markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }} />
       )}

@@ -5,6 +5,7 @@ import { ApiError, api } from "../../lib/api";
 import { Modal } from "../../lib/ui/Dialog";
 import { NoteSearchDialog } from "../../lib/note-search";
 import { type NoteJson, type NoteRealmJson, type NoteTopologyJson, noteRealmQuery, notePath } from "../../lib/notes-queries";
+import { NoteTitle } from "../../lib/note-title";
 import { confirmPopup } from "../../lib/ui-store";
 import { LinkTypePicker } from "./LinkTypePicker";
 import { DialogActions } from "../../lib/forms";
@@ -94,14 +95,10 @@ export function LinkNoteHeader({ note, editable }: { note: NoteJson; editable: b
   const [changing, setChanging] = useState(false);
   const [linkType, setLinkType] = useState(note.noteTopology.linkType ?? "related to");
   const storeRealms = useStoreRealms();
-  const subject = note.noteTopology.parentOrSubjectNoteTopology;
-  const object = note.noteTopology.objectNoteTopology;
   return (
     <div className="link-note-header">
       <h1 className="note-title link-note-title">
-        {subject && <a href={notePath(subject.id)}>{subject.titleOrPredicate}</a>}{" "}
-        <span className="link-type">{note.noteTopology.linkType}</span>{" "}
-        {object && <a href={notePath(object.id)}>{object.titleOrPredicate}</a>}
+        <NoteTitle topology={note.noteTopology} linkEnds />
       </h1>
       {editable && (
         <button type="button" className="button small" onClick={() => setChanging(true)}>Change link type</button>
