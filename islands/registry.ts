@@ -4,6 +4,7 @@
  */
 import AccountMenu from "./account-menu";
 import MenuBadge from "./menu-badge";
+import MenuDrawer from "./menu-drawer";
 import NewUserForm from "./new-user-form";
 import ShellOverlays from "./shell-overlays";
 import TestabilityPanel from "./testability-panel";
@@ -21,6 +22,7 @@ import AnsweredQuestion from "./answered-question";
 export const islands = {
   "account-menu": AccountMenu,
   "menu-badge": MenuBadge,
+  "menu-drawer": MenuDrawer,
   "new-user-form": NewUserForm,
   "shell-overlays": ShellOverlays,
   "testability-panel": TestabilityPanel,

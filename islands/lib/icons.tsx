@@ -21,6 +21,7 @@ export const icons = {
   login: () => <Svg><path d="M15 3h4v18h-4" /><path d="M10 17l5-5-5-5" /><path d="M15 12H3" /></Svg>,
   undo: () => <Svg><path d="M9 14 4 9l5-5" /><path d="M4 9h11a5 5 0 0 1 0 10h-3" /></Svg>,
   search: () => <Svg><circle cx="11" cy="11" r="7" /><path d="m20 20-4-4" /></Svg>,
+  menu: () => <Svg><path d="M4 6h16M4 12h16M4 18h16" /></Svg>,
   close: () => <Svg><path d="M6 6l12 12M18 6 6 18" /></Svg>,
   copy: () => <Svg><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h10" /></Svg>,
   trash: () => <Svg><path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" /></Svg>,

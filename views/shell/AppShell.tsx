@@ -41,25 +41,28 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
   return (
     <div className="app">
       <a href="#main" className="skip-link">Skip to content</a>
-      <nav className="main-menu" aria-label="Main menu">
+      <nav className="main-menu" id="main-menu" aria-label="Main menu">
         <a href="/" className="brand" aria-label="Engram home">
           {icons.brand()}
           <span className="menu-label">Engram</span>
         </a>
         {user && (
           <>
-            <div className="menu-group upper">
-              <MenuLink href="/d/notebooks" label="Note" icon={icons.note()} active={active === "note"} />
-              <MenuLink href="/d/assimilate" label="Assimilate" icon={icons.assimilate()} active={active === "assimilate"}
-                badge="assimilate" />
-              <MenuLink href="/d/recall" label="Recall" icon={icons.recall()} active={active === "recall"} badge="recall" />
-            </div>
-            <div className="menu-group lower">
-              <MenuLink href="/d/circles" label="Circles" icon={icons.circles()} active={active === "circles"} />
-              <MenuLink href="/d/bazaar" label="Bazaar" icon={icons.bazaar()} active={active === "bazaar"} />
-              <MenuLink href="/d/message-center" label="Messages" icon={icons.messages()} active={active === "messages"}
-                badge="messages" />
-              <Island name="account-menu" />
+            <Island name="menu-drawer" />
+            <div className="menu-groups" id="main-menu-items">
+              <div className="menu-group upper">
+                <MenuLink href="/d/notebooks" label="Note" icon={icons.note()} active={active === "note"} />
+                <MenuLink href="/d/assimilate" label="Assimilate" icon={icons.assimilate()} active={active === "assimilate"}
+                  badge="assimilate" />
+                <MenuLink href="/d/recall" label="Recall" icon={icons.recall()} active={active === "recall"} badge="recall" />
+              </div>
+              <div className="menu-group lower">
+                <MenuLink href="/d/circles" label="Circles" icon={icons.circles()} active={active === "circles"} />
+                <MenuLink href="/d/bazaar" label="Bazaar" icon={icons.bazaar()} active={active === "bazaar"} />
+                <MenuLink href="/d/message-center" label="Messages" icon={icons.messages()} active={active === "messages"}
+                  badge="messages" />
+                <Island name="account-menu" />
+              </div>
             </div>
           </>
         )}
