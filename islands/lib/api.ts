@@ -32,6 +32,20 @@ export interface RequestOptions {
   onUnauthorized?: () => void;
 }
 
+/** Field names as a person reads them; others are split from camelCase ("linkType" → "Link type"). */
+const FIELD_NAMES: Record<string, string> = { newTitle: "Title", body: "" };
+
+/** Field errors in words, e.g. "Title: size must be between 1 and 150", for a toast instead of "binding error". */
+export function fieldErrorsInWords(errors: Record<string, string>): string {
+  return Object.entries(errors)
+    .map(([field, message]) => {
+      const last = field.split(".").at(-1) ?? field;
+      const name = FIELD_NAMES[last] ?? last.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/^./, (c) => c.toUpperCase());
+      return name ? `${name}: ${message}` : message;
+    })
+    .join("; ");
+}
+
 function genericMessage(status: number, statusText: string, body: string) {
   return STATUS_MESSAGES[status] ?? `Generic Error: ${status} ${statusText} ${body}`.trim();
 }
@@ -70,7 +84,11 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   if (response.ok) return parsed as T;
 
   const errorBody = (parsed && typeof parsed === "object" ? parsed : {}) as { message?: string; errors?: Record<string, string> };
-  const message = errorBody.message || genericMessage(response.status, response.statusText, text);
+  const fieldErrors = errorBody.errors && Object.keys(errorBody.errors).length > 0 ? errorBody.errors : undefined;
+  // A 400's message is "binding error": whoever shows it (a toast, a form) gets the field messages in words.
+  const message = response.status === 400 && fieldErrors
+    ? fieldErrorsInWords(fieldErrors)
+    : errorBody.message || genericMessage(response.status, response.statusText, text);
   const error = new ApiError(response.status, message, errorBody.errors ?? {});
   if (response.status === 401) {
     if (options.onUnauthorized) options.onUnauthorized();
@@ -79,8 +97,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
       window.location.href = loginUrl();
     throw error;
   }
-  const hasFieldErrors = Object.keys(error.errors).length > 0;
-  if (!options.silent && !(response.status === 400 && hasFieldErrors)) showToast(message, "error");
+  if (!options.silent && !(response.status === 400 && fieldErrors)) showToast(message, "error");
   throw error;
 }
 

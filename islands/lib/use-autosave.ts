@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError } from "./api";
 import { clearDraft, readDraft, writeDraft } from "./drafts";
 
 /** Spec 9: text autosave debounce. */
@@ -25,6 +26,8 @@ export interface Autosave {
   saving: boolean;
   /** The last save failed and will be retried. */
   failed: boolean;
+  /** The server refused the text (400): its field message. Not retried until the text changes. */
+  rejected: string | undefined;
   onChange: (value: string) => void;
   /** Saves now (on blur). */
   flush: () => void;
@@ -37,12 +40,15 @@ export interface Autosave {
  * value arrives from the server while edits are unsaved, the pending save is cancelled and the
  * incoming value adopted. A failed save keeps the text dirty and is retried, so nothing typed is lost;
  * with a draftKey the unsaved text also survives closing the tab, and is saved on the next visit.
+ * A save the server refuses (400) is not retried, since the same text would be refused again: the
+ * text stays (and its draft), and the next change is saved as usual.
  */
 export function useAutosave({ serverValue, save, canSave = () => true, onSaved, draftKey }: AutosaveOptions): Autosave {
   const [value, setValue] = useState(serverValue);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [rejected, setRejected] = useState<string>();
 
   const state = useRef({
     value: serverValue,
@@ -53,6 +59,8 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
     inFlight: undefined as string | undefined,
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
     retries: 0,
+    /** The last text the server refused; not sent again. */
+    refused: undefined as string | undefined,
   });
   const callbacks = useRef({ save, canSave, onSaved, draftKey });
   callbacks.current = { save, canSave, onSaved, draftKey };
@@ -75,7 +83,7 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
     const s = state.current;
     if (!s.dirty || s.inFlight !== undefined) return;
     const toSend = s.value;
-    if (!callbacks.current.canSave(toSend)) return;
+    if (!callbacks.current.canSave(toSend) || toSend === s.refused) return;
     if (toSend === s.saved) {
       s.dirty = false;
       setDirty(false);
@@ -88,14 +96,23 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
       const previous = s.saved;
       s.saved = toSend;
       s.retries = 0;
+      s.refused = undefined;
       setFailed(false);
+      setRejected(undefined);
       callbacks.current.onSaved?.(toSend, previous);
       if (s.value === toSend) {
         s.dirty = false;
         setDirty(false);
         dropDraft();
       } else keepDraft();
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        s.refused = toSend;
+        s.retries = 0;
+        setFailed(false);
+        setRejected(Object.values(error.errors)[0] ?? error.message);
+        return;
+      }
       s.retries += 1;
       setFailed(true);
       const delay = RETRY_DELAYS_MS[Math.min(s.retries - 1, RETRY_DELAYS_MS.length - 1)]!;
@@ -104,7 +121,7 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
       s.inFlight = undefined;
       setSaving(false);
       // Typed more while the save was in flight: save that too, after the usual pause.
-      if (s.dirty && !s.timer && s.value !== s.saved) s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
+      if (s.dirty && !s.timer && s.value !== s.saved && s.value !== s.refused) s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
     }
   }, []);
 
@@ -117,9 +134,11 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
     s.value = serverValue;
     s.dirty = false;
     s.retries = 0;
+    s.refused = undefined;
     setValue(serverValue);
     setDirty(false);
     setFailed(false);
+    setRejected(undefined);
     dropDraft();
   }, [serverValue]);
 
@@ -144,7 +163,8 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
   useEffect(() => {
     const onPageHide = () => void runSave(true);
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (state.current.dirty && state.current.retries > 0) event.preventDefault();
+      const s = state.current;
+      if (s.dirty && (s.retries > 0 || s.value === s.refused)) event.preventDefault();
       void runSave(true);
     };
     window.addEventListener("pagehide", onPageHide);
@@ -169,5 +189,5 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
 
   const flush = useCallback(() => void runSave(), [runSave]);
 
-  return { value, dirty, saving, failed, onChange, flush };
+  return { value, dirty, saving, failed, rejected, onChange, flush };
 }

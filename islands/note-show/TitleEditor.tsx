@@ -1,7 +1,11 @@
 import { useLayoutEffect, useRef } from "react";
 import type { Autosave } from "../lib/use-autosave";
+import { FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 
-/** The note title, edited in place. Enter ends the edit (titles have no line breaks). */
+/**
+ * The note title, edited in place. Enter ends the edit (titles have no line breaks). No maxLength:
+ * a pasted long title is kept whole and told it is too long (FieldLimit) instead of cut silently.
+ */
 export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readonly: boolean }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
@@ -14,7 +18,8 @@ export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readon
   const blank = autosave.value.trim() === "";
   return (
     <div className="note-title-editor">
-      <textarea ref={ref} className="note-title" aria-label="note title" rows={1} maxLength={150}
+      <textarea ref={ref} className="note-title" aria-label="note title" rows={1}
+        aria-invalid={autosave.value.length > TITLE_MAX_LENGTH || undefined}
         value={autosave.value} onChange={(event) => autosave.onChange(event.target.value.replace(/\n/g, " "))}
         onBlur={autosave.flush}
         onKeyDown={(event) => {
@@ -24,6 +29,7 @@ export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readon
           }
         }} />
       {blank && <div className="field-error" role="alert">The title cannot be empty; it is not saved until you type one.</div>}
+      <FieldLimit autosave={autosave} max={TITLE_MAX_LENGTH} label="Title" />
     </div>
   );
 }

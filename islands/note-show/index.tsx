@@ -9,6 +9,7 @@ import { useAutosave } from "../lib/use-autosave";
 import { MarkdownEditor, RichEditor } from "./DetailsEditor";
 import { NewNoteDialog, type NewNotePlacement } from "./NewNoteDialog";
 import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
+import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { TitleEditor } from "./TitleEditor";
 import { EditNoteImageDialog, EditNoteUrlDialog, NoteAccessoryView } from "./accessory";
 import { ExportDialog } from "./export";
@@ -34,7 +35,8 @@ function useTextSaver(noteId: number, field: "title" | "details") {
       });
       queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 401 && error.status !== 0) showToast(error.message, "error");
+      // A 400 is shown beside its field (FieldLimit), not in a toast.
+      if (error instanceof ApiError && error.status !== 401 && error.status !== 0 && error.status !== 400) showToast(error.message, "error");
       throw error;
     }
   };
@@ -57,13 +59,14 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
   const title = useAutosave({
     serverValue: note?.noteTopology.titleOrPredicate ?? "",
     save: useTextSaver(noteId, "title"),
-    canSave: (value) => value.trim().length > 0 && value.length <= 150,
+    canSave: (value) => value.trim().length > 0 && value.length <= TITLE_MAX_LENGTH,
     onSaved: (_saved, previous) => pushUndo({ type: "edit title", noteId, textContent: previous }),
     draftKey: readonly ? undefined : `note-${noteId}-title`,
   });
   const details = useAutosave({
     serverValue: note?.details ?? "",
     save: useTextSaver(noteId, "details"),
+    canSave: (value) => value.length <= DETAILS_MAX_LENGTH,
     onSaved: (_saved, previous) => pushUndo({ type: "edit details", noteId, textContent: previous }),
     draftKey: readonly ? undefined : `note-${noteId}-details`,
   });
@@ -116,7 +119,8 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
           )}
           <span className="toolbar-spacer" />
           <span className="save-state" aria-live="polite">
-            {title.failed || details.failed ? "Not saved yet, retrying..." : title.saving || details.saving ? "Saving..." : title.dirty || details.dirty ? "Editing..." : ""}
+            {title.rejected !== undefined || details.rejected !== undefined || title.value.length > TITLE_MAX_LENGTH || details.value.length > DETAILS_MAX_LENGTH ? "Not saved" :
+              title.failed || details.failed ? "Not saved yet, retrying..." : title.saving || details.saving ? "Saving..." : title.dirty || details.dirty ? "Editing..." : ""}
           </span>
           <MoreOptionsMenu entries={[
             { label: "Edit Note Image", onSelect: () => setDialog("image") },
@@ -137,6 +141,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
           <RichEditor autosave={details} readonly={!editable}
             initialHtml={details.value === initialDetails ? initialDetailsHtml : ""} />
         )}
+        {editable && <FieldLimit autosave={details} max={DETAILS_MAX_LENGTH} label="Details" />}
       </div>
       <RecentUpdateIndicator note={note} />
       {!deleted && <NoteInfoBar noteId={noteId} readonly={readonly} />}
