@@ -5,6 +5,7 @@ import { assimilatingQuery, assimilationCountQuery, setAssimilateBadge } from ".
 import type { NoteJson } from "../lib/notes-queries";
 import type { RecallSettingField } from "../lib/recall-settings-form";
 import { confirmPopup } from "../lib/ui-store";
+import { NothingYet } from "../lib/getting-started";
 import { AssimilationNote } from "./AssimilationNote";
 import { useAssimilation } from "./use-assimilation";
 
@@ -36,6 +37,19 @@ function DailyGoalReached({ assimilated }: { assimilated: number }) {
         <span aria-hidden="true">🎉 </span>Congratulations! You've achieved your daily assimilation goal!<span aria-hidden="true"> 🎯</span>
       </p>
     </div>
+  );
+}
+
+/** Nothing assimilated today and nothing to assimilate (a new account, say): what the page is for, not congratulations. */
+function NothingToAssimilate() {
+  return (
+    <NothingYet heading="No notes to assimilate">
+      <p>
+        Assimilate is where you learn new notes for the first time. The notes you add to your notebooks are offered
+        here, a few each day; each one you keep comes back on the Recall page just before you would forget it.
+      </p>
+      <p>Start with a notebook and add some notes to it.</p>
+    </NothingYet>
   );
 }
 
@@ -86,7 +100,8 @@ function AssimilationStep({ note, focusOnShow, onActed }: { note: NoteJson; focu
 
 /**
  * /d/assimilate: today's notes to assimilate, one at a time, with the day's progress; when none
- * are left, the congratulations. The Assimilate menu badge always shows the list's length.
+ * are left, the congratulations, or with no work done today, what the page is for. The
+ * Assimilate menu badge always shows the list's length.
  */
 export default function Assimilate() {
   const queryClient = useQueryClient();
@@ -111,11 +126,15 @@ export default function Assimilate() {
   const current = notes[0];
   return (
     <div className="assimilation-page">
-      <ProgressLine assimilated={assimilated} remaining={notes.length} totalUnassimilated={count?.totalUnassimilatedCount} />
+      {(current || assimilated > 0) && (
+        <ProgressLine assimilated={assimilated} remaining={notes.length} totalUnassimilated={count?.totalUnassimilatedCount} />
+      )}
       {current ? (
         <AssimilationStep key={current.id} note={current} focusOnShow={acted} onActed={() => setActed(true)} />
-      ) : (
+      ) : assimilated > 0 ? (
         <DailyGoalReached assimilated={assimilated} />
+      ) : (
+        <NothingToAssimilate />
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
 import { type NotebookJson, notebooksQuery, notePath } from "../lib/notes-queries";
+import { NEW_NOTEBOOK_PARAM } from "../lib/getting-started";
 import { NewNotebookDialog } from "./NewNotebookDialog";
 import { NotebookSettingsDialog } from "./NotebookSettingsDialog";
 
@@ -45,6 +46,16 @@ export default function Notebooks() {
   const editing = notebooks.find((n) => n.id === editingId);
   const subscribedHeadingId = useElementId("subscribed-notes-heading");
 
+  // Arriving from "Add New Notebook" on an empty learning page (?new=1): the dialog opens at once.
+  // After hydration, as the server renders it closed; the parameter goes, so a reload does not reopen it.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(NEW_NOTEBOOK_PARAM)) return;
+    url.searchParams.delete(NEW_NOTEBOOK_PARAM);
+    history.replaceState(history.state, "", url);
+    setAdding(true);
+  }, []);
+
   return (
     <div className="notebooks-page">
       <div className="page-heading">
@@ -57,7 +68,17 @@ export default function Notebooks() {
       {isPending ? (
         <p className="muted">Loading notebooks...</p>
       ) : notebooks.length === 0 ? (
-        <p className="empty-state">You have no notebooks yet. Add one to start taking notes.</p>
+        <section className="card getting-started first-notebook" aria-label="Your first notebook">
+          <h2>Start your first notebook</h2>
+          <p>You have no notebooks yet. Add one to start taking notes.</p>
+          <p className="muted">
+            A notebook holds the notes of one subject. Each note you add is offered on the Assimilate page, a few a
+            day, and then comes back on the Recall page just before you would forget it.
+          </p>
+          <p>
+            <button type="button" className="button primary" onClick={() => setAdding(true)}>Create your first notebook</button>
+          </p>
+        </section>
       ) : (
         <ul className="notebook-grid" aria-label="My notebooks">
           {notebooks.map((notebook) => (

@@ -38,7 +38,7 @@ export function RecallProgress({ finished, toRepeat, totalAssimilated, cursor, o
         )}
       </div>
       <button type="button" className="recall-progress" aria-expanded={details} onClick={() => setDetails(!details)}>
-        <span className="recall-progress-fill" style={{ width: `${total === 0 ? 100 : (finished * 100) / total}%` }} />
+        <span className="recall-progress-fill" style={{ width: `${total === 0 ? 0 : (finished * 100) / total}%` }} />
         <span className="recall-progress-text">Recalling: {finished}/{total}</span>
       </button>
       {details && (

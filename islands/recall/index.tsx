@@ -7,6 +7,7 @@ import { Quiz } from "./Quiz";
 import { decrementRecallBadge, menuBadgeQuery } from "../lib/learning-queries";
 import { fetchRecalling, setRecallBadge } from "./recall-api";
 import { RecallProgress } from "./RecallProgress";
+import { NothingYet } from "../lib/getting-started";
 import {
   emptySession,
   isWindowOver,
@@ -24,6 +25,28 @@ import {
 /** "Load more from next N days" (spec 9: the first list is for today, 0). */
 const LOOK_AHEAD_DAYS = [3, 7, 14] as const;
 
+/** How long "Correct!" shows after a right answer: long enough to notice, while the next item is already there. */
+export const CONFIRMATION_MS = 1500;
+
+const isCorrect = (result: RecallResult) =>
+  (result.type === "question" && result.answeredQuestion.answer.correct) || (result.type === "spelling" && !!result.spellingResult.isCorrect);
+
+/**
+ * A short "Correct!" after a right answer (a wrong one opens its result instead). `shown`
+ * counts right answers, so two in a row each get their full time.
+ */
+function useConfirmation() {
+  const [shown, setShown] = useState(0);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (shown === 0) return;
+    setVisible(true);
+    const timer = setTimeout(() => setVisible(false), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  return { visible, confirm: useCallback(() => setShown((n) => n + 1), []), hide: useCallback(() => setVisible(false), []) };
+}
+
 /**
  * The recall page: the notes due in this half-day, one question (or simple review) at a time.
  * The session lives in sessionStorage, so leaving and coming back resumes it, unless the recall
@@ -37,6 +60,7 @@ export default function Recall() {
   const [session, setSession] = useState<RecallSession>();
   const [loadingDays, setLoadingDays] = useState<number>();
   const [loadFailed, setLoadFailed] = useState(false);
+  const confirmation = useConfirmation();
 
   const loadList = useCallback(async (dueInDays: number, base: RecallSession) => {
     setLoadingDays(dueInDays);
@@ -70,7 +94,8 @@ export default function Recall() {
   const onFinished = useCallback((result: RecallResult, pause: boolean) => {
     setSession((s) => s && withFinished(s, result, pause));
     decrementRecallBadge(queryClient);
-  }, [queryClient]);
+    if (isCorrect(result)) confirmation.confirm();
+  }, [queryClient, confirmation.confirm]);
 
   const onGone = useCallback(() => {
     setSession((s) => s && withSkipped(s));
@@ -96,10 +121,32 @@ export default function Recall() {
   const toRepeat = remainingCount(session);
   const cursor = session.resultCursor;
   const paused = cursor !== null && session.previousResults[cursor] !== undefined;
+  // No memory tracker at all (a new account): say what Recall is for, not that repetitions are finished.
+  if (toRepeat === 0 && finished === 0 && session.totalAssimilatedCount === 0) {
+    return (
+      <RecallFrame>
+        <NothingYet heading="Nothing to recall yet">
+          <p>
+            Recall brings back the notes you have learned, each just before you would forget it: as a question, a
+            spelling test or a quick review. A note comes here once you keep it on the{" "}
+            <a href="/d/assimilate">Assimilate page</a>.
+          </p>
+          <p>Start with a notebook and add some notes to it.</p>
+        </NothingYet>
+      </RecallFrame>
+    );
+  }
   return (
     <RecallFrame>
       <RecallProgress finished={finished} toRepeat={toRepeat} totalAssimilated={session.totalAssimilatedCount}
-        cursor={paused ? cursor : null} onCursor={(c) => setSession((s) => s && { ...s, resultCursor: c })} />
+        cursor={paused ? cursor : null} onCursor={(c) => {
+          confirmation.hide();
+          setSession((s) => s && { ...s, resultCursor: c });
+        }} />
+      {/* Always there, so that screen readers announce what appears in it. */}
+      <div className="recall-confirmation" role="status">
+        {confirmation.visible && !paused && <span className="recall-confirmation-text">Correct!</span>}
+      </div>
       {paused && <PreviousResult result={session.previousResults[cursor]!} />}
       {/* Hidden, not unmounted, while a result is shown: a half-typed answer stays. */}
       <div hidden={paused}>

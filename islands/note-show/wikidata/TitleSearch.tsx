@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { TextField } from "../../lib/forms";
 import { useElementId } from "../../lib/island-id";
-import { knowledgeBaseError, searchWikidata, type WikidataSearchEntity } from "./wikidata-api";
+import { searchWikidata, type WikidataSearchEntity } from "./wikidata-api";
 
 /** Spec 9: search debounce, and the title dropdown hides this long after the field loses focus. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -11,7 +11,8 @@ export const TITLE_DROPDOWN_HIDE_MS = 200;
  * The new-note title field, searching Wikidata as the title is typed: the results drop down
  * beneath it (arrow keys and Enter, or a click, choose one; Escape closes the list) and hide
  * 200 ms after the field loses focus. Choosing one calls onSelect; the dialog decides what it
- * does with the title.
+ * does with the title. Suggestions are a convenience: when Wikidata cannot be reached (offline,
+ * say) they are quietly absent, with a small muted hint, never an error.
  */
 export function WikidataTitleField({ value, error, onChange, onSelect }: {
   value: string;
@@ -20,7 +21,7 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
   onSelect: (result: WikidataSearchEntity) => void;
 }) {
   const [results, setResults] = useState<WikidataSearchEntity[]>([]);
-  const [searchError, setSearchError] = useState<string>();
+  const [unavailable, setUnavailable] = useState(false);
   const [showing, setShowing] = useState(false);
   const [active, setActive] = useState(-1);
   const timers = useRef({ search: undefined as ReturnType<typeof setTimeout> | undefined, hide: undefined as ReturnType<typeof setTimeout> | undefined });
@@ -38,7 +39,7 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
     const ticket = ++latest.current;
     if (text.trim() === "") {
       setResults([]);
-      setSearchError(undefined);
+      setUnavailable(false);
       return;
     }
     timers.current.search = setTimeout(async () => {
@@ -46,12 +47,12 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
         const found = await searchWikidata(text.trim());
         if (ticket !== latest.current) return;
         setResults(found);
-        setSearchError(undefined);
+        setUnavailable(false);
         setActive(-1);
-      } catch (failure) {
+      } catch {
         if (ticket !== latest.current) return;
         setResults([]);
-        setSearchError(knowledgeBaseError(failure));
+        setUnavailable(true);
       }
     }, SEARCH_DEBOUNCE_MS);
   }
@@ -64,7 +65,7 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
     onSelect(result);
   }
 
-  const expanded = showing && (results.length > 0 || searchError !== undefined);
+  const expanded = showing && results.length > 0;
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "ArrowDown" && results.length > 0) {
@@ -104,21 +105,18 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
         onKeyDown={onKeyDown} />
       {expanded && (
         <div className="wikidata-results">
-          {searchError !== undefined ? (
-            <p className="wikidata-results-message">{searchError}</p>
-          ) : (
-            <ul role="listbox" id={listId} aria-label="Wikidata search results">
-              {results.map((result, index) => (
-                <li key={result.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}
-                  onMouseDown={(event) => event.preventDefault()} onClick={() => choose(result)}>
-                  <span className="wikidata-result-label">{result.label}</span>
-                  {result.description && <> <span className="wikidata-result-description">{result.description}</span></>}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ul role="listbox" id={listId} aria-label="Wikidata search results">
+            {results.map((result, index) => (
+              <li key={result.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()} onClick={() => choose(result)}>
+                <span className="wikidata-result-label">{result.label}</span>
+                {result.description && <> <span className="wikidata-result-description">{result.description}</span></>}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
+      {unavailable && <p className="field-hint">Wikidata suggestions are unavailable right now.</p>}
     </div>
   );
 }
