@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { ApiError } from "../../islands/lib/api";
 import { type Autosave, type AutosaveOptions, useAutosave } from "../../islands/lib/use-autosave";
 
 /** Renders the hook in a real React root on the happy-dom document; `current` is its latest result. */
@@ -121,6 +122,46 @@ describe("autosave (spec 4, text editing)", () => {
     expect(result.current.failed).toBe(false);
     expect(result.current.dirty).toBe(false);
     expect(saved).toEqual([["after", "before"]]);
+  });
+
+  test("a save the server refuses (400) is not retried, and shows the server's field message", async () => {
+    const sent: string[] = [];
+    const save = async (value: string) => {
+      sent.push(value);
+      throw new ApiError(400, "Details: size must be at most 200000", { details: "size must be at most 200000" });
+    };
+    const { result } = renderAutosave({ serverValue: "before", save, draftKey: "note-3-details" });
+    mounted.push(result);
+    act(() => result.current.onChange("x".repeat(10)));
+    act(() => result.current.flush());
+    await wait(20);
+    expect(result.current.rejected).toBe("size must be at most 200000");
+    expect(result.current.failed).toBe(false);
+    act(() => result.current.flush()); // blur again: the same text is not sent again
+    await wait(2200); // past the first retry delay and the typing pause
+    expect(sent).toEqual(["xxxxxxxxxx"]);
+    expect(result.current.value).toBe("xxxxxxxxxx");
+    expect(result.current.dirty).toBe(true);
+    expect(JSON.parse(localStorage.getItem("engram.draft.note-3-details")!).value).toBe("xxxxxxxxxx");
+  });
+
+  test("after a refusal, the next change is saved again and clears the message", async () => {
+    const sent: string[] = [];
+    const save = async (value: string) => {
+      sent.push(value);
+      if (value.length > 5) throw new ApiError(400, "Title: size must be between 1 and 150", { newTitle: "size must be between 1 and 150" });
+    };
+    const { result } = renderAutosave({ serverValue: "old", save });
+    mounted.push(result);
+    act(() => result.current.onChange("too long"));
+    act(() => result.current.flush());
+    await wait(20);
+    expect(result.current.rejected).toBe("size must be between 1 and 150");
+    act(() => result.current.onChange("short"));
+    await wait(1100);
+    expect(sent).toEqual(["too long", "short"]);
+    expect(result.current.rejected).toBeUndefined();
+    expect(result.current.dirty).toBe(false);
   });
 
   test("text left unsaved when the tab closed is restored and saved on the next visit", async () => {
