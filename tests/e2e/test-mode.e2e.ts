@@ -37,8 +37,19 @@ test("the shell works at phone width and unknown pages are a proper 404", async 
   await page.setViewportSize({ width: 375, height: 740 });
   await signInThroughIdentifyPage(page, engram.url, "old_learner");
   await expect(page.getByRole("link", { name: "Note", exact: true })).toBeVisible();
+  // The rest of the menu is a drawer of labelled items.
+  await expect(page.getByRole("link", { name: "Bazaar" })).toBeHidden();
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("link", { name: "Bazaar" })).toBeInViewport();
+  await expect(page.getByText("Assimilate", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Account" }).click();
   await expect(page.getByRole("menuitem", { name: "Recent..." })).toBeInViewport();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
   const response = await page.goto(`${engram.url}/d/nothing-here`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
