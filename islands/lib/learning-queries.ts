@@ -1,31 +1,14 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { NoteJson, NoteRealmJson } from "../../src/services/notes/presenters";
-import type { MemoryTrackerJson, RecallSettingJson } from "../../src/services/memory/trackers";
+import type { AssimilationCountJson } from "../../src/services/memory/assimilation";
+import type { RecallOverviewJson } from "../../src/services/memory/recall-list";
+import type { MemoryTrackerJson, NoteInfoJson } from "../../src/services/memory/trackers";
+import type { NoteJson } from "../../src/services/notes/presenters";
 import { api } from "./api";
 
-export type { MemoryTrackerJson, RecallSettingJson } from "../../src/services/memory/trackers";
-
-/** GET /api/assimilation/count. */
-export interface AssimilationCountJson {
-  dueCount: number;
-  assimilatedCountOfTheDay: number;
-  totalUnassimilatedCount: number;
-}
-
-/** GET /api/recalls/overview. */
-export interface RecallOverviewJson {
-  toRepeatCount: number;
-  totalAssimilatedCount: number;
-  recallWindowEndAt: string;
-}
-
-/** GET /api/notes/{note}/note-info: the note, its recall setting and the user's active trackers for it. */
-export interface NoteInfoJson {
-  note: NoteRealmJson;
-  recallSetting: RecallSettingJson;
-  memoryTrackers: MemoryTrackerJson[];
-  createdAt: string;
-}
+// Response shapes are declared once, by the server (type-only: erased from the browser bundle).
+export type { AssimilationCountJson } from "../../src/services/memory/assimilation";
+export type { RecallOverviewJson } from "../../src/services/memory/recall-list";
+export type { MemoryTrackerJson, NoteInfoJson, RecallSettingJson } from "../../src/services/memory/trackers";
 
 /**
  * The cookie in which the browser tells the server its time zone, so server-rendered counters

@@ -1,13 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { NotebookJson, NoteRealmJson } from "../../src/services/notes/presenters";
+import type { NotebooksJson } from "../../src/services/notebooks";
+import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { api } from "./api";
 
+export type { NotebooksJson } from "../../src/services/notebooks";
 export type { NoteJson, NotebookJson, NoteRealmJson, NoteTopologyJson } from "../../src/services/notes/presenters";
-
-export interface NotebooksJson {
-  notebooks: NotebookJson[];
-  subscriptions: unknown[];
-}
 
 /**
  * Query options for notes and notebooks, shared by the server (which prefetches under the same

@@ -1,12 +1,11 @@
 /** The recall page's calls: the list to repeat, one question per memory tracker, and the answers. */
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, ApiError } from "../lib/api";
-import type { NoteJson } from "../lib/notes-queries";
-import { menuBadgeQuery, timeZone } from "../lib/learning-queries";
+import { type MemoryTrackerJson, menuBadgeQuery, timeZone } from "../lib/learning-queries";
 import { alertPopup } from "../lib/ui-store";
 import type {
   AnsweredQuestionJson,
-  QuestionContestResultJson,
+  QuestionContestResult,
   RecallPromptJson,
   SpellingQuestionJson,
   SpellingResultJson,
@@ -52,7 +51,7 @@ export const trackerQuestionQuery = (tracker: MemoryTrackerLite) =>
 export const memoryTrackerQuery = (memoryTrackerId: number) =>
   queryOptions({
     queryKey: ["memory-tracker", memoryTrackerId],
-    queryFn: () => api.get<{ id: number; note: NoteJson; spelling: boolean }>(`/api/memory-trackers/${memoryTrackerId}`, { silent: true }),
+    queryFn: () => api.get<MemoryTrackerJson>(`/api/memory-trackers/${memoryTrackerId}`, { silent: true }),
   });
 
 // Submissions are silent: their failure is told on the spot, not in a toast.
@@ -66,10 +65,10 @@ export const markAsRepeated = (memoryTrackerId: number, successful: boolean) =>
   api.patch<unknown>(`/api/memory-trackers/${memoryTrackerId}/mark-as-repeated?successful=${successful}`, undefined, { silent: true });
 
 export const contestQuestion = (recallPromptId: number) =>
-  api.post<QuestionContestResultJson>(`/api/recall-prompts/${recallPromptId}/contest`);
+  api.post<QuestionContestResult>(`/api/recall-prompts/${recallPromptId}/contest`);
 
 /** A new question after an accepted contest, or null when none could be made (empty body). */
-export const regenerateQuestion = async (recallPromptId: number, contest: QuestionContestResultJson) =>
+export const regenerateQuestion = async (recallPromptId: number, contest: QuestionContestResult) =>
   (await api.post<RecallPromptJson | undefined>(`/api/recall-prompts/${recallPromptId}/regenerate`, contest)) ?? null;
 
 /**

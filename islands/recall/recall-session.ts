@@ -5,23 +5,10 @@
  */
 import type { NoteJson } from "../lib/notes-queries";
 import type { AnsweredQuestionJson, SpellingResultJson } from "../lib/recall/recall-prompt-types";
+import type { DueMemoryTrackersJson, MemoryTrackerLite } from "../../src/services/memory/recall-list";
 import { spreadSameNote } from "../../src/services/memory/spread-same-note";
 
-export interface MemoryTrackerLite {
-  memoryTrackerId: number;
-  spelling: boolean;
-  /** The tracker's note (an Engram addition): a note's items are kept apart. */
-  noteId: number;
-}
-
-/** GET /api/recalls/recalling (DueMemoryTrackers). */
-export interface DueMemoryTrackersJson {
-  toRepeat: MemoryTrackerLite[];
-  dueInDays?: number;
-  toRepeatCount: number;
-  totalAssimilatedCount: number;
-  recallWindowEndAt?: string;
-}
+export type { DueMemoryTrackersJson, MemoryTrackerLite } from "../../src/services/memory/recall-list";
 
 export type RecallResult =
   | { type: "question"; answeredQuestion: AnsweredQuestionJson }

@@ -50,8 +50,14 @@ export async function addNotebook(ctx: AppContext, current: CurrentUser, input: 
   return createNotebook(ctx, current, input, enrichment);
 }
 
+/** GET /notebooks: the user's notebooks and subscriptions. */
+export interface NotebooksJson {
+  notebooks: NotebookJson[];
+  subscriptions: unknown[];
+}
+
 /** The user's own notebooks (newest first; those whose head note is deleted are gone) and subscriptions. */
-export function notebooksOfUser(ctx: AppContext, current: CurrentUser): { notebooks: NotebookJson[]; subscriptions: unknown[] } {
+export function notebooksOfUser(ctx: AppContext, current: CurrentUser): NotebooksJson {
   const rows = ctx.db
     .select({ notebook: notebooks, head: notes })
     .from(notebooks)

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { formatDistance, mergeSearchResults, type NoteSearchResult } from "../../islands/lib/note-search/merge";
+import { formatDistance, mergeSearchResults, type NoteSearchResultJson } from "../../islands/lib/note-search/merge";
 
-const result = (id: number, distance: number, title = `Note ${id}`): NoteSearchResult => ({
+const result = (id: number, distance: number, title = `Note ${id}`): NoteSearchResultJson => ({
   noteTopology: { id, titleOrPredicate: title, shortDetails: "" },
   distance,
 });
-const summary = (results: NoteSearchResult[]) => results.map((r) => [r.noteTopology.id, r.distance]);
+const summary = (results: NoteSearchResultJson[]) => results.map((r) => [r.noteTopology.id, r.distance]);
 
 describe("merging search results", () => {
   test("one entry per note, with the smaller of its distances", () => {

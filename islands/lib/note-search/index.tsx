@@ -5,7 +5,7 @@ import { Modal } from "../ui/Dialog";
 import { type NoteTopologyJson, notePath } from "../notes-queries";
 import { noteTitleText } from "../note-title";
 import { confirmPopup } from "../ui-store";
-import { formatDistance, type NoteSearchResult } from "./merge";
+import { formatDistance, type NoteSearchResultJson } from "./merge";
 import { noteSearchQuery } from "./queries";
 import { useDebouncedValue } from "./use-debounced";
 
@@ -35,7 +35,7 @@ function Checkbox({ label, name, checked, onChange }: { label: string; name: str
 }
 
 function ResultCard({ result, onLink, onMoveUnder }: {
-  result: NoteSearchResult;
+  result: NoteSearchResultJson;
   onLink?: (target: NoteTopologyJson) => void;
   onMoveUnder?: (target: NoteTopologyJson) => void;
 }) {

@@ -1,17 +1,13 @@
-import type { NoteTopologyJson } from "../notes-queries";
+import type { NoteSearchResultJson } from "../../../src/services/search";
 
-/** NoteSearchResult: a note found by a search and its distance from the key (smaller is closer). */
-export interface NoteSearchResult {
-  noteTopology: NoteTopologyJson;
-  distance: number;
-}
+export type { NoteSearchResultJson } from "../../../src/services/search";
 
 /**
  * Merges the literal and semantic results (spec 5): one entry per note id, keeping the smaller
  * distance, sorted by distance ascending (ties keep the order of first appearance).
  */
-export function mergeSearchResults(...lists: NoteSearchResult[][]): NoteSearchResult[] {
-  const byId = new Map<number, NoteSearchResult>();
+export function mergeSearchResults(...lists: NoteSearchResultJson[][]): NoteSearchResultJson[] {
+  const byId = new Map<number, NoteSearchResultJson>();
   for (const list of lists) {
     for (const result of list) {
       const known = byId.get(result.noteTopology.id);

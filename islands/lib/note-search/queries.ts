@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { SEMANTIC_HEADER, type SemanticState } from "../../../src/services/search/semantic-signal";
 import { api } from "../api";
-import { mergeSearchResults, type NoteSearchResult } from "./merge";
+import { mergeSearchResults, type NoteSearchResultJson } from "./merge";
 
 /** SearchTerm: the key and how wide to look. */
 export interface SearchTerm {
@@ -11,7 +11,7 @@ export interface SearchTerm {
 }
 
 export interface NoteSearchAnswer {
-  results: NoteSearchResult[];
+  results: NoteSearchResultJson[];
   semantic: SemanticState;
 }
 
@@ -19,7 +19,7 @@ export interface NoteSearchAnswer {
  * The semantic half: quiet on failure (the literal half still answers, and reports errors),
  * and reads whether the server searched semantically from the x-engram-semantic header.
  */
-async function semanticResults(path: string, term: SearchTerm): Promise<{ results: NoteSearchResult[]; semantic: SemanticState }> {
+async function semanticResults(path: string, term: SearchTerm): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState }> {
   try {
     const response = await fetch(path, {
       method: "POST",
@@ -30,7 +30,7 @@ async function semanticResults(path: string, term: SearchTerm): Promise<{ result
     if (!response.ok) return { results: [], semantic: "failed" };
     const header = response.headers.get(SEMANTIC_HEADER);
     const semantic: SemanticState = header === "off" || header === "failed" ? header : "on";
-    return { results: (await response.json()) as NoteSearchResult[], semantic };
+    return { results: (await response.json()) as NoteSearchResultJson[], semantic };
   } catch {
     return { results: [], semantic: "failed" };
   }
@@ -46,7 +46,7 @@ export const noteSearchQuery = (noteId: number | undefined, term: SearchTerm) =>
     queryFn: async (): Promise<NoteSearchAnswer> => {
       const base = noteId === undefined ? "/api/notes" : `/api/notes/${noteId}`;
       const [literal, semantic] = await Promise.all([
-        api.post<NoteSearchResult[]>(`${base}/search`, term),
+        api.post<NoteSearchResultJson[]>(`${base}/search`, term),
         semanticResults(`${base}/semantic-search`, term),
       ]);
       return { results: mergeSearchResults(literal, semantic.results), semantic: semantic.semantic };

@@ -1,8 +1,8 @@
 import { renderInlineMarkdownSafely, renderMarkdownSafely } from "../markdown";
-import type { MultipleChoicesQuestionJson } from "./recall-prompt-types";
+import type { MultipleChoicesQuestion } from "./recall-prompt-types";
 
 interface Props {
-  question: MultipleChoicesQuestionJson;
+  question: MultipleChoicesQuestion;
   /** While answering: called with the chosen index. Without it the choices are read-only. */
   onChoose?: (choiceIndex: number) => void;
   disabled?: boolean;

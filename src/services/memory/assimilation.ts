@@ -64,8 +64,15 @@ export function assimilating(ctx: AppContext, current: CurrentUser, timeZone: st
   return rows.map((row) => presenter.note(row));
 }
 
+/** GET /assimilation/count. */
+export interface AssimilationCountJson {
+  dueCount: number;
+  assimilatedCountOfTheDay: number;
+  totalUnassimilatedCount: number;
+}
+
 /** The counters; dueCount is always the length of today's list (decision 4). */
-export function assimilationCount(ctx: AppContext, current: CurrentUser, timeZone: string) {
+export function assimilationCount(ctx: AppContext, current: CurrentUser, timeZone: string): AssimilationCountJson {
   const { assimilatedCountOfTheDay, remaining } = remainingToday(ctx, current, timeZone);
   const totalUnassimilatedCount = unassimilatedCount(ctx, current);
   return { dueCount: Math.min(remaining, totalUnassimilatedCount), assimilatedCountOfTheDay, totalUnassimilatedCount };

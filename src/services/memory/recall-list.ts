@@ -34,14 +34,34 @@ function toRepeatCount(ctx: AppContext, current: CurrentUser, timeZone: string, 
   return dueTrackers(ctx, current, endOfHalfDay(now, timeZone)).length;
 }
 
+/** One item of the recall list; noteId is an Engram addition (a note's items are kept apart). */
+export interface MemoryTrackerLite {
+  memoryTrackerId: number;
+  spelling: boolean;
+  noteId: number;
+}
+
+/** GET /recalls/overview. */
+export interface RecallOverviewJson {
+  toRepeatCount: number;
+  totalAssimilatedCount: number;
+  recallWindowEndAt: string;
+}
+
+/** GET /recalls/recalling (DueMemoryTrackers). */
+export interface DueMemoryTrackersJson extends RecallOverviewJson {
+  toRepeat: MemoryTrackerLite[];
+  dueInDays: number;
+}
+
 /**
  * GET /recalls/recalling: what to repeat now (N = 0) or up to N days ahead, oldest due first but
  * with a note's items parted (spreadSameNote). Each item also names its note (an Engram addition),
  * so that the browser can part them again after its shuffle.
  */
-export function recalling(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number) {
+export function recalling(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number): DueMemoryTrackersJson {
   const now = ctx.clock.now();
-  const toRepeat = spreadSameNote(dueTrackers(ctx, current, endOfHalfDay(new Date(now.getTime() + dueInDays * 24 * HOUR_MS), timeZone))
+  const toRepeat = spreadSameNote<MemoryTrackerLite>(dueTrackers(ctx, current, endOfHalfDay(new Date(now.getTime() + dueInDays * 24 * HOUR_MS), timeZone))
     .map((row) => ({ memoryTrackerId: row.id, spelling: !!row.spelling, noteId: row.noteId })));
   return {
     toRepeat,
@@ -53,7 +73,7 @@ export function recalling(ctx: AppContext, current: CurrentUser, timeZone: strin
 }
 
 /** GET /recalls/overview: the counters of the recall menu badge and page. */
-export function recallOverview(ctx: AppContext, current: CurrentUser, timeZone: string) {
+export function recallOverview(ctx: AppContext, current: CurrentUser, timeZone: string): RecallOverviewJson {
   const now = ctx.clock.now();
   return {
     toRepeatCount: toRepeatCount(ctx, current, timeZone, now),

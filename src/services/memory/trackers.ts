@@ -122,13 +122,16 @@ export interface RecallSettingJson {
   skipMemoryTracking: boolean;
 }
 
-/** NoteInfo: the note's realm, its recall setting and the user's active trackers for it. */
-export function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number): {
+/** NoteInfo (GET /notes/{note}/note-info). */
+export interface NoteInfoJson {
   note: NoteRealmJson;
   recallSetting: RecallSettingJson;
   memoryTrackers: MemoryTrackerJson[];
   createdAt: string;
-} {
+}
+
+/** NoteInfo: the note's realm, its recall setting and the user's active trackers for it. */
+export function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number): NoteInfoJson {
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);
   authorizeRead(ctx, current, notebook);
