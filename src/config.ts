@@ -2,6 +2,7 @@
  * Engram's configuration, read from the environment once at start-up.
  * A bad value stops start-up with one line that says what is wrong (see main.ts).
  */
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 
 export type Mode = "production" | "development" | "test";
@@ -68,3 +69,27 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 export const isProduction = (config: Pick<Config, "mode">) => config.mode === "production";
+
+/**
+ * Creates the data folder if needed and checks Engram may write there, so that a wrong
+ * ENGRAM_DATA_DIR is one clear line at start-up (a ConfigError), not a stack trace from SQLite.
+ */
+export function prepareDataDir(dataDir: string) {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error("it is a file"), { code: "ENOTDIR" });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const reason = code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way" : code === "EROFS" ? "read-only file system" : code === "ENOENT" ? "it cannot be created there" : code === "EACCES" || code === "EPERM" ? "permission denied" : message;
+    throw new ConfigError(`the data folder ${dataDir} is not writable (${reason}; set ENGRAM_DATA_DIR to another folder)`);
+  }
+}
+
+/** The one line for a listen error we can explain (port taken or not allowed); undefined for anything else. */
+export function listenProblem(error: unknown, port: number): string | undefined {
+  const code = (error as { code?: unknown })?.code;
+  if (code === "EADDRINUSE") return `port ${port} is already in use (set PORT to another port).`;
+  if (code === "EACCES") return `port ${port} needs privileges this user does not have (set PORT to a port above 1023).`;
+  return undefined;
+}

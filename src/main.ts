@@ -1,9 +1,9 @@
 /**
- * Starts Engram: reads the configuration (one clear line and exit on a bad value), opens the
- * database, serves on HOST:PORT and prints the URL. SIGINT/SIGTERM close the server and the
+ * Starts Engram: reads the configuration (one clear line and exit on a bad value, an unwritable
+ * data folder or a port in use), opens the database, serves on HOST:PORT and prints the URL. SIGINT/SIGTERM close the server and the
  * database cleanly; if the npm parent process dies, Engram stops too.
  */
-import { ConfigError, readConfig } from "./config";
+import { ConfigError, listenProblem, prepareDataDir, readConfig } from "./config";
 
 // React picks its development or production build when first imported: choose production
 // unless told otherwise, before the server (and React) is loaded below.
@@ -15,6 +15,7 @@ export async function start() {
   let config;
   try {
     config = readConfig();
+    prepareDataDir(config.dataDir);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Engram cannot start: ${error.message}`);
@@ -23,7 +24,16 @@ export async function start() {
     throw error;
   }
   const ctx = createContext(config);
-  const app = createApp(ctx).listen({ port: config.port, hostname: config.host });
+  let app;
+  try {
+    app = createApp(ctx).listen({ port: config.port, hostname: config.host });
+  } catch (error) {
+    const problem = listenProblem(error, config.port);
+    if (!problem) throw error;
+    console.error(`Engram cannot start: ${problem}`);
+    ctx.sqlite.close();
+    process.exit(1);
+  }
   const port = app.server?.port ?? config.port;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   console.log(`Engram (${config.mode} mode) is running at http://${shownHost}:${port}`);
