@@ -50,6 +50,10 @@ export function RichEditor({ autosave, readonly, initialHtml }: { autosave: Auto
         readOnly: readonly,
         modules: { toolbar: [["bold", "italic", "link"], [{ header: 1 }, { header: 2 }], [{ list: "ordered" }, { list: "bullet" }], ["code-block", "blockquote"]] },
       });
+      // Quill's editable root is a plain div: say what it is, so assistive technology can name it.
+      quill.root.setAttribute("role", "textbox");
+      quill.root.setAttribute("aria-multiline", "true");
+      if (readonly) quill.root.setAttribute("aria-readonly", "true");
       quill.root.setAttribute("aria-label", "note details");
       quill.on("text-change", (_delta, _old, source) => {
         if (source !== "user") return;

@@ -10,9 +10,10 @@ export const RECENT_UPDATE_FADE_HOURS = 15;
 function updateColour(updatedAt: string, now: number): string {
   const hours = Math.max(0, (now - Date.parse(updatedAt)) / 3_600_000);
   const fresh = Math.max(0, 1 - hours / RECENT_UPDATE_FADE_HOURS);
-  // From rgb(46, 160, 67) (fresh) to rgb(128, 128, 128) (grey).
+  // From rgb(21, 128, 61) (fresh green) to rgb(102, 112, 133) (grey): both ends, and every mix
+  // between them, stay readable on white (contrast above 4.5:1).
   const mix = (from: number, to: number) => Math.round(to + (from - to) * fresh);
-  return `rgb(${mix(46, 128)}, ${mix(160, 128)}, ${mix(67, 128)})`;
+  return `rgb(${mix(21, 102)}, ${mix(128, 112)}, ${mix(61, 133)})`;
 }
 
 /** "Created: date" and "Last updated: date", the latter coloured by how recent it is. */

@@ -1,0 +1,133 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
+
+/**
+ * The accessibility and layout sweep: every page of the route table, signed in and signed out, at
+ * phone and desktop widths, has no serious or critical axe violation and is no wider than the
+ * screen. Some states that only appear after a click (an open dialog, menu or drawer) too.
+ */
+const test = engramTest("test");
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+const SIGNED_OUT_PAGES = ["/", "/users/sign-in", "/users/sign-up", "/users/identify", "/d/bazaar", "/d/no-such-page"];
+const SIGNED_IN_PAGES = (ids: Record<string, number>) => [
+  "/",
+  "/d/notebooks",
+  `/n${ids.Astronomy}`,
+  `/n${ids.Moon}`,
+  `/n${ids.link}`,
+  "/d/assimilate",
+  "/d/recall",
+  "/d/recent",
+  "/d/generate-token",
+  "/d/circles",
+  "/d/bazaar",
+  "/d/message-center",
+  "/d/assessmentAndCertificateHistory",
+  "/d/no-such-page",
+];
+
+interface Finding {
+  page: string;
+  problem: string;
+}
+
+/** Serious and critical axe violations, and horizontal overflow, of what the page shows now. */
+async function check(page: Page, label: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  for (const violation of results.violations) {
+    if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ");
+    findings.push({ page: label, problem: `${violation.id} (${violation.impact}): ${violation.help} — ${targets}` });
+  }
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  if (scrollWidth > innerWidth) findings.push({ page: label, problem: `page is ${scrollWidth} px wide on a ${innerWidth} px screen` });
+  return findings;
+}
+
+async function sweep(page: Page, url: string, paths: string[], viewport: (typeof VIEWPORTS)[number]) {
+  const findings: Finding[] = [];
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  for (const path of paths) {
+    await page.goto(`${url}${path}`);
+    await waitForHydration(page);
+    findings.push(...(await check(page, `${viewport.name} ${path}`)));
+  }
+  return findings;
+}
+
+async function injectLearningData(page: Page, url: string): Promise<Record<string, number>> {
+  const ids = await (await page.request.post(`${url}/api/testability/inject_notes`, {
+    data: {
+      externalIdentifier: "old_learner",
+      circleName: null,
+      noteTestData: [
+        { Title: "Astronomy", Details: "The study of **everything** beyond the sky" },
+        { Title: "Moon", "Parent Title": "Astronomy", Details: "| Property | Value |\n|---|---|\n| Moons | 1 |" },
+        { Title: "Sun", "Parent Title": "Astronomy", Details: "A star" },
+        { Title: "القمر", "Parent Title": "Astronomy", Details: "تابع طبيعي للأرض" },
+      ],
+    },
+  })).json();
+  await page.request.post(`${url}/api/testability/link_notes`, {
+    data: { type: "a part of", source_id: String(ids.Moon), target_id: String(ids.Sun) },
+  });
+  const moon = await (await page.request.get(`${url}/api/notes/${ids.Moon}`)).json();
+  const link = moon.children.find((child: { noteTopology: { linkType?: string } }) => child.noteTopology.linkType).id;
+  for (const noteId of [ids.Moon, ids.Sun]) await page.request.post(`${url}/api/assimilation`, { data: { noteId } });
+  return { ...ids, link };
+}
+
+test.beforeEach(async ({ engram }) => {
+  await resetTestData(engram.url);
+});
+
+for (const viewport of VIEWPORTS) {
+  test(`signed out, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({ page, engram }) => {
+    expect(await sweep(page, engram.url, SIGNED_OUT_PAGES, viewport)).toEqual([]);
+  });
+
+  test(`signed in, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({ page, engram }) => {
+    await signInThroughIdentifyPage(page, engram.url, "old_learner");
+    const ids = await injectLearningData(page, engram.url);
+    expect(await sweep(page, engram.url, SIGNED_IN_PAGES(ids), viewport)).toEqual([]);
+  });
+
+  test(`open dialogs and menus, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({ page, engram }) => {
+    await signInThroughIdentifyPage(page, engram.url, "old_learner");
+    const ids = await injectLearningData(page, engram.url);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const findings: Finding[] = [];
+    await page.goto(`${engram.url}/n${ids.Moon}`);
+    await page.getByRole("button", { name: "more options" }).click();
+    await expect(page.getByRole("menu", { name: "more options" })).toBeVisible();
+    findings.push(...(await check(page, `${viewport.name} more options menu`)));
+    await page.keyboard.press("Escape");
+    for (const dialog of ["Add Child Note", "search and link note"]) {
+      await page.getByRole("button", { name: dialog }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      findings.push(...(await check(page, `${viewport.name} ${dialog} dialog`)));
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
+    await page.getByRole("button", { name: "more options" }).click();
+    await page.getByRole("menuitem", { name: "Note Recall Settings" }).click();
+    await expect(page.getByRole("dialog", { name: "Note Recall Settings" })).toBeVisible();
+    findings.push(...(await check(page, `${viewport.name} Note Recall Settings dialog`)));
+    await page.keyboard.press("Escape");
+    if (viewport.name === "phone") {
+      await page.getByRole("button", { name: "Menu" }).click();
+      findings.push(...(await check(page, "phone menu drawer")));
+    }
+    expect(findings).toEqual([]);
+  });
+}
