@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { addChildNote, addNoteAfter, deleteNote, moveNote, showNote, undoDeleteNote, updateDetails, updateTitle } from "../services/notes/note-service";
+import { addNote, deleteNote, moveNote, showNote, undoDeleteNote, updateDetails, updateTitle } from "../services/notes/note-service";
 import { noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
 import { requireUser, type Auth } from "./authentication";
 import { core } from "./core";
@@ -22,12 +22,12 @@ export function notesApi(ctx: AppContext) {
     })
     // The spec names the parameter parentNote / referenceNote; Elysia needs one name per position.
     .post("/notes/:note/create", ({ auth, params, body }) =>
-      addChildNote(ctx, requireUser(auth), params.note, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }), {
+      addNote(ctx, requireUser(auth), { under: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }), {
       params: noteParams,
       body: newNoteBody,
     })
     .post("/notes/:note/create-after", ({ auth, params, body }) =>
-      addNoteAfter(ctx, requireUser(auth), params.note, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }), {
+      addNote(ctx, requireUser(auth), { after: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }), {
       params: noteParams,
       body: newNoteBody,
     })

@@ -4,6 +4,7 @@ import { notebooks, notes } from "../db/schema";
 import { ValidationError } from "./errors";
 import { authorizeEdit, authorizeRead } from "./notes/access";
 import { NotePresenter, presentNotebook, type NotebookJson } from "./notes/presenters";
+import { insertNote } from "./notes/insert-note";
 import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
 import type { CurrentUser } from "./users";
@@ -29,11 +30,7 @@ export function createNotebook(
       .values({ creatorId: current.user.id, createdAt: now, updatedAt: now })
       .returning()
       .get();
-    const head = tx
-      .insert(notes)
-      .values({ notebookId: notebook.id, title, siblingOrder: 0, wikidataId, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    const head = insertNote(tx, now, { headOf: notebook.id }, { title, wikidataId });
     tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
     return { noteId: head.id, notebookId: notebook.id };
   });

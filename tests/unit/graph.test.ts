@@ -14,7 +14,7 @@ import { estimateTokens, truncateDetails } from "../../src/services/graph/bare-n
 import { buildGraph, describeGraph, type GraphRAGResult } from "../../src/services/graph/build-graph";
 import { createLink } from "../../src/services/links/link-service";
 import { createNotebook } from "../../src/services/notebooks";
-import { createChildNote, deleteNote, updateDetails } from "../../src/services/notes/note-service";
+import { createNote, deleteNote, updateDetails } from "../../src/services/notes/note-service";
 import { childrenOf } from "../../src/services/notes/rows";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { linkNotes } from "../../src/services/testability/link-notes";
@@ -45,7 +45,7 @@ beforeEach(() => {
 function notes(rows: [string, string?, string?][], owner = learner) {
   for (const [title, parent, details] of rows) {
     ids[title] = parent
-      ? createChildNote(ctx, owner, ids[parent]!, { newTitle: title }).created.id
+      ? createNote(ctx, owner, { under: ids[parent]! }, { newTitle: title }).created.id
       : createNotebook(ctx, owner, { newTitle: title }).noteId;
     if (details) updateDetails(ctx, owner, ids[title]!, details);
   }

@@ -4,6 +4,7 @@ import { notebooks, notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { authorizeEdit, authorizeRead } from "../notes/access";
 import { realmOf } from "../notes/presenters";
+import { insertNote } from "../notes/insert-note";
 import { descendantIds, getNote, getNotebook } from "../notes/rows";
 import { orderForFirstChild, orderForLastChild } from "../notes/sibling-order";
 import type { CurrentUser } from "../users";
@@ -34,19 +35,7 @@ export function createLink(ctx: AppContext, current: CurrentUser, sourceId: numb
   const type = validLinkType(linkType);
   const { source, target } = sourceAndTarget(ctx, current, sourceId, targetId);
   const now = ctx.clock.now();
-  ctx.db.transaction((tx) => {
-    tx.insert(notes)
-      .values({
-        notebookId: source.notebookId,
-        parentId: source.id,
-        targetNoteId: target.id,
-        title: type,
-        siblingOrder: orderForLastChild(tx, source.id),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
-  });
+  ctx.db.transaction((tx) => insertNote(tx, now, { lastChildOf: source }, { title: type, targetNoteId: target.id }));
   return [realmOf(ctx, getNote(ctx, source.id)), realmOf(ctx, getNote(ctx, target.id))];
 }
 

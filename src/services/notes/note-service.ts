@@ -9,8 +9,9 @@ import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import type { CurrentUser } from "../users";
 import { authorizeEdit, authorizeRead } from "./access";
 import { type NoteRealmJson, presentNoteRealm, realmOf } from "./presenters";
+import { insertNote } from "./insert-note";
 import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "./rows";
-import { orderAfter, orderForFirstChild, orderForLastChild } from "./sibling-order";
+import { orderAfter, orderForFirstChild } from "./sibling-order";
 import { validDetails, validTitle, validWikidataId } from "./validation";
 
 /** The NoteRealm of a note the user may read. */
@@ -33,24 +34,17 @@ interface NewNote {
   wikidataId?: string;
 }
 
-function insertNote(ctx: AppContext, values: { notebookId: number; parentId: number; title: string; wikidataId: string | null; order: (tx: AppContext["db"]) => number }) {
-  const now = ctx.clock.now();
-  return ctx.db.transaction((tx) =>
-    tx
-      .insert(notes)
-      .values({
-        notebookId: values.notebookId,
-        parentId: values.parentId,
-        title: values.title,
-        wikidataId: values.wikidataId,
-        siblingOrder: values.order(tx as unknown as AppContext["db"]),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get(),
-  );
+/** Where a new note goes: the last child of note `under`, or right after note `after` among its siblings. */
+export type NotePlacement = { under: number } | { after: number };
+
+/** A placement with its note loaded and authorised. */
+type Anchored = { under: NoteRow } | { after: NoteRow };
+
+function anchored(ctx: AppContext, current: CurrentUser, placement: NotePlacement): Anchored {
+  return "under" in placement ? { under: editableNote(ctx, current, placement.under) } : { after: editableNote(ctx, current, placement.after) };
 }
+
+const anchorNote = (at: Anchored) => ("under" in at ? at.under : at.after);
 
 /**
  * What a new note with a Wikidata id gets from Wikidata (details, sub-notes), fetched before
@@ -63,54 +57,31 @@ export async function wikidataEnrichmentFor(ctx: AppContext, notebookId: number,
   return prepareWikidataEnrichment(ctx, notebookId, id, { subNotes: true });
 }
 
-/** createChildNote with the Wikidata enrichment fetched first (the API's entry). */
-export async function addChildNote(ctx: AppContext, current: CurrentUser, parentId: number, input: NewNote) {
-  const parent = editableNote(ctx, current, parentId);
-  return createChildNote(ctx, current, parentId, input, await wikidataEnrichmentFor(ctx, parent.notebookId, input.wikidataId));
+/** createNote with the Wikidata enrichment fetched first (the API's entry); the placement is authorised once. */
+export async function addNote(ctx: AppContext, current: CurrentUser, placement: NotePlacement, input: NewNote) {
+  const at = anchored(ctx, current, placement);
+  return createAt(ctx, at, input, await wikidataEnrichmentFor(ctx, anchorNote(at).notebookId, input.wikidataId));
 }
 
-/** createNoteAfter with the Wikidata enrichment fetched first (the API's entry). */
-export async function addNoteAfter(ctx: AppContext, current: CurrentUser, referenceId: number, input: NewNote) {
-  const reference = editableNote(ctx, current, referenceId);
-  return createNoteAfter(ctx, current, referenceId, input, await wikidataEnrichmentFor(ctx, reference.notebookId, input.wikidataId));
+/** Adds a note at the placement; answers {created, parent}. */
+export function createNote(ctx: AppContext, current: CurrentUser, placement: NotePlacement, input: NewNote, enrichment?: WikidataEnrichment) {
+  return createAt(ctx, anchored(ctx, current, placement), input, enrichment);
 }
 
-/** Adds a last child under the parent note; answers {created, parent}. */
-export function createChildNote(ctx: AppContext, current: CurrentUser, parentId: number, input: NewNote, enrichment?: WikidataEnrichment) {
-  const parent = editableNote(ctx, current, parentId);
-  if (parent.deletedAt) throw new BadRequestError("Cannot add a note under a deleted note");
+function createAt(ctx: AppContext, at: Anchored, input: NewNote, enrichment?: WikidataEnrichment) {
+  const anchor = anchorNote(at);
+  if ("under" in at && anchor.deletedAt) throw new BadRequestError("Cannot add a note under a deleted note");
+  if ("after" in at && anchor.parentId === null) throw new BadRequestError("A notebook's head note has no siblings");
   const title = validTitle(input.newTitle);
   const wikidataId = validWikidataId(input.wikidataId);
-  assertWikidataIdUnique(ctx, parent.notebookId, wikidataId);
-  const created = insertNote(ctx, {
-    notebookId: parent.notebookId,
-    parentId: parent.id,
-    title,
-    wikidataId,
-    order: (tx) => orderForLastChild(tx, parent.id),
-  });
+  assertWikidataIdUnique(ctx, anchor.notebookId, wikidataId);
+  const now = ctx.clock.now();
+  const slot = "under" in at ? { lastChildOf: anchor } : { after: anchor };
+  const created = ctx.db.transaction((tx) => insertNote(tx, now, slot, { title, wikidataId }));
   if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
   noteTextChanged(ctx, created.id);
+  const parent = "under" in at ? anchor : getNote(ctx, anchor.parentId!);
   return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, parent) };
-}
-
-/** Adds a note right after the reference note, under the same parent; answers {created, parent}. */
-export function createNoteAfter(ctx: AppContext, current: CurrentUser, referenceId: number, input: NewNote, enrichment?: WikidataEnrichment) {
-  const reference = editableNote(ctx, current, referenceId);
-  if (reference.parentId === null) throw new BadRequestError("A notebook's head note has no siblings");
-  const title = validTitle(input.newTitle);
-  const wikidataId = validWikidataId(input.wikidataId);
-  assertWikidataIdUnique(ctx, reference.notebookId, wikidataId);
-  const created = insertNote(ctx, {
-    notebookId: reference.notebookId,
-    parentId: reference.parentId,
-    title,
-    wikidataId,
-    order: (tx) => orderAfter(tx, reference),
-  });
-  if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
-  noteTextChanged(ctx, created.id);
-  return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, getNote(ctx, reference.parentId)) };
 }
 
 export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number, newTitle: string) {

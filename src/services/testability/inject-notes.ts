@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { accounts, notebooks, notes, users } from "../../db/schema";
 import { BadRequestError } from "../errors";
-import { orderForLastChild } from "../notes/sibling-order";
+import { insertNote } from "../notes/insert-note";
 import { accessoryColumnsOfTestRow } from "../accessories/test-data";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
@@ -42,22 +42,16 @@ export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, i
         wikidataId: row["Wikidata Id"] || null,
         skipMemoryTracking: row["Skip Memory Tracking"] === true || row["Skip Memory Tracking"] === "true",
         ...accessoryColumnsOfTestRow(row),
-        createdAt: now,
-        updatedAt: now,
       };
       let note: { id: number; notebookId: number };
       if (!parentTitle) {
         const notebook = tx.insert(notebooks).values({ creatorId: owner.id, createdAt: now, updatedAt: now }).returning().get();
-        note = tx.insert(notes).values({ ...values, notebookId: notebook.id, siblingOrder: 0 }).returning().get();
+        note = insertNote(tx, now, { headOf: notebook.id }, values);
         tx.update(notebooks).set({ headNoteId: note.id }).where(eq(notebooks.id, notebook.id)).run();
       } else {
         const parent = createdRows.get(parentTitle) ?? existingNoteOf(ctx, owner.id, parentTitle);
         if (!parent) throw new BadRequestError(`Parent note "${parentTitle}" not found`);
-        note = tx
-          .insert(notes)
-          .values({ ...values, notebookId: parent.notebookId, parentId: parent.id, siblingOrder: orderForLastChild(tx, parent.id) })
-          .returning()
-          .get();
+        note = insertNote(tx, now, { lastChildOf: parent }, values);
       }
       createdRows.set(row.Title, note);
       created[row.Title] = note.id;

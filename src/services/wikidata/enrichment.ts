@@ -13,7 +13,7 @@ import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { MAX_TITLE_LENGTH } from "../notes/validation";
 import { getNote, type NoteRow } from "../notes/rows";
-import { orderForLastChild } from "../notes/sibling-order";
+import { insertNote } from "../notes/insert-note";
 import { authors, birthday, countryOfCitizenship, isHuman, locationDescription } from "./claims";
 import { fetchClaims, fetchEntityData, type WikidataEntityData } from "./client";
 import { findNoteWithWikidataId } from "./uniqueness";
@@ -98,21 +98,7 @@ export function prependDescription(details: string, addition: string): string {
 }
 
 function insertChild(ctx: AppContext, parent: NoteRow, values: { title: string; wikidataId?: string; targetNoteId?: number }) {
-  const now = ctx.clock.now();
-  return ctx.db
-    .insert(notes)
-    .values({
-      notebookId: parent.notebookId,
-      parentId: parent.id,
-      title: values.title,
-      wikidataId: values.wikidataId ?? null,
-      targetNoteId: values.targetNoteId ?? null,
-      siblingOrder: orderForLastChild(ctx.db, parent.id),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  return insertNote(ctx.db, ctx.clock.now(), { lastChildOf: parent }, values);
 }
 
 function applyTo(ctx: AppContext, note: NoteRow, enrichment: WikidataEnrichment) {
