@@ -38,7 +38,7 @@ function TrackerTable({ label, query, empty, columns, row }: {
         <tbody>
           {query.data.map((tracker) => (
             <tr key={tracker.id} className={tracker.removedFromTracking ? "removed-tracker" : undefined}>
-              {row(tracker).map((cell, index) => <td key={columns[index]}>{cell}</td>)}
+              {row(tracker).map((cell, index) => <td key={columns[index]} data-label={columns[index]}>{cell}</td>)}
             </tr>
           ))}
         </tbody>
