@@ -12,7 +12,7 @@ import { renderMarkdownSafely } from "../lib/markdown";
 function AssimilationNoteTitle({ note, headingRef }: { note: NoteJson; headingRef: Ref<HTMLHeadingElement> }) {
   const topology = note.noteTopology;
   return (
-    <h2 className="assimilation-note-title" ref={headingRef} tabIndex={-1}>
+    <h2 className="assimilation-note-title" ref={headingRef} tabIndex={-1} dir="auto">
       {topology.linkType ? <NoteTitle topology={topology} linkEnds /> : <a href={notePath(note.id)}>{topology.titleOrPredicate}</a>}
     </h2>
   );
@@ -46,7 +46,7 @@ export function AssimilationNote({ note, headingRef, onRecallSettingSaved }: {
     <article className="assimilation-note card" aria-label="note to assimilate">
       <AssimilationNoteTitle note={note} headingRef={headingRef} />
       <NoteAccessory noteId={note.id} />
-      {note.details.trim() && <div className="assimilation-note-details" dangerouslySetInnerHTML={{ __html: detailsHtml }} />}
+      {note.details.trim() && <div className="assimilation-note-details" dir="auto" dangerouslySetInnerHTML={{ __html: detailsHtml }} />}
       <section className="assimilation-recall-settings" aria-labelledby={settingsHeadingId}>
         <h3 id={settingsHeadingId}>Note Recall Settings</h3>
         <RecallSettingsForm noteId={note.id} onSaved={onRecallSettingSaved} />

@@ -11,7 +11,7 @@ export function TextField({ label, name, error, ...input }: {
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined}
+      <input id={id} name={name} dir="auto" aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined} {...input} />
       {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
     </div>

@@ -17,7 +17,8 @@ export function noteTitleText(topology: NoteTopologyJson): string {
 
 function End({ topology, linkEnds }: { topology?: NoteTopologyJson; linkEnds: boolean }) {
   if (!topology) return null;
-  return linkEnds ? <a href={notePath(topology.id)}>{topology.titleOrPredicate}</a> : <>{topology.titleOrPredicate}</>;
+  // Each end isolated (dir="auto", <bdi>): a Hebrew or Arabic title does not reorder the sentence around it.
+  return linkEnds ? <a href={notePath(topology.id)} dir="auto">{topology.titleOrPredicate}</a> : <bdi>{topology.titleOrPredicate}</bdi>;
 }
 
 /**

@@ -14,7 +14,7 @@ export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; rea
     element.style.height = `${Math.min(element.scrollHeight + 2, MARKDOWN_MAX_HEIGHT_PX)}px`;
   }, [autosave.value]);
   return (
-    <textarea ref={ref} className="markdown-editor" aria-label="note details (markdown)" value={autosave.value}
+    <textarea ref={ref} className="markdown-editor" aria-label="note details (markdown)" dir="auto" value={autosave.value}
       readOnly={readonly} placeholder="Write the details in Markdown..." rows={4}
       onChange={(event) => autosave.onChange(event.target.value)} onBlur={autosave.flush} />
   );
@@ -55,6 +55,7 @@ export function RichEditor({ autosave, readonly, initialHtml }: { autosave: Auto
       quill.root.setAttribute("aria-multiline", "true");
       if (readonly) quill.root.setAttribute("aria-readonly", "true");
       quill.root.setAttribute("aria-label", "note details");
+      quill.root.setAttribute("dir", "auto"); // Arabic or Hebrew details read right to left
       quill.on("text-change", (_delta, _old, source) => {
         if (source !== "user") return;
         const markdown = convert.htmlToMarkdown(quill.getSemanticHTML());
@@ -82,7 +83,7 @@ export function RichEditor({ autosave, readonly, initialHtml }: { autosave: Auto
 
   return (
     <div className="rich-editor">
-      <div ref={hostRef} className="rich-details" data-placeholder={RICH_PLACEHOLDER}
+      <div ref={hostRef} className="rich-details" dir="auto" data-placeholder={RICH_PLACEHOLDER}
         dangerouslySetInnerHTML={{ __html: serverHtml }} />
     </div>
   );

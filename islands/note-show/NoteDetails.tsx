@@ -54,10 +54,10 @@ export function ChildCards({ notes }: { notes: NoteJson[] }) {
         <ul className="child-card-grid">
           {notes.map((child) => (
             <li key={child.id} className="card child-card">
-              <a href={notePath(child.id)} className="child-card-title">
+              <a href={notePath(child.id)} className="child-card-title" dir="auto">
                 {noteTitleText(child.noteTopology)}
               </a>
-              {child.noteTopology.shortDetails && <p className="muted">{child.noteTopology.shortDetails}</p>}
+              {child.noteTopology.shortDetails && <p className="muted" dir="auto">{child.noteTopology.shortDetails}</p>}
               {!!child.childrenCount && <span className="child-count">{child.childrenCount} {child.childrenCount === 1 ? "child" : "children"}</span>}
             </li>
           ))}

@@ -14,11 +14,11 @@ export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readon
     element.style.height = "auto";
     element.style.height = `${element.scrollHeight}px`;
   }, [autosave.value]);
-  if (readonly) return <h1 className="note-title">{autosave.value}</h1>;
+  if (readonly) return <h1 className="note-title" dir="auto">{autosave.value}</h1>;
   const blank = autosave.value.trim() === "";
   return (
     <div className="note-title-editor">
-      <textarea ref={ref} className="note-title" aria-label="note title" rows={1}
+      <textarea ref={ref} className="note-title" aria-label="note title" rows={1} dir="auto"
         aria-invalid={autosave.value.length > TITLE_MAX_LENGTH || undefined}
         value={autosave.value} onChange={(event) => autosave.onChange(event.target.value.replace(/\n/g, " "))}
         onBlur={autosave.flush}

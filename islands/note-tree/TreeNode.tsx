@@ -129,7 +129,7 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
         ) : (
           <span className="note-tree-twisty" aria-hidden="true" />
         )}
-        <a className="note-tree-title" href={notePath(id)} tabIndex={-1} draggable={false} title={title}
+        <a className="note-tree-title" href={notePath(id)} tabIndex={-1} draggable={false} dir="auto" title={title}
           aria-current={isFocus ? "page" : undefined}>
           {title}
         </a>

@@ -23,7 +23,7 @@ function NotebookCard({ notebook, onEditSettings }: { notebook: NotebookJson; on
     <li className="card notebook-card">
       <h2 className="notebook-card-title">
         {/* The link stretches over the whole card (CSS); the buttons sit above it. */}
-        <a href={notePath(notebook.headNoteId)} className="notebook-card-link">{notebook.title}</a>
+        <a href={notePath(notebook.headNoteId)} className="notebook-card-link" dir="auto">{notebook.title}</a>
       </h2>
       {notebook.shortDetails && <p className="notebook-card-details">{notebook.shortDetails}</p>}
       <div className="notebook-card-actions">

@@ -37,7 +37,7 @@ export function SpellingQuestion({ memoryTrackerId, question, onFinished, onGone
       {question?.stem && <div className="question-stem markdown" dangerouslySetInnerHTML={{ __html: question.stem }} />}
       <form className="spelling-form" onSubmit={submit}>
         <label htmlFor={inputId} className="visually-hidden">Your answer</label>
-        <input id={inputId} type="text" autoFocus autoComplete="off" placeholder="put your answer here" value={answer}
+        <input id={inputId} type="text" dir="auto" autoFocus autoComplete="off" placeholder="put your answer here" value={answer}
           onChange={(e) => setAnswer(e.target.value)} disabled={submitting} />
         <button type="submit" className="button primary" disabled={submitting || answer.trim() === ""}>Answer</button>
       </form>

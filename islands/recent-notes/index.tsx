@@ -15,7 +15,7 @@ function RecentlyAdded() {
     <ul className="recent-list">
       {realms.map((realm: NoteRealmJson) => (
         <li key={realm.id} className="recent-item">
-          <a className="recent-item-title" href={notePath(realm.id)}>{noteTitleText(realm.note.noteTopology)}</a>
+          <a className="recent-item-title" dir="auto" href={notePath(realm.id)}>{noteTitleText(realm.note.noteTopology)}</a>
           {realm.notebook && (
             <span className="recent-item-notebook">
               <span className="visually-hidden">Notebook: </span>{realm.notebook.title}

@@ -8,7 +8,7 @@ import { noteTitleText } from "../lib/note-title";
 function TrackerNote({ tracker }: { tracker: MemoryTrackerJson }) {
   return (
     <>
-      <a className="recent-item-title" href={notePath(tracker.note.id)}>{noteTitleText(tracker.note.noteTopology)}</a>
+      <a className="recent-item-title" dir="auto" href={notePath(tracker.note.id)}>{noteTitleText(tracker.note.noteTopology)}</a>
       {tracker.spelling && <span className="muted"> (spelling)</span>}
     </>
   );

@@ -24,7 +24,7 @@ export function NotePage({ realm, ancestors, rootNoteId, readonly, detailsHtml }
           <ol>
             <li><a href="/d/notebooks">My Notebooks</a></li>
             {ancestors.map((ancestor) => (
-              <li key={ancestor.id}><a href={`/n${ancestor.id}`}>{names.get(ancestor.id) ?? ancestor.title}</a></li>
+              <li key={ancestor.id}><a href={`/n${ancestor.id}`} dir="auto">{names.get(ancestor.id) ?? ancestor.title}</a></li>
             ))}
           </ol>
         </nav>

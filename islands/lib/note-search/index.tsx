@@ -47,8 +47,8 @@ function ResultCard({ result, onLink, onMoveUnder }: {
   }
   return (
     <li className="card note-search-result">
-      <h3 className="note-search-result-title">{hasActions ? title : <a href={notePath(topology.id)}>{title}</a>}</h3>
-      {topology.shortDetails && <p className="note-search-result-details">{topology.shortDetails}</p>}
+      <h3 className="note-search-result-title" dir="auto">{hasActions ? title : <a href={notePath(topology.id)}>{title}</a>}</h3>
+      {topology.shortDetails && <p className="note-search-result-details" dir="auto">{topology.shortDetails}</p>}
       <p className="note-search-distance muted">
         distance {formatDistance(result.distance)}
       </p>
@@ -102,7 +102,7 @@ export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder }
           flush();
         }}>
           <label htmlFor={inputId} className="visually-hidden">Search</label>
-          <input id={inputId} type="search" className="note-search-input" placeholder="Search" autoComplete="off"
+          <input id={inputId} type="search" className="note-search-input" dir="auto" placeholder="Search" autoComplete="off"
             value={searchKey} onChange={(event) => setSearchKey(event.target.value)} />
           <div className="note-search-options">
             <Checkbox label="All My Notebooks And Subscriptions" name="allMyNotebooksAndSubscriptions" checked={allMine} onChange={changeAllMine} />

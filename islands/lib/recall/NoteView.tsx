@@ -29,14 +29,14 @@ export function NoteView({ noteId, note: given, heading }: { noteId: number; not
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <ol>
             {ancestors.map((ancestor) => (
-              <li key={ancestor.id}><a href={notePath(ancestor.id)}>{noteTitleText(ancestor)}</a></li>
+              <li key={ancestor.id}><a href={notePath(ancestor.id)} dir="auto">{noteTitleText(ancestor)}</a></li>
             ))}
           </ol>
         </nav>
       )}
-      <h3 className="recall-note-title"><a href={notePath(note.id)}><NoteTitle topology={note.noteTopology} /></a></h3>
+      <h3 className="recall-note-title" dir="auto"><a href={notePath(note.id)}><NoteTitle topology={note.noteTopology} /></a></h3>
       {note.details.trim() !== "" && (
-        <div className="note-details markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }} />
+        <div className="note-details markdown" dir="auto" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }} />
       )}
     </section>
   );

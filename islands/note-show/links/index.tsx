@@ -97,7 +97,7 @@ export function LinkNoteHeader({ note, editable }: { note: NoteJson; editable: b
   const storeRealms = useStoreRealms();
   return (
     <div className="link-note-header">
-      <h1 className="note-title link-note-title">
+      <h1 className="note-title link-note-title" dir="auto">
         <NoteTitle topology={note.noteTopology} linkEnds />
       </h1>
       {editable && (
