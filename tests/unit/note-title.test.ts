@@ -30,6 +30,7 @@ describe("a note's name where it is listed or asked", () => {
 
   test("with linkEnds the subject and object link to their notes, the link type stands apart", () => {
     const html = renderToStaticMarkup(createElement(NoteTitle, { topology: link(note(1, "Moon"), note(2, "Sun")), linkEnds: true }));
-    expect(html).toBe('<a href="/n1">Moon</a> — <span class="link-type">a part of</span> — <a href="/n2">Sun</a>');
+    // Each end isolated (dir="auto"), so a right-to-left title does not reorder the sentence.
+    expect(html).toBe('<a href="/n1" dir="auto">Moon</a> — <span class="link-type">a part of</span> — <a href="/n2" dir="auto">Sun</a>');
   });
 });
