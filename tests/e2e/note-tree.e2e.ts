@@ -240,3 +240,17 @@ test("the sidebar collapses at desktop width and is a closed drawer at phone wid
   await page.locator(".note-tree-backdrop").click({ position: { x: 360, y: 400 } });
   await expect(tree).toBeHidden();
 });
+
+test("the tree item with keyboard focus has a visible outline", async ({ page, engram }) => {
+  const ids = await signInWithNotes(page, engram.url);
+  await page.goto(`${engram.url}/n${ids.Mammals}`);
+  const { item, row } = treeOf(page);
+  await item("Mammals").focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(item("Cat")).toBeFocused();
+  const outline = await row("Cat").evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+  expect(outline).toEqual({ style: "solid", width: "2px" });
+});
