@@ -8,11 +8,11 @@ import { notesApi } from "./api/notes";
 import { searchApi } from "./api/search";
 import { wikidataApi } from "./api/wikidata";
 import { accessoriesApi } from "./api/accessories";
-import { graphApi } from "./api/graph";
 import { linksApi } from "./api/links";
-import { learningApi } from "./api/learning";
+import { assimilationApi } from "./api/assimilation";
+import { recallApi } from "./api/recall";
+import { memoryTrackersApi } from "./api/memory-trackers";
 import { recallPromptsApi } from "./api/recall-prompts";
-import { spellingApi } from "./api/spelling";
 import { aiSettingsApi } from "./api/ai-settings";
 import { jobWorker } from "./jobs/plugin";
 import { core } from "./api/core";
@@ -76,11 +76,11 @@ export function createApp(ctx: AppContext) {
     .use(searchApi(ctx))
     .use(wikidataApi(ctx))
     .use(accessoriesApi(ctx))
-    .use(graphApi(ctx))
     .use(linksApi(ctx))
-    .use(learningApi(ctx))
+    .use(assimilationApi(ctx))
+    .use(recallApi(ctx))
+    .use(memoryTrackersApi(ctx))
     .use(recallPromptsApi(ctx))
-    .use(spellingApi(ctx))
     .use(aiSettingsApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));

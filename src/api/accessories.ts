@@ -1,13 +1,10 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { imageForReader, showNoteAccessory, updateNoteAccessories } from "../services/accessories/accessory-service";
-import { requireUser, type Auth } from "./authentication";
+import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 
 const noteParams = t.Object({ note: t.Numeric() });
-
-/** The signed-in user when there is one (reading may be allowed to others later: bazaar). */
-const optionalUser = (auth: Auth) => (auth.account && auth.user ? requireUser(auth) : undefined);
 
 /**
  * NoteAccessoriesDTO as multipart fields (JSON with the same names works too). The fields are

@@ -54,3 +54,6 @@ export function requireUser(auth: Auth): CurrentUser {
   if (!auth.account || !auth.user) throw new UnauthorizedError("Please sign in");
   return { account: auth.account, user: auth.user };
 }
+
+/** The signed-in user when there is one (reading may be allowed to others later: bazaar); the service refuses nobody-signed-in itself. */
+export const optionalUser = (auth: Auth) => (auth.account && auth.user ? requireUser(auth) : undefined);

@@ -2,16 +2,22 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { addNote, deleteNote, moveNote, showNote, undoDeleteNote, updateDetails, updateTitle } from "../services/notes/note-service";
 import { noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
-import { requireUser, type Auth } from "./authentication";
+import { DEFAULT_GRAPH_TOKEN_LIMIT, noteGraph, TOKEN_LIMIT_MESSAGE } from "../services/graph/build-graph";
+import { noteInfo, updateRecallSetting } from "../services/memory/trackers";
+import { updateWikidataId } from "../services/wikidata/association";
+import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { newNoteBody } from "./notebooks";
 
 const noteParams = t.Object({ note: t.Numeric() });
 
-/** The signed-in user when there is one (reading may be allowed to others later: bazaar). */
-const optionalUser = (auth: Auth) => (auth.account && auth.user ? requireUser(auth) : undefined);
+const WIKIDATA_ID_MESSAGE = "The wikidata Id should be Q<numbers>";
 
-/** /api/notes and /api/text_content: reading, creating, editing, moving and deleting notes. */
+/**
+ * /api/notes and /api/text_content (the spec's note and note-creation areas): reading, creating,
+ * editing, moving and deleting notes, a note's info, recall setting, graph and Wikidata id.
+ * Searching (search.ts) and accessories (accessories.ts) have their own files.
+ */
 export function notesApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
@@ -50,5 +56,28 @@ export function notesApi(ctx: AppContext) {
     .patch("/text_content/:note/details", ({ auth, params, body }) => updateDetails(ctx, optionalUser(auth), params.note, body.details ?? ""), {
       params: noteParams,
       body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }),
+    })
+    .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), { params: noteParams })
+    .post("/notes/:note/review-setting", ({ auth, params, body }) => updateRecallSetting(ctx, requireUser(auth), params.note, body), {
+      params: noteParams,
+      body: t.Object({
+        level: t.Optional(t.Integer({ error: "must be from 0 to 6" })),
+        rememberSpelling: t.Optional(t.Boolean({ error: "must be true or false" })),
+        skipMemoryTracking: t.Optional(t.Boolean({ error: "must be true or false" })),
+      }, { additionalProperties: true }),
+    })
+    // GraphRAGResult, for export and AI context.
+    .get("/notes/:note/graph", ({ auth, params, query }) =>
+      noteGraph(ctx, optionalUser(auth), params.note, query.tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT), {
+      params: noteParams,
+      query: t.Object({
+        // The range is checked by the service (a schema range error loses the field name).
+        tokenLimit: t.Optional(t.Integer({ error: TOKEN_LIMIT_MESSAGE })),
+      }),
+    })
+    .post("/notes/:note/updateWikidataId", ({ auth, params, body }) =>
+      updateWikidataId(ctx, requireUser(auth), params.note, body.wikidataId), {
+      params: noteParams,
+      body: t.Object({ wikidataId: t.String({ error: WIKIDATA_ID_MESSAGE }) }, { additionalProperties: true }),
     });
 }

@@ -1,13 +1,10 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { updateWikidataId } from "../services/wikidata/association";
 import { searchWikidataEntities, wikidataEntityData } from "../services/wikidata/entities";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
-const WIKIDATA_ID_MESSAGE = "The wikidata Id should be Q<numbers>";
-
-/** /api/wikidata: knowledge-base search and entity data; associating a note with an entity. */
+/** /api/wikidata: knowledge-base search and entity data (a note's Wikidata id is set in notes.ts). */
 export function wikidataApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
@@ -18,10 +15,5 @@ export function wikidataApi(ctx: AppContext) {
     .get("/wikidata/entity-data/:wikidataId", ({ auth, params }) => {
       requireUser(auth);
       return wikidataEntityData(ctx, params.wikidataId);
-    }, { params: t.Object({ wikidataId: t.String() }) })
-    .post("/notes/:note/updateWikidataId", ({ auth, params, body }) =>
-      updateWikidataId(ctx, requireUser(auth), params.note, body.wikidataId), {
-      params: t.Object({ note: t.Numeric() }),
-      body: t.Object({ wikidataId: t.String({ error: WIKIDATA_ID_MESSAGE }) }, { additionalProperties: true }),
-    });
+    }, { params: t.Object({ wikidataId: t.String() }) });
 }

@@ -9,11 +9,9 @@ import { RecentPage } from "../../views/pages/RecentPage";
 import { noteRealmQuery, notebooksQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
 import { noteTitleText } from "../../islands/lib/note-title";
 import { notebooksOfUser } from "../services/notebooks";
-import { presentNoteRealm } from "../services/notes/presenters";
+import { readNote } from "../services/notes/note-service";
 import { recentNotes } from "../services/notes/recent-and-descendants";
 import { renderMarkdownSafely } from "../services/notes/markdown";
-import { authorizeRead } from "../services/notes/access";
-import { getNote, getNotebook, ancestorsOf } from "../services/notes/rows";
 import { NotFoundError } from "../services/errors";
 import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
 import { showNoteAccessory } from "../services/accessories/accessory-service";
@@ -100,11 +98,7 @@ export function pagesPlugin(ctx: AppContext) {
       if (!match) throw new NotFoundError("Page");
       const noteId = Number(match[1]);
       return respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
-        const note = getNote(ctx, noteId);
-        const notebook = getNotebook(ctx, note.notebookId);
-        const readonly = authorizeRead(ctx, current, notebook) !== "edit";
-        const ancestors = ancestorsOf(ctx, note);
-        const realm = presentNoteRealm(ctx, note, notebook, ancestors);
+        const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
         queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
         queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
         return {

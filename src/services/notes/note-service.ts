@@ -14,12 +14,21 @@ import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "
 import { orderAfter, orderForFirstChild } from "./sibling-order";
 import { validDetails, validTitle, validWikidataId } from "./validation";
 
-/** The NoteRealm of a note the user may read. */
-export function showNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): NoteRealmJson {
+/**
+ * A note the user may read, loaded and authorised once: its NoteRealm, plus what the note page
+ * also shows (the row, its ancestors from the notebook's head down, and whether it is read-only).
+ */
+export function readNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number) {
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);
-  authorizeRead(ctx, current, notebook);
-  return presentNoteRealm(ctx, note, notebook, ancestorsOf(ctx, note));
+  const readonly = authorizeRead(ctx, current, notebook) !== "edit";
+  const ancestors = ancestorsOf(ctx, note);
+  return { realm: presentNoteRealm(ctx, note, notebook, ancestors), note, ancestors, readonly };
+}
+
+/** The NoteRealm of a note the user may read (GET /notes/{note}). */
+export function showNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): NoteRealmJson {
+  return readNote(ctx, current, noteId).realm;
 }
 
 /** A note the user may edit, or the matching refusal. */

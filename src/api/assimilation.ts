@@ -1,0 +1,24 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { assimilate, assimilating, assimilationCount } from "../services/memory/assimilation";
+import { requireUser } from "./authentication";
+import { core } from "./core";
+import { timezoneQuery, validTimeZone } from "./time-zone";
+
+/** /api/assimilation: today's notes to assimilate, the counters, and assimilating a note. */
+export function assimilationApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api" })
+    .use(core(ctx))
+    .get("/assimilation/assimilating", ({ auth, query }) => assimilating(ctx, requireUser(auth), validTimeZone(query.timezone)), {
+      query: timezoneQuery,
+    })
+    .get("/assimilation/count", ({ auth, query }) => assimilationCount(ctx, requireUser(auth), validTimeZone(query.timezone)), {
+      query: timezoneQuery,
+    })
+    .post("/assimilation", ({ auth, body }) => assimilate(ctx, requireUser(auth), body.noteId, body.skipMemoryTracking ?? false), {
+      body: t.Object({
+        noteId: t.Integer({ error: "must be a note id" }),
+        skipMemoryTracking: t.Optional(t.Union([t.Boolean(), t.Null()])),
+      }),
+    });
+}

@@ -1,0 +1,49 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import {
+  markTrackerAsRepeated,
+  recentlyLearned,
+  recentlyReviewed,
+  removeFromTracking,
+  selfEvaluate,
+  showTracker,
+} from "../services/memory/trackers";
+import { answerSpelling, spellingQuestion } from "../services/spelling/spelling-service";
+import { requireUser } from "./authentication";
+import { core } from "./core";
+
+// `:memoryTracker` is the name every route uses at this position (an Elysia restriction).
+const trackerParams = t.Object({ memoryTracker: t.Numeric() });
+
+/** /api/memory-trackers: the recent lists, one tracker, repeating, self-evaluation, removal and spelling. */
+export function memoryTrackersApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api/memory-trackers" })
+    .use(core(ctx))
+    .get("/recent", ({ auth }) => recentlyLearned(ctx, requireUser(auth)))
+    .get("/recently-reviewed", ({ auth }) => recentlyReviewed(ctx, requireUser(auth)))
+    .get("/:memoryTracker", ({ auth, params }) => showTracker(ctx, requireUser(auth), params.memoryTracker), {
+      params: trackerParams,
+    })
+    .patch("/:memoryTracker/mark-as-repeated", ({ auth, params, query }) =>
+      markTrackerAsRepeated(ctx, requireUser(auth), params.memoryTracker, query.successful === "true"), {
+      params: trackerParams,
+      query: t.Object({ successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }) }),
+    })
+    .post("/:memoryTracker/self-evaluate", ({ auth, params, body }) =>
+      selfEvaluate(ctx, requireUser(auth), params.memoryTracker, body.adjustment), {
+      params: trackerParams,
+      body: t.Object({ adjustment: t.Integer({ error: "must be a whole number from -100 to 100" }) }),
+    })
+    .post("/:memoryTracker/remove", ({ auth, params }) => removeFromTracking(ctx, requireUser(auth), params.memoryTracker), {
+      params: trackerParams,
+    })
+    .get("/:memoryTracker/spelling-question", ({ auth, params }) => spellingQuestion(ctx, requireUser(auth), params.memoryTracker), {
+      params: trackerParams,
+    })
+    .post("/:memoryTracker/answer-spelling", ({ auth, params, body }) =>
+      answerSpelling(ctx, requireUser(auth), params.memoryTracker, body.spellingAnswer), {
+      params: trackerParams,
+      // Blank, null and missing answers get one field message from the service.
+      body: t.Object({ spellingAnswer: t.Optional(t.Union([t.String(), t.Null()])) }, { additionalProperties: true }),
+    });
+}
