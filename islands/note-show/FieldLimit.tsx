@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { COUNTER_FROM, LengthLimit } from "../lib/forms";
 import type { Autosave } from "../lib/use-autosave";
 
 /** The server's limits (src/services/notes/validation.ts; tests/unit/field-limits.test.ts keeps them equal). */
 export const TITLE_MAX_LENGTH = 150;
 export const DETAILS_MAX_LENGTH = 200_000;
-/** The counter shows from this share of the limit on, so that the limit is known before it bites. */
-const COUNTER_FROM = 0.8;
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /**
  * Under an autosaved text field: a counter near its limit; past the limit, or when the server
@@ -16,22 +13,13 @@ const count = (n: number) => n.toLocaleString("en-US");
  */
 export function FieldLimit({ autosave, max, label }: { autosave: Autosave; max: number; label: string }) {
   const length = autosave.value.length;
-  const near = length >= max * COUNTER_FROM;
   const over = length > max;
   const localOnly = autosave.dirty && (over || autosave.failed || autosave.rejected !== undefined);
-  if (!near && !localOnly) return null;
+  if (length < max * COUNTER_FROM && !localOnly) return null;
   return (
     <div className="field-limit">
-      {near && (
-        <div className={`field-limit-count${over ? " is-over" : ""}`}>{count(length)} / {count(max)} characters</div>
-      )}
-      {over ? (
-        <div className="field-error" role="alert">
-          {label} too long: {count(length)} characters, the limit is {count(max)}. Not saved until you remove {count(length - max)}.
-        </div>
-      ) : autosave.rejected !== undefined ? (
-        <div className="field-error" role="alert">{label} not saved: {autosave.rejected}</div>
-      ) : null}
+      <LengthLimit length={length} max={max} label={label} />
+      {!over && autosave.rejected !== undefined && <div className="field-error" role="alert">{label} not saved: {autosave.rejected}</div>}
       {localOnly && <LocalDraftNotice text={autosave.value} />}
     </div>
   );

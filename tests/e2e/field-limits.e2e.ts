@@ -110,3 +110,19 @@ test("a save the server refuses shows its field message once, and is not retried
   expect(saves.count).toBe(2);
   await expect(page.getByText("Details not saved")).toHaveCount(0);
 });
+
+test("a form's title field keeps a pasted over-long title and says so; the server's message shows on submit", async ({ page, engram }) => {
+  await page.goto(`${engram.url}/d/notebooks`);
+  await page.getByRole("button", { name: "Add New Notebook" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Notebook" });
+  const title = dialog.getByLabel("Title");
+  await title.click();
+  await page.keyboard.insertText("n".repeat(200));
+  await expect(title).toHaveValue("n".repeat(200));
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("200 / 150 characters")).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveText("Title too long: 200 characters, the limit is 150. Not saved until you remove 50.");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("size must be between 1 and 150");
+  await expect(title).toHaveValue("n".repeat(200));
+});
