@@ -50,8 +50,8 @@ export function updateModelSettings(ctx: AppContext, current: CurrentUser, input
     else values[key] = value;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  ctx.db.transaction(() => {
-    for (const [key, value] of Object.entries(values)) writeGlobalSetting(ctx, key, value);
+  ctx.db.transaction((tx) => {
+    for (const [key, value] of Object.entries(values)) writeGlobalSetting(tx, ctx.clock.now(), key, value);
   });
   return currentModelSettings(ctx);
 }

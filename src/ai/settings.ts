@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
+import type { DbHandle } from "../db/connection";
 import { globalSettings } from "../db/schema";
 
 /**
@@ -10,10 +11,8 @@ export function readGlobalSetting(ctx: AppContext, key: string): string | undefi
   return ctx.db.select({ value: globalSettings.value }).from(globalSettings).where(eq(globalSettings.keyName, key)).get()?.value;
 }
 
-export function writeGlobalSetting(ctx: AppContext, key: string, value: string) {
-  const updatedAt = ctx.clock.now();
-  ctx.db
-    .insert(globalSettings)
+export function writeGlobalSetting(tx: DbHandle, updatedAt: Date, key: string, value: string) {
+  tx.insert(globalSettings)
     .values({ keyName: key, value, updatedAt })
     .onConflictDoUpdate({ target: globalSettings.keyName, set: { value, updatedAt } })
     .run();

@@ -9,6 +9,12 @@ import { loadSqliteVec } from "./sqlite-vec";
 export type Db = ReturnType<typeof openDatabase>["db"];
 
 /**
+ * The database or one of its transactions. Helpers that write take this, so that inside a
+ * transaction they write through the transaction's handle, never around it.
+ */
+export type DbHandle = Pick<Db, "select" | "insert" | "update" | "delete">;
+
+/**
  * Opens (creating if needed) Engram's one SQLite file: WAL with synchronous=NORMAL (crash-safe,
  * much faster single-row writes), foreign keys on, a busy timeout, sqlite-vec loaded, and every
  * pending migration applied.

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { DbHandle } from "../../db/connection";
 import { memoryTrackers, notes } from "../../db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { authorizeEdit, authorizeRead } from "../notes/access";
@@ -52,8 +53,8 @@ export function ownTracker(ctx: AppContext, current: CurrentUser, trackerId: num
 
 export const intervalsOf = (current: CurrentUser) => parseSpaceIntervals(current.user.spaceIntervals);
 
-function saveSchedule(ctx: AppContext, trackerId: number, next: TrackerSchedule): MemoryTrackerRow {
-  return ctx.db
+function saveSchedule(tx: DbHandle, trackerId: number, next: TrackerSchedule): MemoryTrackerRow {
+  return tx
     .update(memoryTrackers)
     .set({
       forgettingCurveIndex: next.forgettingCurveIndex,
@@ -66,13 +67,13 @@ function saveSchedule(ctx: AppContext, trackerId: number, next: TrackerSchedule)
     .get()!;
 }
 
-/** Repeats a tracker (success or failure) on the forgetting curve. */
-export function repeatTracker(ctx: AppContext, current: CurrentUser, tracker: MemoryTrackerRow, successful: boolean): MemoryTrackerRow {
-  return saveSchedule(ctx, tracker.id, schedule(intervalsOf(current), tracker, ctx.clock.now(), successful));
+/** Repeats a tracker (success or failure) on the forgetting curve, as recalled at `now`. */
+export function repeatTracker(tx: DbHandle, now: Date, current: CurrentUser, tracker: MemoryTrackerRow, successful: boolean): MemoryTrackerRow {
+  return saveSchedule(tx, tracker.id, schedule(intervalsOf(current), tracker, now, successful));
 }
 
 export function markTrackerAsRepeated(ctx: AppContext, current: CurrentUser, trackerId: number, successful: boolean) {
-  return presentMemoryTracker(ctx, repeatTracker(ctx, current, ownTracker(ctx, current, trackerId), successful));
+  return presentMemoryTracker(ctx, repeatTracker(ctx.db, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful));
 }
 
 /** "Sad" (−5) or "happy" (+5): a nudge to the interval without counting a repetition. */
@@ -81,7 +82,7 @@ export function selfEvaluate(ctx: AppContext, current: CurrentUser, trackerId: n
     throw new ValidationError({ adjustment: "must be a whole number from -100 to 100" });
   }
   const tracker = ownTracker(ctx, current, trackerId);
-  return presentMemoryTracker(ctx, saveSchedule(ctx, tracker.id, selfEvaluated(intervalsOf(current), tracker, adjustment)));
+  return presentMemoryTracker(ctx, saveSchedule(ctx.db, tracker.id, selfEvaluated(intervalsOf(current), tracker, adjustment)));
 }
 
 /** Stops recalling the tracker (it still keeps the note out of assimilation). */

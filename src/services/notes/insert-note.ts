@@ -1,10 +1,7 @@
-import type { AppContext } from "../../context";
+import type { DbHandle } from "../../db/connection";
 import { notes } from "../../db/schema";
 import type { NoteRow } from "./rows";
 import { orderAfter, orderForLastChild } from "./sibling-order";
-
-/** A transaction, or the database itself when the caller is already inside one. */
-type Writer = Pick<AppContext["db"], "insert" | "select" | "update">;
 
 /** Where a new note goes: a notebook's head note, a parent's last child, or right after a sibling. */
 export type NoteSlot =
@@ -20,7 +17,7 @@ export type NewNoteColumns = Omit<typeof notes.$inferInsert, "id" | "notebookId"
  * test hooks): placed in its notebook and among its siblings, created and updated at `now`.
  * Call it with the caller's transaction, so the sibling order and the insert cannot interleave.
  */
-export function insertNote(tx: Writer, now: Date, slot: NoteSlot, columns: NewNoteColumns): NoteRow {
+export function insertNote(tx: DbHandle, now: Date, slot: NoteSlot, columns: NewNoteColumns): NoteRow {
   const place =
     "headOf" in slot
       ? { notebookId: slot.headOf, parentId: null, siblingOrder: 0 }

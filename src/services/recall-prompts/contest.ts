@@ -37,7 +37,7 @@ export async function contestRecallPrompt(ctx: AppContext, current: CurrentUser,
     storedQuestion(loaded.question),
     loaded.question.correctAnswerIndex,
   );
-  if (!result.rejected) ctx.db.transaction(() => markContested(ctx, loaded, result.advice));
+  if (!result.rejected) ctx.db.transaction((tx) => markContested(tx, loaded, result.advice));
   return result;
 }
 
@@ -58,10 +58,10 @@ export async function regenerateRecallPrompt(
   const previous = { multipleChoicesQuestion: storedQuestion(loaded.question), correctChoiceIndex: loaded.question.correctAnswerIndex, strictChoiceOrder: false };
   const mcq = await generateQuestion(ctx, questionContext(ctx, loaded.note.id, current), { question: previous, advice });
   if (!mcq) return null;
-  const prompt = ctx.db.transaction(() => {
-    markContested(ctx, loaded, loaded.prompt.contestAdvice ?? advice);
-    const question = insertQuestion(ctx, loaded.note.id, mcq, false);
-    return insertPrompt(ctx, current.user.id, loaded.prompt.memoryTrackerId, question.id);
+  const prompt = ctx.db.transaction((tx) => {
+    markContested(tx, loaded, loaded.prompt.contestAdvice ?? advice);
+    const question = insertQuestion(tx, ctx.clock.now(), loaded.note.id, mcq, false);
+    return insertPrompt(tx, ctx.clock.now(), current.user.id, loaded.prompt.memoryTrackerId, question.id);
   });
   return presentRecallPrompt(ctx, loadPrompt(ctx, current, prompt));
 }

@@ -45,12 +45,12 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
   }
   if (!drafts) return null;
 
-  const prompt = ctx.db.transaction(() => {
+  const prompt = ctx.db.transaction((tx) => {
     // A request that ran at the same time may have saved a prompt for this tracker meanwhile.
     const concurrent = reusablePrompt(ctx, current.user.id, tracker.id);
     if (concurrent) return concurrent;
-    const questions = drafts.map((draft) => insertQuestion(ctx, note.id, draft.mcq, draft.contested));
-    return insertPrompt(ctx, current.user.id, tracker.id, questions.at(-1)!.id);
+    const questions = drafts.map((draft) => insertQuestion(tx, ctx.clock.now(), note.id, draft.mcq, draft.contested));
+    return insertPrompt(tx, ctx.clock.now(), current.user.id, tracker.id, questions.at(-1)!.id);
   });
   return presentRecallPrompt(ctx, loadPrompt(ctx, current, prompt));
 }
@@ -72,7 +72,7 @@ export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId
  * nothing counts twice; an index outside the choices is a 400 on choiceIndex.
  */
 export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, choiceIndex: number): AnsweredQuestionJson {
-  return ctx.db.transaction(() => {
+  return ctx.db.transaction((tx) => {
     const loaded = ownRecallPrompt(ctx, current, promptId);
     if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
     const { choices } = storedQuestion(loaded.question);
@@ -80,7 +80,7 @@ export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, prompt
       throw new ValidationError({ choiceIndex: `must be the index of one of the choices (0 to ${choices.length - 1})` });
     }
     const correct = choiceIndex === loaded.question.correctAnswerIndex;
-    const answered = ctx.db
+    const answered = tx
       .update(recallPrompts)
       .set({ answerChoiceIndex: choiceIndex, answerCorrect: correct, answeredAt: ctx.clock.now() })
       .where(and(eq(recallPrompts.id, promptId), isNull(recallPrompts.answeredAt)))
@@ -88,7 +88,7 @@ export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, prompt
       .get();
     if (!answered) throw new BadRequestError(ALREADY_ANSWERED);
 
-    const tracker = ctx.db
+    const tracker = tx
       .select()
       .from(memoryTrackers)
       .where(
@@ -100,7 +100,7 @@ export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, prompt
         ),
       )
       .get();
-    if (tracker) repeatTracker(ctx, current, tracker, correct);
+    if (tracker) repeatTracker(tx, ctx.clock.now(), current, tracker, correct);
     return presentAnsweredQuestion(ctx, { ...loaded, prompt: answered });
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { DbHandle } from "../../db/connection";
 import { predefinedQuestions, recallPrompts } from "../../db/schema";
 import type { McqWithAnswer, MultipleChoicesQuestion } from "../../ai/question-generation";
 import { ForbiddenError, NotFoundError } from "../errors";
@@ -69,9 +70,9 @@ export function reusablePrompt(ctx: AppContext, userId: number, trackerId: numbe
 }
 
 /** Saves a generated question about a note (not approved; contested when the check found it wanting). */
-export function insertQuestion(ctx: AppContext, noteId: number, mcq: McqWithAnswer, contested: boolean): PredefinedQuestionRow {
+export function insertQuestion(tx: DbHandle, now: Date, noteId: number, mcq: McqWithAnswer, contested: boolean): PredefinedQuestionRow {
   const { stem, choices } = mcq.multipleChoicesQuestion;
-  return ctx.db
+  return tx
     .insert(predefinedQuestions)
     .values({
       noteId,
@@ -79,22 +80,22 @@ export function insertQuestion(ctx: AppContext, noteId: number, mcq: McqWithAnsw
       correctAnswerIndex: mcq.correctChoiceIndex,
       approved: false,
       contested,
-      createdAt: ctx.clock.now(),
+      createdAt: now,
     })
     .returning()
     .get();
 }
 
-export function insertPrompt(ctx: AppContext, userId: number, trackerId: number, questionId: number): RecallPromptRow {
-  return ctx.db
+export function insertPrompt(tx: DbHandle, now: Date, userId: number, trackerId: number, questionId: number): RecallPromptRow {
+  return tx
     .insert(recallPrompts)
-    .values({ userId, memoryTrackerId: trackerId, predefinedQuestionId: questionId, createdAt: ctx.clock.now() })
+    .values({ userId, memoryTrackerId: trackerId, predefinedQuestionId: questionId, createdAt: now })
     .returning()
     .get();
 }
 
 /** Marks a prompt's question contested (never asked again) and keeps the advice on the prompt. Call inside a transaction. */
-export function markContested(ctx: AppContext, loaded: LoadedPrompt, advice: string) {
-  ctx.db.update(predefinedQuestions).set({ contested: true }).where(eq(predefinedQuestions.id, loaded.question.id)).run();
-  ctx.db.update(recallPrompts).set({ contestAdvice: advice }).where(eq(recallPrompts.id, loaded.prompt.id)).run();
+export function markContested(tx: DbHandle, loaded: LoadedPrompt, advice: string) {
+  tx.update(predefinedQuestions).set({ contested: true }).where(eq(predefinedQuestions.id, loaded.question.id)).run();
+  tx.update(recallPrompts).set({ contestAdvice: advice }).where(eq(recallPrompts.id, loaded.prompt.id)).run();
 }

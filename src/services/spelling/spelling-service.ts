@@ -54,14 +54,14 @@ export function answerSpelling(
   if (typeof spellingAnswer !== "string" || spellingAnswer.trim() === "") {
     throw new ValidationError({ spellingAnswer: "must not be blank" });
   }
-  return ctx.db.transaction(() => {
+  return ctx.db.transaction((tx) => {
     const tracker = ownTracker(ctx, current, trackerId);
     // Only a spelling tracker is answered by spelling: the normal one is repeated by its own questions.
     if (!tracker.spelling) throw new BadRequestError("This memory tracker is not a spelling tracker");
     if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
     const note = getNote(ctx, tracker.noteId);
     const isCorrect = matchesTitle(note.title, spellingAnswer);
-    repeatTracker(ctx, current, tracker, isCorrect);
+    repeatTracker(tx, ctx.clock.now(), current, tracker, isCorrect);
     const presented = new NotePresenter(ctx).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
     return { note: presented, answer: spellingAnswer, isCorrect };
   });
