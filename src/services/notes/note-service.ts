@@ -66,10 +66,12 @@ export async function wikidataEnrichmentFor(ctx: AppContext, notebookId: number,
   return prepareWikidataEnrichment(ctx, notebookId, id, { subNotes: true });
 }
 
-/** createNote with the Wikidata enrichment fetched first (the API's entry); the placement is authorised once. */
+/** createNote with the Wikidata enrichment fetched first (the API's entry). */
 export async function addNote(ctx: AppContext, current: CurrentUser, placement: NotePlacement, input: NewNote) {
   const at = anchored(ctx, current, placement);
-  return createAt(ctx, at, input, await wikidataEnrichmentFor(ctx, anchorNote(at).notebookId, input.wikidataId));
+  const enrichment = await wikidataEnrichmentFor(ctx, anchorNote(at).notebookId, input.wikidataId);
+  // Only after a call to Wikidata is the placement loaded again: the note may have moved or gone meanwhile.
+  return createAt(ctx, enrichment ? anchored(ctx, current, placement) : at, input, enrichment);
 }
 
 /** Adds a note at the placement; answers {created, parent}. */
