@@ -4,7 +4,6 @@ import { noteAccessoryQuery } from "../../lib/accessory/queries";
 
 export { EditNoteImageDialog } from "./EditNoteImageDialog";
 export { EditNoteUrlDialog } from "./EditNoteUrlDialog";
-export { noteAccessoryQuery } from "../../lib/accessory/queries";
 
 /** The note's accessory on the note page: its image with the mask overlay, and its URL as a link. */
 export function NoteAccessoryView({ noteId }: { noteId: number }) {
