@@ -10,8 +10,11 @@ const RETRY_DELAYS_MS = [2000, 5000, 10_000, 30_000];
 export interface AutosaveOptions {
   /** The value the server has (changes when the note is refetched or changed elsewhere). */
   serverValue: string;
-  /** Saves; resolves when the server has it. `keepalive` is set when the page is being left. */
-  save: (value: string, options: { keepalive: boolean }) => Promise<void>;
+  /**
+   * Saves; resolves when the server has it. `keepalive` is set when the page is being left;
+   * `retry` when an earlier attempt failed (so a failure is reported once, not on every retry).
+   */
+  save: (value: string, options: { keepalive: boolean; retry: boolean }) => Promise<void>;
   /** A value that must not be saved (e.g. a blank title) answers false. */
   canSave?: (value: string) => boolean;
   /** Called once a save succeeded, with the value the server had before it. */
@@ -92,7 +95,7 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
     s.inFlight = toSend;
     setSaving(true);
     try {
-      await callbacks.current.save(toSend, { keepalive });
+      await callbacks.current.save(toSend, { keepalive, retry: s.retries > 0 });
       const previous = s.saved;
       s.saved = toSend;
       s.retries = 0;

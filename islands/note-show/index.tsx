@@ -25,7 +25,7 @@ type EditorMode = "rich" | "markdown";
 /** Saves one text field of a note; the answer (the note's realm) goes into the cache. */
 function useTextSaver(noteId: number, field: "title" | "details") {
   const queryClient = useQueryClient();
-  return async (value: string, { keepalive }: { keepalive: boolean }) => {
+  return async (value: string, { keepalive, retry }: { keepalive: boolean; retry: boolean }) => {
     try {
       const body = field === "title" ? { newTitle: value } : { details: value };
       const realm = await api.patch<NoteRealmJson>(`/api/text_content/${noteId}/${field}`, body, {
@@ -35,8 +35,10 @@ function useTextSaver(noteId: number, field: "title" | "details") {
       });
       queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
     } catch (error) {
-      // A 400 is shown beside its field (FieldLimit), not in a toast.
-      if (error instanceof ApiError && error.status !== 401 && error.status !== 0 && error.status !== 400) showToast(error.message, "error");
+      // A 400 is shown beside its field (FieldLimit), not in a toast; a failing save is told once,
+      // then the save state ("Not saved yet, retrying...") says it goes on trying.
+      const toast = error instanceof ApiError && ![0, 400, 401].includes(error.status) && !retry;
+      if (toast) showToast(error.message, "error");
       throw error;
     }
   };

@@ -124,6 +124,22 @@ describe("autosave (spec 4, text editing)", () => {
     expect(saved).toEqual([["after", "before"]]);
   });
 
+  test("a retry says it is one, so the caller reports a failure once", async () => {
+    const attempts: boolean[] = [];
+    let failures = 1;
+    const save = async (_value: string, { retry }: { keepalive: boolean; retry: boolean }) => {
+      attempts.push(retry);
+      if (failures-- > 0) throw new Error("offline");
+    };
+    const { result } = renderAutosave({ serverValue: "before", save });
+    mounted.push(result);
+    act(() => result.current.onChange("after"));
+    act(() => result.current.flush());
+    await wait(2100);
+    expect(attempts).toEqual([false, true]);
+    expect(result.current.dirty).toBe(false);
+  });
+
   test("a save the server refuses (400) is not retried, and shows the server's field message", async () => {
     const sent: string[] = [];
     const save = async (value: string) => {
