@@ -21,7 +21,7 @@ function Field({ name, label, type, value, error, autoComplete, minLength }: {
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={name}>{label}</label>
-      <input id={name} name={name} type={type} defaultValue={value} required autoComplete={autoComplete}
+      <input id={name} name={name} type={type} dir={type === "password" ? undefined : "auto"} defaultValue={value} required autoComplete={autoComplete}
         minLength={minLength} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} />
       {error && <div className="field-error" id={`${name}-error`} role="alert">{error}</div>}
     </div>
