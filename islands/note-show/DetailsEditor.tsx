@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Autosave } from "../lib/use-autosave";
+import { type Layout, layoutOf, RICH_MODE_REASONS, withoutEdgeWhitespace } from "./rich-mode";
 
 /** Spec 9: the markdown details textarea grows with its text up to 1000 px, then scrolls. */
 const MARKDOWN_MAX_HEIGHT_PX = 1000;
@@ -25,31 +26,46 @@ type QuillInstance = import("quill").default;
 /**
  * The rich editor: Quill with the bubble theme, loaded on demand. The server renders the details
  * as safe HTML in the same element, so the text shows before Quill takes it over.
+ *
+ * It never saves over Markdown it cannot hold: before it takes a text it checks that writing it
+ * back unedited gives the same text (rich-mode.ts); if not, it stays read-only and calls
+ * `onRefuse` with the text, and the note is edited as Markdown.
  */
-export function RichEditor({ autosave, readonly, initialHtml }: { autosave: Autosave; readonly: boolean; initialHtml: string }) {
+export function RichEditor({ autosave, readonly, initialHtml, onRefuse }: {
+  autosave: Autosave;
+  readonly: boolean;
+  initialHtml: string;
+  onRefuse: (markdown: string, reason: string) => void;
+}) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillInstance>(null);
   const lastEmitted = useRef(autosave.value);
   const autosaveRef = useRef(autosave);
   autosaveRef.current = autosave;
+  const onRefuseRef = useRef(onRefuse);
+  onRefuseRef.current = onRefuse;
+  // The blocks and blank lines of the Markdown being edited, kept in what the editor writes.
+  const layout = useRef<Layout>(undefined);
   // Fixed for the element's life: React must never rewrite what Quill owns.
   const [serverHtml] = useState(initialHtml);
 
   useEffect(() => {
     let cancelled = false;
-    void Promise.all([import("quill"), import("./markdown-convert")]).then(([{ default: Quill }, convert]) => {
+    void import("./markdown-convert").then((convert) => {
       const host = hostRef.current;
       if (cancelled || !host) return;
       // No server HTML (the details changed since the page loaded): render the current Markdown.
       if (!serverHtml && autosaveRef.current.value) {
         host.innerHTML = convert.markdownToHtml(autosaveRef.current.value);
       }
-      const quill = new Quill(host, {
-        theme: "bubble",
-        placeholder: RICH_PLACEHOLDER,
-        readOnly: readonly,
-        modules: { toolbar: [["bold", "italic", "link"], [{ header: 1 }, { header: 2 }], [{ list: "ordered" }, { list: "bullet" }], ["code-block", "blockquote"]] },
-      });
+      const quill = convert.createRichQuill(host, { readonly, placeholder: RICH_PLACEHOLDER });
+      const taken = autosaveRef.current.value;
+      if (!convert.holdsExactly(quill, taken)) {
+        quill.disable();
+        onRefuseRef.current(taken, RICH_MODE_REASONS.other);
+        return;
+      }
+      layout.current = layoutOf(withoutEdgeWhitespace(taken));
       // Quill's editable root is a plain div: say what it is, so assistive technology can name it.
       quill.root.setAttribute("role", "textbox");
       quill.root.setAttribute("aria-multiline", "true");
@@ -58,13 +74,14 @@ export function RichEditor({ autosave, readonly, initialHtml }: { autosave: Auto
       quill.root.setAttribute("dir", "auto"); // Arabic or Hebrew details read right to left
       quill.on("text-change", (_delta, _old, source) => {
         if (source !== "user") return;
-        const markdown = convert.htmlToMarkdown(quill.getSemanticHTML());
+        const markdown = convert.editorMarkdown(quill, layout.current);
+        layout.current = layoutOf(markdown);
         lastEmitted.current = markdown;
         autosaveRef.current.onChange(markdown);
       });
       quill.root.addEventListener("blur", () => autosaveRef.current.flush());
       quillRef.current = quill;
-      lastEmitted.current = autosaveRef.current.value;
+      lastEmitted.current = taken;
     });
     return () => {
       cancelled = true;
@@ -76,8 +93,15 @@ export function RichEditor({ autosave, readonly, initialHtml }: { autosave: Auto
     const quill = quillRef.current;
     if (!quill || autosave.value === lastEmitted.current) return;
     lastEmitted.current = autosave.value;
+    const value = autosave.value;
     void import("./markdown-convert").then((convert) => {
-      quill.setContents(quill.clipboard.convert({ html: convert.markdownToHtml(autosave.value) }), "silent");
+      convert.setMarkdown(quill, value);
+      if (!convert.holdsExactly(quill, value)) {
+        quill.disable();
+        onRefuseRef.current(value, RICH_MODE_REASONS.other);
+        return;
+      }
+      layout.current = layoutOf(withoutEdgeWhitespace(value));
     });
   }, [autosave.value]);
 

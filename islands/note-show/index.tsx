@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { icons } from "../lib/icons";
 import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
 import { useAutosave } from "../lib/use-autosave";
+import { renderMarkdownSafely } from "../lib/markdown";
+import { richModeRefusal } from "./rich-mode";
 import { MarkdownEditor, RichEditor } from "./DetailsEditor";
 import { NewNoteDialog, type NewNotePlacement } from "./NewNoteDialog";
 import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
@@ -73,13 +75,31 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
     draftKey: readonly ? undefined : `note-${noteId}-details`,
   });
 
+  // Rich mode only for Markdown it gives back unchanged (issue 8): a note with a table, a task
+  // list, HTML... is edited as Markdown, with the reason shown. The cheap check (marked's lexer,
+  // no Quill) decides on load and follows the Markdown as it is typed; while the rich editor is
+  // on, its own check decides (it calls onRefuse), so the mode never flips under the learner.
+  const checkedDetails = useDeferredValue(details.value);
+  const lexerRefusal = useMemo(() => richModeRefusal(checkedDetails), [checkedDetails]);
+  const [quillRefusal, setQuillRefusal] = useState<{ markdown: string; reason: string }>();
+  const refusal = lexerRefusal ?? (quillRefusal?.markdown === details.value ? quillRefusal.reason : undefined);
+  const [forcedMarkdown, setForcedMarkdown] = useState(() => richModeRefusal(note?.details ?? "") !== undefined);
+  const effectiveMode: EditorMode = forcedMarkdown ? "markdown" : mode;
+  const refusalId = useId();
+
   if (!realm || !note) return <p className="muted">Loading...</p>;
   const closeDialog = () => setDialog(undefined);
 
   const switchMode = (next: EditorMode) => {
+    if (next === "rich" && refusal) return; // the button says why
     details.flush();
     localStorage.setItem(EDITOR_MODE_KEY, next);
+    setForcedMarkdown(false);
     setMode(next);
+  };
+  const refuseRichMode = (markdown: string, reason: string) => {
+    setQuillRefusal({ markdown, reason });
+    setForcedMarkdown(true);
   };
 
   async function deleteThisNote() {
@@ -108,13 +128,15 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
             {icons.search()}
           </button>
           <WikidataOptions note={note} editable={editable} />
-          {mode === "rich" ? (
+          {effectiveMode === "rich" ? (
             <button type="button" className="icon-button labelled" title="Edit as markdown" aria-label="Edit as markdown"
               onClick={() => switchMode("markdown")}>
               {icons.markdown()}
             </button>
           ) : (
-            <button type="button" className="icon-button labelled" title="Edit as rich content" aria-label="Edit as rich content"
+            // Not `disabled`: it stays focusable, so a keyboard user reaches it and hears why.
+            <button type="button" className="icon-button labelled" title={refusal ?? "Edit as rich content"} aria-label="Edit as rich content"
+              aria-disabled={refusal ? true : undefined} aria-describedby={refusal ? refusalId : undefined}
               onClick={() => switchMode("rich")}>
               {icons.richText()}
             </button>
@@ -137,11 +159,17 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {note.noteTopology.linkType ? <LinkNoteHeader note={note} editable={editable} /> : <TitleEditor autosave={title} readonly={!editable} />}
       <NoteAccessoryView noteId={noteId} />
       <div className="note-details">
-        {mode === "markdown" ? (
-          <MarkdownEditor autosave={details} readonly={!editable} />
-        ) : (
-          <RichEditor autosave={details} readonly={!editable}
+        {effectiveMode === "rich" ? (
+          <RichEditor autosave={details} readonly={!editable} onRefuse={refuseRichMode}
             initialHtml={details.value === initialDetails ? initialDetailsHtml : ""} />
+        ) : !editable && forcedMarkdown ? (
+          // Nothing to edit: show what Quill could not, as the page renders Markdown.
+          <div className="rich-details" dir="auto" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(details.value) }} />
+        ) : (
+          <>
+            {refusal && <p id={refusalId} className="muted details-mode-note" role="note">{refusal}</p>}
+            <MarkdownEditor autosave={details} readonly={!editable} />
+          </>
         )}
         {editable && <FieldLimit autosave={details} max={DETAILS_MAX_LENGTH} label="Details" />}
       </div>

@@ -1,20 +1,64 @@
-import TurndownService from "turndown";
+import Quill, { Delta } from "quill";
 import { renderMarkdownSafely } from "../lib/markdown";
+import { deltaToMarkdown, type Layout, layoutOf, withoutEdgeWhitespace } from "./rich-mode";
 
 /**
  * Details are stored as Markdown. The rich editor works in HTML, so its content is converted
- * on the way in (Markdown → HTML; Quill keeps only what its formats allow) and on the way out
- * (HTML → Markdown) before saving.
+ * on the way in (Markdown → HTML → Quill's model, which keeps only the formats below) and on the
+ * way out (Quill's model → Markdown, written by rich-mode.ts in the one form it accepts back).
  */
 export function markdownToHtml(markdown: string): string {
   // Raw HTML in the Markdown stays text: this HTML goes into the live page before Quill reads it.
   return renderMarkdownSafely(markdown);
 }
 
-const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced", emDelimiter: "*" });
+/** The formats Markdown can hold: Quill drops every other one, typed, pasted or loaded. */
+const RICH_FORMATS = ["bold", "italic", "strike", "code", "link", "header", "list", "indent", "blockquote", "code-block"];
 
-export function htmlToMarkdown(html: string): string {
-  // Quill's empty document is a single empty paragraph.
-  if (/^<p>(<br\s*\/?>)?<\/p>$/.test(html.trim())) return "";
-  return turndown.turndown(html.replaceAll("&nbsp;", " ")).trim();
+/** The details editor's Quill: the bubble theme's floating toolbar, limited to Markdown's formats. */
+export function createRichQuill(host: HTMLElement, { readonly, placeholder }: { readonly: boolean; placeholder: string }): Quill {
+  const keyboardDefaults = (Quill.import("modules/keyboard") as { DEFAULTS: { bindings: Record<string, object> } }).DEFAULTS;
+  const quill = new Quill(host, {
+    theme: "bubble",
+    placeholder,
+    readOnly: readonly,
+    formats: RICH_FORMATS,
+    modules: {
+      toolbar: [["bold", "italic", "link"], [{ header: 1 }, { header: 2 }], [{ list: "ordered" }, { list: "bullet" }], ["code-block", "blockquote"]],
+      keyboard: {
+        bindings: {
+          // "[ ] " would start a checklist, which the note's Markdown would have to hold as a task list.
+          "list autofill": { ...keyboardDefaults.bindings["list autofill"], prefix: /^\s*?(\d+\.|-|\*)$/ },
+        },
+      },
+      // A pasted or dropped image would become a data: URL in the Markdown, which notes do not show.
+      uploader: { handler: () => {} },
+    },
+  });
+  // marked writes strikethrough as <del>, which Quill's clipboard does not know.
+  quill.clipboard.addMatcher("DEL", (_node, delta) => delta.compose(new Delta().retain(delta.length(), { strike: true })));
+  return quill;
+}
+
+/** Shows Markdown in the editor without a user change (so nothing is saved). */
+export function setMarkdown(quill: Quill, markdown: string) {
+  quill.setContents(quill.clipboard.convert({ html: markdownToHtml(markdown) }), "silent");
+}
+
+/**
+ * The Markdown the editor saves for what it holds now, written from Quill's document model. The
+ * layout of the Markdown it holds an edit of keeps that text's line breaks between blocks.
+ */
+export function editorMarkdown(quill: Quill, layout?: Layout): string {
+  return deltaToMarkdown(quill.getContents().ops, layout);
+}
+
+/**
+ * Does the editor hold this Markdown exactly, so that saving it unedited would change nothing?
+ * The final guarantee behind rich-mode.ts's cheaper check: the editor never takes a text it
+ * cannot give back.
+ */
+export function holdsExactly(quill: Quill, markdown: string): boolean {
+  const source = withoutEdgeWhitespace(markdown);
+  return editorMarkdown(quill, layoutOf(source)) === source;
 }
