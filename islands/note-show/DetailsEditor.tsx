@@ -74,8 +74,9 @@ export function RichEditor({ autosave, readonly, initialHtml, onRefuse }: {
       quill.root.setAttribute("dir", "auto"); // Arabic or Hebrew details read right to left
       quill.on("text-change", (_delta, _old, source) => {
         if (source !== "user") return;
-        const markdown = convert.editorMarkdown(quill, layout.current);
-        layout.current = layoutOf(markdown);
+        const written = convert.editorMarkdownAndLayout(quill, layout.current);
+        const markdown = written.markdown;
+        layout.current = written.layout;
         lastEmitted.current = markdown;
         autosaveRef.current.onChange(markdown);
       });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { icons } from "../lib/icons";
 import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
@@ -46,6 +46,19 @@ function useTextSaver(noteId: number, field: "title" | "details") {
   };
 }
 
+/** How long typed Markdown rests before it is checked for rich mode (a long note takes ~0.1 s). */
+const RICH_MODE_CHECK_DELAY_MS = 300;
+
+/** The value once it has stopped changing for `delayMs` (at first, the value itself). */
+function useSettledValue(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 /** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
 export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
   const { data: realm } = useQuery(noteRealmQuery(noteId));
@@ -77,14 +90,15 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
 
   // Rich mode only for Markdown it gives back unchanged (issue 8): a note with a table, a task
   // list, HTML... is edited as Markdown, with the reason shown. The cheap check (marked's lexer,
-  // no Quill) decides on load and follows the Markdown as it is typed; while the rich editor is
-  // on, its own check decides (it calls onRefuse), so the mode never flips under the learner.
-  const checkedDetails = useDeferredValue(details.value);
-  const lexerRefusal = useMemo(() => richModeRefusal(checkedDetails), [checkedDetails]);
-  const [quillRefusal, setQuillRefusal] = useState<{ markdown: string; reason: string }>();
-  const refusal = lexerRefusal ?? (quillRefusal?.markdown === details.value ? quillRefusal.reason : undefined);
+  // no Quill) decides on load and follows the Markdown as it is typed, a moment after typing
+  // stops; while the rich editor is on, its own check decides (it calls onRefuse), so the mode
+  // never flips under the learner.
   const [forcedMarkdown, setForcedMarkdown] = useState(() => richModeRefusal(note?.details ?? "") !== undefined);
   const effectiveMode: EditorMode = forcedMarkdown ? "markdown" : mode;
+  const checkedDetails = useSettledValue(details.value, RICH_MODE_CHECK_DELAY_MS);
+  const lexerRefusal = useMemo(() => (effectiveMode === "markdown" ? richModeRefusal(checkedDetails) : undefined), [checkedDetails, effectiveMode]);
+  const [quillRefusal, setQuillRefusal] = useState<{ markdown: string; reason: string }>();
+  const refusal = lexerRefusal ?? (quillRefusal?.markdown === details.value ? quillRefusal.reason : undefined);
   const refusalId = useId();
 
   if (!realm || !note) return <p className="muted">Loading...</p>;

@@ -1,6 +1,6 @@
 import Quill, { Delta } from "quill";
 import { renderMarkdownSafely } from "../lib/markdown";
-import { deltaToMarkdown, type Layout, layoutOf, withoutEdgeWhitespace } from "./rich-mode";
+import { type Layout, layoutOf, withoutEdgeWhitespace, writeMarkdown } from "./rich-mode";
 
 /**
  * Details are stored as Markdown. The rich editor works in HTML, so its content is converted
@@ -50,7 +50,12 @@ export function setMarkdown(quill: Quill, markdown: string) {
  * layout of the Markdown it holds an edit of keeps that text's line breaks between blocks.
  */
 export function editorMarkdown(quill: Quill, layout?: Layout): string {
-  return deltaToMarkdown(quill.getContents().ops, layout);
+  return writeMarkdown(quill.getContents().ops, layout).markdown;
+}
+
+/** editorMarkdown, and the layout of what it wrote, to keep for the next edit. */
+export function editorMarkdownAndLayout(quill: Quill, layout?: Layout): { markdown: string; layout: Layout } {
+  return writeMarkdown(quill.getContents().ops, layout);
 }
 
 /**

@@ -262,7 +262,14 @@ function linesOf(ops: DeltaOp[]): Line[] {
  * was loaded from (or last saved): see deltaToBlocks and joinBlocks.
  */
 export function deltaToMarkdown(ops: DeltaOp[], layout?: Layout): string {
-  return joinBlocks(deltaToBlocks(ops), layout);
+  return writeMarkdown(ops, layout).markdown;
+}
+
+/** deltaToMarkdown, and the layout of what it wrote (for the next edit, without reading it again). */
+export function writeMarkdown(ops: DeltaOp[], layout?: Layout): { markdown: string; layout: Layout } {
+  const blocks = deltaToBlocks(ops);
+  const separators = joinSeparators(blocks, layout);
+  return { markdown: blocks.map((block, j) => (j > 0 ? separators[j - 1] : "") + block).join(""), layout: { blocks, separators } };
 }
 
 /**
@@ -299,12 +306,11 @@ export function deltaToBlocks(ops: DeltaOp[]): string[] {
 /**
  * Blocks are parted by a blank line, except where the text they were loaded from parted the same
  * blocks (or blocks of the same kinds, edited) otherwise: "# Title" and its text on the next line
- * stay so. The result is read back: a separator kept from before must still part the same blocks.
+ * stay so. Each kept separator is read back: it must still part the same two blocks.
  */
-function joinBlocks(blocks: string[], layout: Layout | undefined): string {
-  const plain = blocks.join("\n\n");
-  if (!layout || blocks.length < 2) return plain;
+function joinSeparators(blocks: string[], layout: Layout | undefined): string[] {
   const separators = blocks.slice(1).map(() => "\n\n");
+  if (!layout || blocks.length < 2) return separators;
   const old = layout.blocks;
   if (old.length === blocks.length) {
     for (let j = 0; j + 1 < blocks.length; j++) {
@@ -320,10 +326,11 @@ function joinBlocks(blocks: string[], layout: Layout | undefined): string {
     for (let j = 0; j + 1 < prefix; j++) separators[j] = layout.separators[j]!;
     for (let k = 0; k + 1 < suffix; k++) separators[blocks.length - 2 - k] = layout.separators[old.length - 2 - k]!;
   }
-  const joined = blocks.map((block, j) => (j > 0 ? separators[j - 1] : "") + block).join("");
-  if (joined === plain) return plain;
-  const reread = layoutOf(joined).blocks;
-  return reread.length === blocks.length && reread.every((block, j) => block === blocks[j]) ? joined : plain;
+  return separators.map((separator, j) => {
+    if (separator === "\n\n") return separator;
+    const reread = layoutOf(blocks[j] + separator + blocks[j + 1]).blocks;
+    return reread.length === 2 && reread[0] === blocks[j] && reread[1] === blocks[j + 1] ? separator : "\n\n";
+  });
 }
 
 function blockKind(block: string): string {
@@ -380,6 +387,19 @@ export function fencedCode(code: string): string {
  * every punctuation character is escaped. The text is never lost.
  */
 function inlineMarkdown(lineRuns: Run[], inHeading: boolean): string {
+  // Typing changes one line: the others are written as before (reading back is what costs).
+  const key = (inHeading ? "h" : "p") + JSON.stringify(lineRuns);
+  let markdown = writtenLines.get(key);
+  if (markdown === undefined) {
+    if (writtenLines.size > 10_000) writtenLines.clear();
+    markdown = writeInline(lineRuns, inHeading);
+    writtenLines.set(key, markdown);
+  }
+  return markdown;
+}
+const writtenLines = new Map<string, string>();
+
+function writeInline(lineRuns: Run[], inHeading: boolean): string {
   let runs = withAddressesAsLinks(normalizedRuns(lineRuns)).map((run, id) => ({ ...run, id }));
   const write = (candidate: Run[], bareLinks: boolean) => {
     const failures: { id: number; format: RunFormat }[] = [];
