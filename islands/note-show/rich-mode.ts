@@ -5,7 +5,7 @@ import { safeUrl } from "../lib/markdown";
  * The rich details editor and Markdown. Quill holds a note's details as lines (paragraphs,
  * headings, quotes, list items, code lines) of text runs with a few formats (bold, italic,
  * strikethrough, inline code, link), and the editor saves them as Markdown written by
- * `deltaToMarkdown` in one canonical form. A note whose Markdown is not already in that form
+ * `writeMarkdown` in one canonical form. A note whose Markdown is not already in that form
  * would come back changed (a table flattened into paragraphs, a task list's boxes dropped), so
  * `richModeRefusal` sends it to the Markdown editor instead, with the reason.
  *
@@ -49,7 +49,7 @@ export function richModeRefusal(markdown: string): string | undefined {
   const construct = constructWithAReason(tokens);
   if (construct) return construct;
   // Everything else the editor could show, but it must also write it back character for character:
-  // each block as it is, the blank lines between them kept (see joinBlocks).
+  // each block as it is, the blank lines between them kept (see joinSeparators).
   const ops = tokensToDelta(tokens);
   const blocks = layoutOf(source, tokens).blocks;
   const written = ops && deltaToBlocks(ops);
@@ -259,13 +259,9 @@ function linesOf(ops: DeltaOp[]): Line[] {
 
 /**
  * The Markdown the rich editor saves for a Quill document, given the layout of the Markdown it
- * was loaded from (or last saved): see deltaToBlocks and joinBlocks.
+ * was loaded from or last saved (see deltaToBlocks and joinSeparators), and the layout of what it
+ * wrote, for the next edit.
  */
-export function deltaToMarkdown(ops: DeltaOp[], layout?: Layout): string {
-  return writeMarkdown(ops, layout).markdown;
-}
-
-/** deltaToMarkdown, and the layout of what it wrote (for the next edit, without reading it again). */
 export function writeMarkdown(ops: DeltaOp[], layout?: Layout): { markdown: string; layout: Layout } {
   const blocks = deltaToBlocks(ops);
   const separators = joinSeparators(blocks, layout);
@@ -371,7 +367,7 @@ function listBlocks(lines: Line[]): string[] {
   return blocks;
 }
 
-export function fencedCode(code: string): string {
+function fencedCode(code: string): string {
   // A fence longer than any run of backticks that starts a line of the code.
   const longest = Math.max(2, ...[...code.matchAll(/^ {0,3}(`{3,})/gm)].map((m) => m[1]!.length));
   const fence = "`".repeat(longest + 1);
@@ -601,7 +597,7 @@ const isWordChar = (char: string | undefined) => char !== undefined && !/\s/.tes
  * punctuation inside ("a**(b)**" is plain text in CommonMark). `before`/`after` are the plain
  * characters beside the element, if any.
  */
-export function canDelimit(delimiter: string, inner: string, before: string | undefined, after: string | undefined): boolean {
+function canDelimit(delimiter: string, inner: string, before: string | undefined, after: string | undefined): boolean {
   // Nested delimiters of the same character join this one's run ("***b***"): look past them.
   const family = `\\${delimiter[0]}+`;
   const first = inner.replace(new RegExp(`^${family}`), "")[0] ?? "";
@@ -639,7 +635,7 @@ const SPACE = /\s/;
  * text at a time, so whatever could combine with its neighbours (a "*" or "_" at either end, a
  * "<" before a letter) is escaped.
  */
-export function escapeMarkdownText(text: string, { inHeading = false, inLinkText = false } = {}): string {
+function escapeMarkdownText(text: string, { inHeading = false, inLinkText = false } = {}): string {
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
