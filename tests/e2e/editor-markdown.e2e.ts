@@ -109,3 +109,13 @@ test("typing a table into the Markdown editor turns rich mode off, with the reas
   await expect(page.locator(".ql-editor em")).toHaveText("bright");
   await expect.poll(() => savedDetails(page, engram.url, noteId)).toBe("The morning star, *bright*");
 });
+
+test("a note that cannot be edited (here: deleted) shows its table rendered, not flattened", async ({ page, engram }) => {
+  const noteId = await injectNote(page, engram.url, "Phobos", `Moons of Mars\n\n${TABLE}`);
+  await page.request.post(`${engram.url}/api/notes/${noteId}/delete`);
+  await page.goto(`${engram.url}/n${noteId}`);
+  await expect(page.getByText("This note has been deleted")).toBeVisible();
+  await expect(page.locator(".note-details table th")).toHaveText(["Property", "Value"]);
+  await expect(page.locator(".note-details td")).toHaveText(["Moons", "2"]);
+  await expect(page.locator(".ql-editor")).toHaveCount(0);
+});
