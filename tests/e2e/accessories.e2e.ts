@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { deflateSync } from "node:zlib";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
 
 const test = engramTest("test");
 
@@ -28,13 +28,6 @@ function makePng(width: number, height: number): Buffer {
   const row = Buffer.from([0, ...Array.from({ length: width }, () => [40, 120, 200]).flat()]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
-}
-
-async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, number>> {
-  const response = await page.request.post(`${url}/api/testability/inject_notes`, {
-    data: { externalIdentifier: "old_learner", circleName: null, noteTestData: rows },
-  });
-  return response.json();
 }
 
 async function openFromMoreOptions(page: Page, entry: "Edit Note Image" | "Edit Note URL") {

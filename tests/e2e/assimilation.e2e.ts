@@ -1,25 +1,12 @@
 import { expect, type Page } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { dayHour, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability } from "./support";
 
 const test = engramTest("test");
 // "Day D, hour H" is UTC (testability.md): the browser counts "today" in the same zone.
 test.use({ timezoneId: "UTC" });
 
-const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, hour)).toISOString();
-
-async function testability(page: Page, url: string, path: string, data: unknown) {
-  const response = await page.request.post(`${url}/api/testability/${path}`, { data });
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  const text = await response.text();
-  return text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text;
-}
-
 const travelTo = (page: Page, url: string, day: number, hour = 8) =>
   testability(page, url, "time_travel", { travel_to: JSON.stringify(dayHour(day, hour)) });
-
-async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, number>> {
-  return testability(page, url, "inject_notes", { externalIdentifier: "old_learner", circleName: null, noteTestData: rows });
-}
 
 async function assimilateThroughApi(page: Page, url: string, noteId: number, skipMemoryTracking = false) {
   const response = await page.request.post(`${url}/api/assimilation`, { data: { noteId, skipMemoryTracking } });

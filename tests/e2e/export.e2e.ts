@@ -1,15 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { expect } from "@playwright/test";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
 
 const test = engramTest("test");
-
-async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, number>> {
-  const response = await page.request.post(`${url}/api/testability/inject_notes`, {
-    data: { externalIdentifier: "old_learner", circleName: null, noteTestData: rows },
-  });
-  return response.json();
-}
 
 test.beforeEach(async ({ engram, page }) => {
   await resetTestData(engram.url);

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { dayHour, engramTest, resetTestData, signInThroughIdentifyPage, testability } from "./support";
 
 /**
  * What a newcomer meets: empty learning pages that say what they are for and lead to the first
@@ -8,15 +8,6 @@ import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support"
  */
 const test = engramTest("test");
 test.use({ timezoneId: "UTC" });
-
-const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, hour)).toISOString();
-
-async function testability(page: Page, url: string, path: string, data: unknown) {
-  const response = await page.request.post(`${url}/api/testability/${path}`, { data });
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  const text = await response.text();
-  return text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text;
-}
 
 const injectNotes = (page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, number>> =>
   testability(page, url, "inject_notes", { externalIdentifier: "old_learner", circleName: null, noteTestData: rows });

@@ -1,16 +1,9 @@
 import { expect, type Page } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 const test = engramTest("test");
 
-async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, any>> {
-  const response = await page.request.post(`${url}/api/testability/inject_notes`, {
-    data: { externalIdentifier: "old_learner", circleName: null, noteTestData: rows },
-  });
-  return response.json();
-}
-
-async function realm(page: Page, url: string, noteId: number) {
+async function realm(page: Page, url: string, noteId: number | undefined) {
   return (await page.request.get(`${url}/api/notes/${noteId}`)).json();
 }
 

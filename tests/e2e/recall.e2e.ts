@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type EngramServer, engramTest, resetTestData, signInThroughIdentifyPage, startEngram, waitForHydration } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, type EngramServer, waitForHydration } from "./support";
 
 /**
  * Recall as a learner does it. The test server has no AI provider, so notes without a spelling
@@ -19,14 +19,6 @@ const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, h
 async function travelTo(page: Page, url: string, instant: Date) {
   const response = await page.request.post(`${url}/api/testability/time_travel`, { data: { travel_to: JSON.stringify(instant.toISOString()) } });
   expect(response.ok()).toBe(true);
-}
-
-async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, number>> {
-  const response = await page.request.post(`${url}/api/testability/inject_notes`, {
-    data: { externalIdentifier: "old_learner", circleName: null, noteTestData: rows },
-  });
-  expect(response.ok()).toBe(true);
-  return response.json();
 }
 
 async function assimilate(page: Page, url: string, noteId: number) {

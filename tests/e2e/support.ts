@@ -111,3 +111,19 @@ export async function signInThroughIdentifyPage(page: Page, url: string, usernam
 export async function waitForHydration(page: Page) {
   await page.locator("body[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** Calls a test hook (testability.md) and answers its JSON, or its text when it is not JSON. */
+export async function testability(page: Page, url: string, path: string, data?: unknown) {
+  const response = await page.request.post(`${url}/api/testability/${path}`, { data: data ?? {} });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  const text = await response.text();
+  return text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text;
+}
+
+/** Injects notes for a user (old_learner unless told); answers each title's note id. */
+export async function injectNotes(page: Page, url: string, rows: Record<string, string>[], user = "old_learner"): Promise<Record<string, number>> {
+  return testability(page, url, "inject_notes", { externalIdentifier: user, circleName: null, noteTestData: rows });
+}
+
+/** "Day D, hour H" of testability.md, in UTC. */
+export const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, hour)).toISOString();

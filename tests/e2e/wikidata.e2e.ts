@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
 
 const test = engramTest("test");
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -59,13 +59,6 @@ test.afterAll(async () => {
 async function pointAt(page: Page, engramUrl: string, wikidataUrl: string) {
   const response = await page.request.post(`${engramUrl}/api/testability/replace_service_url`, { data: { wikidata: wikidataUrl } });
   expect(response.ok()).toBe(true);
-}
-
-async function injectNotes(page: Page, url: string, rows: Record<string, string>[]): Promise<Record<string, number>> {
-  const response = await page.request.post(`${url}/api/testability/inject_notes`, {
-    data: { externalIdentifier: "old_learner", circleName: null, noteTestData: rows },
-  });
-  return response.json();
 }
 
 async function noteOf(page: Page, url: string, noteId: number) {
