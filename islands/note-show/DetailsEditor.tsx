@@ -28,7 +28,7 @@ type QuillInstance = import("quill").default;
  * as safe HTML in the same element, so the text shows before Quill takes it over.
  *
  * It never saves over Markdown it cannot hold: before it takes a text it checks that writing it
- * back unedited gives the same text (rich-mode.ts); if not, it stays read-only and calls
+ * back unedited gives the same text (rich-mode/); if not, it stays read-only and calls
  * `onRefuse` with the text, and the note is edited as Markdown.
  */
 export function RichEditor({ autosave, readonly, initialHtml, onRefuse }: {

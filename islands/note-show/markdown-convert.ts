@@ -5,7 +5,7 @@ import { type Layout, layoutOf, withoutEdgeWhitespace, writeMarkdown } from "./r
 /**
  * Details are stored as Markdown. The rich editor works in HTML, so its content is converted
  * on the way in (Markdown → HTML → Quill's model, which keeps only the formats below) and on the
- * way out (Quill's model → Markdown, written by rich-mode.ts in the one form it accepts back).
+ * way out (Quill's model → Markdown, written by rich-mode/ in the one form it accepts back).
  */
 export function markdownToHtml(markdown: string): string {
   // Raw HTML in the Markdown stays text: this HTML goes into the live page before Quill reads it.
@@ -60,7 +60,7 @@ export function editorMarkdownAndLayout(quill: Quill, layout?: Layout): { markdo
 
 /**
  * Does the editor hold this Markdown exactly, so that saving it unedited would change nothing?
- * The final guarantee behind rich-mode.ts's cheaper check: the editor never takes a text it
+ * The final guarantee behind rich-mode/'s cheaper check: the editor never takes a text it
  * cannot give back.
  */
 export function holdsExactly(quill: Quill, markdown: string): boolean {
