@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, waitForHydration } from "./support";
 
 /**
  * The accessibility and layout sweep: every page of the route table, signed in and signed out, at
@@ -66,21 +66,13 @@ async function sweep(page: Page, url: string, paths: string[], viewport: (typeof
 }
 
 async function injectLearningData(page: Page, url: string): Promise<Record<string, number>> {
-  const ids = await (await page.request.post(`${url}/api/testability/inject_notes`, {
-    data: {
-      externalIdentifier: "old_learner",
-      circleName: null,
-      noteTestData: [
-        { Title: "Astronomy", Details: "The study of **everything** beyond the sky" },
-        { Title: "Moon", "Parent Title": "Astronomy", Details: "| Property | Value |\n|---|---|\n| Moons | 1 |" },
-        { Title: "Sun", "Parent Title": "Astronomy", Details: "A star" },
-        { Title: "القمر", "Parent Title": "Astronomy", Details: "تابع طبيعي للأرض" },
-      ],
-    },
-  })).json();
-  await page.request.post(`${url}/api/testability/link_notes`, {
-    data: { type: "a part of", source_id: String(ids.Moon), target_id: String(ids.Sun) },
-  });
+  const ids = await injectNotes(page, url, [
+    { Title: "Astronomy", Details: "The study of **everything** beyond the sky" },
+    { Title: "Moon", "Parent Title": "Astronomy", Details: "| Property | Value |\n|---|---|\n| Moons | 1 |" },
+    { Title: "Sun", "Parent Title": "Astronomy", Details: "A star" },
+    { Title: "القمر", "Parent Title": "Astronomy", Details: "تابع طبيعي للأرض" },
+  ]);
+  await testability(page, url, "link_notes", { type: "a part of", source_id: String(ids.Moon), target_id: String(ids.Sun) });
   const moon = await (await page.request.get(`${url}/api/notes/${ids.Moon}`)).json();
   const link = moon.children.find((child: { noteTopology: { linkType?: string } }) => child.noteTopology.linkType).id;
   for (const noteId of [ids.Moon, ids.Sun]) await page.request.post(`${url}/api/assimilation`, { data: { noteId } });
