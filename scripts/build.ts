@@ -8,6 +8,7 @@
  *
  * The binary also answers `engram healthcheck` (used by the Dockerfile's HEALTHCHECK): it asks
  * the running server's /api/healthcheck and exits 0 when it answers 200, 1 otherwise.
+ * `engram backup [file]` and `engram restore <file>` run src/backup-cli.ts.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +29,7 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     ...urls.map((url, i) => `import asset${i} from "./client/${manifest.files[url]}" with { type: "file" };`),
     `import { useEmbeddedAssets } from "../src/web/assets";`,
     `import { start } from "../src/main";`,
+    `import { runBackupCommand } from "../src/backup-cli";`,
     "",
     "async function healthcheck(): Promise<number> {",
     `  const port = process.env.PORT?.trim() || "3000";`,
@@ -43,6 +45,8 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     "",
     `if (process.argv[2] === "healthcheck") {`,
     "  process.exit(await healthcheck());",
+    `} else if (process.argv[2] === "backup" || process.argv[2] === "restore") {`,
+    "  process.exit(runBackupCommand(process.argv[2], process.argv.slice(3)));",
     "} else {",
     "  useEmbeddedAssets({",
     `    css: ${JSON.stringify(manifest.css)},`,

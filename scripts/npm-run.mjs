@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The entry behind `npm start`, `npm test`, `npm run build`, `npm run dev` and `npm run bench`.
+// The entry behind `npm start`, `npm test`, `npm run build`, `npm run dev`, `npm run bench`,
+// `npm run backup` and `npm run restore`.
 // It runs on plain Node (a fresh clone has only Node and npm): it installs what is missing,
 // then hands over to Bun, forwarding signals so that stopping npm stops Engram too.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,7 +72,12 @@ switch (task) {
   case "bench":
     await sequence([["scripts/build-client.ts"]], [["scripts/bench/index.ts", ...process.argv.slice(3)]]);
     break;
+  case "backup":
+  case "restore":
+    // File names are taken from where npm was typed (npm runs scripts from the package folder).
+    await sequence([["src/backup-cli.ts", task, ...process.argv.slice(3).map((file) => resolve(process.env.INIT_CWD ?? process.cwd(), file))]]);
+    break;
   default:
-    console.error(`Unknown task "${task}". Use start, dev, test, build or bench.`);
+    console.error(`Unknown task "${task}". Use start, dev, test, build, bench, backup or restore.`);
     process.exit(2);
 }

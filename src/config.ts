@@ -17,6 +17,10 @@ export interface Config {
   openAiApiKey: string | undefined;
   openAiBaseUrl: string;
   wikidataBaseUrl: string;
+  /** ENGRAM_BACKUP_INTERVAL: hours between automatic snapshots (0: none). */
+  backupIntervalHours: number;
+  /** ENGRAM_BACKUP_KEEP: how many snapshots in <data dir>/backups are kept. */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +59,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   parseUrl("OPENAI_BASE_URL", openAiBaseUrl);
   const wikidataBaseUrl = env.WIKIDATA_BASE_URL?.trim() || DEFAULT_WIKIDATA_BASE_URL;
   parseUrl("WIKIDATA_BASE_URL", wikidataBaseUrl);
+  const intervalText = env.ENGRAM_BACKUP_INTERVAL?.trim() || "24";
+  const backupIntervalHours = Number(intervalText);
+  if (!/^\d+(\.\d+)?$/.test(intervalText) || backupIntervalHours > 24 * 366) {
+    throw new ConfigError(`ENGRAM_BACKUP_INTERVAL must be a number of hours from 0 (no automatic backups) to 8784, got "${intervalText}"`);
+  }
+  const keepText = env.ENGRAM_BACKUP_KEEP?.trim() || "7";
+  const backupKeep = Number(keepText);
+  if (!/^\d+$/.test(keepText) || backupKeep < 1 || backupKeep > 10000) {
+    throw new ConfigError(`ENGRAM_BACKUP_KEEP must be a whole number from 1 to 10000, got "${keepText}"`);
+  }
 
   return {
     port,
@@ -65,6 +79,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     openAiApiKey: env.OPENAI_API_KEY?.trim() || undefined,
     openAiBaseUrl,
     wikidataBaseUrl,
+    backupIntervalHours,
+    backupKeep,
   };
 }
 

@@ -3,6 +3,7 @@
  * data folder or a port in use), opens the database, serves on HOST:PORT and prints the URL. SIGINT/SIGTERM close the server and the
  * database cleanly; if the npm parent process dies, Engram stops too.
  */
+import { join } from "node:path";
 import { ConfigError, listenProblem, prepareDataDir, readConfig } from "./config";
 
 // React picks its development or production build when first imported: choose production
@@ -23,7 +24,17 @@ export async function start() {
     }
     throw error;
   }
-  const ctx = createContext(config);
+  let ctx;
+  try {
+    ctx = createContext(config);
+  } catch (error) {
+    // A -wal that does not belong to engram.db (a backup copied over it): say what to do, not a stack trace.
+    const { strayWalProblem } = await import("./services/backups/restore");
+    const problem = strayWalProblem(error, join(config.dataDir, "engram.db"));
+    if (!problem) throw error;
+    console.error(`Engram cannot start: ${problem}`);
+    process.exit(1);
+  }
   let app;
   try {
     app = createApp(ctx).listen({ port: config.port, hostname: config.host });

@@ -14,6 +14,7 @@ import { recallApi } from "./api/recall";
 import { memoryTrackersApi } from "./api/memory-trackers";
 import { recallPromptsApi } from "./api/recall-prompts";
 import { aiSettingsApi } from "./api/ai-settings";
+import { backupsApi } from "./api/backups";
 import { jobWorker } from "./jobs/plugin";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
@@ -82,6 +83,7 @@ export function createApp(ctx: AppContext) {
     .use(memoryTrackersApi(ctx))
     .use(recallPromptsApi(ctx))
     .use(aiSettingsApi(ctx))
+    .use(backupsApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

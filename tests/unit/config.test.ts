@@ -32,8 +32,19 @@ describe("configuration", () => {
     [{ ENGRAM_PUBLIC_URL: "engram.example.org" }, "ENGRAM_PUBLIC_URL must be an http(s) URL"],
     [{ OPENAI_BASE_URL: "ftp://x" }, "OPENAI_BASE_URL must be an http(s) URL"],
     [{ WIKIDATA_BASE_URL: "::" }, "WIKIDATA_BASE_URL must be an http(s) URL"],
+    [{ ENGRAM_BACKUP_INTERVAL: "daily" }, 'ENGRAM_BACKUP_INTERVAL must be a number of hours from 0 (no automatic backups) to 8784, got "daily"'],
+    [{ ENGRAM_BACKUP_INTERVAL: "-1" }, "ENGRAM_BACKUP_INTERVAL must be a number of hours"],
+    [{ ENGRAM_BACKUP_INTERVAL: "9000" }, "ENGRAM_BACKUP_INTERVAL must be a number of hours"],
+    [{ ENGRAM_BACKUP_KEEP: "0" }, 'ENGRAM_BACKUP_KEEP must be a whole number from 1 to 10000, got "0"'],
+    [{ ENGRAM_BACKUP_KEEP: "2.5" }, "ENGRAM_BACKUP_KEEP must be a whole number"],
   ])("bad configuration %p is refused with one clear line", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  test("ENGRAM_BACKUP_INTERVAL (hours, 24 by default, 0 turns automatic backups off) and ENGRAM_BACKUP_KEEP (7 by default)", () => {
+    expect(readConfig({})).toMatchObject({ backupIntervalHours: 24, backupKeep: 7 });
+    expect(readConfig({ ENGRAM_BACKUP_INTERVAL: "0", ENGRAM_BACKUP_KEEP: "30" })).toMatchObject({ backupIntervalHours: 0, backupKeep: 30 });
+    expect(readConfig({ ENGRAM_BACKUP_INTERVAL: " 6.5 " }).backupIntervalHours).toBe(6.5);
   });
 });

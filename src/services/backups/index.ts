@@ -1,0 +1,44 @@
+/**
+ * The backups of one running Engram instance: its scheduler, created on first use from the
+ * configuration (ENGRAM_DATA_DIR, ENGRAM_BACKUP_INTERVAL, ENGRAM_BACKUP_KEEP).
+ */
+import type { AppContext } from "../../context";
+import { ForbiddenError, ServiceUnavailableError } from "../errors";
+import type { CurrentUser } from "../users";
+import { BackupScheduler, type BackupStatus } from "./schedule";
+import { BackupError } from "./snapshot";
+
+const schedulers = new WeakMap<AppContext, BackupScheduler>();
+
+export function backupScheduler(ctx: AppContext): BackupScheduler {
+  let scheduler = schedulers.get(ctx);
+  if (!scheduler) {
+    const { dataDir, backupIntervalHours, backupKeep } = ctx.config;
+    scheduler = new BackupScheduler(ctx.sqlite, { dataDir, intervalHours: backupIntervalHours, keep: backupKeep });
+    schedulers.set(ctx, scheduler);
+  }
+  return scheduler;
+}
+
+export const ADMIN_ONLY_BACKUPS = "Only an administrator can see and take backups";
+
+/** GET /api/admin/backups: the last backup time, the schedule and the snapshots kept (admin only). */
+export function backupStatus(ctx: AppContext, current: CurrentUser): BackupStatus {
+  if (!current.account.admin) throw new ForbiddenError(ADMIN_ONLY_BACKUPS);
+  return backupScheduler(ctx).status();
+}
+
+/** POST /api/admin/backups: a verified snapshot now, then the status (admin only). */
+export function backupNow(ctx: AppContext, current: CurrentUser) {
+  if (!current.account.admin) throw new ForbiddenError(ADMIN_ONLY_BACKUPS);
+  const scheduler = backupScheduler(ctx);
+  let result;
+  try {
+    result = scheduler.backupNow();
+  } catch (error) {
+    // A full disk or an unwritable backups folder: the admin reads why (503, no failure report).
+    if (error instanceof BackupError) throw new ServiceUnavailableError(`The backup was not taken: ${error.message}`);
+    throw error;
+  }
+  return { backup: { file: result.file, bytes: result.bytes, takenAt: result.takenAt.toISOString() }, ...scheduler.status() };
+}

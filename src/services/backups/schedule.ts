@@ -1,0 +1,114 @@
+/**
+ * Backups of a running Engram: one now (the admin API) and automatic ones every
+ * ENGRAM_BACKUP_INTERVAL hours, keeping the ENGRAM_BACKUP_KEEP newest. The timer never keeps
+ * the process alive (unref) and `stop` ends it.
+ */
+import type { Database } from "bun:sqlite";
+import { BackupError, backupFileName, backupsDir, databaseBytes, diskProblem, listBackups, prune, snapshot, type SnapshotResult } from "./snapshot";
+
+export interface BackupSettings {
+  dataDir: string;
+  /** Hours between automatic snapshots; 0 turns them off. */
+  intervalHours: number;
+  keep: number;
+}
+
+export interface BackupStatus {
+  lastBackupAt: string | null;
+  intervalHours: number;
+  keep: number;
+  /** When the next automatic snapshot is due (null when they are off). */
+  nextBackupAt: string | null;
+  /** Why the last automatic attempt did not write a snapshot, if it did not. */
+  lastProblem: string | null;
+  backups: { name: string; bytes: number; takenAt: string }[];
+}
+
+type Log = (line: string) => void;
+
+export class BackupScheduler {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private nextAt: Date | undefined;
+  private lastProblem: string | undefined;
+
+  constructor(
+    private readonly sqlite: Database,
+    private readonly settings: BackupSettings,
+    private readonly log: Log = (line) => console.log(line),
+    /** Free bytes on the backups folder's disk (replaced in tests). */
+    private readonly freeBytes?: (dir: string) => number,
+  ) {}
+
+  get dir() {
+    return backupsDir(this.settings.dataDir);
+  }
+
+  /** Takes a verified snapshot now into backups/ and prunes; throws a BackupError on failure or a full disk. */
+  backupNow(now = new Date()): SnapshotResult {
+    const needed = databaseBytes(this.sqlite);
+    const problem = this.freeBytes ? diskProblem(this.dir, needed, this.freeBytes(this.dir)) : diskProblem(this.dir, needed);
+    if (problem) throw new BackupError(problem);
+    let name = backupFileName(now);
+    const taken = new Set(listBackups(this.dir).map((b) => b.name));
+    for (let ms = 1; taken.has(name); ms++) name = backupFileName(new Date(now.getTime() + ms));
+    const result = snapshot(this.sqlite, `${this.dir}/${name}`, now);
+    prune(this.dir, this.settings.keep);
+    return result;
+  }
+
+  status(): BackupStatus {
+    const backups = listBackups(this.dir);
+    const last = backups.at(-1);
+    return {
+      lastBackupAt: last ? last.takenAt.toISOString() : null,
+      intervalHours: this.settings.intervalHours,
+      keep: this.settings.keep,
+      nextBackupAt: this.nextAt ? this.nextAt.toISOString() : null,
+      lastProblem: this.lastProblem ?? null,
+      backups: backups.reverse().map((b) => ({ name: b.name, bytes: b.bytes, takenAt: b.takenAt.toISOString() })),
+    };
+  }
+
+  /**
+   * Starts automatic snapshots: the first when one is due (never sooner than `firstDelayMs` after
+   * start, so a restart loop does not write one each time), then every interval.
+   */
+  start(firstDelayMs = 60_000) {
+    this.stop();
+    if (this.settings.intervalHours <= 0) return;
+    const last = listBackups(this.dir).at(-1)?.takenAt.getTime() ?? 0;
+    const due = Math.max(last + this.intervalMs(), Date.now() + firstDelayMs);
+    this.schedule(due - Date.now());
+  }
+
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.nextAt = undefined;
+  }
+
+  private intervalMs() {
+    return this.settings.intervalHours * 3_600_000;
+  }
+
+  private schedule(delayMs: number) {
+    // setTimeout holds at most 2^31-1 ms (about 24.8 days): wake up and re-plan for longer delays.
+    const wait = Math.min(Math.max(0, delayMs), 2 ** 31 - 1);
+    this.nextAt = new Date(Date.now() + delayMs);
+    this.timer = setTimeout(() => this.tick(), wait);
+    this.timer.unref?.();
+  }
+
+  private tick() {
+    if (this.nextAt && this.nextAt.getTime() > Date.now() + 1000) return this.schedule(this.nextAt.getTime() - Date.now());
+    try {
+      const result = this.backupNow();
+      this.lastProblem = undefined;
+      this.log(`Backup written: ${result.file} (${result.bytes} bytes, ${result.durationMs} ms)`);
+    } catch (error) {
+      this.lastProblem = (error as Error).message;
+      this.log(`Backup skipped: ${this.lastProblem}`);
+    }
+    this.schedule(this.intervalMs());
+  }
+}
