@@ -28,6 +28,7 @@ import { ErrorPage } from "../views/pages/SimplePages";
 import { renderDocument } from "./web/render";
 import { newQueryClient } from "../islands/runtime/query-client";
 import { SECURITY_HEADERS, isCrossSiteWrite } from "./web/security";
+import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
 import faviconPath from "../assets/favicon.svg" with { type: "file" };
 
 /** Largest request body accepted (uploaded images and vaults arrive with later features). */
@@ -42,7 +43,10 @@ export function createApp(ctx: AppContext) {
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, SECURITY_HEADERS);
       if (isCrossSiteWrite(ctx, request)) throw new ForbiddenError("Cross-site request refused");
+      checkQueryLength(request.url);
     })
+    // Every body is read within its route's limits before validation (api/request-limits.ts).
+    .onParse({ as: "global" }, ({ request }, contentType) => parseBodyWithLimits(request, contentType))
     .onError({ as: "global" }, (context) => {
       const { code, error, request, set } = context;
       const auth = (context as { auth?: Auth }).auth;

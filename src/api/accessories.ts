@@ -1,10 +1,11 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { imageForReader, showNoteAccessory, updateNoteAccessories } from "../services/accessories/accessory-service";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 
-const noteParams = t.Object({ note: t.Numeric() });
+const noteParams = t.Object({ note: IdParam });
 
 /**
  * NoteAccessoriesDTO as multipart fields (JSON with the same names works too). The fields are
@@ -40,5 +41,5 @@ export function accessoriesApi(ctx: AppContext) {
           "x-content-type-options": "nosniff",
         },
       });
-    }, { params: t.Object({ image: t.Numeric(), name: t.String() }) });
+    }, { params: t.Object({ image: IdParam, name: t.String() }) });
 }

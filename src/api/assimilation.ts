@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { BodyId } from "./ids";
 import type { AppContext } from "../context";
 import { assimilate, assimilating, assimilationCount } from "../services/memory/assimilation";
 import { requireUser } from "./authentication";
@@ -17,7 +18,7 @@ export function assimilationApi(ctx: AppContext) {
     })
     .post("/assimilation", ({ auth, body }) => assimilate(ctx, requireUser(auth), body.noteId, body.skipMemoryTracking ?? false), {
       body: t.Object({
-        noteId: t.Integer({ error: "must be a note id" }),
+        noteId: BodyId("must be a note id"),
         skipMemoryTracking: t.Optional(t.Union([t.Boolean(), t.Null()])),
       }),
     });

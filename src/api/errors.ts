@@ -2,6 +2,7 @@ import { ValidationError as ElysiaValidationError } from "elysia";
 import type { AppContext } from "../context";
 import { DomainError, ValidationError } from "../services/errors";
 import { recordFailure } from "../services/failure-reports";
+import { RequestLimitError } from "./request-limits";
 
 export type ErrorBody = { message: string; errorType?: string; errors?: Record<string, string> };
 
@@ -34,6 +35,10 @@ export function errorAnswer(ctx: AppContext, code: string | number, error: unkno
     return { status: error.status, body: { message: error.message, errorType: error.errorType } };
   }
   if (code === "NOT_FOUND") return { status: 404, body: { message: "Not Found", errorType: "RESOURCE_NOT_FOUND" } };
+  const limit = error instanceof RequestLimitError ? error : (error as { cause?: unknown })?.cause;
+  if (limit instanceof RequestLimitError) {
+    return { status: limit.status, body: { message: limit.message, errorType: "BAD_REQUEST" } };
+  }
   if (code === "PARSE") return { status: 400, body: { message: "The request body could not be read", errorType: "BAD_REQUEST" } };
   if (code === "INVALID_COOKIE_SIGNATURE") return { status: 400, body: { message: "Bad Request" } };
   const status = (error as { status?: unknown })?.status;

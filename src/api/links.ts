@@ -1,11 +1,12 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { changeLinkType, createLink, moveUnder } from "../services/links/link-service";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
 const linkTypeBody = t.Object({ linkType: t.String({ error: "must be one of the link types" }) });
-const sourceAndTarget = t.Object({ sourceNote: t.Numeric(), targetNote: t.Numeric() });
+const sourceAndTarget = t.Object({ sourceNote: IdParam, targetNote: IdParam });
 
 /** /api/links: creating links, changing their type, and moving a note under another. */
 export function linksApi(ctx: AppContext) {
@@ -22,7 +23,7 @@ export function linksApi(ctx: AppContext) {
       body: t.Object({ asFirstChild: t.Optional(t.Boolean({ error: "must be true or false" })) }),
     })
     .post("/:link", ({ auth, params, body }) => changeLinkType(ctx, requireUser(auth), params.link, body.linkType), {
-      params: t.Object({ link: t.Numeric() }),
+      params: t.Object({ link: IdParam }),
       body: linkTypeBody,
     });
 }

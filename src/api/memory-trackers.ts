@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import {
   markTrackerAsRepeated,
@@ -13,7 +14,7 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 
 // `:memoryTracker` is the name every route uses at this position (an Elysia restriction).
-const trackerParams = t.Object({ memoryTracker: t.Numeric() });
+const trackerParams = t.Object({ memoryTracker: IdParam });
 
 /** /api/memory-trackers: the recent lists, one tracker, repeating, self-evaluation, removal and spelling. */
 export function memoryTrackersApi(ctx: AppContext) {

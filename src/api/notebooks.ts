@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { addNotebook, notebooksOfUser, notesOfNotebook, showNotebook, updateNotebookSettings } from "../services/notebooks";
 import { requireUser } from "./authentication";
@@ -12,7 +13,7 @@ export const newNoteBody = t.Object(
   { additionalProperties: true },
 );
 
-const notebookParams = t.Object({ notebook: t.Numeric() });
+const notebookParams = t.Object({ notebook: IdParam });
 
 /** /api/notebooks: the user's notebooks, creating one, its settings and its notes. */
 export function notebooksApi(ctx: AppContext) {

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { addNote, deleteNote, moveNote, showNote, undoDeleteNote, updateDetails, updateTitle } from "../services/notes/note-service";
 import { noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
@@ -9,7 +10,7 @@ import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { newNoteBody } from "./notebooks";
 
-const noteParams = t.Object({ note: t.Numeric() });
+const noteParams = t.Object({ note: IdParam });
 
 const WIKIDATA_ID_MESSAGE = "The wikidata Id should be Q<numbers>";
 
@@ -44,8 +45,8 @@ export function notesApi(ctx: AppContext) {
     .post("/notes/move_after/:note/:targetNote/:asFirstChild", ({ auth, params }) =>
       moveNote(ctx, requireUser(auth), params.note, params.targetNote, params.asFirstChild === "true"), {
       params: t.Object({
-        note: t.Numeric(),
-        targetNote: t.Numeric(),
+        note: IdParam,
+        targetNote: IdParam,
         asFirstChild: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
       }),
     })

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { contestRecallPrompt, MAX_ADVICE_LENGTH, regenerateRecallPrompt } from "../services/recall-prompts/contest";
 import { answerRecallPrompt, askAQuestion, showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
@@ -9,7 +10,7 @@ import { core } from "./core";
  * One parameter name for the id after /recall-prompts/ (Elysia needs one name per position):
  * a recall prompt's id, except in /{memoryTracker}/question where it is the memory tracker's.
  */
-const promptParams = t.Object({ recallPrompt: t.Numeric({ error: "must be a whole number (an id)" }) });
+const promptParams = t.Object({ recallPrompt: IdParam });
 
 /** /api/recall-prompts: multiple-choice questions for memory trackers, answers, contest and regenerate. */
 export function recallPromptsApi(ctx: AppContext) {

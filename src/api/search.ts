@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { SEMANTIC_HEADER, resetNotebookIndex, searchNotes, semanticSearchNotes, updateNotebookIndex } from "../services/search";
 import { requireUser } from "./authentication";
@@ -23,8 +24,8 @@ const term = (body: SearchTermBody) => ({
   allMyCircles: body.allMyCircles === true,
 });
 
-const noteParams = t.Object({ note: t.Numeric() });
-const notebookParams = t.Object({ notebook: t.Numeric() });
+const noteParams = t.Object({ note: IdParam });
+const notebookParams = t.Object({ notebook: IdParam });
 
 /**
  * Note search (literal and semantic, global and from a note) and the notebook index operations.

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { deleteUserToken, generateUserToken, listUserTokens } from "../services/user-tokens";
 import { createProfile, currentUserInfo, presentUser, updateUserSettings } from "../services/users";
@@ -18,7 +19,7 @@ export function usersApi(ctx: AppContext) {
       "/:user",
       ({ auth, params, body }) => presentUser(updateUserSettings(ctx, requireUser(auth), params.user, body)),
       {
-        params: t.Object({ user: t.Numeric() }),
+        params: t.Object({ user: IdParam }),
         body: t.Object(
           {
             name: t.String({ error: "size must be between 1 and 100" }),
@@ -39,6 +40,6 @@ export function usersApi(ctx: AppContext) {
         deleteUserToken(ctx, requireUser(auth).user, params.tokenId);
         return new Response(null, { status: 204 });
       },
-      { params: t.Object({ tokenId: t.Numeric() }) },
+      { params: t.Object({ tokenId: IdParam }) },
     );
 }

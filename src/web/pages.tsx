@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { IdParam, parseId } from "../api/ids";
 import { HomePage } from "../../views/pages/HomePage";
 import { Island } from "../../views/Island";
 import { answeredQuestionQuery } from "../../islands/answered-question";
@@ -90,13 +91,12 @@ export function pagesPlugin(ctx: AppContext) {
         queryClient.setQueryData(answeredQuestionQuery(recallPromptId).queryKey, showRecallPrompt(ctx, current!, recallPromptId));
         return { title: "Answered question", content: <Island name="answered-question" props={{ recallPromptId }} /> };
       }),
-      { params: t.Object({ recallPromptId: t.Numeric() }) },
+      { params: t.Object({ recallPromptId: IdParam }) },
     )
     // The note page is /n{noteId}: one path segment "n" followed by digits.
     .get("/:notePath", ({ auth, request, params }) => {
-      const match = /^n(\d+)$/.exec(params.notePath);
-      if (!match) throw new NotFoundError("Page");
-      const noteId = Number(match[1]);
+      const noteId = params.notePath.startsWith("n") ? parseId(params.notePath.slice(1)) : undefined;
+      if (noteId === undefined) throw new NotFoundError("Page");
       return respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
         const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
         queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);

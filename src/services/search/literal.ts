@@ -1,4 +1,6 @@
 import type { AppContext } from "../../context";
+import { SQLiteError } from "bun:sqlite";
+import { stripControlCharacters } from "../text-input";
 import type { SearchScope } from "./scope";
 
 /** A note found by a search, and how far it is from the search key (smaller is closer). */
@@ -72,7 +74,7 @@ function inScope(sql: Sql, scope: SearchScope, excluded: number[] = []): string 
  * a common word cheap: ranking every note that mentions it anywhere is what costs.
  */
 export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: string): SearchHit[] {
-  const key = searchKey.trim();
+  const key = stripControlCharacters(searchKey).trim();
   if (!key || scope.notebookIds.length === 0) return [];
   const words = [...new Set(key.split(/\s+/))];
   const indexed = words.filter((word) => [...word].length >= TRIGRAM);
@@ -82,16 +84,34 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
       noteId: row.id,
       distance: literalDistance(row.tier, row.score),
     }));
-
-  if (indexed.length === 0) {
+  // Without the index: every word checked with LIKE over the scope's notes.
+  const scan = () => {
     const sql = new Sql();
     const exact = sql.param(key);
     const inTitle = words.map((word) => `n.title LIKE ${sql.param(likePattern(word))} ESCAPE '\\'`).join(" AND ");
     return run(sql, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END AS tier, 0.0 AS score
-      FROM notes n WHERE ${inScope(sql, scope)} ${shortWordsIn(sql, short, ["n.title", "n.details"])}
+      FROM notes n WHERE ${inScope(sql, scope)} ${shortWordsIn(sql, words, ["n.title", "n.details"])}
       ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
-  }
+  };
 
+  if (indexed.length === 0) return scan();
+  try {
+    return indexedSearch(run, scope, key, indexed, short);
+  } catch (error) {
+    // A key FTS5 still refuses (its query syntax) is answered by the plain scan, never an error.
+    if (error instanceof SQLiteError) return scan();
+    throw error;
+  }
+}
+
+/** The search through the trigram index: title matches first, then details. */
+function indexedSearch(
+  run: (sql: Sql, text: string) => SearchHit[],
+  scope: SearchScope,
+  key: string,
+  indexed: string[],
+  short: string[],
+): SearchHit[] {
   const phrases = indexed.map(ftsPhrase).join(" AND ");
   // The trigram index drives each query (CROSS JOIN keeps it the outer loop).
   const titles = new Sql();
