@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { type AddressRange, parseTrustedProxies } from "./services/auth/client-address";
 
 export type Mode = "production" | "development" | "test";
 
@@ -21,6 +22,8 @@ export interface Config {
   backupIntervalHours: number;
   /** ENGRAM_BACKUP_KEEP: how many snapshots in <data dir>/backups are kept. */
   backupKeep: number;
+  /** ENGRAM_TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). */
+  trustedProxies: AddressRange[];
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +62,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   parseUrl("OPENAI_BASE_URL", openAiBaseUrl);
   const wikidataBaseUrl = env.WIKIDATA_BASE_URL?.trim() || DEFAULT_WIKIDATA_BASE_URL;
   parseUrl("WIKIDATA_BASE_URL", wikidataBaseUrl);
+  let trustedProxies: AddressRange[];
+  try {
+    trustedProxies = parseTrustedProxies(env.ENGRAM_TRUSTED_PROXIES ?? "");
+  } catch (error) {
+    throw new ConfigError(`ENGRAM_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges: ${(error as Error).message}`);
+  }
   const intervalText = env.ENGRAM_BACKUP_INTERVAL?.trim() || "24";
   const backupIntervalHours = Number(intervalText);
   if (!/^\d+(\.\d+)?$/.test(intervalText) || backupIntervalHours > 24 * 366) {
@@ -81,6 +90,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     wikidataBaseUrl,
     backupIntervalHours,
     backupKeep,
+    trustedProxies,
   };
 }
 

@@ -32,6 +32,7 @@ export interface AppContext {
   serviceUrls: ServiceUrls;
   /** The testability feature toggle (always false in production). */
   featureToggle: { enabled: boolean };
+  /** Sign-in, sign-up and password-change limits, kept in the database (sign_in_limits). */
   signInLimiter: RateLimiter;
 }
 
@@ -47,6 +48,6 @@ export function createContext(config: Config, databaseFile = join(config.dataDir
     randomizer: new Randomizer(production ? "random" : "first"),
     serviceUrls: new ServiceUrls(config),
     featureToggle: { enabled: false },
-    signInLimiter: new RateLimiter({ maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 }),
+    signInLimiter: new RateLimiter(db),
   };
 }

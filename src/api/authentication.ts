@@ -12,6 +12,8 @@ export interface Auth {
   account?: AccountRow;
   user?: UserRow;
   via?: "session" | "bearer";
+  /** The stored id (token hash) of the session this request came with. */
+  sessionId?: string;
 }
 
 /** The cookie attributes of the Lucia guide: HttpOnly, SameSite=Lax, Secure when served over HTTPS. */
@@ -41,7 +43,7 @@ export function authenticate(
     return {};
   }
   if (session.renewedUntil) cookie[SESSION_COOKIE]!.set(sessionCookie(ctx, request, token, session.renewedUntil));
-  return { account: session.account, user: session.user, via: "session" };
+  return { account: session.account, user: session.user, via: "session", sessionId: session.sessionId };
 }
 
 export function requireAccount(auth: Auth): AccountRow {

@@ -1,6 +1,8 @@
 import { Elysia, t } from "elysia";
 import { IdParam } from "./ids";
 import type { AppContext } from "../context";
+import { changePassword } from "../services/auth/accounts";
+import { describeUserAgent, invalidateOtherSessions, listSessions } from "../services/auth/sessions";
 import { deleteUserToken, generateUserToken, listUserTokens } from "../services/user-tokens";
 import { createProfile, currentUserInfo, presentUser, updateUserSettings } from "../services/users";
 import { requireAccount, requireUser } from "./authentication";
@@ -34,6 +36,34 @@ export function usersApi(ctx: AppContext) {
       body: t.Object({ label: t.String({ error: "size must be between 1 and 100" }) }),
     })
     .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user))
+    .get("/sessions", ({ auth }) => {
+      const account = requireAccount(auth);
+      return listSessions(ctx.db, account.id, new Date()).map((session) => ({
+        createdAt: session.createdAt?.toISOString() ?? null,
+        lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+        browser: describeUserAgent(session.userAgent),
+        current: session.id === auth.sessionId,
+      }));
+    })
+    .post("/sessions/sign-out-others", ({ auth }) => ({
+      signedOut: invalidateOtherSessions(ctx.db, requireAccount(auth).id, auth.sessionId),
+    }))
+    .post(
+      "/password",
+      async ({ auth, body }) => {
+        const account = requireAccount(auth);
+        await changePassword(ctx, account.id, body.currentPassword, body.newPassword);
+        return { signedOut: invalidateOtherSessions(ctx.db, account.id, auth.sessionId) };
+      },
+      {
+        // Signed out is 401 before the body is looked at.
+        transform: ({ auth }) => void requireAccount(auth),
+        body: t.Object({
+          currentPassword: t.String({ error: "Please enter your current password" }),
+          newPassword: t.String({ minLength: 8, maxLength: 256, error: "The password must be 8 to 256 characters long" }),
+        }),
+      },
+    )
     .delete(
       "/token/:tokenId",
       ({ auth, params }) => {

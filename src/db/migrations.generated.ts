@@ -7,6 +7,7 @@ import m4 from "../../migrations/0004_learning_loop.sql" with { type: "text" };
 import m5 from "../../migrations/0005_learning_counters.sql" with { type: "text" };
 import m6 from "../../migrations/0006_learning_counter_triggers.sql" with { type: "text" };
 import m7 from "../../migrations/0007_note_deletion_root.sql" with { type: "text" };
+import m8 from "../../migrations/0008_sign-in-limits.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -17,4 +18,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0005_learning_counters", when: 1795349093015, sql: m5 },
   { tag: "0006_learning_counter_triggers", when: 1795349094029, sql: m6 },
   { tag: "0007_note_deletion_root", when: 1795350716575, sql: m7 },
+  { tag: "0008_sign-in-limits", when: 1795473058769, sql: m8 },
 ];

@@ -8,6 +8,7 @@ import type { AppContext } from "../context";
 import { accounts } from "../db/schema";
 import { signIn, signUp } from "../services/auth/accounts";
 import { identifyWithBasicAuth } from "../services/auth/basic-auth";
+import { clientAddressOf } from "../services/auth/client-address";
 import { createSession, invalidateSession } from "../services/auth/sessions";
 import { DomainError, ValidationError } from "../services/errors";
 import { redirect, renderDocument, safeFrom } from "./render";
@@ -25,8 +26,9 @@ function outcomeOf(error: unknown): FormOutcome {
   throw error;
 }
 
-function clientAddress(request: Request, server: { requestIP(r: Request): { address: string } | null } | null) {
-  return server?.requestIP(request)?.address ?? "unknown";
+/** The client's address: the socket's, or X-Forwarded-For's when the socket is a trusted proxy (ENGRAM_TRUSTED_PROXIES). */
+export function clientAddress(ctx: AppContext, request: Request, server: { requestIP(r: Request): { address: string } | null } | null) {
+  return clientAddressOf(server?.requestIP(request)?.address, request.headers.get("x-forwarded-for"), ctx.config.trustedProxies);
 }
 
 /**
@@ -39,7 +41,7 @@ export function authPagesPlugin(ctx: AppContext) {
     renderDocument({ ctx, auth: emptyAuth, request }, { title, content, status, queryClient: newQueryClient() });
 
   const startSession = (request: Request, cookie: Record<string, Cookie<unknown>>, accountId: number) => {
-    const session = createSession(ctx.db, accountId, new Date());
+    const session = createSession(ctx.db, accountId, new Date(), request.headers.get("user-agent"));
     cookie[SESSION_COOKIE]!.set(sessionCookie(ctx, request, session.token, session.expiresAt));
   };
 
@@ -51,7 +53,7 @@ export function authPagesPlugin(ctx: AppContext) {
     .post("/users/sign-in", async ({ request, body, query, cookie, server }) => {
       const from = safeFrom(query.from);
       try {
-        const account = await signIn(ctx, body.username ?? "", body.password ?? "", clientAddress(request, server));
+        const account = await signIn(ctx, body.username ?? "", body.password ?? "", clientAddress(ctx, request, server));
         startSession(request, cookie, account.id);
         return redirect(from, 303);
       } catch (error) {
@@ -65,10 +67,10 @@ export function authPagesPlugin(ctx: AppContext) {
       const firstAccount = ctx.db.select({ n: count() }).from(accounts).get()!.n === 0;
       return page(request, "Create an account", <SignUpPage from={safeFrom(query.from)} firstAccount={firstAccount} />);
     }, { query: fromQuery })
-    .post("/users/sign-up", async ({ request, body, query, cookie }) => {
+    .post("/users/sign-up", async ({ request, body, query, cookie, server }) => {
       const from = safeFrom(query.from);
       try {
-        const account = await signUp(ctx, body.username ?? "", body.password ?? "");
+        const account = await signUp(ctx, body.username ?? "", body.password ?? "", clientAddress(ctx, request, server));
         startSession(request, cookie, account.id);
         return redirect(from, 303);
       } catch (error) {

@@ -1,8 +1,10 @@
-import { describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { useTestServer } from "../support/server";
 
 describe("accounts and sessions (production mode)", () => {
   const server = useTestServer({ ENGRAM_MODE: "production" }, { resetBeforeEach: false });
+  // Every client here comes from 127.0.0.1: start each test without the sign-up and sign-in counts of the others.
+  beforeEach(() => server.ctx.sqlite.run("DELETE FROM sign_in_limits"));
 
   test("the first account to sign up is an admin, later ones are not", async () => {
     const first = server.client();
@@ -68,13 +70,15 @@ describe("accounts and sessions (production mode)", () => {
     expect(result.headers.get("location")).toBe("/");
   });
 
-  test("repeated failed sign-ins are rate limited, even with the right password", async () => {
+  test("repeated failed sign-ins lock the account, even with the right password, but not other accounts", async () => {
     await server.client().signUp("target", "the password");
+    await server.client().signUp("bystander", "bystander password");
     const attacker = server.client();
     for (let i = 0; i < 5; i++) expect((await attacker.signIn("target", `guess ${i}`)).status).toBe(400);
     const locked = await attacker.signIn("target", "the password");
     expect(locked.status).toBe(429);
-    expect(locked.text).toContain("Too many failed sign-in attempts");
+    expect(locked.text).toContain("Too many attempts, try again in 1 minute.");
+    expect((await server.client().signIn("bystander", "bystander password")).status).toBe(303);
   });
 
   test("logout deletes the session and browsers land on the bazaar", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { RateLimiter } from "../../src/services/auth/rate-limiter";
+import { openDatabase } from "../../src/db/connection";
+import { accountBackoffMs, LIMITS, type LimitRule, RateLimiter } from "../../src/services/auth/rate-limiter";
 import { Clock } from "../../src/services/clock";
 
 describe("clock", () => {
@@ -14,28 +15,61 @@ describe("clock", () => {
   });
 });
 
-describe("sign-in rate limiter", () => {
-  const rules = { maxFailures: 3, windowMs: 60_000, lockMs: 300_000 };
+describe("sign-in rate limiter (in the database)", () => {
+  const rule: LimitRule = { maxAttempts: 3, windowMs: 60_000, windowFrom: "first", lockMs: () => 300_000 };
+  const newLimiter = () => new RateLimiter(openDatabase(":memory:").db);
 
-  test("locks a key after too many failures and unlocks after the lock time", () => {
-    const limiter = new RateLimiter(rules);
-    for (let i = 0; i < 2; i++) limiter.recordFailure("user:a", 1000);
+  test("locks a key after too many attempts and unlocks after the lock time", () => {
+    const limiter = newLimiter();
+    for (let i = 0; i < 2; i++) expect(limiter.record("user:a", rule, 1000)).toBe(0);
     expect(limiter.lockedFor("user:a", 1000)).toBe(0);
-    limiter.recordFailure("user:a", 1000);
+    expect(limiter.record("user:a", rule, 1000)).toBe(300_000);
     expect(limiter.lockedFor("user:a", 1000)).toBe(300_000);
     expect(limiter.lockedFor("user:a", 301_000)).toBe(0);
     expect(limiter.lockedFor("user:b", 1000)).toBe(0);
+    expect(() => limiter.check(["user:b", "user:a"], 1000)).toThrow("Too many attempts, try again in 5 minutes.");
+    expect(() => limiter.check(["user:a"], 241_000)).toThrow("Too many attempts, try again in 1 minute.");
   });
 
-  test("failures outside the window start a new count, and a success clears the key", () => {
-    const limiter = new RateLimiter(rules);
-    limiter.recordFailure("k", 0);
-    limiter.recordFailure("k", 1);
-    limiter.recordFailure("k", 70_000);
+  test("attempts outside the window start a new count; clear and forgive take attempts back", () => {
+    const limiter = newLimiter();
+    limiter.record("k", rule, 0);
+    limiter.record("k", rule, 1);
+    limiter.record("k", rule, 70_000);
     expect(limiter.lockedFor("k", 70_000)).toBe(0);
-    limiter.recordFailure("k", 70_001);
-    limiter.recordSuccess("k");
-    limiter.recordFailure("k", 70_002);
+    limiter.record("k", rule, 70_001);
+    limiter.clear("k");
+    limiter.record("k", rule, 70_002);
     expect(limiter.lockedFor("k", 70_002)).toBe(0);
+    limiter.record("k", rule, 70_003);
+    limiter.record("k", rule, 70_004);
+    expect(limiter.lockedFor("k", 70_004)).toBeGreaterThan(0);
+    limiter.forgive("k", rule);
+    expect(limiter.lockedFor("k", 70_004)).toBe(0);
+  });
+
+  test("the account backoff: 1 minute after the 5th failure, doubling, capped at 15 minutes", () => {
+    expect([4, 5, 6, 7, 8, 9, 10, 20].map(accountBackoffMs)).toEqual(
+      [0, 1, 2, 4, 8, 15, 15, 15].map((m) => m * 60_000),
+    );
+    const limiter = newLimiter();
+    let now = 0;
+    const locks: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      now += limiter.lockedFor("account:a", now); // wait out each lock, then fail again
+      locks.push(limiter.record("account:a", LIMITS.account, now) / 60_000);
+    }
+    expect(locks).toEqual([0, 0, 0, 0, 1, 2, 4, 8, 15]);
+  });
+
+  test("old rows that lock nothing are forgotten", () => {
+    const { db, sqlite } = openDatabase(":memory:");
+    const limiter = new RateLimiter(db);
+    limiter.record("old", rule, 0);
+    for (let i = 0; i < 3; i++) limiter.record("old but locked", { ...rule, lockMs: () => 2 * 86_400_000 }, 0);
+    limiter.record("recent", rule, 86_400_000);
+    limiter.forgetOld(86_400_000 + 60_001);
+    const keys = sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits ORDER BY key").all().map((r) => r.key);
+    expect(keys).toEqual(["old but locked", "recent"]);
   });
 });

@@ -32,6 +32,11 @@ describe("configuration", () => {
     [{ ENGRAM_PUBLIC_URL: "engram.example.org" }, "ENGRAM_PUBLIC_URL must be an http(s) URL"],
     [{ OPENAI_BASE_URL: "ftp://x" }, "OPENAI_BASE_URL must be an http(s) URL"],
     [{ WIKIDATA_BASE_URL: "::" }, "WIKIDATA_BASE_URL must be an http(s) URL"],
+    [{ ENGRAM_TRUSTED_PROXIES: "10.0.0.1, proxy.local" }, 'ENGRAM_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges: "proxy.local"'],
+    [{ ENGRAM_TRUSTED_PROXIES: "10.0.0.0/33" }, "ENGRAM_TRUSTED_PROXIES must be"],
+    [{ ENGRAM_TRUSTED_PROXIES: "256.1.1.1" }, "ENGRAM_TRUSTED_PROXIES must be"],
+    [{ ENGRAM_TRUSTED_PROXIES: "fd00::/129" }, "ENGRAM_TRUSTED_PROXIES must be"],
+    [{ ENGRAM_TRUSTED_PROXIES: "1:2:3" }, "ENGRAM_TRUSTED_PROXIES must be"],
     [{ ENGRAM_BACKUP_INTERVAL: "daily" }, 'ENGRAM_BACKUP_INTERVAL must be a number of hours from 0 (no automatic backups) to 8784, got "daily"'],
     [{ ENGRAM_BACKUP_INTERVAL: "-1" }, "ENGRAM_BACKUP_INTERVAL must be a number of hours"],
     [{ ENGRAM_BACKUP_INTERVAL: "9000" }, "ENGRAM_BACKUP_INTERVAL must be a number of hours"],
@@ -46,5 +51,12 @@ describe("configuration", () => {
     expect(readConfig({})).toMatchObject({ backupIntervalHours: 24, backupKeep: 7 });
     expect(readConfig({ ENGRAM_BACKUP_INTERVAL: "0", ENGRAM_BACKUP_KEEP: "30" })).toMatchObject({ backupIntervalHours: 0, backupKeep: 30 });
     expect(readConfig({ ENGRAM_BACKUP_INTERVAL: " 6.5 " }).backupIntervalHours).toBe(6.5);
+  });
+
+  test("ENGRAM_TRUSTED_PROXIES: addresses and CIDR ranges, IPv4 and IPv6; none by default", () => {
+    expect(readConfig({}).trustedProxies).toEqual([]);
+    const { trustedProxies } = readConfig({ ENGRAM_TRUSTED_PROXIES: " 10.0.0.1, 172.16.0.0/12,::1 , fd00::/8" });
+    expect(trustedProxies).toHaveLength(4);
+    expect(trustedProxies.map((r) => [r.version, r.prefix])).toEqual([[4, 32], [4, 12], [6, 128], [6, 8]]);
   });
 });

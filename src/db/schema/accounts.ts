@@ -20,6 +20,23 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at").notNull(),
+    /** When the session started, when it was last used (to the minute) and the browser's user agent; null for sessions older than these columns. */
+    createdAt: timestamp("created_at"),
+    lastUsedAt: timestamp("last_used_at"),
+    userAgent: text("user_agent"),
   },
   (table) => [index("sessions_account_id_idx").on(table.accountId)],
 );
+
+/**
+ * The state of the sign-in, sign-up and password-change limits, one row per key
+ * ("account:<name>", "address:<ip>", "sign-up:<ip>", "password:<account id>"), so it survives restarts.
+ */
+export const signInLimits = sqliteTable("sign_in_limits", {
+  key: text("key").primaryKey(),
+  /** Attempts counted since windowStartedAt (failures, or sign-ups). */
+  attempts: integer("attempts").notNull(),
+  windowStartedAt: timestamp("window_started_at").notNull(),
+  lastAttemptAt: timestamp("last_attempt_at").notNull(),
+  lockedUntil: timestamp("locked_until"),
+});

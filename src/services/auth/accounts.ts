@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { accounts } from "../../db/schema";
-import { TooManyRequestsError, ValidationError } from "../errors";
+import { ValidationError } from "../errors";
+import { LIMITS } from "./rate-limiter";
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 256;
@@ -9,26 +10,44 @@ const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
 /** A real argon2id hash of a throw-away password, verified against for unknown users so timing does not tell. */
 let decoyHash: Promise<string> | undefined;
 
+/** The message for a new password that is too short or too long, undefined when it is fine. */
+export function newPasswordProblem(password: string): string | undefined {
+  if (!password) return "Please enter a password";
+  if (password.length < PASSWORD_MIN_LENGTH) return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `The password must be at most ${PASSWORD_MAX_LENGTH} characters long`;
+  return undefined;
+}
+
 function validateCredentials(username: string, password: string) {
   const errors: Record<string, string> = {};
   if (!username.trim()) errors.username = "Please enter a username";
   else if (!USERNAME_PATTERN.test(username))
     errors.username = "Use 3 to 50 letters, digits or . _ - @ (no spaces)";
-  if (!password) errors.password = "Please enter a password";
-  else if (password.length < PASSWORD_MIN_LENGTH)
-    errors.password = `The password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
-  else if (password.length > PASSWORD_MAX_LENGTH)
-    errors.password = `The password must be at most ${PASSWORD_MAX_LENGTH} characters long`;
+  const passwordProblem = newPasswordProblem(password);
+  if (passwordProblem) errors.password = passwordProblem;
   if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+
+/** Verifies the password against the hash, or against a decoy hash when there is none, so timing does not tell. */
+async function verifyPassword(password: string, hash: string | null | undefined) {
+  decoyHash ??= hashPassword("engram-decoy-password");
+  return (await Bun.password.verify(password, hash ?? (await decoyHash))) && !!hash;
 }
 
 /**
  * Creates an account with a password. The first account of a fresh instance is an admin.
  * The admin decision and the insert happen in one transaction so two first sign-ups cannot both win.
+ * Sign-ups are limited per client address (LIMITS.signUp); a refused form does not count.
  */
-export async function signUp(ctx: AppContext, username: string, password: string) {
+export async function signUp(ctx: AppContext, username: string, password: string, clientAddress: string) {
   validateCredentials(username, password);
-  const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
+  const now = ctx.clock.now().getTime();
+  const key = `sign-up:${clientAddress}`;
+  ctx.signInLimiter.check([key], now);
+  ctx.signInLimiter.record(key, LIMITS.signUp, now);
+  const passwordHash = await hashPassword(password);
   return ctx.db.transaction((tx) => {
     const taken = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.externalIdentifier, username)).get();
     if (taken) throw new ValidationError({ username: "This username is already taken" });
@@ -42,8 +61,10 @@ export async function signUp(ctx: AppContext, username: string, password: string
 }
 
 /**
- * Checks a username and password. Failed attempts are counted per username and per client
- * address; after 5 failures in 15 minutes further attempts are refused for 15 minutes.
+ * Checks a username and password. Failures are limited per account name from every address
+ * (after 5, a backoff from 1 minute doubling to 15) and per client address (100 in 15 minutes,
+ * unknown names included); a success clears only the account's count, so one user's failures
+ * never lock out another user signing in from the same address.
  */
 export async function signIn(ctx: AppContext, username: string, password: string, clientAddress: string) {
   const errors: Record<string, string> = {};
@@ -51,23 +72,41 @@ export async function signIn(ctx: AppContext, username: string, password: string
   if (!password) errors.password = "Please enter a password";
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
-  const now = Date.now();
-  const keys = [`user:${username.toLowerCase()}`, `ip:${clientAddress}`];
-  const lockedMs = Math.max(...keys.map((key) => ctx.signInLimiter.lockedFor(key, now)));
-  if (lockedMs > 0) {
-    const minutes = Math.ceil(lockedMs / 60_000);
-    throw new TooManyRequestsError(
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    );
-  }
+  const now = ctx.clock.now().getTime();
+  const accountKey = `account:${username}`;
+  const addressKey = `address:${clientAddress}`;
+  // Checked and counted before the slow hash, so parallel guesses cannot all slip past the limit;
+  // a success takes its count back.
+  ctx.signInLimiter.check([accountKey, addressKey], now);
+  ctx.signInLimiter.record(accountKey, LIMITS.account, now);
+  ctx.signInLimiter.record(addressKey, LIMITS.address, now);
   const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, username)).get();
-  decoyHash ??= Bun.password.hash("engram-decoy-password", { algorithm: "argon2id" });
-  const hash = account?.passwordHash ?? (await decoyHash);
-  const valid = (await Bun.password.verify(password, hash)) && !!account?.passwordHash;
-  if (!valid || !account) {
-    for (const key of keys) ctx.signInLimiter.recordFailure(key, now);
+  if (!(await verifyPassword(password, account?.passwordHash)) || !account) {
     throw new ValidationError({ password: "Wrong username or password" });
   }
-  for (const key of keys) ctx.signInLimiter.recordSuccess(key);
+  ctx.signInLimiter.clear(accountKey);
+  ctx.signInLimiter.forgive(addressKey, LIMITS.address);
   return account;
+}
+
+/**
+ * Changes the signed-in account's password after checking the current one (wrong ones are limited
+ * like sign-ins, per account). The caller ends the account's other sessions.
+ */
+export async function changePassword(ctx: AppContext, accountId: number, currentPassword: string, newPassword: string) {
+  const now = ctx.clock.now().getTime();
+  const key = `password:${accountId}`;
+  ctx.signInLimiter.check([key], now);
+  const errors: Record<string, string> = {};
+  const newProblem = newPasswordProblem(newPassword);
+  if (newProblem) errors.newPassword = newProblem;
+  if (!currentPassword) errors.currentPassword = "Please enter your current password";
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  ctx.signInLimiter.record(key, LIMITS.passwordChange, now);
+  const account = ctx.db.select().from(accounts).where(eq(accounts.id, accountId)).get();
+  if (!(await verifyPassword(currentPassword, account?.passwordHash))) {
+    throw new ValidationError({ currentPassword: account?.passwordHash ? "The current password is wrong" : "This account has no password" });
+  }
+  ctx.signInLimiter.clear(key);
+  ctx.db.update(accounts).set({ passwordHash: await hashPassword(newPassword) }).where(eq(accounts.id, accountId)).run();
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { accounts, sessions, users } from "../../db/schema";
 import { prepared } from "../../db/prepared";
@@ -7,14 +7,18 @@ import { generateRandomToken, hashToken } from "./tokens";
 /** Sessions last 30 days and slide: a session used in its second half is extended. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 3_600_000;
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
+/** "Last used" is written at most once a minute per session, so reading pages does not write on every request. */
+const LAST_USED_PRECISION_MS = 60_000;
 
 export type Account = typeof accounts.$inferSelect;
 
 /** Creates a session for the account; answers the cookie token (128 bits) and its expiry. */
-export function createSession(db: Db, accountId: number, now: Date) {
+export function createSession(db: Db, accountId: number, now: Date, userAgent?: string | null) {
   const token = generateRandomToken(16);
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  db.insert(sessions).values({ id: hashToken(token), accountId, expiresAt }).run();
+  db.insert(sessions)
+    .values({ id: hashToken(token), accountId, expiresAt, createdAt: now, lastUsedAt: now, userAgent: userAgent?.slice(0, 500) || null })
+    .run();
   return { token, expiresAt };
 }
 
@@ -43,13 +47,59 @@ export function validateSessionToken(db: Db, token: string, now: Date) {
     return undefined;
   }
   let renewedUntil: Date | undefined;
+  const changes: Partial<typeof sessions.$inferInsert> = {};
   if (row.session.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
     renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.id, id)).run();
+    changes.expiresAt = renewedUntil;
   }
-  return { account: row.account, user: row.user ?? undefined, renewedUntil };
+  if (now.getTime() - (row.session.lastUsedAt?.getTime() ?? 0) >= LAST_USED_PRECISION_MS) changes.lastUsedAt = now;
+  if (Object.keys(changes).length) db.update(sessions).set(changes).where(eq(sessions.id, id)).run();
+  return { account: row.account, user: row.user ?? undefined, renewedUntil, sessionId: id };
 }
 
 export function invalidateSession(db: Db, token: string) {
   db.delete(sessions).where(eq(sessions.id, hashToken(token))).run();
+}
+
+/** The account's sessions that have not expired, most recently used first. */
+export function listSessions(db: Db, accountId: number, now: Date) {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+    .all();
+}
+
+/** Ends every session of the account except the one given (all of them when it is undefined); answers how many ended. */
+export function invalidateOtherSessions(db: Db, accountId: number, keepSessionId: string | undefined) {
+  const where = keepSessionId
+    ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
+    : eq(sessions.accountId, accountId);
+  return db.delete(sessions).where(where).returning({ id: sessions.id }).all().length;
+}
+
+/** A short name for the browser behind a user agent: "Firefox on Linux", "Safari on iPhone"... */
+export function describeUserAgent(userAgent: string | null | undefined): string {
+  if (!userAgent) return "Unknown browser";
+  const ua = userAgent;
+  const browser =
+    /Edg(e|A|iOS)?\//.test(ua) ? "Edge"
+    : /OPR\/|Opera/.test(ua) ? "Opera"
+    : /Firefox\/|FxiOS\//.test(ua) ? "Firefox"
+    : /Chrome\/|CriOS\/|Chromium\//.test(ua) ? "Chrome"
+    : /Safari\//.test(ua) && /Version\//.test(ua) ? "Safari"
+    : /^curl\//i.test(ua) ? "curl"
+    : undefined;
+  const system =
+    /iPhone/.test(ua) ? "iPhone"
+    : /iPad/.test(ua) ? "iPad"
+    : /Android/.test(ua) ? "Android"
+    : /Windows/.test(ua) ? "Windows"
+    : /Mac OS X|Macintosh/.test(ua) ? "macOS"
+    : /CrOS/.test(ua) ? "ChromeOS"
+    : /Linux/.test(ua) ? "Linux"
+    : undefined;
+  if (!browser) return system ? `Unknown browser on ${system}` : ua.slice(0, 40);
+  return system ? `${browser} on ${system}` : browser;
 }

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { seedTestProfiles } from "./test-identities";
 
 /**
- * Empties every table (virtual tables included, their shadow tables left to SQLite), recreates
+ * Empties every table (the sign-in limits and virtual tables included, their shadow tables left to SQLite), recreates
  * the test profiles and resets the clock, randomizer, feature toggle and service URLs.
  */
 export function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) {
@@ -25,6 +25,5 @@ export function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) {
   ctx.randomizer.set("first");
   ctx.featureToggle.enabled = false;
   ctx.serviceUrls.reset();
-  ctx.signInLimiter.reset();
   seedTestProfiles(ctx);
 }
