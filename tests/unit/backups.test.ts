@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/connection";
@@ -145,9 +145,15 @@ describe("pruning and the schedule", () => {
     const names = [5, 1, 4, 2, 3].map((day) => backupFileName(new Date(Date.UTC(2026, 0, day, 3))));
     for (const name of names) writeFileSync(join(dir, name), "x");
     writeFileSync(join(dir, "my-own-copy.db"), "x");
+    // A temporary file left by a crash a day ago goes; one being written now stays.
+    const stale = `.${names[0]}.123.456.tmp`;
+    const current = `.${names[1]}.123.789.tmp`;
+    writeFileSync(join(dir, stale), "x");
+    writeFileSync(join(dir, current), "x");
+    utimesSync(join(dir, stale), new Date(Date.now() - 25 * 3_600_000), new Date(Date.now() - 25 * 3_600_000));
     const removed = prune(dir, 3);
-    expect(removed.map((f) => f.slice(dir.length + 1)).sort()).toEqual([1, 2].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3)))));
-    expect(readdirSync(dir).sort()).toEqual(["my-own-copy.db", ...[3, 4, 5].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3))))].sort());
+    expect(removed.map((f) => f.slice(dir.length + 1)).sort()).toEqual([stale, ...[1, 2].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3))))].sort());
+    expect(readdirSync(dir).sort()).toEqual([current, "my-own-copy.db", ...[3, 4, 5].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3))))].sort());
   });
 
   test("the scheduler writes snapshots, prunes to ENGRAM_BACKUP_KEEP, and skips with a log line when the disk is nearly full", async () => {

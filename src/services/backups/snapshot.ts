@@ -107,12 +107,23 @@ export function listBackups(dir: string): BackupEntry[] {
   return entries.sort((a, b) => a.takenAt.getTime() - b.takenAt.getTime() || a.name.localeCompare(b.name));
 }
 
-/** Removes the oldest timestamped snapshots so that `keep` remain; answers the files removed. */
-export function prune(dir: string, keep: number): string[] {
+/** Temporary files of snapshots (`.<name>.<pid>.<time>.tmp`), left only by a process that died while writing one. */
+const TEMPORARY_NAME = /^\..+\.\d+\.\d+\.tmp$/;
+const STALE_TEMPORARY_MS = 24 * 3_600_000;
+
+/**
+ * Removes the oldest timestamped snapshots so that `keep` remain, and temporary files older than
+ * a day (a snapshot cut short by a crash); answers the files removed.
+ */
+export function prune(dir: string, keep: number, now = Date.now()): string[] {
+  const stale = existsSync(dir)
+    ? readdirSync(dir).filter((name) => TEMPORARY_NAME.test(name)).map((name) => join(dir, name)).filter((file) => now - statSync(file).mtimeMs > STALE_TEMPORARY_MS)
+    : [];
+  for (const file of stale) rmSync(file, { force: true });
   const entries = listBackups(dir);
   const excess = entries.slice(0, Math.max(0, entries.length - Math.max(1, keep)));
   for (const entry of excess) rmSync(entry.file, { force: true });
-  return excess.map((e) => e.file);
+  return [...stale, ...excess.map((e) => e.file)];
 }
 
 /** Free bytes for this user on the file system of `dir` (its nearest existing ancestor). */
