@@ -18,6 +18,8 @@ export interface Config {
   openAiApiKey: string | undefined;
   openAiBaseUrl: string;
   wikidataBaseUrl: string;
+  /** ENGRAM_SHUTDOWN_GRACE (seconds): how long a SIGTERM/SIGINT waits for requests and jobs in progress. */
+  shutdownGraceMs: number;
   /** ENGRAM_BACKUP_INTERVAL: hours between automatic snapshots (0: none). */
   backupIntervalHours: number;
   /** ENGRAM_BACKUP_KEEP: how many snapshots in <data dir>/backups are kept. */
@@ -31,6 +33,7 @@ export class ConfigError extends Error {}
 const MODES: Mode[] = ["production", "development", "test"];
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
 export const DEFAULT_WIKIDATA_BASE_URL = "https://www.wikidata.org";
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 
 function parseUrl(name: string, value: string): URL {
   try {
@@ -62,12 +65,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   parseUrl("OPENAI_BASE_URL", openAiBaseUrl);
   const wikidataBaseUrl = env.WIKIDATA_BASE_URL?.trim() || DEFAULT_WIKIDATA_BASE_URL;
   parseUrl("WIKIDATA_BASE_URL", wikidataBaseUrl);
-  let trustedProxies: AddressRange[];
-  try {
-    trustedProxies = parseTrustedProxies(env.ENGRAM_TRUSTED_PROXIES ?? "");
-  } catch (error) {
-    throw new ConfigError(`ENGRAM_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges: ${(error as Error).message}`);
+  const graceText = env.ENGRAM_SHUTDOWN_GRACE?.trim() || String(DEFAULT_SHUTDOWN_GRACE_SECONDS);
+  if (!/^\d+(\.\d+)?$/.test(graceText) || Number(graceText) > 3600) {
+    throw new ConfigError(`ENGRAM_SHUTDOWN_GRACE must be a number of seconds from 0 to 3600, got "${graceText}"`);
   }
+  const shutdownGraceMs = Math.round(Number(graceText) * 1000);
   const intervalText = env.ENGRAM_BACKUP_INTERVAL?.trim() || "24";
   const backupIntervalHours = Number(intervalText);
   if (!/^\d+(\.\d+)?$/.test(intervalText) || backupIntervalHours > 24 * 366) {
@@ -77,6 +79,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const backupKeep = Number(keepText);
   if (!/^\d+$/.test(keepText) || backupKeep < 1 || backupKeep > 10000) {
     throw new ConfigError(`ENGRAM_BACKUP_KEEP must be a whole number from 1 to 10000, got "${keepText}"`);
+  }
+  let trustedProxies: AddressRange[];
+  try {
+    trustedProxies = parseTrustedProxies(env.ENGRAM_TRUSTED_PROXIES ?? "");
+  } catch (error) {
+    throw new ConfigError(`ENGRAM_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges: ${(error as Error).message}`);
   }
 
   return {
@@ -88,6 +96,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     openAiApiKey: env.OPENAI_API_KEY?.trim() || undefined,
     openAiBaseUrl,
     wikidataBaseUrl,
+    shutdownGraceMs,
     backupIntervalHours,
     backupKeep,
     trustedProxies,

@@ -1,10 +1,12 @@
 /**
  * Starts Engram: reads the configuration (one clear line and exit on a bad value, an unwritable
- * data folder or a port in use), opens the database, serves on HOST:PORT and prints the URL. SIGINT/SIGTERM close the server and the
- * database cleanly; if the npm parent process dies, Engram stops too.
+ * data folder or a port in use), opens the database, serves on HOST:PORT and prints the URL. SIGINT/SIGTERM
+ * shut down gracefully (lifecycle.ts: requests and jobs in progress finish within ENGRAM_SHUTDOWN_GRACE,
+ * then the database is closed); if the npm parent process dies, Engram stops too.
  */
 import { join } from "node:path";
 import { ConfigError, listenProblem, prepareDataDir, readConfig } from "./config";
+import { shutDown } from "./lifecycle";
 
 // React picks its development or production build when first imported: choose production
 // unless told otherwise, before the server (and React) is loaded below.
@@ -47,19 +49,25 @@ export async function start() {
   }
   const port = app.server?.port ?? config.port;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  console.log(`Engram (${config.mode} mode) is running at http://${shownHost}:${port}`);
-  console.log(`Data: ${config.dataDir}`);
 
+  // Graceful: stop accepting, let requests and jobs in progress finish within the grace, close the database.
   let stopping = false;
-  const stop = async () => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    await app.stop(true);
-    ctx.sqlite.close();
+    const stopped = shutDown(ctx, app, { graceMs: config.shutdownGraceMs }); // refuses new connections at once
+    console.log(`Engram is stopping (${reason}): finishing the requests in progress (at most ${config.shutdownGraceMs / 1000} s)`);
+    const report = await stopped;
+    if (!report.requestsFinished) console.error("Requests still in progress when ENGRAM_SHUTDOWN_GRACE ran out were cut off.");
+    if (report.unfinishedSteps.length > 0) console.error(`Not finished when ENGRAM_SHUTDOWN_GRACE ran out: ${report.unfinishedSteps.join(", ")}.`);
+    console.log("Engram stopped.");
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  // Printed once the signals are handled: from this line on, a SIGTERM is graceful.
+  console.log(`Engram (${config.mode} mode) is running at http://${shownHost}:${port}`);
+  console.log(`Data: ${config.dataDir}`);
 
   const parentPid = Number(process.env.ENGRAM_PARENT_PID);
   if (parentPid > 1) {
@@ -67,7 +75,7 @@ export async function start() {
       try {
         process.kill(parentPid, 0);
       } catch {
-        void stop();
+        void stop("the npm process that started it is gone");
       }
     }, 1000).unref();
   }

@@ -6,6 +6,7 @@ import { type JobDefinition, jobDefinition } from "./registry";
  * (`running`, with a lease in locked_until), then deleted when it succeeds, or queued again with
  * a later run_at (backoff), or left `failed` with its last error once its attempts are used up.
  * A claim whose lease ran out (the process stopped mid-run) is claimed again: jobs survive restarts.
+ * A graceful shutdown that cannot wait for a run queues its jobs again at once (requeueJob).
  * All times come from ctx.clock (test time travel moves them).
  */
 
@@ -102,6 +103,17 @@ const OURS = "id = ? AND status = 'running' AND locked_until = ?";
 /** The job succeeded: it is removed (the queue only keeps work still to do, and failures). */
 export function completeJob(ctx: AppContext, job: JobRow) {
   ctx.sqlite.query(`DELETE FROM jobs WHERE ${OURS}`).run(job.id, job.locked_until);
+}
+
+/**
+ * The run was interrupted (Engram shut down before it finished): the job is queued again, due at
+ * once, and the interrupted run does not count as one of its attempts.
+ */
+export function requeueJob(ctx: AppContext, job: JobRow) {
+  const now = ctx.clock.now().getTime();
+  ctx.sqlite
+    .query(`UPDATE jobs SET status = 'queued', attempts = MAX(0, attempts - 1), locked_until = NULL, updated_at = ? WHERE ${OURS}`)
+    .run(now, job.id, job.locked_until);
 }
 
 /** The job failed: queued again after its backoff, or `failed` once its attempts are used up. */

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { recordFailure } from "../services/failure-reports";
-import { claimDueJobs, completeJob, failJob, type JobRow } from "./queue";
+import { claimDueJobs, completeJob, failJob, type JobRow, requeueJob } from "./queue";
 import { jobDefinition } from "./registry";
 
 /** How often the background worker looks for due jobs. */
@@ -11,7 +11,12 @@ interface WorkerState {
   tail: Promise<unknown>;
   timer?: ReturnType<typeof setInterval>;
   ticking: boolean;
+  /** No new claims. */
   stopped: boolean;
+  /** The database is closing: the outcome of the run in progress is not written. */
+  abandoned: boolean;
+  /** The batch being performed, if any. */
+  running?: JobRow[];
 }
 
 const states = new WeakMap<AppContext, WorkerState>();
@@ -19,7 +24,7 @@ const states = new WeakMap<AppContext, WorkerState>();
 function stateOf(ctx: AppContext): WorkerState {
   let state = states.get(ctx);
   if (!state) {
-    state = { tail: Promise.resolve(), ticking: false, stopped: false };
+    state = { tail: Promise.resolve(), ticking: false, stopped: false, abandoned: false };
     states.set(ctx, state);
   }
   return state;
@@ -36,14 +41,18 @@ async function performBatch(ctx: AppContext, jobs: JobRow[], state: WorkerState)
   const kind = jobs[0]!.kind;
   const definition = jobDefinition(kind);
   let failure: unknown;
+  state.running = jobs;
   try {
     if (!definition) throw new Error(`Unknown job kind "${kind}"`);
     await definition.perform(ctx, jobs.map((job) => JSON.parse(job.payload)));
   } catch (error) {
     failure = error ?? new Error("job failed");
+  } finally {
+    state.running = undefined;
   }
-  // Stopped meanwhile: the database may be closed; the leases run out and the jobs run again later.
-  if (state.stopped) return;
+  // Abandoned meanwhile: the database may be closed; the jobs were queued again (drainJobWorker)
+  // or their leases run out, and they run again later.
+  if (state.abandoned) return;
   for (const job of jobs) {
     if (failure === undefined) completeJob(ctx, job);
     else failJob(ctx, job, failure);
@@ -72,7 +81,7 @@ async function drain(ctx: AppContext, state: WorkerState, maxJobs: number): Prom
  */
 export function runDueJobs(ctx: AppContext, options: { maxJobs?: number } = {}): Promise<number> {
   const state = stateOf(ctx);
-  return exclusive(state, () => drain(ctx, { ...state, stopped: false }, options.maxJobs ?? Number.POSITIVE_INFINITY));
+  return exclusive(state, () => drain(ctx, { ...state, stopped: false, abandoned: false }, options.maxJobs ?? Number.POSITIVE_INFINITY));
 }
 
 /** Starts the background worker: every POLL_INTERVAL_MS it runs the due jobs. */
@@ -80,6 +89,7 @@ export function startJobWorker(ctx: AppContext) {
   const state = stateOf(ctx);
   if (state.timer) return;
   state.stopped = false;
+  state.abandoned = false;
   state.timer = setInterval(() => {
     if (state.ticking || state.stopped) return;
     state.ticking = true;
@@ -92,10 +102,40 @@ export function startJobWorker(ctx: AppContext) {
   state.timer.unref?.();
 }
 
-/** Stops the background worker; a job in progress finishes but its outcome is not written. */
+/**
+ * Stops the background worker at once (the database may close right after): a job in progress
+ * finishes but its outcome is not written; its lease runs out and it runs again later.
+ */
 export function stopJobWorker(ctx: AppContext) {
+  const state = stateOf(ctx);
+  state.stopped = true;
+  state.abandoned = true;
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+}
+
+/**
+ * Stops the background worker gracefully (a shutdown step, see lifecycle.ts): it claims nothing
+ * more, and the run in progress finishes with its outcome written. If `graceOver` aborts first,
+ * the jobs of that run are queued again at once, as if not tried (the next start runs them
+ * without waiting for their lease to run out), and the run's outcome is not written.
+ */
+export function drainJobWorker(ctx: AppContext, graceOver: AbortSignal): Promise<void> {
   const state = stateOf(ctx);
   state.stopped = true;
   if (state.timer) clearInterval(state.timer);
   state.timer = undefined;
+  return new Promise<void>((resolve) => {
+    const giveUp = () => {
+      state.abandoned = true;
+      for (const job of state.running ?? []) requeueJob(ctx, job);
+      resolve();
+    };
+    if (graceOver.aborted) return giveUp();
+    graceOver.addEventListener("abort", giveUp, { once: true });
+    void state.tail.then(() => {
+      graceOver.removeEventListener("abort", giveUp);
+      resolve();
+    });
+  });
 }
