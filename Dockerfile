@@ -44,6 +44,9 @@ EXPOSE 3000
 # `engram healthcheck` asks the running server's /api/healthcheck (on $PORT) and exits 0 or 1.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=10s --retries=3 CMD ["/app/engram", "healthcheck"]
 
-# Engram handles SIGTERM itself (closes the server and the database cleanly).
+# Engram handles SIGTERM itself: it refuses new connections, lets the requests in progress finish
+# (at most ENGRAM_SHUTDOWN_GRACE, 10 s by default), then closes the database and exits 0. Docker's
+# own stop timeout is also 10 s and cannot be set here: run with `--stop-timeout 15` (Compose:
+# `stop_grace_period: 15s`) so Docker does not kill Engram before its grace ends.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/app/engram"]
