@@ -6,8 +6,9 @@ import { DialogActions, TextField } from "../lib/forms";
 import { Modal } from "../lib/ui/Dialog";
 import { currentUserInfoQuery } from "../lib/queries";
 import { showToast } from "../lib/ui-store";
+import { AccountSecurity } from "./AccountSecurity";
 
-/** "Settings for {name}": the user's name, daily assimilation count and space intervals. */
+/** "Settings for {name}": the user's name, daily assimilation count and space intervals; then sessions and password. */
 export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
@@ -54,6 +55,7 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
           error={errors.spaceIntervals} onChange={set("spaceIntervals")} placeholder="0, 1, 1, 2, 3, 5, 8, 13" />
         <DialogActions onCancel={onClose} submitting={saving} />
       </form>
+      <AccountSecurity />
     </Modal>
   );
 }

@@ -1,0 +1,116 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { ApiError, api } from "../lib/api";
+import { LocalTime } from "../lib/dates";
+import { TextField } from "../lib/forms";
+import { showToast } from "../lib/ui-store";
+
+/** One row of GET /api/user/sessions. */
+interface SessionJson {
+  createdAt: string | null;
+  lastUsedAt: string | null;
+  browser: string;
+  current: boolean;
+}
+
+const sessionsQuery = () => ({
+  queryKey: ["user", "sessions"] as const,
+  queryFn: () => api.get<SessionJson[]>("/api/user/sessions"),
+  // Sessions start and end elsewhere: read them afresh each time the settings open.
+  staleTime: 0,
+  refetchOnMount: "always" as const,
+});
+
+/**
+ * The "Sign-in and sessions" part of the settings dialog: the account's active sessions (when each
+ * started, was last used, and the browser), "Sign out other sessions", and a password change that
+ * needs the current password and ends every other session.
+ */
+export function AccountSecurity() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQuery());
+  const [signingOut, setSigningOut] = useState(false);
+  const others = (sessions.data ?? []).filter((s) => !s.current).length;
+
+  async function signOutOthers() {
+    setSigningOut(true);
+    try {
+      const { signedOut } = await api.post<{ signedOut: number }>("/api/user/sessions/sign-out-others");
+      showToast(signedOut === 1 ? "Signed out 1 other session" : `Signed out ${signedOut} other sessions`, "success");
+      await queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
+    } catch {
+      // the toast says why
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <section className="account-security" aria-labelledby="account-sessions-heading">
+      <h3 id="account-sessions-heading">Sessions</h3>
+      {sessions.isPending ? (
+        <p className="muted">Loading sessions…</p>
+      ) : (
+        <ul className="session-list" aria-label="Active sessions">
+          {[...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current)).map((session, index) => (
+            <li key={index} className="session-row">
+              <div className="session-browser">
+                {session.browser}
+                {session.current && <span className="session-current"> (this session)</span>}
+              </div>
+              <div className="session-times muted">
+                {session.createdAt && <span>Signed in <LocalTime iso={session.createdAt} /></span>}
+                {session.lastUsedAt && <span>Last used <LocalTime iso={session.lastUsedAt} /></span>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="button" onClick={signOutOthers} disabled={signingOut || others === 0}>
+        Sign out other sessions
+      </button>
+      <ChangePasswordForm onChanged={() => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey })} />
+    </section>
+  );
+}
+
+function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const [form, setForm] = useState({ currentPassword: "", newPassword: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setErrors({});
+    setMessage(undefined);
+    try {
+      await api.post("/api/user/password", form, { silent: true });
+      setForm({ currentPassword: "", newPassword: "" });
+      showToast("Password changed. Every other session is signed out.", "success");
+      onChanged();
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errors).length) setErrors(e.errors);
+      else if (e instanceof ApiError) setMessage(e.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="change-password" onSubmit={submit} noValidate aria-labelledby="change-password-heading">
+      <h3 id="change-password-heading">Change password</h3>
+      <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password"
+        value={form.currentPassword} error={errors.currentPassword} onChange={set("currentPassword")} />
+      <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8}
+        value={form.newPassword} error={errors.newPassword} onChange={set("newPassword")} />
+      <p className="field-hint">At least 8 characters. Changing it signs out every other session.</p>
+      {message && <div className="field-error" role="alert">{message}</div>}
+      <button type="submit" className="button primary" disabled={saving}>Change password</button>
+    </form>
+  );
+}
