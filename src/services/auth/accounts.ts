@@ -73,7 +73,8 @@ export async function signIn(ctx: AppContext, username: string, password: string
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const now = ctx.clock.now().getTime();
-  const accountKey = `account:${username}`;
+  // Account names are at most 50 characters: a longer one names no account, and does not grow the table.
+  const accountKey = `account:${username.slice(0, 100)}`;
   const addressKey = `address:${clientAddress}`;
   // Checked and counted before the slow hash, so parallel guesses cannot all slip past the limit;
   // a success takes its count back.
