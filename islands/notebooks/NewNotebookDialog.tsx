@@ -6,7 +6,8 @@ import { notePath } from "../lib/notes-queries";
 
 /**
  * "Add New Notebook": a title form. Creating the notebook leads to its head note page (spec 4);
- * the form is disabled while submitting and a second submission is ignored (spec 5).
+ * the form is disabled while submitting and a second submission is ignored (spec 5), and the
+ * request carries an id so that a request sent twice still makes one notebook.
  */
 export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
   const [newTitle, setNewTitle] = useState("");
@@ -14,6 +15,8 @@ export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
   const [submitting, setSubmitting] = useState(false);
   // State updates are not synchronous: a ref stops a second submit fired before the re-render.
   const inFlight = useRef(false);
+  // One id for this dialog's notebook: the server makes one notebook however often it is sent.
+  const [requestId] = useState(() => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
   const formRef = useRef<HTMLFormElement>(null);
 
   // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
@@ -28,7 +31,7 @@ export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
     setSubmitting(true);
     setErrors({});
     try {
-      const { noteId } = await api.post<{ noteId: number }>("/api/notebooks/create", { newTitle });
+      const { noteId } = await api.post<{ noteId: number }>("/api/notebooks/create", { newTitle, requestId });
       // Stay disabled while the browser leaves for the new note.
       window.location.href = notePath(noteId);
     } catch (error) {

@@ -15,14 +15,43 @@ export const newNoteBody = t.Object(
 
 const notebookParams = t.Object({ notebook: IdParam });
 
+/** How long a "create notebook" request id is remembered, and how many at most. */
+const REQUEST_ID_MS = 10 * 60 * 1000;
+const MAX_REQUEST_IDS = 1000;
+
+/**
+ * Answers the first result for a repeated request id of the same user (a double-submitted
+ * "create notebook" makes one notebook); requests without an id are never merged.
+ */
+function oncePerRequestId<T>() {
+  const seen = new Map<string, { at: number; result: Promise<T> }>();
+  return (userId: number, requestId: string | undefined, run: () => Promise<T>): Promise<T> => {
+    if (!requestId) return run();
+    const now = Date.now();
+    for (const [key, entry] of seen) if (now - entry.at > REQUEST_ID_MS || seen.size > MAX_REQUEST_IDS) seen.delete(key);
+    const key = `${userId}:${requestId}`;
+    const known = seen.get(key);
+    if (known) return known.result;
+    const result = run();
+    seen.set(key, { at: now, result });
+    result.catch(() => seen.delete(key));
+    return result;
+  };
+}
+
 /** /api/notebooks: the user's notebooks, creating one, its settings and its notes. */
 export function notebooksApi(ctx: AppContext) {
+  const createOnce = oncePerRequestId<{ noteId: number }>();
   return new Elysia({ prefix: "/api/notebooks" })
     .use(core(ctx))
     .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)))
-    .post("/create", async ({ auth, body }) => {
-      const { noteId } = await addNotebook(ctx, requireUser(auth), { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined });
-      return { noteId };
+    .post("/create", ({ auth, body }) => {
+      const current = requireUser(auth);
+      const { requestId } = body as { requestId?: unknown };
+      return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, async () => {
+        const { noteId } = await addNotebook(ctx, current, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined });
+        return { noteId };
+      });
     }, { body: newNoteBody })
     .get("/:notebook", ({ auth, params }) => showNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
       params: notebookParams,

@@ -95,7 +95,9 @@ function cleanValue(value: unknown, limits = REQUEST_LIMITS): unknown {
     const clean: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       const cleanKey = stripControlCharacters(key);
-      if (cleanKey === "__proto__") continue;
+      // Keys named like Object.prototype's members (__proto__, toString, valueOf...) are dropped:
+      // a "toString" that is not a function makes any text conversion of the object throw.
+      if (cleanKey in Object.prototype) continue;
       clean[cleanKey] = cleanValue(item, limits);
     }
     return clean;
@@ -128,7 +130,7 @@ function formObject(entries: Iterable<[string, FormDataEntryValue]>, limits = RE
   for (const [rawKey, rawValue] of entries) {
     if (++count > limits.formFields) throw new RequestLimitError(`The request has more than ${limits.formFields} fields`);
     const key = stripControlCharacters(rawKey);
-    if (key === "__proto__") continue;
+    if (key in Object.prototype) continue;
     const value = typeof rawValue === "string" ? (cleanValue(rawValue, limits) as string) : rawValue;
     const existing = body[key];
     if (existing === undefined) body[key] = value;
@@ -155,7 +157,7 @@ export async function parseBodyWithLimits(request: Request, contentType: string)
     for (const [key, value] of params) {
       if (++count > REQUEST_LIMITS.formFields) throw new RequestLimitError(`The request has more than ${REQUEST_LIMITS.formFields} fields`);
       if (value.length > REQUEST_LIMITS.stringLength) throw new RequestLimitError(`The request body has a text longer than ${REQUEST_LIMITS.stringLength} characters`);
-      if (key === "__proto__") continue;
+      if (key in Object.prototype) continue;
       const existing = body[key];
       if (existing === undefined) body[key] = value;
       else if (Array.isArray(existing)) existing.push(value);

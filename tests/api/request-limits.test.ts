@@ -81,6 +81,12 @@ describe("request limits", () => {
     expect(answer.status).toBeLessThan(500);
   });
 
+  test("a value whose toString is not a function is a 400, not a dropped connection", async () => {
+    const { learner, id } = await learnerWithNote();
+    const result = await learner.post(`/api/notes/${id}/updateWikidataId`, { wikidataId: { toString: 0, valueOf: 0 } });
+    expect(result.status).toBe(400);
+  });
+
   test("a query string over 4096 characters is refused", async () => {
     const { learner, id } = await learnerWithNote();
     const result = await learner.get(`/api/notes/${id}/graph?tokenLimit=1&x=${"a".repeat(5000)}`);
@@ -125,5 +131,21 @@ describe("request limits", () => {
       const assimilate = await learner.post("/api/assimilation", { noteId });
       expect([noteId, assimilate.status]).toEqual([noteId, 400]);
     }
+  });
+
+  test("a double-submitted create notebook with one request id makes one notebook", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const count = async () => (await learner.get("/api/notebooks")).body.notebooks.length as number;
+    const before = await count();
+    const [first, second] = await Promise.all([
+      learner.post("/api/notebooks/create", { newTitle: "Spanish", requestId: "dialog-1" }),
+      learner.post("/api/notebooks/create", { newTitle: "Spanish", requestId: "dialog-1" }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await count()).toBe(before + 1);
+    const other = await learner.post("/api/notebooks/create", { newTitle: "Spanish", requestId: "dialog-2" });
+    expect(other.body.noteId).not.toBe(first.body.noteId);
+    expect(await count()).toBe(before + 2);
   });
 });
