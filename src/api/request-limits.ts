@@ -123,15 +123,21 @@ async function readText(request: Request, limit: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-/** Form fields as Elysia gives them (a repeated name gives an array), within the limits. */
-function formObject(entries: Iterable<[string, FormDataEntryValue]>, limits = REQUEST_LIMITS): Record<string, unknown> {
+/**
+ * Form fields as Elysia gives them (a repeated name gives an array), within the limits. With
+ * `keepText` names and values stay as typed (sign-in passwords), only their length is checked.
+ */
+function formObject(entries: Iterable<[string, FormDataEntryValue]>, { keepText }: { keepText: boolean }, limits = REQUEST_LIMITS) {
   const body: Record<string, unknown> = {};
   let count = 0;
   for (const [rawKey, rawValue] of entries) {
     if (++count > limits.formFields) throw new RequestLimitError(`The request has more than ${limits.formFields} fields`);
-    const key = stripControlCharacters(rawKey);
+    if (keepText && typeof rawValue === "string" && rawValue.length > limits.stringLength) {
+      throw new RequestLimitError(`The request body has a text longer than ${limits.stringLength} characters`);
+    }
+    const key = keepText ? rawKey : stripControlCharacters(rawKey);
     if (key in Object.prototype) continue;
-    const value = typeof rawValue === "string" ? (cleanValue(rawValue, limits) as string) : rawValue;
+    const value = typeof rawValue !== "string" || keepText ? rawValue : (cleanValue(rawValue, limits) as string);
     const existing = body[key];
     if (existing === undefined) body[key] = value;
     else if (Array.isArray(existing)) existing.push(value);
@@ -151,19 +157,7 @@ export async function parseBodyWithLimits(request: Request, contentType: string)
   const type = contentType.toLowerCase();
   if (type === "application/json" || type.endsWith("+json")) return parseJsonWithLimits(await readText(request, limit));
   if (type === "application/x-www-form-urlencoded") {
-    const params = new URLSearchParams(await readText(request, limit));
-    const body: Record<string, unknown> = {};
-    let count = 0;
-    for (const [key, value] of params) {
-      if (++count > REQUEST_LIMITS.formFields) throw new RequestLimitError(`The request has more than ${REQUEST_LIMITS.formFields} fields`);
-      if (value.length > REQUEST_LIMITS.stringLength) throw new RequestLimitError(`The request body has a text longer than ${REQUEST_LIMITS.stringLength} characters`);
-      if (key in Object.prototype) continue;
-      const existing = body[key];
-      if (existing === undefined) body[key] = value;
-      else if (Array.isArray(existing)) existing.push(value);
-      else body[key] = [existing, value];
-    }
-    return body;
+    return formObject(new URLSearchParams(await readText(request, limit)), { keepText: true });
   }
   if (type === "multipart/form-data") {
     if (!Number.isFinite(declared) || request.headers.get("content-length") === null) {
@@ -178,7 +172,7 @@ export async function parseBodyWithLimits(request: Request, contentType: string)
     } catch {
       throw new RequestLimitError("The request body is not valid multipart form data");
     }
-    return formObject(form.entries());
+    return formObject(form.entries(), { keepText: false });
   }
   if (type.startsWith("text/")) return readText(request, limit);
   return undefined;
