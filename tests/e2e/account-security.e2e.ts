@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from "@playwright/test";
-import { engramTest, waitForHydration } from "./support";
+import { engramTest, signUpThroughPages } from "./support";
 
 const test = engramTest("production");
 
@@ -28,15 +28,7 @@ async function openSettings(page: Page) {
 
 test("on a phone: the settings list the sessions, sign out the others, and change the password", async ({ page, engram, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${engram.url}/users/sign-up`);
-  await page.getByLabel("Username").fill("sam");
-  await page.getByLabel("Password").fill("first password");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await waitForHydration(page);
-  await page.getByLabel("Nickname").fill("Sam");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("heading", { name: "Welcome Sam!" })).toBeVisible();
-  await waitForHydration(page);
+  await signUpThroughPages(page, engram.url, "sam", "first password", "Sam");
 
   const laptop = await otherBrowser(browser, engram.url, "sam", "first password");
   let dialog = await openSettings(page);

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { engramTest, waitForHydration } from "./support";
+import { engramTest, signUpThroughPages, waitForHydration } from "./support";
 
 const test = engramTest("production");
 
@@ -75,15 +75,7 @@ test("a new self-hoster signs up, creates a profile, changes settings, manages t
 });
 
 test("a second account is not an admin and a wrong password is refused", async ({ page, engram }) => {
-  await page.goto(`${engram.url}/users/sign-up`);
-  await page.getByLabel("Username").fill("bob");
-  await page.getByLabel("Password").fill("bobs password");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await waitForHydration(page);
-  await page.getByLabel("Nickname").fill("Bob");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("heading", { name: "Welcome Bob!" })).toBeVisible();
-  await waitForHydration(page);
+  await signUpThroughPages(page, engram.url, "bob", "bobs password", "Bob");
   await page.getByRole("button", { name: "Account" }).click();
   await expect(page.getByRole("menuitem", { name: "Settings for Bob" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveCount(0);

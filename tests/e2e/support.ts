@@ -3,7 +3,7 @@
  * Playwright tests its URL. Mode "production" is a fresh instance as a self-hoster gets it;
  * "test" has the test hooks and the /users/identify login.
  */
-import { test as base, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -127,3 +127,16 @@ export async function injectNotes(page: Page, url: string, rows: Record<string, 
 
 /** "Day D, hour H" of testability.md, in UTC. */
 export const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, hour)).toISOString();
+
+/** Signs up through the sign-up page and creates the profile, as a newcomer does; ends on the welcome page. */
+export async function signUpThroughPages(page: Page, url: string, username: string, password: string, nickname: string) {
+  await page.goto(`${url}/users/sign-up`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await waitForHydration(page);
+  await page.getByLabel("Nickname").fill(nickname);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { name: `Welcome ${nickname}!` })).toBeVisible();
+  await waitForHydration(page);
+}
