@@ -3,3 +3,4 @@ export * from "./users";
 export * from "./system";
 export * from "./notes";
 export * from "./memory";
+export * from "./sharing";

@@ -1,8 +1,9 @@
 import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamp } from "./common";
 import { users } from "./users";
+import { circles } from "./sharing";
 
-/** A notebook: a tree of notes under one head note, owned by its creator (circles come later). */
+/** A notebook: a tree of notes under one head note, owned by its creator, or by a circle when circleId is set. */
 export const notebooks = sqliteTable(
   "notebooks",
   {
@@ -16,10 +17,12 @@ export const notebooks = sqliteTable(
     numberOfQuestionsInAssessment: integer("number_of_questions_in_assessment"),
     certificateExpiry: text("certificate_expiry").notNull().default("1y"),
     certifiable: bool("certifiable").notNull().default(false),
+    /** The circle that owns the notebook (its members read and edit it); null for a personal notebook. */
+    circleId: integer("circle_id").references((): AnySQLiteColumn => circles.id),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (table) => [index("notebooks_creator_id_idx").on(table.creatorId)],
+  (table) => [index("notebooks_creator_id_idx").on(table.creatorId), index("notebooks_circle_id_idx").on(table.circleId)],
 );
 
 /**
