@@ -4,3 +4,4 @@ export * from "./system";
 export * from "./notes";
 export * from "./memory";
 export * from "./sharing";
+export * from "./recall-log";

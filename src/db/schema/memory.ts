@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamp } from "./common";
 import { notes } from "./notes";
 import { users } from "./users";
@@ -24,6 +24,9 @@ export const memoryTrackers = sqliteTable(
     repetitionCount: integer("repetition_count").notNull().default(0),
     forgettingCurveIndex: integer("forgetting_curve_index").notNull().default(100),
     removedFromTracking: bool("removed_from_tracking").notNull().default(false),
+    /** FSRS memory state (days, 1..10) while the user schedules with FSRS; null otherwise (issue 17). */
+    stability: real("stability"),
+    difficulty: real("difficulty"),
   },
   (table) => [
     uniqueIndex("memory_trackers_user_note_spelling_idx").on(table.userId, table.noteId, table.spelling),

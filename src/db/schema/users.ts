@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { id, timestamp } from "./common";
 
@@ -15,6 +15,12 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   dailyAssimilationCount: integer("daily_assimilation_count").notNull().default(DEFAULT_DAILY_ASSIMILATION_COUNT),
   spaceIntervals: text("space_intervals").notNull().default(DEFAULT_SPACE_INTERVALS),
+  /** "forgetting-curve" (classic, the default) or "fsrs" (issue 17). */
+  scheduler: text("scheduler").notNull().default("forgetting-curve"),
+  desiredRetention: real("desired_retention").notNull().default(0.9),
+  maximumIntervalDays: integer("maximum_interval_days").notNull().default(36500),
+  /** The user's fitted FSRS weights (JSON array); null means the defaults. */
+  fsrsWeights: text("fsrs_weights"),
   createdAt: timestamp("created_at").notNull(),
 });
 
