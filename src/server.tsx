@@ -15,6 +15,7 @@ import { memoryTrackersApi } from "./api/memory-trackers";
 import { recallPromptsApi } from "./api/recall-prompts";
 import { aiSettingsApi } from "./api/ai-settings";
 import { backupsApi } from "./api/backups";
+import { recallLogApi } from "./api/recall-log";
 import { jobWorker } from "./jobs/plugin";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
@@ -88,6 +89,7 @@ export function createApp(ctx: AppContext) {
     .use(recallPromptsApi(ctx))
     .use(aiSettingsApi(ctx))
     .use(backupsApi(ctx))
+    .use(recallLogApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import { ForbiddenError } from "../services/errors";
+import { authorizeAdmin } from "../services/policies";
 import type { CurrentUser } from "../services/users";
 import { aiClient } from "./client";
 import { ADMIN_ONLY_MESSAGE } from "./model-settings";
@@ -13,7 +13,7 @@ export const isChatModelId = (id: string) => id.startsWith("gpt") || id.startsWi
  * are chat models, in the provider's order. 503 "AI is not configured" without a key.
  */
 export async function availableGptModels(ctx: AppContext, current: CurrentUser): Promise<string[]> {
-  if (!current.account.admin) throw new ForbiddenError(ADMIN_ONLY_MESSAGE);
+  authorizeAdmin(current, ADMIN_ONLY_MESSAGE);
   const client = aiClient(ctx);
   const ids: string[] = [];
   try {

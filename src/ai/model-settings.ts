@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
-import { ForbiddenError, ValidationError } from "../services/errors";
+import { ValidationError } from "../services/errors";
+import { authorizeAdmin } from "../services/policies";
 import type { CurrentUser } from "../services/users";
 import { readGlobalSetting, writeGlobalSetting } from "./settings";
 
@@ -39,7 +40,7 @@ export function currentModelSettings(ctx: AppContext): GlobalAiModelSettings {
  * keeps its value) and answers all three. A blank or over-long name is refused field by field.
  */
 export function updateModelSettings(ctx: AppContext, current: CurrentUser, input: Partial<Record<ModelSettingKey, unknown>>): GlobalAiModelSettings {
-  if (!current.account.admin) throw new ForbiddenError(ADMIN_ONLY_MESSAGE);
+  authorizeAdmin(current, ADMIN_ONLY_MESSAGE);
   const values: Partial<GlobalAiModelSettings> = {};
   const errors: Record<string, string> = {};
   for (const key of MODEL_SETTING_KEYS) {

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { notebooks, notes } from "../db/schema";
 import { ValidationError } from "./errors";
-import { authorizeEdit, authorizeRead } from "./notes/access";
+import { authorizeEdit, authorizeRead } from "./policies";
 import { NotePresenter, presentNotebook, type NotebookJson } from "./notes/presenters";
 import { insertNote } from "./notes/insert-note";
 import { getNotebook } from "./notes/rows";

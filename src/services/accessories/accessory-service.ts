@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { noteImages, notes } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { authorizeEdit, authorizeRead, notebookAccess } from "../notes/access";
+import { authorizeEdit, authorizeRead, notebookAccess } from "../policies";
 import { getNote, getNotebook, type NoteRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type NoteAccessoryJson, presentNoteAccessory } from "./presenter";

@@ -3,7 +3,8 @@
  * configuration (ENGRAM_DATA_DIR, ENGRAM_BACKUP_INTERVAL, ENGRAM_BACKUP_KEEP).
  */
 import type { AppContext } from "../../context";
-import { ForbiddenError, ServiceUnavailableError } from "../errors";
+import { ServiceUnavailableError } from "../errors";
+import { authorizeAdmin } from "../policies";
 import type { CurrentUser } from "../users";
 import { BackupScheduler, type BackupStatus } from "./schedule";
 import { BackupError } from "./snapshot";
@@ -24,13 +25,13 @@ export const ADMIN_ONLY_BACKUPS = "Only an administrator can see and take backup
 
 /** GET /api/admin/backups: the last backup time, the schedule and the snapshots kept (admin only). */
 export function backupStatus(ctx: AppContext, current: CurrentUser): BackupStatus {
-  if (!current.account.admin) throw new ForbiddenError(ADMIN_ONLY_BACKUPS);
+  authorizeAdmin(current, ADMIN_ONLY_BACKUPS);
   return backupScheduler(ctx).status();
 }
 
 /** POST /api/admin/backups: a verified snapshot now, then the status (admin only). */
 export function backupNow(ctx: AppContext, current: CurrentUser) {
-  if (!current.account.admin) throw new ForbiddenError(ADMIN_ONLY_BACKUPS);
+  authorizeAdmin(current, ADMIN_ONLY_BACKUPS);
   const scheduler = backupScheduler(ctx);
   let result;
   try {

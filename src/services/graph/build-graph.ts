@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { ValidationError } from "../errors";
-import { authorizeRead } from "../notes/access";
+import { authorizeRead } from "../policies";
 import { getNote, getNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type GraphRAGResult, uriAndTitle } from "./bare-note";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { notebookAccess } from "../notes/access";
+import { notebookAccess } from "../policies";
 import { inboundReferencesOf } from "../notes/presenters";
 import { ancestorsOf, childrenOf, findNote, getNotebook, type NoteRow } from "../notes/rows";
 import type { CurrentUser } from "../users";

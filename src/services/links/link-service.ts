@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
-import { authorizeEdit, authorizeRead } from "../notes/access";
+import { authorizeEdit, authorizeRead } from "../policies";
 import { realmOf } from "../notes/presenters";
 import { insertNote } from "../notes/insert-note";
 import { descendantIds, getNote, getNotebook } from "../notes/rows";

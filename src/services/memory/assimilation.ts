@@ -1,37 +1,102 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { assimilationCandidates, memoryTrackers, notes } from "../../db/schema";
+import { memoryTrackers } from "../../db/schema";
 import { BadRequestError } from "../errors";
-import { authorizeRead } from "../notes/access";
+import { authorizeRecall } from "../policies";
 import { NotePresenter, type NoteJson } from "../notes/presenters";
-import { getNote, getNotebook, type NoteRow } from "../notes/rows";
-import { newSchedule } from "../scheduling/forgetting-curve";
+import { getNote, getNotebook, notesByIds, type NoteRow } from "../notes/rows";
 import { localDay } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
-import { intervalsOf, type MemoryTrackerJson, presentMemoryTrackers } from "./trackers";
+import { assimilationSchedule, logAssimilation } from "./reviews";
+import { type MemoryTrackerJson, presentMemoryTrackers } from "./trackers";
 
 const DAY_MS = 86_400_000;
 
 /**
- * Notes the user may still assimilate, in the reference's order (level, creation time, id): the
- * user's own undeleted, unskipped notes with no tracker of the user. The assimilation_candidates
- * table holds exactly those (kept by triggers), so this is an index range, not a scan.
- * (Subscriptions join this list when sharing lands, before the own notes.)
+ * The user's own notes still to assimilate, in the reference's order (level, creation time, id):
+ * undeleted, unskipped notes of the user's personal notebooks with no tracker of the user. The
+ * assimilation_candidates table holds exactly those for every notebook the user created (kept by
+ * triggers), so this is an index range; circle notebooks are never offered (members subscribe).
  */
-function candidates(ctx: AppContext, current: CurrentUser, limit: number): NoteRow[] {
-  return ctx.db
-    .select({ note: notes })
-    .from(assimilationCandidates)
-    .innerJoin(notes, eq(notes.id, assimilationCandidates.noteId))
-    .where(eq(assimilationCandidates.userId, current.user.id))
-    .orderBy(asc(assimilationCandidates.level), asc(assimilationCandidates.createdAt), asc(assimilationCandidates.noteId))
-    .limit(limit)
-    .all()
-    .map((row) => row.note);
+const OWN_CANDIDATES = `FROM assimilation_candidates c JOIN notes n ON n.id = c.note_id JOIN notebooks nb ON nb.id = n.notebook_id
+  WHERE c.user_id = ?1 AND nb.circle_id IS NULL`;
+
+function ownCandidates(ctx: AppContext, current: CurrentUser, limit: number): NoteRow[] {
+  if (limit <= 0) return [];
+  const ids = ctx.sqlite
+    .query<{ id: number }, [number, number]>(`SELECT c.note_id AS id ${OWN_CANDIDATES} ORDER BY c.level, c.created_at, c.note_id LIMIT ?2`)
+    .all(current.user.id, limit)
+    .map((row) => row.id);
+  return notesByIds(ctx, ids);
 }
 
-function unassimilatedCount(ctx: AppContext, current: CurrentUser): number {
-  return ctx.db.select({ n: count() }).from(assimilationCandidates).where(eq(assimilationCandidates.userId, current.user.id)).get()!.n;
+function ownCandidateCount(ctx: AppContext, current: CurrentUser): number {
+  return ctx.sqlite.query<{ n: number }, [number]>(`SELECT count(*) AS n ${OWN_CANDIDATES}`).get(current.user.id)!.n;
+}
+
+/** A subscribed notebook's notes the user has no tracker for (undeleted, unskipped), in the same order. */
+const SUBSCRIPTION_CANDIDATES = `FROM notes n WHERE n.notebook_id = ?1 AND n.deleted_at IS NULL AND n.skip_memory_tracking = 0
+  AND NOT EXISTS (SELECT 1 FROM memory_trackers m WHERE m.user_id = ?2 AND m.note_id = n.id)`;
+
+interface SubscriptionQuota {
+  notebookId: number;
+  /** What the subscription may still bring today: its daily target minus its notes assimilated today. */
+  quota: number;
+  candidates: number;
+}
+
+/** Each subscription (oldest first) with today's quota and its count of notes still to assimilate. */
+function subscriptionQuotas(ctx: AppContext, current: CurrentUser, todayNoteIds: number[]): SubscriptionQuota[] {
+  const subscribed = ctx.sqlite
+    .query<{ notebookId: number; target: number }, [number]>(
+      "SELECT notebook_id AS notebookId, daily_target_of_new_notes AS target FROM subscriptions WHERE user_id = ? ORDER BY id",
+    )
+    .all(current.user.id);
+  if (subscribed.length === 0) return [];
+  const todayByNotebook = new Map<number, number>();
+  for (const note of notesByIds(ctx, [...new Set(todayNoteIds)])) {
+    todayByNotebook.set(note.notebookId, (todayByNotebook.get(note.notebookId) ?? 0) + 1);
+  }
+  const count = ctx.sqlite.query<{ n: number }, [number, number]>(`SELECT count(*) AS n ${SUBSCRIPTION_CANDIDATES}`);
+  return subscribed.map(({ notebookId, target }) => ({
+    notebookId,
+    quota: Math.max(0, target - (todayByNotebook.get(notebookId) ?? 0)),
+    candidates: count.get(notebookId, current.user.id)!.n,
+  }));
+}
+
+function subscriptionCandidates(ctx: AppContext, current: CurrentUser, notebookId: number, limit: number): NoteRow[] {
+  const ids = ctx.sqlite
+    .query<{ id: number }, [number, number, number]>(
+      `SELECT n.id ${SUBSCRIPTION_CANDIDATES} ORDER BY n.level, n.created_at, n.id LIMIT ?3`,
+    )
+    .all(notebookId, current.user.id, limit)
+    .map((row) => row.id);
+  return notesByIds(ctx, ids);
+}
+
+/**
+ * Today's plan: subscription notes first (each within its quota, subscriptions oldest first),
+ * then own notes, all within what remains of the daily count (learning-loop.md 2.3).
+ */
+function plan(ctx: AppContext, current: CurrentUser, timeZone: string) {
+  const today = assimilatedToday(ctx, current, timeZone);
+  const assimilatedCountOfTheDay = today.length;
+  const remaining = Math.max(0, current.user.dailyAssimilationCount - assimilatedCountOfTheDay);
+  const subscriptions = subscriptionQuotas(ctx, current, today.map((t) => t.noteId));
+  let left = remaining;
+  const takes = subscriptions.map((s) => {
+    const take = Math.min(left, s.quota, s.candidates);
+    left -= take;
+    return { notebookId: s.notebookId, take };
+  });
+  const ownTotal = ownCandidateCount(ctx, current);
+  return {
+    assimilatedCountOfTheDay,
+    takes,
+    ownTake: Math.min(left, ownTotal),
+    totalUnassimilatedCount: ownTotal + subscriptions.reduce((sum, s) => sum + s.candidates, 0),
+  };
 }
 
 /**
@@ -50,16 +115,13 @@ export function assimilatedToday(ctx: AppContext, current: CurrentUser, timeZone
     .filter((t) => localDay(t.assimilatedAt, timeZone) === today);
 }
 
-function remainingToday(ctx: AppContext, current: CurrentUser, timeZone: string) {
-  const assimilatedCountOfTheDay = assimilatedToday(ctx, current, timeZone).length;
-  return { assimilatedCountOfTheDay, remaining: Math.max(0, current.user.dailyAssimilationCount - assimilatedCountOfTheDay) };
-}
-
 /** Today's notes to assimilate (GET /assimilation/assimilating). */
 export function assimilating(ctx: AppContext, current: CurrentUser, timeZone: string): NoteJson[] {
-  const { remaining } = remainingToday(ctx, current, timeZone);
-  if (remaining === 0) return [];
-  const rows = candidates(ctx, current, remaining);
+  const { takes, ownTake } = plan(ctx, current, timeZone);
+  const rows = [
+    ...takes.flatMap(({ notebookId, take }) => (take > 0 ? subscriptionCandidates(ctx, current, notebookId, take) : [])),
+    ...ownCandidates(ctx, current, ownTake),
+  ];
   const presenter = new NotePresenter(ctx).preload(rows);
   return rows.map((row) => presenter.note(row));
 }
@@ -71,11 +133,11 @@ export interface AssimilationCountJson {
   totalUnassimilatedCount: number;
 }
 
-/** The counters; dueCount is always the length of today's list (decision 4). */
+/** The counters; dueCount is always the length of today's list, subscription quotas included (decision 4). */
 export function assimilationCount(ctx: AppContext, current: CurrentUser, timeZone: string): AssimilationCountJson {
-  const { assimilatedCountOfTheDay, remaining } = remainingToday(ctx, current, timeZone);
-  const totalUnassimilatedCount = unassimilatedCount(ctx, current);
-  return { dueCount: Math.min(remaining, totalUnassimilatedCount), assimilatedCountOfTheDay, totalUnassimilatedCount };
+  const { assimilatedCountOfTheDay, takes, ownTake, totalUnassimilatedCount } = plan(ctx, current, timeZone);
+  const dueCount = takes.reduce((sum, t) => sum + t.take, ownTake);
+  return { dueCount, assimilatedCountOfTheDay, totalUnassimilatedCount };
 }
 
 /**
@@ -85,21 +147,22 @@ export function assimilationCount(ctx: AppContext, current: CurrentUser, timeZon
  */
 export function assimilate(ctx: AppContext, current: CurrentUser, noteId: number, skipMemoryTracking: boolean): MemoryTrackerJson[] {
   const note = getNote(ctx, noteId);
-  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+  authorizeRecall(ctx, current, getNotebook(ctx, note.notebookId));
   if (note.deletedAt) throw new BadRequestError("A deleted note cannot be assimilated");
   const now = ctx.clock.now();
-  const schedule = newSchedule(intervalsOf(current), now);
+  const schedule = assimilationSchedule(current, now, ctx.randomizer);
   const rows = ctx.db.transaction((tx) => {
     const existing = tx.select({ id: memoryTrackers.id }).from(memoryTrackers)
       .where(and(eq(memoryTrackers.userId, current.user.id), eq(memoryTrackers.noteId, note.id))).get();
     if (existing) throw new BadRequestError("This note is already assimilated");
     const kinds = note.rememberSpelling ? [false, true] : [false];
-    return kinds.map((spelling) =>
+    // Each new tracker's first recall_log row is its assimilation (issue 17).
+    return logAssimilation(tx, current, kinds.map((spelling) =>
       tx.insert(memoryTrackers)
         .values({ userId: current.user.id, noteId: note.id, spelling, assimilatedAt: now, ...schedule, removedFromTracking: skipMemoryTracking })
         .returning()
         .get(),
-    );
+    ));
   });
   return presentMemoryTrackers(ctx, rows);
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { endOfHalfDay } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
 import { spreadSameNote } from "./spread-same-note";
@@ -7,8 +8,8 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The user's trackers due by the end of the half-day N days ahead (in the user's time zone),
- * oldest due first: not removed, on undeleted notes of notebooks the user can still read
- * (decision 3). One range scan of the (user, removed, next recall) index.
+ * oldest due first: not removed, on undeleted notes of notebooks the user may still recall
+ * (decision 3: own, circle and subscribed notebooks; an unsubscribed notebook's trackers drop out). One range scan of the (user, removed, next recall) index.
  */
 function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
   return ctx.sqlite
@@ -17,7 +18,7 @@ function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
        JOIN notes n ON n.id = m.note_id
        JOIN notebooks nb ON nb.id = n.notebook_id
        WHERE m.user_id = ?1 AND m.removed_from_tracking = 0 AND m.next_recall_at <= ?2
-         AND n.deleted_at IS NULL AND nb.creator_id = ?1
+         AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
        ORDER BY m.next_recall_at, m.id`,
     )
     .all(current.user.id, until.getTime());

@@ -2,11 +2,13 @@ import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
 import { memoryTrackers, notes } from "../../db/schema";
-import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
-import { authorizeEdit, authorizeRead } from "../notes/access";
+import { NotFoundError, ValidationError } from "../errors";
+import { authorizeEdit, authorizeOwnRecord, authorizeRead, authorizeRecall } from "../policies";
 import { type NoteJson, NotePresenter, type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook, notesByIds } from "../notes/rows";
-import { markAsRepeated as schedule, parseSpaceIntervals, selfEvaluated, type TrackerSchedule } from "../scheduling/forgetting-curve";
+import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
+import type { Randomizer } from "../randomizer";
+import { type ReviewKind, reviewTracker } from "./reviews";
 import type { CurrentUser } from "../users";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
@@ -21,6 +23,9 @@ export interface MemoryTrackerJson {
   forgettingCurveIndex: number;
   removedFromTracking: boolean;
   spelling: boolean;
+  /** FSRS memory state, only while the user schedules with FSRS (issue 17): hours and 1..10. */
+  stability?: number;
+  difficulty?: number;
 }
 
 /** MemoryTracker JSON for many trackers, loading their notes in one go. */
@@ -38,42 +43,47 @@ export function presentMemoryTrackers(ctx: AppContext, rows: MemoryTrackerRow[])
     forgettingCurveIndex: row.forgettingCurveIndex,
     removedFromTracking: row.removedFromTracking,
     spelling: row.spelling,
+    ...(row.stability !== null ? { stability: Math.round(row.stability * 24 * 1000) / 1000, difficulty: Math.round((row.difficulty ?? 0) * 1000) / 1000 } : {}),
   }));
 }
 
 export const presentMemoryTracker = (ctx: AppContext, row: MemoryTrackerRow) => presentMemoryTrackers(ctx, [row])[0]!;
 
-/** The user's own tracker: 404 when there is none, 403 when it is someone else's. */
-export function ownTracker(ctx: AppContext, current: CurrentUser, trackerId: number): MemoryTrackerRow {
+/**
+ * The user's own tracker: 404 when there is none, 403 when it is someone else's. To be recalled
+ * (asked, answered, repeated, nudged) its note must also still be the user's to recall: an
+ * unsubscribed notebook's trackers stay in history but are not recalled.
+ */
+export function ownTracker(ctx: AppContext, current: CurrentUser, trackerId: number, purpose: "recall" | "look" = "recall"): MemoryTrackerRow {
   const row = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.id, trackerId)).get();
   if (!row) throw new NotFoundError("Memory tracker");
-  if (row.userId !== current.user.id) throw new ForbiddenError("This memory tracker belongs to someone else");
+  authorizeOwnRecord(current, row.userId, "memory tracker");
+  if (purpose === "recall") authorizeRecall(ctx, current, getNotebook(ctx, getNote(ctx, row.noteId).notebookId));
   return row;
 }
 
 export const intervalsOf = (current: CurrentUser) => parseSpaceIntervals(current.user.spaceIntervals);
 
-function saveSchedule(tx: DbHandle, trackerId: number, next: TrackerSchedule): MemoryTrackerRow {
-  return tx
-    .update(memoryTrackers)
-    .set({
-      forgettingCurveIndex: next.forgettingCurveIndex,
-      lastRecalledAt: next.lastRecalledAt,
-      nextRecallAt: next.nextRecallAt,
-      repetitionCount: next.repetitionCount,
-    })
-    .where(eq(memoryTrackers.id, trackerId))
-    .returning()
-    .get()!;
-}
-
-/** Repeats a tracker (success or failure) on the forgetting curve, as recalled at `now`. */
-export function repeatTracker(tx: DbHandle, now: Date, current: CurrentUser, tracker: MemoryTrackerRow, successful: boolean): MemoryTrackerRow {
-  return saveSchedule(tx, tracker.id, schedule(intervalsOf(current), tracker, now, successful));
+/**
+ * Repeats a tracker (success or failure) with the user's scheduler, as recalled at `now`, and logs
+ * the review (src/services/memory/reviews.ts) in the caller's transaction.
+ */
+export function repeatTracker(
+  tx: DbHandle,
+  now: Date,
+  current: CurrentUser,
+  tracker: MemoryTrackerRow,
+  successful: boolean,
+  kind: ReviewKind = "self-review",
+  randomizer?: Randomizer,
+): MemoryTrackerRow {
+  return reviewTracker(tx, now, current, tracker, successful ? "success" : "failure", kind, { randomizer });
 }
 
 export function markTrackerAsRepeated(ctx: AppContext, current: CurrentUser, trackerId: number, successful: boolean) {
-  return presentMemoryTracker(ctx, repeatTracker(ctx.db, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful));
+  const row = ctx.db.transaction((tx) =>
+    repeatTracker(tx, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful, "self-review", ctx.randomizer));
+  return presentMemoryTracker(ctx, row);
 }
 
 /** "Sad" (−5) or "happy" (+5): a nudge to the interval without counting a repetition. */
@@ -81,13 +91,17 @@ export function selfEvaluate(ctx: AppContext, current: CurrentUser, trackerId: n
   if (!Number.isInteger(adjustment) || Math.abs(adjustment) > 100) {
     throw new ValidationError({ adjustment: "must be a whole number from -100 to 100" });
   }
-  const tracker = ownTracker(ctx, current, trackerId);
-  return presentMemoryTracker(ctx, saveSchedule(ctx.db, tracker.id, selfEvaluated(intervalsOf(current), tracker, adjustment)));
+  const row = ctx.db.transaction((tx) => {
+    const tracker = ownTracker(ctx, current, trackerId);
+    const outcome = `${adjustment >= 0 ? "+" : ""}${adjustment}` as `+${number}`;
+    return reviewTracker(tx, ctx.clock.now(), current, tracker, outcome, "self-evaluation", { randomizer: ctx.randomizer });
+  });
+  return presentMemoryTracker(ctx, row);
 }
 
 /** Stops recalling the tracker (it still keeps the note out of assimilation). */
 export function removeFromTracking(ctx: AppContext, current: CurrentUser, trackerId: number) {
-  const tracker = ownTracker(ctx, current, trackerId);
+  const tracker = ownTracker(ctx, current, trackerId, "look");
   const row = ctx.db
     .update(memoryTrackers)
     .set({ removedFromTracking: true, lastRecalledAt: ctx.clock.now() })
@@ -98,7 +112,7 @@ export function removeFromTracking(ctx: AppContext, current: CurrentUser, tracke
 }
 
 export function showTracker(ctx: AppContext, current: CurrentUser, trackerId: number) {
-  return presentMemoryTracker(ctx, ownTracker(ctx, current, trackerId));
+  return presentMemoryTracker(ctx, ownTracker(ctx, current, trackerId, "look"));
 }
 
 const RECENT_LIMIT = 100;

@@ -7,7 +7,7 @@ import { notePathChanged, noteTextChanged } from "../search/embed-job";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import type { CurrentUser } from "../users";
-import { authorizeEdit, authorizeRead } from "./access";
+import { authorizeEdit, authorizeRead } from "../policies";
 import { type NoteRealmJson, presentNoteRealm, realmOf } from "./presenters";
 import { insertNote } from "./insert-note";
 import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "./rows";

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { bareNote, uriAndTitle } from "../graph/bare-note";
 import type { CurrentUser } from "../users";
-import { authorizeRead } from "./access";
+import { authorizeRead } from "../policies";
 import { NotePresenter, presentNotebook, type NoteRealmJson } from "./presenters";
 import { ancestorsOf, descendantIds, getNote, getNotebook, notesByIds, type NoteRow } from "./rows";
 

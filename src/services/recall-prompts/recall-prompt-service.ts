@@ -8,8 +8,7 @@ import type { AppContext } from "../../context";
 import { memoryTrackers, recallPrompts } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { ownTracker, repeatTracker } from "../memory/trackers";
-import { authorizeRead } from "../notes/access";
-import { getNote, getNotebook } from "../notes/rows";
+import { getNote } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type AnsweredQuestionJson, presentAnsweredQuestion, presentRecallPrompt, type RecallPromptJson } from "./presenters";
 import { generateFeasibleQuestion, type QuestionDraft } from "./question-maker";
@@ -29,7 +28,6 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
   const tracker = ownTracker(ctx, current, trackerId);
   const note = getNote(ctx, tracker.noteId);
   if (note.deletedAt) throw new NotFoundError("Note");
-  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
   if (tracker.spelling || tracker.removedFromTracking) return null;
 
   const reused = reusablePrompt(ctx, current.user.id, tracker.id);
@@ -100,7 +98,7 @@ export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, prompt
         ),
       )
       .get();
-    if (tracker) repeatTracker(tx, ctx.clock.now(), current, tracker, correct);
+    if (tracker) repeatTracker(tx, ctx.clock.now(), current, tracker, correct, "multiple-choice", ctx.randomizer);
     return presentAnsweredQuestion(ctx, { ...loaded, prompt: answered });
   });
 }

@@ -3,8 +3,8 @@ import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
 import { predefinedQuestions, recallPrompts } from "../../db/schema";
 import type { McqWithAnswer, MultipleChoicesQuestion } from "../../ai/question-generation";
-import { ForbiddenError, NotFoundError } from "../errors";
-import { authorizeRead } from "../notes/access";
+import { NotFoundError } from "../errors";
+import { authorizeOwnRecord, authorizeRead } from "../policies";
 import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
 
@@ -44,7 +44,7 @@ export function loadPrompt(ctx: AppContext, current: CurrentUser, prompt: Recall
 export function ownRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): LoadedPrompt {
   const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, promptId)).get();
   if (!prompt) throw new NotFoundError("Recall prompt");
-  if (prompt.userId !== current.user.id) throw new ForbiddenError("This recall prompt belongs to someone else");
+  authorizeOwnRecord(current, prompt.userId, "recall prompt");
   return loadPrompt(ctx, current, prompt);
 }
 

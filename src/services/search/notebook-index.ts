@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { aiClient } from "../../ai/client";
-import { authorizeEdit } from "../notes/access";
+import { authorizeEdit } from "../policies";
 import { getNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { embedNotes } from "./note-embeddings";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { authorizeRead } from "../notes/access";
+import { authorizeRead, readableNotebookIds } from "../policies";
 import { getNote, getNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
 
@@ -17,14 +17,13 @@ export interface SearchScope {
 }
 
 /**
- * The notebooks whose notes a user may find by search. For now: the user's own notebooks
- * (subscriptions, and with allMyCircles the circles' notebooks, join as those features land).
+ * The notebooks whose notes a search covers: the global search every notebook the user learns
+ * from (own, subscribed, circles); a note's search with allMyNotebooksAndSubscriptions the own and
+ * subscribed ones, and with allMyCircles the circles' notebooks too.
  */
-function readableNotebookIds(ctx: AppContext, current: CurrentUser, _term: SearchTerm): number[] {
-  return ctx.sqlite
-    .query<{ id: number }, [number]>("SELECT id FROM notebooks WHERE creator_id = ? ORDER BY id")
-    .all(current.user.id)
-    .map((row) => row.id);
+function readableNotebooks(ctx: AppContext, current: CurrentUser, term: SearchTerm, global: boolean): number[] {
+  const circles = global || Boolean(term.allMyCircles);
+  return readableNotebookIds(ctx, current.user.id, { own: true, subscriptions: true, circles });
 }
 
 /**
@@ -33,10 +32,10 @@ function readableNotebookIds(ctx: AppContext, current: CurrentUser, _term: Searc
  * allMyNotebooksAndSubscriptions (or allMyCircles, which implies it) stays in the note's notebook.
  */
 export function searchScope(ctx: AppContext, current: CurrentUser, term: SearchTerm, contextNoteId?: number): SearchScope {
-  if (contextNoteId === undefined) return { notebookIds: readableNotebookIds(ctx, current, term) };
+  if (contextNoteId === undefined) return { notebookIds: readableNotebooks(ctx, current, term, true) };
   const note = getNote(ctx, contextNoteId);
   const notebook = getNotebook(ctx, note.notebookId);
   authorizeRead(ctx, current, notebook);
   const wide = Boolean(term.allMyNotebooksAndSubscriptions || term.allMyCircles);
-  return { notebookIds: wide ? readableNotebookIds(ctx, current, term) : [notebook.id], excludeNoteId: note.id };
+  return { notebookIds: wide ? readableNotebooks(ctx, current, term, false) : [notebook.id], excludeNoteId: note.id };
 }

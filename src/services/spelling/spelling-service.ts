@@ -61,7 +61,7 @@ export function answerSpelling(
     if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
     const note = getNote(ctx, tracker.noteId);
     const isCorrect = matchesTitle(note.title, spellingAnswer);
-    repeatTracker(tx, ctx.clock.now(), current, tracker, isCorrect);
+    repeatTracker(tx, ctx.clock.now(), current, tracker, isCorrect, "spelling", ctx.randomizer);
     const presented = new NotePresenter(ctx).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
     return { note: presented, answer: spellingAnswer, isCorrect };
   });

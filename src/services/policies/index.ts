@@ -1,0 +1,114 @@
+/**
+ * The one permission policy. Every /api endpoint and every page asks these predicates (through
+ * the services) who may do what; nothing else decides.
+ *
+ * Actors, for a notebook: its owner (the creator of a personal notebook), a member of the circle
+ * that owns it, a subscriber, a bazaar reader (anyone, signed out included, when the notebook is
+ * in the bazaar), and, for the admin area, an admin.
+ *
+ *   read     owner, circle member, subscriber, bazaar reader
+ *   edit     owner, circle member            (notes, links, images, recall settings, settings, index)
+ *   recall   owner, circle member, subscriber (assimilate and recall its notes)
+ *   share    owner, circle member            (to the bazaar)
+ *   move     the creator, while they may edit it, into a circle they belong to
+ *   subscribe  a reader who is neither owner nor member, signed in
+ *   administer an admin
+ *
+ * Refusals: 401 when nobody is signed in, 403 when signed in but not allowed (with a message that
+ * names no title), 404 when the thing does not exist.
+ */
+import type { AppContext } from "../../context";
+import { ForbiddenError, UnauthorizedError } from "../errors";
+import type { NotebookRow } from "../notes/rows";
+import type { CurrentUser } from "../users";
+import { isBazaarNotebook, isCircleMember, isSubscribed } from "./memberships";
+
+export type NotebookRole = "owner" | "circle-member" | "subscriber" | "bazaar-reader" | "none";
+
+/** The strongest role the caller has for a notebook. */
+export function notebookRole(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): NotebookRole {
+  if (current) {
+    if (notebook.circleId === null) {
+      if (notebook.creatorId === current.user.id) return "owner";
+    } else if (isCircleMember(ctx, notebook.circleId, current.user.id)) return "circle-member";
+    if (isSubscribed(ctx, current.user.id, notebook.id)) return "subscriber";
+  }
+  return isBazaarNotebook(ctx, notebook.id) ? "bazaar-reader" : "none";
+}
+
+export const mayRead = (role: NotebookRole) => role !== "none";
+export const mayEdit = (role: NotebookRole) => role === "owner" || role === "circle-member";
+export const mayRecall = (role: NotebookRole) => mayEdit(role) || role === "subscriber";
+export const mayShare = mayEdit;
+/** Subscribing is for readers who do not already learn it as its owner or a member. */
+export const maySubscribe = (role: NotebookRole) => role === "bazaar-reader" || role === "subscriber";
+
+/** What the note page and the graph need to know: edit, read only, or nothing. */
+export type Access = "edit" | "read" | "none";
+
+export function notebookAccess(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Access {
+  const role = notebookRole(ctx, current, notebook);
+  return mayEdit(role) ? "edit" : mayRead(role) ? "read" : "none";
+}
+
+/** 401 for nobody signed in, 403 for a user without the right. */
+function refuse(current: CurrentUser | undefined, message = "You are not allowed to access this notebook"): never {
+  if (!current) throw new UnauthorizedError("Please sign in");
+  throw new ForbiddenError(message);
+}
+
+/** Read access or the refusal; answers whether the caller may also edit. */
+export function authorizeRead(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Access {
+  const access = notebookAccess(ctx, current, notebook);
+  if (access === "none") refuse(current);
+  return access;
+}
+
+export function authorizeEdit(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
+  const role = notebookRole(ctx, current, notebook);
+  if (!mayEdit(role)) refuse(current, mayRead(role) ? "This notebook is read only for you" : undefined);
+}
+
+/** Assimilating and recalling a notebook's notes. */
+export function authorizeRecall(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
+  const role = notebookRole(ctx, current, notebook);
+  if (!mayRecall(role)) refuse(current, mayRead(role) ? "Add this notebook to your learning first" : undefined);
+}
+
+export function authorizeShare(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
+  authorizeEdit(ctx, current, notebook);
+}
+
+/** Moving a notebook into a circle: its creator only, while they may edit it, and only into a circle they belong to. */
+export function authorizeMoveToCircle(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow, circleId: number) {
+  authorizeEdit(ctx, current, notebook);
+  if (notebook.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can move it");
+  if (!isCircleMember(ctx, circleId, current!.user.id)) refuse(current, "You can only move a notebook into a circle you belong to");
+}
+
+export function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
+  const role = notebookRole(ctx, current, notebook);
+  if (!current) refuse(current);
+  if (mayEdit(role)) throw new ForbiddenError("You cannot subscribe to a notebook you own or share in a circle");
+  if (!maySubscribe(role)) refuse(current);
+}
+
+/** A circle's page, notebooks and invitation: its members only. */
+export function authorizeCircleMember(ctx: AppContext, current: CurrentUser | undefined, circleId: number) {
+  if (!current || !isCircleMember(ctx, circleId, current.user.id)) refuse(current, "You are not a member of this circle");
+}
+
+/** A record that belongs to one user (a memory tracker, a recall prompt, a subscription, a token). */
+export function authorizeOwnRecord(current: CurrentUser | undefined, ownerUserId: number, what: string) {
+  if (!current) refuse(current);
+  if (ownerUserId !== current.user.id) throw new ForbiddenError(`This ${what} belongs to someone else`);
+}
+
+export const isAdmin = (current: CurrentUser | undefined) => Boolean(current?.account.admin);
+
+/** The admin area. */
+export function authorizeAdmin(current: CurrentUser | undefined, message = "Only an administrator can do this") {
+  if (!isAdmin(current)) refuse(current, message);
+}
+
+export { readableNotebookIds, RECALLABLE_NOTEBOOK_SQL } from "./memberships";

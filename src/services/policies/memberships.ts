@@ -1,0 +1,52 @@
+/**
+ * The facts the policy reads: circle membership, subscriptions and the bazaar, each one indexed
+ * lookup. List queries (recall, search) use the same rules as SQL, kept here beside them.
+ */
+import type { AppContext } from "../../context";
+
+const one = (ctx: AppContext, sql: string, ...params: number[]) =>
+  ctx.sqlite.query<{ found: number }, number[]>(sql).get(...params) !== null;
+
+export function isCircleMember(ctx: AppContext, circleId: number, userId: number): boolean {
+  return one(ctx, "SELECT 1 AS found FROM circle_members WHERE circle_id = ? AND user_id = ?", circleId, userId);
+}
+
+export function isSubscribed(ctx: AppContext, userId: number, notebookId: number): boolean {
+  return one(ctx, "SELECT 1 AS found FROM subscriptions WHERE user_id = ? AND notebook_id = ?", userId, notebookId);
+}
+
+export function isBazaarNotebook(ctx: AppContext, notebookId: number): boolean {
+  return one(ctx, "SELECT 1 AS found FROM bazaar_notebooks WHERE notebook_id = ?", notebookId);
+}
+
+/**
+ * SQL condition on a notebook `nb` that user ?1 may recall (and assimilate): a personal notebook
+ * they created, a notebook of a circle they belong to, or one they subscribe to. The same rule as
+ * mayRecall in index.ts.
+ */
+export const RECALLABLE_NOTEBOOK_SQL = `((nb.circle_id IS NULL AND nb.creator_id = ?1)
+  OR EXISTS (SELECT 1 FROM circle_members cm WHERE cm.circle_id = nb.circle_id AND cm.user_id = ?1)
+  OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.notebook_id = nb.id AND s.user_id = ?1))`;
+
+/** Which of a user's notebooks a list or search covers. */
+export interface NotebookScope {
+  /** Personal notebooks the user created. */
+  own?: boolean;
+  subscriptions?: boolean;
+  circles?: boolean;
+}
+
+/** The ids of the notebooks a user may read, within the scope, in id order. */
+export function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): number[] {
+  const parts: string[] = [];
+  if (scope.own) parts.push("SELECT id FROM notebooks WHERE creator_id = ?1 AND circle_id IS NULL");
+  if (scope.subscriptions) parts.push("SELECT notebook_id AS id FROM subscriptions WHERE user_id = ?1");
+  if (scope.circles) {
+    parts.push("SELECT nb.id FROM notebooks nb JOIN circle_members cm ON cm.circle_id = nb.circle_id WHERE cm.user_id = ?1");
+  }
+  if (parts.length === 0) return [];
+  return ctx.sqlite
+    .query<{ id: number }, [number]>(`SELECT DISTINCT id FROM (${parts.join(" UNION ")}) ORDER BY id`)
+    .all(userId)
+    .map((row) => row.id);
+}
