@@ -16,6 +16,8 @@ import { recallPromptsApi } from "./api/recall-prompts";
 import { aiSettingsApi } from "./api/ai-settings";
 import { backupsApi } from "./api/backups";
 import { recallLogApi } from "./api/recall-log";
+import { mcpApi } from "./api/mcp";
+import { obsidianApi } from "./api/obsidian";
 import { jobWorker } from "./jobs/plugin";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
@@ -32,8 +34,8 @@ import { SECURITY_HEADERS, isCrossSiteWrite } from "./web/security";
 import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
 import faviconPath from "../assets/favicon.svg" with { type: "file" };
 
-/** Largest request body accepted (uploaded images and vaults arrive with later features). */
-export const MAX_REQUEST_BODY_BYTES = 16 * 1024 * 1024;
+/** Largest request body accepted: an Obsidian vault (100 MiB zip) with its multipart framing; each route has its own limit (request-limits.ts). */
+export const MAX_REQUEST_BODY_BYTES = 101 * 1024 * 1024;
 
 const isApiPath = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
@@ -90,6 +92,8 @@ export function createApp(ctx: AppContext) {
     .use(aiSettingsApi(ctx))
     .use(backupsApi(ctx))
     .use(recallLogApi(ctx))
+    .use(mcpApi(ctx))
+    .use(obsidianApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

@@ -34,8 +34,12 @@ export const REQUEST_LIMITS = {
 const ROUTE_BODY_BYTES: Record<string, number> = {
   // 200,000 characters of details, in UTF-8 and escaped as JSON.
   "/api/text_content/:note/details": 2 * 1024 * 1024,
+  // An MCP tool call may carry a note's details (as above), inside a JSON-RPC message.
+  "/api/mcp": 2 * 1024 * 1024,
   // An uploaded image (5 MiB) with the other accessory fields.
   "/api/notes/:note": 6 * 1024 * 1024,
+  // An Obsidian vault: a zip of up to 100 MiB (services/vaults/read-zip.ts) with the multipart framing.
+  "/api/notebooks/:notebook/obsidian": 101 * 1024 * 1024,
   // Test data (not in production).
   "/api/testability/inject_notes": 16 * 1024 * 1024,
 };
