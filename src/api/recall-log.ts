@@ -1,0 +1,21 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { recallLogRows } from "../services/memory/recall-log";
+import { requireUser } from "./authentication";
+import { core } from "./core";
+import { IdParam } from "./ids";
+
+/** GET /api/recall-log (issue 17): the signed-in user's review log, newest first. */
+export function recallLogApi(ctx: AppContext) {
+  return new Elysia()
+    .use(core(ctx))
+    .get("/api/recall-log", ({ auth, query }) => recallLogRows(ctx, requireUser(auth), query.memoryTracker, query.limit === undefined ? undefined : Number(query.limit)), {
+      // Signed out is 401 before the query is looked at.
+      transform: ({ auth }) => void requireUser(auth),
+      query: t.Object({
+        memoryTracker: t.Optional(IdParam),
+        // Checked by the service, so a bad value is a field error on "limit".
+        limit: t.Optional(t.String({ maxLength: 10 })),
+      }, { additionalProperties: true }),
+    });
+}

@@ -1,0 +1,163 @@
+/**
+ * Every change of a tracker's schedule by a review goes through here (issue 17): the user's
+ * scheduler computes the new state, the tracker is updated and a recall_log row is written, in
+ * the caller's transaction, so the log and the trackers never disagree.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { DbHandle } from "../../db/connection";
+import { memoryTrackers, recallLog } from "../../db/schema";
+import type { Randomizer } from "../randomizer";
+import { markAsRepeated, newSchedule, parseSpaceIntervals, selfEvaluated } from "../scheduling/forgetting-curve";
+import {
+  type FsrsSchedule,
+  type FsrsSettings,
+  fsrsAssimilated,
+  fsrsReviewed,
+  type RecallHistory,
+  type ReviewOutcome,
+  type SchedulerName,
+} from "../scheduling/fsrs";
+import type { CurrentUser, UserRow } from "../users";
+
+export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
+export type ReviewKind = "assimilation" | "multiple-choice" | "spelling" | "self-review" | "self-evaluation";
+export const REVIEW_KINDS: readonly ReviewKind[] = ["assimilation", "multiple-choice", "spelling", "self-review", "self-evaluation"];
+
+const HOUR_MS = 3_600_000;
+
+export const schedulerOf = (user: UserRow): SchedulerName => (user.scheduler === "fsrs" ? "fsrs" : "forgetting-curve");
+
+export function fsrsSettingsOf(user: UserRow): FsrsSettings {
+  return {
+    desiredRetention: user.desiredRetention,
+    maximumIntervalDays: user.maximumIntervalDays,
+    weights: parseWeights(user.fsrsWeights),
+    spaceIntervals: parseSpaceIntervals(user.spaceIntervals),
+  };
+}
+
+export function parseWeights(text: string | null): number[] | null {
+  if (!text) return null;
+  try {
+    const weights = JSON.parse(text);
+    return Array.isArray(weights) && weights.every((w) => typeof w === "number" && Number.isFinite(w)) ? weights : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The fuzz draw: none while tests fix the randomizer (first/last), so schedules are exact there. */
+export function fuzzDraw(randomizer?: Randomizer): number | null {
+  if (!randomizer || randomizer.mode === "first" || randomizer.mode === "last") return null;
+  return randomizer.next();
+}
+
+/** The scheduling state written to the log (stability in hours, as the API shows it). */
+export function stateJson(scheduler: SchedulerName, state: FsrsSchedule) {
+  return {
+    scheduler,
+    forgettingCurveIndex: state.forgettingCurveIndex,
+    lastRecalledAt: state.lastRecalledAt.toISOString(),
+    nextRecallAt: state.nextRecallAt.toISOString(),
+    repetitionCount: state.repetitionCount,
+    ...(state.stability !== null ? { stability: round(state.stability * 24), difficulty: round(state.difficulty ?? 0) } : {}),
+  };
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** The schedule a newly assimilated tracker starts with under the user's scheduler. */
+export function assimilationSchedule(current: CurrentUser, now: Date, randomizer?: Randomizer): FsrsSchedule {
+  if (schedulerOf(current.user) === "fsrs") return fsrsAssimilated(fsrsSettingsOf(current.user), now, fuzzDraw(randomizer));
+  return { ...newSchedule(parseSpaceIntervals(current.user.spaceIntervals), now), stability: null, difficulty: null };
+}
+
+/** Logs the assimilation of freshly inserted trackers (the first row of their history). */
+export function logAssimilation(tx: DbHandle, current: CurrentUser, rows: MemoryTrackerRow[]): MemoryTrackerRow[] {
+  const scheduler = schedulerOf(current.user);
+  for (const row of rows) {
+    if (row.removedFromTracking) continue; // skipped notes are not learned, so not reviewed either
+    tx.insert(recallLog)
+      .values({
+        memoryTrackerId: row.id,
+        userId: current.user.id,
+        reviewedAt: row.assimilatedAt,
+        kind: "assimilation",
+        outcome: "success",
+        stateAfter: JSON.stringify(stateJson(scheduler, row)),
+      })
+      .run();
+  }
+  return rows;
+}
+
+/** Successes and failures logged for one tracker (for the FSRS conversion's difficulty). */
+export function recallHistory(tx: DbHandle, trackerId: number): RecallHistory {
+  const row = tx
+    .select({
+      successes: sql<number>`coalesce(sum(case when ${recallLog.outcome} = 'success' then 1 else 0 end), 0)`,
+      failures: sql<number>`coalesce(sum(case when ${recallLog.outcome} = 'failure' then 1 else 0 end), 0)`,
+    })
+    .from(recallLog)
+    .where(and(eq(recallLog.memoryTrackerId, trackerId), sql`${recallLog.kind} <> 'assimilation'`))
+    .get();
+  return { successes: Number(row?.successes ?? 0), failures: Number(row?.failures ?? 0) };
+}
+
+/**
+ * Reviews a tracker at `now` with the user's scheduler, saves it and logs the review.
+ * `outcome` is success/failure, or a self-evaluation's signed adjustment ("+5", "-5"; the
+ * classic scheduler takes any adjustment, FSRS grades a positive one Easy and a negative one Hard).
+ */
+export function reviewTracker(
+  tx: DbHandle,
+  now: Date,
+  current: CurrentUser,
+  tracker: MemoryTrackerRow,
+  outcome: ReviewOutcome | `${"+" | "-"}${number}`,
+  kind: ReviewKind,
+  options: { randomizer?: Randomizer; thinkingTimeMs?: number | null } = {},
+): MemoryTrackerRow {
+  const scheduler = schedulerOf(current.user);
+  const before: FsrsSchedule = tracker;
+  let after: FsrsSchedule;
+  const adjustment = outcome === "success" || outcome === "failure" ? null : Number(outcome);
+  if (scheduler === "fsrs") {
+    const fsrsOutcome: ReviewOutcome = adjustment === null ? (outcome as ReviewOutcome) : adjustment > 0 ? "+5" : adjustment < 0 ? "-5" : "success";
+    after = fsrsReviewed(before, fsrsOutcome, now, fsrsSettingsOf(current.user), fuzzDraw(options.randomizer));
+  } else {
+    const intervals = parseSpaceIntervals(current.user.spaceIntervals);
+    const next = adjustment === null ? markAsRepeated(intervals, tracker, now, outcome === "success") : selfEvaluated(intervals, tracker, adjustment);
+    after = { ...next, stability: null, difficulty: null };
+  }
+  const saved = tx
+    .update(memoryTrackers)
+    .set({
+      forgettingCurveIndex: after.forgettingCurveIndex,
+      lastRecalledAt: after.lastRecalledAt,
+      nextRecallAt: after.nextRecallAt,
+      repetitionCount: after.repetitionCount,
+      stability: after.stability,
+      difficulty: after.difficulty,
+    })
+    .where(eq(memoryTrackers.id, tracker.id))
+    .returning()
+    .get()!;
+  tx.insert(recallLog)
+    .values({
+      memoryTrackerId: tracker.id,
+      userId: current.user.id,
+      reviewedAt: now,
+      kind,
+      outcome: adjustment === null ? outcome : `${adjustment >= 0 ? "+" : ""}${adjustment}`,
+      thinkingTimeMs: options.thinkingTimeMs ?? null,
+      scheduledHours: hoursBetween(before.lastRecalledAt, before.nextRecallAt),
+      elapsedHours: hoursBetween(before.lastRecalledAt, now),
+      stateBefore: JSON.stringify(stateJson(scheduler, before)),
+      stateAfter: JSON.stringify(stateJson(scheduler, saved)),
+    })
+    .run();
+  return saved;
+}
+
+const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / HOUR_MS) * 100) / 100;
