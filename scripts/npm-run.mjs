@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The entry behind `npm start`, `npm test`, `npm run build`, `npm run dev`, `npm run bench`,
-// `npm run backup` and `npm run restore`.
+// `npm run backup`, `npm run restore` and `npm run mcp`.
 // It runs on plain Node (a fresh clone has only Node and npm): it installs what is missing,
 // then hands over to Bun, forwarding signals so that stopping npm stops Engram too.
 import { spawn, spawnSync } from "node:child_process";
@@ -20,9 +20,11 @@ function dependenciesAreInstalled() {
 
 function ensureInstalled() {
   if (dependenciesAreInstalled()) return;
-  console.log("Installing dependencies (first run)...");
+  // `npm run mcp` speaks MCP on stdout: the install's own output goes to stderr there.
+  const quiet = process.argv[2] === "mcp";
+  (quiet ? console.error : console.log)("Installing dependencies (first run)...");
   const command = existsSync(join(root, "package-lock.json")) ? "ci" : "install";
-  const result = spawnSync("npm", [command, "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", [command, "--no-audit", "--no-fund"], { cwd: root, stdio: quiet ? ["ignore", 2, 2] : "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -77,7 +79,11 @@ switch (task) {
     // File names are taken from where npm was typed (npm runs scripts from the package folder).
     await sequence([["src/backup-cli.ts", task, ...process.argv.slice(3).map((file) => resolve(process.env.INIT_CWD ?? process.cwd(), file))]]);
     break;
+  case "mcp":
+    // The stdio MCP relay (src/mcp-cli.ts); use `npm run --silent mcp -- ...` so npm prints nothing on stdout.
+    await sequence([["src/mcp-cli.ts", ...process.argv.slice(3)]]);
+    break;
   default:
-    console.error(`Unknown task "${task}". Use start, dev, test, build, bench, backup or restore.`);
+    console.error(`Unknown task "${task}". Use start, dev, test, build, bench, backup, restore or mcp.`);
     process.exit(2);
 }
