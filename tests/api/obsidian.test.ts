@@ -1,0 +1,268 @@
+import { describe, expect, test } from "bun:test";
+import JSZip from "jszip";
+import { injectNotes } from "../support/notes";
+import { type HttpClient, useTestServer } from "../support/server";
+import { exportZip, importZip, makePng, makeZip, titlesOf, treeOf, unzip } from "../support/vaults";
+
+describe("Obsidian vaults", () => {
+  const server = useTestServer();
+
+  async function notebookOf(client: HttpClient, noteId: number): Promise<number> {
+    return (await client.get(`/api/notes/${noteId}`)).body.notebook.id;
+  }
+
+  async function newNotebook(client: HttpClient, title: string) {
+    const { noteId } = (await client.post("/api/notebooks/create", { newTitle: title })).body;
+    return { headId: noteId as number, notebookId: await notebookOf(client, noteId) };
+  }
+
+  async function uploadImage(client: HttpClient, noteId: number, png: Uint8Array<ArrayBuffer>) {
+    const form = new FormData();
+    form.append("uploadImage", new File([png], "x.png", { type: "image/png" }));
+    const response = await fetch(`${server.url}/api/notes/${noteId}`, {
+      method: "PATCH", body: form, headers: { cookie: `engram_session=${client.sessionCookie}` },
+    });
+    expect(response.status).toBe(200);
+  }
+
+  describe("export", () => {
+    test("Root Note > Parent Note > Child Note, Leaf Note gives exactly the reference's files", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [
+        { Title: "Root Note", Details: "The root" },
+        { Title: "Parent Note", "Parent Title": "Root Note", Details: "About parents" },
+        { Title: "Child Note", "Parent Title": "Parent Note", Details: "A child" },
+        { Title: "Leaf Note", "Parent Title": "Parent Note" },
+      ]);
+      const notebookId = await notebookOf(learner, ids["Root Note"]);
+      const { response, bytes } = await exportZip(server, learner, notebookId);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/zip");
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="Root Note-obsidian.zip"; filename*=UTF-8''Root%20Note-obsidian.zip`,
+      );
+      const files = await unzip(bytes);
+      expect([...files.keys()].sort()).toEqual([
+        "Root Note/Parent Note/Child Note.md",
+        "Root Note/Parent Note/Leaf Note.md",
+        "Root Note/Parent Note/__index.md",
+        "Root Note/__index.md",
+      ]);
+      const child = files.get("Root Note/Parent Note/Child Note.md")!.text;
+      expect(child).toMatch(new RegExp(`^---\\nnote_id: ${ids["Child Note"]}\\ncreated_at: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\nupdated_at: [^\\n]+\\n---\\n# Child Note\\n\\nA child\\n$`));
+      expect(files.get("Root Note/Parent Note/__index.md")!.text).toContain("# Parent Note\n\nAbout parents\n");
+    });
+
+    test("links become typed wikilinks, images are written beside the note, unsafe titles get safe unique names, deleted notes are left out", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [
+        { Title: "Café ☕ 日本" },
+        { Title: "a/b: c?", "Parent Title": "Café ☕ 日本", Details: "slashes" },
+        { Title: "a_b_ c_", "Parent Title": "Café ☕ 日本" },
+        { Title: "CON", "Parent Title": "Café ☕ 日本" },
+        { Title: ".hidden", "Parent Title": "Café ☕ 日本" },
+        { Title: "Target", "Parent Title": "Café ☕ 日本" },
+        { Title: "Gone", "Parent Title": "Café ☕ 日本" },
+      ]);
+      const notebookId = await notebookOf(learner, ids["Café ☕ 日本"]);
+      expect((await learner.post(`/api/links/create/${ids["a/b: c?"]}/${ids.Target}`, { linkType: "a part of" })).status).toBe(200);
+      await uploadImage(learner, ids.Target, makePng(3, 2));
+      expect((await learner.post(`/api/notes/${ids.Gone}/delete`)).status).toBe(200);
+
+      const { response, bytes } = await exportZip(server, learner, notebookId);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="Caf_ _ __-obsidian.zip"; filename*=UTF-8''Caf%C3%A9%20%E2%98%95%20%E6%97%A5%E6%9C%AC-obsidian.zip`,
+      );
+      const files = await unzip(bytes);
+      const top = "Café ☕ 日本";
+      expect([...files.keys()].sort()).toEqual([
+        `${top}/CON_.md`, `${top}/Target.md`, `${top}/Target.png`, `${top}/__index.md`,
+        `${top}/a_b_ c_ (2).md`, `${top}/a_b_ c_.md`, `${top}/hidden.md`,
+      ].sort());
+      expect(files.get(`${top}/a_b_ c_.md`)!.text).toEndWith("# a/b: c?\n\nslashes\n\na part of:: [[Target]]\n");
+      expect(files.get(`${top}/Target.md`)!.text).toEndWith(`# Target\n\n![[${top}/Target.png]]\n`);
+      expect(files.get(`${top}/Target.png`)!.bytes).toEqual(makePng(3, 2));
+    });
+
+    test("signed out is 401, another user's notebook is 403", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "Private" }]);
+      const notebookId = await notebookOf(learner, ids.Private);
+      expect((await exportZip(server, undefined, notebookId)).response.status).toBe(401);
+      const other = await server.client().loginAs("another_old_learner");
+      const refused = await exportZip(server, other, notebookId);
+      expect(refused.response.status).toBe(403);
+      expect(new TextDecoder().decode(refused.bytes)).not.toContain("Private");
+      expect((await importZip(server, undefined, notebookId, await makeZip({ "a.md": "x" }))).status).toBe(401);
+      expect((await importZip(server, other, notebookId, await makeZip({ "a.md": "x" }))).status).toBe(403);
+      expect(titlesOf(treeOf(server, ids.Private))).toBe("Private");
+    });
+  });
+
+  describe("import", () => {
+    test("the reference case: title 1/note 1/note 2.md into title 1 > note 1 adds exactly note 2", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "title 1" }, { Title: "note 1", "Parent Title": "title 1" }]);
+      const notebookId = await notebookOf(learner, ids["title 1"]);
+      const zip = await makeZip({
+        "title 1/__index.md": "# title 1\n",
+        "title 1/note 1/__index.md": "# note 1\n",
+        "title 1/note 1/note 2.md": "# note 2\n\nSecond note\n",
+      });
+      const result = await importZip(server, learner, notebookId, zip);
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({ created: 1, updated: 0, links: 0, images: 0, skipped: [] });
+      const tree = treeOf(server, ids["title 1"]);
+      expect(titlesOf(tree)).toEqual({ "title 1": [{ "note 1": ["note 2"] }] });
+      expect(tree.children[0]!.children[0]!.details).toBe("Second note");
+    });
+
+    test("a top folder of another name is the head note and merges by title; importing twice changes nothing", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "Biology" }, { Title: "Cells", "Parent Title": "Biology", Details: "old" }]);
+      const notebookId = await notebookOf(learner, ids.Biology);
+      const zip = await makeZip({
+        "Doughnut/Cells/__index.md": "---\ntags:\n  - cell\n  - life\naliases: [cytes]\nnote_id: 999\n---\n# Cells\n\nThe units of life. See [[Mitochondria|the powerhouse]].\n",
+        "Doughnut/Cells/Mitochondria.md": "Powerhouse.\n\na part of:: [[Cells]]\n",
+        "Doughnut/Cells.md": "A second note titled Cells: the folder has its own __index.md",
+      });
+      const first = await importZip(server, learner, notebookId, zip);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ created: 2, updated: 1, links: 2, images: 0 });
+      const tree = treeOf(server, ids.Biology);
+      expect(titlesOf(tree)).toEqual({ Biology: [{ Cells: ["Mitochondria"] }, "Cells"] });
+      const cells = tree.children[0]!;
+      expect(cells.details).toBe("---\ntags:\n  - cell\n  - life\naliases: [cytes]\n---\n\nThe units of life. See [[Mitochondria|the powerhouse]].");
+      expect(cells.links).toEqual(["related to → Mitochondria"]);
+      expect(cells.children[0]!.links).toEqual(["a part of → Cells"]);
+      expect(cells.children[0]!.details).toBe("Powerhouse.");
+
+      const again = await importZip(server, learner, notebookId, zip);
+      expect(again.body).toMatchObject({ created: 0, updated: 0, links: 0, images: 0 });
+      expect(treeOf(server, ids.Biology)).toEqual(tree);
+    });
+
+    test("folder notes, an embedded PNG, emoji names and junk files", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const { headId, notebookId } = await newNotebook(learner, "Vault");
+      const png = makePng(4, 4, [10, 200, 10]);
+      const zip = await makeZip({
+        "My Vault/.obsidian/app.json": "{}",
+        "My Vault/.obsidian/workspace.json": "{}",
+        "My Vault/.DS_Store": "junk",
+        "My Vault/__MACOSX/._x.md": "junk",
+        "My Vault/Fruit 🍎.md": "Folder note beside its folder.\n\n![[apple.png]]\n",
+        "My Vault/Fruit 🍎/Äpfel.md": "---\ntitle: Äpfel & Birnen\n---\nSee ![](../attachments/unused.pdf) and [[Nowhere]].\n",
+        "My Vault/attachments/apple.png": png,
+        "My Vault/attachments/unused.pdf": "%PDF-1.4",
+        "My Vault/attachments/stray.txt": "nobody embeds me",
+      });
+      const result = await importZip(server, learner, notebookId, zip);
+      expect(result.status).toBe(200);
+      expect(result.body).toMatchObject({ created: 2, updated: 0, links: 0, images: 1 });
+      expect(result.body.skipped).toEqual(expect.arrayContaining([
+        { path: "My Vault/.obsidian/", reason: "hidden or system file" },
+        { path: "My Vault/.DS_Store", reason: "hidden or system file" },
+        { path: "My Vault/__MACOSX/", reason: "hidden or system file" },
+        { path: "My Vault/attachments/unused.pdf", reason: "not a PNG, JPEG, GIF or WebP image (other attachments are not imported)" },
+        { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
+        { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
+      ]));
+      expect(result.body.skipped).toHaveLength(6);
+      const tree = treeOf(server, headId);
+      expect(titlesOf(tree)).toEqual({ Vault: [{ "Fruit 🍎": ["Äpfel & Birnen"] }] });
+      expect(tree.children[0]!.details).toBe("Folder note beside its folder.");
+      expect(tree.children[0]!.image).toStartWith(`image/png ${png.byteLength}`);
+      expect(tree.children[0]!.children[0]!.details).toBe("See ![](../attachments/unused.pdf) and [[Nowhere]].");
+    });
+
+    test("a zip whose entries are not all under one folder imports its root into the head note", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const { headId, notebookId } = await newNotebook(learner, "Loose");
+      const result = await importZip(server, learner, notebookId, await makeZip({
+        "__index.md": "# Loose\n\nHead text",
+        "one.md": "1",
+        "sub/two.md": "2",
+      }));
+      expect(result.status).toBe(200);
+      const tree = treeOf(server, headId);
+      expect(titlesOf(tree)).toEqual({ Loose: ["one", { sub: ["two"] }] });
+      expect(tree.details).toBe("Head text");
+    });
+
+    test("a zip bomb, a path leaving the archive and a damaged zip are refused and leave the notebook as it was", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "Safe", Details: "untouched" }]);
+      const notebookId = await notebookOf(learner, ids.Safe);
+      const before = treeOf(server, ids.Safe);
+
+      // A zip declaring 600 MiB once inflated: refused before anything is inflated.
+      const bomb = await makeZip({ "Safe/bomb.md": "x".repeat(1000), "Safe/ok.md": "fine" });
+      patchDeclaredSize(bomb, 300 * 1024 * 1024);
+      const bombed = await importZip(server, learner, notebookId, bomb);
+      expect(bombed.status).toBe(400);
+      expect(bombed.body.errors.file).toBe("Failed to import file: the zip would inflate to more than 512 MiB");
+
+      // A zip that lies: it declares 10 bytes and inflates to 16 MiB; inflating stops at the lie.
+      const liar = new JSZip();
+      liar.file("Safe/liar.md", new Uint8Array(16 * 1024 * 1024));
+      const liarBytes = new Uint8Array(await liar.generateAsync({ type: "uint8array", compression: "DEFLATE" }));
+      patchDeclaredSize(liarBytes, 10);
+      const lied = await importZip(server, learner, notebookId, liarBytes);
+      expect(lied.status).toBe(400);
+      expect(lied.body.errors.file).toBe('Failed to import file: the entry "Safe/liar.md" inflates to more than it declares');
+
+      const traversal = await makeZip({ "Safe/a.md": "a", "../../etc/evil.md": "evil" });
+      const escaped = await importZip(server, learner, notebookId, traversal);
+      expect(escaped.status).toBe(400);
+      expect(escaped.body.errors.file).toBe('Failed to import file: the entry "../../etc/evil.md" points outside the archive');
+
+      const good = await makeZip({ "Safe/a.md": "a", "Safe/b.md": "b" });
+      const damaged = good.slice(0, good.length - 30);
+      const broken = await importZip(server, learner, notebookId, damaged);
+      expect(broken.status).toBe(400);
+      expect(broken.body.errors.file).toStartWith("Failed to import file: the file is not a zip archive or it is damaged");
+
+      const notZip = await importZip(server, learner, notebookId, good, "vault.txt");
+      expect(notZip.status).toBe(400);
+      expect(notZip.body.errors).toEqual({ file: "must be a .zip file" });
+
+      expect(treeOf(server, ids.Safe)).toEqual(before);
+    });
+
+    test("round trip: export then import into an empty notebook gives back the tree, titles, details, links and images", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [
+        { Title: "Languages" },
+        { Title: "Español", "Parent Title": "Languages", Details: "# Heading inside\n\n**bold** text" },
+        { Title: "Verbos: ser/estar", "Parent Title": "Español", Details: "two verbs" },
+        { Title: "Sustantivos", "Parent Title": "Español" },
+        { Title: "日本語 🎌", "Parent Title": "Languages", Details: "Japanese" },
+        { Title: "Sustantivos", "Parent Title": "日本語 🎌", Details: "same title elsewhere" },
+      ]);
+      const notebookId = await notebookOf(learner, ids.Languages);
+      expect((await learner.post(`/api/links/create/${ids["日本語 🎌"]}/${ids["Verbos: ser/estar"]}`, { linkType: "similar to" })).status).toBe(200);
+      expect((await learner.post(`/api/links/create/${ids["Verbos: ser/estar"]}/${ids.Languages}`, { linkType: "an instance of" })).status).toBe(200);
+      await uploadImage(learner, ids["Español"], makePng(5, 5));
+      await uploadImage(learner, ids["Verbos: ser/estar"], makePng(2, 7, [0, 0, 255]));
+      const original = treeOf(server, ids.Languages);
+
+      const { bytes } = await exportZip(server, learner, notebookId);
+      const copy = await newNotebook(learner, "Languages");
+      const result = await importZip(server, learner, copy.notebookId, bytes as Uint8Array<ArrayBuffer>);
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({ created: 5, updated: 0, links: 2, images: 2, skipped: [] });
+      expect(treeOf(server, copy.headId)).toEqual(original);
+    });
+  });
+});
+
+/** Rewrites every declared uncompressed size in a zip (local and central headers) to `size`. */
+function patchDeclaredSize(zip: Uint8Array, size: number) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  for (let i = 0; i + 4 <= zip.length; i++) {
+    const signature = view.getUint32(i, true);
+    if (signature === 0x04034b50) view.setUint32(i + 22, size, true);
+    else if (signature === 0x02014b50) view.setUint32(i + 24, size, true);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Helpers for Obsidian vault tests: zips built in the test, a real PNG, the import request as the
+ * browser sends it, and a notebook's tree read from the database.
+ */
+import JSZip from "jszip";
+import { and, eq, isNull } from "drizzle-orm";
+import { deflateSync } from "node:zlib";
+import { noteImages, notes } from "../../src/db/schema";
+import type { HttpClient, TestServer } from "./server";
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => (bytes.reduce((c, b) => CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8), 0xffffffff) ^ 0xffffffff) >>> 0;
+
+/** A real PNG: width × height pixels of one RGB colour. */
+export function makePng(width: number, height: number, rgb: [number, number, number] = [200, 30, 30]): Uint8Array<ArrayBuffer> {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]));
+}
+
+/** A zip of these files (in this order), deflated. */
+export async function makeZip(files: Record<string, string | Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  const zip = new JSZip();
+  for (const [path, content] of Object.entries(files)) {
+    if (path.endsWith("/")) zip.folder(path.slice(0, -1));
+    else zip.file(path, content, { createFolders: false });
+  }
+  return (await zip.generateAsync({ type: "uint8array", compression: "DEFLATE" })) as Uint8Array<ArrayBuffer>;
+}
+
+/** The files of a zip (folders left out), as text or bytes. */
+export async function unzip(bytes: Uint8Array): Promise<Map<string, { text: string; bytes: Uint8Array }>> {
+  const zip = await JSZip.loadAsync(bytes);
+  const files = new Map<string, { text: string; bytes: Uint8Array }>();
+  for (const file of Object.values(zip.files)) {
+    if (file.dir) continue;
+    const data = await file.async("uint8array");
+    files.set(file.name, { bytes: data, text: new TextDecoder().decode(data) });
+  }
+  return files;
+}
+
+/** POST /api/notebooks/{id}/obsidian as the browser sends it (multipart, field "file"). */
+export async function importZip(server: TestServer, client: HttpClient | undefined, notebookId: number, bytes: Uint8Array<ArrayBuffer>, name = "vault.zip") {
+  const form = new FormData();
+  form.append("file", new File([bytes], name, { type: "application/zip" }));
+  const headers: Record<string, string> = client?.sessionCookie ? { cookie: `engram_session=${client.sessionCookie}` } : {};
+  const response = await fetch(`${server.url}/api/notebooks/${notebookId}/obsidian`, { method: "POST", body: form, headers });
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body };
+}
+
+/** GET /api/notebooks/{id}/obsidian: the response and its bytes. */
+export async function exportZip(server: TestServer, client: HttpClient | undefined, notebookId: number) {
+  const headers: Record<string, string> = client?.sessionCookie ? { cookie: `engram_session=${client.sessionCookie}` } : {};
+  const response = await fetch(`${server.url}/api/notebooks/${notebookId}/obsidian`, { headers });
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+export interface TreeNode {
+  title: string;
+  details: string;
+  image?: string;
+  links: string[];
+  children: TreeNode[];
+}
+
+/** The undeleted tree under a note, read from the database: titles, details, image bytes (hex prefix and size), links "type → target". */
+export function treeOf(server: TestServer, noteId: number): TreeNode {
+  const db = server.ctx.db;
+  const note = db.select().from(notes).where(eq(notes.id, noteId)).get()!;
+  const children = db.select().from(notes).where(and(eq(notes.parentId, noteId), isNull(notes.deletedAt))).orderBy(notes.siblingOrder).all();
+  const image = note.imageId === null ? undefined : db.select().from(noteImages).where(eq(noteImages.id, note.imageId)).get();
+  return {
+    title: note.title,
+    details: note.details,
+    ...(image ? { image: `${image.contentType} ${image.bytes.byteLength} ${Buffer.from(image.bytes).toString("base64").slice(-24)}` } : {}),
+    links: children
+      .filter((child) => child.targetNoteId !== null)
+      .map((child) => `${child.title} → ${db.select().from(notes).where(eq(notes.id, child.targetNoteId!)).get()!.title}`),
+    children: children.filter((child) => child.targetNoteId === null).map((child) => treeOf(server, child.id)),
+  };
+}
+
+/** Only the titles of a tree, nested. */
+export function titlesOf(tree: TreeNode): unknown {
+  return tree.children.length ? { [tree.title]: tree.children.map(titlesOf) } : tree.title;
+}
