@@ -27,6 +27,7 @@ export function usersApi(ctx: AppContext) {
             name: t.String({ error: "size must be between 1 and 100" }),
             dailyAssimilationCount: t.Optional(t.Integer({ error: "must be a whole number from 0 to 1000" })),
             spaceIntervals: t.Optional(t.String({ error: "must be whole numbers separated by commas, like 0, 1, 2, 4" })),
+            // scheduler, desiredRetention and maximumIntervalDays are checked by the service (field errors).
           },
           { additionalProperties: true },
         ),

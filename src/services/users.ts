@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type accounts, DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../db/schema";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import { convertTrackersOnSwitch, presentSchedulerSettings, schedulerChanges, type SchedulerSettingsInput } from "./memory/scheduler-settings";
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -16,6 +17,7 @@ export function presentUser({ user, account }: CurrentUser) {
     externalIdentifier: account.externalIdentifier,
     dailyAssimilationCount: user.dailyAssimilationCount,
     spaceIntervals: user.spaceIntervals,
+    ...presentSchedulerSettings(user),
     admin: account.admin,
   };
 }
@@ -66,7 +68,7 @@ export function createProfile(ctx: AppContext, account: AccountRow, input: { nam
   return { user, account };
 }
 
-export interface UserSettingsInput {
+export interface UserSettingsInput extends SchedulerSettingsInput {
   name: string;
   dailyAssimilationCount?: number;
   spaceIntervals?: string;
@@ -96,7 +98,13 @@ export function updateUserSettings(ctx: AppContext, current: CurrentUser, userId
       errors.spaceIntervals = "must be whole numbers separated by commas, like 0, 1, 2, 4";
     else changes.spaceIntervals = intervals;
   }
+  Object.assign(changes, schedulerChanges(input, errors));
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const user = ctx.db.update(users).set(changes).where(eq(users.id, userId)).returning().get()!;
+  // A change of scheduler converts the user's trackers once, together with the setting.
+  const user = ctx.db.transaction((tx) => {
+    const updated = tx.update(users).set(changes).where(eq(users.id, userId)).returning().get()!;
+    convertTrackersOnSwitch(tx, target, updated);
+    return updated;
+  });
   return { user, account: current.account };
 }

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { assimilate, dayHour, recallingTitles, travelTo } from "../support/learning";
+import { injectNotes } from "../support/notes";
+import { type HttpClient, useTestServer } from "../support/server";
+
+async function me(client: HttpClient) {
+  return (await client.get("/api/user")).body;
+}
+async function setScheduler(client: HttpClient, changes: Record<string, unknown>) {
+  const user = await me(client);
+  return client.patch(`/api/user/${user.id}`, { name: user.name, ...changes });
+}
+
+describe("FSRS as a per-user scheduler (issue 17)", () => {
+  const server = useTestServer();
+
+  test("the settings: defaults, answered by GET /api/user and current-user-info, 400 field errors on bad values", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    expect(await me(learner)).toMatchObject({ scheduler: "forgetting-curve", desiredRetention: 0.9, maximumIntervalDays: 36500 });
+    const bad = await setScheduler(learner, { scheduler: "sm2", desiredRetention: 0.99, maximumIntervalDays: 1.5 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["desiredRetention", "maximumIntervalDays", "scheduler"]);
+    expect((await setScheduler(learner, { desiredRetention: "0.9" })).status).toBe(400);
+    expect((await setScheduler(learner, { maximumIntervalDays: 0 })).status).toBe(400);
+    const ok = await setScheduler(learner, { scheduler: "fsrs", desiredRetention: 0.85, maximumIntervalDays: 365 });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ scheduler: "fsrs", desiredRetention: 0.85, maximumIntervalDays: 365 });
+    expect((await learner.get("/api/user/current-user-info")).body.user).toMatchObject({ scheduler: "fsrs", desiredRetention: 0.85 });
+    // Another user's settings stay theirs.
+    const other = await server.client().loginAs("another_old_learner");
+    const mine = await me(learner);
+    expect((await other.patch(`/api/user/${mine.id}`, { name: "x", scheduler: "fsrs" })).status).toBe(403);
+    expect((await me(other)).scheduler).toBe("forgetting-curve");
+  });
+
+  test("an FSRS user's assimilation is a first Good review; recalls use FSRS, the tracker shows stability and difficulty", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await setScheduler(learner, { scheduler: "fsrs" });
+    await travelTo(learner, 0, 8);
+    const ids = await injectNotes(learner, [{ Title: "Sedition" }]);
+    const [tracker] = await assimilate(learner, ids.Sedition);
+    expect(tracker).toMatchObject({ nextRecallAt: dayHour(2, 15), stability: 55.356, forgettingCurveIndex: 133 });
+    expect((tracker as any).difficulty).toBeCloseTo(2.118, 3);
+    expect(await recallingTitles(learner)).toEqual([]);
+    await travelTo(learner, 2, 15);
+    const repeated = (await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true`)).body;
+    expect(repeated.repetitionCount).toBe(1);
+    expect(repeated.stability).toBeGreaterThan(55.356 * 3);
+    const log = (await learner.get(`/api/recall-log?memoryTracker=${tracker!.id}`)).body;
+    expect(log[0]).toMatchObject({ kind: "self-review", outcome: "success", scheduledHours: 55, elapsedHours: 55,
+      stateBefore: { scheduler: "fsrs", stability: 55.356 }, stateAfter: { scheduler: "fsrs", stability: repeated.stability } });
+  });
+
+  test("switching to FSRS and back keeps every due date: no surprise pile of due notes", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await travelTo(learner, 0, 8);
+    const titles = Array.from({ length: 6 }, (_, i) => `Note ${i + 1}`);
+    const ids = await injectNotes(learner, titles.map((Title) => ({ Title })));
+    const trackers = [];
+    for (const title of titles) trackers.push((await assimilate(learner, ids[title]!))[0]!);
+    // Give them different histories on the classic scheduler.
+    for (const [i, tracker] of trackers.entries()) {
+      for (let k = 0; k <= i; k++) await learner.patch(`/api/memory-trackers/${tracker.id}/mark-as-repeated?successful=${k !== 2}`);
+    }
+    await travelTo(learner, 1, 8);
+    const before = await Promise.all(trackers.map(async (t) => (await learner.get(`/api/memory-trackers/${t.id}`)).body));
+    const dueBefore = await recallingTitles(learner, 3);
+
+    expect((await setScheduler(learner, { scheduler: "fsrs" })).status).toBe(200);
+    const onFsrs = await Promise.all(trackers.map(async (t) => (await learner.get(`/api/memory-trackers/${t.id}`)).body));
+    expect(onFsrs.map((t) => t.nextRecallAt)).toEqual(before.map((t) => t.nextRecallAt));
+    for (const t of onFsrs) {
+      expect(t.stability).toBeGreaterThan(0);
+      expect(t.difficulty).toBeGreaterThanOrEqual(1);
+    }
+    expect(await recallingTitles(learner, 3)).toEqual(dueBefore);
+    // The one with a failure in its history is harder than one without.
+    expect(onFsrs[5].difficulty).toBeGreaterThan(onFsrs[1].difficulty);
+
+    // Saving the same scheduler again converts nothing.
+    await setScheduler(learner, { scheduler: "fsrs" });
+    expect((await learner.get(`/api/memory-trackers/${trackers[3]!.id}`)).body.stability).toBe(onFsrs[3].stability);
+
+    expect((await setScheduler(learner, { scheduler: "forgetting-curve" })).status).toBe(200);
+    const back = await Promise.all(trackers.map(async (t) => (await learner.get(`/api/memory-trackers/${t.id}`)).body));
+    expect(back.map((t) => t.nextRecallAt)).toEqual(before.map((t) => t.nextRecallAt));
+    // Each index comes back, except that an interval of 0 (index 100 after a failure) became FSRS's
+    // few hours for a lapse, read back as the index of those hours.
+    expect(before[2].forgettingCurveIndex).toBe(100);
+    expect(back.map((t, i) => (i === 2 ? 100 : t.forgettingCurveIndex))).toEqual(before.map((t) => t.forgettingCurveIndex));
+    expect(back[2].forgettingCurveIndex).toBeLessThan(105);
+    for (const t of back) expect(t.stability).toBeUndefined();
+    expect(await recallingTitles(learner, 3)).toEqual(dueBefore);
+  });
+});
