@@ -6,11 +6,15 @@ import { TextField } from "../lib/forms";
 import { icons } from "../lib/icons";
 import { userTokensQuery } from "../lib/queries";
 import { confirmPopup } from "../lib/ui-store";
+import { ConnectSnippets, COPY_FEEDBACK_MS } from "./connect-snippets";
 
-export const COPY_FEEDBACK_MS = 1500;
+export { COPY_FEEDBACK_MS };
 
-/** The /d/generate-token page: list, generate (shown once, with copy), delete. */
-export default function TokensManager() {
+/**
+ * The /d/generate-token page: list, generate (shown once, with copy), delete, and how to connect
+ * an assistant to `mcpUrl` (the new token is in the snippets until the page is left).
+ */
+export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
   const queryClient = useQueryClient();
   const { data: tokens = [], isPending } = useQuery(userTokensQuery());
   const [label, setLabel] = useState("");
@@ -111,6 +115,8 @@ export default function TokensManager() {
           </tbody>
         </table>
       )}
+
+      <ConnectSnippets mcpUrl={mcpUrl} token={newToken?.token} />
     </div>
   );
 }

@@ -10,6 +10,11 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { newNoteBody } from "./notebooks";
 
+/** The MCP endpoint as assistants reach it: on the public URL when one is configured (behind a proxy), else as this request came. */
+export function mcpEndpointUrl(ctx: AppContext, request: Request): string {
+  return `${(ctx.config.publicUrl ?? new URL(request.url)).origin}/api/mcp`;
+}
+
 /** JSON-RPC error answers outside any MCP exchange (the SDK's own shape for them). */
 function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {

@@ -19,6 +19,7 @@ import { showNoteAccessory } from "../services/accessories/accessory-service";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
 import { userTokensQuery } from "../../islands/lib/queries";
 import { core } from "../api/core";
+import { mcpEndpointUrl } from "../api/mcp";
 import type { AppContext } from "../context";
 import { listUserTokens } from "../services/user-tokens";
 import type { MenuSection } from "../../views/shell/AppShell";
@@ -58,7 +59,7 @@ export function pagesPlugin(ctx: AppContext) {
     .get("/d/generate-token", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
         queryClient.setQueryData(userTokensQuery().queryKey, listUserTokens(ctx, current!.user));
-        return { title: "Manage MCP Tokens", content: <TokensPage /> };
+        return { title: "Manage MCP Tokens", content: <TokensPage mcpUrl={mcpEndpointUrl(ctx, request)} /> };
       }),
     )
     .get("/d/notebooks", ({ auth, request }) =>

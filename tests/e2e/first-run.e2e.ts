@@ -55,9 +55,10 @@ test("a new self-hoster signs up, creates a profile, changes settings, manages t
   const tokenValue = await page.getByLabel("New token value").inputValue();
   expect(tokenValue).toMatch(/^engram_/);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.getByRole("button", { name: "Copy" }).click();
+  // exact: the connection snippets below have their own "Copy ..." buttons.
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
   await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 3000 });
+  await expect(page.getByRole("button", { name: "Copy", exact: true })).toBeVisible({ timeout: 3000 });
   await expect(page.getByRole("cell", { name: "Claude Desktop", exact: true })).toBeVisible();
   const me = await page.request.get(`${engram.url}/api/user`, { headers: { authorization: `Bearer ${tokenValue}` } });
   expect((await me.json()).name).toBe("Ada");

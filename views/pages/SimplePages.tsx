@@ -34,14 +34,15 @@ export function NewUserPage() {
   return <Island name="new-user-form" />;
 }
 
-export function TokensPage() {
+/** `mcpUrl`: this Engram's MCP endpoint, as assistants reach it (the public URL when one is configured). */
+export function TokensPage({ mcpUrl }: { mcpUrl: string }) {
   return (
     <>
       <PageHeading title="Manage MCP Tokens" />
       <p className="muted">
-        Tokens let outside tools (MCP clients) act as you. Send one as <code>Authorization: Bearer &lt;token&gt;</code>.
+        Tokens let outside tools (MCP clients such as AI assistants) act as you. Send one as <code>Authorization: Bearer &lt;token&gt;</code>.
       </p>
-      <Island name="tokens-manager" />
+      <Island name="tokens-manager" props={{ mcpUrl }} />
     </>
   );
 }
