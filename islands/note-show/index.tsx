@@ -17,6 +17,7 @@ import { EditNoteImageDialog, EditNoteUrlDialog, NoteAccessoryView } from "./acc
 import { ExportDialog } from "./export";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
+import { ObsidianImportDialog } from "../lib/vaults/ObsidianVault";
 import { WikidataOptions } from "./wikidata";
 import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
 
@@ -62,7 +63,7 @@ function useSettledValue(value: string, delayMs: number): string {
 /** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
 export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
   const { data: realm } = useQuery(noteRealmQuery(noteId));
-  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings">();
+  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import">();
   const [mode, setMode] = useState<EditorMode>("rich");
   useEffect(() => {
     if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
@@ -165,6 +166,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
             { label: "Edit Note URL", onSelect: () => setDialog("url") },
             { label: "Export...", onSelect: () => setDialog("export") },
             { label: "Note Recall Settings", onSelect: () => setDialog("recall-settings") },
+            { label: "Import from Obsidian", onSelect: () => setDialog("obsidian-import") },
             { label: "Delete note", onSelect: () => void deleteThisNote(), danger: true },
           ]} />
         </div>
@@ -197,6 +199,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {dialog === "url" && <EditNoteUrlDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "export" && <ExportDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "recall-settings" && <RecallSettingsDialog noteId={noteId} onClose={closeDialog} />}
+      {dialog === "obsidian-import" && realm.notebook && <ObsidianImportDialog notebookId={realm.notebook.id} notebookTitle={realm.notebook.title} onClose={closeDialog} />}
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/ui/Dialog";
 import type { NotebookJson } from "../lib/notes-queries";
 import { alertPopup } from "../lib/ui-store";
+import { ObsidianImportDialog, ObsidianVaultSection } from "../lib/vaults/ObsidianVault";
 
 const SETTINGS_FIELDS = ["skipMemoryTrackingEntirely", "numberOfQuestionsInAssessment", "certificateExpiry"] as const;
 export const DEFAULT_CERTIFICATE_EXPIRY = "1y";
@@ -77,6 +78,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
   const inFlight = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [indexUpdated, setIndexUpdated] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
   useEffect(() => {
@@ -104,6 +106,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
   }
 
   if (indexUpdated) return <IndexCompleteDialog onClose={onClose} />;
+  if (importing) return <ObsidianImportDialog notebookId={notebook.id} notebookTitle={notebook.title} onClose={onClose} />;
   const otherErrors = Object.entries(errors).filter(([field]) => !(SETTINGS_FIELDS as readonly string[]).includes(field));
   return (
     <Modal title="Edit notebook settings" onClose={onClose}>
@@ -126,6 +129,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
         </fieldset>
       </form>
       <NotebookIndexButtons notebookId={notebook.id} onComplete={() => setIndexUpdated(true)} />
+      <ObsidianVaultSection notebookId={notebook.id} onImport={() => setImporting(true)} />
     </Modal>
   );
 }

@@ -1,0 +1,175 @@
+import { type FormEvent, useRef, useState } from "react";
+import { useElementId } from "../island-id";
+import { Modal } from "../ui/Dialog";
+
+/** What POST /api/notebooks/{id}/obsidian answers (services/vaults/import.ts). */
+export interface ImportReport {
+  created: number;
+  updated: number;
+  links: number;
+  images: number;
+  skipped: { path: string; reason: string }[];
+}
+
+type Progress = { stage: "uploading"; percent: number } | { stage: "importing" };
+
+/**
+ * Sends the zip with XMLHttpRequest rather than fetch: only it reports upload progress, which a
+ * vault of many megabytes needs. Resolves with the report; rejects with the message to show.
+ */
+function uploadVault(notebookId: number, file: File, onProgress: (progress: Progress) => void): Promise<ImportReport> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/notebooks/${notebookId}/obsidian`);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ stage: "uploading", percent: Math.round((event.loaded / event.total) * 100) });
+    };
+    xhr.upload.onload = () => onProgress({ stage: "importing" });
+    xhr.onerror = () => reject(new Error("Failed to import file: the server cannot be reached"));
+    xhr.onload = () => {
+      let body: { errors?: Record<string, string>; message?: string } & Partial<ImportReport> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON (a proxy's error page): the status says enough
+      }
+      if (xhr.status === 200) resolve(body as ImportReport);
+      else if (xhr.status === 401) reject(new Error("Failed to import file: you are signed out. Sign in and try again."));
+      else if (xhr.status === 413) reject(new Error("Failed to import file: the file is larger than 100 MiB"));
+      else {
+        const reason = body.errors?.file ?? body.message ?? `${xhr.status} ${xhr.statusText}`;
+        reject(new Error(reason.startsWith("Failed to import file") ? reason : `Failed to import file: ${reason}`));
+      }
+    };
+    const form = new FormData();
+    form.append("file", file);
+    onProgress({ stage: "uploading", percent: 0 });
+    xhr.send(form);
+  });
+}
+
+/** The report shown when an import finished: counts, then each skipped file with its reason. */
+function ImportReportView({ report }: { report: ImportReport }) {
+  const skippedId = useElementId("obsidian-skipped-heading");
+  return (
+    <div className="obsidian-report" role="status">
+      <p><strong>Import complete.</strong></p>
+      <dl className="obsidian-report-counts">
+        <dt>Notes created</dt><dd>{report.created}</dd>
+        <dt>Notes updated</dt><dd>{report.updated}</dd>
+        <dt>Links made</dt><dd>{report.links}</dd>
+        <dt>Images</dt><dd>{report.images}</dd>
+      </dl>
+      {report.skipped.length > 0 && (
+        <section aria-labelledby={skippedId}>
+          <h3 id={skippedId}>Skipped ({report.skipped.length})</h3>
+          <ul className="obsidian-skipped">
+            {report.skipped.map((item, i) => (
+              <li key={i}><span className="obsidian-skipped-path" dir="auto">{item.path}</span>: {item.reason}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Import from Obsidian": pick a vault's .zip; upload progress, then "Importing...", then the
+ * report. Closing after an import reloads the page so the new notes show.
+ */
+export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { notebookId: number; notebookTitle?: string; onClose: () => void }) {
+  const [file, setFile] = useState<File>();
+  const [progress, setProgress] = useState<Progress>();
+  const [error, setError] = useState<string>();
+  const [report, setReport] = useState<ImportReport>();
+  const inFlight = useRef(false);
+  const fileId = useElementId("obsidian-import-file");
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setError("Failed to import file: choose a .zip file first");
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setError(undefined);
+    try {
+      setReport(await uploadVault(notebookId, file, setProgress));
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      inFlight.current = false;
+      setProgress(undefined);
+    }
+  }
+
+  const close = () => {
+    if (progress) return;
+    if (report && (report.created || report.updated || report.links || report.images)) window.location.reload();
+    else onClose();
+  };
+
+  return (
+    <Modal title="Import from Obsidian" onClose={close}>
+      {notebookTitle && <p className="muted notebook-settings-for" dir="auto">{notebookTitle}</p>}
+      {report ? (
+        <>
+          <ImportReportView report={report} />
+          <div className="dialog-actions">
+            <button type="button" className="button primary" onClick={close}>OK</button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate aria-busy={progress ? true : undefined}>
+          <p className="field-hint obsidian-hint">
+            A vault as a .zip file. Its notes go under the notebook's head note; notes with the same title are updated.
+          </p>
+          {error && <div className="form-message" role="alert">{error}</div>}
+          <fieldset className="plain-fieldset" disabled={!!progress}>
+            <div className="field">
+              <label htmlFor={fileId}>Vault (.zip)</label>
+              <input id={fileId} name="file" type="file" accept=".zip,application/zip"
+                onChange={(event) => { setFile(event.target.files?.[0]); setError(undefined); }} />
+            </div>
+            {progress && (
+              <div className="obsidian-progress" role="status">
+                {progress.stage === "uploading" ? (
+                  <>
+                    <progress max={100} value={progress.percent} aria-label="Upload progress" />
+                    <span>Uploading... {progress.percent}%</span>
+                  </>
+                ) : (
+                  <>
+                    <progress aria-label="Import progress" />
+                    <span>Importing...</span>
+                  </>
+                )}
+              </div>
+            )}
+            <div className="dialog-actions">
+              <button type="button" className="button" onClick={close}>Cancel</button>
+              <button type="submit" className="button primary">Import</button>
+            </div>
+          </fieldset>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** The notebook settings' Obsidian section: the export download and the import button. */
+export function ObsidianVaultSection({ notebookId, onImport }: { notebookId: number; onImport: () => void }) {
+  const headingId = useElementId(`notebook-${notebookId}-obsidian-heading`);
+  return (
+    <section className="notebook-obsidian" aria-labelledby={headingId}>
+      <h3 id={headingId}>Obsidian</h3>
+      <div className="notebook-obsidian-actions">
+        <a className="button" href={`/api/notebooks/${notebookId}/obsidian`} download>Export for Obsidian</a>
+        <button type="button" className="button" onClick={onImport}>Import from Obsidian</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
+
+const test = engramTest("test");
+
+test.beforeEach(async ({ engram }) => resetTestData(engram.url));
+
+test("a learner exports a notebook for Obsidian from its settings and imports it into another notebook", async ({ page, engram }) => {
+  const ids = await injectNotes(page, engram.url, [
+    { Title: "Biology", Details: "Life" },
+    { Title: "Cells", "Parent Title": "Biology", Details: "Units of life" },
+    { Title: "Mitochondria", "Parent Title": "Cells", Details: "Powerhouse" },
+    { Title: "Copy" },
+  ]);
+  await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/notebooks");
+
+  const cardOf = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  await cardOf("Biology").getByRole("button", { name: "Edit notebook settings" }).click();
+  const settings = page.getByRole("dialog", { name: "Edit notebook settings" });
+  const downloading = page.waitForEvent("download");
+  await settings.getByRole("link", { name: "Export for Obsidian" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Biology-obsidian.zip");
+  const zipPath = join(mkdtempSync(join(tmpdir(), "engram-obsidian-")), download.suggestedFilename());
+  await download.saveAs(zipPath);
+  await page.keyboard.press("Escape");
+  await expect(settings).toHaveCount(0);
+
+  await cardOf("Copy").getByRole("button", { name: "Edit notebook settings" }).click();
+  await settings.getByRole("button", { name: "Import from Obsidian" }).click();
+  const importDialog = page.getByRole("dialog", { name: "Import from Obsidian" });
+  await importDialog.getByRole("button", { name: "Import" }).click();
+  await expect(importDialog.getByRole("alert")).toHaveText("Failed to import file: choose a .zip file first");
+  await importDialog.getByLabel("Vault (.zip)").setInputFiles(zipPath);
+  await importDialog.getByRole("button", { name: "Import" }).click();
+  await expect(importDialog.getByText("Import complete.")).toBeVisible();
+  const counts = importDialog.locator(".obsidian-report-counts");
+  await expect(counts).toContainText("Notes created2");
+  await expect(counts).toContainText("Notes updated1");
+  await importDialog.getByRole("button", { name: "OK" }).click();
+  await waitForHydration(page);
+
+  await page.goto(`${engram.url}/n${ids.Copy}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Cells", exact: true }).first().click();
+  await waitForHydration(page);
+  await expect(page.getByText("Units of life")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Mitochondria", exact: true }).first()).toBeVisible();
+
+  // The note's "more options" menu offers the same import, into the note's notebook; a damaged file is refused.
+  await page.getByRole("button", { name: "more options" }).click();
+  await page.getByRole("menuitem", { name: "Import from Obsidian" }).click();
+  const fromNote = page.getByRole("dialog", { name: "Import from Obsidian" });
+  await fromNote.getByLabel("Vault (.zip)").setInputFiles({ name: "broken.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
+  await fromNote.getByRole("button", { name: "Import" }).click();
+  await expect(fromNote.getByRole("alert")).toContainText("Failed to import file: the file is not a zip archive or it is damaged");
+});
