@@ -36,7 +36,7 @@ function truncateBytes(text: string, maxBytes: number): string {
  * to MAX_NAME_BYTES. Never empty and never "__index".
  */
 export function safeName(title: string): string {
-  let name = title.normalize("NFC").replace(UNSAFE, "_").replace(/\s+/g, " ");
+  let name = title.normalize("NFC").replace(/\s+/g, " ").replace(UNSAFE, "_");
   name = name.replace(/^[.\s]+/, "").replace(/[.\s]+$/, "");
   name = truncateBytes(name, MAX_NAME_BYTES).replace(/[.\s]+$/, "");
   if (name === "") return "Untitled";
