@@ -15,6 +15,9 @@ import { memoryTrackersApi } from "./api/memory-trackers";
 import { recallPromptsApi } from "./api/recall-prompts";
 import { aiSettingsApi } from "./api/ai-settings";
 import { backupsApi } from "./api/backups";
+import { bazaarApi } from "./api/bazaar";
+import { circlesApi } from "./api/circles";
+import { subscriptionsApi } from "./api/subscriptions";
 import { recallLogApi } from "./api/recall-log";
 import { mcpApi } from "./api/mcp";
 import { obsidianApi } from "./api/obsidian";
@@ -91,6 +94,9 @@ export function createApp(ctx: AppContext) {
     .use(recallPromptsApi(ctx))
     .use(aiSettingsApi(ctx))
     .use(backupsApi(ctx))
+    .use(bazaarApi(ctx))
+    .use(subscriptionsApi(ctx))
+    .use(circlesApi(ctx))
     .use(recallLogApi(ctx))
     .use(mcpApi(ctx))
     .use(obsidianApi(ctx))

@@ -1,5 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
+import { mayCallApi } from "../services/policies/api-access";
+import { UnauthorizedError } from "../services/errors";
 import { authenticate } from "./authentication";
 
 /**
@@ -9,5 +11,10 @@ import { authenticate } from "./authentication";
 export function core(ctx: AppContext) {
   return new Elysia({ name: "engram-core", seed: ctx.instanceId })
     .decorate("ctx", ctx)
-    .derive({ as: "global" }, ({ request, cookie }) => ({ auth: authenticate(ctx, request, cookie) }));
+    .derive({ as: "global" }, ({ request, cookie }) => ({ auth: authenticate(ctx, request, cookie) }))
+    // 401 for a caller not signed in, before the body or query is validated (the policy lists the open calls).
+    .onTransform({ as: "global" }, ({ auth, request }) => {
+      const identity = auth.user ? "user" : auth.account ? "account" : "nobody";
+      if (!mayCallApi(identity, request.method, new URL(request.url).pathname)) throw new UnauthorizedError("Please sign in");
+    });
 }

@@ -2,7 +2,9 @@ import { Elysia, t } from "elysia";
 import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { addNotebook, notebooksOfUser, notesOfNotebook, showNotebook, updateNotebookSettings } from "../services/notebooks";
-import { requireUser } from "./authentication";
+import { shareToBazaar } from "../services/sharing/bazaar";
+import { moveNotebookToCircle } from "../services/sharing/circles";
+import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 
 export const newNoteBody = t.Object(
@@ -39,7 +41,7 @@ function oncePerRequestId<T>() {
   };
 }
 
-/** /api/notebooks: the user's notebooks, creating one, its settings and its notes. */
+/** /api/notebooks: the user's notebooks, creating one, its settings, its notes, sharing it and moving it to a circle. */
 export function notebooksApi(ctx: AppContext) {
   const createOnce = oncePerRequestId<{ noteId: number }>();
   return new Elysia({ prefix: "/api/notebooks" })
@@ -69,6 +71,14 @@ export function notebooksApi(ctx: AppContext) {
         { additionalProperties: true },
       ),
     })
+    .post("/:notebook/share", ({ auth, params }) => shareToBazaar(ctx, optionalUser(auth), params.notebook), {
+      params: notebookParams,
+    })
+    .patch(
+      "/:notebook/move-to-circle/:circle",
+      ({ auth, params }) => moveNotebookToCircle(ctx, optionalUser(auth), params.notebook, params.circle),
+      { params: t.Object({ notebook: IdParam, circle: IdParam }) },
+    )
     .get("/:notebook/notes", ({ auth, params }) => notesOfNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
       params: notebookParams,
     });

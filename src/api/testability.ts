@@ -5,6 +5,7 @@ import { cleanDatabaseAndResetTestabilitySettings } from "../services/testabilit
 import { updateUserSettings } from "../services/users";
 import { injectNotes } from "../services/testability/inject-notes";
 import { linkNotes } from "../services/testability/link-notes";
+import { injectCircle, shareNotebookOfNoteToBazaar } from "../services/testability/sharing";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
@@ -106,6 +107,12 @@ export function testabilityApi(ctx: AppContext) {
         }),
       },
     )
+    .post("/share_to_bazaar", ({ body }) => shareNotebookOfNoteToBazaar(ctx, body.noteTopology), {
+      body: t.Object({ noteTopology: t.String() }),
+    })
+    .post("/inject_circle", ({ body }) => injectCircle(ctx, body.circleName, body.members), {
+      body: t.Object({ circleName: t.String(), members: t.String() }),
+    })
     .post("/link_notes", ({ body }) => linkNotes(ctx, Number(body.source_id), Number(body.target_id), body.type), {
       body: t.Object({ type: t.String(), source_id: stringOrNumber, target_id: stringOrNumber }),
     })

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { notebooks, notes } from "../db/schema";
 import { ValidationError } from "./errors";
@@ -9,6 +9,7 @@ import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
 import type { CurrentUser } from "./users";
 import { noteTextChanged } from "./search/embed-job";
+import { type SubscriptionJson, subscriptionsOf } from "./sharing/subscriptions";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
 
 /**
@@ -20,6 +21,7 @@ export function createNotebook(
   current: CurrentUser,
   input: { newTitle: string; wikidataId?: string },
   enrichment?: WikidataEnrichment,
+  circleId: number | null = null,
 ) {
   const title = validTitle(input.newTitle);
   const wikidataId = validWikidataId(input.wikidataId);
@@ -27,7 +29,7 @@ export function createNotebook(
   const created = ctx.db.transaction((tx) => {
     const notebook = tx
       .insert(notebooks)
-      .values({ creatorId: current.user.id, createdAt: now, updatedAt: now })
+      .values({ creatorId: current.user.id, circleId, createdAt: now, updatedAt: now })
       .returning()
       .get();
     const head = insertNote(tx, now, { headOf: notebook.id }, { title, wikidataId });
@@ -39,30 +41,43 @@ export function createNotebook(
   return created;
 }
 
-/** createNotebook with the Wikidata enrichment fetched first (the API's entry). */
-export async function addNotebook(ctx: AppContext, current: CurrentUser, input: { newTitle: string; wikidataId?: string }) {
+/** createNotebook with the Wikidata enrichment fetched first (the API's entry); in a circle when circleId is given. */
+export async function addNotebook(
+  ctx: AppContext,
+  current: CurrentUser,
+  input: { newTitle: string; wikidataId?: string },
+  circleId: number | null = null,
+) {
   validTitle(input.newTitle);
   const wikidataId = validWikidataId(input.wikidataId);
   const enrichment = wikidataId ? await prepareWikidataEnrichment(ctx, 0, wikidataId, { subNotes: true }) : undefined;
-  return createNotebook(ctx, current, input, enrichment);
+  return createNotebook(ctx, current, input, enrichment, circleId);
 }
 
-/** GET /notebooks: the user's notebooks and subscriptions. */
+/** GET /notebooks (NotebooksViewedByUser): the user's notebooks and subscriptions. */
 export interface NotebooksJson {
   notebooks: NotebookJson[];
-  subscriptions: unknown[];
+  subscriptions: SubscriptionJson[];
 }
 
-/** The user's own notebooks (newest first; those whose head note is deleted are gone) and subscriptions. */
-export function notebooksOfUser(ctx: AppContext, current: CurrentUser): NotebooksJson {
-  const rows = ctx.db
+/** Notebooks with their head notes, newest first; those whose head note is deleted are gone. */
+export function presentLiveNotebooks(ctx: AppContext, where: SQL | undefined): NotebookJson[] {
+  return ctx.db
     .select({ notebook: notebooks, head: notes })
     .from(notebooks)
     .innerJoin(notes, eq(notebooks.headNoteId, notes.id))
-    .where(and(eq(notebooks.creatorId, current.user.id), isNull(notes.deletedAt)))
+    .where(and(where, isNull(notes.deletedAt)))
     .orderBy(desc(notebooks.id))
-    .all();
-  return { notebooks: rows.map(({ notebook, head }) => presentNotebook(ctx, notebook, head)), subscriptions: [] };
+    .all()
+    .map(({ notebook, head }) => presentNotebook(ctx, notebook, head));
+}
+
+/** The user's personal notebooks (circle notebooks are on their circle's page) and subscriptions. */
+export function notebooksOfUser(ctx: AppContext, current: CurrentUser): NotebooksJson {
+  return {
+    notebooks: presentLiveNotebooks(ctx, and(eq(notebooks.creatorId, current.user.id), isNull(notebooks.circleId))),
+    subscriptions: subscriptionsOf(ctx, current),
+  };
 }
 
 export function showNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookJson {

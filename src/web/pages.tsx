@@ -98,7 +98,8 @@ export function pagesPlugin(ctx: AppContext) {
     .get("/:notePath", ({ auth, request, params }) => {
       const noteId = params.notePath.startsWith("n") ? parseId(params.notePath.slice(1)) : undefined;
       if (noteId === undefined) throw new NotFoundError("Page");
-      return respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
+      // Open to visitors: a bazaar notebook's notes are readable signed out; anything else asks to sign in.
+      return respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "note" }, (queryClient, current) => {
         const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
         queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
         queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));

@@ -13,6 +13,7 @@ import type { Auth } from "../api/authentication";
 import { isProduction } from "../config";
 import type { AppContext } from "../context";
 import { currentUserInfo, presentUser, type CurrentUser, type UserJson } from "../services/users";
+import { UnauthorizedError } from "../services/errors";
 import { assimilationCount } from "../services/memory/assimilation";
 import { recallOverview } from "../services/memory/recall-list";
 import { loadAssetManifest, type AssetManifest } from "./assets";
@@ -123,7 +124,16 @@ export async function respondWithPage(
     return renderDocument(page, { title: "Welcome", queryClient, content: <NewUserPage /> });
   }
   const current = auth.account && auth.user ? { account: auth.account, user: auth.user } : undefined;
-  const built = await build(queryClient, current, current && presentUser(current));
+  let built: PageContent;
+  try {
+    built = await build(queryClient, current, current && presentUser(current));
+  } catch (error) {
+    // A page open to visitors (a bazaar note) that turns out to need sign-in: sign in, then come back.
+    if (error instanceof UnauthorizedError && !auth.account) {
+      return redirect(`${loginPath(ctx)}?from=${encodeURIComponent(url.pathname + url.search)}`);
+    }
+    throw error;
+  }
   return renderDocument(page, { ...built, active: options.active, status: options.status, queryClient });
 }
 

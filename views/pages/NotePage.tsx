@@ -22,7 +22,11 @@ export function NotePage({ realm, ancestors, rootNoteId, readonly, detailsHtml }
       <div className="note-main">
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <ol>
-            <li><a href="/d/notebooks">My Notebooks</a></li>
+            <li>
+              {realm.fromBazaar ? <a href="/d/bazaar">Bazaar</a>
+                : realm.notebook?.circle ? <a href={`/d/circles/${realm.notebook.circle.id}`} dir="auto">{realm.notebook.circle.name}</a>
+                : <a href="/d/notebooks">My Notebooks</a>}
+            </li>
             {ancestors.map((ancestor) => (
               <li key={ancestor.id}><a href={`/n${ancestor.id}`} dir="auto">{names.get(ancestor.id) ?? ancestor.title}</a></li>
             ))}

@@ -7,7 +7,7 @@ import { notePathChanged, noteTextChanged } from "../search/embed-job";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import type { CurrentUser } from "../users";
-import { authorizeEdit, authorizeRead } from "../policies";
+import { authorizeEdit, authorizeRead, notebookRole } from "../policies";
 import { type NoteRealmJson, presentNoteRealm, realmOf } from "./presenters";
 import { insertNote } from "./insert-note";
 import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "./rows";
@@ -22,8 +22,9 @@ export function readNote(ctx: AppContext, current: CurrentUser | undefined, note
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);
   const readonly = authorizeRead(ctx, current, notebook) !== "edit";
+  const fromBazaar = notebookRole(ctx, current, notebook) === "bazaar-reader";
   const ancestors = ancestorsOf(ctx, note);
-  return { realm: presentNoteRealm(ctx, note, notebook, ancestors), note, ancestors, readonly };
+  return { realm: presentNoteRealm(ctx, note, notebook, ancestors, fromBazaar), note, ancestors, readonly, fromBazaar };
 }
 
 /** The NoteRealm of a note the user may read (GET /notes/{note}). */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
-import { accounts, users } from "../../db/schema";
+import { accounts, circles, users } from "../../db/schema";
 import { ancestorsOf, childCounts, childrenOf, findNote, getNotebook, notesByIds, type NotebookRow, type NoteRow } from "./rows";
 
 /** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
@@ -27,6 +27,12 @@ export interface NoteJson {
   childrenCount?: number;
 }
 
+/** A circle as other JSON names it (Circle in the reference). */
+export interface CircleJson {
+  id: number;
+  name: string;
+}
+
 export interface NotebookJson {
   id: number;
   title: string;
@@ -39,6 +45,8 @@ export interface NotebookJson {
     numberOfQuestionsInAssessment: number | null;
     certificateExpiry: string;
   };
+  /** The circle that owns the notebook, when it is a circle notebook. */
+  circle?: CircleJson;
   updated_at: string;
 }
 
@@ -133,6 +141,9 @@ export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote
       .innerJoin(accounts, eq(users.accountId, accounts.id))
       .where(eq(users.id, sql.placeholder("userId")))
       .prepare()).get({ userId: notebook.creatorId });
+  const circle = notebook.circleId === null ? undefined : prepared(ctx.db, "circle-by-id", (db) =>
+    db.select({ id: circles.id, name: circles.name }).from(circles).where(eq(circles.id, sql.placeholder("id"))).prepare())
+    .get({ id: notebook.circleId });
   return {
     id: notebook.id,
     title: head?.title ?? "",
@@ -145,6 +156,7 @@ export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote
       numberOfQuestionsInAssessment: notebook.numberOfQuestionsInAssessment,
       certificateExpiry: notebook.certificateExpiry,
     },
+    ...(circle ? { circle } : {}),
     updated_at: notebook.updatedAt.toISOString(),
   };
 }
@@ -159,7 +171,13 @@ export function inboundReferencesOf(ctx: AppContext, noteId: number): NoteRow[] 
 }
 
 /** The NoteRealm JSON of a note: the note with its ancestors, its children (with their counts), inbound references and notebook. */
-export function presentNoteRealm(ctx: AppContext, note: NoteRow, notebook: NotebookRow, ancestors: NoteRow[]): NoteRealmJson {
+export function presentNoteRealm(
+  ctx: AppContext,
+  note: NoteRow,
+  notebook: NotebookRow,
+  ancestors: NoteRow[],
+  fromBazaar = false,
+): NoteRealmJson {
   const children = childrenOf(ctx, note.id);
   const inbound = inboundReferencesOf(ctx, note.id);
   const presenter = new NotePresenter(ctx).preload([note, ...ancestors, ...children, ...inbound]);
@@ -171,7 +189,7 @@ export function presentNoteRealm(ctx: AppContext, note: NoteRow, notebook: Noteb
     children: children.map((child) => presenter.note(child, { childrenCount: counts.get(child.id) ?? 0 })),
     inboundReferences: inbound.map((ref) => presenter.note(ref)),
     notebook: presentNotebook(ctx, notebook, head.parentId === null ? head : undefined),
-    fromBazaar: false,
+    fromBazaar,
   };
 }
 

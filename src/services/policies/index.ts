@@ -11,7 +11,8 @@
  *   recall   owner, circle member, subscriber (assimilate and recall its notes)
  *   share    owner, circle member            (to the bazaar)
  *   move     the creator, while they may edit it, into a circle they belong to
- *   subscribe  a reader who is neither owner nor member, signed in
+ *   subscribe  a signed-in reader other than the owner (circle members too: circle notebooks are
+ *              not offered for assimilation otherwise)
  *   administer an admin
  *
  * Refusals: 401 when nobody is signed in, 403 when signed in but not allowed (with a message that
@@ -40,8 +41,8 @@ export const mayRead = (role: NotebookRole) => role !== "none";
 export const mayEdit = (role: NotebookRole) => role === "owner" || role === "circle-member";
 export const mayRecall = (role: NotebookRole) => mayEdit(role) || role === "subscriber";
 export const mayShare = mayEdit;
-/** Subscribing is for readers who do not already learn it as its owner or a member. */
-export const maySubscribe = (role: NotebookRole) => role === "bazaar-reader" || role === "subscriber";
+/** Subscribing is for readers other than the owner (who learns own notes anyway). */
+export const maySubscribe = (role: NotebookRole) => role !== "owner" && role !== "none";
 
 /** What the note page and the graph need to know: edit, read only, or nothing. */
 export type Access = "edit" | "read" | "none";
@@ -89,7 +90,7 @@ export function authorizeMoveToCircle(ctx: AppContext, current: CurrentUser | un
 export function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
   const role = notebookRole(ctx, current, notebook);
   if (!current) refuse(current);
-  if (mayEdit(role)) throw new ForbiddenError("You cannot subscribe to a notebook you own or share in a circle");
+  if (role === "owner") throw new ForbiddenError("You cannot add your own notebook to your learning: its notes are offered already");
   if (!maySubscribe(role)) refuse(current);
 }
 

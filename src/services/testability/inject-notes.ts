@@ -6,6 +6,7 @@ import { insertNote } from "../notes/insert-note";
 import { accessoryColumnsOfTestRow } from "../accessories/test-data";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
+import { circleIdByName } from "./sharing";
 
 export interface NoteTestRow {
   Title: string;
@@ -19,7 +20,7 @@ export interface NoteTestRow {
 
 /**
  * The inject_notes hook: creates notes in row order for a user, in one transaction. A row
- * without a parent title starts a notebook; a parent title is looked up among the rows of this
+ * without a parent title starts a notebook (owned by the circle when circleName is given); a parent title is looked up among the rows of this
  * request first, then among the user's existing notes. Answers {title: noteId}.
  */
 export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, input: {
@@ -27,7 +28,7 @@ export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, i
   circleName?: string | null;
   noteTestData: NoteTestRow[];
 }): Record<string, number> {
-  if (input.circleName) throw new BadRequestError("Circles are not available yet");
+  const circleId = input.circleName ? circleIdByName(ctx, input.circleName) : null;
   const owner = input.externalIdentifier ? userByExternalIdentifier(ctx, input.externalIdentifier) : current?.user;
   if (!owner) throw new BadRequestError(`No user ${input.externalIdentifier ? `"${input.externalIdentifier}"` : "is signed in"}`);
   const now = ctx.clock.now();
@@ -45,7 +46,7 @@ export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, i
       };
       let note: { id: number; notebookId: number };
       if (!parentTitle) {
-        const notebook = tx.insert(notebooks).values({ creatorId: owner.id, createdAt: now, updatedAt: now }).returning().get();
+        const notebook = tx.insert(notebooks).values({ creatorId: owner.id, circleId, createdAt: now, updatedAt: now }).returning().get();
         note = insertNote(tx, now, { headOf: notebook.id }, values);
         tx.update(notebooks).set({ headNoteId: note.id }).where(eq(notebooks.id, notebook.id)).run();
       } else {

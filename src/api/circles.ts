@@ -1,0 +1,30 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { circlesOf, createCircle, createNotebookInCircle, joinCircle, showCircle } from "../services/sharing/circles";
+import { optionalUser, requireUser } from "./authentication";
+import { core } from "./core";
+import { IdParam } from "./ids";
+import { newNoteBody } from "./notebooks";
+
+const circleParams = t.Object({ circle: IdParam });
+
+/** /api/circles: my circles, creating and joining one, a circle's page data and its new notebooks. */
+export function circlesApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api/circles" })
+    .use(core(ctx))
+    .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)))
+    // The name is checked by the service: blank or too long is a field error on "name".
+    .post("/", ({ auth, body }) => createCircle(ctx, requireUser(auth), body.name), {
+      body: t.Object({ name: t.Optional(t.Unknown()) }, { additionalProperties: true }),
+    })
+    .post("/join", ({ auth, body }) => joinCircle(ctx, requireUser(auth), body.invitationCode), {
+      body: t.Object({ invitationCode: t.Optional(t.Unknown()) }, { additionalProperties: true }),
+    })
+    .get("/:circle", ({ auth, params }) => showCircle(ctx, optionalUser(auth), params.circle), { params: circleParams })
+    .post(
+      "/:circle/notebooks",
+      ({ auth, params, body }) =>
+        createNotebookInCircle(ctx, requireUser(auth), params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
+      { params: circleParams, body: newNoteBody },
+    );
+}

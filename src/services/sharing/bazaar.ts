@@ -1,0 +1,42 @@
+import { eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { bazaarNotebooks, notebooks } from "../../db/schema";
+import { NotFoundError } from "../errors";
+import { authorizeAdmin, authorizeShare } from "../policies";
+import type { NotebookJson } from "../notes/presenters";
+import { getNotebook } from "../notes/rows";
+import { presentLiveNotebooks } from "../notebooks";
+import type { CurrentUser } from "../users";
+
+/** BazaarNotebook JSON: the entry's id and its notebook. */
+export interface BazaarNotebookJson {
+  id: number;
+  notebook: NotebookJson;
+}
+
+/** Every bazaar entry whose notebook still has its head note, newest first. */
+export function bazaar(ctx: AppContext): BazaarNotebookJson[] {
+  const entries = ctx.db.select().from(bazaarNotebooks).all();
+  if (entries.length === 0) return [];
+  const entryOf = new Map(entries.map((e) => [e.notebookId, e.id]));
+  return presentLiveNotebooks(ctx, inArray(notebooks.id, [...entryOf.keys()]))
+    .map((notebook) => ({ id: entryOf.get(notebook.id)!, notebook }));
+}
+
+/** "Share notebook to bazaar" (owner or circle member); sharing again changes nothing. */
+export function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): BazaarNotebookJson {
+  const notebook = getNotebook(ctx, notebookId);
+  authorizeShare(ctx, current, notebook);
+  ctx.db.insert(bazaarNotebooks).values({ notebookId: notebook.id, createdAt: ctx.clock.now() }).onConflictDoNothing().run();
+  const entry = bazaar(ctx).find((e) => e.notebook.id === notebook.id);
+  if (!entry) throw new NotFoundError("Notebook"); // its head note is deleted
+  return entry;
+}
+
+/** An admin removes an entry; answers the bazaar that remains. */
+export function removeFromBazaar(ctx: AppContext, current: CurrentUser | undefined, entryId: number): BazaarNotebookJson[] {
+  authorizeAdmin(current, "Only an administrator can remove a notebook from the bazaar");
+  const removed = ctx.db.delete(bazaarNotebooks).where(eq(bazaarNotebooks.id, entryId)).returning().get();
+  if (!removed) throw new NotFoundError("Bazaar notebook");
+  return bazaar(ctx);
+}
