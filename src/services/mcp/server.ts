@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { notebooksOfUser } from "../notebooks";
 import { NotFoundError } from "../errors";
 import type { CurrentUser } from "../users";
-import { engramTools, humanMessage, noteResourceText } from "./tools";
+import { engramTools, humanMessage, noteResourceText, TOOL_CONFIGS } from "./tools";
 
 const INSTRUCTIONS =
   "Engram holds the user's notes, organised in notebooks as trees (each note has a parent, children and links). " +
@@ -16,9 +16,10 @@ const INSTRUCTIONS =
  */
 export function engramMcpServer(ctx: AppContext, current: CurrentUser): McpServer {
   const server = new McpServer({ name: "engram", title: "Engram", version: "0.1.0" }, { instructions: INSTRUCTIONS });
-  for (const [name, tool] of Object.entries(engramTools(ctx, current))) {
+  const handlers = engramTools(ctx, current);
+  for (const [name, config] of Object.entries(TOOL_CONFIGS)) {
     // Each handler's argument type matches its own inputSchema; the loop only loses that pairing.
-    server.registerTool(name, tool.config, tool.handler as never);
+    server.registerTool(name, config, handlers[name as keyof typeof TOOL_CONFIGS] as never);
   }
   server.registerResource(
     "note",

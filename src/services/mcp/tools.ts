@@ -143,141 +143,131 @@ function newDetails(current: string, details: string | undefined, appendDetails:
 const titleSchema = z.string().min(1).max(MAX_TITLE_LENGTH);
 const detailsSchema = z.string().max(MAX_DETAILS_LENGTH);
 
-/** The tools: name, what the assistant reads about it, its input schema and its handler. */
-export function engramTools(ctx: AppContext, current: CurrentUser) {
+/** What the assistant reads about each tool and its input schema: built once, shared by every request. */
+export const TOOL_CONFIGS = {
+  find_most_relevant_note: {
+    title: "Find the most relevant note",
+    description:
+      "Searches the user's Engram notes (titles and details, literal and semantic) and answers the best matches " +
+      `as JSON: noteId, title, a snippet of the details and the notebook. Answers "${NO_RELEVANT_NOTE}" when nothing matches. ` +
+      "Use it to find a note's id before get_note, get_note_graph, add_note or update_note.",
+    inputSchema: { query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("Words to look for, e.g. a title or a topic") },
+    annotations: { readOnlyHint: true },
+  },
+  get_note_graph: {
+    title: "Get a note's graph",
+    description:
+      "The note and the notes related to it (parent, children, siblings, links, notes linking to it...), each with its " +
+      "relationToFocusNote, as JSON (the GraphRAG context that Engram's export gives). tokenLimit bounds the size of the answer.",
+    inputSchema: {
+      noteId,
+      tokenLimit: z.number().int().min(MIN_GRAPH_TOKEN_LIMIT).max(MAX_GRAPH_TOKEN_LIMIT).optional()
+        .describe(`Approximate size budget of the answer in tokens (default ${DEFAULT_GRAPH_TOKEN_LIMIT})`),
+    },
+    annotations: { readOnlyHint: true },
+  },
+  add_note: {
+    title: "Add a note",
+    description:
+      "Creates a note as the last child of a parent note the user may edit. Name the parent by parentNoteId, or by " +
+      "parentTitle (its exact title; when several notes have that title the error lists them with their ids). " +
+      "details is the new note's text (Markdown).",
+    inputSchema: {
+      parentNoteId: noteId.optional().describe("The id of the parent note"),
+      parentTitle: z.string().min(1).max(MAX_TITLE_LENGTH).optional().describe("The exact title of the parent note"),
+      newTitle: titleSchema.describe("The title of the new note"),
+      details: detailsSchema.optional().describe("The details of the new note (Markdown)"),
+    },
+  },
+  update_note: {
+    title: "Update a note",
+    description:
+      "Changes a note the user may edit: a new title, new details (replacing them) or appendDetails (added after the " +
+      "current details). Give at least one.",
+    inputSchema: {
+      noteId,
+      newTitle: titleSchema.optional().describe("The new title"),
+      details: detailsSchema.optional().describe("The new details, replacing the current ones (Markdown)"),
+      appendDetails: detailsSchema.optional().describe("Text to add at the end of the current details (Markdown)"),
+    },
+    annotations: { idempotentHint: false },
+  },
+  list_notebooks: {
+    title: "List notebooks",
+    description: "The user's notebooks as JSON: title, the id of its head note (the note at its top) and the start of its details.",
+    inputSchema: {},
+    annotations: { readOnlyHint: true },
+  },
+  get_note: {
+    title: "Get a note",
+    description: "A note as JSON: title, details, notebook, parent, children, links to other notes and links from them.",
+    inputSchema: { noteId },
+    annotations: { readOnlyHint: true },
+  },
+  get_recall_status: {
+    title: "Get recall status",
+    description:
+      "How many notes the user has to recall now and to assimilate (learn) today, e.g. to say " +
+      '"you have 12 notes to recall". The day is counted in timeZone (default UTC).',
+    inputSchema: { timeZone: z.string().max(100).optional().describe("An IANA time zone such as Europe/Paris") },
+    annotations: { readOnlyHint: true },
+  },
+};
+
+/** Each tool's handler, acting as `current`. */
+export function engramTools(ctx: AppContext, current: CurrentUser): Record<keyof typeof TOOL_CONFIGS, (input: never) => Promise<CallToolResult>> {
   return {
-    find_most_relevant_note: {
-      config: {
-        title: "Find the most relevant note",
-        description:
-          "Searches the user's Engram notes (titles and details, literal and semantic) and answers the best matches " +
-          `as JSON: noteId, title, a snippet of the details and the notebook. Answers "${NO_RELEVANT_NOTE}" when nothing matches. ` +
-          "Use it to find a note's id before get_note, get_note_graph, add_note or update_note.",
-        inputSchema: { query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("Words to look for, e.g. a title or a topic") },
-        annotations: { readOnlyHint: true },
-      },
-      handler: ({ query }: { query: string }) =>
-        answer(ctx, async () => {
-          const found = await relevantNotes(ctx, current, query);
-          return found.length === 0 ? text(NO_RELEVANT_NOTE) : json(found);
-        }),
-    },
-    get_note_graph: {
-      config: {
-        title: "Get a note's graph",
-        description:
-          "The note and the notes related to it (parent, children, siblings, links, notes linking to it...), each with its " +
-          "relationToFocusNote, as JSON (the GraphRAG context that Engram's export gives). tokenLimit bounds the size of the answer.",
-        inputSchema: {
-          noteId,
-          tokenLimit: z.number().int().min(MIN_GRAPH_TOKEN_LIMIT).max(MAX_GRAPH_TOKEN_LIMIT).optional()
-            .describe(`Approximate size budget of the answer in tokens (default ${DEFAULT_GRAPH_TOKEN_LIMIT})`),
-        },
-        annotations: { readOnlyHint: true },
-      },
-      handler: ({ noteId: id, tokenLimit }: { noteId: number; tokenLimit?: number }) =>
-        answer(ctx, () => json(noteGraph(ctx, current, id, tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT))),
-    },
-    add_note: {
-      config: {
-        title: "Add a note",
-        description:
-          "Creates a note as the last child of a parent note the user may edit. Name the parent by parentNoteId, or by " +
-          "parentTitle (its exact title; when several notes have that title the error lists them with their ids). " +
-          "details is the new note's text (Markdown).",
-        inputSchema: {
-          parentNoteId: noteId.optional().describe("The id of the parent note"),
-          parentTitle: z.string().min(1).max(MAX_TITLE_LENGTH).optional().describe("The exact title of the parent note"),
-          newTitle: titleSchema.describe("The title of the new note"),
-          details: detailsSchema.optional().describe("The details of the new note (Markdown)"),
-        },
-      },
-      handler: (input: { parentNoteId?: number; parentTitle?: string; newTitle: string; details?: string }) =>
-        answer(ctx, () => {
-          if ((input.parentNoteId === undefined) === (input.parentTitle === undefined)) {
-            throw new ValidationError({ parentNoteId: "give either parentNoteId or parentTitle" });
-          }
-          // Checked before anything is written, so a refused note leaves nothing half-made.
-          validTitle(input.newTitle);
-          const details = input.details === undefined ? undefined : validDetails(input.details);
-          const parent = input.parentNoteId !== undefined
-            ? editableNote(ctx, current, input.parentNoteId)
-            : editableNoteTitled(ctx, current, input.parentTitle!, "parentTitle");
-          const { created } = createNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle });
-          if (details) updateDetails(ctx, current, created.id, details);
-          return text(`Added "${created.note.noteTopology.titleOrPredicate}" (note id ${created.id}) under "${parent.title}" (note id ${parent.id}).`);
-        }),
-    },
-    update_note: {
-      config: {
-        title: "Update a note",
-        description:
-          "Changes a note the user may edit: a new title, new details (replacing them) or appendDetails (added after the " +
-          "current details). Give at least one.",
-        inputSchema: {
-          noteId,
-          newTitle: titleSchema.optional().describe("The new title"),
-          details: detailsSchema.optional().describe("The new details, replacing the current ones (Markdown)"),
-          appendDetails: detailsSchema.optional().describe("Text to add at the end of the current details (Markdown)"),
-        },
-        annotations: { idempotentHint: false },
-      },
-      handler: (input: { noteId: number; newTitle?: string; details?: string; appendDetails?: string }) =>
-        answer(ctx, () => {
-          if (input.newTitle === undefined && input.details === undefined && input.appendDetails === undefined) {
-            throw new ValidationError({ newTitle: "give newTitle, details or appendDetails" });
-          }
-          const note = editableNote(ctx, current, input.noteId);
-          if (input.newTitle !== undefined) validTitle(input.newTitle);
-          const details = newDetails(note.details, input.details, input.appendDetails);
-          const realm = input.newTitle !== undefined ? updateTitle(ctx, current, note.id, input.newTitle) : undefined;
-          const updated = details !== undefined ? updateDetails(ctx, current, note.id, details) : realm!;
-          return text(`Updated "${updated.note.noteTopology.titleOrPredicate}" (note id ${updated.id}).`);
-        }),
-    },
-    list_notebooks: {
-      config: {
-        title: "List notebooks",
-        description: "The user's notebooks as JSON: title, the id of its head note (the note at its top) and the start of its details.",
-        inputSchema: {},
-        annotations: { readOnlyHint: true },
-      },
-      handler: () =>
-        answer(ctx, () => {
-          const { notebooks } = notebooksOfUser(ctx, current);
-          if (notebooks.length === 0) return text("You have no notebooks yet.");
-          return json(notebooks.map((n) => ({ notebookId: n.id, title: n.title, headNoteId: n.headNoteId, shortDetails: n.shortDetails })));
-        }),
-    },
-    get_note: {
-      config: {
-        title: "Get a note",
-        description: "A note as JSON: title, details, notebook, parent, children, links to other notes and links from them.",
-        inputSchema: { noteId },
-        annotations: { readOnlyHint: true },
-      },
-      handler: ({ noteId: id }: { noteId: number }) => answer(ctx, () => json(describeNote(ctx, current, id))),
-    },
-    get_recall_status: {
-      config: {
-        title: "Get recall status",
-        description:
-          "How many notes the user has to recall now and to assimilate (learn) today, e.g. to say " +
-          '"you have 12 notes to recall". The day is counted in timeZone (default UTC).',
-        inputSchema: { timeZone: z.string().max(100).optional().describe("An IANA time zone such as Europe/Paris") },
-        annotations: { readOnlyHint: true },
-      },
-      handler: ({ timeZone }: { timeZone?: string }) =>
-        answer(ctx, () => {
-          const zone = timeZone ?? "UTC";
-          if (!isValidTimeZone(zone)) throw new ValidationError({ timeZone: "must be an IANA time zone such as Europe/Paris" });
-          const toRecall = recallOverview(ctx, current, zone).toRepeatCount;
-          const toAssimilate = assimilationCount(ctx, current, zone).dueCount;
-          const notes = (n: number) => `${n} ${n === 1 ? "note" : "notes"}`;
-          return text(`You have ${notes(toRecall)} to recall and ${notes(toAssimilate)} to assimilate today.\n` +
-            JSON.stringify({ toRecall, toAssimilate }));
-        }),
-    },
+    find_most_relevant_note: ({ query }: { query: string }) =>
+      answer(ctx, async () => {
+        const found = await relevantNotes(ctx, current, query);
+        return found.length === 0 ? text(NO_RELEVANT_NOTE) : json(found);
+      }),
+    get_note_graph: ({ noteId: id, tokenLimit }: { noteId: number; tokenLimit?: number }) =>
+      answer(ctx, () => json(noteGraph(ctx, current, id, tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT))),
+    add_note: (input: { parentNoteId?: number; parentTitle?: string; newTitle: string; details?: string }) =>
+      answer(ctx, () => {
+        if ((input.parentNoteId === undefined) === (input.parentTitle === undefined)) {
+          throw new ValidationError({ parentNoteId: "give either parentNoteId or parentTitle" });
+        }
+        // Checked before anything is written, so a refused note leaves nothing half-made.
+        validTitle(input.newTitle);
+        const details = input.details === undefined ? undefined : validDetails(input.details);
+        const parent = input.parentNoteId !== undefined
+          ? editableNote(ctx, current, input.parentNoteId)
+          : editableNoteTitled(ctx, current, input.parentTitle!, "parentTitle");
+        const { created } = createNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle });
+        if (details) updateDetails(ctx, current, created.id, details);
+        return text(`Added "${created.note.noteTopology.titleOrPredicate}" (note id ${created.id}) under "${parent.title}" (note id ${parent.id}).`);
+      }),
+    update_note: (input: { noteId: number; newTitle?: string; details?: string; appendDetails?: string }) =>
+      answer(ctx, () => {
+        if (input.newTitle === undefined && input.details === undefined && input.appendDetails === undefined) {
+          throw new ValidationError({ newTitle: "give newTitle, details or appendDetails" });
+        }
+        const note = editableNote(ctx, current, input.noteId);
+        if (input.newTitle !== undefined) validTitle(input.newTitle);
+        const details = newDetails(note.details, input.details, input.appendDetails);
+        const realm = input.newTitle !== undefined ? updateTitle(ctx, current, note.id, input.newTitle) : undefined;
+        const updated = details !== undefined ? updateDetails(ctx, current, note.id, details) : realm!;
+        return text(`Updated "${updated.note.noteTopology.titleOrPredicate}" (note id ${updated.id}).`);
+      }),
+    list_notebooks: () =>
+      answer(ctx, () => {
+        const { notebooks } = notebooksOfUser(ctx, current);
+        if (notebooks.length === 0) return text("You have no notebooks yet.");
+        return json(notebooks.map((n) => ({ notebookId: n.id, title: n.title, headNoteId: n.headNoteId, shortDetails: n.shortDetails })));
+      }),
+    get_note: ({ noteId: id }: { noteId: number }) => answer(ctx, () => json(describeNote(ctx, current, id))),
+    get_recall_status: ({ timeZone }: { timeZone?: string }) =>
+      answer(ctx, () => {
+        const zone = timeZone ?? "UTC";
+        if (!isValidTimeZone(zone)) throw new ValidationError({ timeZone: "must be an IANA time zone such as Europe/Paris" });
+        const toRecall = recallOverview(ctx, current, zone).toRepeatCount;
+        const toAssimilate = assimilationCount(ctx, current, zone).dueCount;
+        const notes = (n: number) => `${n} ${n === 1 ? "note" : "notes"}`;
+        return text(`You have ${notes(toRecall)} to recall and ${notes(toAssimilate)} to assimilate today.\n` +
+          JSON.stringify({ toRecall, toAssimilate }));
+      }),
   };
 }
 
