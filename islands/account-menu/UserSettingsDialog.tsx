@@ -7,6 +7,7 @@ import { Modal } from "../lib/ui/Dialog";
 import { currentUserInfoQuery } from "../lib/queries";
 import { showToast } from "../lib/ui-store";
 import { AccountSecurity } from "./AccountSecurity";
+import { SchedulerFields, schedulerPatch } from "./SchedulerFields";
 
 /** "Settings for {name}": the user's name, daily assimilation count and space intervals; then sessions and password. */
 export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose: () => void }) {
@@ -15,6 +16,9 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
     name: user.name,
     dailyAssimilationCount: String(user.dailyAssimilationCount),
     spaceIntervals: user.spaceIntervals,
+    scheduler: user.scheduler,
+    desiredRetention: String(user.desiredRetention),
+    maximumIntervalDays: String(user.maximumIntervalDays),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -35,6 +39,7 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
         name: form.name,
         dailyAssimilationCount: count,
         spaceIntervals: form.spaceIntervals,
+        ...schedulerPatch(form),
       });
       await queryClient.invalidateQueries({ queryKey: currentUserInfoQuery().queryKey });
       showToast("Settings saved", "success");
@@ -53,6 +58,7 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
           value={form.dailyAssimilationCount} error={errors.dailyAssimilationCount} onChange={set("dailyAssimilationCount")} />
         <TextField label="Space Intervals" name="spaceIntervals" value={form.spaceIntervals}
           error={errors.spaceIntervals} onChange={set("spaceIntervals")} placeholder="0, 1, 1, 2, 3, 5, 8, 13" />
+        <SchedulerFields form={form} errors={errors} onChange={set} />
         <DialogActions onCancel={onClose} submitting={saving} />
       </form>
       <AccountSecurity />

@@ -4,8 +4,10 @@ import { recallLogRows } from "../services/memory/recall-log";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { userStats } from "../services/stats/stats";
+import { TIME_ZONE_MESSAGE, validTimeZone } from "./time-zone";
 
-/** GET /api/recall-log (issue 17): the signed-in user's review log, newest first. */
+/** GET /api/recall-log (the signed-in user's review log, newest first) and GET /api/stats (issue 17). */
 export function recallLogApi(ctx: AppContext) {
   return new Elysia()
     .use(core(ctx))
@@ -17,5 +19,9 @@ export function recallLogApi(ctx: AppContext) {
         // Checked by the service, so a bad value is a field error on "limit".
         limit: t.Optional(t.String({ maxLength: 10 })),
       }, { additionalProperties: true }),
+    })
+    .get("/api/stats", ({ auth, query }) => userStats(ctx, requireUser(auth), validTimeZone(query.timezone)), {
+      transform: ({ auth }) => void requireUser(auth),
+      query: t.Object({ timezone: t.String({ maxLength: 100, error: TIME_ZONE_MESSAGE }) }, { additionalProperties: true }),
     });
 }

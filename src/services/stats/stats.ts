@@ -1,0 +1,242 @@
+/**
+ * Statistics of a user's memory (issue 17): the workload forecast, the review history, retention
+ * by week, totals, and for the page the per-notebook retention, the most failed notes and (for
+ * FSRS users) the spread of stability and retrievability.
+ *
+ * Counting rules:
+ * - a "recall" is a logged review that succeeded or failed (multiple choice, spelling, self-review);
+ *   assimilations and self-evaluations (±5) are not recalls;
+ * - the forecast counts the trackers the recall list would show (active, undeleted notes of
+ *   notebooks the user may still recall), by local day of their next recall; today includes the
+ *   backlog;
+ * - days are calendar days in the given time zone. The SQL groups by 15-minute buckets (every
+ *   zone's offset is a multiple of 15 minutes), so the database never sends single rows.
+ */
+import type { AppContext } from "../../context";
+import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
+import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
+import { retrievability } from "../scheduling/fsrs";
+import { localParts } from "../scheduling/time-windows";
+import type { CurrentUser } from "../users";
+
+const DAY_MS = 86_400_000;
+const BUCKET_MS = 900_000;
+export const FORECAST_DAYS = 30;
+export const HISTORY_DAYS = 365;
+
+export interface StatsJson {
+  forecast: { date: string; count: number }[];
+  history: { date: string; count: number }[];
+  retentionByWeek: { weekStart: string; reviews: number; successes: number }[];
+  totals: { notesAssimilated: number; activeTrackers: number; averageIntervalDays: number };
+}
+
+/** A calendar date as days since 1970-01-01 (no time zone: pure date arithmetic). */
+type DayNumber = number;
+const dayNumber = (year: number, month: number, day: number): DayNumber => Date.UTC(year, month - 1, day) / DAY_MS;
+const isoDate = (day: DayNumber) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+function offsetMs(instant: number, timeZone: string): number {
+  const p = localParts(new Date(instant), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a local date begins in the zone. */
+function localMidnight(day: DayNumber, timeZone: string): number {
+  const wall = day * DAY_MS;
+  let instant = wall - offsetMs(wall, timeZone);
+  instant = wall - offsetMs(instant, timeZone);
+  return instant;
+}
+
+/** Local days [first, first + count) with their starting instants, to put instants into days. */
+class DayGrid {
+  readonly starts: number[];
+  constructor(readonly first: DayNumber, readonly count: number, timeZone: string) {
+    this.starts = Array.from({ length: count + 1 }, (_, i) => localMidnight(first + i, timeZone));
+  }
+  get begin() {
+    return this.starts[0]!;
+  }
+  get end() {
+    return this.starts[this.count]!;
+  }
+  /** The index of the day holding the instant, or -1 outside the grid. */
+  indexOf(instant: number): number {
+    if (instant < this.begin || instant >= this.end) return -1;
+    let [low, high] = [0, this.count - 1];
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= instant) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+  date(index: number) {
+    return isoDate(this.first + index);
+  }
+}
+
+function today(ctx: AppContext, timeZone: string): DayNumber {
+  const p = localParts(ctx.clock.now(), timeZone);
+  return dayNumber(p.year, p.month, p.day);
+}
+
+function forecast(ctx: AppContext, current: CurrentUser, timeZone: string) {
+  const grid = new DayGrid(today(ctx, timeZone), FORECAST_DAYS, timeZone);
+  const rows = ctx.sqlite
+    .query<{ bucket: number; n: number }, [number, number]>(
+      `SELECT m.next_recall_at / ${BUCKET_MS} AS bucket, COUNT(*) AS n FROM memory_trackers m
+       JOIN notes n ON n.id = m.note_id
+       JOIN notebooks nb ON nb.id = n.notebook_id
+       WHERE m.user_id = ?1 AND m.removed_from_tracking = 0 AND m.next_recall_at < ?2
+         AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
+       GROUP BY bucket`,
+    )
+    .all(current.user.id, grid.end);
+  const counts = new Array<number>(FORECAST_DAYS).fill(0);
+  for (const row of rows) {
+    const instant = row.bucket * BUCKET_MS;
+    const index = instant < grid.begin ? 0 : grid.indexOf(instant); // the backlog is today's
+    if (index >= 0) counts[index]! += row.n;
+  }
+  return counts.map((count, i) => ({ date: grid.date(i), count }));
+}
+
+/** Recalls and successes per local day over the past year (today last). */
+function recallDays(ctx: AppContext, current: CurrentUser, timeZone: string) {
+  const grid = new DayGrid(today(ctx, timeZone) - (HISTORY_DAYS - 1), HISTORY_DAYS, timeZone);
+  const rows = ctx.sqlite
+    .query<{ bucket: number; n: number; s: number }, [number, number, number]>(
+      `SELECT reviewed_at / ${BUCKET_MS} AS bucket, COUNT(*) AS n, SUM(outcome = 'success') AS s FROM recall_log
+       WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
+         AND outcome IN ('success', 'failure') AND kind <> 'assimilation'
+       GROUP BY bucket`,
+    )
+    .all(current.user.id, grid.begin, grid.end);
+  const reviews = new Array<number>(HISTORY_DAYS).fill(0);
+  const successes = new Array<number>(HISTORY_DAYS).fill(0);
+  for (const row of rows) {
+    const index = grid.indexOf(row.bucket * BUCKET_MS);
+    if (index < 0) continue;
+    reviews[index]! += row.n;
+    successes[index]! += row.s;
+  }
+  return { grid, reviews, successes };
+}
+
+/** Weeks start on Monday; the first week is the one holding the first day of the history. */
+function weeks(days: ReturnType<typeof recallDays>) {
+  const { grid, reviews, successes } = days;
+  const mondayOf = (day: DayNumber) => day - ((new Date(day * DAY_MS).getUTCDay() + 6) % 7);
+  const result = new Map<DayNumber, { weekStart: string; reviews: number; successes: number }>();
+  for (let i = 0; i < grid.count; i++) {
+    const monday = mondayOf(grid.first + i);
+    let week = result.get(monday);
+    if (!week) result.set(monday, (week = { weekStart: isoDate(monday), reviews: 0, successes: 0 }));
+    week.reviews += reviews[i]!;
+    week.successes += successes[i]!;
+  }
+  return [...result.values()];
+}
+
+function totals(ctx: AppContext, current: CurrentUser) {
+  const row = ctx.sqlite
+    .query<{ active: number; notes: number; average: number | null }, [number]>(
+      `SELECT COUNT(*) AS active, COUNT(DISTINCT note_id) AS notes, AVG(next_recall_at - last_recalled_at) AS average
+       FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0`,
+    )
+    .get(current.user.id)!;
+  return {
+    notesAssimilated: row.notes,
+    activeTrackers: row.active,
+    averageIntervalDays: Math.round(((row.average ?? 0) / DAY_MS) * 10) / 10,
+  };
+}
+
+/** GET /api/stats. */
+export function userStats(ctx: AppContext, current: CurrentUser, timeZone: string): StatsJson {
+  const days = recallDays(ctx, current, timeZone);
+  return {
+    forecast: forecast(ctx, current, timeZone),
+    history: days.reviews.map((count, i) => ({ date: days.grid.date(i), count })),
+    retentionByWeek: weeks(days),
+    totals: totals(ctx, current),
+  };
+}
+
+export interface StatsPageJson extends StatsJson {
+  streakDays: number;
+  retentionByNotebook: { notebookId: number; title: string; reviews: number; successes: number }[];
+  mostFailedNotes: { noteId: number; title: string; failures: number }[];
+  /** For FSRS users: trackers by stability (days) and by retrievability today. */
+  fsrs: { stability: { label: string; count: number }[]; retrievability: { label: string; count: number }[] } | null;
+}
+
+/** Days in a row with at least one recall, ending today (or yesterday, if today has none yet). */
+export function streak(history: { count: number }[]): number {
+  let i = history.length - 1;
+  if (i >= 0 && history[i]!.count === 0) i--;
+  let days = 0;
+  for (; i >= 0 && history[i]!.count > 0; i--) days++;
+  return days;
+}
+
+const STABILITY_BUCKETS: [string, number][] = [["under 1 day", 1], ["1–7 days", 7], ["1–4 weeks", 30], ["1–3 months", 90], ["3–12 months", 365], ["over a year", Infinity]];
+const RETRIEVABILITY_BUCKETS: [string, number][] = [["under 70 %", 0.7], ["70–80 %", 0.8], ["80–90 %", 0.9], ["90–95 %", 0.95], ["95 % and more", Infinity]];
+
+function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
+  if (schedulerOf(current.user) !== "fsrs") return null;
+  const settings = fsrsSettingsOf(current.user);
+  const now = ctx.clock.now().getTime();
+  const rows = ctx.sqlite
+    .query<{ s: number; last: number }, [number]>(
+      "SELECT stability AS s, last_recalled_at AS last FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL",
+    )
+    .all(current.user.id);
+  const stability = STABILITY_BUCKETS.map(([label]) => ({ label, count: 0 }));
+  const recall = RETRIEVABILITY_BUCKETS.map(([label]) => ({ label, count: 0 }));
+  for (const row of rows) {
+    stability[STABILITY_BUCKETS.findIndex(([, below]) => row.s < below)]!.count++;
+    const r = retrievability(settings, (now - row.last) / DAY_MS, row.s);
+    recall[RETRIEVABILITY_BUCKETS.findIndex(([, below]) => r < below)]!.count++;
+  }
+  return { stability, retrievability: recall };
+}
+
+/** Everything the /d/stats page shows: the API's figures plus the page's own. */
+export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
+  const stats = userStats(ctx, current, timeZone);
+  const since = ctx.clock.now().getTime() - HISTORY_DAYS * DAY_MS;
+  const retentionByNotebook = ctx.sqlite
+    .query<{ notebookId: number; title: string; reviews: number; successes: number }, [number, number]>(
+      `SELECT nb.id AS notebookId, head.title AS title, COUNT(*) AS reviews, SUM(r.outcome = 'success') AS successes
+       FROM recall_log r
+       JOIN memory_trackers m ON m.id = r.memory_tracker_id
+       JOIN notes n ON n.id = m.note_id
+       JOIN notebooks nb ON nb.id = n.notebook_id
+       JOIN notes head ON head.id = nb.head_note_id
+       WHERE r.user_id = ?1 AND r.reviewed_at >= ?2 AND r.outcome IN ('success', 'failure') AND r.kind <> 'assimilation'
+         AND ${RECALLABLE_NOTEBOOK_SQL}
+       GROUP BY nb.id ORDER BY reviews DESC, nb.id LIMIT 20`,
+    )
+    .all(current.user.id, since);
+  const mostFailedNotes = ctx.sqlite
+    .query<{ noteId: number; title: string; failures: number }, [number]>(
+      `SELECT n.id AS noteId, n.title AS title, COUNT(*) AS failures
+       FROM recall_log r
+       JOIN memory_trackers m ON m.id = r.memory_tracker_id
+       JOIN notes n ON n.id = m.note_id
+       JOIN notebooks nb ON nb.id = n.notebook_id
+       WHERE r.user_id = ?1 AND r.outcome = 'failure' AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
+       GROUP BY n.id ORDER BY failures DESC, n.id LIMIT 10`,
+    )
+    .all(current.user.id);
+  return {
+    ...stats,
+    streakDays: streak(stats.history),
+    retentionByNotebook,
+    mostFailedNotes,
+    fsrs: fsrsDistributions(ctx, current),
+  };
+}
