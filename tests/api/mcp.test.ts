@@ -229,6 +229,33 @@ describe("MCP server", () => {
     });
   });
 
+  test("bodies that are not MCP requests never get a 5xx", async () => {
+    await mcp.close();
+    const headers = { authorization: `Bearer ${token}`, accept: "application/json, text/event-stream" };
+    const bodies: [string, string][] = [
+      ["application/json", "{not json"],
+      ["application/json", "[]"],
+      ["application/json", "42"],
+      ["application/json", JSON.stringify({ hello: "world" })],
+      ["application/json", "[".repeat(100) + "]".repeat(100)],
+      ["text/plain", "hello"],
+      ["application/octet-stream", "\u0000\u0001"],
+    ];
+    for (const [type, body] of bodies) {
+      const response = await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { ...headers, "content-type": type }, body });
+      const answered = { body, status: response.status, refused: response.status >= 400 && response.status < 500 };
+      // An empty batch holds no request: the SDK accepts it (202) with nothing to answer.
+      expect(answered).toEqual(body === "[]" ? { body, status: 202, refused: false } : { body, status: response.status, refused: true });
+    }
+    // Stateless: a call without initialize is answered, here with the schema error of the missing noteId.
+    const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_note", arguments: {} } });
+    const answered = await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: call });
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toContain("Input validation error");
+    const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(3 * 1024 * 1024) } });
+    expect((await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: big })).status).toBe(413);
+  });
+
   describe("POST /api/mcp/notes/create", () => {
     test("creates a note under the parent named by its title: NoteCreationResult", async () => {
       await mcp.close();
