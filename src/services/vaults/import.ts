@@ -101,6 +101,7 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
           .orderBy(notes.siblingOrder).all();
 
       const place = (vaultNote: VaultNote, parent: NoteRow) => {
+        if (vaultNote.children.length === 0) return;
         const existing = childrenOf(parent.id);
         for (const child of vaultNote.children) {
           // Two vault files of one title under one parent stay two notes (each matches its own on a second import).

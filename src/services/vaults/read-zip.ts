@@ -4,6 +4,7 @@
  * the archive is refused before anything is written.
  */
 import JSZip from "jszip";
+import { inflateRawSync } from "node:zlib";
 import { entryPathParts } from "./names";
 
 export const VAULT_LIMITS = {
@@ -84,12 +85,50 @@ export class InflateBudget {
   }
 }
 
+interface CompressedData {
+  compressedContent?: unknown;
+  compression?: { magic?: string };
+}
+
+/**
+ * Stored and deflated entries are inflated with node:zlib, about ten times faster than JSZip's
+ * own inflate, stopping at the declared size (maxOutputLength), so a lying entry never grows past
+ * it. Undefined when JSZip's internals are not as expected: the caller streams instead.
+ */
+function inflateDirectly(entry: ZipEntry, budget: InflateBudget): Uint8Array | undefined {
+  const data = (entry.object as unknown as { _data?: CompressedData })._data;
+  const content = data?.compressedContent;
+  const method = data?.compression?.magic;
+  if (!(content instanceof Uint8Array) || (method !== "\x00\x00" && method !== "\x08\x00")) return undefined;
+  let bytes: Uint8Array;
+  if (method === "\x00\x00") bytes = content;
+  else {
+    try {
+      bytes = inflateRawSync(content, { maxOutputLength: Math.max(1, entry.declaredBytes + 1) });
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+        throw new VaultImportError(`the entry "${entry.path}" inflates to more than it declares`);
+      }
+      throw new VaultImportError(`the entry "${entry.path}" is damaged (${(error as Error).message})`);
+    }
+  }
+  if (bytes.byteLength !== entry.declaredBytes) {
+    throw new VaultImportError(bytes.byteLength > entry.declaredBytes
+      ? `the entry "${entry.path}" inflates to more than it declares`
+      : `the entry "${entry.path}" is damaged (shorter than it declares)`);
+  }
+  budget.take(bytes.byteLength);
+  return bytes;
+}
+
 /**
  * An entry's bytes, inflating at most `maxBytes` (undefined when it is longer: the caller skips
  * it) and within the import's budget. A corrupt entry refuses the whole import.
  */
 export function readEntry(entry: ZipEntry, maxBytes: number, budget: InflateBudget): Promise<Uint8Array | undefined> {
   if (entry.declaredBytes > maxBytes) return Promise.resolve(undefined);
+  const direct = inflateDirectly(entry, budget);
+  if (direct) return Promise.resolve(direct);
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
