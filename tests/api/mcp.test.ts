@@ -305,6 +305,17 @@ describe("MCP server", () => {
     }
   });
 
+  test("engram mcp says so when Engram cannot be reached", async () => {
+    await mcp.close();
+    const closed = Bun.serve({ port: 0, fetch: () => new Response() });
+    const url = `http://127.0.0.1:${closed.port}`;
+    closed.stop(true);
+    const client = new Client({ name: "engram-stdio-test", version: "1.0.0" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: ["src/mcp-cli.ts", "--url", url, "--token", token], cwd: root, stderr: "pipe" });
+    await expect(client.connect(transport)).rejects.toThrow(`Cannot reach Engram at ${url}/api/mcp`);
+    await client.close();
+  });
+
   test("engram mcp with a deleted token answers each request with the refusal", async () => {
     await mcp.close();
     const client = new Client({ name: "engram-stdio-test", version: "1.0.0" });
