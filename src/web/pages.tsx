@@ -7,6 +7,8 @@ import { showRecallPrompt } from "../services/recall-prompts/recall-prompt-servi
 import { NotebooksPage } from "../../views/pages/NotebooksPage";
 import { NotePage } from "../../views/pages/NotePage";
 import { RecentPage } from "../../views/pages/RecentPage";
+import { StatsPage } from "../../views/pages/StatsPage";
+import { statsPage } from "../services/stats/stats";
 import { noteRealmQuery, notebooksQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
 import { noteTitleText } from "../../islands/lib/note-title";
 import { notebooksOfUser } from "../services/notebooks";
@@ -73,6 +75,13 @@ export function pagesPlugin(ctx: AppContext) {
         queryClient.setQueryData(recentNotesQuery().queryKey, recentNotes(ctx, current!));
         return { title: "Recent", content: <RecentPage /> };
       }),
+    )
+    // Issue 17: every figure is computed here, so it is in the first HTML.
+    .get("/d/stats", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => ({
+        title: "Statistics",
+        content: <StatsPage stats={statsPage(ctx, current!, timeZoneOfRequest(request))} />,
+      })),
     )
     .get("/d/assimilate", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required", active: "assimilate" }, (queryClient, current) => {
