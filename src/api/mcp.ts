@@ -49,6 +49,8 @@ export function mcpApi(ctx: AppContext) {
         const server = engramMcpServer(ctx, current);
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
         await server.connect(transport);
+        // A client that goes away mid-call ends its stream (and the keep-alive timer) with it.
+        request.signal.addEventListener("abort", () => void server.close(), { once: true });
         // The body was already read within the route's limits (api/request-limits.ts): hand it over parsed.
         return transport.handleRequest(request, { parsedBody: body });
       },
