@@ -19,6 +19,7 @@ export default function AccountMenu() {
         trigger={<>{icons.account()}<span className="menu-label">Account</span></>}>
         {user.admin && <MenuLink href="/d/admin-dashboard">Admin Dashboard</MenuLink>}
         <MenuLink href="/d/recent">Recent...</MenuLink>
+        <MenuLink href="/d/stats">Statistics</MenuLink>
         <MenuItem onSelect={() => setSettingsOpen(true)}>Settings for {user.name}</MenuItem>
         <MenuLink href="/d/assessmentAndCertificateHistory">My Assessments and Certificates</MenuLink>
         <MenuLink href="/d/generate-token">Manage MCP Tokens</MenuLink>

@@ -24,6 +24,7 @@ const SIGNED_IN_PAGES = (ids: Record<string, number>) => [
   "/d/assimilate",
   "/d/recall",
   "/d/recent",
+  "/d/stats",
   "/d/generate-token",
   "/d/circles",
   "/d/bazaar",

@@ -1,0 +1,91 @@
+import { expect, type Page } from "@playwright/test";
+import { dayHour, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, waitForHydration } from "./support";
+
+/** The statistics page and the scheduler setting, as a learner uses them (issue 17). */
+const test = engramTest("test");
+test.use({ timezoneId: "UTC" });
+
+async function api(page: Page, method: "post" | "patch", url: string, data?: unknown) {
+  const response = await page.request[method](url, { data: data ?? {} });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+test.describe("statistics and the scheduler", () => {
+  test.beforeEach(async ({ engram, page }) => {
+    await resetTestData(engram.url);
+    await signInThroughIdentifyPage(page, engram.url, "old_learner");
+  });
+
+  test("an empty history says what will appear; after some recalls the figures are in the page's first HTML", async ({ page, engram }) => {
+    await page.goto(`${engram.url}/`);
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: "Statistics" }).click();
+    await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible();
+    await expect(page.getByText("Nothing to show yet. Once you assimilate notes")).toBeVisible();
+    await expect(page.getByText("No failed recalls yet.")).toBeVisible();
+
+    await testability(page, engram.url, "time_travel", { travel_to: JSON.stringify(dayHour(0, 8)) });
+    const ids = await injectNotes(page, engram.url, [{ Title: "Mercury" }, { Title: "Venus" }]);
+    const trackers = [
+      ...(await api(page, "post", `${engram.url}/api/assimilation`, { noteId: ids.Mercury })),
+      ...(await api(page, "post", `${engram.url}/api/assimilation`, { noteId: ids.Venus })),
+    ];
+    await api(page, "patch", `${engram.url}/api/memory-trackers/${trackers[0].id}/mark-as-repeated?successful=true`);
+    await api(page, "patch", `${engram.url}/api/memory-trackers/${trackers[1].id}/mark-as-repeated?successful=false`);
+
+    // The figures are in the server's HTML, before any script runs.
+    const html = await (await page.request.get(`${engram.url}/d/stats`)).text();
+    expect(html).toContain("Notes assimilated");
+    expect(html).toContain("Recalls per day over the past year");
+    expect(html).toContain("1976-06-01: 2 recalls");
+
+    await page.goto(`${engram.url}/d/stats`);
+    const totals = page.getByRole("region", { name: "Totals" });
+    await expect(totals.getByText("Notes assimilated")).toBeVisible();
+    await expect(totals.locator(".stats-figure", { hasText: "Notes assimilated" }).locator("dd")).toHaveText("2");
+    await expect(page.getByText("2 recalls in the past year; streak: 1 day in a row.")).toBeVisible();
+    await expect(page.getByText("Remembered 50 % of 2 recalls in the past year, per week:")).toBeVisible();
+    await page.getByRole("link", { name: "Venus" }).click();
+    await expect(page).toHaveURL(new RegExp(`/n${ids.Venus}$`));
+  });
+
+  test("switching to FSRS in Settings keeps the due count and shows the FSRS charts; switching back works too", async ({ page, engram }) => {
+    await testability(page, engram.url, "time_travel", { travel_to: JSON.stringify(dayHour(0, 8)) });
+    const ids = await injectNotes(page, engram.url, [{ Title: "Mercury" }]);
+    const [tracker] = await api(page, "post", `${engram.url}/api/assimilation`, { noteId: ids.Mercury });
+    await api(page, "patch", `${engram.url}/api/memory-trackers/${tracker.id}/mark-as-repeated?successful=true`);
+    const before = await (await page.request.get(`${engram.url}/api/memory-trackers/${tracker.id}`)).json();
+
+    await page.goto(`${engram.url}/`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: "Settings for Old Learner" }).click();
+    const dialog = page.getByRole("dialog", { name: "Settings for Old Learner" });
+    await dialog.getByLabel("Scheduler").selectOption({ label: "FSRS" });
+    await dialog.getByLabel("Desired retention").fill("0.99");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByText("must be a number from 0.7 to 0.97")).toBeVisible();
+    await dialog.getByLabel("Desired retention").fill("0.85");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog).toBeHidden();
+
+    const after = await (await page.request.get(`${engram.url}/api/memory-trackers/${tracker.id}`)).json();
+    expect(after.nextRecallAt).toBe(before.nextRecallAt);
+    expect(after.stability).toBeGreaterThan(0);
+    await page.goto(`${engram.url}/d/stats`);
+    await expect(page.getByRole("heading", { name: "Memory (FSRS)" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Memory trackers by stability" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: "Settings for Old Learner" }).click();
+    await expect(dialog.getByLabel("Desired retention")).toHaveValue("0.85");
+    await dialog.getByLabel("Scheduler").selectOption({ label: "Forgetting curve (classic)" });
+    await expect(dialog.getByLabel("Desired retention")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog).toBeHidden();
+    const back = await (await page.request.get(`${engram.url}/api/memory-trackers/${tracker.id}`)).json();
+    expect(back).toMatchObject({ nextRecallAt: before.nextRecallAt, forgettingCurveIndex: before.forgettingCurveIndex });
+    expect(back.stability).toBeUndefined();
+  });
+});

@@ -1,0 +1,199 @@
+import type { StatsPageJson } from "../../src/services/stats/stats";
+import { PageHeading } from "./SimplePages";
+
+/**
+ * /d/stats (issue 17): the forecast, the past year as a heatmap, retention and totals, drawn as
+ * plain server-rendered SVG so every figure is in the first HTML without client code (the chart
+ * libraries looked at draw on a canvas in the browser). Each chart has a text alternative.
+ */
+export function StatsPage({ stats }: { stats: StatsPageJson }) {
+  const { totals } = stats;
+  const recalls = stats.history.reduce((n, d) => n + d.count, 0);
+  return (
+    <div className="stats-page">
+      <PageHeading title="Statistics" />
+      <section aria-labelledby="stats-totals" className="stats-section">
+        <h2 id="stats-totals">Totals</h2>
+        <dl className="stats-totals">
+          <Figure label="Notes assimilated" value={totals.notesAssimilated} />
+          <Figure label="Memory trackers" value={totals.activeTrackers} />
+          <Figure label="Average interval" value={`${totals.averageIntervalDays} days`} />
+          <Figure label="Due today" value={stats.forecast[0]?.count ?? 0} />
+          <Figure label="Streak" value={`${stats.streakDays} ${stats.streakDays === 1 ? "day" : "days"}`} />
+        </dl>
+        {totals.activeTrackers === 0 && (
+          <p className="empty-state">Nothing to show yet. Once you assimilate notes, your workload, history and retention appear here.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="stats-forecast" className="stats-section">
+        <h2 id="stats-forecast">Forecast</h2>
+        <p className="muted">Reviews due each day for the next 30 days; today includes everything overdue.</p>
+        {stats.forecast.some((d) => d.count > 0) ? (
+          <BarChart
+            label="Reviews due per day for the next 30 days"
+            bars={stats.forecast.map((d, i) => ({ key: d.date, value: d.count, label: i === 0 ? "Today" : shortDate(d.date), title: `${d.date}: ${d.count} due`, highlight: i === 0 }))}
+          />
+        ) : (
+          <p className="empty-state">No reviews are due in the next 30 days.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="stats-history" className="stats-section">
+        <h2 id="stats-history">History</h2>
+        <p className="muted">
+          {recalls} {recalls === 1 ? "recall" : "recalls"} in the past year; streak: {stats.streakDays} {stats.streakDays === 1 ? "day" : "days"} in a row.
+        </p>
+        {recalls > 0 ? <Heatmap history={stats.history} /> : <p className="empty-state">Each day you recall notes will be marked here, like a contribution graph.</p>}
+      </section>
+
+      <section aria-labelledby="stats-retention" className="stats-section">
+        <h2 id="stats-retention">Retention</h2>
+        <RetentionByWeek weeks={stats.retentionByWeek} />
+        <h3>By notebook</h3>
+        {stats.retentionByNotebook.length ? (
+          <table className="stats-table">
+            <thead><tr><th scope="col">Notebook</th><th scope="col">Recalls</th><th scope="col">Remembered</th></tr></thead>
+            <tbody>
+              {stats.retentionByNotebook.map((nb) => (
+                <tr key={nb.notebookId}>
+                  <td>{nb.title}</td>
+                  <td>{nb.reviews}</td>
+                  <td><Share part={nb.successes} whole={nb.reviews} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="empty-state">Your share of remembered notes per notebook appears after your first recalls.</p>
+        )}
+        <h3>Most often failed</h3>
+        {stats.mostFailedNotes.length ? (
+          <ol className="stats-failed">
+            {stats.mostFailedNotes.map((note) => (
+              <li key={note.noteId}><a href={`/n${note.noteId}`}>{note.title}</a> <span className="muted">({note.failures} {note.failures === 1 ? "time" : "times"})</span></li>
+            ))}
+          </ol>
+        ) : (
+          <p className="empty-state">No failed recalls yet. Notes you often forget will be listed here.</p>
+        )}
+      </section>
+
+      {stats.fsrs && (
+        <section aria-labelledby="stats-fsrs" className="stats-section">
+          <h2 id="stats-fsrs">Memory (FSRS)</h2>
+          <h3>Stability</h3>
+          <BarChart label="Memory trackers by stability" bars={stats.fsrs.stability.map((b) => ({ key: b.label, value: b.count, label: b.label, title: `${b.label}: ${b.count}` }))} />
+          <h3>Retrievability today</h3>
+          <BarChart label="Memory trackers by probability of recall today" bars={stats.fsrs.retrievability.map((b) => ({ key: b.label, value: b.count, label: b.label, title: `${b.label}: ${b.count}` }))} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="stats-figure">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Share({ part, whole }: { part: number; whole: number }) {
+  const percent = whole ? Math.round((part / whole) * 100) : 0;
+  return (
+    <span className="stats-share">
+      <span className="stats-share-bar" aria-hidden="true"><span style={{ width: `${percent}%` }} /></span>
+      {percent} %
+    </span>
+  );
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const shortDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+
+interface Bar {
+  key: string;
+  value: number;
+  label: string;
+  title: string;
+  highlight?: boolean;
+}
+
+/** Vertical bars with a value above each and a label below every few bars. */
+function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const [width, height, bottom, top] = [Math.max(300, bars.length * 24), 160, 28, 16];
+  const step = width / bars.length;
+  const labelEvery = bars.length > 12 ? 5 : 1;
+  return (
+    <figure className="stats-chart">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+        {bars.map((bar, i) => {
+          const h = ((height - bottom - top) * bar.value) / max;
+          const x = i * step + step * 0.15;
+          return (
+            <g key={bar.key}>
+              <rect className={bar.highlight ? "bar bar-highlight" : "bar"} x={x} y={height - bottom - h} width={step * 0.7} height={Math.max(h, bar.value ? 1 : 0)}>
+                <title>{bar.title}</title>
+              </rect>
+              {bar.value > 0 && <text className="bar-value" x={x + step * 0.35} y={height - bottom - h - 3} textAnchor="middle">{bar.value}</text>}
+              {i % labelEvery === 0 && <text className="bar-label" x={x + step * 0.35} y={height - 9} textAnchor="middle">{bar.label}</text>}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="visually-hidden">
+        {bars.map((b) => b.title).join("; ")}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The past year, one square a day, weeks as columns (Monday on top), darker for more recalls. */
+function Heatmap({ history }: { history: { date: string; count: number }[] }) {
+  const first = new Date(`${history[0]!.date}T00:00:00Z`);
+  const offset = (first.getUTCDay() + 6) % 7; // Monday = 0
+  const max = Math.max(1, ...history.map((d) => d.count));
+  const level = (count: number) => (count === 0 ? 0 : Math.min(4, Math.ceil((count / max) * 4)));
+  const cell = 12;
+  const columns = Math.ceil((history.length + offset) / 7);
+  return (
+    <figure className="stats-chart stats-heatmap">
+      <svg viewBox={`0 0 ${columns * cell + 2} ${7 * cell + 2}`} role="img" aria-label="Recalls per day over the past year">
+        {history.map((day, i) => {
+          const slot = i + offset;
+          return (
+            <rect key={day.date} className={`heat heat-${level(day.count)}`} x={Math.floor(slot / 7) * cell + 1} y={(slot % 7) * cell + 1} width={cell - 2} height={cell - 2} rx={2}>
+              <title>{`${day.date}: ${day.count} ${day.count === 1 ? "recall" : "recalls"}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <figcaption className="stats-legend" aria-hidden="true">
+        Less {[0, 1, 2, 3, 4].map((l) => <span key={l} className={`heat-swatch heat-${l}`} />)} More
+      </figcaption>
+    </figure>
+  );
+}
+
+function RetentionByWeek({ weeks }: { weeks: StatsPageJson["retentionByWeek"] }) {
+  const withReviews = weeks.filter((w) => w.reviews > 0);
+  if (!withReviews.length) return <p className="empty-state">Your share of successful recalls per week appears after your first recalls.</p>;
+  const total = withReviews.reduce((n, w) => n + w.reviews, 0);
+  const successes = withReviews.reduce((n, w) => n + w.successes, 0);
+  return (
+    <>
+      <p className="muted">Remembered {Math.round((successes / total) * 100)} % of {total} recalls in the past year, per week:</p>
+      <BarChart
+        label="Share of successful recalls per week"
+        bars={withReviews.slice(-26).map((w) => {
+          const percent = Math.round((w.successes / w.reviews) * 100);
+          return { key: w.weekStart, value: percent, label: shortDate(w.weekStart), title: `Week of ${w.weekStart}: ${percent} % of ${w.reviews}` };
+        })}
+      />
+    </>
+  );
+}
