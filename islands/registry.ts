@@ -18,6 +18,8 @@ import SearchNote from "./search-note";
 import Assimilate from "./assimilate";
 import Recall from "./recall";
 import AnsweredQuestion from "./answered-question";
+import Bazaar from "./bazaar";
+import Circles from "./circles";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -36,6 +38,8 @@ export const islands = {
   assimilate: Assimilate,
   recall: Recall,
   "answered-question": AnsweredQuestion,
+  bazaar: Bazaar,
+  circles: Circles,
 };
 
 export type IslandName = keyof typeof islands;

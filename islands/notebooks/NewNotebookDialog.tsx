@@ -5,11 +5,11 @@ import { Modal } from "../lib/ui/Dialog";
 import { notePath } from "../lib/notes-queries";
 
 /**
- * "Add New Notebook": a title form. Creating the notebook leads to its head note page (spec 4);
+ * "Add New Notebook" (and "Add New Notebook In This Circle" with a circleId): a title form. Creating the notebook leads to its head note page (spec 4);
  * the form is disabled while submitting and a second submission is ignored (spec 5), and the
  * request carries an id so that a request sent twice still makes one notebook.
  */
-export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
+export function NewNotebookDialog({ onClose, circleId }: { onClose: () => void; circleId?: number }) {
   const [newTitle, setNewTitle] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -31,7 +31,8 @@ export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
     setSubmitting(true);
     setErrors({});
     try {
-      const { noteId } = await api.post<{ noteId: number }>("/api/notebooks/create", { newTitle, requestId });
+      const path = circleId === undefined ? "/api/notebooks/create" : `/api/circles/${circleId}/notebooks`;
+      const { noteId } = await api.post<{ noteId: number }>(path, { newTitle, requestId });
       // Stay disabled while the browser leaves for the new note.
       window.location.href = notePath(noteId);
     } catch (error) {
@@ -43,7 +44,7 @@ export function NewNotebookDialog({ onClose }: { onClose: () => void }) {
 
   const otherErrors = Object.entries(errors).filter(([field]) => field !== "newTitle");
   return (
-    <Modal title="Add New Notebook" onClose={onClose}>
+    <Modal title={circleId === undefined ? "Add New Notebook" : "Add New Notebook In This Circle"} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         {otherErrors.length > 0 && (
           <div className="form-message" role="alert">{otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}</div>

@@ -1,49 +1,64 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
-import { type NotebookJson, notebooksQuery, notePath } from "../lib/notes-queries";
+import { api } from "../lib/api";
+import { notebooksQuery, notePath } from "../lib/notes-queries";
+import { currentUserInfoQuery } from "../lib/queries";
+import type { SubscriptionJson } from "../lib/sharing/queries";
+import { SubscriptionDialog } from "../lib/sharing/SubscriptionDialog";
+import { CirclePage } from "./CirclePage";
+import { NotebookCard } from "./NotebookCard";
 import { NEW_NOTEBOOK_PARAM } from "../lib/getting-started";
 import { NewNotebookDialog } from "./NewNotebookDialog";
 import { NotebookSettingsDialog } from "./NotebookSettingsDialog";
 
-/** A gear, for the notebook settings button (decorative: the button's aria-label names it). */
-function SettingsIcon() {
+/** A subscribed notebook: its head note, "Edit subscription" and "Unsubscribe". */
+function SubscriptionCard({ subscription, onEdit }: { subscription: SubscriptionJson; onEdit: () => void }) {
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+  async function unsubscribe() {
+    setLeaving(true);
+    try {
+      await api.post(`/api/subscriptions/${subscription.id}/delete`);
+      await queryClient.invalidateQueries({ queryKey: notebooksQuery().queryKey });
+    } finally {
+      setLeaving(false);
+    }
+  }
   return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="3" />
-      <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-    </svg>
-  );
-}
-
-function NotebookCard({ notebook, onEditSettings }: { notebook: NotebookJson; onEditSettings: () => void }) {
-  return (
-    <li className="card notebook-card">
-      <h2 className="notebook-card-title">
-        {/* The link stretches over the whole card (CSS); the buttons sit above it. */}
-        <a href={notePath(notebook.headNoteId)} className="notebook-card-link" dir="auto">{notebook.title}</a>
-      </h2>
-      {notebook.shortDetails && <p className="notebook-card-details">{notebook.shortDetails}</p>}
+    <li className="card notebook-card subscription-card">
+      <h3 className="notebook-card-title">
+        <a href={notePath(subscription.headNote.id)} className="notebook-card-link" dir="auto">{subscription.title}</a>
+      </h3>
+      <p className="notebook-card-details">{subscription.dailyTargetOfNewNotes} new notes a day</p>
       <div className="notebook-card-actions">
-        <button type="button" className="icon-button" aria-label="Edit notebook settings" title="Edit notebook settings"
-          onClick={onEditSettings}>
-          <SettingsIcon />
-        </button>
+        <button type="button" className="button small" onClick={onEdit}>Edit subscription</button>
+        <button type="button" className="button small" disabled={leaving} onClick={() => void unsubscribe()}>Unsubscribe</button>
       </div>
     </li>
   );
 }
 
-/** The /d/notebooks page: the user's own notebooks as a grid of cards, and the subscribed notebooks. */
-export default function Notebooks() {
+/**
+ * The /d/notebooks page: the user's own notebooks as a grid of cards, and the subscribed
+ * notebooks. With a circleId, the circle's page (its notebooks have the same cards).
+ */
+export default function Notebooks({ circleId, joinLinkBase = "" }: { circleId?: number; joinLinkBase?: string }) {
+  const { data: info } = useQuery(currentUserInfoQuery());
+  if (circleId !== undefined) return <CirclePage circleId={circleId} joinLinkBase={joinLinkBase} me={info?.externalIdentifier} />;
+  return <MyNotebooks me={info?.externalIdentifier} />;
+}
+
+function MyNotebooks({ me }: { me?: string }) {
   const { data, isPending } = useQuery(notebooksQuery());
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number>();
   const notebooks = data?.notebooks ?? [];
   const subscriptions = data?.subscriptions ?? [];
   const editing = notebooks.find((n) => n.id === editingId);
+  const [editingSubscriptionId, setEditingSubscriptionId] = useState<number>();
+  const editingSubscription = subscriptions.find((sub) => sub.id === editingSubscriptionId);
   const subscribedHeadingId = useElementId("subscribed-notes-heading");
 
   // Arriving from "Add New Notebook" on an empty learning page (?new=1): the dialog opens at once.
@@ -82,18 +97,30 @@ export default function Notebooks() {
       ) : (
         <ul className="notebook-grid" aria-label="My notebooks">
           {notebooks.map((notebook) => (
-            <NotebookCard key={notebook.id} notebook={notebook} onEditSettings={() => setEditingId(notebook.id)} />
+            <NotebookCard key={notebook.id} notebook={notebook} isCreator={notebook.creatorId === me}
+              onEditSettings={() => setEditingId(notebook.id)} />
           ))}
         </ul>
       )}
 
       <section className="subscribed-notes" aria-labelledby={subscribedHeadingId}>
         <h2 id={subscribedHeadingId}>Subscribed Notes</h2>
-        {subscriptions.length === 0 && <p className="muted">You have not subscribed to any notebooks.</p>}
+        {subscriptions.length === 0 ? (
+          <p className="muted">You have not subscribed to any notebooks. Find one in the <a href="/d/bazaar">Bazaar</a> and choose "Add to my learning".</p>
+        ) : (
+          <ul className="notebook-grid" aria-labelledby={subscribedHeadingId}>
+            {subscriptions.map((subscription) => (
+              <SubscriptionCard key={subscription.id} subscription={subscription} onEdit={() => setEditingSubscriptionId(subscription.id)} />
+            ))}
+          </ul>
+        )}
       </section>
 
       {adding && <NewNotebookDialog onClose={() => setAdding(false)} />}
       {editing && <NotebookSettingsDialog notebook={editing} onClose={() => setEditingId(undefined)} />}
+      {editingSubscription && (
+        <SubscriptionDialog subscription={editingSubscription} onClose={() => setEditingSubscriptionId(undefined)} />
+      )}
     </div>
   );
 }

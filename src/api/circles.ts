@@ -4,12 +4,13 @@ import { circlesOf, createCircle, createNotebookInCircle, joinCircle, showCircle
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { newNoteBody } from "./notebooks";
+import { newNoteBody, oncePerRequestId } from "./notebooks";
 
 const circleParams = t.Object({ circle: IdParam });
 
 /** /api/circles: my circles, creating and joining one, a circle's page data and its new notebooks. */
 export function circlesApi(ctx: AppContext) {
+  const createOnce = oncePerRequestId<{ noteId: number }>();
   return new Elysia({ prefix: "/api/circles" })
     .use(core(ctx))
     .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)))
@@ -23,8 +24,13 @@ export function circlesApi(ctx: AppContext) {
     .get("/:circle", ({ auth, params }) => showCircle(ctx, optionalUser(auth), params.circle), { params: circleParams })
     .post(
       "/:circle/notebooks",
-      ({ auth, params, body }) =>
-        createNotebookInCircle(ctx, requireUser(auth), params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
+      ({ auth, params, body }) => {
+        const current = requireUser(auth);
+        const { requestId } = body as { requestId?: unknown };
+        // A double-submitted dialog (same request id) makes one notebook, as on the notebooks page.
+        return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, () =>
+          createNotebookInCircle(ctx, current, params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }));
+      },
       { params: circleParams, body: newNoteBody },
     );
 }

@@ -25,7 +25,7 @@ const MAX_REQUEST_IDS = 1000;
  * Answers the first result for a repeated request id of the same user (a double-submitted
  * "create notebook" makes one notebook); requests without an id are never merged.
  */
-function oncePerRequestId<T>() {
+export function oncePerRequestId<T>() {
   const seen = new Map<string, { at: number; result: Promise<T> }>();
   return (userId: number, requestId: string | undefined, run: () => Promise<T>): Promise<T> => {
     if (!requestId) return run();

@@ -19,6 +19,11 @@ import { NotFoundError } from "../services/errors";
 import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
 import { showNoteAccessory } from "../services/accessories/accessory-service";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
+import { BazaarPage, CirclePage, CirclesPage, JoinCirclePage } from "../../views/pages/SharingPages";
+import { bazaarQuery, circleQuery, circlesQuery } from "../../islands/lib/sharing/queries";
+import { bazaar } from "../services/sharing/bazaar";
+import { circleNameForInvitation, circlesOf, showCircle } from "../services/sharing/circles";
+import { joinLinkBase } from "./public-url";
 import { userTokensQuery } from "../../islands/lib/queries";
 import { core } from "../api/core";
 import { mcpEndpointUrl } from "../api/mcp";
@@ -34,12 +39,6 @@ import { timeZoneOfRequest } from "./time-zone-cookie";
  * heading and an honest empty state, so links from the menu never lead nowhere.
  */
 const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
-  { path: "/d/circles", title: "My Circles", active: "circles", empty: "You are not in any circle yet." },
-  { path: "/d/circles/:circleId", title: "Circle", active: "circles", empty: "This circle has no notebooks yet." },
-  { path: "/d/circles/join", title: "Join a circle", active: "circles", empty: "Ask a member of the circle for its invitation link." },
-  { path: "/d/circles/join/:invitationCode", title: "Join a circle", active: "circles", empty: "Ask a member of the circle for its invitation link." },
-  { path: "/d/bazaar", title: "Welcome To The Bazaar", active: "bazaar", signIn: "optional",
-    lead: "These are shared notes from users of Engram.", empty: "No notebooks have been shared yet." },
   { path: "/d/message-center", title: "Message Center", active: "messages", empty: "There is no conversation currently." },
   { path: "/d/message-center/:conversationId", title: "Message Center", active: "messages", empty: "No conversation selected" },
   { path: "/d/assessmentAndCertificateHistory", title: "My Assessment and Certificate History", empty: "You have no assessment attempts yet." },
@@ -102,6 +101,34 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: "Answered question", content: <Island name="answered-question" props={{ recallPromptId }} /> };
       }),
       { params: t.Object({ recallPromptId: IdParam }) },
+    )
+    .get("/d/bazaar", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "bazaar" }, (queryClient) => {
+        queryClient.setQueryData(bazaarQuery().queryKey, bazaar(ctx));
+        return { title: "Bazaar", content: <BazaarPage /> };
+      }),
+    )
+    .get("/d/circles", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, (queryClient, current) => {
+        queryClient.setQueryData(circlesQuery().queryKey, circlesOf(ctx, current!));
+        return { title: "My Circles", content: <CirclesPage /> };
+      }),
+    )
+    .get("/d/circles/:circleId", ({ auth, request, params }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, (queryClient, current) => {
+        const circle = showCircle(ctx, current, params.circleId);
+        queryClient.setQueryData(circleQuery(circle.id).queryKey, circle);
+        return { title: `Circle: ${circle.name}`, content: <CirclePage circleId={circle.id} joinLinkBase={joinLinkBase(ctx, request)} /> };
+      }),
+      { params: t.Object({ circleId: IdParam }) },
+    )
+    // Signed out, the visitor signs in (or signs up and creates a profile) and comes back here.
+    .get("/d/circles/join/:invitationCode?", ({ auth, request, params }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, () => {
+        const invitationCode = (params.invitationCode ?? "").slice(0, 100);
+        const invitedTo = invitationCode ? circleNameForInvitation(ctx, invitationCode) : undefined;
+        return { title: "Join a circle", content: <JoinCirclePage invitationCode={invitationCode} invitedTo={invitedTo} /> };
+      }),
     )
     // The note page is /n{noteId}: one path segment "n" followed by digits.
     .get("/:notePath", ({ auth, request, params }) => {

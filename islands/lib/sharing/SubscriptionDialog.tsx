@@ -1,0 +1,57 @@
+import { type FormEvent, useRef, useState } from "react";
+import { ApiError, api } from "../api";
+import { DialogActions, TextField } from "../forms";
+import { Modal } from "../ui/Dialog";
+import type { SubscriptionJson } from "./queries";
+
+export const DEFAULT_DAILY_TARGET = 5;
+
+/**
+ * "Add to my learning" (subscribe to a notebook) and "Edit subscription": one field, the daily
+ * target of new notes. The server checks it (a positive whole number) and its message shows
+ * beside the field. Afterwards the page goes to the notebooks page, where subscriptions are listed.
+ */
+export function SubscriptionDialog({ notebookId, subscription, onClose }: {
+  notebookId?: number;
+  subscription?: SubscriptionJson;
+  onClose: () => void;
+}) {
+  const [target, setTarget] = useState(String(subscription?.dailyTargetOfNewNotes ?? DEFAULT_DAILY_TARGET));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const trimmed = target.trim();
+    // Sent as typed when it is not a number, so the server's message explains what is wrong.
+    const dailyTargetOfNewNotes = /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+    inFlight.current = true;
+    setSubmitting(true);
+    setErrors({});
+    try {
+      if (subscription) await api.post(`/api/subscriptions/${subscription.id}`, { dailyTargetOfNewNotes });
+      else await api.post(`/api/subscriptions/notebooks/${notebookId}/subscribe`, { dailyTargetOfNewNotes });
+      window.location.href = "/d/notebooks";
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Modal title={subscription ? "Edit subscription" : "Add to my learning"} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-busy={submitting || undefined}>
+        {subscription && <p className="muted" dir="auto">{subscription.title}</p>}
+        <fieldset className="plain-fieldset" disabled={submitting}>
+          <TextField label="Daily target of new notes" name="dailyTargetOfNewNotes" type="number" inputMode="numeric"
+            min={1} step={1} value={target} error={errors.dailyTargetOfNewNotes} onChange={(event) => setTarget(event.target.value)} />
+          <p className="muted field-hint">How many new notes of this notebook Assimilate offers you each day, before your own.</p>
+          <DialogActions onCancel={onClose} submitLabel={subscription ? "Update" : "Submit"} submitting={submitting} />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
