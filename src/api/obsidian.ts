@@ -3,10 +3,14 @@ import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { attachmentDisposition, exportNotebookVault } from "../services/vaults/export";
 import { importVault } from "../services/vaults/import";
+import { importAnkiDeck } from "../services/vaults/anki-import";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 
-/** Obsidian vaults in and out of a notebook (spec 7: GET and POST /notebooks/{notebook}/obsidian). */
+/**
+ * Obsidian vaults in and out of a notebook (spec 7: GET and POST /notebooks/{notebook}/obsidian),
+ * and Anki decks in as new notebooks (POST /notebooks/anki, multipart `file` and `withReviewState`).
+ */
 export function obsidianApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/notebooks" })
     .use(core(ctx))
@@ -26,5 +30,10 @@ export function obsidianApi(ctx: AppContext) {
     .post("/:notebook/obsidian", ({ auth, params, body }) => {
       const current = requireUser(auth);
       return importVault(ctx, current, params.notebook, (body as { file?: unknown } | undefined)?.file);
-    }, { params: t.Object({ notebook: IdParam }) });
+    }, { params: t.Object({ notebook: IdParam }) })
+    .post("/anki", ({ auth, body }) => {
+      const current = requireUser(auth);
+      const { file, withReviewState } = (body ?? {}) as { file?: unknown; withReviewState?: unknown };
+      return importAnkiDeck(ctx, current, file, withReviewState === "true" || withReviewState === true);
+    });
 }

@@ -40,6 +40,8 @@ const ROUTE_BODY_BYTES: Record<string, number> = {
   "/api/notes/:note": 6 * 1024 * 1024,
   // An Obsidian vault: a zip of up to 100 MiB (services/vaults/read-zip.ts) with the multipart framing.
   "/api/notebooks/:notebook/obsidian": 101 * 1024 * 1024,
+  // An Anki deck package (.apkg), within the same limits as a vault.
+  "/api/notebooks/anki": 101 * 1024 * 1024,
   // Test data (not in production).
   "/api/testability/inject_notes": 16 * 1024 * 1024,
 };

@@ -1,0 +1,120 @@
+/**
+ * "Import Anki deck": an .apkg becomes a new notebook in one transaction. The deck tree becomes
+ * the note tree; optionally each reviewed card's state carries over as a memory tracker whose
+ * next recall and interval follow the card's due date and interval.
+ */
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { memoryTrackers, noteImages, notebooks } from "../../db/schema";
+import { ValidationError } from "../errors";
+import { logAssimilation, schedulerOf } from "../memory/reviews";
+import { insertNote } from "../notes/insert-note";
+import type { NoteRow } from "../notes/rows";
+import { parseSpaceIntervals, repeatInHours } from "../scheduling/forgetting-curve";
+import { noteTextChanged } from "../search/embed-job";
+import type { CurrentUser } from "../users";
+import { importFailure } from "./import";
+import { type AnkiCard, type AnkiDeck, readAnkiPackage } from "./read-anki";
+import type { SkippedFile, VaultImage } from "./read-vault";
+import { VaultImportError } from "./read-zip";
+
+export interface AnkiImportReport {
+  /** The new notebook's head note (the page goes there). */
+  noteId: number;
+  created: number;
+  images: number;
+  trackers: number;
+  skipped: SkippedFile[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** The smallest forgetting-curve index whose interval reaches the card's (the index grows in steps of 1). */
+function indexForInterval(intervals: number[], days: number): number {
+  const hours = days * 24;
+  for (let index = 100; index < 100 + 10 * 60; index++) if (repeatInHours(intervals, index) >= hours) return index;
+  return 100 + 10 * 60;
+}
+
+/** Only cards Anki has reviewed carry a state; new cards are left for assimilation. */
+const isLearned = (card: AnkiCard | undefined): card is AnkiCard & { due: Date } => !!card && card.type !== 0 && card.due !== undefined;
+
+export async function importAnkiDeck(ctx: AppContext, current: CurrentUser, file: unknown, withReviewState: boolean): Promise<AnkiImportReport> {
+  if (!(file instanceof Blob)) throw new ValidationError({ file: "must be an .apkg file" });
+  const name = file instanceof File ? file.name : "Anki deck.apkg";
+  if (!/\.(apkg|colpkg)$/i.test(name)) throw new ValidationError({ file: "must be an .apkg file" });
+  let deck: Awaited<ReturnType<typeof readAnkiPackage>>;
+  try {
+    deck = await readAnkiPackage(new Uint8Array(await file.arrayBuffer()), name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck");
+  } catch (error) {
+    if (error instanceof VaultImportError) throw importFailure(error.message);
+    throw error;
+  }
+  if (deck.noteCount === 0) throw importFailure("the deck has no notes");
+
+  const report: Omit<AnkiImportReport, "noteId"> = { created: 0, images: 0, trackers: 0, skipped: deck.skipped };
+  const created: number[] = [];
+  const now = ctx.clock.now();
+  const intervals = parseSpaceIntervals(current.user.spaceIntervals);
+  const fsrs = schedulerOf(current.user) === "fsrs";
+  let headId: number;
+  try {
+    headId = ctx.db.transaction((tx) => {
+      const stored = new Map<string, number>();
+      const imageId = (image: VaultImage | undefined) => {
+        if (!image) return null;
+        let id = stored.get(image.path);
+        if (id === undefined) {
+          id = tx.insert(noteImages).values({ userId: current.user.id, contentType: image.contentType, bytes: Buffer.from(image.bytes), createdAt: now })
+            .returning({ id: noteImages.id }).get().id;
+          stored.set(image.path, id);
+        }
+        report.images++;
+        return id;
+      };
+      const notebook = tx.insert(notebooks).values({ creatorId: current.user.id, createdAt: now, updatedAt: now }).returning().get();
+      const head = insertNote(tx, now, { headOf: notebook.id }, { title: deck.root.title });
+      tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
+      created.push(head.id);
+      const trackerRows: (typeof memoryTrackers.$inferSelect)[] = [];
+      const place = (source: AnkiDeck, parent: NoteRow) => {
+        for (const note of source.notes) {
+          const row = insertNote(tx, now, { lastChildOf: parent }, { title: note.title, details: note.details, imageId: imageId(note.image) });
+          created.push(row.id);
+          report.created++;
+          if (withReviewState && isLearned(note.card)) {
+            const card = note.card;
+            const interval = Math.max(card.intervalDays, 0);
+            const lastRecalledAt = new Date(Math.min(now.getTime(), card.due.getTime() - interval * DAY_MS));
+            trackerRows.push(tx.insert(memoryTrackers).values({
+              userId: current.user.id,
+              noteId: row.id,
+              assimilatedAt: card.firstReview && card.firstReview < lastRecalledAt ? card.firstReview : lastRecalledAt,
+              lastRecalledAt,
+              nextRecallAt: card.due,
+              repetitionCount: card.reps,
+              forgettingCurveIndex: indexForInterval(intervals, interval),
+              // Suspended in Anki: kept, but out of reviews.
+              removedFromTracking: card.queue === -1,
+              ...(fsrs ? { stability: Math.max(interval, 1), difficulty: 5 } : {}),
+            }).returning().get());
+            report.trackers++;
+          }
+        }
+        for (const child of source.children) {
+          const row = insertNote(tx, now, { lastChildOf: parent }, { title: child.title });
+          created.push(row.id);
+          report.created++;
+          place(child, row);
+        }
+      };
+      place(deck.root, head);
+      logAssimilation(tx, current, trackerRows);
+      return head.id;
+    });
+  } catch (error) {
+    throw importFailure((error as Error).message || "the import stopped");
+  }
+  noteTextChanged(ctx, created);
+  return { noteId: headId, ...report };
+}

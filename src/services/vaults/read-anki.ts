@@ -1,0 +1,361 @@
+/**
+ * Reads an Anki deck package (.apkg) without touching Engram's database: the collection (the
+ * current zstd-compressed `collection.anki21b`, else `collection.anki21`, else the legacy
+ * `collection.anki2`) is written to a temporary file and read with bun:sqlite; the media list
+ * (JSON, or zstd-compressed protobuf in current packages) names the numbered media files.
+ */
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { detectImageType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
+import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
+import { stripControlCharacters } from "../text-input";
+import { yamlString } from "./markdown-file";
+import type { SkippedFile, VaultImage } from "./read-vault";
+import { openZip, readEntry, VAULT_LIMITS, VaultImportError, type InflateBudget, type ZipEntry } from "./read-zip";
+
+export interface AnkiCard {
+  /** Anki's card type: 0 new, 1 learning, 2 review, 3 relearning. */
+  type: number;
+  /** -1 suspended, -2/-3 buried, 0 new, 1/3 learning, 2 review. */
+  queue: number;
+  /** When it is next due. */
+  due: Date | undefined;
+  intervalDays: number;
+  reps: number;
+  /** First review in the revlog, if any. */
+  firstReview: Date | undefined;
+}
+
+export interface AnkiNote {
+  title: string;
+  details: string;
+  image?: VaultImage;
+  /** The note's first card (lowest template ordinal): its review state. */
+  card?: AnkiCard;
+}
+
+export interface AnkiDeck {
+  title: string;
+  notes: AnkiNote[];
+  children: AnkiDeck[];
+}
+
+export interface AnkiPackage {
+  root: AnkiDeck;
+  noteCount: number;
+  skipped: SkippedFile[];
+}
+
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+const isZstd = (bytes: Uint8Array) => ZSTD_MAGIC.every((byte, i) => bytes[i] === byte);
+const DAY_MS = 86_400_000;
+
+/** zstd-decompressed bytes (Bun's built-in zstd), bounded by the import's budget. */
+function unzstd(bytes: Uint8Array, what: string, budget: InflateBudget): Uint8Array {
+  let out: Uint8Array;
+  try {
+    out = Bun.zstdDecompressSync(bytes);
+  } catch (error) {
+    throw new VaultImportError(`${what} is damaged (${(error as Error).message})`);
+  }
+  budget.take(out.byteLength);
+  return out;
+}
+
+/** The protobuf MediaEntries of current packages: name (1) of each entry, and its zip file name (255) if given. */
+function readMediaEntries(bytes: Uint8Array): Map<string, string> {
+  const names = new Map<string, string>();
+  let pos = 0;
+  const varint = (): number => {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      if (pos >= bytes.length) throw new VaultImportError("the media list is damaged");
+      const byte = bytes[pos++]!;
+      result += (byte & 0x7f) * 2 ** shift;
+      if (!(byte & 0x80)) return result;
+      shift += 7;
+      if (shift > 56) throw new VaultImportError("the media list is damaged");
+    }
+  };
+  const skip = (wire: number) => {
+    if (wire === 0) varint();
+    else if (wire === 1) pos += 8;
+    else if (wire === 2) pos += varint();
+    else if (wire === 5) pos += 4;
+    else throw new VaultImportError("the media list is damaged");
+  };
+  let index = 0;
+  while (pos < bytes.length) {
+    const key = varint();
+    if (key >> 3 !== 1 || (key & 7) !== 2) {
+      skip(key & 7);
+      continue;
+    }
+    const end = pos + varint();
+    let name = "";
+    let zipName = String(index);
+    while (pos < end) {
+      const field = varint();
+      if (field >> 3 === 1 && (field & 7) === 2) {
+        const length = varint();
+        name = new TextDecoder().decode(bytes.subarray(pos, pos + length));
+        pos += length;
+      } else if (field >> 3 === 255 && (field & 7) === 0) zipName = String(varint());
+      else skip(field & 7);
+    }
+    pos = end;
+    names.set(name, zipName);
+    index++;
+  }
+  return names;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1]?.toLowerCase() === "x" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** A field's HTML as plain text (titles): tags dropped, entities decoded, spaces collapsed. */
+export function htmlToText(html: string): string {
+  return decodeEntities(html.replace(/<br\s*\/?>|<\/(div|p|li)>/gi, " ").replace(/<[^>]*>/g, "").replace(/\[sound:[^\]]*\]/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A field's HTML as Markdown: line breaks, bold, italics and lists kept; other tags dropped. */
+export function htmlToMarkdown(html: string): string {
+  const markdown = html
+    .replace(/\r\n?/g, "\n")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(div|p)>\s*/gi, "\n")
+    .replace(/<li[^>]*>/gi, "- ")
+    .replace(/<\/li>/gi, "\n")
+    .replace(/<\/?(b|strong)(\s[^>]*)?>/gi, "**")
+    .replace(/<\/?(i|em)(\s[^>]*)?>/gi, "*")
+    .replace(/<img[^>]*>/gi, "")
+    .replace(/<[^>]*>/g, "")
+    .replace(/\[sound:[^\]]*\]/g, "");
+  return decodeEntities(markdown).replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+}
+
+/** The src of every <img> in a field, in order. */
+function imageSources(html: string): string[] {
+  return [...html.matchAll(/<img[^>]*\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) => decodeEntities(m[1] ?? m[2] ?? m[3] ?? ""));
+}
+
+interface Collection {
+  created: Date;
+  decks: Map<number, string[]>;
+  models: Map<number, { name: string; fields: string[] }>;
+  notes: { id: number; mid: number; tags: string; flds: string }[];
+  cards: { nid: number; did: number; ord: number; type: number; queue: number; due: number; ivl: number; reps: number }[];
+  firstReviews: Map<number, number>;
+}
+
+function readCollection(path: string): Collection {
+  let db: Database;
+  try {
+    db = new Database(path, { readonly: true });
+  } catch (error) {
+    throw new VaultImportError(`the collection cannot be opened (${(error as Error).message})`);
+  }
+  try {
+    const tables = new Set(db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name));
+    if (!tables.has("col") || !tables.has("notes") || !tables.has("cards")) throw new VaultImportError("the collection has no notes or cards table");
+    const col = db.query<{ crt: number; decks: string; models: string }, []>("SELECT crt, decks, models FROM col LIMIT 1").get();
+    if (!col) throw new VaultImportError("the collection is empty");
+    const decks = new Map<number, string[]>();
+    const models = new Map<number, { name: string; fields: string[] }>();
+    if (tables.has("decks") && tables.has("notetypes") && tables.has("fields")) {
+      // Schema 18 (current Anki): decks and note types in their own tables; deck names use \x1f between levels.
+      for (const deck of db.query<{ id: number; name: string }, []>("SELECT id, name FROM decks").all()) decks.set(Number(deck.id), deck.name.split("\x1f"));
+      for (const type of db.query<{ id: number; name: string }, []>("SELECT id, name FROM notetypes").all()) models.set(Number(type.id), { name: type.name, fields: [] });
+      for (const field of db.query<{ ntid: number; ord: number; name: string }, []>("SELECT ntid, ord, name FROM fields ORDER BY ntid, ord").all()) {
+        models.get(Number(field.ntid))?.fields.push(field.name);
+      }
+    } else {
+      try {
+        for (const [id, deck] of Object.entries(JSON.parse(col.decks || "{}") as Record<string, { name?: string }>)) {
+          decks.set(Number(id), String(deck.name ?? "Default").split("::"));
+        }
+        for (const [id, model] of Object.entries(JSON.parse(col.models || "{}") as Record<string, { name?: string; flds?: { name?: string; ord?: number }[] }>)) {
+          const fields = [...(model.flds ?? [])].sort((a, b) => (a.ord ?? 0) - (b.ord ?? 0)).map((field) => String(field.name ?? ""));
+          models.set(Number(id), { name: String(model.name ?? "Note"), fields });
+        }
+      } catch {
+        throw new VaultImportError("the collection's decks or note types are damaged");
+      }
+    }
+    const count = db.query<{ n: number }, []>("SELECT count(*) AS n FROM notes").get()!.n;
+    if (count > VAULT_LIMITS.notes) throw new VaultImportError(`the deck has more than ${VAULT_LIMITS.notes} notes`);
+    const notes = db.query<Collection["notes"][number], []>("SELECT id, mid, tags, flds FROM notes ORDER BY id").all();
+    const cards = db.query<Collection["cards"][number], []>("SELECT nid, did, ord, type, queue, due, ivl, reps FROM cards ORDER BY nid, ord").all();
+    const firstReviews = new Map<number, number>();
+    if (tables.has("revlog")) {
+      for (const row of db.query<{ nid: number; first: number }, []>(
+        "SELECT cards.nid AS nid, min(revlog.id) AS first FROM revlog JOIN cards ON cards.id = revlog.cid GROUP BY cards.nid",
+      ).all()) firstReviews.set(Number(row.nid), Number(row.first));
+    }
+    return { created: new Date(Number(col.crt) * 1000), decks, models, notes, cards, firstReviews };
+  } catch (error) {
+    if (error instanceof VaultImportError) throw error;
+    throw new VaultImportError(`the collection cannot be read (${(error as Error).message})`);
+  } finally {
+    db.close();
+  }
+}
+
+/** When a card is next due: review cards count days from the collection's creation, learning cards are epoch seconds. */
+function dueDate(card: Collection["cards"][number], created: Date): Date | undefined {
+  if (card.queue === 2 || card.queue === 3 || (card.type === 2 && card.queue < 0)) {
+    const start = new Date(created);
+    start.setUTCHours(0, 0, 0, 0);
+    return new Date(start.getTime() + card.due * DAY_MS + DAY_MS / 6);
+  }
+  if (card.queue === 1) return new Date(card.due * 1000);
+  return undefined;
+}
+
+function cleanTitle(text: string): string {
+  const title = stripControlCharacters(text).trim().slice(0, MAX_TITLE_LENGTH).trim();
+  return title === "" ? "Untitled" : title;
+}
+
+/** Reads an .apkg into a deck tree of notes (titled `packageName` when it has more than one top deck). */
+export async function readAnkiPackage(bytes: Uint8Array, packageName: string): Promise<AnkiPackage> {
+  const { entries, budget } = await openZip(bytes);
+  const byName = new Map(entries.filter((entry) => !entry.dir).map((entry) => [entry.path, entry]));
+  const collectionEntry = byName.get("collection.anki21b") ?? byName.get("collection.anki21") ?? byName.get("collection.anki2");
+  if (!collectionEntry) throw new VaultImportError("the file is not an Anki deck package (no collection inside)");
+  const raw = await readEntry(collectionEntry, VAULT_LIMITS.uncompressedBytes, budget);
+  if (!raw) throw new VaultImportError("the collection is too large");
+  const collectionBytes = collectionEntry.path.endsWith("anki21b") || isZstd(raw) ? unzstd(raw, "the collection", budget) : raw;
+
+  const dir = mkdtempSync(join(tmpdir(), "engram-anki-"));
+  let collection: Collection;
+  try {
+    const path = join(dir, "collection.sqlite");
+    writeFileSync(path, collectionBytes);
+    collection = readCollection(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // The media list: file name → numbered zip entry.
+  const media = new Map<string, string>();
+  const mediaEntry = byName.get("media");
+  if (mediaEntry) {
+    const listBytes = await readEntry(mediaEntry, 64 * 1024 * 1024, budget);
+    if (listBytes && listBytes.length) {
+      if (isZstd(listBytes)) for (const [name, zipName] of readMediaEntries(unzstd(listBytes, "the media list", budget))) media.set(name, zipName);
+      else {
+        try {
+          for (const [zipName, name] of Object.entries(JSON.parse(new TextDecoder().decode(listBytes)) as Record<string, string>)) media.set(String(name), zipName);
+        } catch {
+          throw new VaultImportError("the media list is damaged");
+        }
+      }
+    }
+  }
+
+  const skipped: SkippedFile[] = [];
+  const images = new Map<string, VaultImage | string>();
+  const imageOf = async (name: string): Promise<VaultImage | string> => {
+    const known = images.get(name);
+    if (known) return known;
+    const zipName = media.get(name);
+    const entry: ZipEntry | undefined = zipName === undefined ? undefined : byName.get(zipName);
+    let result: VaultImage | string;
+    if (!entry) result = "the note names a media file the package does not hold";
+    else {
+      let data = await readEntry(entry, MAX_IMAGE_BYTES * 4, budget);
+      if (data && isZstd(data)) data = unzstd(data, `the media file ${name}`, budget);
+      const contentType = data && data.byteLength <= MAX_IMAGE_BYTES ? detectImageType(data) : undefined;
+      result = !data || data.byteLength > MAX_IMAGE_BYTES ? `larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`
+        : contentType ? { path: name, bytes: data, contentType } : "not a PNG, JPEG, GIF or WebP image (other media are not imported)";
+    }
+    images.set(name, result);
+    return result;
+  };
+
+  // The deck tree; each note goes to the deck of its first card.
+  const deckNodes = new Map<string, AnkiDeck>();
+  const root: AnkiDeck = { title: packageName, notes: [], children: [] };
+  const deckFor = (path: string[]): AnkiDeck => {
+    let node = root;
+    for (let i = 0; i < path.length; i++) {
+      const key = path.slice(0, i + 1).join("\x1f");
+      let next = deckNodes.get(key);
+      if (!next) {
+        next = { title: cleanTitle(path[i]!), notes: [], children: [] };
+        deckNodes.set(key, next);
+        node.children.push(next);
+      }
+      node = next;
+    }
+    return node;
+  };
+  const firstCard = new Map<number, Collection["cards"][number]>();
+  for (const card of collection.cards) if (!firstCard.has(Number(card.nid))) firstCard.set(Number(card.nid), card);
+
+  for (const note of collection.notes) {
+    const model = collection.models.get(Number(note.mid));
+    const values = String(note.flds).split("\x1f");
+    const names = model?.fields ?? [];
+    const card = firstCard.get(Number(note.id));
+    const deck = deckFor(card ? (collection.decks.get(Number(card.did)) ?? ["Default"]) : ["Default"]);
+    const title = cleanTitle(htmlToText(values[0] ?? ""));
+    const parts: string[] = [];
+    const rest = values.slice(1).map((value, i) => ({ name: names[i + 1] ?? `Field ${i + 2}`, text: htmlToMarkdown(value) })).filter((field) => field.text);
+    if (rest.length === 1) parts.push(rest[0]!.text);
+    else for (const field of rest) parts.push(`**${field.name}**\n\n${field.text}`);
+    const tags = String(note.tags).trim().split(/\s+/).filter(Boolean);
+    const frontMatter = [`anki_note_type: ${yamlString(model?.name ?? "Note")}`];
+    if (tags.length) frontMatter.push("tags:", ...tags.map((tag) => `  - ${yamlString(tag)}`));
+    const body = parts.join("\n\n");
+    let details = `---\n${frontMatter.join("\n")}\n---\n${body ? `\n${body}` : ""}`;
+    if (details.length > MAX_DETAILS_LENGTH) {
+      skipped.push({ path: `note ${note.id} (${title})`, reason: `its text is longer than ${MAX_DETAILS_LENGTH} characters; the note was imported without it` });
+      details = "";
+    }
+    const ankiNote: AnkiNote = { title, details };
+    for (const source of values.flatMap(imageSources)) {
+      const image = await imageOf(source);
+      if (typeof image === "string") skipped.push({ path: source, reason: image });
+      else if (!ankiNote.image) ankiNote.image = image;
+      else if (image.path !== ankiNote.image.path) skipped.push({ path: source, reason: `a note keeps one image: only the first one of "${title}" was imported` });
+    }
+    for (const sound of values.join(" ").matchAll(/\[sound:([^\]]*)\]/g)) skipped.push({ path: sound[1]!, reason: "sound is not imported" });
+    if (card) {
+      const first = collection.firstReviews.get(Number(note.id));
+      ankiNote.card = {
+        type: Number(card.type),
+        queue: Number(card.queue),
+        due: dueDate(card, collection.created),
+        intervalDays: Number(card.ivl) > 0 ? Number(card.ivl) : 0,
+        reps: Number(card.reps),
+        firstReview: first ? new Date(first) : undefined,
+      };
+    }
+    deck.notes.push(ankiNote);
+  }
+
+  // Decks without notes (Anki's empty "Default") are left out; one top deck is the notebook itself.
+  const prune = (deck: AnkiDeck): boolean => {
+    deck.children = deck.children.filter(prune);
+    return deck.notes.length > 0 || deck.children.length > 0;
+  };
+  prune(root);
+  const top = root.notes.length === 0 && root.children.length === 1 ? root.children[0]! : root;
+  return { root: top, noteCount: collection.notes.length, skipped };
+}
