@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useElementId } from "../../lib/island-id";
 import { noteInfoQuery, refreshLearningCounters, type RecallSettingJson } from "../../lib/learning-queries";
+import { currentUserInfoQuery } from "../../lib/queries";
 import { Modal } from "../../lib/ui/Dialog";
 import { RecallSettingsForm, type RecallSettingField } from "../../lib/recall-settings-form";
 import { MemoryTrackerTable } from "./MemoryTrackerTable";
@@ -40,7 +41,9 @@ function settingSummary(setting: RecallSettingJson): string[] {
  * edited) and, when the user is tracking the note, the "Memory Trackers" table.
  */
 export function NoteInfoBar({ noteId, readonly }: { noteId: number; readonly: boolean }) {
-  const { data: info } = useQuery(noteInfoQuery(noteId));
+  // Recall settings and trackers are a learner's: a visitor reading a bazaar note signed out has none.
+  const { data: who } = useQuery(currentUserInfoQuery());
+  const { data: info } = useQuery({ ...noteInfoQuery(noteId), enabled: Boolean(who?.user) });
   const [editing, setEditing] = useState(false);
   const closeEditor = useCallback(() => setEditing(false), []); // a stable onClose keeps the dialog's focus
   const headingId = useElementId(`note-${noteId}-trackers-heading`);
