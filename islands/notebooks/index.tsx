@@ -12,6 +12,7 @@ import { NotebookCard } from "./NotebookCard";
 import { NEW_NOTEBOOK_PARAM } from "../lib/getting-started";
 import { NewNotebookDialog } from "./NewNotebookDialog";
 import { NotebookSettingsDialog } from "./NotebookSettingsDialog";
+import { AnkiImportDialog } from "../lib/vaults/AnkiImport";
 
 /** A subscribed notebook: its head note, "Edit subscription" and "Unsubscribe". */
 function SubscriptionCard({ subscription, onEdit }: { subscription: SubscriptionJson; onEdit: () => void }) {
@@ -53,6 +54,7 @@ export default function Notebooks({ circleId, joinLinkBase = "" }: { circleId?: 
 function MyNotebooks({ me }: { me?: string }) {
   const { data, isPending } = useQuery(notebooksQuery());
   const [adding, setAdding] = useState(false);
+  const [importingAnki, setImportingAnki] = useState(false);
   const [editingId, setEditingId] = useState<number>();
   const notebooks = data?.notebooks ?? [];
   const subscriptions = data?.subscriptions ?? [];
@@ -75,9 +77,12 @@ function MyNotebooks({ me }: { me?: string }) {
     <div className="notebooks-page">
       <div className="page-heading">
         <h1>Notebooks</h1>
-        <button type="button" className="button primary" onClick={() => setAdding(true)}>
-          {icons.note()} Add New Notebook
-        </button>
+        <div className="page-heading-actions">
+          <button type="button" className="button" onClick={() => setImportingAnki(true)}>Import Anki deck</button>
+          <button type="button" className="button primary" onClick={() => setAdding(true)}>
+            {icons.note()} Add New Notebook
+          </button>
+        </div>
       </div>
 
       {isPending ? (
@@ -117,6 +122,7 @@ function MyNotebooks({ me }: { me?: string }) {
       </section>
 
       {adding && <NewNotebookDialog onClose={() => setAdding(false)} />}
+      {importingAnki && <AnkiImportDialog onClose={() => setImportingAnki(false)} />}
       {editing && <NotebookSettingsDialog notebook={editing} onClose={() => setEditingId(undefined)} />}
       {editingSubscription && (
         <SubscriptionDialog subscription={editingSubscription} onClose={() => setEditingSubscriptionId(undefined)} />

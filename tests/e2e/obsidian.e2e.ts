@@ -58,3 +58,24 @@ test("a learner exports a notebook for Obsidian from its settings and imports it
   await fromNote.getByRole("button", { name: "Import" }).click();
   await expect(fromNote.getByRole("alert")).toContainText("Failed to import file: the file is not a zip archive or it is damaged");
 });
+
+test("on a phone, the notebooks page offers Import Anki deck, and a damaged deck is refused with the reason", async ({ page, engram }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await injectNotes(page, engram.url, [{ Title: "Biology" }]);
+  await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/notebooks");
+  await page.getByRole("button", { name: "Import Anki deck" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Anki deck" });
+  await expect(dialog.getByLabel("Carry over the review state")).toBeChecked();
+  await dialog.getByLabel("Deck (.apkg)").setInputFiles({ name: "deck.apkg", mimeType: "application/octet-stream", buffer: Buffer.from("not a zip") });
+  await dialog.getByRole("button", { name: "Import" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Failed to import file: the file is not a zip archive or it is damaged");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Edit notebook settings" }).click();
+  const settings = page.getByRole("dialog", { name: "Edit notebook settings" });
+  await expect(settings.getByRole("link", { name: "Export for Obsidian" })).toBeInViewport();
+  const box = await settings.getByRole("button", { name: "Import from Obsidian" }).boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});

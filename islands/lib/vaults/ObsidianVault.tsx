@@ -11,16 +11,16 @@ export interface ImportReport {
   skipped: { path: string; reason: string }[];
 }
 
-type Progress = { stage: "uploading"; percent: number } | { stage: "importing" };
+export type Progress = { stage: "uploading"; percent: number } | { stage: "importing" };
 
 /**
- * Sends the zip with XMLHttpRequest rather than fetch: only it reports upload progress, which a
- * vault of many megabytes needs. Resolves with the report; rejects with the message to show.
+ * Sends a file with XMLHttpRequest rather than fetch: only it reports upload progress, which a
+ * vault or deck of many megabytes needs. Resolves with the answer; rejects with the message to show.
  */
-function uploadVault(notebookId: number, file: File, onProgress: (progress: Progress) => void): Promise<ImportReport> {
+export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (progress: Progress) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/notebooks/${notebookId}/obsidian`);
+    xhr.open("POST", url);
     xhr.setRequestHeader("accept", "application/json");
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ stage: "uploading", percent: Math.round((event.loaded / event.total) * 100) });
@@ -28,13 +28,13 @@ function uploadVault(notebookId: number, file: File, onProgress: (progress: Prog
     xhr.upload.onload = () => onProgress({ stage: "importing" });
     xhr.onerror = () => reject(new Error("Failed to import file: the server cannot be reached"));
     xhr.onload = () => {
-      let body: { errors?: Record<string, string>; message?: string } & Partial<ImportReport> = {};
+      let body: { errors?: Record<string, string>; message?: string } = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
         // not JSON (a proxy's error page): the status says enough
       }
-      if (xhr.status === 200) resolve(body as ImportReport);
+      if (xhr.status === 200) resolve(body as T);
       else if (xhr.status === 401) reject(new Error("Failed to import file: you are signed out. Sign in and try again."));
       else if (xhr.status === 413) reject(new Error("Failed to import file: the file is larger than 100 MiB"));
       else {
@@ -42,16 +42,54 @@ function uploadVault(notebookId: number, file: File, onProgress: (progress: Prog
         reject(new Error(reason.startsWith("Failed to import file") ? reason : `Failed to import file: ${reason}`));
       }
     };
-    const form = new FormData();
-    form.append("file", file);
     onProgress({ stage: "uploading", percent: 0 });
     xhr.send(form);
   });
 }
 
+function uploadVault(notebookId: number, file: File, onProgress: (progress: Progress) => void): Promise<ImportReport> {
+  const form = new FormData();
+  form.append("file", file);
+  return uploadWithProgress(`/api/notebooks/${notebookId}/obsidian`, form, onProgress);
+}
+
+/** Upload progress, then "Importing..." while the server works. */
+export function ImportProgress({ progress }: { progress: Progress }) {
+  return (
+    <div className="obsidian-progress" role="status">
+      {progress.stage === "uploading" ? (
+        <>
+          <progress max={100} value={progress.percent} aria-label="Upload progress" />
+          <span>Uploading... {progress.percent}%</span>
+        </>
+      ) : (
+        <>
+          <progress aria-label="Import progress" />
+          <span>Importing...</span>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Each skipped file with its reason. */
+export function SkippedList({ skipped }: { skipped: ImportReport["skipped"] }) {
+  const skippedId = useElementId("import-skipped-heading");
+  if (skipped.length === 0) return null;
+  return (
+    <section aria-labelledby={skippedId}>
+      <h3 id={skippedId}>Skipped ({skipped.length})</h3>
+      <ul className="obsidian-skipped">
+        {skipped.map((item, i) => (
+          <li key={i}><span className="obsidian-skipped-path" dir="auto">{item.path}</span>: {item.reason}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The report shown when an import finished: counts, then each skipped file with its reason. */
 function ImportReportView({ report }: { report: ImportReport }) {
-  const skippedId = useElementId("obsidian-skipped-heading");
   return (
     <div className="obsidian-report" role="status">
       <p><strong>Import complete.</strong></p>
@@ -61,16 +99,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
         <dt>Links made</dt><dd>{report.links}</dd>
         <dt>Images</dt><dd>{report.images}</dd>
       </dl>
-      {report.skipped.length > 0 && (
-        <section aria-labelledby={skippedId}>
-          <h3 id={skippedId}>Skipped ({report.skipped.length})</h3>
-          <ul className="obsidian-skipped">
-            {report.skipped.map((item, i) => (
-              <li key={i}><span className="obsidian-skipped-path" dir="auto">{item.path}</span>: {item.reason}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SkippedList skipped={report.skipped} />
     </div>
   );
 }
@@ -127,28 +156,14 @@ export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { n
           <p className="field-hint obsidian-hint">
             A vault as a .zip file. Its notes go under the notebook's head note; notes with the same title are updated.
           </p>
-          {error && <div className="form-message" role="alert">{error}</div>}
+          {error && <div className="form-message import-error" role="alert">{error}</div>}
           <fieldset className="plain-fieldset" disabled={!!progress}>
             <div className="field">
               <label htmlFor={fileId}>Vault (.zip)</label>
               <input id={fileId} name="file" type="file" accept=".zip,application/zip"
                 onChange={(event) => { setFile(event.target.files?.[0]); setError(undefined); }} />
             </div>
-            {progress && (
-              <div className="obsidian-progress" role="status">
-                {progress.stage === "uploading" ? (
-                  <>
-                    <progress max={100} value={progress.percent} aria-label="Upload progress" />
-                    <span>Uploading... {progress.percent}%</span>
-                  </>
-                ) : (
-                  <>
-                    <progress aria-label="Import progress" />
-                    <span>Importing...</span>
-                  </>
-                )}
-              </div>
-            )}
+            {progress && <ImportProgress progress={progress} />}
             <div className="dialog-actions">
               <button type="button" className="button" onClick={close}>Cancel</button>
               <button type="submit" className="button primary">Import</button>

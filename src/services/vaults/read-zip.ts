@@ -53,8 +53,9 @@ export async function openZip(bytes: Uint8Array, limits = VAULT_LIMITS): Promise
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes, { createFolders: false });
-  } catch (error) {
-    throw new VaultImportError(`the file is not a zip archive or it is damaged (${(error as Error).message})`);
+  } catch {
+    // JSZip's own message is long and points at its documentation: the reason is enough.
+    throw new VaultImportError("the file is not a zip archive or it is damaged");
   }
   const objects = Object.values(zip.files);
   if (objects.length > limits.entries) throw new VaultImportError(`the zip has more than ${limits.entries} entries`);
