@@ -18,6 +18,7 @@ import { ExportDialog } from "./export";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import { ObsidianImportDialog } from "../lib/vaults/ObsidianVault";
+import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { WikidataOptions } from "./wikidata";
 import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
 
@@ -174,6 +175,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {deleted && <div className="alert warning" role="alert">This note has been deleted</div>}
       {note.noteTopology.linkType ? <LinkNoteHeader note={note} editable={editable} /> : <TitleEditor autosave={title} readonly={!editable} />}
       <NoteAccessoryView noteId={noteId} />
+      <NoteProperties details={details.value} />
       <div className="note-details">
         {effectiveMode === "rich" ? (
           <RichEditor autosave={details} readonly={!editable} onRefuse={refuseRichMode}

@@ -12,7 +12,7 @@ test("a learner exports a notebook for Obsidian from its settings and imports it
   const ids = await injectNotes(page, engram.url, [
     { Title: "Biology", Details: "Life" },
     { Title: "Cells", "Parent Title": "Biology", Details: "Units of life" },
-    { Title: "Mitochondria", "Parent Title": "Cells", Details: "Powerhouse" },
+    { Title: "Mitochondria", "Parent Title": "Cells", Details: "---\ntags: [cell, energy]\n---\n\nPowerhouse" },
     { Title: "Copy" },
   ]);
   await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/notebooks");
@@ -48,7 +48,11 @@ test("a learner exports a notebook for Obsidian from its settings and imports it
   await page.getByRole("link", { name: "Cells", exact: true }).first().click();
   await waitForHydration(page);
   await expect(page.getByText("Units of life")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Mitochondria", exact: true }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Mitochondria", exact: true }).first().click();
+  await waitForHydration(page);
+  // The front matter went out and came back, and shows as the note's properties.
+  const properties = page.getByRole("region", { name: "Properties" });
+  await expect(properties.getByRole("row")).toHaveText(["tagscell, energy"]);
 
   // The note's "more options" menu offers the same import, into the note's notebook; a damaged file is refused.
   await page.getByRole("button", { name: "more options" }).click();
