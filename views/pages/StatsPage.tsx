@@ -125,12 +125,15 @@ interface Bar {
 /** Vertical bars with a value above each and a label below every few bars. */
 function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const [width, height, bottom, top] = [Math.max(300, bars.length * 24), 160, 28, 16];
-  const step = width / bars.length;
+  // Many bars (days) are narrow; a few (weeks, buckets) get room for their labels. Never drawn
+  // larger than 1.5× its own size, so a chart of three bars does not fill a wide screen.
+  const step = bars.length > 12 ? 24 : 90;
+  const [width, height, bottom, top] = [bars.length * step, 160, 28, 16];
   const labelEvery = bars.length > 12 ? 5 : 1;
   return (
-    <figure className="stats-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+    // Wide charts scroll sideways on a phone; the focusable figure lets a keyboard scroll them too.
+    <figure className="stats-chart" tabIndex={0} aria-label={label}>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} style={{ maxWidth: width * 1.5 }}>
         {bars.map((bar, i) => {
           const h = ((height - bottom - top) * bar.value) / max;
           const x = i * step + step * 0.15;
@@ -161,21 +164,24 @@ function Heatmap({ history }: { history: { date: string; count: number }[] }) {
   const cell = 12;
   const columns = Math.ceil((history.length + offset) / 7);
   return (
-    <figure className="stats-chart stats-heatmap">
-      <svg viewBox={`0 0 ${columns * cell + 2} ${7 * cell + 2}`} role="img" aria-label="Recalls per day over the past year">
-        {history.map((day, i) => {
-          const slot = i + offset;
-          return (
-            <rect key={day.date} className={`heat heat-${level(day.count)}`} x={Math.floor(slot / 7) * cell + 1} y={(slot % 7) * cell + 1} width={cell - 2} height={cell - 2} rx={2}>
-              <title>{`${day.date}: ${day.count} ${day.count === 1 ? "recall" : "recalls"}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <figcaption className="stats-legend" aria-hidden="true">
+    <>
+      {/* On a narrow screen the year scrolls, starting from its recent end. */}
+      <figure className="stats-chart stats-heatmap" tabIndex={0} aria-label="Recalls per day over the past year">
+        <svg viewBox={`0 0 ${columns * cell + 2} ${7 * cell + 2}`} role="img" aria-label="Recalls per day over the past year">
+          {history.map((day, i) => {
+            const slot = i + offset;
+            return (
+              <rect key={day.date} className={`heat heat-${level(day.count)}`} x={Math.floor(slot / 7) * cell + 1} y={(slot % 7) * cell + 1} width={cell - 2} height={cell - 2} rx={2}>
+                <title>{`${day.date}: ${day.count} ${day.count === 1 ? "recall" : "recalls"}`}</title>
+              </rect>
+            );
+          })}
+        </svg>
+      </figure>
+      <div className="stats-legend" aria-hidden="true">
         Less {[0, 1, 2, 3, 4].map((l) => <span key={l} className={`heat-swatch heat-${l}`} />)} More
-      </figcaption>
-    </figure>
+      </div>
+    </>
   );
 }
 
