@@ -10,7 +10,7 @@ import type { AppContext } from "../../context";
 import { noteImages, notes } from "../../db/schema";
 import { NotFoundError } from "../errors";
 import { extensionOf } from "../accessories/image-bytes";
-import { authorizeRead } from "../notes/access";
+import { authorizeRead } from "../policies";
 import { getNotebook, type NoteRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { splitDetails, yamlString, type FrontMatterEntry } from "./markdown-file";

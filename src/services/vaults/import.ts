@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
 import { noteImages, notes } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
-import { authorizeEdit } from "../notes/access";
+import { authorizeEdit } from "../policies";
 import { insertNote } from "../notes/insert-note";
 import { findNote, getNotebook, type NoteRow } from "../notes/rows";
 import { noteTextChanged } from "../search/embed-job";
