@@ -35,6 +35,7 @@ import { learning } from "./learning";
 import { notes } from "./notes";
 import { platform } from "./platform";
 import { search } from "./search";
+import { stats } from "./stats";
 
 /** Every bench, in the order `npm run bench` runs them. */
 export const BENCHES: Bench[] = [
@@ -42,6 +43,7 @@ export const BENCHES: Bench[] = [
   notes,
   learning,
   search,
+  stats,
 ];
 
 async function main(names: string[]) {

@@ -14,7 +14,8 @@ const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
 
-const SIGNED_OUT_PAGES = ["/", "/users/sign-in", "/users/sign-up", "/users/identify", "/d/bazaar", "/d/no-such-page"];
+const SIGNED_OUT_PAGES = (ids: Record<string, number>) =>
+  ["/", "/users/sign-in", "/users/sign-up", "/users/identify", "/d/bazaar", `/n${ids.Moon}`, "/d/no-such-page"];
 const SIGNED_IN_PAGES = (ids: Record<string, number>) => [
   "/",
   "/d/notebooks",
@@ -27,6 +28,8 @@ const SIGNED_IN_PAGES = (ids: Record<string, number>) => [
   "/d/stats",
   "/d/generate-token",
   "/d/circles",
+  `/d/circles/${ids.circle}`,
+  "/d/circles/join/not-a-code",
   "/d/bazaar",
   "/d/message-center",
   "/d/assessmentAndCertificateHistory",
@@ -77,7 +80,12 @@ async function injectLearningData(page: Page, url: string): Promise<Record<strin
   const moon = await (await page.request.get(`${url}/api/notes/${ids.Moon}`)).json();
   const link = moon.children.find((child: { noteTopology: { linkType?: string } }) => child.noteTopology.linkType).id;
   for (const noteId of [ids.Moon, ids.Sun]) await page.request.post(`${url}/api/assimilation`, { data: { noteId } });
-  return { ...ids, link };
+  // Sharing: the notebook in the bazaar, and a circle with a notebook of its own.
+  await testability(page, url, "share_to_bazaar", { noteTopology: "Astronomy" });
+  await testability(page, url, "inject_circle", { circleName: "Chess club", members: "old_learner" });
+  await testability(page, url, "inject_notes", { externalIdentifier: "old_learner", circleName: "Chess club", noteTestData: [{ Title: "Openings" }] });
+  const circles = await (await page.request.get(`${url}/api/circles`)).json();
+  return { ...ids, link, circle: circles[0]?.id };
 }
 
 test.beforeEach(async ({ engram }) => {
@@ -86,7 +94,9 @@ test.beforeEach(async ({ engram }) => {
 
 for (const viewport of VIEWPORTS) {
   test(`signed out, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({ page, engram }) => {
-    expect(await sweep(page, engram.url, SIGNED_OUT_PAGES, viewport)).toEqual([]);
+    const ids = await injectNotes(page, engram.url, [{ Title: "Astronomy" }, { Title: "Moon", "Parent Title": "Astronomy", Details: "Our **satellite**" }]);
+    await testability(page, engram.url, "share_to_bazaar", { noteTopology: "Astronomy" });
+    expect(await sweep(page, engram.url, SIGNED_OUT_PAGES(ids), viewport)).toEqual([]);
   });
 
   test(`signed in, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({ page, engram }) => {
