@@ -8,6 +8,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { zstdDecompressSync } from "node:zlib";
 import { detectImageType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
 import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
@@ -52,12 +53,15 @@ const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const isZstd = (bytes: Uint8Array) => ZSTD_MAGIC.every((byte, i) => bytes[i] === byte);
 const DAY_MS = 86_400_000;
 
-/** zstd-decompressed bytes (Bun's built-in zstd), bounded by the import's budget. */
+/** zstd-decompressed bytes (the runtime's built-in zstd), stopping at what is left of the import's budget. */
 function unzstd(bytes: Uint8Array, what: string, budget: InflateBudget): Uint8Array {
   let out: Uint8Array;
   try {
-    out = Bun.zstdDecompressSync(bytes);
+    out = zstdDecompressSync(bytes, { maxOutputLength: Math.max(1, budget.remaining) });
   } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+      throw new VaultImportError(`${what} inflates to more than the limit (a zip bomb?)`);
+    }
     throw new VaultImportError(`${what} is damaged (${(error as Error).message})`);
   }
   budget.take(out.byteLength);

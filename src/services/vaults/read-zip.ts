@@ -80,6 +80,11 @@ export async function openZip(bytes: Uint8Array, limits = VAULT_LIMITS): Promise
 export class InflateBudget {
   constructor(private left: number) {}
 
+  /** Bytes that may still be inflated. */
+  get remaining() {
+    return Math.max(0, this.left);
+  }
+
   take(bytes: number) {
     this.left -= bytes;
     if (this.left < 0) throw new VaultImportError("the zip inflates to more than its limit (a zip bomb?)");
