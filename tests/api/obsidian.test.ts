@@ -257,6 +257,23 @@ describe("Obsidian vaults", () => {
   });
 });
 
+describe("Obsidian import with an AI provider", () => {
+  const server = useTestServer({ OPENAI_API_KEY: "test-key" });
+
+  test("embeddings of the new and changed notes are queued, as for any edit", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const ids = await injectNotes(learner, [{ Title: "Head" }]);
+    server.ctx.sqlite.run("DELETE FROM jobs");
+    const notebookId = (await learner.get(`/api/notes/${ids.Head}`)).body.notebook.id;
+    const result = await importZip(server, learner, notebookId, await makeZip({ "Head/__index.md": "Head text", "Head/A.md": "a", "Head/B/C.md": "c" }));
+    expect(result.body).toMatchObject({ created: 3, updated: 1 });
+    const queued = (server.ctx.sqlite.query("SELECT payload FROM jobs WHERE kind = 'embed-note'").all() as { payload: string }[])
+      .map((job) => JSON.parse(job.payload).noteId as number);
+    const tree = server.ctx.sqlite.query("SELECT id FROM notes WHERE notebook_id = ?").all(notebookId) as { id: number }[];
+    expect(queued.sort()).toEqual(tree.map((row) => row.id).sort());
+  });
+});
+
 /** Rewrites every declared uncompressed size in a zip (local and central headers) to `size`. */
 function patchDeclaredSize(zip: Uint8Array, size: number) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
