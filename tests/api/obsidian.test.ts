@@ -183,11 +183,13 @@ describe("Obsidian vaults", () => {
         "__index.md": "# Loose\n\nHead text",
         "one.md": "1",
         "sub/two.md": "2",
+        "sub/sub.md": "# sub\n\nA folder note inside its folder",
       }));
       expect(result.status).toBe(200);
       const tree = treeOf(server, headId);
       expect(titlesOf(tree)).toEqual({ Loose: ["one", { sub: ["two"] }] });
       expect(tree.details).toBe("Head text");
+      expect(tree.children[1]!.details).toBe("A folder note inside its folder");
     });
 
     test("a zip bomb, a path leaving the archive and a damaged zip are refused and leave the notebook as it was", async () => {
