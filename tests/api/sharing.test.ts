@@ -5,6 +5,8 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { assimilate, assimilatingTitles, recallingTitles, travelTo } from "../support/learning";
+import { createApp } from "../../src/server";
+import { mayCallApi } from "../../src/services/policies/api-access";
 import { type HttpClient, useTestServer } from "../support/server";
 
 type Actor = "owner" | "member" | "subscriber" | "stranger" | "anonymous";
@@ -63,6 +65,16 @@ describe("sharing", () => {
         for (const refused of [realm, titleEdit].filter((r) => r.status >= 400)) expect(refused.text).not.toContain(title);
         const details = await client.get(`/api/notes/${ids[title]}/descendants`);
         expect(details.status).toBe(read);
+        for (const more of ["graph?tokenLimit=1000", "accessory"]) {
+          const answer = await client.get(`/api/notes/${ids[title]}/${more}`);
+          expect(`${more} ${answer.status}`).toBe(`${more} ${read}`);
+          if (read !== 200) expect(answer.text).not.toContain(title);
+        }
+        const child = await client.post(`/api/notes/${ids[title]}/create`, { newTitle: "A new child" });
+        expect(child.status).toBe(edit);
+        const page = await client.get(`/n${ids[title]}`);
+        expect(page.status).toBe(read === 401 ? 302 : read);
+        if (read !== 200) expect(page.text).not.toContain(title);
         if (read === 200) {
           // read as a bazaar reader: by anyone who neither owns it nor subscribes to it
           expect(realm.body.fromBazaar).toBe(title === "Apple" && actor !== "owner" && actor !== "subscriber");
@@ -255,6 +267,28 @@ describe("sharing", () => {
       expect((await trainer.patch(`/api/text_content/${own["Rook endings"]}/title`, { newTitle: "Rook endgames" })).status).toBe(200);
       expect(await assimilatingTitles(clients.member)).toEqual([]);
     });
+  });
+
+  test("every /api route not open to visitors answers a signed-out request with a malformed body or query 401", async () => {
+    const routes = createApp(server.ctx).routes.filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/testability/"));
+    expect(routes.length).toBeGreaterThan(60);
+    const open: string[] = [];
+    for (const route of routes) {
+      const path = route.path.replace(/:(\w+)\??/g, "1").replace(/\*$/, "x");
+      if (mayCallApi("nobody", route.method, path)) {
+        open.push(`${route.method} ${route.path}`);
+        continue;
+      }
+      const hasBody = !["GET", "HEAD", "DELETE"].includes(route.method);
+      const result = await clients.anonymous.request(route.method, `${path}?timezone=Not/AZone&dueindays=x`, hasBody ? { json: [1, { bad: true }] } : {});
+      expect(`${route.method} ${route.path} ${result.status}`).toBe(`${route.method} ${route.path} 401`);
+    }
+    // What a visitor may call: reading bazaar notebooks, the bazaar itself, and who is signed in.
+    expect(open.sort()).toEqual([
+      "GET /api/bazaar/", "GET /api/healthcheck", "GET /api/images/:image/:name", "GET /api/notebooks/:notebook",
+      "GET /api/notebooks/:notebook/notes", "GET /api/notes/:note", "GET /api/notes/:note/accessory",
+      "GET /api/notes/:note/descendants", "GET /api/notes/:note/graph", "GET /api/user/current-user-info",
+    ].sort());
   });
 
   test("a signed-out request is 401 before its body is validated", async () => {

@@ -4,15 +4,15 @@
  * its sessions. Every other /api call from someone not signed in is 401 before its input is
  * validated (core.ts asks this in a transform hook, which Elysia runs before validation).
  */
-const id = "[^/]+";
+const id = "[1-9][0-9]*";
 const OPEN_TO_ANYONE: [method: string, path: RegExp][] = [
   ["GET", /^\/api\/healthcheck$/],
   ["GET", /^\/api\/user\/current-user-info$/],
   ["GET", new RegExp(`^/api/notes/${id}$`)],
   ["GET", new RegExp(`^/api/notes/${id}/(descendants|graph|accessory)$`)],
-  ["GET", new RegExp(`^/api/images/${id}/${id}$`)],
+  ["GET", new RegExp(`^/api/images/${id}/[^/]+$`)],
   ["GET", new RegExp(`^/api/notebooks/${id}(/notes)?$`)],
-  ["GET", /^\/api\/bazaar$/],
+  ["GET", /^\/api\/bazaar\/?$/],
   ["*", /^\/api\/testability\//],
 ];
 const OPEN_TO_ACCOUNTS: [method: string, path: RegExp][] = [
