@@ -3,6 +3,7 @@ import { useState } from "react";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
 import { circleQuery } from "../lib/sharing/queries";
+import { SubscriptionDialog } from "../lib/sharing/SubscriptionDialog";
 import { showToast } from "../lib/ui-store";
 import { NewNotebookDialog } from "./NewNotebookDialog";
 import { NotebookCard } from "./NotebookCard";
@@ -16,6 +17,7 @@ export function CirclePage({ circleId, joinLinkBase, me }: { circleId: number; j
   const { data: circle } = useQuery(circleQuery(circleId));
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number>();
+  const [subscribingTo, setSubscribingTo] = useState<number>();
   const linkId = useElementId("invitation-link");
   const membersHeadingId = useElementId("circle-members");
   if (!circle) return <p className="muted">Loading the circle...</p>;
@@ -67,12 +69,13 @@ export function CirclePage({ circleId, joinLinkBase, me }: { circleId: number; j
         <ul className="notebook-grid" aria-label="Circle notebooks">
           {notebooks.map((notebook) => (
             <NotebookCard key={notebook.id} notebook={notebook} isCreator={notebook.creatorId === me}
-              onEditSettings={() => setEditingId(notebook.id)} />
+              onEditSettings={() => setEditingId(notebook.id)} onAddToLearning={() => setSubscribingTo(notebook.id)} />
           ))}
         </ul>
       )}
       {adding && <NewNotebookDialog circleId={circle.id} onClose={() => setAdding(false)} />}
       {editing && <NotebookSettingsDialog notebook={editing} onClose={() => setEditingId(undefined)} />}
+      {subscribingTo !== undefined && <SubscriptionDialog notebookId={subscribingTo} onClose={() => setSubscribingTo(undefined)} />}
     </div>
   );
 }

@@ -102,10 +102,12 @@ function MoveNotebookDialog({ notebook, onClose }: { notebook: NotebookJson; onC
  * the buttons edit the settings, move it into a circle and list its questions (its creator only),
  * and share it to the bazaar.
  */
-export function NotebookCard({ notebook, isCreator, onEditSettings }: {
+export function NotebookCard({ notebook, isCreator, onEditSettings, onAddToLearning }: {
   notebook: NotebookJson;
   isCreator: boolean;
   onEditSettings: () => void;
+  /** On a circle's page: circle notes are learned by subscribing ("Add to my learning"). */
+  onAddToLearning?: () => void;
 }) {
   const [moving, setMoving] = useState(false);
   return (
@@ -116,6 +118,7 @@ export function NotebookCard({ notebook, isCreator, onEditSettings }: {
       </h2>
       {notebook.shortDetails && <p className="notebook-card-details" dir="auto">{notebook.shortDetails}</p>}
       <div className="notebook-card-actions">
+        {onAddToLearning && <button type="button" className="button small" onClick={onAddToLearning}>Add to my learning</button>}
         <IconButton label="Share notebook to bazaar" onClick={() => void shareToBazaar(notebook)}>{cardIcons.share()}</IconButton>
         {isCreator && <IconButton label="Move to ..." onClick={() => setMoving(true)}>{cardIcons.move()}</IconButton>}
         {isCreator && (

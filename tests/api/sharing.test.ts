@@ -251,6 +251,10 @@ describe("sharing", () => {
       expect(await assimilatingTitles(trainer)).toEqual([]);
       expect(await assimilatingTitles(clients.member)).toEqual([]);
       expect((await clients.member.get("/api/notebooks")).body.notebooks).toEqual([]);
+      // ...until a member adds one to their learning
+      const openingsNotebook = (await trainer.get(`/api/notes/${created.body.noteId}`)).body.notebook.id;
+      expect((await trainer.post(`/api/subscriptions/notebooks/${openingsNotebook}/subscribe`, { dailyTargetOfNewNotes: 3 })).status).toBe(200);
+      expect(await assimilatingTitles(trainer)).toEqual(["Openings"]);
     });
 
     test("the creator moves an own notebook into a circle they belong to, and only they can", async () => {
