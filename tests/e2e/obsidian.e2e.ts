@@ -1,4 +1,5 @@
-import { expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,12 @@ import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, wait
 const test = engramTest("test");
 
 test.beforeEach(async ({ engram }) => resetTestData(engram.url));
+
+/** Serious and critical axe violations of what the page shows now (as the accessibility sweep counts them). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
 
 test("a learner exports a notebook for Obsidian from its settings and imports it into another notebook", async ({ page, engram }) => {
   const ids = await injectNotes(page, engram.url, [
@@ -40,6 +47,7 @@ test("a learner exports a notebook for Obsidian from its settings and imports it
   const counts = importDialog.locator(".obsidian-report-counts");
   await expect(counts).toContainText("Notes created2");
   await expect(counts).toContainText("Notes updated1");
+  expect(await axeProblems(page)).toEqual([]);
   await importDialog.getByRole("button", { name: "OK" }).click();
   await waitForHydration(page);
 
@@ -75,6 +83,7 @@ test("on a phone, the notebooks page offers Import Anki deck, and a damaged deck
   await expect(dialog.getByRole("alert")).toContainText("Failed to import file: the file is not a zip archive or it is damaged");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  expect(await axeProblems(page)).toEqual([]);
   await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: "Edit notebook settings" }).click();
