@@ -5,3 +5,5 @@ export * from "./notes";
 export * from "./memory";
 export * from "./sharing";
 export * from "./recall-log";
+export * from "./assessments";
+export * from "./conversations";

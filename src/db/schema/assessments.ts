@@ -1,0 +1,79 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, id, timestamp } from "./common";
+import { predefinedQuestions } from "./memory";
+import { notebooks } from "./notes";
+import { users } from "./users";
+
+/**
+ * A notebook's request to be certifiable, and the admin's approval (lastApprovalTime). Only an
+ * approved notebook is certifiable (notebooks.certifiable is set in the same transaction).
+ */
+export const notebookCertificateApprovals = sqliteTable("notebook_certificate_approvals", {
+  id: id(),
+  notebookId: integer("notebook_id")
+    .notNull()
+    .unique()
+    .references(() => notebooks.id, { onDelete: "cascade" }),
+  lastApprovalTime: timestamp("last_approval_time"),
+  createdAt: timestamp("created_at").notNull(),
+});
+
+/** One sitting of a notebook's assessment by one user. */
+export const assessmentAttempts = sqliteTable(
+  "assessment_attempts",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notebookId: integer("notebook_id")
+      .notNull()
+      .references(() => notebooks.id, { onDelete: "cascade" }),
+    totalQuestionCount: integer("total_question_count").notNull(),
+    answersCorrect: integer("answers_correct").notNull().default(0),
+    submittedAt: timestamp("submitted_at"),
+    isPass: bool("is_pass"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [index("assessment_attempts_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * A question as it was put in an attempt: a copy of the question (a later edit of the notebook's
+ * question does not change a sitting) and the answer once given.
+ */
+export const assessmentQuestionInstances = sqliteTable(
+  "assessment_question_instances",
+  {
+    id: id(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => assessmentAttempts.id, { onDelete: "cascade" }),
+    predefinedQuestionId: integer("predefined_question_id").references(() => predefinedQuestions.id, { onDelete: "set null" }),
+    position: integer("position").notNull(),
+    /** JSON {stem, choices[]} */
+    multipleChoicesQuestion: text("multiple_choices_question").notNull(),
+    correctAnswerIndex: integer("correct_answer_index").notNull(),
+    answerChoiceIndex: integer("answer_choice_index"),
+    answerCorrect: bool("answer_correct"),
+    answeredAt: timestamp("answered_at"),
+  },
+  (table) => [index("assessment_question_instances_attempt_idx").on(table.attemptId, table.position)],
+);
+
+/** A user's certificate for a notebook: the first pass's start date, renewed expiry on each pass. */
+export const certificates = sqliteTable(
+  "certificates",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notebookId: integer("notebook_id")
+      .notNull()
+      .references(() => notebooks.id, { onDelete: "cascade" }),
+    startDate: timestamp("start_date").notNull(),
+    expiryDate: timestamp("expiry_date").notNull(),
+  },
+  (table) => [uniqueIndex("certificates_user_notebook_idx").on(table.userId, table.notebookId)],
+);
