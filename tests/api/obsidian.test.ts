@@ -241,6 +241,8 @@ describe("Obsidian vaults", () => {
         { Title: "Sustantivos", "Parent Title": "Español" },
         { Title: "日本語 🎌", "Parent Title": "Languages", Details: "Japanese" },
         { Title: "Sustantivos", "Parent Title": "日本語 🎌", Details: "same title elsewhere" },
+        { Title: "C#", "Parent Title": "Languages", Details: "# C#\n\nstarts with its own title" },
+        { Title: ".NET: [core] ^2 | \"quoted\"", "Parent Title": "Languages" },
       ]);
       const notebookId = await notebookOf(learner, ids.Languages);
       expect((await learner.post(`/api/links/create/${ids["日本語 🎌"]}/${ids["Verbos: ser/estar"]}`, { linkType: "similar to" })).status).toBe(200);
@@ -253,7 +255,7 @@ describe("Obsidian vaults", () => {
       const copy = await newNotebook(learner, "Languages");
       const result = await importZip(server, learner, copy.notebookId, bytes as Uint8Array<ArrayBuffer>);
       expect(result.status).toBe(200);
-      expect(result.body).toEqual({ created: 5, updated: 0, links: 2, images: 2, skipped: [] });
+      expect(result.body).toEqual({ created: 7, updated: 0, links: 2, images: 2, skipped: [] });
       expect(treeOf(server, copy.headId)).toEqual(original);
     });
   });

@@ -200,7 +200,8 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
     const value = (key: string) => scalarValue(frontMatter.find((entry) => entry.key === key));
     const fmTitle = value("title");
     let body = rawBody.replace(/\r\n?/g, "\n");
-    const heading = /^\s*# (.+?)\s*#*\s*(?:\n|$)/.exec(body);
+    // "# Title" on the first line; a closing "#" run needs a space before it, so "# C#" stays "C#".
+    const heading = /^\s*# (.+?)(?:[ \t]+#+)?[ \t]*(?:\n|$)/.exec(body);
     if (!isHead) {
       if (fmTitle?.trim()) note.title = cleanTitle(fmTitle);
       else if (heading && stemFitsTitle(name, heading[1]!)) note.title = cleanTitle(heading[1]!);
