@@ -83,6 +83,8 @@ export interface TreeNode {
   title: string;
   details: string;
   image?: string;
+  url?: string;
+  wikidataId?: string;
   links: string[];
   children: TreeNode[];
 }
@@ -96,6 +98,8 @@ export function treeOf(server: TestServer, noteId: number): TreeNode {
   return {
     title: note.title,
     details: note.details,
+    ...(note.url ? { url: note.url } : {}),
+    ...(note.wikidataId ? { wikidataId: note.wikidataId } : {}),
     ...(image ? { image: `${image.contentType} ${image.bytes.byteLength} ${Buffer.from(image.bytes).toString("base64").slice(-24)}` } : {}),
     links: children
       .filter((child) => child.targetNoteId !== null)

@@ -87,7 +87,8 @@ interface Pending {
 const lower = (text: string) => text.toLowerCase();
 const isMarkdown = (name: string) => /\.md$/i.test(name);
 const stemOf = (name: string) => name.replace(/\.md$/i, "");
-const VALID_URL = /^https?:\/\/\S+$/i;
+// As the accessory form takes it: an http(s) address (validation.ts checks the length too).
+const VALID_URL = /^https?:\/\/./i;
 
 function newFolder(name: string, rel: string[], order: number): Folder {
   return { name, rel, order, folders: new Map(), files: [], hasMarkdown: false };
