@@ -12,6 +12,7 @@ import m9 from "../../migrations/0009_sharing.sql" with { type: "text" };
 import m10 from "../../migrations/0010_recall_log_and_fsrs.sql" with { type: "text" };
 import m11 from "../../migrations/0011_recall_log_aggregates.sql" with { type: "text" };
 import m12 from "../../migrations/0012_assessments_and_conversations.sql" with { type: "text" };
+import m13 from "../../migrations/0013_suggested_questions_for_fine_tuning.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -27,4 +28,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0010_recall_log_and_fsrs", when: 1795476889524, sql: m10 },
   { tag: "0011_recall_log_aggregates", when: 1795478407620, sql: m11 },
   { tag: "0012_assessments_and_conversations", when: 1795478501177, sql: m12 },
+  { tag: "0013_suggested_questions_for_fine_tuning", when: 1795478547755, sql: m13 },
 ];

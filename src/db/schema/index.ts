@@ -7,3 +7,4 @@ export * from "./sharing";
 export * from "./recall-log";
 export * from "./assessments";
 export * from "./conversations";
+export * from "./fine-tuning";
