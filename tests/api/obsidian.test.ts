@@ -219,6 +219,9 @@ describe("Obsidian vaults", () => {
       expect(escaped.status).toBe(400);
       expect(escaped.body.errors.file).toBe('Failed to import file: the entry "../../etc/evil.md" points outside the archive');
 
+      const deep = await importZip(server, learner, notebookId, await makeZip({ [`${"d/".repeat(150)}x.md`]: "deep" }));
+      expect(deep.body.errors.file).toBe("Failed to import file: the zip nests folders deeper than 100 levels");
+
       const good = await makeZip({ "Safe/a.md": "a", "Safe/b.md": "b" });
       const damaged = good.slice(0, good.length - 30);
       const broken = await importZip(server, learner, notebookId, damaged);

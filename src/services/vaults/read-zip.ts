@@ -18,6 +18,8 @@ export const VAULT_LIMITS = {
   markdownBytes: 2 * 1024 * 1024,
   /** Most notes one import creates or updates. */
   notes: 10_000,
+  /** Deepest folder nesting (the tree is walked recursively). */
+  depth: 100,
 } as const;
 
 /** Why an import cannot go ahead: answered as 400 "Failed to import file: <reason>". */
@@ -66,6 +68,7 @@ export async function openZip(bytes: Uint8Array, limits = VAULT_LIMITS): Promise
     const parts = entryPathParts(raw);
     if (!parts) throw new VaultImportError(`the entry "${raw}" points outside the archive`);
     if (parts.length === 0) continue;
+    if (parts.length > limits.depth) throw new VaultImportError(`the zip nests folders deeper than ${limits.depth} levels`);
     const declaredBytes = Number((object as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0);
     declared += declaredBytes;
     entries.push({ parts, path: parts.join("/"), dir: object.dir, declaredBytes, object });
