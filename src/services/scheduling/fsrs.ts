@@ -8,7 +8,7 @@
  * Grades: a wrong answer or "No, I need more repetition" → Again; a right answer → Good;
  * self-evaluation +5 → Easy, −5 → Hard; assimilation is the first review (Good).
  */
-import { FSRSAlgorithm, type Grade, Rating, default_w, forgetting_curve, get_fuzz_range } from "ts-fsrs";
+import { FSRSAlgorithm, type Grade, Rating, computeDecayFactor, default_w, forgetting_curve, get_fuzz_range } from "ts-fsrs";
 import { DEFAULT_FORGETTING_CURVE_INDEX, FORGETTING_CURVE_INDEX_INCREMENT, repeatInHours, type TrackerSchedule } from "./forgetting-curve";
 
 export type SchedulerName = "forgetting-curve" | "fsrs";
@@ -89,6 +89,16 @@ export function intervalHoursFor(settings: FsrsSettings, stability: number, elap
   const { min_ivl, max_ivl } = get_fuzz_range(hours / 24, elapsedDays, settings.maximumIntervalDays);
   const [low, high] = [Math.round(min_ivl * 24), Math.round(max_ivl * 24)];
   return Math.min(Math.floor(fuzz * (high - low + 1) + low), maxHours);
+}
+
+/**
+ * FSRS-6's power forgetting curve for these weights, R(t, S) = (1 + factor·t/S)^−decay, as one
+ * function (the same formula as ts-fsrs's forgetting_curve, without its per-call copying and
+ * rounding: the statistics evaluate it for every tracker).
+ */
+export function forgettingCurveOf(settings: Pick<FsrsSettings, "weights">): (elapsedDays: number, stability: number) => number {
+  const { decay, factor } = computeDecayFactor([...(settings.weights ?? DEFAULT_WEIGHTS)]);
+  return (elapsedDays, stability) => Math.pow(1 + (factor * Math.max(0, elapsedDays)) / stability, decay);
 }
 
 /** Recall probability after `elapsedDays` for a stability (FSRS-6's power forgetting curve). */

@@ -15,7 +15,7 @@
 import type { AppContext } from "../../context";
 import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
-import { retrievability } from "../scheduling/fsrs";
+import { forgettingCurveOf } from "../scheduling/fsrs";
 import { localParts } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
 
@@ -106,14 +106,12 @@ function forecast(ctx: AppContext, current: CurrentUser, timeZone: string) {
 /** Recalls and successes per local day over the past year (today last). */
 function recallDays(ctx: AppContext, current: CurrentUser, timeZone: string) {
   const grid = new DayGrid(today(ctx, timeZone) - (HISTORY_DAYS - 1), HISTORY_DAYS, timeZone);
+  // recall_log_buckets holds the recalls per 15 minutes (kept by a trigger on recall_log).
   const rows = ctx.sqlite
     .query<{ bucket: number; n: number; s: number }, [number, number, number]>(
-      `SELECT reviewed_at / ${BUCKET_MS} AS bucket, COUNT(*) AS n, SUM(outcome = 'success') AS s FROM recall_log
-       WHERE user_id = ?1 AND reviewed_at >= ?2 AND reviewed_at < ?3
-         AND outcome IN ('success', 'failure') AND kind <> 'assimilation'
-       GROUP BY bucket`,
+      "SELECT bucket, recalls AS n, successes AS s FROM recall_log_buckets WHERE user_id = ?1 AND bucket >= ?2 AND bucket < ?3",
     )
-    .all(current.user.id, grid.begin, grid.end);
+    .all(current.user.id, Math.floor(grid.begin / BUCKET_MS), Math.ceil(grid.end / BUCKET_MS));
   const reviews = new Array<number>(HISTORY_DAYS).fill(0);
   const successes = new Array<number>(HISTORY_DAYS).fill(0);
   for (const row of rows) {
@@ -143,12 +141,13 @@ function weeks(days: ReturnType<typeof recallDays>) {
 function totals(ctx: AppContext, current: CurrentUser) {
   const row = ctx.sqlite
     .query<{ active: number; notes: number; average: number | null }, [number]>(
-      `SELECT COUNT(*) AS active, COUNT(DISTINCT note_id) AS notes, AVG(next_recall_at - last_recalled_at) AS average
+      // A note has at most one normal tracker per user, so counting those counts the notes.
+      `SELECT COUNT(*) AS active, SUM(spelling = 0) AS notes, AVG(next_recall_at - last_recalled_at) AS average
        FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0`,
     )
     .get(current.user.id)!;
   return {
-    notesAssimilated: row.notes,
+    notesAssimilated: row.notes ?? 0,
     activeTrackers: row.active,
     averageIntervalDays: Math.round(((row.average ?? 0) / DAY_MS) * 10) / 10,
   };
@@ -196,9 +195,10 @@ function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
     .all(current.user.id);
   const stability = STABILITY_BUCKETS.map(([label]) => ({ label, count: 0 }));
   const recall = RETRIEVABILITY_BUCKETS.map(([label]) => ({ label, count: 0 }));
+  const curve = forgettingCurveOf(settings);
   for (const row of rows) {
     stability[STABILITY_BUCKETS.findIndex(([, below]) => row.s < below)]!.count++;
-    const r = retrievability(settings, (now - row.last) / DAY_MS, row.s);
+    const r = curve((now - row.last) / DAY_MS, row.s);
     recall[RETRIEVABILITY_BUCKETS.findIndex(([, below]) => r < below)]!.count++;
   }
   return { stability, retrievability: recall };
@@ -207,28 +207,27 @@ function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
 /** Everything the /d/stats page shows: the API's figures plus the page's own. */
 export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
   const stats = userStats(ctx, current, timeZone);
-  const since = ctx.clock.now().getTime() - HISTORY_DAYS * DAY_MS;
+  // Both from recall_log_tracker_counts (recalls per tracker since the log began, kept by a trigger).
   const retentionByNotebook = ctx.sqlite
-    .query<{ notebookId: number; title: string; reviews: number; successes: number }, [number, number]>(
-      `SELECT nb.id AS notebookId, head.title AS title, COUNT(*) AS reviews, SUM(r.outcome = 'success') AS successes
-       FROM recall_log r
-       JOIN memory_trackers m ON m.id = r.memory_tracker_id
+    .query<{ notebookId: number; title: string; reviews: number; successes: number }, [number]>(
+      `SELECT nb.id AS notebookId, head.title AS title, SUM(c.successes + c.failures) AS reviews, SUM(c.successes) AS successes
+       FROM recall_log_tracker_counts c
+       JOIN memory_trackers m ON m.id = c.memory_tracker_id
        JOIN notes n ON n.id = m.note_id
        JOIN notebooks nb ON nb.id = n.notebook_id
        JOIN notes head ON head.id = nb.head_note_id
-       WHERE r.user_id = ?1 AND r.reviewed_at >= ?2 AND r.outcome IN ('success', 'failure') AND r.kind <> 'assimilation'
-         AND ${RECALLABLE_NOTEBOOK_SQL}
+       WHERE c.user_id = ?1 AND ${RECALLABLE_NOTEBOOK_SQL}
        GROUP BY nb.id ORDER BY reviews DESC, nb.id LIMIT 20`,
     )
-    .all(current.user.id, since);
+    .all(current.user.id);
   const mostFailedNotes = ctx.sqlite
     .query<{ noteId: number; title: string; failures: number }, [number]>(
-      `SELECT n.id AS noteId, n.title AS title, COUNT(*) AS failures
-       FROM recall_log r
-       JOIN memory_trackers m ON m.id = r.memory_tracker_id
+      `SELECT n.id AS noteId, n.title AS title, SUM(c.failures) AS failures
+       FROM recall_log_tracker_counts c
+       JOIN memory_trackers m ON m.id = c.memory_tracker_id
        JOIN notes n ON n.id = m.note_id
        JOIN notebooks nb ON nb.id = n.notebook_id
-       WHERE r.user_id = ?1 AND r.outcome = 'failure' AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
+       WHERE c.user_id = ?1 AND c.failures > 0 AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
        GROUP BY n.id ORDER BY failures DESC, n.id LIMIT 10`,
     )
     .all(current.user.id);

@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { Rating, createEmptyCard, fsrs } from "ts-fsrs";
+import { type Grade, Rating, createEmptyCard, forgetting_curve, fsrs } from "ts-fsrs";
 import { parseSpaceIntervals, repeatInHours } from "../../../src/services/scheduling/forgetting-curve";
 import {
   type FsrsSchedule,
   type FsrsSettings,
+  DEFAULT_WEIGHTS,
   failureShare,
+  forgettingCurveOf,
   fsrsAssimilated,
   fsrsReviewed,
   gradeOf,
@@ -15,6 +17,7 @@ import {
   toFsrs,
 } from "../../../src/services/scheduling/fsrs";
 
+const DEFAULT_W = [...DEFAULT_WEIGHTS];
 const DEFAULT = parseSpaceIntervals("0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55");
 const settings = (more: Partial<FsrsSettings> = {}): FsrsSettings => ({
   desiredRetention: 0.9, maximumIntervalDays: 36_500, spaceIntervals: DEFAULT, ...more,
@@ -66,7 +69,7 @@ describe("the FSRS-6 adapter (default weights, 90 % retention, reviews exactly w
     const scheduler = fsrs({ enable_short_term: false, enable_fuzz: false });
     let card = createEmptyCard(T0);
     const difficulties: number[] = [];
-    for (const grade of [Rating.Good, Rating.Good, Rating.Good, Rating.Again, Rating.Good, Rating.Easy, Rating.Hard, Rating.Good]) {
+    for (const grade of [Rating.Good, Rating.Good, Rating.Good, Rating.Again, Rating.Good, Rating.Easy, Rating.Hard, Rating.Good] as Grade[]) {
       card = scheduler.next(card, card.due, grade).card;
       difficulties.push(card.difficulty);
     }
@@ -104,6 +107,16 @@ describe("the FSRS-6 adapter (default weights, 90 % retention, reviews exactly w
     expect(high).toBeGreaterThan(720);
     expect(high - low).toBeLessThan(24 * 8);
     expect(intervalHoursFor(settings(), 1, 0, 0.999)).toBe(24); // under 2.5 days: never fuzzed
+  });
+});
+
+describe("the forgetting curve the statistics use", () => {
+  test("is ts-fsrs's FSRS-6 curve: 90 % after one stability, lower later", () => {
+    const curve = forgettingCurveOf({});
+    for (const [t, s] of [[0, 1], [1, 1], [10, 3], [100, 20], [365, 500]] as const) {
+      expect(curve(t, s)).toBeCloseTo(forgetting_curve(DEFAULT_W, t, s), 7);
+    }
+    expect(curve(5, 5)).toBeCloseTo(0.9, 7);
   });
 });
 
