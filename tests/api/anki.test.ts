@@ -29,7 +29,8 @@ function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
   const path = join(dir, "collection.anki2");
   const db = new Database(path, { create: true });
   db.exec(LEGACY_TABLES);
-  const decks = { 1: "Default", 100: "Languages", 101: "Languages::Spanish", 102: "Languages::French" };
+  // 103 is a filtered deck: its cards belong to their original deck (odid).
+  const decks = { 1: "Default", 100: "Languages", 101: "Languages::Spanish", 102: "Languages::French", 103: "Cram" };
   const models = { 200: { name: "Basic", fields: ["Front", "Back"] }, 201: { name: "Vocab", fields: ["Word", "Meaning", "Example"] } };
   if (schema18) {
     db.exec(`CREATE TABLE decks (id integer primary key, name text, mtime_secs integer, usn integer, common blob, kind blob);
@@ -48,8 +49,8 @@ function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
   }
   const note = (id: number, mid: number, fields: string[], tags: string) =>
     db.run("INSERT INTO notes (id, guid, mid, tags, flds, sfld) VALUES (?, ?, ?, ?, ?, ?)", [id, `g${id}`, mid, tags, fields.join("\x1f"), fields[0]!]);
-  const card = (id: number, nid: number, did: number, ord: number, type: number, queue: number, due: number, ivl: number, reps: number) =>
-    db.run("INSERT INTO cards (id, nid, did, ord, type, queue, due, ivl, reps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [id, nid, did, ord, type, queue, due, ivl, reps]);
+  const card = (id: number, nid: number, did: number, ord: number, type: number, queue: number, due: number, ivl: number, reps: number, odid = 0) =>
+    db.run("INSERT INTO cards (id, nid, did, ord, type, queue, due, ivl, reps, odid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [id, nid, did, ord, type, queue, due, ivl, reps, odid]);
   note(1, 200, ["<b>Hola</b>", 'Hello<br>Hi <img src="hola.png">'], " spanish greeting ");
   card(11, 1, 101, 0, 2, 2, spec.reviewDue, 10, 4);
   card(12, 1, 101, 1, 0, 0, 5, 0, 0);
@@ -59,7 +60,7 @@ function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
   note(3, 200, ["Suspended &amp; gone", "x"], "");
   card(31, 3, 101, 0, 2, -1, spec.reviewDue, 3, 2);
   note(4, 200, ["Sound", "[sound:a.mp3]"], "");
-  card(41, 4, 101, 0, 0, 0, 2, 0, 0);
+  card(41, 4, 103, 0, 0, 0, 2, 0, 0, 101);
   db.close();
   const bytes = new Uint8Array(readFileSync(path));
   rmSync(dir, { recursive: true, force: true });

@@ -129,16 +129,19 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** Cloze deletions ({{c1::answer::hint}}) read as "[answer]". */
+const withoutCloze = (html: string) => html.replace(/\{\{c\d+::(.*?)(?:::[^}]*)?\}\}/g, "[$1]");
+
 /** A field's HTML as plain text (titles): tags dropped, entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {
-  return decodeEntities(html.replace(/<br\s*\/?>|<\/(div|p|li)>/gi, " ").replace(/<[^>]*>/g, "").replace(/\[sound:[^\]]*\]/g, ""))
+  return decodeEntities(withoutCloze(html).replace(/<br\s*\/?>|<\/(div|p|li)>/gi, " ").replace(/<[^>]*>/g, "").replace(/\[sound:[^\]]*\]/g, ""))
     .replace(/\s+/g, " ")
     .trim();
 }
 
 /** A field's HTML as Markdown: line breaks, bold, italics and lists kept; other tags dropped. */
 export function htmlToMarkdown(html: string): string {
-  const markdown = html
+  const markdown = withoutCloze(html)
     .replace(/\r\n?/g, "\n")
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<\/(div|p)>\s*/gi, "\n")
@@ -162,7 +165,7 @@ interface Collection {
   decks: Map<number, string[]>;
   models: Map<number, { name: string; fields: string[] }>;
   notes: { id: number; mid: number; tags: string; flds: string }[];
-  cards: { nid: number; did: number; ord: number; type: number; queue: number; due: number; ivl: number; reps: number }[];
+  cards: { nid: number; did: number; odid: number; ord: number; type: number; queue: number; due: number; ivl: number; reps: number }[];
   firstReviews: Map<number, number>;
 }
 
@@ -203,7 +206,7 @@ function readCollection(path: string): Collection {
     const count = db.query<{ n: number }, []>("SELECT count(*) AS n FROM notes").get()!.n;
     if (count > VAULT_LIMITS.notes) throw new VaultImportError(`the deck has more than ${VAULT_LIMITS.notes} notes`);
     const notes = db.query<Collection["notes"][number], []>("SELECT id, mid, tags, flds FROM notes ORDER BY id").all();
-    const cards = db.query<Collection["cards"][number], []>("SELECT nid, did, ord, type, queue, due, ivl, reps FROM cards ORDER BY nid, ord").all();
+    const cards = db.query<Collection["cards"][number], []>("SELECT nid, did, odid, ord, type, queue, due, ivl, reps FROM cards ORDER BY nid, ord").all();
     const firstReviews = new Map<number, number>();
     if (tables.has("revlog")) {
       for (const row of db.query<{ nid: number; first: number }, []>(
@@ -317,7 +320,9 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     const values = String(note.flds).split("\x1f");
     const names = model?.fields ?? [];
     const card = firstCard.get(Number(note.id));
-    const deck = deckFor(card ? (collection.decks.get(Number(card.did)) ?? ["Default"]) : ["Default"]);
+    // A card in a filtered deck belongs to its original deck (odid).
+    const deckId = card ? Number(card.odid) || Number(card.did) : 0;
+    const deck = deckFor(collection.decks.get(deckId) ?? ["Default"]);
     const title = cleanTitle(htmlToText(values[0] ?? ""));
     const parts: string[] = [];
     const rest = values.slice(1).map((value, i) => ({ name: names[i + 1] ?? `Field ${i + 2}`, text: htmlToMarkdown(value) })).filter((field) => field.text);
