@@ -21,6 +21,7 @@ import { subscriptionsApi } from "./api/subscriptions";
 import { recallLogApi } from "./api/recall-log";
 import { mcpApi } from "./api/mcp";
 import { obsidianApi } from "./api/obsidian";
+import { predefinedQuestionsApi } from "./api/predefined-questions";
 import { jobWorker } from "./jobs/plugin";
 import { core } from "./api/core";
 import type { Auth } from "./api/authentication";
@@ -100,6 +101,7 @@ export function createApp(ctx: AppContext) {
     .use(recallLogApi(ctx))
     .use(mcpApi(ctx))
     .use(obsidianApi(ctx))
+    .use(predefinedQuestionsApi(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

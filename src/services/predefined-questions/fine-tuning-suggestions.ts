@@ -1,0 +1,75 @@
+/**
+ * "Suggest for fine-tuning" (ai-features.md §6.1): a reader's feedback on a question, kept with
+ * the note and the question as they are now, for the admin's fine-tuning data.
+ */
+import type { McqWithAnswer } from "../../ai/question-generation";
+import type { AppContext } from "../../context";
+import { suggestedQuestionsForFineTuning } from "../../db/schema";
+import { authorizeRead } from "../policies";
+import { storedQuestion } from "../recall-prompts/rows";
+import type { CurrentUser } from "../users";
+import { loadQuestion } from "./note-questions";
+import { noteDescription } from "./note-description";
+
+export type SuggestedQuestionRow = typeof suggestedQuestionsForFineTuning.$inferSelect;
+
+/** Longest feedback comment, in characters. */
+export const MAX_FEEDBACK_COMMENT_LENGTH = 2000;
+
+/** SuggestedQuestionForFineTuning of reference-openapi.yaml. */
+export interface SuggestedQuestionJson {
+  id: number;
+  comment: string;
+  preservedQuestion: McqWithAnswer;
+  preservedNoteContent: string;
+  realCorrectAnswers: string;
+  createdAt: string;
+  positiveFeedback: boolean;
+}
+
+export function presentSuggestedQuestion(row: SuggestedQuestionRow): SuggestedQuestionJson {
+  return {
+    id: row.id,
+    comment: row.comment,
+    preservedQuestion: JSON.parse(row.preservedQuestion) as McqWithAnswer,
+    preservedNoteContent: row.preservedNoteContent,
+    realCorrectAnswers: row.realCorrectAnswers,
+    createdAt: row.createdAt.toISOString(),
+    positiveFeedback: row.positiveFeedback,
+  };
+}
+
+/**
+ * POST /predefined-questions/{id}/suggest-fine-tuning {isPositiveFeedback, comment}: anyone who
+ * may read the question's note (a learner who answered it included). A positive suggestion
+ * records the stored correct index as the real correct answer; a negative one leaves it for the
+ * admin to fill in.
+ */
+export function suggestForFineTuning(
+  ctx: AppContext,
+  current: CurrentUser,
+  questionId: number,
+  input: { isPositiveFeedback: boolean; comment?: string | null },
+): SuggestedQuestionJson {
+  const { question, note, notebook } = loadQuestion(ctx, questionId);
+  authorizeRead(ctx, current, notebook);
+  const preserved: McqWithAnswer = {
+    multipleChoicesQuestion: storedQuestion(question),
+    correctChoiceIndex: question.correctAnswerIndex,
+    strictChoiceOrder: false,
+  };
+  const row = ctx.db
+    .insert(suggestedQuestionsForFineTuning)
+    .values({
+      userId: current.user.id,
+      preservedNoteContent: noteDescription(ctx, note),
+      preservedQuestion: JSON.stringify(preserved),
+      positiveFeedback: input.isPositiveFeedback,
+      comment: (input.comment ?? "").trim(),
+      realCorrectAnswers: input.isPositiveFeedback ? String(question.correctAnswerIndex) : "",
+      createdAt: ctx.clock.now(),
+    })
+    .returning()
+    .get();
+  return presentSuggestedQuestion(row);
+}

@@ -1,0 +1,118 @@
+/**
+ * A note's multiple-choice questions (spec 7 "Predefined questions"): those added by hand and
+ * those the AI made for recall share the predefined_questions table. Listing, adding and
+ * approving (approved questions are what assessments draw from).
+ */
+import { and, asc, eq, isNull, not } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { notes, predefinedQuestions } from "../../db/schema";
+import { NotFoundError } from "../errors";
+import { authorizeEdit, authorizeRead } from "../policies";
+import { getNote, getNotebook, type NoteRow, type NotebookRow } from "../notes/rows";
+import { insertQuestion, type PredefinedQuestionRow } from "../recall-prompts/rows";
+import type { CurrentUser } from "../users";
+import { type NoteQuestionsJson, type PredefinedQuestionJson, presentPredefinedQuestion } from "./presenters";
+import { validateQuestion } from "./validation";
+
+/** Most questions the notebook's list shows (a notebook's page, not an export). */
+export const MAX_NOTEBOOK_QUESTIONS = 2000;
+
+/** The note with its notebook, after the caller proved it may read it (401/403/404 otherwise). */
+export function readableNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): { note: NoteRow; notebook: NotebookRow } {
+  const note = getNote(ctx, noteId);
+  const notebook = getNotebook(ctx, note.notebookId);
+  authorizeRead(ctx, current, notebook);
+  return { note, notebook };
+}
+
+/** The note with its notebook, for someone who may edit it; a deleted note takes no new questions (404). */
+export function editableNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): { note: NoteRow; notebook: NotebookRow } {
+  const note = getNote(ctx, noteId);
+  const notebook = getNotebook(ctx, note.notebookId);
+  authorizeEdit(ctx, current, notebook);
+  if (note.deletedAt) throw new NotFoundError("Note");
+  return { note, notebook };
+}
+
+/** A question with its note and notebook; 404 when there is no such question. */
+export function loadQuestion(ctx: AppContext, questionId: number): { question: PredefinedQuestionRow; note: NoteRow; notebook: NotebookRow } {
+  const question = ctx.db.select().from(predefinedQuestions).where(eq(predefinedQuestions.id, questionId)).get();
+  if (!question) throw new NotFoundError("Question");
+  const note = getNote(ctx, question.noteId);
+  return { question, note, notebook: getNotebook(ctx, note.notebookId) };
+}
+
+/**
+ * GET /predefined-questions/{note}/note-questions: the note's questions, oldest first, for anyone
+ * who may read the note. Questions the automatic check contested (replaced by a better one and
+ * never asked again) are left out.
+ */
+export function noteQuestions(ctx: AppContext, current: CurrentUser, noteId: number): PredefinedQuestionJson[] {
+  readableNote(ctx, current, noteId);
+  return ctx.db
+    .select()
+    .from(predefinedQuestions)
+    .where(and(eq(predefinedQuestions.noteId, noteId), eq(predefinedQuestions.contested, false)))
+    .orderBy(asc(predefinedQuestions.id))
+    .all()
+    .map(presentPredefinedQuestion);
+}
+
+/** POST /predefined-questions/{note}/note-questions: adds a question by hand (not approved yet). Editors only. */
+export function addQuestion(ctx: AppContext, current: CurrentUser, noteId: number, body: unknown): PredefinedQuestionJson {
+  const { note } = editableNote(ctx, current, noteId);
+  const input = validateQuestion(body);
+  const row = insertQuestion(ctx.db, ctx.clock.now(), note.id, {
+    multipleChoicesQuestion: input.multipleChoicesQuestion,
+    correctChoiceIndex: input.correctAnswerIndex,
+    strictChoiceOrder: false,
+  }, false);
+  return presentPredefinedQuestion(row);
+}
+
+/**
+ * POST /predefined-questions/{id}/toggle-approval: approves or withdraws the approval of a
+ * question, for those who may edit its notebook. One UPDATE flips the stored value, so two
+ * clicks at once give two flips, never a lost one.
+ */
+export function toggleApproval(ctx: AppContext, current: CurrentUser, questionId: number): PredefinedQuestionJson {
+  const { notebook } = loadQuestion(ctx, questionId);
+  authorizeEdit(ctx, current, notebook);
+  const row = ctx.db
+    .update(predefinedQuestions)
+    .set({ approved: not(predefinedQuestions.approved) })
+    .where(eq(predefinedQuestions.id, questionId))
+    .returning()
+    .get();
+  if (!row) throw new NotFoundError("Question");
+  return presentPredefinedQuestion(row);
+}
+
+/**
+ * GET /predefined-questions/notebook/{notebook}/questions: every question of the notebook's notes
+ * (not deleted, not contested), grouped by note, for those who may edit it (the notebooks page
+ * shows it to the creator as "Notebook Questions"). Not in the reference API: it saves the
+ * dialog one request per note.
+ */
+export function notebookQuestions(ctx: AppContext, current: CurrentUser, notebookId: number): NoteQuestionsJson[] {
+  const notebook = getNotebook(ctx, notebookId);
+  authorizeEdit(ctx, current, notebook);
+  const rows = ctx.db
+    .select({ question: predefinedQuestions, noteId: notes.id, title: notes.title })
+    .from(predefinedQuestions)
+    .innerJoin(notes, eq(notes.id, predefinedQuestions.noteId))
+    .where(and(eq(notes.notebookId, notebook.id), isNull(notes.deletedAt), eq(predefinedQuestions.contested, false)))
+    .orderBy(asc(notes.id), asc(predefinedQuestions.id))
+    .limit(MAX_NOTEBOOK_QUESTIONS)
+    .all();
+  const groups: NoteQuestionsJson[] = [];
+  for (const row of rows) {
+    let group = groups.at(-1);
+    if (group?.note.id !== row.noteId) {
+      group = { note: { id: row.noteId, title: row.title }, questions: [] };
+      groups.push(group);
+    }
+    group.questions.push(presentPredefinedQuestion(row.question));
+  }
+  return groups;
+}
