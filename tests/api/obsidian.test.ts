@@ -124,13 +124,15 @@ describe("Obsidian vaults", () => {
       const zip = await makeZip({
         "Doughnut/Cells/__index.md": "---\ntags:\n  - cell\n  - life\naliases: [cytes]\nnote_id: 999\n---\n# Cells\n\nThe units of life. See [[Mitochondria|the powerhouse]].\n",
         "Doughnut/Cells/Mitochondria.md": "Powerhouse.\n\na part of:: [[Cells]]\n",
+        "Doughnut/Cells/Ribosome.md": "Makes proteins; see [the powerhouse](Mitochondria.md) and [cells](../Cells/__index.md).\n",
         "Doughnut/Cells.md": "A second note titled Cells: the folder has its own __index.md",
       });
       const first = await importZip(server, learner, notebookId, zip);
       expect(first.status).toBe(200);
-      expect(first.body).toMatchObject({ created: 2, updated: 1, links: 2, images: 0 });
+      expect(first.body).toMatchObject({ created: 3, updated: 1, links: 4, images: 0 });
       const tree = treeOf(server, ids.Biology);
-      expect(titlesOf(tree)).toEqual({ Biology: [{ Cells: ["Mitochondria"] }, "Cells"] });
+      expect(titlesOf(tree)).toEqual({ Biology: [{ Cells: ["Mitochondria", "Ribosome"] }, "Cells"] });
+      expect(tree.children[0]!.children[1]!.links).toEqual(["related to → Mitochondria", "related to → Cells"]);
       const cells = tree.children[0]!;
       expect(cells.details).toBe("---\ntags:\n  - cell\n  - life\naliases: [cytes]\n---\n\nThe units of life. See [[Mitochondria|the powerhouse]].");
       expect(cells.links).toEqual(["related to → Mitochondria"]);

@@ -119,3 +119,21 @@ export function markdownImages(text: string): MarkdownImage[] {
   }
   return found;
 }
+
+const MARKDOWN_LINK = /(?<!!)\[[^\]\n]*\]\(\s*(<[^>\n]+>|[^)\s]+)(?:\s+"[^"\n]*")?\s*\)/g;
+
+/** [text](note.md) links to Markdown files inside the vault (Obsidian's "Markdown links" setting), their paths decoded. */
+export function markdownNoteLinks(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(MARKDOWN_LINK)) {
+    let target = match[1]!.replace(/^<|>$/g, "").split("#")[0]!;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//") || !/\.md$/i.test(target)) continue;
+    try {
+      target = decodeURI(target);
+    } catch {
+      // keep as written
+    }
+    found.push(target);
+  }
+  return found;
+}

@@ -12,6 +12,7 @@ import {
   ENGRAM_KEYS,
   type FrontMatterEntry,
   markdownImages,
+  markdownNoteLinks,
   scalarValue,
   splitMarkdownFile,
   wikiLinks,
@@ -239,6 +240,7 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
       const entry = findAttachment(link.target, dir);
       if (entry) imageRefs.push({ text: link.text, entry });
     }
+    for (const target of markdownNoteLinks(body)) note.relatedLinks.push(relativeTo(dir, target));
     for (const image of markdownImages(body)) {
       const entry = findAttachment(image.target, dir);
       if (entry) imageRefs.push({ text: image.text, entry });
@@ -347,6 +349,17 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
     return byStem.get(lower(t)) ?? byTitle.get(lower(t));
   };
   return { root: rootNote, skipped, resolve, noteCount };
+}
+
+/** A path written relative to a folder, as a path from the vault's root ("../" resolved). */
+function relativeTo(dir: string[], target: string): string {
+  if (target.startsWith("/")) return target.slice(1);
+  const parts = [...dir];
+  for (const part of target.split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== "." && part !== "") parts.push(part);
+  }
+  return parts.join("/");
 }
 
 function escapeRegExp(text: string) {
