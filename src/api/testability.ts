@@ -6,6 +6,7 @@ import { updateUserSettings } from "../services/users";
 import { injectNotes } from "../services/testability/inject-notes";
 import { linkNotes } from "../services/testability/link-notes";
 import { injectCircle, shareNotebookOfNoteToBazaar } from "../services/testability/sharing";
+import { injectPredefinedQuestions } from "../services/testability/predefined-questions";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
@@ -107,6 +108,24 @@ export function testabilityApi(ctx: AppContext) {
         }),
       },
     )
+    .post("/inject-predefined-questions", ({ body }) => injectPredefinedQuestions(ctx, body), {
+      body: t.Object({
+        notebookTitle: t.String(),
+        notebookCertifiable: t.Optional(t.Union([t.Boolean(), t.Null()])),
+        predefinedQuestionTestData: t.Array(
+          t.Object(
+            {
+              "Note Title": t.String(),
+              Question: t.String(),
+              Answer: t.String(),
+              "One Wrong Choice": t.String(),
+              Approved: t.Optional(t.Union([t.Boolean(), t.String(), t.Null()])),
+            },
+            { additionalProperties: true },
+          ),
+        ),
+      }),
+    })
     .post("/share_to_bazaar", ({ body }) => shareNotebookOfNoteToBazaar(ctx, body.noteTopology), {
       body: t.Object({ noteTopology: t.String() }),
     })

@@ -9,6 +9,7 @@ import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
 import type { CurrentUser } from "./users";
 import { noteTextChanged } from "./search/embed-job";
+import { parseExpiry } from "./assessments/expiry";
 import { type SubscriptionJson, subscriptionsOf } from "./sharing/subscriptions";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
 
@@ -86,7 +87,6 @@ export function showNotebook(ctx: AppContext, current: CurrentUser | undefined, 
   return presentNotebook(ctx, notebook);
 }
 
-const CERTIFICATE_EXPIRY = /^(?=.*\d)(?:(\d+)y)?\s*(?:(\d+)m)?\s*(?:(\d+)d)?$/;
 
 export interface NotebookSettingsInput {
   skipMemoryTrackingEntirely?: boolean;
@@ -109,7 +109,7 @@ export function updateNotebookSettings(ctx: AppContext, current: CurrentUser, no
   }
   if (input.certificateExpiry !== undefined) {
     const expiry = input.certificateExpiry.trim();
-    if (!CERTIFICATE_EXPIRY.test(expiry)) errors.certificateExpiry = 'must look like "1y 1m 1d" (years, months, days)';
+    if (!parseExpiry(expiry)) errors.certificateExpiry = 'must look like "1y 1m 1d" (years, months, days)';
     else changes.certificateExpiry = expiry;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);

@@ -11,6 +11,8 @@
  *   recall   owner, circle member, subscriber (assimilate and recall its notes)
  *   share    owner, circle member            (to the bazaar)
  *   move     the creator, while they may edit it, into a circle they belong to
+ *   assess   any signed-in reader (an assessment starts from a bazaar card)
+ *   request certification  the creator, while they may edit it
  *   subscribe  a signed-in reader other than the owner (circle members too: circle notebooks are
  *              not offered for assimilation otherwise)
  *   administer an admin
@@ -92,6 +94,18 @@ export function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undef
   if (!current) refuse(current);
   if (role === "owner") throw new ForbiddenError("You cannot add your own notebook to your learning: its notes are offered already");
   if (!maySubscribe(role)) refuse(current);
+}
+
+/** Taking a notebook's assessment: any signed-in reader. */
+export function authorizeAssessment(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
+  if (!current) refuse(current);
+  authorizeRead(ctx, current, notebook);
+}
+
+/** Asking an admin to make a notebook certifiable: its creator, while they may edit it. */
+export function authorizeCertificationRequest(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
+  authorizeEdit(ctx, current, notebook);
+  if (notebook.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can ask for it to be certified");
 }
 
 /** A circle's page, notebooks and invitation: its members only. */
