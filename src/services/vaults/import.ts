@@ -100,9 +100,10 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
           .where(and(eq(notes.parentId, parentId), isNull(notes.deletedAt), isNull(notes.targetNoteId)))
           .orderBy(notes.siblingOrder).all();
 
-      const place = (vaultNote: VaultNote, parent: NoteRow) => {
+      /** Places the vault note's children under `parent`; a parent made by this import has no children to match yet. */
+      const place = (vaultNote: VaultNote, parent: NoteRow, parentIsNew: boolean) => {
         if (vaultNote.children.length === 0) return;
-        const existing = childrenOf(parent.id);
+        const existing = parentIsNew ? [] : childrenOf(parent.id);
         for (const child of vaultNote.children) {
           // Two vault files of one title under one parent stay two notes (each matches its own on a second import).
           const match = existing.find((row) => row.title === child.title && !placedIds.has(row.id));
@@ -125,12 +126,12 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
           }
           placed.set(child, row);
           placedIds.add(row.id);
-          place(child, row);
+          place(child, row, !match);
         }
       };
       placed.set(vault.root, head);
       if (update(head, vault.root, true)) report.updated++;
-      place(vault.root, head);
+      place(vault.root, head, false);
 
       // Links, once every note has its id; a link already there is not made again.
       const existingLinks = new Set(
