@@ -5,12 +5,16 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { compressBytes } from "../src/web/compression";
 
 const root = join(import.meta.dir, "..");
 const outDir = join(root, "build/client");
 const entriesDir = join(root, "build/entries");
 /** Stylesheets of libraries the islands use (Quill's bubble theme for the rich note editor). */
 const VENDOR_CSS = ["node_modules/quill/dist/quill.bubble.css"];
+
+/** Text assets worth precompressing (fonts and images are compressed already). */
+const PRECOMPRESSED = /\.(js|css|svg|json|map)$/;
 
 export function islandNames(): string[] {
   return readdirSync(join(root, "islands"), { withFileTypes: true })
@@ -73,6 +77,17 @@ export async function buildClient() {
   const cssName = `app-${new Bun.CryptoHasher("sha256").update(cssSource).digest("hex").slice(0, 10)}.css`;
   writeFileSync(join(outDir, cssName), cssSource);
   files[`/assets/${cssName}`] = cssName;
+
+  // Every text asset also as .br and .gz, compressed once at the highest level (web/assets.ts picks
+  // by Accept-Encoding), so no request pays for compressing a bundle.
+  for (const [url, name] of Object.entries(files)) {
+    if (!PRECOMPRESSED.test(name)) continue;
+    const bytes = readFileSync(join(outDir, name));
+    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+      writeFileSync(join(outDir, name + suffix), compressBytes(bytes, encoding, "static"));
+      files[url + suffix] = name + suffix;
+    }
+  }
 
   const manifest = { css: `/assets/${cssName}`, islands, files };
   writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));

@@ -36,6 +36,7 @@ import { renderDocument } from "./web/render";
 import { newQueryClient } from "../islands/runtime/query-client";
 import { SECURITY_HEADERS, isCrossSiteWrite } from "./web/security";
 import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
+import { compressResponse, compression } from "./web/compression";
 import faviconPath from "../assets/favicon.svg" with { type: "file" };
 
 /** Largest request body accepted: an Obsidian vault (100 MiB zip) with its multipart framing; each route has its own limit (request-limits.ts). */
@@ -54,7 +55,7 @@ export function createApp(ctx: AppContext) {
     })
     // Every body is read within its route's limits before validation (api/request-limits.ts).
     .onParse({ as: "global" }, ({ request }, contentType) => parseBodyWithLimits(request, contentType))
-    .onError({ as: "global" }, (context) => {
+    .onError({ as: "global" }, async (context) => {
       const { code, error, request, set } = context;
       const auth = (context as { auth?: Auth }).auth;
       Object.assign(set.headers, SECURITY_HEADERS);
@@ -66,7 +67,8 @@ export function createApp(ctx: AppContext) {
         });
       }
       const page = { ctx, auth: auth ?? {}, request };
-      if (status === 404) return notFoundPage(page);
+      // An unknown path has no route, so the compression hook below does not see its page.
+      if (status === 404) return compressResponse(request, await notFoundPage(page));
       return renderDocument(page, {
         title: "Error",
         status,
@@ -74,10 +76,12 @@ export function createApp(ctx: AppContext) {
         content: <ErrorPage message={status === 500 ? "An unexpected error occurred. It has been reported." : body.message} />,
       });
     })
+    // Brotli/gzip for every text answer (event streams excepted): web/compression.ts.
+    .use(compression())
     .use(core(ctx))
     // The background job worker runs while the app listens (embedding notes after they change).
     .use(jobWorker(ctx))
-    .get("/assets/*", ({ request }) => assetResponse(manifest, new URL(request.url).pathname) ?? notFoundPage({ ctx, auth: {}, request }))
+    .get("/assets/*", ({ request }) => assetResponse(manifest, new URL(request.url).pathname, request.headers.get("accept-encoding")) ?? notFoundPage({ ctx, auth: {}, request }))
     .get("/favicon.svg", () => new Response(Bun.file(faviconPath), {
       headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },
     }))

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { negotiateEncoding } from "./compression";
 
 /** What scripts/build-client.ts produced: hashed URLs of the stylesheet and of each island's entry. */
 export interface AssetManifest {
@@ -39,15 +40,27 @@ const CONTENT_TYPES: Record<string, string> = {
   map: "application/json",
 };
 
-/** A hashed asset: cached for a year, never revalidated. */
-export function assetResponse(manifest: AssetManifest, urlPath: string): Response | undefined {
+/**
+ * A hashed asset: cached for a year, never revalidated. Text assets go out as their .br or .gz
+ * twin written at build (scripts/build-client.ts) when the browser accepts that encoding.
+ */
+export function assetResponse(manifest: AssetManifest, urlPath: string, acceptEncoding?: string | null): Response | undefined {
+  // The twins are only reached through their asset's URL, with the right Content-Encoding.
+  if (urlPath.endsWith(".br") || urlPath.endsWith(".gz")) return undefined;
   const file = manifest.files[urlPath];
   if (!file) return undefined;
   const extension = urlPath.slice(urlPath.lastIndexOf(".") + 1);
-  return new Response(Bun.file(file), {
-    headers: {
-      "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream",
-      "cache-control": "public, max-age=31536000, immutable",
-    },
-  });
+  const headers: Record<string, string> = {
+    "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream",
+    "cache-control": "public, max-age=31536000, immutable",
+  };
+  const encoding = negotiateEncoding(acceptEncoding);
+  const twin = encoding && manifest.files[urlPath + (encoding === "br" ? ".br" : ".gz")];
+  const hasTwins = manifest.files[urlPath + ".gz"] !== undefined;
+  if (hasTwins) headers.vary = "accept-encoding";
+  if (twin) {
+    headers["content-encoding"] = encoding;
+    return new Response(Bun.file(twin), { headers });
+  }
+  return new Response(Bun.file(file), { headers });
 }

@@ -1,0 +1,111 @@
+/**
+ * Response compression (issue 16): every text answer (HTML, JSON, JS, CSS, SVG, plain text) goes
+ * out Brotli- or gzip-compressed when the browser asks for it in Accept-Encoding. Hashed assets are
+ * precompressed at build (scripts/build-client.ts, served by web/assets.ts); everything else is
+ * compressed here as it leaves. Server-sent events (text/event-stream, e.g. the MCP endpoint) are
+ * passed through untouched: buffering them would hold every event back until the stream ends.
+ */
+import { Elysia } from "elysia";
+import { brotliCompressSync, constants } from "node:zlib";
+
+export type Encoding = "br" | "gzip";
+
+/** Smaller bodies gain nothing: the encoding's framing would eat most of the saving. */
+export const MIN_COMPRESS_BYTES = 256;
+
+/** Brotli quality 4 compresses a 100 KB JSON to about a third of gzip's size in ~1 ms; 11 takes 250 ms. */
+const DYNAMIC_BROTLI_QUALITY = 4;
+const DYNAMIC_GZIP_LEVEL = 6;
+
+/** The best encoding the client accepts (Brotli over gzip), honouring q=0; undefined for identity. */
+export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => accepted.get(name) ?? (accepted.has("*") ? accepted.get("*")! : 0);
+  if (weightOf("br") > 0) return "br";
+  if (weightOf("gzip") > 0) return "gzip";
+  return undefined;
+}
+
+/** Text worth compressing; never event streams (they must flush each event as it comes). */
+export function isCompressibleType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type === "text/event-stream") return false;
+  return (
+    type.startsWith("text/") ||
+    type === "application/json" ||
+    type.endsWith("+json") ||
+    type === "application/javascript" ||
+    type === "application/xml" ||
+    type.endsWith("+xml") // image/svg+xml, application/atom+xml
+  );
+}
+
+export function compressBytes(bytes: Uint8Array<ArrayBuffer>, encoding: Encoding, quality: "dynamic" | "static" = "dynamic"): Uint8Array<ArrayBuffer> {
+  if (encoding === "gzip") return Bun.gzipSync(bytes, { level: quality === "static" ? 9 : DYNAMIC_GZIP_LEVEL });
+  return new Uint8Array(brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality === "static" ? constants.BROTLI_MAX_QUALITY : DYNAMIC_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  }));
+}
+
+/** Adds Accept-Encoding to Vary without losing what is there. */
+export function varyOnAcceptEncoding(headers: Headers) {
+  const vary = headers.get("vary");
+  if (!vary) headers.set("vary", "accept-encoding");
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set("vary", `${vary}, accept-encoding`);
+}
+
+/**
+ * The response compressed for this request, or the same response when it should not be: the
+ * client accepts no encoding we have, it is HEAD, there is no body (204, 304, redirects), it is
+ * already encoded, it is not text, or it is an event stream. Small bodies are answered uncompressed.
+ */
+export async function compressResponse(request: Request, response: Response): Promise<Response> {
+  if (request.method === "HEAD" || !response.body || response.status === 204 || response.status === 304) return response;
+  const headers = response.headers;
+  if (headers.has("content-encoding") || !isCompressibleType(headers.get("content-type"))) return response;
+  if (/(^|,)\s*no-transform\s*(,|$)/i.test(headers.get("cache-control") ?? "")) return response;
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  const out = new Headers(headers);
+  varyOnAcceptEncoding(out);
+  out.delete("content-length");
+  const init = { status: response.status, statusText: response.statusText, headers: out };
+  if (!encoding) return new Response(response.body, init);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength < MIN_COMPRESS_BYTES) return new Response(bytes, init);
+  out.set("content-encoding", encoding);
+  return new Response(compressBytes(bytes, encoding), init);
+}
+
+/**
+ * The Elysia side: a global mapResponse that compresses what a route or error handler answered.
+ * Plain values (objects, strings) are mapped the way Elysia would map them first; Elysia then adds
+ * the headers and cookies in `set` to the returned Response, so they are not repeated here.
+ */
+export function compression() {
+  return new Elysia({ name: "engram-compression" }).mapResponse({ as: "global" }, async ({ request, responseValue, set }) => {
+    const value = responseValue;
+    if (value instanceof Response) return compressResponse(request, value);
+    const isText = typeof value === "string";
+    const isJson = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+    // Files, streams, generators (SSE), undefined and named statuses: as Elysia maps them.
+    if ((!isText && !isJson) || (set.status !== undefined && typeof set.status !== "number")) return undefined;
+    const setType = set.headers["content-type"];
+    const response = new Response(isText ? value : JSON.stringify(value), {
+      status: set.status ?? 200,
+      headers: { "content-type": typeof setType === "string" ? setType : isText ? "text/plain;charset=utf-8" : "application/json;charset=utf-8" },
+    });
+    return compressResponse(request, response);
+  });
+}
