@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocalDateText } from "../lib/dates";
-import type { NoteJson } from "../lib/notes-queries";
+import type { ChildNoteJson, NoteJson } from "../lib/notes-queries";
 import { notePath } from "../lib/notes-queries";
 import { noteTitleText } from "../lib/note-title";
 
@@ -37,7 +37,7 @@ export function RecentUpdateIndicator({ note }: { note: NoteJson }) {
 }
 
 /** The children as cards in two columns; collapsed, one card shows how many there are. */
-export function ChildCards({ notes }: { notes: NoteJson[] }) {
+export function ChildCards({ notes }: { notes: ChildNoteJson[] }) {
   const [collapsed, setCollapsed] = useState(false);
   if (notes.length === 0) return null;
   return (

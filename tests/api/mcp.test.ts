@@ -68,7 +68,8 @@ describe("MCP server", () => {
     expect(added.text).toMatch(/^Added "Art of War" \(note id \d+\) under "Books I read"/);
     expect(await childTitles(learner, ids["Books I read"]!)).toEqual(["Lord of the Rings", "Harry Potter", "Art of War"]);
     const artOfWar = (await learner.get(`/api/notes/${ids["Books I read"]}`)).body.children[2];
-    expect(artOfWar.details).toBe("Sun Tzu");
+    // A realm lists its children without their full details (issue 16): read the child's own realm.
+    expect((await learner.get(`/api/notes/${artOfWar.id}`)).body.note.details).toBe("Sun Tzu");
     // By id too.
     expect((await call(mcp, "add_note", { parentNoteId: ids["Harry Potter"], newTitle: "Philosopher's Stone" })).isError).toBe(false);
     expect(await childTitles(learner, ids["Harry Potter"]!)).toEqual(["Philosopher's Stone"]);

@@ -95,7 +95,7 @@ async function relevantNotes(ctx: AppContext, current: CurrentUser, query: strin
   }));
 }
 
-const topologyTitle = (note: NoteJson) => note.noteTopology.titleOrPredicate;
+const topologyTitle = (note: Pick<NoteJson, "noteTopology">) => note.noteTopology.titleOrPredicate;
 
 /** get_note's answer: the note, its parent, children, links and inbound links. */
 function describeNote(ctx: AppContext, current: CurrentUser, id: number) {

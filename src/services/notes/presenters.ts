@@ -50,10 +50,16 @@ export interface NotebookJson {
   updated_at: string;
 }
 
+/**
+ * A child in a realm: its title and short details (in noteTopology) without its full details, so
+ * opening a note, or its parent in the tree, never downloads every sibling's text (issue 16).
+ */
+export type ChildNoteJson = Omit<NoteJson, "details">;
+
 export interface NoteRealmJson {
   id: number;
   note: NoteJson;
-  children?: NoteJson[];
+  children?: ChildNoteJson[];
   inboundReferences?: NoteJson[];
   notebook?: NotebookJson;
   fromBazaar?: boolean;
@@ -131,6 +137,12 @@ export class NotePresenter {
       ...(extra.childrenCount !== undefined ? { childrenCount: extra.childrenCount } : {}),
     };
   }
+
+  /** A child of a realm: everything but its full details (its short details are in its topology). */
+  child(note: NoteRow, childrenCount: number): ChildNoteJson {
+    const { details: _omitted, ...rest } = this.note(note, { childrenCount });
+    return rest;
+  }
 }
 
 export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
@@ -186,7 +198,7 @@ export function presentNoteRealm(
   return {
     id: note.id,
     note: presenter.note(note, { ancestors, childrenCount: children.length }),
-    children: children.map((child) => presenter.note(child, { childrenCount: counts.get(child.id) ?? 0 })),
+    children: children.map((child) => presenter.child(child, counts.get(child.id) ?? 0)),
     inboundReferences: inbound.map((ref) => presenter.note(ref)),
     notebook: presentNotebook(ctx, notebook, head.parentId === null ? head : undefined),
     fromBazaar,
