@@ -20,6 +20,8 @@ import Recall from "./recall";
 import AnsweredQuestion from "./answered-question";
 import Bazaar from "./bazaar";
 import Circles from "./circles";
+import Assessment from "./assessment";
+import AssessmentHistory from "./assessment-history";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -40,6 +42,8 @@ export const islands = {
   "answered-question": AnsweredQuestion,
   bazaar: Bazaar,
   circles: Circles,
+  assessment: Assessment,
+  "assessment-history": AssessmentHistory,
 };
 
 export type IslandName = keyof typeof islands;

@@ -6,6 +6,7 @@ import { Modal } from "../lib/ui/Dialog";
 import type { NotebookJson } from "../lib/notes-queries";
 import { alertPopup } from "../lib/ui-store";
 import { ObsidianImportDialog, ObsidianVaultSection } from "../lib/vaults/ObsidianVault";
+import { CertificateRequest } from "./CertificateRequest";
 
 const SETTINGS_FIELDS = ["skipMemoryTrackingEntirely", "numberOfQuestionsInAssessment", "certificateExpiry"] as const;
 export const DEFAULT_CERTIFICATE_EXPIRY = "1y";
@@ -128,6 +129,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
           <DialogActions onCancel={onClose} submitLabel="Update" />
         </fieldset>
       </form>
+      <CertificateRequest notebookId={notebook.id} creatorId={notebook.creatorId} />
       <NotebookIndexButtons notebookId={notebook.id} onComplete={() => setIndexUpdated(true)} />
       <ObsidianVaultSection notebookId={notebook.id} onImport={() => setImporting(true)} />
     </Modal>

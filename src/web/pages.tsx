@@ -11,7 +11,7 @@ import { StatsPage } from "../../views/pages/StatsPage";
 import { statsPage } from "../services/stats/stats";
 import { noteRealmQuery, notebooksQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
 import { noteTitleText } from "../../islands/lib/note-title";
-import { notebooksOfUser } from "../services/notebooks";
+import { notebooksOfUser, showNotebook } from "../services/notebooks";
 import { readNote } from "../services/notes/note-service";
 import { recentNotes } from "../services/notes/recent-and-descendants";
 import { renderMarkdownSafely } from "../services/notes/markdown";
@@ -20,6 +20,9 @@ import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
 import { showNoteAccessory } from "../services/accessories/accessory-service";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
 import { BazaarPage, CirclePage, CirclesPage, JoinCirclePage } from "../../views/pages/SharingPages";
+import { AssessmentHistoryPage, AssessmentPage } from "../../views/pages/AssessmentPages";
+import { assessmentHistoryQuery } from "../../islands/lib/assessment/queries";
+import { attemptsOf } from "../services/assessments/assessment-service";
 import { bazaarQuery, circleQuery, circlesQuery } from "../../islands/lib/sharing/queries";
 import { bazaar } from "../services/sharing/bazaar";
 import { circleNameForInvitation, circlesOf, showCircle } from "../services/sharing/circles";
@@ -41,8 +44,6 @@ import { timeZoneOfRequest } from "./time-zone-cookie";
 const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
   { path: "/d/message-center", title: "Message Center", active: "messages", empty: "There is no conversation currently." },
   { path: "/d/message-center/:conversationId", title: "Message Center", active: "messages", empty: "No conversation selected" },
-  { path: "/d/assessmentAndCertificateHistory", title: "My Assessment and Certificate History", empty: "You have no assessment attempts yet." },
-  { path: "/d/assessment/notebook/:notebookId", title: "Assessment", empty: "This notebook has no assessment questions yet." },
   { path: "/d/admin-dashboard", title: "Admin Dashboard", empty: "Nothing to administer yet." },
   { path: "/d/failure-report-list/show/:failureReportId", title: "Failure report", empty: "It seems you cannot access this page." },
 ];
@@ -121,6 +122,20 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: `Circle: ${circle.name}`, content: <CirclePage circleId={circle.id} joinLinkBase={joinLinkBase(ctx, request)} /> };
       }),
       { params: t.Object({ circleId: IdParam }) },
+    )
+    .get("/d/assessment/notebook/:notebookId", ({ auth, request, params }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => {
+        const notebook = showNotebook(ctx, current, params.notebookId);
+        const title = `Assessment For ${notebook.title}`;
+        return { title, content: <AssessmentPage title={title} notebookId={notebook.id} /> };
+      }),
+      { params: t.Object({ notebookId: IdParam }) },
+    )
+    .get("/d/assessmentAndCertificateHistory", ({ auth, request }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
+        queryClient.setQueryData(assessmentHistoryQuery().queryKey, attemptsOf(ctx, current!));
+        return { title: "My Assessment and Certificate History", content: <AssessmentHistoryPage /> };
+      }),
     )
     // Signed out, the visitor signs in (or signs up and creates a profile) and comes back here.
     .get("/d/circles/join/:invitationCode?", ({ auth, request, params }) =>
