@@ -272,6 +272,35 @@ describe("Obsidian vaults", () => {
   });
 });
 
+describe("bodies sent without a Content-Length", () => {
+  const server = useTestServer();
+
+  // The server takes bodies up to 101 MiB (a vault); a chunked body to a route with a small limit
+  // is refused as soon as it passes that limit, not read whole.
+  test("are refused at their route's limit", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    let sent = 0;
+    const chunk = new TextEncoder().encode(`{"newTitle": "${"x".repeat(60_000)}`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 40 * 1024 * 1024) controller.close();
+        else {
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const response = await fetch(`${server.url}/api/notebooks/create`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", cookie: `engram_session=${learner.sessionCookie}` },
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(40 * 1024 * 1024);
+  });
+});
+
 describe("Obsidian import with an AI provider", () => {
   const server = useTestServer({ OPENAI_API_KEY: "test-key" });
 
