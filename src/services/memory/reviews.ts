@@ -3,7 +3,7 @@
  * scheduler computes the new state, the tracker is updated and a recall_log row is written, in
  * the caller's transaction, so the log and the trackers never disagree.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/connection";
 import { memoryTrackers, recallLog } from "../../db/schema";
 import type { Randomizer } from "../randomizer";
@@ -13,7 +13,6 @@ import {
   type FsrsSettings,
   fsrsAssimilated,
   fsrsReviewed,
-  type RecallHistory,
   type ReviewOutcome,
   type SchedulerName,
 } from "../scheduling/fsrs";
@@ -89,19 +88,6 @@ export function logAssimilation(tx: DbHandle, current: CurrentUser, rows: Memory
       .run();
   }
   return rows;
-}
-
-/** Successes and failures logged for one tracker (for the FSRS conversion's difficulty). */
-export function recallHistory(tx: DbHandle, trackerId: number): RecallHistory {
-  const row = tx
-    .select({
-      successes: sql<number>`coalesce(sum(case when ${recallLog.outcome} = 'success' then 1 else 0 end), 0)`,
-      failures: sql<number>`coalesce(sum(case when ${recallLog.outcome} = 'failure' then 1 else 0 end), 0)`,
-    })
-    .from(recallLog)
-    .where(and(eq(recallLog.memoryTrackerId, trackerId), sql`${recallLog.kind} <> 'assimilation'`))
-    .get();
-  return { successes: Number(row?.successes ?? 0), failures: Number(row?.failures ?? 0) };
 }
 
 /**

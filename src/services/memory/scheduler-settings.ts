@@ -2,9 +2,9 @@
  * The scheduler settings of a user (issue 17) and the one-time conversion of their trackers when
  * they switch between the classic forgetting curve and FSRS (rules in scheduling/fsrs.ts).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/connection";
-import { memoryTrackers, recallLog } from "../../db/schema";
+import { memoryTrackers, recallLogTrackerCounts } from "../../db/schema";
 import {
   DEFAULT_MAXIMUM_INTERVAL_DAYS,
   MAX_DESIRED_RETENTION,
@@ -66,15 +66,10 @@ export function convertTrackersOnSwitch(tx: DbHandle, before: UserRow, after: Us
   const active = tx.select().from(memoryTrackers)
     .where(and(eq(memoryTrackers.userId, after.id), eq(memoryTrackers.removedFromTracking, false))).all();
   if (to === "fsrs") {
+    // Logged recalls per tracker (recall_log_tracker_counts, kept by a trigger on the log).
     const history = new Map(
-      tx.select({
-        trackerId: recallLog.memoryTrackerId,
-        successes: sql<number>`sum(case when ${recallLog.outcome} = 'success' then 1 else 0 end)`,
-        failures: sql<number>`sum(case when ${recallLog.outcome} = 'failure' then 1 else 0 end)`,
-      }).from(recallLog)
-        .where(and(eq(recallLog.userId, after.id), sql`${recallLog.kind} <> 'assimilation'`))
-        .groupBy(recallLog.memoryTrackerId).all()
-        .map((row) => [row.trackerId, { successes: Number(row.successes), failures: Number(row.failures) }]),
+      tx.select().from(recallLogTrackerCounts).where(eq(recallLogTrackerCounts.userId, after.id)).all()
+        .map((row) => [row.memoryTrackerId, { successes: row.successes, failures: row.failures }]),
     );
     for (const tracker of active) {
       const { stability, difficulty } = toFsrs(tracker, settings, history.get(tracker.id));
