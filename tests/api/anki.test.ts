@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { memoryTrackers, notes } from "../../src/db/schema";
+import { assimilatingTitles } from "../support/learning";
 import { type HttpClient, useTestServer } from "../support/server";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
 
@@ -138,6 +139,11 @@ describe("Anki deck import", () => {
     expect(result.body.skipped).toEqual([{ path: "a.mp3", reason: "sound is not imported" }]);
     checkImported(result.body.noteId, expectedDue);
     expect((await learner.get("/api/notebooks")).body.notebooks.map((n: { title: string }) => n.title)).toContain("Languages");
+    // Notes with a carried-over tracker are not offered again; new cards and the deck notes are.
+    const assimilating = await assimilatingTitles(learner);
+    expect(assimilating).toContain("le chat");
+    expect(assimilating).not.toContain("Hola");
+    expect(assimilating).not.toContain("Suspended & gone");
   });
 
   test("a current collection.anki21b package (zstd, protobuf media list) reads the same; without the checkbox no trackers", async () => {
