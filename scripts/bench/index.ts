@@ -33,6 +33,7 @@
 import { type Baselines, type Bench, type BenchContext, Reporter, loadSettingsFromEnv, measureBaselines, stopAllServers } from "./harness";
 import { learning } from "./learning";
 import { notes } from "./notes";
+import { pageBytes } from "./page-bytes";
 import { platform } from "./platform";
 import { search } from "./search";
 import { stats } from "./stats";
@@ -43,6 +44,7 @@ export const BENCHES: Bench[] = [
   notes,
   learning,
   search,
+  pageBytes,
   stats,
 ];
 
