@@ -33,6 +33,7 @@ const SIGNED_IN_PAGES = (ids: Record<string, number>) => [
   "/d/bazaar",
   "/d/message-center",
   "/d/assessmentAndCertificateHistory",
+  `/d/assessment/notebook/${ids.notebook}`,
   "/d/no-such-page",
 ];
 
@@ -85,7 +86,8 @@ async function injectLearningData(page: Page, url: string): Promise<Record<strin
   await testability(page, url, "inject_circle", { circleName: "Chess club", members: "old_learner" });
   await testability(page, url, "inject_notes", { externalIdentifier: "old_learner", circleName: "Chess club", noteTestData: [{ Title: "Openings" }] });
   const circles = await (await page.request.get(`${url}/api/circles`)).json();
-  return { ...ids, link, circle: circles[0]?.id };
+  const notebook = (await (await page.request.get(`${url}/api/notes/${ids.Astronomy}`)).json()).notebook.id;
+  return { ...ids, link, circle: circles[0]?.id, notebook };
 }
 
 test.beforeEach(async ({ engram }) => {

@@ -27,8 +27,7 @@ export function CertificatePopup({ notebookId, onClose }: { notebookId: number; 
             </dl>
           </article>
           <div className="dialog-actions certificate-actions">
-            <button type="button" className="button" onClick={() => window.print()}>Print</button>
-            <button type="button" className="button primary" onClick={onClose}>Close</button>
+            <button type="button" className="button primary" onClick={() => window.print()}>Print</button>
           </div>
         </>
       )}
