@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -91,4 +92,28 @@ test("on a phone, the notebooks page offers Import Anki deck, and a damaged deck
   await expect(settings.getByRole("link", { name: "Export for Obsidian" })).toBeInViewport();
   const box = await settings.getByRole("button", { name: "Import from Obsidian" }).boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});
+
+test("a learner imports an Anki deck from the notebooks page and opens the new notebook", async ({ page, engram }) => {
+  // Built by Bun (bun:sqlite), as Playwright runs on Node.
+  const apkgPath = join(mkdtempSync(join(tmpdir(), "engram-anki-")), "Languages.apkg");
+  execFileSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/support/anki.ts", apkgPath]);
+  await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/notebooks");
+  await page.getByRole("button", { name: "Import Anki deck" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Anki deck" });
+  await dialog.getByLabel("Deck (.apkg)").setInputFiles(apkgPath);
+  await dialog.getByRole("button", { name: "Import" }).click();
+  await expect(dialog.getByText("Import complete.")).toBeVisible();
+  const counts = dialog.locator(".obsidian-report-counts");
+  await expect(counts).toContainText("Notes created6");
+  await expect(counts).toContainText("Memory trackers2");
+  await expect(dialog.getByText("a.mp3: sound is not imported")).toBeVisible();
+  await dialog.getByRole("link", { name: "Open the notebook" }).click();
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: "Spanish", exact: true }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Spanish", exact: true }).first().click();
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Hola", exact: true }).first().click();
+  await waitForHydration(page);
+  await expect(page.getByRole("region", { name: "Properties" }).getByRole("row")).toHaveText(["anki_note_typeBasic", "tagsspanish, greeting"]);
 });
