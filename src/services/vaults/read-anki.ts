@@ -177,6 +177,9 @@ function readCollection(path: string): Collection {
     throw new VaultImportError(`the collection cannot be opened (${(error as Error).message})`);
   }
   try {
+    // The file comes from an upload: no functions from its schema, corrupt pages caught early.
+    db.run("PRAGMA trusted_schema = OFF");
+    db.run("PRAGMA cell_size_check = ON");
     const tables = new Set(db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name));
     if (!tables.has("col") || !tables.has("notes") || !tables.has("cards")) throw new VaultImportError("the collection has no notes or cards table");
     const col = db.query<{ crt: number; decks: string; models: string }, []>("SELECT crt, decks, models FROM col LIMIT 1").get();
