@@ -1,4 +1,5 @@
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useState } from "react";
+import { ApiError, api } from "../lib/api";
 import { TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 
@@ -41,6 +42,7 @@ export function SchedulerFields({ form, errors, onChange }: {
             value={form.desiredRetention} error={errors.desiredRetention} onChange={onChange("desiredRetention")} />
           <TextField label="Maximum interval" name="maximumIntervalDays" type="number" min={1} max={36500}
             value={form.maximumIntervalDays} error={errors.maximumIntervalDays} onChange={onChange("maximumIntervalDays")} />
+          <OptimizeParameters />
         </>
       )}
     </fieldset>
@@ -53,4 +55,38 @@ export function schedulerPatch(form: SchedulerForm) {
   return form.scheduler === "fsrs"
     ? { scheduler: form.scheduler, desiredRetention: number(form.desiredRetention), maximumIntervalDays: number(form.maximumIntervalDays) }
     : { scheduler: form.scheduler };
+}
+
+interface OptimizeResult {
+  reviews: number;
+  heldOutReviews: number;
+  logLossBefore: number;
+  logLossAfter: number;
+  kept: "fitted" | "defaults";
+}
+
+/** "Optimize my parameters": fits FSRS to the learner's own log and says how it did on held-out reviews. */
+function OptimizeParameters() {
+  const [state, setState] = useState<{ busy: boolean; result?: OptimizeResult; error?: string }>({ busy: false });
+  async function run() {
+    setState({ busy: true });
+    try {
+      setState({ busy: false, result: await api.post<OptimizeResult>("/api/user/optimize-fsrs-parameters", {}) });
+    } catch (e) {
+      setState({ busy: false, error: e instanceof ApiError ? (e.errors.reviews ?? e.message) : "Could not optimize" });
+    }
+  }
+  const { result } = state;
+  return (
+    <div className="field">
+      <button type="button" className="button" onClick={run} disabled={state.busy}>
+        {state.busy ? "Optimizing..." : "Optimize my parameters"}
+      </button>
+      <div className="field-hint optimize-result" role="status">
+        {result
+          ? `Log loss on ${result.heldOutReviews} of your ${result.reviews} reviews kept aside: ${result.logLossBefore} with the defaults, ${result.logLossAfter} fitted. ${result.kept === "fitted" ? "Using your fitted parameters." : "Keeping the defaults, which predict you as well or better."}`
+          : state.error ?? "Fits FSRS to your own reviews (needs at least 400)."}
+      </div>
+    </div>
+  );
 }

@@ -5,9 +5,10 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { userStats } from "../services/stats/stats";
+import { optimizeFsrsParameters } from "../services/memory/fsrs-parameters";
 import { TIME_ZONE_MESSAGE, validTimeZone } from "./time-zone";
 
-/** GET /api/recall-log (the signed-in user's review log, newest first) and GET /api/stats (issue 17). */
+/** GET /api/recall-log (the signed-in user's review log, newest first), GET /api/stats and POST /api/user/optimize-fsrs-parameters (issue 17). */
 export function recallLogApi(ctx: AppContext) {
   return new Elysia()
     .use(core(ctx))
@@ -23,5 +24,7 @@ export function recallLogApi(ctx: AppContext) {
     .get("/api/stats", ({ auth, query }) => userStats(ctx, requireUser(auth), validTimeZone(query.timezone)), {
       transform: ({ auth }) => void requireUser(auth),
       query: t.Object({ timezone: t.String({ maxLength: 100, error: TIME_ZONE_MESSAGE }) }, { additionalProperties: true }),
-    });
+    })
+    // "Optimize my parameters": fits the FSRS weights to the user's log (400 with fewer than 400 reviews).
+    .post("/api/user/optimize-fsrs-parameters", ({ auth }) => optimizeFsrsParameters(ctx, requireUser(auth)));
 }

@@ -93,3 +93,33 @@ describe("FSRS as a per-user scheduler (issue 17)", () => {
     expect(await recallingTitles(learner, 3)).toEqual(dueBefore);
   });
 });
+
+describe("Optimize my parameters (issue 17)", () => {
+  const server = useTestServer();
+
+  test("needs 400 logged reviews; then fits on the user's log and reports held-out log loss, never keeping a worse fit", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await setScheduler(learner, { scheduler: "fsrs" });
+    await travelTo(learner, 0, 8);
+    const titles = Array.from({ length: 50 }, (_, i) => `Fact ${i + 1}`);
+    const ids = await injectNotes(learner, titles.map((Title) => ({ Title })));
+    const trackers: number[] = [];
+    for (const title of titles) trackers.push((await assimilate(learner, ids[title]!))[0]!.id);
+    const tooFew = await learner.post("/api/user/optimize-fsrs-parameters", {});
+    expect(tooFew.status).toBe(400);
+    expect(tooFew.body.errors.reviews).toBe("needs at least 400 logged reviews; you have 0 so far");
+    // Nine rounds of recalls a few days apart: easy facts are remembered, every seventh is not.
+    for (let round = 1; round <= 9; round++) {
+      await travelTo(learner, round * 3, 8);
+      for (const [i, id] of trackers.entries()) {
+        await learner.patch(`/api/memory-trackers/${id}/mark-as-repeated?successful=${(i + round) % 7 !== 0}`);
+      }
+    }
+    const result = await learner.post("/api/user/optimize-fsrs-parameters", {});
+    expect(result.status).toBe(200);
+    expect(result.body.reviews).toBe(450);
+    expect(result.body.heldOutReviews).toBe(90);
+    expect(result.body.kept === "fitted").toBe(result.body.logLossAfter < result.body.logLossBefore);
+    expect((await server.client().post("/api/user/optimize-fsrs-parameters", {})).status).toBe(401);
+  });
+});

@@ -1,0 +1,56 @@
+/** "Optimize my parameters" (issue 17): fits FSRS weights to the user's own review log. */
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema";
+import { ValidationError } from "../errors";
+import { type LoggedReview, logLoss, MIN_REVIEWS_TO_OPTIMIZE, optimize } from "../scheduling/fsrs-optimizer";
+import { DEFAULT_WEIGHTS, type ReviewOutcome } from "../scheduling/fsrs";
+import type { CurrentUser } from "../users";
+
+const DAY_MS = 86_400_000;
+/** The newest log rows the fit reads: enough for a good fit, small enough to answer in seconds. */
+const MAX_LOG_ROWS = 12_000;
+
+/** The user's review histories, one per tracker, from the newest log rows. */
+export function reviewHistories(ctx: AppContext, current: CurrentUser): LoggedReview[][] {
+  const rows = ctx.sqlite
+    .query<{ trackerId: number; at: number; kind: string; outcome: string }, [number, number]>(
+      `SELECT memory_tracker_id AS trackerId, reviewed_at AS at, kind, outcome FROM
+         (SELECT * FROM recall_log WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2)
+       ORDER BY memory_tracker_id, reviewed_at, id`,
+    )
+    .all(current.user.id, MAX_LOG_ROWS);
+  const histories: LoggedReview[][] = [];
+  let [tracker, previous] = [-1, 0];
+  for (const row of rows) {
+    const outcome: ReviewOutcome | "assimilation" | null =
+      row.kind === "assimilation" ? "assimilation"
+      : row.outcome === "success" || row.outcome === "failure" ? row.outcome
+      : Number(row.outcome) > 0 ? "+5" : Number(row.outcome) < 0 ? "-5" : null;
+    if (outcome === null) continue;
+    if (row.trackerId !== tracker) {
+      histories.push([]);
+      [tracker, previous] = [row.trackerId, row.at];
+    }
+    histories.at(-1)!.push({ elapsedDays: Math.max(0, (row.at - previous) / DAY_MS), outcome });
+    previous = row.at;
+  }
+  return histories;
+}
+
+export function optimizeFsrsParameters(ctx: AppContext, current: CurrentUser) {
+  const histories = reviewHistories(ctx, current);
+  const recalls = logLoss(DEFAULT_WEIGHTS, histories).count;
+  if (recalls < MIN_REVIEWS_TO_OPTIMIZE) {
+    throw new ValidationError({ reviews: `needs at least ${MIN_REVIEWS_TO_OPTIMIZE} logged reviews; you have ${recalls} so far` });
+  }
+  const result = optimize(histories);
+  ctx.db.update(users).set({ fsrsWeights: result.weights ? JSON.stringify(result.weights) : null }).where(eq(users.id, current.user.id)).run();
+  return {
+    reviews: result.reviews,
+    heldOutReviews: result.heldOutReviews,
+    logLossBefore: result.logLossBefore,
+    logLossAfter: result.logLossAfter,
+    kept: result.kept,
+  };
+}
