@@ -13,6 +13,7 @@ import m10 from "../../migrations/0010_recall_log_and_fsrs.sql" with { type: "te
 import m11 from "../../migrations/0011_recall_log_aggregates.sql" with { type: "text" };
 import m12 from "../../migrations/0012_assessments_and_conversations.sql" with { type: "text" };
 import m13 from "../../migrations/0013_suggested_questions_for_fine_tuning.sql" with { type: "text" };
+import m14 from "../../migrations/0014_account_admin.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -29,4 +30,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0011_recall_log_aggregates", when: 1795478407620, sql: m11 },
   { tag: "0012_assessments_and_conversations", when: 1795478501177, sql: m12 },
   { tag: "0013_suggested_questions_for_fine_tuning", when: 1795478547755, sql: m13 },
+  { tag: "0014_account_admin", when: 1795479288575, sql: m14 },
 ];

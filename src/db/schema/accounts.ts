@@ -8,6 +8,22 @@ export const accounts = sqliteTable("accounts", {
   /** argon2id hash; null for the non-production basic-auth test identities. */
   passwordHash: text("password_hash"),
   admin: bool("admin").notNull().default(false),
+  /** Set by an admin: the account can no longer sign in (its sessions end). */
+  disabledAt: timestamp("disabled_at"),
+  createdAt: timestamp("created_at").notNull(),
+});
+
+/**
+ * One-time password-reset links an admin makes for a user who forgot their password (self-hosters
+ * have no e-mail): only the SHA-256 (hex) of the link's token is stored; used or expired, it is dead.
+ */
+export const passwordResets = sqliteTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at").notNull(),
+  usedAt: timestamp("used_at"),
   createdAt: timestamp("created_at").notNull(),
 });
 
