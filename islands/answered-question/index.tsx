@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { api } from "../lib/api";
 import { AnsweredQuestionView } from "../lib/recall/AnsweredQuestionView";
 import type { AnsweredQuestionJson } from "../lib/recall/recall-prompt-types";
+import { SuggestFineTuningDialog } from "../lib/questions/SuggestFineTuningDialog";
 
 /** GET /api/recall-prompts/{id}: the answered question, or null while it is unanswered (empty body). */
 export const answeredQuestionQuery = (recallPromptId: number) =>
@@ -13,6 +15,7 @@ export const answeredQuestionQuery = (recallPromptId: number) =>
 /** The page /d/answers/{recallPromptId}: an answered question and a button to talk about it. */
 export default function AnsweredQuestion({ recallPromptId }: { recallPromptId: number }) {
   const { data, isPending, isError } = useQuery(answeredQuestionQuery(recallPromptId));
+  const [suggesting, setSuggesting] = useState(false);
   return (
     <div className="answered-question-page">
       <h1>Answered question</h1>
@@ -25,6 +28,11 @@ export default function AnsweredQuestion({ recallPromptId }: { recallPromptId: n
       ) : (
         <>
           <AnsweredQuestionView answered={data} />
+          <button type="button" className="button" onClick={() => setSuggesting(true)}>Suggest for fine-tuning</button>
+          {suggesting && (
+            <SuggestFineTuningDialog questionId={data.predefinedQuestion.id} question={data.predefinedQuestion.multipleChoicesQuestion}
+              onClose={() => setSuggesting(false)} />
+          )}
           {/* Conversations arrive with a later issue; the button shows where they will start. */}
           <button type="button" className="button primary conversation-button" disabled
             title="Conversations about questions are coming soon">

@@ -18,6 +18,7 @@ import { ExportDialog } from "./export";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import { ObsidianImportDialog } from "../lib/vaults/ObsidianVault";
+import { NoteQuestionsDialog } from "../lib/questions/NoteQuestionsDialog";
 import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { WikidataOptions } from "./wikidata";
 import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
@@ -64,7 +65,7 @@ function useSettledValue(value: string, delayMs: number): string {
 /** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
 export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
   const { data: realm } = useQuery(noteRealmQuery(noteId));
-  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import">();
+  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import" | "questions">();
   const [mode, setMode] = useState<EditorMode>("rich");
   useEffect(() => {
     if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
@@ -167,6 +168,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
             { label: "Edit Note URL", onSelect: () => setDialog("url") },
             { label: "Export...", onSelect: () => setDialog("export") },
             { label: "Note Recall Settings", onSelect: () => setDialog("recall-settings") },
+            { label: "Questions for the note", onSelect: () => setDialog("questions") },
             { label: "Import from Obsidian", onSelect: () => setDialog("obsidian-import") },
             { label: "Delete note", onSelect: () => void deleteThisNote(), danger: true },
           ]} />
@@ -201,6 +203,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {dialog === "url" && <EditNoteUrlDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "export" && <ExportDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "recall-settings" && <RecallSettingsDialog noteId={noteId} onClose={closeDialog} />}
+      {dialog === "questions" && <NoteQuestionsDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "obsidian-import" && realm.notebook && <ObsidianImportDialog notebookId={realm.notebook.id} notebookTitle={realm.notebook.title} onClose={closeDialog} />}
     </article>
   );

@@ -5,6 +5,7 @@ import { useElementId } from "../lib/island-id";
 import { type NotebookJson, notePath } from "../lib/notes-queries";
 import { circlesQuery } from "../lib/sharing/queries";
 import { Modal } from "../lib/ui/Dialog";
+import { NotebookQuestionsDialog } from "../lib/questions/NotebookQuestionsDialog";
 import { confirmPopup } from "../lib/ui-store";
 
 const Svg = ({ children }: { children: ReactNode }) => (
@@ -110,6 +111,7 @@ export function NotebookCard({ notebook, isCreator, onEditSettings, onAddToLearn
   onAddToLearning?: () => void;
 }) {
   const [moving, setMoving] = useState(false);
+  const [questions, setQuestions] = useState(false);
   return (
     <li className="card notebook-card">
       <h2 className="notebook-card-title">
@@ -121,12 +123,11 @@ export function NotebookCard({ notebook, isCreator, onEditSettings, onAddToLearn
         {onAddToLearning && <button type="button" className="button small" onClick={onAddToLearning}>Add to my learning</button>}
         <IconButton label="Share notebook to bazaar" onClick={() => void shareToBazaar(notebook)}>{cardIcons.share()}</IconButton>
         {isCreator && <IconButton label="Move to ..." onClick={() => setMoving(true)}>{cardIcons.move()}</IconButton>}
-        {isCreator && (
-          <IconButton label="Notebook Questions" disabledReason="Notebook Questions arrive with assessments">{cardIcons.questions()}</IconButton>
-        )}
+        {isCreator && <IconButton label="Notebook Questions" onClick={() => setQuestions(true)}>{cardIcons.questions()}</IconButton>}
         <IconButton label="Edit notebook settings" onClick={onEditSettings}>{cardIcons.settings()}</IconButton>
       </div>
       {moving && <MoveNotebookDialog notebook={notebook} onClose={() => setMoving(false)} />}
+      {questions && <NotebookQuestionsDialog notebookId={notebook.id} notebookTitle={notebook.title} onClose={() => setQuestions(false)} />}
     </li>
   );
 }

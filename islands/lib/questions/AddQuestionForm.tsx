@@ -1,0 +1,156 @@
+import { type FormEvent, useState } from "react";
+import { ApiError, api } from "../api";
+import { useElementId } from "../island-id";
+import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_STEM_LENGTH, MIN_CHOICES, type PredefinedQuestionJson } from "./questions-api";
+
+interface Draft {
+  stem: string;
+  choices: string[];
+  correctAnswerIndex: number;
+}
+
+const filled = (text: string) => text.trim() !== "";
+
+/** Spec 5 "Add question": what each button may do with the form as it is. */
+export function addQuestionRules({ stem, choices, correctAnswerIndex }: Draft) {
+  const anyContent = filled(stem) || choices.some(filled);
+  return {
+    canSubmit: filled(stem) && choices.length >= MIN_CHOICES && choices.length <= MAX_CHOICES && choices.every(filled) &&
+      correctAnswerIndex >= 0 && correctAnswerIndex < choices.length,
+    canAddChoice: choices.length < MAX_CHOICES,
+    canRemoveChoice: choices.length > MIN_CHOICES,
+    canRefine: anyContent,
+    canGenerate: !anyContent,
+  };
+}
+
+const EMPTY: Draft = { stem: "", choices: ["", ""], correctAnswerIndex: 0 };
+
+/** The server's field errors by dotted key, e.g. "multipleChoicesQuestion.choices.1". */
+const choiceError = (errors: Record<string, string>, index: number) => errors[`multipleChoicesQuestion.choices.${index}`];
+
+/**
+ * The add-question form (spec 5): a stem, 2 to 10 choices with the correct one picked by a radio
+ * button, "Refine" (the AI improves what is typed; enabled once something is typed), "Generate by
+ * AI" (only while everything is empty) and Submit (only when the stem and every choice are filled
+ * and the correct choice is one of them). An AI answer fills the form; nothing is saved until Submit.
+ */
+export function AddQuestionForm({ noteId, onAdded, onCancel }: {
+  noteId: number;
+  onAdded: (question: PredefinedQuestionJson) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<"submit" | "refine" | "generate">();
+  const [aiMessage, setAiMessage] = useState<string>();
+  const rules = addQuestionRules(draft);
+  const stemId = useElementId(`note-${noteId}-question-stem`);
+  const choiceId = useElementId(`note-${noteId}-question-choice`);
+  const legendId = useElementId(`note-${noteId}-question-choices`);
+
+  const setChoice = (index: number, value: string) =>
+    setDraft((d) => ({ ...d, choices: d.choices.map((choice, i) => (i === index ? value : choice)) }));
+  const addChoice = () => setDraft((d) => (d.choices.length < MAX_CHOICES ? { ...d, choices: [...d.choices, ""] } : d));
+  // The last choice goes; if it was the correct one, no choice is marked correct until one is picked.
+  const removeChoice = () => setDraft((d) => (d.choices.length > MIN_CHOICES ? { ...d, choices: d.choices.slice(0, -1) } : d));
+
+  const fill = (question: PredefinedQuestionJson) => {
+    setDraft({
+      stem: question.multipleChoicesQuestion.stem,
+      choices: question.multipleChoicesQuestion.choices.slice(0, MAX_CHOICES),
+      correctAnswerIndex: question.correctAnswerIndex,
+    });
+  };
+
+  async function askAi(kind: "refine" | "generate") {
+    if (busy) return;
+    setBusy(kind);
+    setAiMessage(undefined);
+    setErrors({});
+    try {
+      const body = { multipleChoicesQuestion: { stem: draft.stem, choices: draft.choices }, correctAnswerIndex: draft.correctAnswerIndex };
+      // Silent: the message shows in the form, beside the buttons that asked.
+      const answer = kind === "refine"
+        ? await api.post<PredefinedQuestionJson | undefined>(`/api/predefined-questions/${noteId}/refine-question`, body, { silent: true })
+        : await api.post<PredefinedQuestionJson | undefined>(`/api/predefined-questions/generate-question-without-save?note=${noteId}`, undefined, { silent: true });
+      if (answer) fill(answer);
+      else setAiMessage("The AI could not suggest a question for this note. Please try again or write one yourself.");
+    } catch (error) {
+      setAiMessage(error instanceof ApiError ? error.message : "The AI could not be reached.");
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !rules.canSubmit) return;
+    setBusy("submit");
+    setErrors({});
+    try {
+      const added = await api.post<PredefinedQuestionJson>(`/api/predefined-questions/${noteId}/note-questions`, {
+        multipleChoicesQuestion: { stem: draft.stem, choices: draft.choices },
+        correctAnswerIndex: draft.correctAnswerIndex,
+      });
+      onAdded(added);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      setBusy(undefined);
+    }
+  }
+
+  const stemError = errors["multipleChoicesQuestion.stem"] ?? errors.multipleChoicesQuestion;
+  const choicesError = errors["multipleChoicesQuestion.choices"] ?? errors.correctAnswerIndex;
+  return (
+    <form className="add-question-form" onSubmit={submit} aria-label="Add Question" aria-busy={busy ? true : undefined}>
+      <div className={`field${stemError ? " field-invalid" : ""}`}>
+        <label htmlFor={stemId}>Stem</label>
+        {/* The form replaces the list in the dialog: the focus moves here, not to the page behind. */}
+        <textarea id={stemId} name="stem" rows={3} dir="auto" value={draft.stem} maxLength={MAX_STEM_LENGTH} autoFocus
+          aria-invalid={stemError ? true : undefined} aria-describedby={stemError ? `${stemId}-error` : undefined}
+          onChange={(event) => setDraft((d) => ({ ...d, stem: event.target.value }))} />
+        {stemError && <div className="field-error" id={`${stemId}-error`} role="alert">{stemError}</div>}
+      </div>
+      <fieldset className="question-choices-field" aria-labelledby={legendId}>
+        <legend id={legendId}>Choices <span className="muted">(pick the correct one)</span></legend>
+        {draft.choices.map((choice, index) => {
+          const error = choiceError(errors, index);
+          const id = `${choiceId}-${index}`;
+          return (
+            <div key={index} className={`question-choice-row${error ? " field-invalid" : ""}`}>
+              <input type="radio" name={`${choiceId}-correct`} checked={draft.correctAnswerIndex === index}
+                aria-label={`Choice ${index + 1} is correct`}
+                onChange={() => setDraft((d) => ({ ...d, correctAnswerIndex: index }))} />
+              <label htmlFor={id} className="visually-hidden">Choice {index + 1}</label>
+              <input id={id} type="text" dir="auto" value={choice} maxLength={MAX_CHOICE_LENGTH} placeholder={`Choice ${index + 1}`}
+                aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(event) => setChoice(index, event.target.value)} />
+              {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+            </div>
+          );
+        })}
+        <div className="question-choice-buttons">
+          <button type="button" className="button small" aria-label="Add choice" title="Add choice"
+            disabled={!rules.canAddChoice} onClick={addChoice}>+</button>
+          <button type="button" className="button small" aria-label="Remove choice" title="Remove the last choice"
+            disabled={!rules.canRemoveChoice} onClick={removeChoice}>−</button>
+          <span className="muted">{draft.choices.length} of {MIN_CHOICES} to {MAX_CHOICES} choices</span>
+        </div>
+        {choicesError && <div className="field-error" role="alert">{choicesError}</div>}
+      </fieldset>
+      {aiMessage && <p className="alert warning" role="alert">{aiMessage}</p>}
+      <div className="dialog-actions add-question-actions">
+        <button type="button" className="button" disabled={!rules.canRefine || Boolean(busy)} onClick={() => void askAi("refine")}>
+          {busy === "refine" ? "Refining..." : "Refine"}
+        </button>
+        <button type="button" className="button" disabled={!rules.canGenerate || Boolean(busy)} onClick={() => void askAi("generate")}>
+          {busy === "generate" ? "Generating..." : "Generate by AI"}
+        </button>
+        <span className="toolbar-spacer" />
+        <button type="button" className="button" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="button primary" disabled={!rules.canSubmit || Boolean(busy)}>Submit</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { renderInlineMarkdownSafely, renderMarkdownSafely } from "../markdown";
+import type { PredefinedQuestionJson } from "./questions-api";
+import { SuggestFineTuningDialog } from "./SuggestFineTuningDialog";
+
+/**
+ * Questions with their choices, the correct one marked; each with "Suggest for fine-tuning" and,
+ * when `onToggleApproval` is given, an "Approved" switch.
+ */
+export function QuestionList({ questions, onToggleApproval, togglingId }: {
+  questions: PredefinedQuestionJson[];
+  onToggleApproval?: (question: PredefinedQuestionJson) => void;
+  /** The question whose approval is being saved. */
+  togglingId?: number;
+}) {
+  const [suggesting, setSuggesting] = useState<PredefinedQuestionJson>();
+  return (
+    <>
+      <ol className="question-list">
+        {questions.map((question) => (
+          <li key={question.id} className="question-item" aria-label={question.multipleChoicesQuestion.stem}>
+            <div className="question-item-stem markdown" dir="auto"
+              dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.multipleChoicesQuestion.stem) }} />
+            <ol className="question-item-choices">
+              {question.multipleChoicesQuestion.choices.map((choice, index) => (
+                <li key={index} className={index === question.correctAnswerIndex ? "is-correct" : undefined} dir="auto">
+                  <span dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }} />
+                  {index === question.correctAnswerIndex && <span className="question-correct-mark"> ✓<span className="visually-hidden"> (correct answer)</span></span>}
+                </li>
+              ))}
+            </ol>
+            <div className="question-item-actions">
+              {onToggleApproval && (
+                <label className="question-approval">
+                  <input type="checkbox" checked={question.approved} disabled={togglingId === question.id}
+                    onChange={() => onToggleApproval(question)} />
+                  Approved
+                </label>
+              )}
+              <button type="button" className="button small" onClick={() => setSuggesting(question)}>Suggest for fine-tuning</button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {suggesting && (
+        <SuggestFineTuningDialog questionId={suggesting.id} question={suggesting.multipleChoicesQuestion} onClose={() => setSuggesting(undefined)} />
+      )}
+    </>
+  );
+}
