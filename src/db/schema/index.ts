@@ -8,3 +8,4 @@ export * from "./recall-log";
 export * from "./assessments";
 export * from "./conversations";
 export * from "./fine-tuning";
+export * from "./search-index";
