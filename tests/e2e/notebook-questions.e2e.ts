@@ -1,8 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram } from "./support";
 
 const test = engramTest("test");
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 test.beforeEach(async ({ engram }) => resetTestData(engram.url));
 
@@ -111,4 +115,92 @@ test("a notebook's creator adds a question to a note by the form's rules and app
   await page.reload();
   notebookQuestions = await openNotebookQuestions();
   await expect(notebookQuestions.getByRole("checkbox", { name: "Approved" })).toBeChecked();
+});
+
+/**
+ * The AI buttons need a provider: a second Engram with an API key, pointed at the fake OpenAI
+ * server, which runs in a Bun child process (Playwright runs in Node) and is scripted through a
+ * route of its own (POST /script: replies by JSON schema name), as in recall.e2e.ts.
+ */
+test.describe("with an AI provider", () => {
+  let ai: EngramServer;
+  let fake: { url: string; process: ChildProcess };
+  const mcq = (stem: string, choices: string[], correctChoiceIndex = 0) => ({ multipleChoicesQuestion: { stem, choices }, correctChoiceIndex, strictChoiceOrder: true });
+
+  async function script(page: Page, replies: { schemaName: string; value: unknown }[]) {
+    expect((await page.request.post(`${fake.url}/script`, { data: replies })).ok()).toBe(true);
+  }
+
+  test.beforeAll(async () => {
+    const code = `
+      import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
+      const fake = await startFakeOpenAI();
+      fake.on("POST", "/script", (request) => {
+        for (const { schemaName, value } of request.body) fake.chat.respondWithJson(value, { match: { schemaName } });
+        return Response.json({ pending: fake.chat.pending });
+      });
+      console.log(fake.url);`;
+    const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout!.on("data", (chunk) => {
+        output += chunk;
+        const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(output);
+        if (match) resolve(match[0]);
+      });
+      child.stderr!.on("data", (chunk) => (output += chunk));
+      child.once("exit", () => reject(new Error(`fake OpenAI did not start:\n${output}`)));
+    });
+    fake = { url, process: child };
+    ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
+  });
+  test.afterAll(async () => {
+    await ai?.stop();
+    fake?.process.kill("SIGTERM");
+  });
+
+  test("Generate by AI and Refine fill the form; an answered recall question can be suggested for fine-tuning", async ({ page }) => {
+    await resetTestData(ai.url);
+    expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
+    const ids = await injectNotes(page, ai.url, [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." }]);
+    await signInThroughIdentifyPage(page, ai.url, "old_learner", `/n${ids.France}`);
+
+    await page.getByRole("button", { name: "more options" }).click();
+    await page.getByRole("menuitem", { name: "Questions for the note" }).click();
+    await page.getByRole("dialog", { name: "Questions for the note" }).getByRole("button", { name: "Add Question" }).click();
+    const form = page.getByRole("dialog", { name: "Add Question" });
+    await script(page, [{ schemaName: "ask_single_answer_multiple_choice_question", value: mcq("What is the capital of France?", ["Lyon", "Paris", "Nice"], 1) }]);
+    await form.getByRole("button", { name: "Generate by AI" }).click();
+    await expect(form.getByLabel("Stem")).toHaveValue("What is the capital of France?");
+    await expect(form.getByLabel("Choice 3", { exact: true })).toHaveValue("Nice");
+    await expect(form.getByRole("radio", { name: "Choice 2 is correct" })).toBeChecked();
+    await expect(form.getByRole("button", { name: "Generate by AI" })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Submit" })).toBeEnabled();
+
+    await script(page, [{ schemaName: "refine_question", value: mcq("Which city is the capital of France?", ["Paris", "Lyon"], 0) }]);
+    await form.getByRole("button", { name: "Refine" }).click();
+    await expect(form.getByLabel("Stem")).toHaveValue("Which city is the capital of France?");
+    await expect(form.getByLabel("Choice 3", { exact: true })).toHaveCount(0);
+    await expect(form.getByRole("radio", { name: "Choice 1 is correct" })).toBeChecked();
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("dialog", { name: "Questions for the note" }).getByRole("listitem", { name: "Which city is the capital of France?" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // A recall question answered (wrongly), then suggested for fine-tuning from its page.
+    const assimilated = await page.request.post(`${ai.url}/api/assimilation`, { data: { noteId: ids.France } });
+    const trackerId = (await assimilated.json())[0].id;
+    await script(page, [
+      { schemaName: "ask_single_answer_multiple_choice_question", value: mcq("Which river flows through Paris?", ["Seine", "Loire"]) },
+      { schemaName: "evaluate_question", value: { correctChoices: [0], feasibleQuestion: true, improvementAdvices: "" } },
+    ]);
+    const prompt = await (await page.request.get(`${ai.url}/api/recall-prompts/${trackerId}/question`)).json();
+    expect((await page.request.post(`${ai.url}/api/recall-prompts/${prompt.id}/answer`, { data: { choiceIndex: 1 } })).ok()).toBe(true);
+    await page.goto(`${ai.url}/d/answers/${prompt.id}`);
+    await page.getByRole("button", { name: "Suggest for fine-tuning" }).click();
+    const suggest = page.getByRole("dialog", { name: "Suggest for fine-tuning" });
+    await expect(suggest.getByText("Which river flows through Paris?")).toBeVisible();
+    await suggest.getByLabel("Positive: a good example").check();
+    await suggest.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Thank you. Your suggestion was sent.")).toBeVisible();
+  });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { ApiError, api } from "../api";
 import { useElementId } from "../island-id";
 import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_STEM_LENGTH, MIN_CHOICES, type PredefinedQuestionJson } from "./questions-api";
@@ -43,6 +43,8 @@ export function AddQuestionForm({ noteId, onAdded, onCancel }: {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<"submit" | "refine" | "generate">();
+  // A second click before the re-render (a double click) is ignored, not sent twice.
+  const busyRef = useRef(false);
   const [aiMessage, setAiMessage] = useState<string>();
   const rules = addQuestionRules(draft);
   const stemId = useElementId(`note-${noteId}-question-stem`);
@@ -64,7 +66,8 @@ export function AddQuestionForm({ noteId, onAdded, onCancel }: {
   };
 
   async function askAi(kind: "refine" | "generate") {
-    if (busy) return;
+    if (busyRef.current) return;
+    busyRef.current = true;
     setBusy(kind);
     setAiMessage(undefined);
     setErrors({});
@@ -79,13 +82,15 @@ export function AddQuestionForm({ noteId, onAdded, onCancel }: {
     } catch (error) {
       setAiMessage(error instanceof ApiError ? error.message : "The AI could not be reached.");
     } finally {
+      busyRef.current = false;
       setBusy(undefined);
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !rules.canSubmit) return;
+    if (busyRef.current || !rules.canSubmit) return;
+    busyRef.current = true;
     setBusy("submit");
     setErrors({});
     try {
@@ -96,6 +101,7 @@ export function AddQuestionForm({ noteId, onAdded, onCancel }: {
       onAdded(added);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);
+      busyRef.current = false;
       setBusy(undefined);
     }
   }
