@@ -12,7 +12,7 @@ import { capital, mcq, messageText, QUESTION, scriptQuestion } from "../support/
 import { type HttpClient, startTestServer, type TestServer, useTestServer } from "../support/server";
 
 const REFINE = "refine_question";
-const question = (stem: string, choices: string[], correctAnswerIndex = 0) => ({ multipleChoicesQuestion: { stem, choices }, correctAnswerIndex });
+const question = (stem: string, choices: unknown[], correctAnswerIndex = 0) => ({ multipleChoicesQuestion: { stem, choices }, correctAnswerIndex });
 const paris = question("What is the capital of France?", ["Paris", "Lyon"], 0);
 
 describe("predefined questions", () => {
