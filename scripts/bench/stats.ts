@@ -57,6 +57,8 @@ function seed(dataDir: string) {
     );
   })();
   db.run("ANALYZE");
+  // Fold the seed's WAL into the database file, as a long-running server's checkpoints would.
+  db.run("PRAGMA wal_checkpoint(TRUNCATE)");
   const counts = db.query<{ trackers: number; log: number }, []>(
     "SELECT (SELECT count(*) FROM memory_trackers) AS trackers, (SELECT count(*) FROM recall_log) AS log",
   ).get()!;

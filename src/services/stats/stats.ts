@@ -15,7 +15,8 @@
 import type { AppContext } from "../../context";
 import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
-import { forgettingCurveOf } from "../scheduling/fsrs";
+import { computeDecayFactor } from "ts-fsrs";
+import { DEFAULT_WEIGHTS } from "../scheduling/fsrs";
 import { localParts } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
 
@@ -181,27 +182,34 @@ export function streak(history: { count: number }[]): number {
   return days;
 }
 
-const STABILITY_BUCKETS: [string, number][] = [["under 1 day", 1], ["1–7 days", 7], ["1–4 weeks", 30], ["1–3 months", 90], ["3–12 months", 365], ["over a year", Infinity]];
+const STABILITY_BUCKETS: [string, number][] = [["under 1 day", 1], ["1–7 days", 7], ["1–4 weeks", 30], ["1–3 months", 90], ["3–12 months", 365], ["over a year", Number.POSITIVE_INFINITY]];
 const RETRIEVABILITY_BUCKETS: [string, number][] = [["under 70 %", 0.7], ["70–80 %", 0.8], ["80–90 %", 0.9], ["90–95 %", 0.95], ["95 % and more", Infinity]];
 
+/** The bucket index of a value: the first bucket whose bound it is below, as SQL (bounds ascending). */
+const bucketCase = (value: string, buckets: [string, number][]) =>
+  `CASE ${buckets.slice(0, -1).map(([, below], i) => `WHEN ${value} < ${below} THEN ${i}`).join(" ")} ELSE ${buckets.length - 1} END`;
+
+/**
+ * Trackers by stability and by retrievability today, counted in SQL (SQLite's pow() evaluates
+ * FSRS-6's curve R = (1 + factor·t/S)^−decay), so no tracker row leaves the database.
+ */
 function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
   if (schedulerOf(current.user) !== "fsrs") return null;
-  const settings = fsrsSettingsOf(current.user);
-  const now = ctx.clock.now().getTime();
+  const { decay, factor } = computeDecayFactor([...(fsrsSettingsOf(current.user).weights ?? DEFAULT_WEIGHTS)]);
+  const elapsedDays = `MAX(0, (?2 - last_recalled_at) / ${DAY_MS}.0)`;
+  const recall = `pow(1 + ${factor} * ${elapsedDays} / stability, ${decay})`;
   const rows = ctx.sqlite
-    .query<{ s: number; last: number }, [number]>(
-      "SELECT stability AS s, last_recalled_at AS last FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL",
+    .query<{ kind: string; bucket: number; n: number }, [number, number]>(
+      `SELECT 's' AS kind, ${bucketCase("stability", STABILITY_BUCKETS)} AS bucket, COUNT(*) AS n
+         FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL GROUP BY bucket
+       UNION ALL
+       SELECT 'r', ${bucketCase(recall, RETRIEVABILITY_BUCKETS)} AS bucket, COUNT(*)
+         FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL GROUP BY bucket`,
     )
-    .all(current.user.id);
-  const stability = STABILITY_BUCKETS.map(([label]) => ({ label, count: 0 }));
-  const recall = RETRIEVABILITY_BUCKETS.map(([label]) => ({ label, count: 0 }));
-  const curve = forgettingCurveOf(settings);
-  for (const row of rows) {
-    stability[STABILITY_BUCKETS.findIndex(([, below]) => row.s < below)]!.count++;
-    const r = curve((now - row.last) / DAY_MS, row.s);
-    recall[RETRIEVABILITY_BUCKETS.findIndex(([, below]) => r < below)]!.count++;
-  }
-  return { stability, retrievability: recall };
+    .all(current.user.id, ctx.clock.now().getTime());
+  const counts = (kind: string, buckets: [string, number][]) =>
+    buckets.map(([label], i) => ({ label, count: rows.find((row) => row.kind === kind && row.bucket === i)?.n ?? 0 }));
+  return { stability: counts("s", STABILITY_BUCKETS), retrievability: counts("r", RETRIEVABILITY_BUCKETS) };
 }
 
 /** Everything the /d/stats page shows: the API's figures plus the page's own. */
