@@ -22,6 +22,7 @@ import Bazaar from "./bazaar";
 import Circles from "./circles";
 import Assessment from "./assessment";
 import AssessmentHistory from "./assessment-history";
+import AdminDashboard from "./admin-dashboard";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -44,6 +45,7 @@ export const islands = {
   circles: Circles,
   assessment: Assessment,
   "assessment-history": AssessmentHistory,
+  "admin-dashboard": AdminDashboard,
 };
 
 export type IslandName = keyof typeof islands;

@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   /** Public origin (scheme://host[:port]) when served behind a proxy; used for links and secure cookies. */
   publicUrl: URL | undefined;
+  /** Where a failure report's "issue link" opens a prefilled new issue (a GitHub or GitLab project's new-issue URL). */
+  issueTrackerUrl: URL | undefined;
   openAiApiKey: string | undefined;
   openAiBaseUrl: string;
   wikidataBaseUrl: string;
@@ -61,6 +63,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 
   const publicUrlText = env.ENGRAM_PUBLIC_URL?.trim();
   const publicUrl = publicUrlText ? parseUrl("ENGRAM_PUBLIC_URL", publicUrlText) : undefined;
+  const issueTrackerText = env.ENGRAM_ISSUE_TRACKER_URL?.trim();
+  const issueTrackerUrl = issueTrackerText ? parseUrl("ENGRAM_ISSUE_TRACKER_URL", issueTrackerText) : undefined;
   const openAiBaseUrl = env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_BASE_URL;
   parseUrl("OPENAI_BASE_URL", openAiBaseUrl);
   const wikidataBaseUrl = env.WIKIDATA_BASE_URL?.trim() || DEFAULT_WIKIDATA_BASE_URL;
@@ -93,6 +97,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mode,
     dataDir: resolve(env.ENGRAM_DATA_DIR?.trim() || "data"),
     publicUrl,
+    issueTrackerUrl,
     openAiApiKey: env.OPENAI_API_KEY?.trim() || undefined,
     openAiBaseUrl,
     wikidataBaseUrl,

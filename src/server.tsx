@@ -17,6 +17,10 @@ import { aiSettingsApi } from "./api/ai-settings";
 import { backupsApi } from "./api/backups";
 import { bazaarApi } from "./api/bazaar";
 import { circlesApi } from "./api/circles";
+import { assessmentApi } from "./api/assessment";
+import { certificatesApi } from "./api/certificates";
+import { conversationsApi } from "./api/conversations";
+import { adminApi } from "./api/admin";
 import { subscriptionsApi } from "./api/subscriptions";
 import { recallLogApi } from "./api/recall-log";
 import { mcpApi } from "./api/mcp";
@@ -102,6 +106,10 @@ export function createApp(ctx: AppContext) {
     .use(bazaarApi(ctx))
     .use(subscriptionsApi(ctx))
     .use(circlesApi(ctx))
+    .use(assessmentApi(ctx))
+    .use(certificatesApi(ctx))
+    .use(conversationsApi(ctx))
+    .use(adminApi(ctx))
     .use(recallLogApi(ctx))
     .use(mcpApi(ctx))
     .use(obsidianApi(ctx))

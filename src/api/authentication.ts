@@ -33,12 +33,12 @@ export function authenticate(
   const authorization = request.headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
     const current = authenticateUserToken(ctx, authorization.slice(7).trim());
-    return current ? { ...current, via: "bearer" } : {};
+    return current && !current.account.disabledAt ? { ...current, via: "bearer" } : {};
   }
   const token = cookie[SESSION_COOKIE]?.value;
   if (!token || typeof token !== "string") return {};
   const session = validateSessionToken(ctx.db, token, new Date());
-  if (!session) {
+  if (!session || session.account.disabledAt) {
     cookie[SESSION_COOKIE]?.remove();
     return {};
   }

@@ -82,7 +82,10 @@ export function testabilityApi(ctx: AppContext) {
       { body: t.Object({ openAi: t.Optional(t.String()), wikidata: t.Optional(t.String()) }) },
     )
     .post("/trigger_exception", () => {
-      throw new Error("for failure report");
+      // Named like the reference's, so its failure report reads like one.
+      const error = new Error("for failure report");
+      error.name = "java.lang.RuntimeException";
+      throw error;
     })
     .post(
       "/inject_notes",

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { type Cookie, Elysia, t } from "elysia";
-import { IdentifyPage, SignInPage, SignUpPage } from "../../views/pages/AuthPages";
+import { IdentifyPage, ResetPasswordPage, SignInPage, SignUpPage } from "../../views/pages/AuthPages";
+import { passwordResetAccount, resetPassword } from "../services/admin/users";
 import { SESSION_COOKIE, sessionCookie } from "../api/authentication";
 import { core } from "../api/core";
 import { isProduction } from "../config";
@@ -80,6 +81,20 @@ export function authPagesPlugin(ctx: AppContext) {
           outcome.status);
       }
     }, { body: credentials, query: fromQuery })
+    // A one-time link from an admin ("Users" tab, or `engram admin reset-password`): a new password, then sign in.
+    .get("/users/reset-password/:token", ({ request, params }) =>
+      page(request, "Reset your password", <ResetPasswordPage token={params.token} login={passwordResetAccount(ctx, params.token)?.externalIdentifier} />))
+    .post("/users/reset-password/:token", async ({ request, params, body }) => {
+      try {
+        await resetPassword(ctx, params.token, body.newPassword ?? "");
+        return redirect("/users/sign-in", 303);
+      } catch (error) {
+        const outcome = outcomeOf(error);
+        const login = passwordResetAccount(ctx, params.token)?.externalIdentifier;
+        return page(request, "Reset your password",
+          <ResetPasswordPage token={params.token} login={login} errors={outcome.errors} message={outcome.message} />, outcome.status);
+      }
+    }, { body: t.Object({ newPassword: t.Optional(t.String()) }) })
     .post("/logout", ({ request, cookie }) => {
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === "string" && token) invalidateSession(ctx.db, token);

@@ -19,6 +19,11 @@ import { NotFoundError } from "../services/errors";
 import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
 import { showNoteAccessory } from "../services/accessories/accessory-service";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
+import { AdminDashboardPage, CannotAccessPage, FailureReportPage } from "../../views/pages/AdminPages";
+import { DEFAULT_ADMIN_TAB, isAdminTab } from "../../islands/admin-dashboard/tabs";
+import { showFailureReport } from "../services/failure-reports";
+import { isAdmin } from "../services/policies";
+import type { CurrentUser } from "../services/users";
 import { BazaarPage, CirclePage, CirclesPage, JoinCirclePage } from "../../views/pages/SharingPages";
 import { AssessmentHistoryPage, AssessmentPage } from "../../views/pages/AssessmentPages";
 import { assessmentHistoryQuery } from "../../islands/lib/assessment/queries";
@@ -33,7 +38,7 @@ import { mcpEndpointUrl } from "../api/mcp";
 import type { AppContext } from "../context";
 import { listUserTokens } from "../services/user-tokens";
 import type { MenuSection } from "../../views/shell/AppShell";
-import { type PageRequest, respondWithPage } from "./render";
+import { type PageContent, type PageRequest, respondWithPage } from "./render";
 import { prefetchAssimilation } from "./assimilation-prefetch";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
@@ -44,8 +49,6 @@ import { timeZoneOfRequest } from "./time-zone-cookie";
 const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
   { path: "/d/message-center", title: "Message Center", active: "messages", empty: "There is no conversation currently." },
   { path: "/d/message-center/:conversationId", title: "Message Center", active: "messages", empty: "No conversation selected" },
-  { path: "/d/admin-dashboard", title: "Admin Dashboard", empty: "Nothing to administer yet." },
-  { path: "/d/failure-report-list/show/:failureReportId", title: "Failure report", empty: "It seems you cannot access this page." },
 ];
 
 /** Server-rendered pages of the route table (spec 2). */
@@ -137,6 +140,18 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: "My Assessment and Certificate History", content: <AssessmentHistoryPage /> };
       }),
     )
+    .get("/d/admin-dashboard/:tab?", ({ auth, request, params }) => {
+      const tab = params.tab ?? DEFAULT_ADMIN_TAB;
+      if (!isAdminTab(tab)) throw new NotFoundError("Page");
+      return adminPage({ ctx, auth, request }, () => ({ title: "Admin Dashboard", content: <AdminDashboardPage tab={tab} /> }));
+    })
+    .get("/d/failure-report-list/show/:failureReportId", ({ auth, request, params }) =>
+      adminPage({ ctx, auth, request }, (current) => {
+        const view = showFailureReport(ctx, current, params.failureReportId);
+        return { title: `Failure report: ${view.failureReport.errorName}`, content: <FailureReportPage view={view} /> };
+      }),
+      { params: t.Object({ failureReportId: IdParam }) },
+    )
     // Signed out, the visitor signs in (or signs up and creates a profile) and comes back here.
     .get("/d/circles/join/:invitationCode?", ({ auth, request, params }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, () => {
@@ -173,6 +188,14 @@ export function pagesPlugin(ctx: AppContext) {
     );
   }
   return app;
+}
+
+/** An admin-only page: sign in first; a signed-in non-admin gets 403 and "It seems you cannot access this page.". */
+function adminPage(page: PageRequest, build: (current: CurrentUser) => PageContent) {
+  if (page.auth.account && page.auth.user && !isAdmin({ account: page.auth.account, user: page.auth.user })) {
+    return respondWithPage(page, { signIn: "required", status: 403 }, () => ({ title: "Admin Dashboard", content: <CannotAccessPage /> }));
+  }
+  return respondWithPage(page, { signIn: "required" }, (_queryClient, current) => build(current!));
 }
 
 /** The 404 page for any path outside the route table. */

@@ -91,3 +91,28 @@ export function IdentifyPage({ from, username, errors = {}, message }: AuthFormP
     </form>
   );
 }
+
+/** A one-time password-reset link an admin made: a new password, then sign in. */
+export function ResetPasswordPage({ token, login, errors = {}, message }: { token: string; login?: string; errors?: Record<string, string>; message?: string }) {
+  if (!login) {
+    return (
+      <div className="card narrow-form">
+        <h1>Reset your password</h1>
+        <p role="alert">{message ?? "This password-reset link has expired or has been used. Ask an administrator for a new one."}</p>
+        <p><a href="/users/sign-in">Sign in</a></p>
+      </div>
+    );
+  }
+  return (
+    <form className="card narrow-form" method="post" action={`/users/reset-password/${encodeURIComponent(token)}`}>
+      <h1>Reset your password</h1>
+      <p>Choose a new password for <strong dir="auto">{login}</strong>. Every place you are signed in will be signed out.</p>
+      <FormMessage message={message} />
+      <Field name="newPassword" label="New password" type="password" error={errors.newPassword} autoComplete="new-password" minLength={8} />
+      <p className="field-hint">At least 8 characters.</p>
+      <div className="dialog-actions">
+        <button type="submit" className="button primary">Set password</button>
+      </div>
+    </form>
+  );
+}

@@ -5,6 +5,7 @@ import { ValidationError } from "../errors";
 import { LIMITS } from "./rate-limiter";
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const DISABLED_ACCOUNT_MESSAGE = "This account is disabled. Ask an administrator of this Engram.";
 const PASSWORD_MAX_LENGTH = 256;
 const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
 /** A real argon2id hash of a throw-away password, verified against for unknown users so timing does not tell. */
@@ -28,7 +29,7 @@ function validateCredentials(username: string, password: string) {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
 
 /** Verifies the password against the hash, or against a decoy hash when there is none, so timing does not tell. */
 async function verifyPassword(password: string, hash: string | null | undefined) {
@@ -87,6 +88,7 @@ export async function signIn(ctx: AppContext, username: string, password: string
   }
   ctx.signInLimiter.clear(accountKey);
   ctx.signInLimiter.forgive(addressKey, LIMITS.address);
+  if (account.disabledAt) throw new ValidationError({ password: DISABLED_ACCOUNT_MESSAGE });
   return account;
 }
 
