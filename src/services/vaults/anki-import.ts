@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import { memoryTrackers, noteImages, notebooks } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { logAssimilation, schedulerOf } from "../memory/reviews";
-import { insertNote } from "../notes/insert-note";
+import { insertLastChildren, insertNote } from "../notes/insert-note";
 import type { NoteRow } from "../notes/rows";
 import { parseSpaceIntervals, repeatInHours } from "../scheduling/forgetting-curve";
 import { noteTextChanged } from "../search/embed-job";
@@ -76,39 +76,41 @@ export async function importAnkiDeck(ctx: AppContext, current: CurrentUser, file
       const head = insertNote(tx, now, { headOf: notebook.id }, { title: deck.root.title });
       tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
       created.push(head.id);
-      const trackerRows: (typeof memoryTrackers.$inferSelect)[] = [];
+      const trackerValues: (typeof memoryTrackers.$inferInsert)[] = [];
+      /** A deck's notes, then its sub-decks, under `parent`: inserted together (a deck may hold thousands). */
       const place = (source: AnkiDeck, parent: NoteRow) => {
-        for (const note of source.notes) {
-          const row = insertNote(tx, now, { lastChildOf: parent }, { title: note.title, details: note.details, imageId: imageId(note.image) });
-          created.push(row.id);
-          report.created++;
-          if (withReviewState && isLearned(note.card)) {
-            const card = note.card;
-            const interval = Math.max(card.intervalDays, 0);
-            const lastRecalledAt = new Date(Math.min(now.getTime(), card.due.getTime() - interval * DAY_MS));
-            trackerRows.push(tx.insert(memoryTrackers).values({
-              userId: current.user.id,
-              noteId: row.id,
-              assimilatedAt: card.firstReview && card.firstReview < lastRecalledAt ? card.firstReview : lastRecalledAt,
-              lastRecalledAt,
-              nextRecallAt: card.due,
-              repetitionCount: card.reps,
-              forgettingCurveIndex: indexForInterval(intervals, interval),
-              // Suspended in Anki: kept, but out of reviews.
-              removedFromTracking: card.queue === -1,
-              ...(fsrs ? { stability: Math.max(interval, 1), difficulty: 5 } : {}),
-            }).returning().get());
-            report.trackers++;
-          }
-        }
-        for (const child of source.children) {
-          const row = insertNote(tx, now, { lastChildOf: parent }, { title: child.title });
-          created.push(row.id);
-          report.created++;
-          place(child, row);
-        }
+        const rows = insertLastChildren(tx, now, [
+          ...source.notes.map((note) => ({ parent, columns: { title: note.title, details: note.details, imageId: imageId(note.image) } })),
+          ...source.children.map((child) => ({ parent, columns: { title: child.title } })),
+        ]);
+        created.push(...rows.map((row) => row.id));
+        report.created += rows.length;
+        source.notes.forEach((note, i) => {
+          if (!withReviewState || !isLearned(note.card)) return;
+          const card = note.card;
+          const interval = Math.max(card.intervalDays, 0);
+          const lastRecalledAt = new Date(Math.min(now.getTime(), card.due.getTime() - interval * DAY_MS));
+          trackerValues.push({
+            userId: current.user.id,
+            noteId: rows[i]!.id,
+            assimilatedAt: card.firstReview && card.firstReview < lastRecalledAt ? card.firstReview : lastRecalledAt,
+            lastRecalledAt,
+            nextRecallAt: card.due,
+            repetitionCount: card.reps,
+            forgettingCurveIndex: indexForInterval(intervals, interval),
+            // Suspended in Anki: kept, but out of reviews.
+            removedFromTracking: card.queue === -1,
+            ...(fsrs ? { stability: Math.max(interval, 1), difficulty: 5 } : {}),
+          });
+        });
+        source.children.forEach((child, i) => place(child, rows[source.notes.length + i]!));
       };
       place(deck.root, head);
+      const trackerRows: (typeof memoryTrackers.$inferSelect)[] = [];
+      for (let i = 0; i < trackerValues.length; i += 50) {
+        trackerRows.push(...tx.insert(memoryTrackers).values(trackerValues.slice(i, i + 50)).returning().all());
+      }
+      report.trackers = trackerRows.length;
       logAssimilation(tx, current, trackerRows);
       return head.id;
     });

@@ -9,7 +9,7 @@ import type { DbHandle } from "../../db/connection";
 import { noteImages, notes } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
 import { authorizeEdit } from "../policies";
-import { insertNote } from "../notes/insert-note";
+import { insertLastChildren } from "../notes/insert-note";
 import { findNote, getNotebook, type NoteRow } from "../notes/rows";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
@@ -100,38 +100,55 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
           .where(and(eq(notes.parentId, parentId), isNull(notes.deletedAt), isNull(notes.targetNoteId)))
           .orderBy(notes.siblingOrder).all();
 
-      /** Places the vault note's children under `parent`; a parent made by this import has no children to match yet. */
-      const place = (vaultNote: VaultNote, parent: NoteRow, parentIsNew: boolean) => {
-        if (vaultNote.children.length === 0) return;
-        const existing = parentIsNew ? [] : childrenOf(parent.id);
-        for (const child of vaultNote.children) {
-          // Two vault files of one title under one parent stay two notes (each matches its own on a second import).
-          const match = existing.find((row) => row.title === child.title && !placedIds.has(row.id));
-          let row: NoteRow;
-          if (match) {
-            row = match;
-            if (update(row, child, false)) report.updated++;
-          } else {
-            row = insertNote(tx, now, { lastChildOf: parent }, {
-              title: child.title,
-              details: child.details ?? "",
-              wikidataId: child.wikidataId ?? null,
-              url: child.url ?? null,
-              imageUrl: child.image ? null : (child.imageUrl ?? null),
-              imageId: child.image ? storeImage(child.image) : null,
-            });
-            if (child.image) report.images++;
-            report.created++;
-            changedText.push(row.id);
-          }
-          placed.set(child, row);
-          placedIds.add(row.id);
-          place(child, row, !match);
-        }
-      };
+      /**
+       * Places the tree level by level: each vault note's children are matched by title with the
+       * existing children of its note (a note made by this import has none yet), and the new ones
+       * of a whole level are inserted together.
+       */
       placed.set(vault.root, head);
       if (update(head, vault.root, true)) report.updated++;
-      place(vault.root, head, false);
+      let level: { vaultNote: VaultNote; row: NoteRow; isNew: boolean }[] = [{ vaultNote: vault.root, row: head, isNew: false }];
+      while (level.length > 0) {
+        const next: typeof level = [];
+        const toCreate: { child: VaultNote; parent: NoteRow }[] = [];
+        for (const { vaultNote, row: parent, isNew } of level) {
+          if (vaultNote.children.length === 0) continue;
+          const existing = isNew ? [] : childrenOf(parent.id);
+          for (const child of vaultNote.children) {
+            // Two vault files of one title under one parent stay two notes (each matches its own on a second import).
+            const match = existing.find((row) => row.title === child.title && !placedIds.has(row.id));
+            if (!match) {
+              toCreate.push({ child, parent });
+              continue;
+            }
+            if (update(match, child, false)) report.updated++;
+            placed.set(child, match);
+            placedIds.add(match.id);
+            next.push({ vaultNote: child, row: match, isNew: false });
+          }
+        }
+        const created = insertLastChildren(tx, now, toCreate.map(({ child, parent }) => ({
+          parent,
+          columns: {
+            title: child.title,
+            details: child.details ?? "",
+            wikidataId: child.wikidataId ?? null,
+            url: child.url ?? null,
+            imageUrl: child.image ? null : (child.imageUrl ?? null),
+            imageId: child.image ? storeImage(child.image) : null,
+          },
+        })));
+        toCreate.forEach(({ child }, i) => {
+          const row = created[i]!;
+          if (child.image) report.images++;
+          report.created++;
+          changedText.push(row.id);
+          placed.set(child, row);
+          placedIds.add(row.id);
+          next.push({ vaultNote: child, row, isNew: true });
+        });
+        level = next;
+      }
 
       // Links, once every note has its id; a link already there is not made again.
       const existingLinks = new Set(
@@ -139,6 +156,7 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
           .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt), isNotNull(notes.targetNoteId))).all()
           .map((link) => `${link.parentId}\n${link.title}\n${link.targetNoteId}`),
       );
+      const newLinks: Parameters<typeof insertLastChildren>[2] = [];
       for (const [vaultNote, source] of placed) {
         const wanted = [
           ...vaultNote.typedLinks,
@@ -158,10 +176,10 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
           const key = `${source.id}\n${type}\n${targetRow.id}`;
           if (existingLinks.has(key)) continue;
           existingLinks.add(key);
-          insertNote(tx, now, { lastChildOf: source }, { title: type, targetNoteId: targetRow.id });
-          report.links++;
+          newLinks.push({ parent: source, columns: { title: type, targetNoteId: targetRow.id } });
         }
       }
+      report.links += insertLastChildren(tx, now, newLinks).length;
     });
   } catch (error) {
     if (error instanceof NotFoundError) throw error;
