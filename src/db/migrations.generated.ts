@@ -15,6 +15,7 @@ import m12 from "../../migrations/0012_assessments_and_conversations.sql" with {
 import m13 from "../../migrations/0013_suggested_questions_for_fine_tuning.sql" with { type: "text" };
 import m14 from "../../migrations/0014_account_admin.sql" with { type: "text" };
 import m15 from "../../migrations/0015_semantic_search_bits.sql" with { type: "text" };
+import m16 from "../../migrations/0016_semantic_search_bits_triggers.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -33,4 +34,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0013_suggested_questions_for_fine_tuning", when: 1795478547755, sql: m13 },
   { tag: "0014_account_admin", when: 1795479288575, sql: m14 },
   { tag: "0015_semantic_search_bits", when: 1795479378077, sql: m15 },
+  { tag: "0016_semantic_search_bits_triggers", when: 1795479682261, sql: m16 },
 ];
