@@ -32,6 +32,7 @@ const SIGNED_IN_PAGES = (ids: Record<string, number>) => [
   "/d/circles/join/not-a-code",
   "/d/bazaar",
   "/d/message-center",
+  "/d/admin-dashboard",
   "/d/assessmentAndCertificateHistory",
   `/d/assessment/notebook/${ids.notebook}`,
   "/d/no-such-page",

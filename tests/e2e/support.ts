@@ -140,3 +140,30 @@ export async function signUpThroughPages(page: Page, url: string, username: stri
   await expect(page.getByRole("heading", { name: `Welcome ${nickname}!` })).toBeVisible();
   await waitForHydration(page);
 }
+
+/**
+ * The fake OpenAI server (tests/fakes/openai.ts) in a Bun child process, since Playwright runs in
+ * Node; `script` queues JSON replies by schema name. Stop it with `process.kill()`.
+ */
+export async function startFakeOpenAIProcess(): Promise<{ url: string; process: ChildProcess }> {
+  const code = `
+    import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
+    const fake = await startFakeOpenAI();
+    fake.on("POST", "/script", (request) => {
+      for (const { schemaName, value } of request.body) fake.chat.respondWithJson(value, { match: { schemaName } });
+      return Response.json({ pending: fake.chat.pending });
+    });
+    console.log(fake.url);`;
+  const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => {
+      output += chunk;
+      const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(output);
+      if (match) resolve(match[0]);
+    });
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    child.once("exit", () => reject(new Error(`fake OpenAI did not start:\n${output}`)));
+  });
+  return { url, process: child };
+}
