@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { restartBinaryIndexState } from "../search/binary-index";
 import { seedTestProfiles } from "./test-identities";
 
 /**
@@ -17,6 +18,7 @@ export function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) {
     ctx.sqlite.transaction(() => {
       for (const table of tables) ctx.sqlite.run(`DELETE FROM "${table.name}"`);
       ctx.sqlite.run("DELETE FROM sqlite_sequence");
+      restartBinaryIndexState(ctx);
     })();
   } finally {
     ctx.sqlite.run("PRAGMA foreign_keys = ON");
