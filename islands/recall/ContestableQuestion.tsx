@@ -8,6 +8,7 @@ import {
   contestQuestion,
   FAILED_TO_SUBMIT,
   isTrackerGone,
+  thinkingSince,
   regenerateQuestion,
   trackerQuestionQuery,
   type TrackerQuestion,
@@ -35,6 +36,7 @@ export function ContestableQuestion({ tracker, prompt, onFinished, onGone }:
   const [busy, setBusy] = useState<"contesting" | "regenerating">();
   const [submittingIndex, setSubmittingIndex] = useState<number>();
   const [failed, setFailed] = useState(false);
+  const [shownAt] = useState(() => Date.now());
 
   const replaceQuestion = (next: RecallPromptJson | null) => {
     const question: TrackerQuestion = { kind: "choice", prompt: next };
@@ -46,7 +48,7 @@ export function ContestableQuestion({ tracker, prompt, onFinished, onGone }:
     setSubmittingIndex(choiceIndex);
     setFailed(false);
     try {
-      const answered = await answerQuestion(prompt.id, choiceIndex);
+      const answered = await answerQuestion(prompt.id, choiceIndex, thinkingSince(shownAt));
       onFinished({ type: "question", answeredQuestion: answered }, !answered.answer.correct);
     } catch (error) {
       setSubmittingIndex(undefined);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NoteView } from "../lib/recall/NoteView";
-import { FAILED_TO_SUBMIT, isTrackerGone, markAsRepeated, memoryTrackerQuery } from "./recall-api";
+import { FAILED_TO_SUBMIT, isTrackerGone, markAsRepeated, memoryTrackerQuery, thinkingSince } from "./recall-api";
 import type { ItemHandlers } from "./item-handlers";
 
 /** "Yes, I remember" waits this long, so the learner tries to recall before answering (spec 9). */
@@ -16,6 +16,7 @@ export function JustReview({ memoryTrackerId, onFinished, onGone }: { memoryTrac
   const [rememberEnabled, setRememberEnabled] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [shownAt] = useState(() => Date.now());
 
   useEffect(() => {
     const timer = setTimeout(() => setRememberEnabled(true), REMEMBER_DELAY_MS);
@@ -27,7 +28,7 @@ export function JustReview({ memoryTrackerId, onFinished, onGone }: { memoryTrac
     setSubmitting(true);
     setFailed(false);
     try {
-      await markAsRepeated(memoryTrackerId, successful);
+      await markAsRepeated(memoryTrackerId, successful, thinkingSince(shownAt));
       onFinished({ type: "review", note: tracker?.note, successful }, false);
     } catch (error) {
       if (isTrackerGone(error)) return onGone();

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { SpellingQuestionJson } from "../lib/recall/recall-prompt-types";
 import { useElementId } from "../lib/island-id";
-import { answerSpelling, FAILED_TO_SUBMIT, isTrackerGone } from "./recall-api";
+import { answerSpelling, FAILED_TO_SUBMIT, isTrackerGone, thinkingSince } from "./recall-api";
 import type { ItemHandlers } from "./item-handlers";
 import { NotebookLink } from "./NotebookLink";
 
@@ -15,6 +15,7 @@ export function SpellingQuestion({ memoryTrackerId, question, onFinished, onGone
   const [answer, setAnswer] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [shownAt] = useState(() => Date.now());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -22,7 +23,7 @@ export function SpellingQuestion({ memoryTrackerId, question, onFinished, onGone
     setSubmitting(true);
     setFailed(false);
     try {
-      const result = await answerSpelling(memoryTrackerId, answer);
+      const result = await answerSpelling(memoryTrackerId, answer, thinkingSince(shownAt));
       onFinished({ type: "spelling", spellingResult: result }, !result.isCorrect);
     } catch (error) {
       if (isTrackerGone(error)) return onGone();

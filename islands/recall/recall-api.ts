@@ -54,15 +54,22 @@ export const memoryTrackerQuery = (memoryTrackerId: number) =>
     queryFn: () => api.get<MemoryTrackerJson>(`/api/memory-trackers/${memoryTrackerId}`, { silent: true }),
   });
 
+/** Milliseconds since a question was shown (the recall log's thinking time, issue 17). */
+export const thinkingSince = (shownAt: number) => Math.min(Math.max(0, Math.round(Date.now() - shownAt)), 86_400_000);
+
 // Submissions are silent: their failure is told on the spot, not in a toast.
-export const answerQuestion = (recallPromptId: number, choiceIndex: number) =>
-  api.post<AnsweredQuestionJson>(`/api/recall-prompts/${recallPromptId}/answer`, { choiceIndex }, { silent: true });
+export const answerQuestion = (recallPromptId: number, choiceIndex: number, thinkingTimeMs?: number) =>
+  api.post<AnsweredQuestionJson>(`/api/recall-prompts/${recallPromptId}/answer`, { choiceIndex, thinkingTimeMs }, { silent: true });
 
-export const answerSpelling = (memoryTrackerId: number, spellingAnswer: string) =>
-  api.post<SpellingResultJson>(`/api/memory-trackers/${memoryTrackerId}/answer-spelling`, { spellingAnswer }, { silent: true });
+export const answerSpelling = (memoryTrackerId: number, spellingAnswer: string, thinkingTimeMs?: number) =>
+  api.post<SpellingResultJson>(`/api/memory-trackers/${memoryTrackerId}/answer-spelling`, { spellingAnswer, thinkingTimeMs }, { silent: true });
 
-export const markAsRepeated = (memoryTrackerId: number, successful: boolean) =>
-  api.patch<unknown>(`/api/memory-trackers/${memoryTrackerId}/mark-as-repeated?successful=${successful}`, undefined, { silent: true });
+export const markAsRepeated = (memoryTrackerId: number, successful: boolean, thinkingTimeMs?: number) =>
+  api.patch<unknown>(
+    `/api/memory-trackers/${memoryTrackerId}/mark-as-repeated?successful=${successful}${thinkingTimeMs === undefined ? "" : `&thinkingTimeMs=${thinkingTimeMs}`}`,
+    undefined,
+    { silent: true },
+  );
 
 export const contestQuestion = (recallPromptId: number) =>
   api.post<QuestionContestResult>(`/api/recall-prompts/${recallPromptId}/contest`);

@@ -26,9 +26,13 @@ export function memoryTrackersApi(ctx: AppContext) {
       params: trackerParams,
     })
     .patch("/:memoryTracker/mark-as-repeated", ({ auth, params, query }) =>
-      markTrackerAsRepeated(ctx, requireUser(auth), params.memoryTracker, query.successful === "true"), {
+      markTrackerAsRepeated(ctx, requireUser(auth), params.memoryTracker, query.successful === "true", query.thinkingTimeMs), {
       params: trackerParams,
-      query: t.Object({ successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }) }),
+      query: t.Object({
+        successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
+        // Milliseconds the learner took (issue 17's recall log); checked by the service.
+        thinkingTimeMs: t.Optional(t.String({ maxLength: 12 })),
+      }),
     })
     .post("/:memoryTracker/self-evaluate", ({ auth, params, body }) =>
       selfEvaluate(ctx, requireUser(auth), params.memoryTracker, body.adjustment), {
@@ -42,7 +46,7 @@ export function memoryTrackersApi(ctx: AppContext) {
       params: trackerParams,
     })
     .post("/:memoryTracker/answer-spelling", ({ auth, params, body }) =>
-      answerSpelling(ctx, requireUser(auth), params.memoryTracker, body.spellingAnswer), {
+      answerSpelling(ctx, requireUser(auth), params.memoryTracker, body.spellingAnswer, (body as { thinkingTimeMs?: unknown }).thinkingTimeMs), {
       params: trackerParams,
       // Blank, null and missing answers get one field message from the service.
       body: t.Object({ spellingAnswer: t.Optional(t.Union([t.String(), t.Null()])) }, { additionalProperties: true }),

@@ -22,7 +22,7 @@ export function recallPromptsApi(ctx: AppContext) {
     .get("/:recallPrompt", ({ auth, params }) => showRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
       params: promptParams,
     })
-    .post("/:recallPrompt/answer", ({ auth, params, body }) => answerRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body.choiceIndex), {
+    .post("/:recallPrompt/answer", ({ auth, params, body }) => answerRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body.choiceIndex, (body as { thinkingTimeMs?: unknown }).thinkingTimeMs), {
       params: promptParams,
       body: t.Object({ choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }) }, { additionalProperties: true }),
     })

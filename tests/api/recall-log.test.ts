@@ -63,6 +63,21 @@ describe("the recall log: one row per review, written with the tracker update", 
     expect((await learner.get(`/api/recall-log?memoryTracker=${kept!.id}`)).body).toHaveLength(1);
   });
 
+  test("thinking time is logged when the browser sends it, and checked", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const ids = await injectNotes(learner, [{ Title: "Sedition" }]);
+    await learner.post(`/api/notes/${ids.Sedition}/review-setting`, { rememberSpelling: true });
+    const [tracker, spelling] = await assimilate(learner, ids.Sedition!);
+    expect((await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true&thinkingTimeMs=4200`)).status).toBe(200);
+    await learner.post(`/api/memory-trackers/${spelling!.id}/answer-spelling`, { spellingAnswer: "sedition", thinkingTimeMs: 1234 });
+    const bad = await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true&thinkingTimeMs=-1`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty("thinkingTimeMs");
+    expect((await learner.post(`/api/memory-trackers/${spelling!.id}/answer-spelling`, { spellingAnswer: "x", thinkingTimeMs: 1.5 })).status).toBe(400);
+    const rows = (await learner.get("/api/recall-log")).body;
+    expect(rows.map((r: any) => [r.kind, r.thinkingTimeMs])).toEqual([["spelling", 1234], ["self-review", 4200], ["assimilation", null], ["assimilation", null]]);
+  });
+
   test("another user's tracker is refused, a missing one is 404, bad limits are 400, signed out is 401", async () => {
     const learner = await server.client().loginAs("old_learner");
     const ids = await injectNotes(learner, [{ Title: "Mine" }]);

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/connection";
 import { memoryTrackers, recallLog } from "../../db/schema";
+import { ValidationError } from "../errors";
 import type { Randomizer } from "../randomizer";
 import { markAsRepeated, newSchedule, parseSpaceIntervals, selfEvaluated } from "../scheduling/forgetting-curve";
 import {
@@ -43,6 +44,17 @@ export function parseWeights(text: string | null): number[] | null {
   } catch {
     return null;
   }
+}
+
+/** Milliseconds from showing a question to its answer, as the browser measured it (optional). */
+export const MAX_THINKING_TIME_MS = 86_400_000;
+export function thinkingTime(value: unknown): number | null {
+  if (value === undefined || value === null || value === "") return null;
+  const ms = typeof value === "string" ? Number(value) : value;
+  if (typeof ms !== "number" || !Number.isInteger(ms) || ms < 0 || ms > MAX_THINKING_TIME_MS) {
+    throw new ValidationError({ thinkingTimeMs: `must be a whole number of milliseconds from 0 to ${MAX_THINKING_TIME_MS}` });
+  }
+  return ms;
 }
 
 /** The fuzz draw: none while tests fix the randomizer (first/last), so schedules are exact there. */

@@ -8,7 +8,7 @@ import { type NoteJson, NotePresenter, type NoteRealmJson, presentNoteRealm } fr
 import { ancestorsOf, getNote, getNotebook, notesByIds } from "../notes/rows";
 import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
 import type { Randomizer } from "../randomizer";
-import { type ReviewKind, reviewTracker } from "./reviews";
+import { type ReviewKind, reviewTracker, thinkingTime } from "./reviews";
 import type { CurrentUser } from "../users";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
@@ -76,13 +76,15 @@ export function repeatTracker(
   successful: boolean,
   kind: ReviewKind = "self-review",
   randomizer?: Randomizer,
+  thinkingTimeMs: number | null = null,
 ): MemoryTrackerRow {
-  return reviewTracker(tx, now, current, tracker, successful ? "success" : "failure", kind, { randomizer });
+  return reviewTracker(tx, now, current, tracker, successful ? "success" : "failure", kind, { randomizer, thinkingTimeMs });
 }
 
-export function markTrackerAsRepeated(ctx: AppContext, current: CurrentUser, trackerId: number, successful: boolean) {
+export function markTrackerAsRepeated(ctx: AppContext, current: CurrentUser, trackerId: number, successful: boolean, thinkingTimeMs?: unknown) {
+  const thinking = thinkingTime(thinkingTimeMs);
   const row = ctx.db.transaction((tx) =>
-    repeatTracker(tx, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful, "self-review", ctx.randomizer));
+    repeatTracker(tx, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful, "self-review", ctx.randomizer, thinking));
   return presentMemoryTracker(ctx, row);
 }
 

@@ -7,6 +7,7 @@ import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
 import { memoryTrackers, recallPrompts } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
+import { thinkingTime } from "../memory/reviews";
 import { ownTracker, repeatTracker } from "../memory/trackers";
 import { getNote } from "../notes/rows";
 import type { CurrentUser } from "../users";
@@ -69,7 +70,8 @@ export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId
  * from tracking meanwhile. A second answer (e.g. a retried request) is refused with 400, so
  * nothing counts twice; an index outside the choices is a 400 on choiceIndex.
  */
-export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, choiceIndex: number): AnsweredQuestionJson {
+export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, choiceIndex: number, thinkingTimeMs?: unknown): AnsweredQuestionJson {
+  const thinking = thinkingTime(thinkingTimeMs);
   return ctx.db.transaction((tx) => {
     const loaded = ownRecallPrompt(ctx, current, promptId);
     if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
@@ -98,7 +100,7 @@ export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, prompt
         ),
       )
       .get();
-    if (tracker) repeatTracker(tx, ctx.clock.now(), current, tracker, correct, "multiple-choice", ctx.randomizer);
+    if (tracker) repeatTracker(tx, ctx.clock.now(), current, tracker, correct, "multiple-choice", ctx.randomizer, thinking);
     return presentAnsweredQuestion(ctx, { ...loaded, prompt: answered });
   });
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context";
 import { BadRequestError, ValidationError } from "../errors";
+import { thinkingTime } from "../memory/reviews";
 import { ownTracker, repeatTracker } from "../memory/trackers";
 import { renderMarkdownSafely } from "../notes/markdown";
 import { type NoteJson, type NotebookJson, NotePresenter, presentNotebook } from "../notes/presenters";
@@ -50,7 +51,9 @@ export function answerSpelling(
   current: CurrentUser,
   trackerId: number,
   spellingAnswer: string | null | undefined,
+  thinkingTimeMs?: unknown,
 ): SpellingResultJson {
+  const thinking = thinkingTime(thinkingTimeMs);
   if (typeof spellingAnswer !== "string" || spellingAnswer.trim() === "") {
     throw new ValidationError({ spellingAnswer: "must not be blank" });
   }
@@ -61,7 +64,7 @@ export function answerSpelling(
     if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
     const note = getNote(ctx, tracker.noteId);
     const isCorrect = matchesTitle(note.title, spellingAnswer);
-    repeatTracker(tx, ctx.clock.now(), current, tracker, isCorrect, "spelling", ctx.randomizer);
+    repeatTracker(tx, ctx.clock.now(), current, tracker, isCorrect, "spelling", ctx.randomizer, thinking);
     const presented = new NotePresenter(ctx).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
     return { note: presented, answer: spellingAnswer, isCorrect };
   });
