@@ -10,6 +10,7 @@
  * the running server's /api/healthcheck and exits 0 when it answers 200, 1 otherwise.
  * `engram backup [file]` and `engram restore <file>` run src/backup-cli.ts.
  * `engram mcp --url <Engram URL> --token <token>` runs src/mcp-cli.ts (the stdio MCP relay).
+ * `engram admin list|grant <login>|reset-password <login>` runs src/admin-cli.ts.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,6 +33,7 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     `import { start } from "../src/main";`,
     `import { runBackupCommand } from "../src/backup-cli";`,
     `import { runMcpCommand } from "../src/mcp-cli";`,
+    `import { runAdminCommand } from "../src/admin-cli";`,
     "",
     "async function healthcheck(): Promise<number> {",
     `  const port = process.env.PORT?.trim() || "3000";`,
@@ -49,6 +51,8 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     "  process.exit(await healthcheck());",
     `} else if (process.argv[2] === "backup" || process.argv[2] === "restore") {`,
     "  process.exit(runBackupCommand(process.argv[2], process.argv.slice(3)));",
+    `} else if (process.argv[2] === "admin") {`,
+    "  process.exit(runAdminCommand(process.argv.slice(3)));",
     `} else if (process.argv[2] === "mcp") {`,
     "  process.exit(await runMcpCommand(process.argv.slice(3)));",
     "} else {",

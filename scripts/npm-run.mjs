@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The entry behind `npm start`, `npm test`, `npm run build`, `npm run dev`, `npm run bench`,
-// `npm run backup`, `npm run restore` and `npm run mcp`.
+// `npm run backup`, `npm run restore`, `npm run admin` and `npm run mcp`.
 // It runs on plain Node (a fresh clone has only Node and npm): it installs what is missing,
 // then hands over to Bun, forwarding signals so that stopping npm stops Engram too.
 import { spawn, spawnSync } from "node:child_process";
@@ -79,11 +79,14 @@ switch (task) {
     // File names are taken from where npm was typed (npm runs scripts from the package folder).
     await sequence([["src/backup-cli.ts", task, ...process.argv.slice(3).map((file) => resolve(process.env.INIT_CWD ?? process.cwd(), file))]]);
     break;
+  case "admin":
+    await sequence([["src/admin-cli.ts", ...process.argv.slice(3)]]);
+    break;
   case "mcp":
     // The stdio MCP relay (src/mcp-cli.ts); use `npm run --silent mcp -- ...` so npm prints nothing on stdout.
     await sequence([["src/mcp-cli.ts", ...process.argv.slice(3)]]);
     break;
   default:
-    console.error(`Unknown task "${task}". Use start, dev, test, build, bench, backup, restore or mcp.`);
+    console.error(`Unknown task "${task}". Use start, dev, test, build, bench, backup, restore, admin or mcp.`);
     process.exit(2);
 }
