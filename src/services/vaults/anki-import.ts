@@ -16,7 +16,7 @@ import type { CurrentUser } from "../users";
 import { importFailure } from "./import";
 import { type AnkiCard, type AnkiDeck, readAnkiPackage } from "./read-anki";
 import type { SkippedFile, VaultImage } from "./read-vault";
-import { VaultImportError } from "./read-zip";
+import { asBuffer, VaultImportError } from "./read-zip";
 
 export interface AnkiImportReport {
   /** The new notebook's head note (the page goes there). */
@@ -65,7 +65,7 @@ export async function importAnkiDeck(ctx: AppContext, current: CurrentUser, file
         if (!image) return null;
         let id = stored.get(image.path);
         if (id === undefined) {
-          id = tx.insert(noteImages).values({ userId: current.user.id, contentType: image.contentType, bytes: Buffer.from(image.bytes), createdAt: now })
+          id = tx.insert(noteImages).values({ userId: current.user.id, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: now })
             .returning({ id: noteImages.id }).get().id;
           stored.set(image.path, id);
         }

@@ -14,7 +14,7 @@ import { findNote, getNotebook, type NoteRow } from "../notes/rows";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { readVault, type SkippedFile, type VaultImage, type VaultNote } from "./read-vault";
-import { VaultImportError } from "./read-zip";
+import { asBuffer, VaultImportError } from "./read-zip";
 
 export interface ImportReport {
   created: number;
@@ -29,7 +29,7 @@ export function importFailure(reason: string): ValidationError {
   return new ValidationError({ file: `Failed to import file: ${reason}` });
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(asBuffer(a), asBuffer(b)) === 0;
 
 /** Imports a vault into a notebook the user may edit. */
 export async function importVault(ctx: AppContext, current: CurrentUser, notebookId: number, file: unknown): Promise<ImportReport> {
@@ -62,7 +62,7 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
       const storeImage = (image: VaultImage) => {
         let id = storedImages.get(image.path);
         if (id === undefined) {
-          id = tx.insert(noteImages).values({ userId: current.user.id, contentType: image.contentType, bytes: Buffer.from(image.bytes), createdAt: now })
+          id = tx.insert(noteImages).values({ userId: current.user.id, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: now })
             .returning({ id: noteImages.id }).get().id;
           storedImages.set(image.path, id);
         }

@@ -47,6 +47,9 @@ interface JSZipStream {
   resume(): JSZipStream;
 }
 
+/** The bytes as a Buffer without copying them (a vault's images can add up to hundreds of MiB). */
+export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
 /** Opens the archive and lists its entries, refusing bombs and escaping paths. */
