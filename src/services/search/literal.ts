@@ -94,7 +94,16 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
       ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
   };
 
-  if (indexed.length === 0) return scan();
+  if (indexed.length === 0) {
+    if (words.length > 1) return scan();
+    // One short word (someone starts typing): titles that start with it, through the
+    // (notebook, title) index, stop the search once they fill the page; only then are the
+    // other titles and the details scanned for it.
+    const prefixed = titlePrefixSearch(run, scope, key);
+    if (prefixed.length >= SEARCH_LIMIT) return prefixed;
+    const found = new Set(prefixed.map((hit) => hit.noteId));
+    return [...prefixed, ...scan().filter((hit) => !found.has(hit.noteId))].slice(0, SEARCH_LIMIT);
+  }
   try {
     return indexedSearch(run, scope, key, indexed, short);
   } catch (error) {
@@ -102,6 +111,31 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
     if (error instanceof SQLiteError) return scan();
     throw error;
   }
+}
+
+/** Lower case for ASCII letters only, as NOCASE compares. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * The first character after every string that starts with `prefix` in the NOCASE order (which
+ * folds ASCII letters only, like LIKE): titles in [prefix, upper) are the ones starting with it.
+ */
+export function prefixUpperBound(prefix: string): string {
+  const lower = asciiLower(prefix);
+  const last = lower.codePointAt(lower.length - 1)!;
+  const head = lower.slice(0, lower.length - String.fromCodePoint(last).length);
+  return head + String.fromCodePoint(last + 1);
+}
+
+/** Titles starting with the key, in the scope, through notes_notebook_title (a range per notebook). */
+function titlePrefixSearch(run: (sql: Sql, text: string) => SearchHit[], scope: SearchScope, key: string): SearchHit[] {
+  const sql = new Sql();
+  const exact = sql.param(key);
+  return run(sql, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 ELSE 1 END AS tier, 0.0 AS score
+    FROM notes n INDEXED BY notes_notebook_title
+    WHERE ${inScope(sql, scope)}
+      AND n.title >= ${sql.param(asciiLower(key))} COLLATE NOCASE AND n.title < ${sql.param(prefixUpperBound(key))} COLLATE NOCASE
+    ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
 }
 
 /** The search through the trigram index: title matches first, then details. */
