@@ -21,6 +21,8 @@ import { assessmentApi } from "./api/assessment";
 import { certificatesApi } from "./api/certificates";
 import { conversationsApi } from "./api/conversations";
 import { adminApi } from "./api/admin";
+import { fineTuningApi } from "./api/fine-tuning";
+import { assistantApi } from "./api/assistant";
 import { subscriptionsApi } from "./api/subscriptions";
 import { recallLogApi } from "./api/recall-log";
 import { mcpApi } from "./api/mcp";
@@ -110,6 +112,8 @@ export function createApp(ctx: AppContext) {
     .use(certificatesApi(ctx))
     .use(conversationsApi(ctx))
     .use(adminApi(ctx))
+    .use(fineTuningApi(ctx))
+    .use(assistantApi(ctx))
     .use(recallLogApi(ctx))
     .use(mcpApi(ctx))
     .use(obsidianApi(ctx))

@@ -11,6 +11,8 @@
  *   POST /v1/chat/completions   non-streaming and `stream: true` (SSE `chat.completion.chunk`s, then `data: [DONE]`)
  *   POST /v1/embeddings         deterministic hashed bag-of-words vectors, `encoding_format` float or base64
  *   GET  /v1/models             a list of model ids (`fake.models`), GET /v1/models/{id} for one
+ *   POST /v1/files              multipart upload; the file's text is kept in `fake.files` (e.g. a JSONL to check)
+ *   POST /v1/fine_tuning/jobs   a `queued` job on the uploaded file, kept in `fake.fineTuningJobs`
  *   anything else               404 in OpenAI's error shape, unless a test adds a route with `fake.on(...)`
  *
  * Chat completions are scripted per test. Scripted replies are kept in a FIFO queue; a request takes the first
@@ -162,6 +164,13 @@ export interface FakeEmbeddings {
   readonly requests: EmbeddingRequestBody[];
 }
 
+export interface FakeUploadedFile {
+  id: string;
+  filename: string;
+  purpose: string;
+  content: string;
+}
+
 export type RouteHandler = (request: RecordedRequest) => Response | Promise<Response>;
 
 export interface FakeOpenAI {
@@ -176,6 +185,10 @@ export interface FakeOpenAI {
   models: string[];
   /** When set, only `Authorization: Bearer <apiKey>` is accepted (401 `invalid_api_key` otherwise). */
   apiKey: string | undefined;
+  /** Files uploaded with POST /v1/files, in order, with their content as text. */
+  readonly files: FakeUploadedFile[];
+  /** Bodies of POST /v1/fine_tuning/jobs, with the id answered. */
+  readonly fineTuningJobs: { id: string; training_file: string; model: string }[];
   /** Add or replace a route, e.g. `fake.on("POST", "/images/generations", () => Response.json({...}))`. Path without `/v1`. Custom routes win over built-in ones. */
   on(method: string, path: string, handler: RouteHandler): void;
   /** Forget scripted replies, overrides, custom routes, delays and recorded requests. */
@@ -368,6 +381,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let embeddingVectors: { pattern: string | RegExp; vector: number[] }[] = [];
   let embeddingDelayMs = 0;
   let customRoutes = new Map<string, RouteHandler>();
+  const files: FakeUploadedFile[] = [];
+  const fineTuningJobs: { id: string; training_file: string; model: string }[] = [];
   let idCounter = 0;
   const streamChunkDelayMs = options.streamChunkDelayMs ?? 0;
   const nextId = () => ++idCounter;
@@ -731,6 +746,45 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     owned_by: id.startsWith("ft:") ? "user-fake" : "system",
   });
 
+  // --- files and fine-tuning jobs -----------------------------------------------------------------------------
+
+  async function handleFileUpload(rec: RecordedRequest): Promise<Response> {
+    const contentType = rec.headers["content-type"] ?? "";
+    if (!contentType.startsWith("multipart/form-data") || typeof rec.body !== "string") {
+      return openAIError({ status: 400, message: "Expected a multipart/form-data upload", type: "invalid_request_error" });
+    }
+    const form = await new Response(rec.body, { headers: { "content-type": contentType } }).formData();
+    const file = form.get("file");
+    const purpose = String(form.get("purpose") ?? "");
+    if (!(file instanceof Blob) || !purpose) {
+      return openAIError({ status: 400, message: "'file' and 'purpose' are required", type: "invalid_request_error" });
+    }
+    const content = await file.text();
+    const uploaded = { id: `file-fake${nextId()}`, filename: (file as File).name ?? "upload", purpose, content };
+    files.push(uploaded);
+    return jsonResponse({
+      id: uploaded.id, object: "file", bytes: Buffer.byteLength(content), created_at: Math.floor(Date.now() / 1000),
+      filename: uploaded.filename, purpose, status: "processed",
+    });
+  }
+
+  function handleFineTuningJob(rec: RecordedRequest): Response {
+    const body = (rec.body ?? {}) as { training_file?: unknown; model?: unknown };
+    if (typeof body.training_file !== "string" || typeof body.model !== "string") {
+      return openAIError({ status: 400, message: "'training_file' and 'model' are required", type: "invalid_request_error" });
+    }
+    if (!files.some((f) => f.id === body.training_file)) {
+      return openAIError({ status: 400, message: `invalid training_file: ${body.training_file}`, type: "invalid_request_error", param: "training_file" });
+    }
+    const job = { id: `ftjob-fake${nextId()}`, training_file: body.training_file, model: body.model };
+    fineTuningJobs.push(job);
+    return jsonResponse({
+      object: "fine_tuning.job", ...job, created_at: Math.floor(Date.now() / 1000), status: "queued", fine_tuned_model: null,
+      finished_at: null, error: null, hyperparameters: {}, organization_id: "org-fake", result_files: [], seed: 0,
+      trained_tokens: null, training_file: body.training_file, validation_file: null,
+    });
+  }
+
   // --- dispatch -----------------------------------------------------------------------------------------------
 
   async function handle(req: Request): Promise<Response> {
@@ -746,6 +800,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     if (rec.method === "POST" && path === "/chat/completions") return handleChat(rec, req.signal);
     if (rec.method === "POST" && path === "/embeddings") return handleEmbeddings(rec, req.signal);
+    if (rec.method === "POST" && path === "/files") return handleFileUpload(rec);
+    if (rec.method === "POST" && path === "/fine_tuning/jobs") return handleFineTuningJob(rec);
     if (rec.method === "GET" && path === "/models") {
       return jsonResponse({ object: "list", data: state.models.map(modelObject) });
     }
@@ -878,6 +934,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     requests,
     chat,
     embeddings,
+    files,
+    fineTuningJobs,
     get models() {
       return state.models;
     },
@@ -902,6 +960,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       embeddingVectors = [];
       embeddingDelayMs = 0;
       customRoutes = new Map();
+      files.length = 0;
+      fineTuningJobs.length = 0;
     },
     async stop() {
       await server.stop(true);

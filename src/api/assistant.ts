@@ -1,0 +1,26 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import {
+  allNotebooks, assistantSettings, notebookDump, recreateDefaultAssistant, updateDefaultInstructions,
+} from "../services/admin/assistant";
+import { optionalUser } from "./authentication";
+import { core } from "./core";
+import { IdParam } from "./ids";
+
+/**
+ * "Manage Assistant": the default additional instructions (beyond the reference, which kept them
+ * only per notebook), recreating the default assistant, the notebooks an admin may dump, and the dump.
+ */
+export function assistantApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api" })
+    .use(core(ctx))
+    .get("/ai/assistant/default", ({ auth }) => assistantSettings(ctx, optionalUser(auth)))
+    .patch("/ai/assistant/default", ({ auth, body }) => updateDefaultInstructions(ctx, optionalUser(auth), body), { body: t.Unknown() })
+    .post("/ai/assistant/recreate-default", ({ auth }) => recreateDefaultAssistant(ctx, optionalUser(auth)))
+    .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, optionalUser(auth)))
+    .get("/notebooks/:notebook/dump", ({ auth, params, set }) => {
+      const dump = notebookDump(ctx, optionalUser(auth), params.notebook);
+      set.headers["content-disposition"] = 'attachment; filename="notebook-dump.json"';
+      return dump;
+    }, { params: t.Object({ notebook: IdParam }) });
+}

@@ -1,0 +1,137 @@
+/**
+ * "Manage Assistant": the default additional AI instructions, the default assistant and the
+ * notebook dump. Decision 11: an assistant is Engram's own record (instructions and model), built
+ * from the current settings; "recreate" rebuilds it, nothing is created on the provider's side.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { modelFor } from "../../ai/model-settings";
+import { PKM_INSTRUCTION } from "../../ai/question-refinement";
+import { readGlobalSetting, writeGlobalSetting } from "../../ai/settings";
+import type { AppContext } from "../../context";
+import { notes } from "../../db/schema";
+import { type BareNote, bareNote } from "../graph/bare-note";
+import { ValidationError } from "../errors";
+import { presentNotebook, type NotebookJson } from "../notes/presenters";
+import { getNotebook, type NoteRow } from "../notes/rows";
+import { authorizeAdmin, authorizeEdit, isAdmin } from "../policies";
+import { presentLiveNotebooks } from "../notebooks";
+import type { CurrentUser } from "../users";
+
+export const ASSISTANT_ADMIN_ONLY = "Only an administrator can manage the assistant";
+export const DEFAULT_INSTRUCTIONS_KEY = "defaultAdditionalInstructions";
+export const DEFAULT_ASSISTANT_KEY = "defaultAssistant";
+export const DEFAULT_ASSISTANT_NAME = "Notebook assistant";
+export const MAX_ADDITIONAL_INSTRUCTIONS_LENGTH = 10_000;
+
+/** The default assistant as recreate-default answers it (a map of strings, as the reference's). */
+export interface DefaultAssistantJson {
+  name: string;
+  model: string;
+  instructions: string;
+  additionalInstructions: string;
+  recreatedAt: string;
+}
+
+export interface AssistantSettingsJson {
+  additionalInstructionsToAi: string;
+  /** The record built by the last "Recreate Default Assistant"; null before the first. */
+  defaultAssistant: DefaultAssistantJson | null;
+}
+
+export const defaultAdditionalInstructions = (ctx: AppContext) => readGlobalSetting(ctx, DEFAULT_INSTRUCTIONS_KEY) ?? "";
+
+function storedDefaultAssistant(ctx: AppContext): DefaultAssistantJson | null {
+  const stored = readGlobalSetting(ctx, DEFAULT_ASSISTANT_KEY);
+  return stored ? (JSON.parse(stored) as DefaultAssistantJson) : null;
+}
+
+export function assistantSettings(ctx: AppContext, current: CurrentUser | undefined): AssistantSettingsJson {
+  authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
+  return { additionalInstructionsToAi: defaultAdditionalInstructions(ctx), defaultAssistant: storedDefaultAssistant(ctx) };
+}
+
+/** PATCH {additionalInstructions}: the default instructions every assistant adds (blank clears them). */
+export function updateDefaultInstructions(ctx: AppContext, current: CurrentUser | undefined, body: unknown): AssistantSettingsJson {
+  authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
+  const raw = (body as { additionalInstructions?: unknown } | null)?.additionalInstructions;
+  if (typeof raw !== "string" || raw.length > MAX_ADDITIONAL_INSTRUCTIONS_LENGTH) {
+    throw new ValidationError({ additionalInstructions: `must be text of at most ${MAX_ADDITIONAL_INSTRUCTIONS_LENGTH} characters` });
+  }
+  writeGlobalSetting(ctx.db, ctx.clock.now(), DEFAULT_INSTRUCTIONS_KEY, raw.trim());
+  return assistantSettings(ctx, current);
+}
+
+/**
+ * POST /ai/assistant/recreate-default: the default assistant rebuilt from the current settings
+ * (the PKM instruction plus the default additional instructions, on the Others model), stored and
+ * answered. Works without an AI provider: it is only Engram's record.
+ */
+export function recreateDefaultAssistant(ctx: AppContext, current: CurrentUser | undefined): DefaultAssistantJson {
+  authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
+  const additionalInstructions = defaultAdditionalInstructions(ctx);
+  const now = ctx.clock.now();
+  const assistant: DefaultAssistantJson = {
+    name: DEFAULT_ASSISTANT_NAME,
+    model: modelFor(ctx, "othersModel"),
+    instructions: additionalInstructions ? `${PKM_INSTRUCTION}\n\n${additionalInstructions}` : PKM_INSTRUCTION,
+    additionalInstructions,
+    recreatedAt: now.toISOString(),
+  };
+  writeGlobalSetting(ctx.db, now, DEFAULT_ASSISTANT_KEY, JSON.stringify(assistant));
+  return assistant;
+}
+
+/** Every live notebook on the instance, for the dump's picker (admin only). */
+export function allNotebooks(ctx: AppContext, current: CurrentUser | undefined): NotebookJson[] {
+  authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
+  return presentLiveNotebooks(ctx, undefined);
+}
+
+/** One note of the dump: the reference's BareNote plus what a note keeps beyond it. */
+export type DumpedNote = BareNote & {
+  wikidataId?: string;
+  url?: string;
+  recallSetting: { level: number; rememberSpelling: boolean; skipMemoryTracking: boolean };
+};
+
+export interface NotebookDumpJson {
+  notebook: NotebookJson;
+  exportedAt: string;
+  /**
+   * Every undeleted note, sorted by parent then sibling order (the head note first), untruncated.
+   * A link is a note with subjectUriAndTitle, predicate (its type) and objectUriAndTitle.
+   */
+  notes: DumpedNote[];
+}
+
+/**
+ * GET /notebooks/{notebook}/dump (notebook-dump.json): the notebook with its settings and every
+ * note and link. Allowed to an admin (any notebook) and to those who may edit the notebook (its
+ * owner, its circle's members): everything in it is theirs already. Readers (subscribers, bazaar
+ * visitors) are refused: the dump is a whole-notebook copy, which Obsidian export gives editors too.
+ */
+export function notebookDump(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookDumpJson {
+  const notebook = getNotebook(ctx, notebookId);
+  if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
+  const rows = ctx.db.select().from(notes)
+    .where(and(eq(notes.notebookId, notebook.id), isNull(notes.deletedAt)))
+    .orderBy(sql`${notes.parentId} IS NOT NULL`, asc(notes.parentId), asc(notes.siblingOrder), asc(notes.id))
+    .all();
+  const byId = new Map<number, NoteRow>(rows.map((row) => [row.id, row]));
+  // Link targets may live in another notebook: look them up too (bareNote leaves out deleted ones).
+  const lookup = {
+    get(id: number) {
+      return byId.get(id) ?? ctx.db.select().from(notes).where(eq(notes.id, id)).get();
+    },
+  };
+  return {
+    notebook: presentNotebook(ctx, notebook),
+    exportedAt: ctx.clock.now().toISOString(),
+    notes: rows.map((row) => ({
+      ...bareNote(row, lookup),
+      ...(row.wikidataId ? { wikidataId: row.wikidataId } : {}),
+      ...(row.url ? { url: row.url } : {}),
+      recallSetting: { level: row.level, rememberSpelling: row.rememberSpelling, skipMemoryTracking: row.skipMemoryTracking },
+    })),
+  };
+}
