@@ -1,21 +1,50 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { startConversationAboutAssessmentQuestion } from "../services/conversations/conversation-service";
-import { optionalUser } from "./authentication";
+import {
+  conversationsAboutNote, conversationsOf, markRead, messagesOf, sendMessage, showConversation, startConversationAboutAssessmentQuestion,
+  startConversationAboutNote, startConversationAboutRecallPrompt, unreadCount,
+} from "../services/conversations/conversation-service";
+import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
-/** The feedback as the reference sends it (a JSON string), or as {feedback}. */
-const feedbackOf = (body: unknown) =>
-  typeof body === "object" && body !== null && "feedback" in body ? (body as { feedback: unknown }).feedback : body;
+/** A message as the reference sends it (a JSON string), or as {message} / {feedback}. */
+const textOf = (body: unknown) => {
+  if (typeof body === "object" && body !== null) {
+    const fields = body as { message?: unknown; feedback?: unknown };
+    return fields.message ?? fields.feedback;
+  }
+  return body;
+};
 
-/** /api/conversation: conversations about notes, answered questions and assessment questions. */
+const conversationParams = t.Object({ conversationId: IdParam });
+
+/** /api/conversation: conversations about notes, answered questions and assessment questions, between their parties. */
 export function conversationsApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/conversation" })
     .use(core(ctx))
+    .get("/all", ({ auth }) => conversationsOf(ctx, requireUser(auth)))
+    .get("/unread", ({ auth }) => unreadCount(ctx, requireUser(auth)))
+    .get("/note/:note", ({ auth, params }) => conversationsAboutNote(ctx, requireUser(auth), params.note), { params: t.Object({ note: IdParam }) })
+    .post("/note/:note", ({ auth, params, body }) => startConversationAboutNote(ctx, requireUser(auth), params.note, textOf(body)), {
+      params: t.Object({ note: IdParam }),
+      body: t.Unknown(),
+    })
+    .post("/recall-prompt/:recallPrompt", ({ auth, params, body }) =>
+      startConversationAboutRecallPrompt(ctx, requireUser(auth), params.recallPrompt, textOf(body)), {
+      params: t.Object({ recallPrompt: IdParam }),
+      body: t.Unknown(),
+    })
     .post("/assessment-question/:assessmentQuestion", ({ auth, params, body }) =>
-      startConversationAboutAssessmentQuestion(ctx, optionalUser(auth), params.assessmentQuestion, feedbackOf(body)), {
+      startConversationAboutAssessmentQuestion(ctx, optionalUser(auth), params.assessmentQuestion, textOf(body)), {
       params: t.Object({ assessmentQuestion: IdParam }),
       body: t.Unknown(),
-    });
+    })
+    .get("/:conversationId", ({ auth, params }) => showConversation(ctx, requireUser(auth), params.conversationId), { params: conversationParams })
+    .get("/:conversationId/messages", ({ auth, params }) => messagesOf(ctx, requireUser(auth), params.conversationId), { params: conversationParams })
+    .post("/:conversationId/send", ({ auth, params, body }) => sendMessage(ctx, requireUser(auth), params.conversationId, textOf(body)), {
+      params: conversationParams,
+      body: t.Unknown(),
+    })
+    .patch("/:conversationId/read", ({ auth, params }) => markRead(ctx, requireUser(auth), params.conversationId), { params: conversationParams });
 }

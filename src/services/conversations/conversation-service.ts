@@ -1,42 +1,99 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { circles, conversationMessages, conversations, users } from "../../db/schema";
-import { ValidationError } from "../errors";
+import { circleMembers, circles, conversationMessages, conversations, recallPrompts, users } from "../../db/schema";
+import { NotFoundError, ValidationError } from "../errors";
 import { ownQuestionInstance, type AssessmentQuestionInstanceJson } from "../assessments/assessment-service";
-import { getNotebook, type NotebookRow } from "../notes/rows";
+import { authorizeConversationParty, authorizeRead } from "../policies";
+import { NotePresenter, type NoteJson } from "../notes/presenters";
+import { findNote, getNote, getNotebook, type NotebookRow } from "../notes/rows";
+import { loadPrompt, loadPromptOf } from "../recall-prompts/rows";
+import { type AnsweredQuestionJson, presentAnsweredQuestion } from "../recall-prompts/presenters";
 import type { CurrentUser } from "../users";
 
 /** Longest message a person sends. */
 export const MAX_MESSAGE_LENGTH = 10_000;
 
+/** ConversationSubject: what the conversation is about. */
+export interface ConversationSubjectJson {
+  note?: NoteJson;
+  answeredQuestion?: AnsweredQuestionJson;
+  assessmentQuestionInstance?: AssessmentQuestionInstanceJson;
+}
+
 /** Conversation: its subject, who it is with (a circle or the notebook's owner) and who started it. */
 export interface ConversationJson {
   id: number;
-  subject: { assessmentQuestionInstance?: AssessmentQuestionInstanceJson };
+  subject: ConversationSubjectJson;
   subjectOwnership: { circle?: { id: number; name: string }; ownerName?: string };
   conversationInitiator: { id: number; name: string };
   createdAt: string;
   updatedAt: string;
+  /** Engram additions for the message center: whether the caller has unread messages, and a title for the subject. */
+  unread?: boolean;
+  subjectTitle?: string;
 }
 
-type ConversationRow = typeof conversations.$inferSelect;
+/** ConversationMessage: no sender means the AI. */
+export interface ConversationMessageJson {
+  id: number;
+  message: string;
+  sender?: { id: number; name: string };
+  readByReceiver: boolean;
+  createdAt: string;
+}
+
+export type ConversationRow = typeof conversations.$inferSelect;
 
 /** Who a notebook's conversations reach: every member of its circle, or its creator. */
 export function ownershipOf(notebook: NotebookRow): { ownerUserId: number | null; ownerCircleId: number | null } {
   return notebook.circleId === null ? { ownerUserId: notebook.creatorId, ownerCircleId: null } : { ownerUserId: null, ownerCircleId: notebook.circleId };
 }
 
-function present(ctx: AppContext, row: ConversationRow, subject: ConversationJson["subject"]): ConversationJson {
-  const userName = (id: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? "";
+const userName = (ctx: AppContext, id: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? "";
+
+/** The subject as JSON, loaded for the caller (who is a party, so may see it). */
+function subjectOf(ctx: AppContext, row: ConversationRow): { subject: ConversationSubjectJson; title: string } {
+  if (row.subjectNoteId !== null) {
+    const note = findNote(ctx, row.subjectNoteId);
+    if (!note) return { subject: {}, title: "(deleted note)" };
+    return { subject: { note: new NotePresenter(ctx).preload([note]).note(note) }, title: note.title };
+  }
+  if (row.subjectRecallPromptId !== null) {
+    const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, row.subjectRecallPromptId)).get();
+    if (!prompt) return { subject: {}, title: "(deleted question)" };
+    // Both parties see the question: the conversation's policy let the caller in.
+    const answered = presentAnsweredQuestion(ctx, loadPromptOf(ctx, prompt));
+    return { subject: { answeredQuestion: answered }, title: answered.predefinedQuestion.multipleChoicesQuestion.stem };
+  }
+  if (row.subjectAssessmentQuestionId !== null) {
+    const stored = ctx.sqlite.query<{ id: number; q: string }, [number]>(
+      "SELECT id, multiple_choices_question AS q FROM assessment_question_instances WHERE id = ?").get(row.subjectAssessmentQuestionId);
+    if (!stored) return { subject: {}, title: "(deleted question)" };
+    const question = JSON.parse(stored.q);
+    return { subject: { assessmentQuestionInstance: { id: stored.id, multipleChoicesQuestion: question } }, title: question.stem };
+  }
+  return { subject: {}, title: "" };
+}
+
+function hasUnread(ctx: AppContext, conversationId: number, userId: number): boolean {
+  return ctx.sqlite.query<{ n: number }, [number, number]>(
+    `SELECT count(*) AS n FROM conversation_messages WHERE conversation_id = ?1 AND read_by_receiver = 0
+       AND sender_user_id IS NOT NULL AND sender_user_id <> ?2`).get(conversationId, userId)!.n > 0;
+}
+
+export function presentConversation(ctx: AppContext, current: CurrentUser, row: ConversationRow): ConversationJson {
   const circle = row.ownerCircleId === null ? undefined
     : ctx.db.select({ id: circles.id, name: circles.name }).from(circles).where(eq(circles.id, row.ownerCircleId)).get();
+  const { subject, title } = subjectOf(ctx, row);
   return {
     id: row.id,
     subject,
-    subjectOwnership: circle ? { circle } : { ownerName: row.ownerUserId === null ? "" : userName(row.ownerUserId) },
-    conversationInitiator: { id: row.initiatorUserId, name: userName(row.initiatorUserId) },
+    subjectOwnership: circle ? { circle } : { ownerName: row.ownerUserId === null ? "" : userName(ctx, row.ownerUserId) },
+    conversationInitiator: { id: row.initiatorUserId, name: userName(ctx, row.initiatorUserId) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    unread: hasUnread(ctx, row.id, current.user.id),
+    subjectTitle: title,
   };
 }
 
@@ -47,26 +104,125 @@ function validMessage(text: unknown): string {
   return message;
 }
 
-/**
- * "Send feedback" on an assessment question the user answered: a conversation with the notebook's
- * owner (or its circle), the feedback its first message, in one transaction.
- */
-export function startConversationAboutAssessmentQuestion(ctx: AppContext, current: CurrentUser | undefined, instanceId: number, feedback: unknown) {
-  const { instance, attempt } = ownQuestionInstance(ctx, current, instanceId);
-  const message = validMessage(feedback);
-  const notebook = getNotebook(ctx, attempt.notebookId);
+/** Starts a conversation and posts its first message, in one transaction. */
+function start(ctx: AppContext, current: CurrentUser, subject: Partial<ConversationRow>, notebook: NotebookRow, firstMessage: unknown) {
+  const message = validMessage(firstMessage);
   const now = ctx.clock.now();
-  const row = ctx.db.transaction((tx) => {
-    const conversation = tx.insert(conversations).values({
-      initiatorUserId: current!.user.id,
-      subjectAssessmentQuestionId: instance.id,
-      ...ownershipOf(notebook),
-      createdAt: now,
-      updatedAt: now,
-    }).returning().get();
-    tx.insert(conversationMessages).values({ conversationId: conversation.id, senderUserId: current!.user.id, message, createdAt: now }).run();
+  return ctx.db.transaction((tx) => {
+    const conversation = tx.insert(conversations)
+      .values({ initiatorUserId: current.user.id, ...subject, ...ownershipOf(notebook), createdAt: now, updatedAt: now })
+      .returning().get();
+    tx.insert(conversationMessages).values({ conversationId: conversation.id, senderUserId: current.user.id, message, createdAt: now }).run();
     return conversation;
   });
-  const question = JSON.parse(instance.multipleChoicesQuestion);
-  return present(ctx, row, { assessmentQuestionInstance: { id: instance.id, multipleChoicesQuestion: question } });
+}
+
+/** "Star a conversation about this note": any reader of the note, with the note's owner (or circle). */
+export function startConversationAboutNote(ctx: AppContext, current: CurrentUser, noteId: number, message: unknown): ConversationJson {
+  const note = getNote(ctx, noteId);
+  const notebook = getNotebook(ctx, note.notebookId);
+  authorizeRead(ctx, current, notebook);
+  return presentConversation(ctx, current, start(ctx, current, { subjectNoteId: note.id }, notebook, message));
+}
+
+/** An answered recall question of the user's: a conversation with the note's owner. */
+export function startConversationAboutRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, message: unknown): ConversationJson {
+  const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, promptId)).get();
+  if (!prompt) throw new NotFoundError("Recall prompt");
+  if (prompt.userId !== current.user.id) throw new NotFoundError("Recall prompt");
+  const loaded = loadPrompt(ctx, current, prompt);
+  return presentConversation(ctx, current, start(ctx, current, { subjectRecallPromptId: prompt.id }, loaded.notebook, message));
+}
+
+/** "Send feedback" on an assessment question the user answered. */
+export function startConversationAboutAssessmentQuestion(ctx: AppContext, current: CurrentUser | undefined, instanceId: number, feedback: unknown) {
+  const { instance, attempt } = ownQuestionInstance(ctx, current, instanceId);
+  const notebook = getNotebook(ctx, attempt.notebookId);
+  return presentConversation(ctx, current!, start(ctx, current!, { subjectAssessmentQuestionId: instance.id }, notebook, feedback));
+}
+
+/** The conversations the user is a party to: started, owned, or owned by one of the user's circles (the policy's rule, as SQL). */
+function partyCondition(userId: number) {
+  const myCircles = sql`(SELECT ${circleMembers.circleId} FROM ${circleMembers} WHERE ${circleMembers.userId} = ${userId})`;
+  return or(eq(conversations.initiatorUserId, userId), eq(conversations.ownerUserId, userId), inArray(conversations.ownerCircleId, myCircles));
+}
+
+/** GET /conversation/all: newest activity first. */
+export function conversationsOf(ctx: AppContext, current: CurrentUser): ConversationJson[] {
+  return ctx.db.select().from(conversations).where(partyCondition(current.user.id))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id)).all()
+    .map((row) => presentConversation(ctx, current, row));
+}
+
+/** GET /conversation/note/{note}: the note's conversations the user is a party to. */
+export function conversationsAboutNote(ctx: AppContext, current: CurrentUser, noteId: number): ConversationJson[] {
+  const note = getNote(ctx, noteId);
+  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+  return ctx.db.select().from(conversations).where(and(eq(conversations.subjectNoteId, note.id), partyCondition(current.user.id)))
+    .orderBy(desc(conversations.updatedAt)).all().map((row) => presentConversation(ctx, current, row));
+}
+
+/** GET /conversation/unread: how many conversations have messages from others the user has not read. */
+export function unreadCount(ctx: AppContext, current: CurrentUser): number {
+  const userId = current.user.id;
+  return ctx.db.select({ n: sql<number>`count(DISTINCT ${conversations.id})` })
+    .from(conversations)
+    .innerJoin(conversationMessages, eq(conversationMessages.conversationId, conversations.id))
+    .where(and(partyCondition(userId), eq(conversationMessages.readByReceiver, false), ne(conversationMessages.senderUserId, userId)))
+    .get()!.n;
+}
+
+/** A conversation the user is a party to (404 unknown, 403 a stranger's). */
+export function partyConversation(ctx: AppContext, current: CurrentUser | undefined, conversationId: number): ConversationRow {
+  const row = ctx.db.select().from(conversations).where(eq(conversations.id, conversationId)).get();
+  if (!row) throw new NotFoundError("Conversation");
+  authorizeConversationParty(ctx, current, row);
+  return row;
+}
+
+/** Marks the messages others sent as read (for every member of a circle at once). */
+export function markRead(ctx: AppContext, current: CurrentUser, conversationId: number) {
+  const row = partyConversation(ctx, current, conversationId);
+  ctx.db.update(conversationMessages).set({ readByReceiver: true })
+    .where(and(eq(conversationMessages.conversationId, row.id), eq(conversationMessages.readByReceiver, false),
+      or(isNull(conversationMessages.senderUserId), ne(conversationMessages.senderUserId, current.user.id)))).run();
+  return presentConversation(ctx, current, row);
+}
+
+/** GET /conversation/{id}: fetching it marks it read. */
+export function showConversation(ctx: AppContext, current: CurrentUser, conversationId: number): ConversationJson {
+  return markRead(ctx, current, conversationId);
+}
+
+export function presentMessages(ctx: AppContext, rows: (typeof conversationMessages.$inferSelect)[]): ConversationMessageJson[] {
+  const senders = new Map<number, string>();
+  return rows.map((row) => {
+    if (row.senderUserId !== null && !senders.has(row.senderUserId)) senders.set(row.senderUserId, userName(ctx, row.senderUserId));
+    return {
+      id: row.id,
+      message: row.message,
+      ...(row.senderUserId !== null ? { sender: { id: row.senderUserId, name: senders.get(row.senderUserId)! } } : {}),
+      readByReceiver: row.readByReceiver,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/** GET /conversation/{id}/messages: oldest first. */
+export function messagesOf(ctx: AppContext, current: CurrentUser, conversationId: number): ConversationMessageJson[] {
+  const row = partyConversation(ctx, current, conversationId);
+  return presentMessages(ctx, ctx.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, row.id))
+    .orderBy(conversationMessages.id).all());
+}
+
+/** POST /conversation/{id}/send: a party posts; the conversation moves to the top of everyone's list. */
+export function sendMessage(ctx: AppContext, current: CurrentUser, conversationId: number, text: unknown): ConversationMessageJson {
+  const row = partyConversation(ctx, current, conversationId);
+  const message = validMessage(text);
+  const now = ctx.clock.now();
+  const saved = ctx.db.transaction((tx) => {
+    tx.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, row.id)).run();
+    return tx.insert(conversationMessages).values({ conversationId: row.id, senderUserId: current.user.id, message, createdAt: now }).returning().get();
+  });
+  return presentMessages(ctx, [saved])[0]!;
 }

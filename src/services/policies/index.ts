@@ -108,6 +108,22 @@ export function authorizeCertificationRequest(ctx: AppContext, current: CurrentU
   if (notebook.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can ask for it to be certified");
 }
 
+/**
+ * A conversation: its initiator and the other party (the subject's owner, or every member of the
+ * owning circle) read and post in it, and only they use its AI runs.
+ */
+export function authorizeConversationParty(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  conversation: { initiatorUserId: number; ownerUserId: number | null; ownerCircleId: number | null },
+) {
+  if (!current) refuse(current);
+  const userId = current.user.id;
+  const party = conversation.initiatorUserId === userId || conversation.ownerUserId === userId ||
+    (conversation.ownerCircleId !== null && isCircleMember(ctx, conversation.ownerCircleId, userId));
+  if (!party) throw new ForbiddenError("You are not part of this conversation");
+}
+
 /** A circle's page, notebooks and invitation: its members only. */
 export function authorizeCircleMember(ctx: AppContext, current: CurrentUser | undefined, circleId: number) {
   if (!current || !isCircleMember(ctx, circleId, current.user.id)) refuse(current, "You are not a member of this circle");

@@ -33,11 +33,16 @@ function questionById(ctx: AppContext, id: number): PredefinedQuestionRow {
 
 /** With its question, note and notebook; the note's notebook must be readable. */
 export function loadPrompt(ctx: AppContext, current: CurrentUser, prompt: RecallPromptRow): LoadedPrompt {
+  const loaded = loadPromptOf(ctx, prompt);
+  authorizeRead(ctx, current, loaded.notebook);
+  return loaded;
+}
+
+/** With its question, note and notebook, for a caller the policy has already let in (a conversation's party). */
+export function loadPromptOf(ctx: AppContext, prompt: RecallPromptRow): LoadedPrompt {
   const question = questionById(ctx, prompt.predefinedQuestionId);
   const note = getNote(ctx, question.noteId);
-  const notebook = getNotebook(ctx, note.notebookId);
-  authorizeRead(ctx, current, notebook);
-  return { prompt, question, note, notebook };
+  return { prompt, question, note, notebook: getNotebook(ctx, note.notebookId) };
 }
 
 /** The user's own recall prompt: 404 when there is none, 403 when it was put to someone else. */
