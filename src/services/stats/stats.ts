@@ -87,9 +87,11 @@ function forecast(ctx: AppContext, current: CurrentUser, timeZone: string) {
   const grid = new DayGrid(today(ctx, timeZone), FORECAST_DAYS, timeZone);
   const rows = ctx.sqlite
     .query<{ bucket: number; n: number }, [number, number]>(
+      // CROSS JOIN keeps the trackers' due range as the outer loop: with a few notebooks the
+      // planner would otherwise start from them and scan every note.
       `SELECT m.next_recall_at / ${BUCKET_MS} AS bucket, COUNT(*) AS n FROM memory_trackers m
-       JOIN notes n ON n.id = m.note_id
-       JOIN notebooks nb ON nb.id = n.notebook_id
+       CROSS JOIN notes n ON n.id = m.note_id
+       CROSS JOIN notebooks nb ON nb.id = n.notebook_id
        WHERE m.user_id = ?1 AND m.removed_from_tracking = 0 AND m.next_recall_at < ?2
          AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
        GROUP BY bucket`,
@@ -190,25 +192,25 @@ const bucketCase = (value: string, buckets: [string, number][]) =>
   `CASE ${buckets.slice(0, -1).map(([, below], i) => `WHEN ${value} < ${below} THEN ${i}`).join(" ")} ELSE ${buckets.length - 1} END`;
 
 /**
- * Trackers by stability and by retrievability today, counted in SQL (SQLite's pow() evaluates
- * FSRS-6's curve R = (1 + factor·t/S)^−decay), so no tracker row leaves the database.
+ * Trackers by stability and by retrievability today, counted in SQL in one pass. FSRS-6's curve
+ * R = (1 + factor·t/S)^decay falls as t/S grows, so "R below a bound" is "t/S above a threshold"
+ * and no power is computed per tracker.
  */
 function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
   if (schedulerOf(current.user) !== "fsrs") return null;
   const { decay, factor } = computeDecayFactor([...(fsrsSettingsOf(current.user).weights ?? DEFAULT_WEIGHTS)]);
-  const elapsedDays = `MAX(0, (?2 - last_recalled_at) / ${DAY_MS}.0)`;
-  const recall = `pow(1 + ${factor} * ${elapsedDays} / stability, ${decay})`;
+  const ratio = `(MAX(0, ?2 - last_recalled_at) / (${DAY_MS}.0 * stability))`;
+  const below = (bound: number) => (Math.pow(bound, 1 / decay) - 1) / factor;
+  const recall = `CASE ${RETRIEVABILITY_BUCKETS.slice(0, -1).map(([, bound], i) => `WHEN ${ratio} > ${below(bound)} THEN ${i}`).join(" ")} ELSE ${RETRIEVABILITY_BUCKETS.length - 1} END`;
+  // One pass over the trackers, counted by (stability bucket, retrievability bucket).
   const rows = ctx.sqlite
-    .query<{ kind: string; bucket: number; n: number }, [number, number]>(
-      `SELECT 's' AS kind, ${bucketCase("stability", STABILITY_BUCKETS)} AS bucket, COUNT(*) AS n
-         FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL GROUP BY bucket
-       UNION ALL
-       SELECT 'r', ${bucketCase(recall, RETRIEVABILITY_BUCKETS)} AS bucket, COUNT(*)
-         FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL GROUP BY bucket`,
+    .query<{ s: number; r: number; n: number }, [number, number]>(
+      `SELECT ${bucketCase("stability", STABILITY_BUCKETS)} AS s, ${recall} AS r, COUNT(*) AS n
+       FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL GROUP BY s, r`,
     )
     .all(current.user.id, ctx.clock.now().getTime());
-  const counts = (kind: string, buckets: [string, number][]) =>
-    buckets.map(([label], i) => ({ label, count: rows.find((row) => row.kind === kind && row.bucket === i)?.n ?? 0 }));
+  const counts = (key: "s" | "r", buckets: [string, number][]) =>
+    buckets.map(([label], i) => ({ label, count: rows.filter((row) => row[key] === i).reduce((n, row) => n + row.n, 0) }));
   return { stability: counts("s", STABILITY_BUCKETS), retrievability: counts("r", RETRIEVABILITY_BUCKETS) };
 }
 
@@ -220,9 +222,9 @@ export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: strin
     .query<{ notebookId: number; title: string; reviews: number; successes: number }, [number]>(
       `SELECT nb.id AS notebookId, head.title AS title, SUM(c.successes + c.failures) AS reviews, SUM(c.successes) AS successes
        FROM recall_log_tracker_counts c
-       JOIN memory_trackers m ON m.id = c.memory_tracker_id
-       JOIN notes n ON n.id = m.note_id
-       JOIN notebooks nb ON nb.id = n.notebook_id
+       CROSS JOIN memory_trackers m ON m.id = c.memory_tracker_id
+       CROSS JOIN notes n ON n.id = m.note_id
+       CROSS JOIN notebooks nb ON nb.id = n.notebook_id
        JOIN notes head ON head.id = nb.head_note_id
        WHERE c.user_id = ?1 AND ${RECALLABLE_NOTEBOOK_SQL}
        GROUP BY nb.id ORDER BY reviews DESC, nb.id LIMIT 20`,
@@ -230,12 +232,15 @@ export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: strin
     .all(current.user.id);
   const mostFailedNotes = ctx.sqlite
     .query<{ noteId: number; title: string; failures: number }, [number]>(
+      // The 100 most failed trackers (a range of the (user, failures) index) hold the ten most
+      // failed notes: a note has at most two trackers.
       `SELECT n.id AS noteId, n.title AS title, SUM(c.failures) AS failures
-       FROM recall_log_tracker_counts c
-       JOIN memory_trackers m ON m.id = c.memory_tracker_id
-       JOIN notes n ON n.id = m.note_id
-       JOIN notebooks nb ON nb.id = n.notebook_id
-       WHERE c.user_id = ?1 AND c.failures > 0 AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
+       FROM (SELECT memory_tracker_id, failures FROM recall_log_tracker_counts
+             WHERE user_id = ?1 AND failures > 0 ORDER BY failures DESC LIMIT 100) c
+       CROSS JOIN memory_trackers m ON m.id = c.memory_tracker_id
+       CROSS JOIN notes n ON n.id = m.note_id
+       CROSS JOIN notebooks nb ON nb.id = n.notebook_id
+       WHERE n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
        GROUP BY n.id ORDER BY failures DESC, n.id LIMIT 10`,
     )
     .all(current.user.id);
