@@ -9,3 +9,4 @@ export * from "./assessments";
 export * from "./conversations";
 export * from "./fine-tuning";
 export * from "./search-index";
+export * from "./ai-assistants";
