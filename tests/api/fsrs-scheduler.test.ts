@@ -46,6 +46,13 @@ describe("FSRS as a per-user scheduler (issue 17)", () => {
     const repeated = (await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true`)).body;
     expect(repeated.repetitionCount).toBe(1);
     expect(repeated.stability).toBeGreaterThan(55.356 * 3);
+    // The statistics page shows the FSRS spreads: stability ×3 and more, and recall probability today.
+    const page = (await learner.get("/d/stats")).text;
+    expect(page).toContain("1–4 weeks: 1");
+    expect(page).toContain("95 % and more: 1");
+    await travelTo(learner, 40, 15);
+    expect((await learner.get("/d/stats")).text).toMatch(/(under 70|70–80|80–90) %: 1/);
+    await travelTo(learner, 2, 15);
     const log = (await learner.get(`/api/recall-log?memoryTracker=${tracker!.id}`)).body;
     expect(log[0]).toMatchObject({ kind: "self-review", outcome: "success", scheduledHours: 55, elapsedHours: 55,
       stateBefore: { scheduler: "fsrs", stability: 55.356 }, stateAfter: { scheduler: "fsrs", stability: repeated.stability } });
