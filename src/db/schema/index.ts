@@ -10,3 +10,4 @@ export * from "./conversations";
 export * from "./fine-tuning";
 export * from "./search-index";
 export * from "./ai-assistants";
+export * from "./ai-runs";
