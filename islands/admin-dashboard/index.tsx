@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+import { AssistantTab } from "./AssistantTab";
 import { BazaarTab } from "./BazaarTab";
 import { CertificationTab } from "./CertificationTab";
 import { FailureReportsTab } from "./FailureReportsTab";
+import { FineTuningTab } from "./FineTuningTab";
 import { ModelsTab } from "./ModelsTab";
 import { ADMIN_TABS, type AdminTab } from "./tabs";
 import { UsersTab } from "./UsersTab";
@@ -12,6 +14,8 @@ const PANELS: Partial<Record<AdminTab, () => ReactNode>> = {
   bazaar: () => <BazaarTab />,
   "certification-requests": () => <CertificationTab />,
   users: () => <UsersTab />,
+  "fine-tuning": () => <FineTuningTab />,
+  assistant: () => <AssistantTab />,
 };
 
 /**
