@@ -153,6 +153,7 @@ export async function startFakeOpenAIProcess(): Promise<{ url: string; process: 
       for (const { schemaName, value } of request.body) fake.chat.respondWithJson(value, { match: { schemaName } });
       return Response.json({ pending: fake.chat.pending });
     });
+    fake.on("GET", "/uploaded-files", () => Response.json({ files: fake.files, jobs: fake.fineTuningJobs }));
     console.log(fake.url);`;
   const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
