@@ -88,6 +88,8 @@ test.describe("statistics and the scheduler", () => {
     await page.getByRole("button", { name: "Account" }).click();
     await page.getByRole("menuitem", { name: "Settings for Old Learner" }).click();
     await expect(dialog.getByLabel("Desired retention")).toHaveValue("0.85");
+    await dialog.getByRole("button", { name: "Optimize my parameters" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("needs at least 400 logged reviews; you have 1 so far");
     await dialog.getByLabel("Scheduler").selectOption({ label: "Forgetting curve (classic)" });
     await expect(dialog.getByLabel("Desired retention")).toHaveCount(0);
     await dialog.getByRole("button", { name: "Submit" }).click();
