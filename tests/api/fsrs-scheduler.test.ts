@@ -128,5 +128,5 @@ describe("Optimize my parameters (issue 17)", () => {
     expect(result.body.heldOutReviews).toBe(90);
     expect(result.body.kept === "fitted").toBe(result.body.logLossAfter < result.body.logLossBefore);
     expect((await server.client().post("/api/user/optimize-fsrs-parameters", {})).status).toBe(401);
-  });
+  }, 30_000); // about 500 API calls and a fit: 2 s here, more on a busy machine
 });

@@ -47,7 +47,7 @@ describe("Optimize my parameters", () => {
     // The fitted weights stay within ts-fsrs's bounds and raise the first stabilities.
     expect(result.weights).toEqual(clipParameters([...result.weights!], 0, false).map((w) => Math.round(w * 1e4) / 1e4));
     expect(result.weights![2]!).toBeGreaterThan(DEFAULT_WEIGHTS[2]!);
-  });
+  }, 30_000);
 
   test("never worse than the defaults: when the fit does not beat them on held-out reviews, the defaults stay", () => {
     for (const seed of [1, 2, 3]) {
