@@ -23,6 +23,7 @@ import { conversationsApi } from "./api/conversations";
 import { adminApi } from "./api/admin";
 import { fineTuningApi } from "./api/fine-tuning";
 import { assistantApi } from "./api/assistant";
+import { aiNoteActionsApi } from "./api/ai-note-actions";
 import { subscriptionsApi } from "./api/subscriptions";
 import { recallLogApi } from "./api/recall-log";
 import { mcpApi } from "./api/mcp";
@@ -114,6 +115,7 @@ export function createApp(ctx: AppContext) {
     .use(adminApi(ctx))
     .use(fineTuningApi(ctx))
     .use(assistantApi(ctx))
+    .use(aiNoteActionsApi(ctx))
     .use(recallLogApi(ctx))
     .use(mcpApi(ctx))
     .use(obsidianApi(ctx))

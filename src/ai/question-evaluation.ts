@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { modelFor } from "./model-settings";
-import type { MultipleChoicesQuestion } from "./question-generation";
+import { contextMessages, type MultipleChoicesQuestion, type QuestionContext } from "./question-generation";
 import { requestStructuredJson } from "./structured-output";
 
 /** What the evaluation model answers about a question (ai-features.md §1.4, QuestionEvaluation). */
@@ -55,11 +55,11 @@ ${JSON.stringify({ stem: question.stem, choices: question.choices })}`;
  * undefined when it answered nothing usable. Throws ServiceUnavailableError (see
  * requestStructuredJson).
  */
-export async function askForEvaluation(ctx: AppContext, noteContext: string, question: MultipleChoicesQuestion): Promise<unknown> {
+export async function askForEvaluation(ctx: AppContext, noteContext: QuestionContext, question: MultipleChoicesQuestion): Promise<unknown> {
   return requestStructuredJson(ctx, {
     model: modelFor(ctx, "evaluationModel"),
     messages: [
-      { role: "system", content: noteContext },
+      ...contextMessages(noteContext),
       { role: "user", content: evaluationPrompt(question) },
     ],
     schemaName: EVALUATION_SCHEMA_NAME,

@@ -18,6 +18,23 @@ export interface McqWithAnswer {
   strictChoiceOrder: boolean;
 }
 
+/**
+ * What the AI is told about a note for its questions: the graph description, and the notebook's
+ * additional instructions (ai-features.md §5.6: an extra system message, left out when blank).
+ */
+export interface QuestionContext {
+  description: string;
+  additionalInstructions?: string;
+}
+
+/** The system messages of a question context. */
+export function contextMessages(context: QuestionContext): ChatCompletionMessageParam[] {
+  const messages: ChatCompletionMessageParam[] = [{ role: "system", content: context.description }];
+  const extra = context.additionalInstructions?.trim();
+  if (extra) messages.push({ role: "system", content: `Additional instruction:\n${extra}` });
+  return messages;
+}
+
 export const QUESTION_SCHEMA_NAME = "ask_single_answer_multiple_choice_question";
 
 /** The strict JSON schema of McqWithAnswer (all fields required, nothing else allowed). */
@@ -85,11 +102,11 @@ export function regenerateMessage(previous: McqWithAnswer, advice: string): stri
  */
 export async function askForQuestion(
   ctx: AppContext,
-  noteContext: string,
+  noteContext: QuestionContext,
   previous?: { question: McqWithAnswer; advice: string },
 ): Promise<unknown> {
   const messages: ChatCompletionMessageParam[] = [
-    { role: "system", content: noteContext },
+    ...contextMessages(noteContext),
     { role: "user", content: QUESTION_INSTRUCTION },
   ];
   if (previous) messages.push({ role: "user", content: regenerateMessage(previous.question, previous.advice) });

@@ -13,6 +13,7 @@
  *   GET  /v1/models             a list of model ids (`fake.models`), GET /v1/models/{id} for one
  *   POST /v1/files              multipart upload; the file's text is kept in `fake.files` (e.g. a JSONL to check)
  *   POST /v1/fine_tuning/jobs   a `queued` job on the uploaded file, kept in `fake.fineTuningJobs`
+ *   POST /v1/images/generations a 1x1 PNG ({@link FAKE_PNG_BASE64}) as `b64_json` (or a URL); fail it with `fake.on(...)`
  *   anything else               404 in OpenAI's error shape, unless a test adds a route with `fake.on(...)`
  *
  * Chat completions are scripted per test. Scripted replies are kept in a FIFO queue; a request takes the first
@@ -195,6 +196,10 @@ export interface FakeOpenAI {
   reset(): void;
   stop(): Promise<void>;
 }
+
+/** The image POST /v1/images/generations answers: a valid 1x1 PNG, base64. */
+export const FAKE_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic embeddings
@@ -785,6 +790,18 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   }
 
+  // --- images -----------------------------------------------------------------------------------------------
+
+  function handleImageGeneration(rec: RecordedRequest): Response {
+    const body = (rec.body ?? {}) as { prompt?: unknown; response_format?: unknown; n?: unknown };
+    if (typeof body.prompt !== "string" || !body.prompt) {
+      return openAIError({ status: 400, message: "'prompt' is required", type: "invalid_request_error", param: "prompt" });
+    }
+    const count = typeof body.n === "number" ? body.n : 1;
+    const image = body.response_format === "b64_json" ? { b64_json: FAKE_PNG_BASE64 } : { url: `data:image/png;base64,${FAKE_PNG_BASE64}` };
+    return jsonResponse({ created: Math.floor(Date.now() / 1000), data: Array.from({ length: count }, () => ({ ...image, revised_prompt: body.prompt })) });
+  }
+
   // --- dispatch -----------------------------------------------------------------------------------------------
 
   async function handle(req: Request): Promise<Response> {
@@ -802,6 +819,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (rec.method === "POST" && path === "/embeddings") return handleEmbeddings(rec, req.signal);
     if (rec.method === "POST" && path === "/files") return handleFileUpload(rec);
     if (rec.method === "POST" && path === "/fine_tuning/jobs") return handleFineTuningJob(rec);
+    if (rec.method === "POST" && path === "/images/generations") return handleImageGeneration(rec);
     if (rec.method === "GET" && path === "/models") {
       return jsonResponse({ object: "list", data: state.models.map(modelObject) });
     }

@@ -1,12 +1,19 @@
+import type { QuestionContext } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
+import { notebookAdditionalInstructions } from "../ai-assistant/notebook-assistant";
+import { getNote } from "../notes/rows";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../graph/build-graph";
 import type { CurrentUser } from "../users";
 
 /**
  * What the AI is told about a note for its questions: the focus note and its related notes (the
  * graph description, 5000-token budget), as the learner sees them, so notes in notebooks the
- * learner may not read never reach the prompt. The caller checks the learner may read the note.
+ * learner may not read never reach the prompt; with the note's notebook's additional instructions.
+ * The caller checks the learner may read the note.
  */
-export function questionContext(ctx: AppContext, noteId: number, learner: CurrentUser): string {
-  return graphDescription(ctx, noteId, DEFAULT_GRAPH_TOKEN_LIMIT, learner);
+export function questionContext(ctx: AppContext, noteId: number, learner: CurrentUser): QuestionContext {
+  return {
+    description: graphDescription(ctx, noteId, DEFAULT_GRAPH_TOKEN_LIMIT, learner),
+    additionalInstructions: notebookAdditionalInstructions(ctx, getNote(ctx, noteId).notebookId),
+  };
 }

@@ -3,7 +3,7 @@
  * (ai-features.md §3.2-3.5, learning-loop.md §4.2). Nothing is saved here.
  */
 import { askForEvaluation } from "../../ai/question-evaluation";
-import { askForQuestion, type McqWithAnswer, type MultipleChoicesQuestion } from "../../ai/question-generation";
+import { askForQuestion, type McqWithAnswer, type MultipleChoicesQuestion, type QuestionContext } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import { ServiceUnavailableError } from "../errors";
 import { contestResult, type QuestionContestResult, shuffleChoices, validEvaluation, validMcq } from "./mcq";
@@ -19,7 +19,7 @@ export const EVALUATION_FAILED = "The AI could not evaluate the question. Please
  */
 export async function generateQuestion(
   ctx: AppContext,
-  noteContext: string,
+  noteContext: QuestionContext,
   previous?: { question: McqWithAnswer; advice: string },
 ): Promise<McqWithAnswer | undefined> {
   const mcq = validMcq(await askForQuestion(ctx, noteContext, previous));
@@ -32,7 +32,7 @@ export async function generateQuestion(
  */
 export async function evaluateQuestion(
   ctx: AppContext,
-  noteContext: string,
+  noteContext: QuestionContext,
   question: MultipleChoicesQuestion,
   correctAnswerIndex: number,
 ): Promise<QuestionContestResult> {
@@ -52,7 +52,7 @@ export interface QuestionDraft {
  * check's advice, not checked again); when the improvement fails, the original, contested.
  * Undefined when no question could be generated. Throws when generation or the check fails.
  */
-export async function generateFeasibleQuestion(ctx: AppContext, noteContext: string): Promise<QuestionDraft[] | undefined> {
+export async function generateFeasibleQuestion(ctx: AppContext, noteContext: QuestionContext): Promise<QuestionDraft[] | undefined> {
   const original = await generateQuestion(ctx, noteContext);
   if (!original) return undefined;
   const check = await evaluateQuestion(ctx, noteContext, original.multipleChoicesQuestion, original.correctChoiceIndex);

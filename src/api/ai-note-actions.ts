@@ -1,0 +1,33 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { generateImage, suggestNoteTitle } from "../services/ai-assistant/note-actions";
+import {
+  notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssistant,
+} from "../services/ai-assistant/notebook-assistant";
+import { optionalUser } from "./authentication";
+import { core } from "./core";
+import { IdParam } from "./ids";
+
+/**
+ * One-shot AI actions on a note and a notebook's AI assistant settings (issue 11): the notebook's
+ * additional instructions, recreating its assistant record, title suggestion and image generation.
+ * Bodies are validated by the services, after the caller is checked (401 first).
+ */
+export function aiNoteActionsApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api" })
+    .use(core(ctx))
+    .get("/notebooks/:notebook/ai-assistant", ({ auth, params }) => notebookAiAssistant(ctx, optionalUser(auth), params.notebook), {
+      params: t.Object({ notebook: IdParam }),
+    })
+    .patch("/notebooks/:notebook/ai-assistant", ({ auth, params, body }) =>
+      updateNotebookAiAssistant(ctx, optionalUser(auth), params.notebook, body), {
+      params: t.Object({ notebook: IdParam }),
+      body: t.Unknown(),
+    })
+    .post("/ai/assistant/recreate-notebook/:notebook", ({ auth, params }) =>
+      recreateNotebookAssistant(ctx, optionalUser(auth), params.notebook), { params: t.Object({ notebook: IdParam }) })
+    .post("/ai/suggest-title/:note", ({ auth, params }) => suggestNoteTitle(ctx, optionalUser(auth), params.note), {
+      params: t.Object({ note: IdParam }),
+    })
+    .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, optionalUser(auth), body), { body: t.Unknown() });
+}

@@ -1,0 +1,186 @@
+/**
+ * One-shot AI actions on a note over real HTTP, against the fake OpenAI server (issue 11): the
+ * notebook's additional instructions (kept, used in question generation, evaluation and title
+ * suggestion), recreating the notebook's assistant record, title suggestion and image generation.
+ * Every call is refused signed out (401) and to a stranger (403, without the note's title).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FAKE_PNG_BASE64 } from "../fakes";
+import { capital, messageText, scriptGoodQuestion, useRecallPromptWorld } from "../support/recall-prompts";
+import { type HttpClient, startTestServer, type TestServer } from "../support/server";
+import { injectNotes } from "../support/notes";
+
+const INSTRUCTION = "Ask everything in French.";
+
+describe("notebook AI assistant and one-shot AI actions", () => {
+  const w = useRecallPromptWorld();
+  let notebookId: number;
+  const signedOut = () => w.server.client();
+  const stranger = () => w.server.client().loginAs("non_admin");
+
+  const setup = async () => {
+    notebookId = (await w.learner.get("/api/notebooks")).body.notebooks[0].id;
+  };
+
+  test("additional instructions: null at first, saved trimmed, validated, refused to others", async () => {
+    await setup();
+    const path = `/api/notebooks/${notebookId}/ai-assistant`;
+    const first = await w.learner.get(path);
+    expect(first.status).toBe(200);
+    expect(first.text).toBe("");
+
+    const saved = await w.learner.patch(path, { additionalInstructions: `  ${INSTRUCTION}  ` });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ additionalInstructionsToAi: INSTRUCTION, notebook: { id: notebookId, title: "Countries" } });
+    expect(typeof saved.body.id).toBe("number");
+    expect((await w.learner.get(path)).body.additionalInstructionsToAi).toBe(INSTRUCTION);
+
+    expect((await w.learner.patch(path, { additionalInstructions: "x".repeat(10_001) })).status).toBe(400);
+    expect((await w.learner.patch(path, { additionalInstructions: 7 })).body.errors.additionalInstructions).toBeDefined();
+    expect((await w.learner.patch(path, {})).status).toBe(400);
+
+    const other = await stranger();
+    for (const [method, json] of [["GET", undefined], ["PATCH", { additionalInstructions: "Leak" }]] as const) {
+      const anonymous = await signedOut().request(method, path, json ? { json } : {});
+      expect(`${method} ${anonymous.status}`).toBe(`${method} 401`);
+      const refused = await other.request(method, path, json ? { json } : {});
+      expect(`${method} ${refused.status}`).toBe(`${method} 403`);
+      expect(refused.text).not.toContain("Countries");
+      expect(refused.text).not.toContain(INSTRUCTION);
+    }
+    // Signed out is 401 even with a bad body (checked before validation).
+    expect((await signedOut().patch(path, { additionalInstructions: 7 })).status).toBe(401);
+    expect((await w.learner.get("/api/notebooks/999999/ai-assistant")).status).toBe(404);
+    expect((await w.learner.get(path)).body.additionalInstructionsToAi).toBe(INSTRUCTION);
+  });
+
+  test("question generation and evaluation get the notebook's instructions as a system message", async () => {
+    await setup();
+    await w.learner.patch(`/api/notebooks/${notebookId}/ai-assistant`, { additionalInstructions: INSTRUCTION });
+    scriptGoodQuestion(w.fake);
+    const asked = await w.ask();
+    expect(asked.status).toBe(200);
+    expect(asked.body.multipleChoicesQuestion.stem).toBe(capital.multipleChoicesQuestion.stem);
+    const requests = w.fake.chat.requests;
+    expect(requests).toHaveLength(2); // generation, then the automatic check
+    for (const request of requests) {
+      const system = request.messages.filter((m) => m.role === "system").map(messageText);
+      expect(system).toContain(`Additional instruction:\n${INSTRUCTION}`);
+    }
+  });
+
+  test("without instructions the question prompts are unchanged (no extra message)", async () => {
+    scriptGoodQuestion(w.fake);
+    expect((await w.ask()).status).toBe(200);
+    for (const request of w.fake.chat.requests) {
+      expect(request.messages.map(messageText).join("\n")).not.toContain("Additional instruction");
+    }
+  });
+
+  test("recreate-notebook rebuilds Engram's own record from the settings, without the provider", async () => {
+    await setup();
+    await w.learner.patch(`/api/notebooks/${notebookId}/ai-assistant`, { additionalInstructions: INSTRUCTION });
+    const admin = await w.server.client().loginAs("admin");
+    await admin.post("/api/settings/current-model-version", { othersModel: "gpt-4.1-mini" });
+    await admin.patch("/api/ai/assistant/default", { additionalInstructions: "Be brief." });
+
+    const path = `/api/ai/assistant/recreate-notebook/${notebookId}`;
+    const recreated = await w.learner.post(path);
+    expect(recreated.status).toBe(200);
+    expect(recreated.body).toMatchObject({
+      name: "Assistant for notebook Countries",
+      model: "gpt-4.1-mini",
+      additionalInstructions: INSTRUCTION,
+      notebook: { id: notebookId },
+      creator: { name: "Old Learner" },
+    });
+    expect(recreated.body.instructions).toContain("personal knowledge management");
+    expect(recreated.body.instructions).toContain("Be brief.");
+    expect(recreated.body.instructions).toEndWith(INSTRUCTION);
+    expect(typeof recreated.body.assistantId).toBe("string");
+    expect(w.fake.requests).toHaveLength(0);
+    expect((await admin.post(path)).status).toBe(200); // an admin may too
+
+    expect((await signedOut().post(path)).status).toBe(401);
+    const refused = await (await stranger()).post(path);
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain("Countries");
+    expect((await w.learner.post("/api/ai/assistant/recreate-notebook/999999")).status).toBe(404);
+  });
+
+  test("suggest-title: the model's function call with the note and the instructions; refused to others", async () => {
+    await setup();
+    await w.learner.patch(`/api/notebooks/${notebookId}/ai-assistant`, { additionalInstructions: INSTRUCTION });
+    w.fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "  La France  " });
+    const path = `/api/ai/suggest-title/${w.ids.France}`;
+    const suggested = await w.learner.post(path);
+    expect(suggested.status).toBe(200);
+    expect(suggested.body).toEqual({ title: "La France" });
+    const [request] = w.fake.chat.requests;
+    expect(request!.tools?.map((tool) => (tool as { function: { name: string } }).function.name)).toEqual(["suggest_note_title"]);
+    const prompt = request!.messages.map(messageText).join("\n");
+    expect(prompt).toContain("Its capital is Paris.");
+    expect(prompt).toContain(INSTRUCTION);
+    expect(prompt).toContain("personal knowledge management");
+
+    // No function call (or a useless one): no suggestion.
+    w.fake.chat.respondWithText("France is fine.");
+    expect((await w.learner.post(path)).body).toEqual({ title: null });
+    w.fake.chat.respondWithToolCall("suggest_note_title", { newTitle: 3 });
+    expect((await w.learner.post(path)).body).toEqual({ title: null });
+    // The provider failing is a 503 with a message, not a 500.
+    w.fake.chat.failWith(500, "boom");
+    const failed = await w.learner.post(path);
+    expect(failed.status).toBe(503);
+    expect(failed.body.message).toBeDefined();
+
+    const before = w.fake.requests.length;
+    expect((await signedOut().post(path)).status).toBe(401);
+    const refused = await (await stranger()).post(path);
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain("France");
+    expect(w.fake.requests.length).toBe(before); // nothing sent to the provider for them
+    expect((await w.learner.post("/api/ai/suggest-title/999999")).status).toBe(404);
+  });
+
+  test("generate-image: the prompt string goes to images/generations, the PNG comes back as base64", async () => {
+    const generated = await w.learner.post("/api/ai/generate-image", "A map of France");
+    expect(generated.status).toBe(200);
+    expect(generated.body).toEqual({ b64encoded: FAKE_PNG_BASE64 });
+    const request = w.fake.requests.find((r) => r.path.endsWith("/images/generations"));
+    expect(request?.body).toMatchObject({ prompt: "A map of France", response_format: "b64_json" });
+
+    expect((await w.learner.post("/api/ai/generate-image", "")).status).toBe(400);
+    expect((await w.learner.post("/api/ai/generate-image", "x".repeat(4001))).status).toBe(400);
+    expect((await w.learner.post("/api/ai/generate-image", { prompt: "not a string" })).body.errors.prompt).toBeDefined();
+    expect((await signedOut().post("/api/ai/generate-image", "A map")).status).toBe(401);
+
+    w.fake.on("POST", "/images/generations", () =>
+      Response.json({ error: { message: "content policy", type: "invalid_request_error" } }, { status: 400 }));
+    const failed = await w.learner.post("/api/ai/generate-image", "A map of France");
+    expect(failed.status).toBe(503);
+  });
+});
+
+describe("one-shot AI actions without an AI provider", () => {
+  let server: TestServer;
+  let learner: HttpClient;
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
+    learner = await server.client().loginAs("old_learner");
+    ids = await injectNotes(learner, [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries" }]);
+  });
+  afterAll(() => server.stop());
+
+  test('"AI is not configured" for title and image; settings and recreate still work', async () => {
+    for (const [path, body] of [[`/api/ai/suggest-title/${ids.France}`, {}], ["/api/ai/generate-image", "A map"]] as const) {
+      const answer = await learner.post(path, body);
+      expect(`${path} ${answer.status} ${answer.body.message}`).toBe(`${path} 503 AI is not configured`);
+    }
+    const notebookId = (await learner.get("/api/notebooks")).body.notebooks[0].id;
+    expect((await learner.patch(`/api/notebooks/${notebookId}/ai-assistant`, { additionalInstructions: INSTRUCTION })).status).toBe(200);
+    expect((await learner.post(`/api/ai/assistant/recreate-notebook/${notebookId}`)).status).toBe(200);
+  });
+});
