@@ -90,6 +90,11 @@ test.describe("statistics and the scheduler", () => {
     await expect(dialog.getByLabel("Desired retention")).toHaveValue("0.85");
     await dialog.getByRole("button", { name: "Optimize my parameters" }).click();
     await expect(dialog.getByRole("status")).toHaveText("needs at least 400 logged reviews; you have 1 so far");
+    // The dialog with the FSRS fields: no serious accessibility problem, nothing wider than a phone.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await dialog.getByLabel("Scheduler").selectOption({ label: "Forgetting curve (classic)" });
     await expect(dialog.getByLabel("Desired retention")).toHaveCount(0);
     await dialog.getByRole("button", { name: "Submit" }).click();
