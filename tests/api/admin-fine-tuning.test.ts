@@ -200,5 +200,5 @@ describe("fine-tuning data", () => {
     } finally {
       await noAi.stop();
     }
-  });
+  }, 20_000); // starts a second server
 });
