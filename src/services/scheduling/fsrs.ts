@@ -92,13 +92,13 @@ export function intervalHoursFor(settings: FsrsSettings, stability: number, elap
 }
 
 /**
- * FSRS-6's power forgetting curve for these weights, R(t, S) = (1 + factor·t/S)^−decay, as one
- * function (the same formula as ts-fsrs's forgetting_curve, without its per-call copying and
- * rounding: the statistics evaluate it for every tracker).
+ * The elapsed time, as a multiple of the stability, at which recall probability falls to `bound`
+ * on FSRS-6's curve R = (1 + factor·t/S)^decay. R falls as t/S grows, so "R below the bound" is
+ * "t/S above this ratio" (the statistics count trackers by it without a power per tracker).
  */
-export function forgettingCurveOf(settings: Pick<FsrsSettings, "weights">): (elapsedDays: number, stability: number) => number {
+export function elapsedRatioAt(settings: Pick<FsrsSettings, "weights">, bound: number): number {
   const { decay, factor } = computeDecayFactor([...(settings.weights ?? DEFAULT_WEIGHTS)]);
-  return (elapsedDays, stability) => Math.pow(1 + (factor * Math.max(0, elapsedDays)) / stability, decay);
+  return (Math.pow(bound, 1 / decay) - 1) / factor;
 }
 
 /** Recall probability after `elapsedDays` for a stability (FSRS-6's power forgetting curve). */

@@ -15,8 +15,7 @@
 import type { AppContext } from "../../context";
 import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
-import { computeDecayFactor } from "ts-fsrs";
-import { DEFAULT_WEIGHTS } from "../scheduling/fsrs";
+import { elapsedRatioAt } from "../scheduling/fsrs";
 import { localParts } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
 
@@ -198,9 +197,9 @@ const bucketCase = (value: string, buckets: [string, number][]) =>
  */
 function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
   if (schedulerOf(current.user) !== "fsrs") return null;
-  const { decay, factor } = computeDecayFactor([...(fsrsSettingsOf(current.user).weights ?? DEFAULT_WEIGHTS)]);
+  const settings = fsrsSettingsOf(current.user);
   const ratio = `(MAX(0, ?2 - last_recalled_at) / (${DAY_MS}.0 * stability))`;
-  const below = (bound: number) => (Math.pow(bound, 1 / decay) - 1) / factor;
+  const below = (bound: number) => elapsedRatioAt(settings, bound);
   const recall = `CASE ${RETRIEVABILITY_BUCKETS.slice(0, -1).map(([, bound], i) => `WHEN ${ratio} > ${below(bound)} THEN ${i}`).join(" ")} ELSE ${RETRIEVABILITY_BUCKETS.length - 1} END`;
   // One pass over the trackers, counted by (stability bucket, retrievability bucket).
   const rows = ctx.sqlite

@@ -6,7 +6,8 @@ import {
   type FsrsSettings,
   DEFAULT_WEIGHTS,
   failureShare,
-  forgettingCurveOf,
+  elapsedRatioAt,
+  retrievability,
   fsrsAssimilated,
   fsrsReviewed,
   gradeOf,
@@ -110,13 +111,16 @@ describe("the FSRS-6 adapter (default weights, 90 % retention, reviews exactly w
   });
 });
 
-describe("the forgetting curve the statistics use", () => {
-  test("is ts-fsrs's FSRS-6 curve: 90 % after one stability, lower later", () => {
-    const curve = forgettingCurveOf({});
-    for (const [t, s] of [[0, 1], [1, 1], [10, 3], [100, 20], [365, 500]] as const) {
-      expect(curve(t, s)).toBeCloseTo(forgetting_curve(DEFAULT_W, t, s), 7);
+describe("the retrievability thresholds the statistics count by", () => {
+  test("after elapsedRatioAt(bound) stabilities, ts-fsrs's FSRS-6 curve is at the bound", () => {
+    expect(elapsedRatioAt({}, 0.9)).toBeCloseTo(1, 6); // stability: the time to fall to 90 %
+    for (const bound of [0.7, 0.8, 0.95]) {
+      for (const stability of [0.5, 3, 120]) {
+        const t = elapsedRatioAt({}, bound) * stability;
+        expect(forgetting_curve(DEFAULT_W, t, stability)).toBeCloseTo(bound, 6);
+        expect(retrievability({}, t * 1.01, stability)).toBeLessThan(bound);
+      }
     }
-    expect(curve(5, 5)).toBeCloseTo(0.9, 7);
   });
 });
 
