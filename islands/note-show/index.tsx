@@ -13,6 +13,8 @@ import { NewNoteDialog, type NewNotePlacement } from "./NewNoteDialog";
 import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
 import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { TitleEditor } from "./TitleEditor";
+import { SuggestTitleButton } from "./ai/SuggestTitle";
+import { GenerateImageDialog } from "./ai/GenerateImageDialog";
 import { EditNoteImageDialog, EditNoteUrlDialog, NoteAccessoryView } from "./accessory";
 import { ExportDialog } from "./export";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
@@ -65,7 +67,7 @@ function useSettledValue(value: string, delayMs: number): string {
 /** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
 export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
   const { data: realm } = useQuery(noteRealmQuery(noteId));
-  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import" | "questions">();
+  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import" | "questions" | "ai-image">();
   const [mode, setMode] = useState<EditorMode>("rich");
   useEffect(() => {
     if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
@@ -145,6 +147,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
             {icons.search()}
           </button>
           <WikidataOptions note={note} editable={editable} />
+          {!note.noteTopology.linkType && <SuggestTitleButton noteId={noteId} currentTitle={title.value} onAccept={title.onChange} />}
           {effectiveMode === "rich" ? (
             <button type="button" className="icon-button labelled" title="Edit as markdown" aria-label="Edit as markdown"
               onClick={() => switchMode("markdown")}>
@@ -166,6 +169,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
           <MoreOptionsMenu entries={[
             { label: "Edit Note Image", onSelect: () => setDialog("image") },
             { label: "Edit Note URL", onSelect: () => setDialog("url") },
+            { label: "Generate Image with DALL-E", onSelect: () => setDialog("ai-image") },
             { label: "Export...", onSelect: () => setDialog("export") },
             { label: "Note Recall Settings", onSelect: () => setDialog("recall-settings") },
             { label: "Questions for the note", onSelect: () => setDialog("questions") },
@@ -201,6 +205,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {dialog === "search-and-link" && <LinkFlow note={note} onClose={closeDialog} />}
       {dialog === "image" && <EditNoteImageDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "url" && <EditNoteUrlDialog noteId={noteId} onClose={closeDialog} />}
+      {dialog === "ai-image" && <GenerateImageDialog noteId={noteId} noteTitle={title.value} onClose={closeDialog} />}
       {dialog === "export" && <ExportDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "recall-settings" && <RecallSettingsDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "questions" && <NoteQuestionsDialog noteId={noteId} onClose={closeDialog} />}

@@ -7,6 +7,7 @@ import { injectNotes } from "../services/testability/inject-notes";
 import { linkNotes } from "../services/testability/link-notes";
 import { injectCircle, shareNotebookOfNoteToBazaar } from "../services/testability/sharing";
 import { injectPredefinedQuestions } from "../services/testability/predefined-questions";
+import { injectSuggestedQuestions } from "../services/testability/suggested-questions";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
@@ -127,6 +128,21 @@ export function testabilityApi(ctx: AppContext) {
             { additionalProperties: true },
           ),
         ),
+      }),
+    })
+    .post("/inject_suggested_questions", ({ body }) => injectSuggestedQuestions(ctx, body.examples), {
+      body: t.Object({
+        examples: t.Array(t.Object({
+          positiveFeedback: t.Boolean(),
+          preservedNoteContent: t.String(),
+          realCorrectAnswers: t.Optional(t.Union([t.String(), t.Null()])),
+          comment: t.Optional(t.Union([t.String(), t.Null()])),
+          preservedQuestion: t.Object({
+            multipleChoicesQuestion: t.Object({ stem: t.String(), choices: t.Array(t.String()) }),
+            correctChoiceIndex: t.Integer(),
+            strictChoiceOrder: t.Optional(t.Union([t.Boolean(), t.Null()])),
+          }),
+        }, { additionalProperties: true })),
       }),
     })
     .post("/share_to_bazaar", ({ body }) => shareNotebookOfNoteToBazaar(ctx, body.noteTopology), {

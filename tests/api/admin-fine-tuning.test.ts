@@ -86,6 +86,18 @@ describe("fine-tuning data", () => {
     }
   });
 
+  test("the inject_suggested_questions hook creates examples as given", async () => {
+    const example = {
+      positiveFeedback: false, preservedNoteContent: "About Paris", realCorrectAnswers: "0,1",
+      preservedQuestion: { multipleChoicesQuestion: { stem: "Capital?", choices: ["Paris", "Lyon"] }, correctChoiceIndex: 0, strictChoiceOrder: false },
+    };
+    expect((await anonymous.post("/api/testability/inject_suggested_questions", { examples: [example, { ...example, positiveFeedback: true }] })).status).toBe(200);
+    const list = (await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body;
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ ...example, comment: "" });
+    expect(list[1].positiveFeedback).toBe(true);
+  });
+
   test("the list shows what the learner suggested; an edit trims the choices, drops blanks and keeps a number list", async () => {
     const { id } = await suggest(false, "Capital?", "Two answers look right");
     const [listed] = (await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body;
