@@ -7,6 +7,7 @@ import type { NotebookJson } from "../lib/notes-queries";
 import { alertPopup } from "../lib/ui-store";
 import { ObsidianImportDialog, ObsidianVaultSection } from "../lib/vaults/ObsidianVault";
 import { CertificateRequest } from "./CertificateRequest";
+import { NotebookAiAssistantSection } from "./NotebookAiAssistantSection";
 
 const SETTINGS_FIELDS = ["skipMemoryTrackingEntirely", "numberOfQuestionsInAssessment", "certificateExpiry"] as const;
 export const DEFAULT_CERTIFICATE_EXPIRY = "1y";
@@ -130,6 +131,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
         </fieldset>
       </form>
       <CertificateRequest notebookId={notebook.id} creatorId={notebook.creatorId} />
+      <NotebookAiAssistantSection notebookId={notebook.id} />
       <NotebookIndexButtons notebookId={notebook.id} onComplete={() => setIndexUpdated(true)} />
       <ObsidianVaultSection notebookId={notebook.id} onImport={() => setImporting(true)} />
     </Modal>
