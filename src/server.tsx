@@ -20,6 +20,7 @@ import { circlesApi } from "./api/circles";
 import { assessmentApi } from "./api/assessment";
 import { certificatesApi } from "./api/certificates";
 import { conversationsApi } from "./api/conversations";
+import { aiChatApi } from "./api/ai-chat";
 import { adminApi } from "./api/admin";
 import { fineTuningApi } from "./api/fine-tuning";
 import { assistantApi } from "./api/assistant";
@@ -112,6 +113,7 @@ export function createApp(ctx: AppContext) {
     .use(assessmentApi(ctx))
     .use(certificatesApi(ctx))
     .use(conversationsApi(ctx))
+    .use(aiChatApi(ctx))
     .use(adminApi(ctx))
     .use(fineTuningApi(ctx))
     .use(assistantApi(ctx))

@@ -1,0 +1,25 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../context";
+import { aiReply, cancelRun, submitToolResults } from "../services/conversations/ai-chat";
+import { requireUser } from "./authentication";
+import { core } from "./core";
+import { IdParam } from "./ids";
+
+const runParams = t.Object({ threadId: t.String({ maxLength: 40 }), runId: t.String({ maxLength: 40 }) });
+
+/**
+ * Chat with the AI (issue 11, decision 10): the streamed reply, and the tool-result and cancel
+ * calls of a run waiting for tool results. Answers are server-sent events ending with `done`.
+ */
+export function aiChatApi(ctx: AppContext) {
+  return new Elysia({ prefix: "/api" })
+    .use(core(ctx))
+    .post("/conversation/:conversationId/ai-reply", ({ auth, params }) => aiReply(ctx, requireUser(auth), params.conversationId), {
+      params: t.Object({ conversationId: IdParam }),
+    })
+    .post("/ai/submit-tool-results/:threadId/:runId", ({ auth, params, body }) =>
+      submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body), { params: runParams, body: t.Unknown() })
+    .post("/ai/cancel-run/:threadId/:runId", ({ auth, params }) => cancelRun(ctx, requireUser(auth), params.threadId, params.runId), {
+      params: runParams,
+    });
+}

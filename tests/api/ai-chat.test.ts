@@ -1,0 +1,237 @@
+/**
+ * Chat with the AI over real HTTP against the fake OpenAI server (issue 11, decision 10): the
+ * server-sent event sequence of a plain reply, of a tool-call run through submit-tool-results and
+ * its streamed continuation, of a cancel and of a provider failure; what the model is sent; what
+ * is saved; and refusals for strangers and signed-out callers.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
+import { injectNotes } from "../support/notes";
+import { type HttpClient, type TestServer, startTestServer } from "../support/server";
+
+interface SseEvent {
+  event: string;
+  data: any;
+}
+
+/** Parses a whole SSE body: `event:` and `data:` lines, events split on blank lines, data JSON when it parses. */
+function parseSse(text: string): SseEvent[] {
+  return text.split(/\n\n/).filter((block) => block.trim()).map((block) => {
+    let event = "message";
+    const data: string[] = [];
+    for (const line of block.split("\n")) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+    const raw = data.join("\n");
+    try {
+      return { event, data: JSON.parse(raw) };
+    } catch {
+      return { event, data: raw };
+    }
+  });
+}
+
+const names = (events: SseEvent[]) => events.map((e) => e.event);
+/** The reply text as the reference's client builds it from the events. */
+const replyText = (events: SseEvent[]) => events.filter((e) => e.event === "thread.message.delta")
+  .map((e) => e.data.delta.content[0].text.value).join("");
+
+describe("chat with the AI", () => {
+  let server: TestServer;
+  let fake: FakeOpenAI;
+  let owner: HttpClient;
+  let reader: HttpClient;
+  let stranger: HttpClient;
+  let ids: Record<string, number>;
+  let conversationId: number;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
+  }, 30_000);
+  afterAll(async () => {
+    await server.stop();
+    await fake.stop();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    const anonymous = server.client();
+    await anonymous.post("/api/testability/clean_db_and_reset_testability_settings");
+    await anonymous.post("/api/testability/replace_service_url", { openAi: fake.url });
+    ids = await injectNotes(anonymous, [
+      { Title: "Baking" },
+      { Title: "Sourdough", "Parent Title": "Baking", Details: "A bread leavened by a starter" },
+    ], "old_learner");
+    await anonymous.post("/api/testability/share_to_bazaar", { noteTopology: "Baking" });
+    owner = await server.client().loginAs("old_learner");
+    reader = await server.client().loginAs("another_old_learner");
+    stranger = await server.client().loginAs("non_admin");
+    conversationId = (await reader.post(`/api/conversation/note/${ids.Sourdough}`, "What feeds the starter?")).body.id;
+  });
+
+  async function sse(client: HttpClient, path: string, body?: unknown) {
+    const result = await client.request("POST", path, { json: body, headers: { accept: "text/event-stream", "accept-encoding": "gzip, br" } });
+    return { ...result, events: parseSse(result.text) };
+  }
+  const messages = async () => (await reader.get(`/api/conversation/${conversationId}/messages`)).body as { message: string; sender?: unknown }[];
+
+  test("a plain reply streams the reference's events, ends with done, and is saved as the AI's message", async () => {
+    fake.chat.respondWithText("Flour and water, fed daily.");
+    const reply = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toStartWith("text/event-stream");
+    expect(reply.headers.get("content-encoding")).toBeNull();
+    const sequence = names(reply.events);
+    expect(sequence[0]).toBe("thread.run.created");
+    expect(sequence[1]).toBe("thread.message.created");
+    expect(sequence.filter((n) => n === "thread.message.delta").length).toBeGreaterThan(1);
+    expect(sequence.slice(-3)).toEqual(["thread.message.completed", "thread.run.completed", "done"]);
+    expect(replyText(reply.events)).toBe("Flour and water, fed daily.");
+    expect(reply.events.find((e) => e.event === "thread.message.completed")!.data.content[0].text.value).toBe("Flour and water, fed daily.");
+    expect(reply.events.at(-1)!.data).toBe("[DONE]");
+
+    const saved = await messages();
+    expect(saved.map((m) => m.message)).toEqual(["What feeds the starter?", "Flour and water, fed daily."]);
+    expect(saved[1]!.sender).toBeUndefined();
+
+    // What the model saw: the instructions, the note's graph, the conversation so far, and the tools.
+    const request = fake.chat.requests[0]!;
+    expect(request.stream).toBe(true);
+    const text = JSON.stringify(request.messages);
+    expect(text).toContain("Do not call functions that update the note");
+    expect(text).toContain("A bread leavened by a starter");
+    const last = request.messages.at(-1)!;
+    expect(last.role).toBe("user");
+    expect(String(last.content)).toContain("`Another Old Learner` says:");
+    expect(String(last.content)).toContain("What feeds the starter?");
+    expect((request.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name))
+      .toEqual(["complete_note_details", "suggest_note_title", "ask_single_answer_multiple_choice_question"]);
+
+    // The next reply sees the AI's earlier answer as the assistant's.
+    fake.chat.respondWithText("Yes.");
+    await sse(owner, `/api/conversation/${conversationId}/ai-reply`);
+    expect(fake.chat.requests[1]!.messages.at(-1)).toEqual({ role: "assistant", content: "Flour and water, fed daily." });
+  });
+
+  test("the notebook's additional instructions are sent when it has some", async () => {
+    server.ctx.sqlite.run(
+      `INSERT INTO notebook_ai_assistants (notebook_id, additional_instructions, created_at, updated_at)
+       SELECT notebook_id, 'Answer like a baker.', 0, 0 FROM notes WHERE id = ?`, [ids.Sourdough!]);
+    fake.chat.respondWithText("Sure.");
+    await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(JSON.stringify(fake.chat.requests[0]!.messages)).toContain("Answer like a baker.");
+  });
+
+  test("a tool call pauses the run; submitting the results streams the continuation and saves the final reply", async () => {
+    fake.chat.respondWithToolCall("complete_note_details", { deleteFromEnd: 0, completion: " (rye or wheat)." }, { id: "call_1" });
+    const first = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    const sequence = names(first.events);
+    expect(sequence[1]).toBe("thread.run.step.created");
+    expect(sequence).toContain("thread.run.step.delta");
+    expect(sequence.slice(-2)).toEqual(["thread.run.requires_action", "done"]);
+    expect(first.events.filter((e) => e.event === "thread.run.step.delta")
+      .map((e) => e.data.delta.step_details.tool_calls[0].function.arguments).join(""))
+      .toBe(JSON.stringify({ deleteFromEnd: 0, completion: " (rye or wheat)." }));
+    const run = first.events.find((e) => e.event === "thread.run.requires_action")!.data;
+    expect(run.status).toBe("requires_action");
+    const [call] = run.required_action.submit_tool_outputs.tool_calls;
+    expect(call).toMatchObject({ id: "call_1", function: { name: "complete_note_details" } });
+    expect(JSON.parse(call.function.arguments)).toEqual({ deleteFromEnd: 0, completion: " (rye or wheat)." });
+    expect(await messages()).toHaveLength(1); // nothing saved while waiting
+
+    // Results must cover the run's calls, and nothing else.
+    const missing = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.call_1).toBeString();
+    expect((await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" }, other: {} })).status).toBe(400);
+
+    fake.chat.respondWithText("Done: I completed the details.");
+    const continued = await sse(owner, `/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" } });
+    expect(continued.status).toBe(200);
+    expect(names(continued.events).slice(-3)).toEqual(["thread.message.completed", "thread.run.completed", "done"]);
+    expect(replyText(continued.events)).toBe("Done: I completed the details.");
+    // The continuation carries the assistant's tool call and the tool's result.
+    const sent = fake.chat.requests[1]!.messages;
+    expect(sent.at(-2)).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_1", function: { name: "complete_note_details" } }] });
+    expect(sent.at(-1)).toEqual({ role: "tool", tool_call_id: "call_1", content: JSON.stringify({ status: "accepted" }) });
+    expect((await messages()).map((m) => m.message)).toEqual(["What feeds the starter?", "Done: I completed the details."]);
+
+    // A finished run refuses more results and a cancel.
+    const again = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" } });
+    expect(again.status).toBe(400);
+    expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(400);
+  });
+
+  test("a cancelled run saves nothing and refuses results", async () => {
+    fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "Sourdough starter" }, { id: "call_t" });
+    const first = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    const run = first.events.find((e) => e.event === "thread.run.requires_action")!.data;
+    expect(run.required_action.submit_tool_outputs.tool_calls[0].function.name).toBe("suggest_note_title");
+    const cancelled = await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: run.id, thread_id: run.thread_id, status: "cancelled" });
+    const refused = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_t: { status: "skipped" } });
+    expect(refused.status).toBe(400);
+    expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(400);
+    expect(await messages()).toHaveLength(1);
+    expect(fake.chat.requests).toHaveLength(1);
+  });
+
+  test("a provider failure, before or during the stream, sends error then done and saves nothing", async () => {
+    fake.chat.failWith(400, "Invalid model");
+    const refused = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(refused.status).toBe(200);
+    expect(names(refused.events).slice(-2)).toEqual(["error", "done"]);
+    expect(refused.events.at(-2)!.data.message).toContain("400");
+
+    fake.chat.failMidStream("Flour and", "The server had an error");
+    const broken = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(names(broken.events)).toContain("thread.message.delta");
+    expect(names(broken.events).slice(-2)).toEqual(["error", "done"]);
+    expect(names(broken.events)).not.toContain("thread.message.completed");
+    expect(await messages()).toHaveLength(1);
+  });
+
+  test("strangers and signed-out callers cannot reply, submit or cancel", async () => {
+    fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "Starter" }, { id: "call_s" });
+    const run = (await sse(reader, `/api/conversation/${conversationId}/ai-reply`)).events
+      .find((e) => e.event === "thread.run.requires_action")!.data;
+    const anonymous = server.client();
+    for (const [path, body] of [
+      [`/api/conversation/${conversationId}/ai-reply`, undefined],
+      [`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_s: { status: "accepted" } }],
+      [`/api/ai/cancel-run/${run.thread_id}/${run.id}`, undefined],
+    ] as const) {
+      const denied = await stranger.request("POST", path, { json: body });
+      expect(denied.status).toBe(403);
+      expect(denied.text).not.toContain("Sourdough");
+      expect((await anonymous.request("POST", path, { json: body })).status).toBe(401);
+    }
+    expect((await reader.post(`/api/ai/cancel-run/thread_999999/${run.id}`)).status).toBe(404);
+    expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/run_999999`)).status).toBe(404);
+    expect(fake.chat.requests).toHaveLength(1);
+    // The run still waits for its party.
+    expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(200);
+  });
+});
+
+describe("chat with the AI without a provider", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ OPENAI_API_KEY: "" });
+  });
+  afterAll(() => server.stop());
+
+  test("the reply is refused with 503 'AI is not configured' before any stream", async () => {
+    const anonymous = server.client();
+    await anonymous.post("/api/testability/clean_db_and_reset_testability_settings");
+    const ids = await injectNotes(anonymous, [{ Title: "Alone" }], "old_learner");
+    const owner = await server.client().loginAs("old_learner");
+    const id = (await owner.post(`/api/conversation/note/${ids.Alone}`, "Hello?")).body.id;
+    const reply = await owner.request("POST", `/api/conversation/${id}/ai-reply`, { headers: { accept: "text/event-stream" } });
+    expect(reply.status).toBe(503);
+    expect(reply.body.message).toBe("AI is not configured");
+    expect((await owner.get(`/api/conversation/${id}/messages`)).body).toHaveLength(1);
+  });
+});
