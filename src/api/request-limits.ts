@@ -42,6 +42,8 @@ const ROUTE_BODY_BYTES: Record<string, number> = {
   "/api/notebooks/:notebook/obsidian": 101 * 1024 * 1024,
   // An Anki deck package (.apkg), within the same limits as a vault.
   "/api/notebooks/anki": 101 * 1024 * 1024,
+  // A fine-tuning example keeps a note's description (its 200,000 characters of details and more).
+  "/api/fine-tuning/:suggestedQuestion/update-suggested-question-for-fine-tuning": 2 * 1024 * 1024,
   // Test data (not in production).
   "/api/testability/inject_notes": 16 * 1024 * 1024,
 };

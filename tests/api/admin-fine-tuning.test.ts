@@ -115,6 +115,10 @@ describe("fine-tuning data", () => {
       id, comment: "only Paris", realCorrectAnswers: "0,1", positiveFeedback: false,
       preservedQuestion: { multipleChoicesQuestion: { stem: "Which is the capital of France?", choices: ["Paris", "Lyon"] }, correctChoiceIndex: 0 },
     });
+    // A long note (200,000 characters of details) keeps its description through an edit.
+    const longContent = "x".repeat(210_000);
+    expect((await admin.patch(url, { preservedNoteContent: longContent })).body.preservedNoteContent).toBe(longContent);
+    expect((await admin.patch(url, { preservedNoteContent: "x".repeat(250_001) })).status).toBe(400);
     // Positive feedback: the real correct answer is the question's own (the field is hidden).
     const positive = await admin.patch(url, { ...edit("Capital?", ["Lyon", "Paris"], 1), positiveFeedback: true, realCorrectAnswers: "nonsense" });
     expect(positive.body).toMatchObject({ positiveFeedback: true, realCorrectAnswers: "1" });

@@ -18,8 +18,8 @@ export const FINE_TUNING_ADMIN_ONLY = "Only an administrator can manage the fine
 export const MAX_SUGGESTION_CHOICES = 4;
 const MAX_CHOICE_LENGTH = 1000;
 const MAX_STEM_LENGTH = 5000;
-/** The preserved note description: a note's details can be long, but not unbounded. */
-const MAX_NOTE_CONTENT_LENGTH = 100_000;
+/** The preserved note description: a note's 200,000 characters of details with its title and path in JSON. */
+const MAX_NOTE_CONTENT_LENGTH = 250_000;
 const MAX_REAL_ANSWERS_LENGTH = 200;
 
 export const CHOICES_MESSAGE = "At least 2 choices are required";
