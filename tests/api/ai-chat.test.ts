@@ -193,6 +193,65 @@ describe("chat with the AI", () => {
     expect(await messages()).toHaveLength(1);
   });
 
+  test("events reach the browser as they are written (not compressed or buffered); a cancel mid-stream ends it and saves nothing", async () => {
+    const slow = await startFakeOpenAI({ streamChunkDelayMs: 150 });
+    try {
+      await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
+      slow.chat.respondWithText("one two three four five six seven eight nine ten eleven twelve");
+      const started = Date.now();
+      const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
+        method: "POST", headers: { cookie: `engram_session=${reader.sessionCookie}`, accept: "text/event-stream", "accept-encoding": "gzip, br" },
+      });
+      expect(response.headers.get("content-encoding")).toBeNull();
+      const body = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes("thread.message.delta")) {
+        const { value, done } = await body.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const firstDeltaMs = Date.now() - started;
+      // The upstream needs about 12 × 150 ms for the whole reply; the first words come long before.
+      expect(firstDeltaMs).toBeLessThan(1200);
+      const run = parseSse(text)[0]!.data;
+      expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(200);
+      for (;;) {
+        const { value, done } = await body.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      expect(names(parseSse(text)).slice(-2)).toEqual(["error", "done"]);
+      expect(Date.now() - started).toBeLessThan(1800);
+      expect(await messages()).toHaveLength(1);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  test("about an answered recall question the AI also sees the question, the answer and whether it was correct", async () => {
+    // A conversation about a recall prompt, made directly: the recall flow has its own tests.
+    const row = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE name = 'Another Old Learner'").get()!;
+    const questionId = server.ctx.sqlite.query<{ id: number }, [string, number]>(
+      "INSERT INTO predefined_questions (note_id, multiple_choices_question, correct_answer_index, approved, created_at) VALUES (?2, ?1, 1, 0, 0) RETURNING id")
+      .get(JSON.stringify({ stem: "What leavens sourdough?", choices: ["Yeast powder", "A starter"] }), ids.Sourdough!)!.id;
+    const trackerId = server.ctx.sqlite.query<{ id: number }, [number, number]>(
+      "INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at) VALUES (?1, ?2, 0, 0, 0) RETURNING id")
+      .get(row.id, ids.Sourdough!)?.id;
+    if (trackerId === undefined) throw new Error("no tracker");
+    const promptId = server.ctx.sqlite.query<{ id: number }, [number, number, number]>(
+      "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?1, ?2, ?3, 0, 0, 0, 0) RETURNING id")
+      .get(row.id, trackerId, questionId)!.id;
+    const started = await reader.post(`/api/conversation/recall-prompt/${promptId}`, "Why is yeast powder wrong?");
+    expect(started.status).toBe(200);
+    fake.chat.respondWithText("A starter is wild yeast.");
+    await sse(reader, `/api/conversation/${started.body.id}/ai-reply`);
+    const sent = JSON.stringify(fake.chat.requests[0]!.messages);
+    expect(sent).toContain("What leavens sourdough?");
+    expect(sent).toContain('\\"userAnswer\\": 0');
+    expect(sent).toContain('\\"userAnswerWasMarkedAs\\": \\"incorrect\\"');
+  });
+
   test("strangers and signed-out callers cannot reply, submit or cancel", async () => {
     fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "Starter" }, { id: "call_s" });
     const run = (await sse(reader, `/api/conversation/${conversationId}/ai-reply`)).events
