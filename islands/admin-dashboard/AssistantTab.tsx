@@ -36,7 +36,7 @@ function DefaultInstructions({ settings }: { settings: AssistantSettingsJson }) 
         <label htmlFor={id}>Additional instructions to AI</label>
         <textarea id={id} rows={4} dir="auto" value={value} onChange={(event) => setDraft(event.target.value)}
           aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`} />
-        <div id={`${id}-hint`} className="muted field-hint">Part of the default assistant's instructions from its next "Recreate Default Assistant", e.g. "Answer in British English."</div>
+        <div id={`${id}-hint`} className="muted field-hint">Added to the instructions of every AI conversation and title suggestion, in every notebook, e.g. "Answer in British English."</div>
         <LengthLimit length={value.length} max={MAX_INSTRUCTIONS} label="Instructions" showOver={!error} />
         {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
       </div>
