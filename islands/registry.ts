@@ -23,6 +23,7 @@ import Circles from "./circles";
 import Assessment from "./assessment";
 import AssessmentHistory from "./assessment-history";
 import AdminDashboard from "./admin-dashboard";
+import MessageCenter from "./message-center";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -46,6 +47,7 @@ export const islands = {
   assessment: Assessment,
   "assessment-history": AssessmentHistory,
   "admin-dashboard": AdminDashboard,
+  "message-center": MessageCenter,
 };
 
 export type IslandName = keyof typeof islands;

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { QuestionConversationButton } from "../lib/conversations/QuestionConversation";
 import { useState } from "react";
 import { api } from "../lib/api";
 import { AnsweredQuestionView } from "../lib/recall/AnsweredQuestionView";
@@ -33,11 +34,7 @@ export default function AnsweredQuestion({ recallPromptId }: { recallPromptId: n
             <SuggestFineTuningDialog questionId={data.predefinedQuestion.id} question={data.predefinedQuestion.multipleChoicesQuestion}
               onClose={() => setSuggesting(false)} />
           )}
-          {/* Conversations arrive with a later issue; the button shows where they will start. */}
-          <button type="button" className="button primary conversation-button" disabled
-            title="Conversations about questions are coming soon">
-            Start a conversation about this question
-          </button>
+          <QuestionConversationButton recallPromptId={data.recallPromptId} />
         </>
       )}
     </div>

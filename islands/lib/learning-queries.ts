@@ -41,13 +41,19 @@ export type MenuBadgeKind = "assimilate" | "recall" | "messages";
 const menuBadgeFetchers: Partial<Record<MenuBadgeKind, () => Promise<number>>> = {
   assimilate: () => fetchAssimilationCount().then((count) => count.dueCount),
   recall: () => fetchRecallOverview().then((overview) => overview.toRepeatCount),
+  messages: () => api.get<number>("/api/conversation/unread", quietly),
 };
+
+/** How often the unread-messages badge asks again while the page is visible (react-query pauses it in background tabs). */
+export const UNREAD_POLL_MS = 5000;
 
 export const menuBadgeQuery = (kind: MenuBadgeKind) =>
   queryOptions({
     queryKey: ["menu-badge", kind],
     queryFn: () => menuBadgeFetchers[kind]?.() ?? Promise.resolve(0),
     enabled: menuBadgeFetchers[kind] !== undefined,
+    // New messages arrive from other people: the Messages badge keeps asking while the page is open.
+    refetchInterval: kind === "messages" ? UNREAD_POLL_MS : false,
   });
 
 /*

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { NoteConversations } from "../lib/conversations/NoteConversations";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { icons } from "../lib/icons";
@@ -178,6 +179,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
           ]} />
         </div>
       )}
+      {!deleted && <NoteConversations noteId={noteId} />}
       {deleted && <div className="alert warning" role="alert">This note has been deleted</div>}
       {note.noteTopology.linkType ? <LinkNoteHeader note={note} editable={editable} /> : <TitleEditor autosave={title} readonly={!editable} />}
       <NoteAccessoryView noteId={noteId} />

@@ -26,6 +26,9 @@ import { isAdmin } from "../services/policies";
 import type { CurrentUser } from "../services/users";
 import { BazaarPage, CirclePage, CirclesPage, JoinCirclePage } from "../../views/pages/SharingPages";
 import { AssessmentHistoryPage, AssessmentPage } from "../../views/pages/AssessmentPages";
+import { MessageCenterPage } from "../../views/pages/MessageCenterPage";
+import { conversationsQuery } from "../../islands/lib/conversations/queries";
+import { conversationsOf } from "../services/conversations/conversation-service";
 import { assessmentHistoryQuery } from "../../islands/lib/assessment/queries";
 import { attemptsOf } from "../services/assessments/assessment-service";
 import { bazaarQuery, circleQuery, circlesQuery } from "../../islands/lib/sharing/queries";
@@ -47,8 +50,6 @@ import { timeZoneOfRequest } from "./time-zone-cookie";
  * heading and an honest empty state, so links from the menu never lead nowhere.
  */
 const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
-  { path: "/d/message-center", title: "Message Center", active: "messages", empty: "There is no conversation currently." },
-  { path: "/d/message-center/:conversationId", title: "Message Center", active: "messages", empty: "No conversation selected" },
 ];
 
 /** Server-rendered pages of the route table (spec 2). */
@@ -125,6 +126,13 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: `Circle: ${circle.name}`, content: <CirclePage circleId={circle.id} joinLinkBase={joinLinkBase(ctx, request)} /> };
       }),
       { params: t.Object({ circleId: IdParam }) },
+    )
+    .get("/d/message-center/:conversationId?", ({ auth, request, params }) =>
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "messages" }, (queryClient, current) => {
+        queryClient.setQueryData(conversationsQuery().queryKey, conversationsOf(ctx, current!));
+        const conversationId = params.conversationId ? parseId(params.conversationId) : undefined;
+        return { title: "Message Center", content: <MessageCenterPage conversationId={conversationId} /> };
+      }),
     )
     .get("/d/assessment/notebook/:notebookId", ({ auth, request, params }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => {

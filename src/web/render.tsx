@@ -16,6 +16,7 @@ import { currentUserInfo, presentUser, type CurrentUser, type UserJson } from ".
 import { UnauthorizedError } from "../services/errors";
 import { assimilationCount } from "../services/memory/assimilation";
 import { recallOverview } from "../services/memory/recall-list";
+import { unreadCount } from "../services/conversations/conversation-service";
 import { loadAssetManifest, type AssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
@@ -63,7 +64,7 @@ function prefetchShell(queryClient: QueryClient, page: PageRequest) {
   const badges = {
     assimilate: current ? assimilationCount(ctx, current, timeZone).dueCount : 0,
     recall: current ? recallOverview(ctx, current, timeZone).toRepeatCount : 0,
-    messages: 0,
+    messages: current ? unreadCount(ctx, current) : 0,
   };
   for (const kind of ["assimilate", "recall", "messages"] as const) {
     queryClient.setQueryData(menuBadgeQuery(kind).queryKey, badges[kind]);

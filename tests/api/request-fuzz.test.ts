@@ -5,22 +5,21 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { createApp } from "../../src/server";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, resetTestData, useTestServer } from "../support/server";
+import { appRoutes, type HttpClient, resetTestData, type RouteInfo, useTestServer } from "../support/server";
 
 const ANSWER_WITHIN_MS = 2000;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
 
 /** Routes that take a body, outside the test hooks and the sign-in forms (argon2 makes those slow, and they are tested on their own). */
-function bodyRoutes(app: ReturnType<typeof createApp>) {
-  return app.routes
+function bodyRoutes(routes: RouteInfo[]) {
+  return routes
     .filter((route) => ["POST", "PATCH", "PUT"].includes(route.method) && route.hooks?.body)
     .filter((route) => route.path.startsWith("/api/") && !route.path.startsWith("/api/testability/"))
     .map((route) => ({
       method: route.method,
       path: route.path,
-      fields: Object.keys((route.hooks.body as { properties?: Record<string, unknown> }).properties ?? {}),
+      fields: Object.keys((route.hooks?.body as { properties?: Record<string, unknown> }).properties ?? {}),
     }));
 }
 
@@ -65,7 +64,7 @@ describe("generated bodies at every body-taking route", () => {
     learner = await server.client().loginAs("old_learner");
     const ids = await injectNotes(learner, [{ Title: "Fuzz", Details: "target" }, { Title: "Child", "Parent Title": "Fuzz" }]);
     noteId = ids.Child as number;
-    routes = bodyRoutes(createApp(server.ctx));
+    routes = bodyRoutes(appRoutes(server.ctx));
   });
 
   test("the app has body-taking routes to try", () => {

@@ -5,9 +5,8 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { assimilate, assimilatingTitles, recallingTitles, travelTo } from "../support/learning";
-import { createApp } from "../../src/server";
 import { mayCallApi } from "../../src/services/policies/api-access";
-import { type HttpClient, useTestServer } from "../support/server";
+import { appRoutes, type HttpClient, useTestServer } from "../support/server";
 
 type Actor = "owner" | "member" | "subscriber" | "stranger" | "anonymous";
 
@@ -274,7 +273,7 @@ describe("sharing", () => {
   });
 
   test("every /api route not open to visitors answers a signed-out request with a malformed body or query 401", async () => {
-    const routes = createApp(server.ctx).routes.filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/testability/"));
+    const routes = appRoutes(server.ctx).filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/testability/"));
     expect(routes.length).toBeGreaterThan(60);
     const open: string[] = [];
     for (const route of routes) {

@@ -302,7 +302,7 @@ test.describe("multiple-choice questions", () => {
     await expect(page.getByRole("button", { name: "Madrid (your answer) (correct answer)" })).toHaveClass(/is-correct.*is-selected/);
     await expect(page.getByText("Correct!")).toBeVisible();
     await expect(page.getByRole("region", { name: "Note under question" }).getByRole("heading", { name: "Spain" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Start a conversation about this question" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Start a conversation about this question" })).toBeEnabled();
   });
 
   test("a failed answer can be tried again; a regeneration that gives no question falls back to the simple review", async ({ page }) => {

@@ -151,3 +151,15 @@ export class HttpClient {
     return this.request("POST", "/users/sign-in", { form: { username, password } });
   }
 }
+
+/** A route of the app as tests walk them (Elysia's own type of `app.routes` grows too deep for the checker). */
+export interface RouteInfo {
+  method: string;
+  path: string;
+  hooks?: { body?: unknown };
+}
+
+/** Every route of an app built on this context. */
+export function appRoutes(ctx: AppContext): RouteInfo[] {
+  return (createApp(ctx) as unknown as { routes: RouteInfo[] }).routes;
+}

@@ -1,0 +1,53 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { api } from "../api";
+import { menuBadgeQuery } from "../learning-queries";
+import { currentUserInfoQuery } from "../queries";
+import { MessageInput } from "./MessageInput";
+import { type ConversationJson, conversationsQuery, displayedMessage, messagesQuery } from "./queries";
+
+/**
+ * One conversation: its messages (asked for again every few seconds while open, so the other
+ * party's replies appear) and the send box. Opening it marks it read.
+ */
+export function ConversationView({ conversation }: { conversation: ConversationJson }) {
+  const queryClient = useQueryClient();
+  const { data: messages } = useQuery(messagesQuery(conversation.id));
+  const { data: me } = useQuery(currentUserInfoQuery());
+  const endRef = useRef<HTMLLIElement>(null);
+  const count = messages?.length ?? 0;
+
+  // Reading marks the conversation read (for every member of a circle); the badge and list follow.
+  useEffect(() => {
+    if (!messages) return;
+    void api.patch(`/api/conversation/${conversation.id}/read`, undefined, { silent: true }).then(() => {
+      void queryClient.invalidateQueries({ queryKey: menuBadgeQuery("messages").queryKey });
+      void queryClient.invalidateQueries({ queryKey: conversationsQuery().queryKey });
+    });
+  }, [conversation.id, count]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => endRef.current?.scrollIntoView?.({ block: "end" }), [count]);
+
+  async function send(message: string) {
+    await api.post(`/api/conversation/${conversation.id}/send`, { message });
+    await queryClient.invalidateQueries({ queryKey: messagesQuery(conversation.id).queryKey });
+  }
+
+  return (
+    <div className="conversation-view">
+      <ol className="message-list" aria-label="messages">
+        {(messages ?? []).map((message) => {
+          const mine = message.sender?.id === me?.user?.id;
+          return (
+            <li key={message.id} className={`message${mine ? " is-mine" : ""}${message.sender ? "" : " is-ai"}`}>
+              <span className="message-sender">{message.sender?.name ?? "AI"}</span>
+              <p className="message-text" dir="auto">{displayedMessage(message.message)}</p>
+            </li>
+          );
+        })}
+        <li ref={endRef} aria-hidden="true" className="message-end" />
+      </ol>
+      <MessageInput onSend={send} />
+    </div>
+  );
+}

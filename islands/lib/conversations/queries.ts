@@ -1,0 +1,31 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ConversationJson, ConversationMessageJson } from "../../../src/services/conversations/conversation-service";
+import { api } from "../api";
+
+export type { ConversationJson, ConversationMessageJson } from "../../../src/services/conversations/conversation-service";
+
+/** While a conversation is open its messages are asked for again this often (others may be writing). */
+export const MESSAGES_POLL_MS = 4000;
+
+export const conversationsQuery = () =>
+  queryOptions({ queryKey: ["conversations"], queryFn: () => api.get<ConversationJson[]>("/api/conversation/all", { silent: true }), refetchInterval: MESSAGES_POLL_MS });
+
+export const noteConversationsQuery = (noteId: number) =>
+  queryOptions({ queryKey: ["conversations", "note", noteId], queryFn: () => api.get<ConversationJson[]>(`/api/conversation/note/${noteId}`, { silent: true }) });
+
+export const messagesQuery = (conversationId: number) =>
+  queryOptions({
+    queryKey: ["conversation-messages", conversationId],
+    queryFn: () => api.get<ConversationMessageJson[]>(`/api/conversation/${conversationId}/messages`, { silent: true }),
+    refetchInterval: MESSAGES_POLL_MS,
+  });
+
+/** Wrapping double quotes are not shown (spec 5): a message sent as a JSON string reads as its text. */
+export const displayedMessage = (message: string) => (message.length >= 2 && message.startsWith('"') && message.endsWith('"') ? message.slice(1, -1) : message);
+
+/** The other party as the list names it: the circle, or the owner (the initiator, for the owner's own view). */
+export function otherParty(conversation: ConversationJson, myUserId: number | undefined): string {
+  if (conversation.subjectOwnership.circle) return conversation.subjectOwnership.circle.name;
+  if (conversation.conversationInitiator.id === myUserId) return conversation.subjectOwnership.ownerName ?? "";
+  return conversation.conversationInitiator.name;
+}
