@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
+import { audioToText } from "../services/ai-assistant/audio-to-text";
 import { generateImage, suggestNoteTitle } from "../services/ai-assistant/note-actions";
 import {
   notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssistant,
@@ -10,7 +11,8 @@ import { IdParam } from "./ids";
 
 /**
  * One-shot AI actions on a note and a notebook's AI assistant settings (issue 11): the notebook's
- * additional instructions, recreating its assistant record, title suggestion and image generation.
+ * additional instructions, recreating its assistant record, title suggestion, image generation and
+ * voice dictation's audio-to-text.
  * Bodies are validated by the services, after the caller is checked (401 first).
  */
 export function aiNoteActionsApi(ctx: AppContext) {
@@ -29,5 +31,7 @@ export function aiNoteActionsApi(ctx: AppContext) {
     .post("/ai/suggest-title/:note", ({ auth, params }) => suggestNoteTitle(ctx, optionalUser(auth), params.note), {
       params: t.Object({ note: IdParam }),
     })
-    .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, optionalUser(auth), body), { body: t.Unknown() });
+    .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, optionalUser(auth), body), { body: t.Unknown() })
+    // Multipart: uploadAudioFile, additionalProcessingInstructions, isMidSpeech, previousNoteDetailsToAppendTo.
+    .post("/audio/audio-to-text", ({ auth, body }) => audioToText(ctx, optionalUser(auth), body));
 }

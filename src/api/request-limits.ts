@@ -36,6 +36,8 @@ const ROUTE_BODY_BYTES: Record<string, number> = {
   "/api/text_content/:note/details": 2 * 1024 * 1024,
   // An MCP tool call may carry a note's details (as above), inside a JSON-RPC message.
   "/api/mcp": 2 * 1024 * 1024,
+  // A dictated audio chunk (20 MB) with the other fields of the form.
+  "/api/audio/audio-to-text": 21 * 1024 * 1024,
   // An uploaded image (5 MiB) with the other accessory fields.
   "/api/notes/:note": 6 * 1024 * 1024,
   // An Obsidian vault: a zip of up to 100 MiB (services/vaults/read-zip.ts) with the multipart framing.

@@ -5,12 +5,45 @@
  * Every call is refused signed out (401) and to a stranger (403, without the note's title).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeGlobalSetting } from "../../src/ai/settings";
 import { FAKE_PNG_BASE64 } from "../fakes";
 import { capital, messageText, scriptGoodQuestion, useRecallPromptWorld } from "../support/recall-prompts";
 import { type HttpClient, startTestServer, type TestServer } from "../support/server";
 import { injectNotes } from "../support/notes";
 
 const INSTRUCTION = "Ask everything in French.";
+
+/** A short silent 16 kHz mono 16-bit WAV (what the dictation records), `samples` long. */
+function wav(samples = 1600): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  const text = (at: number, value: string) => [...value].forEach((c, i) => (bytes[at + i] = c.charCodeAt(0)));
+  text(0, "RIFF");
+  view.setUint32(4, 36 + samples * 2, true);
+  text(8, "WAVEfmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 16_000, true);
+  view.setUint32(28, 32_000, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, "data");
+  view.setUint32(40, samples * 2, true);
+  return bytes;
+}
+
+/** POST /api/audio/audio-to-text as the browser sends it (multipart), with the client's session. */
+async function postAudio(baseUrl: string, client: HttpClient | undefined, fields: Record<string, string | Blob>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const cookie = client?.sessionCookie;
+  const response = await fetch(`${baseUrl}/api/audio/audio-to-text`, {
+    method: "POST", body: form, headers: cookie ? { cookie: `engram_session=${cookie}` } : {},
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
 
 describe("notebook AI assistant and one-shot AI actions", () => {
   const w = useRecallPromptWorld();
@@ -162,6 +195,66 @@ describe("notebook AI assistant and one-shot AI actions", () => {
   });
 });
 
+describe("voice dictation: audio to text", () => {
+  const w = useRecallPromptWorld();
+  const audio = () => new File([wav()], "chunk.wav", { type: "audio/wav" });
+
+  test("mid-speech: the last SRT segment is dropped, the rest cleaned up against the previous details", async () => {
+    w.fake.chat.respondWithJson({ deleteFromEnd: 1, completion: " Hello from the fake." }, { match: { schemaName: "complete_note_details" } });
+    const answer = await postAudio(w.server.url, w.learner, {
+      uploadAudioFile: audio(),
+      additionalProcessingInstructions: "Keep it short.",
+      isMidSpeech: "true",
+      previousNoteDetailsToAppendTo: "...Its capital is Paris.",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      completionFromAudio: { deleteFromEnd: 1, completion: " Hello from the fake." },
+      rawSRT: "1\n00:00:00,000 --> 00:00:02,500\nHello from the fake.",
+      endTimestamp: "00:00:02,500",
+    });
+    const transcription = w.fake.requests.find((r) => r.path.endsWith("/audio/transcriptions"));
+    expect(String(transcription?.body)).toContain("whisper-1");
+    expect(String(transcription?.body)).toContain('filename="audio.wav"');
+    const [chat] = w.fake.chat.requests;
+    const prompt = chat!.messages.map(messageText).join("\n");
+    expect(prompt).toContain("Additional instruction:\nKeep it short.");
+    expect(prompt).toContain('{"previousNoteDetailsToAppendTo":"...Its capital is Paris."}');
+    expect(prompt).toContain("Hello from the fake.");
+    expect(prompt).not.toContain("Second segment");
+  });
+
+  test("at the end of speech everything is kept; the transcription model is a setting", async () => {
+    writeGlobalSetting(w.server.ctx.db, new Date(), "transcriptionModel", "whisper-large-v3");
+    w.fake.chat.respondWithJson({ deleteFromEnd: 0, completion: "Hello. Second segment" }, { match: { schemaName: "complete_note_details" } });
+    const answer = await postAudio(w.server.url, w.learner, { uploadAudioFile: audio(), isMidSpeech: "false" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.endTimestamp).toBe("00:00:04,000");
+    expect(answer.body.rawSRT).toContain("Second segment");
+    expect(String(w.fake.requests.find((r) => r.path.endsWith("/audio/transcriptions"))?.body)).toContain("whisper-large-v3");
+  });
+
+  test("refusals: signed out 401 first, then the upload's type and size, the fields; no usable answer is 'Failed to process audio'", async () => {
+    expect((await postAudio(w.server.url, undefined, { uploadAudioFile: "not a file" })).status).toBe(401);
+    const notAudio = await postAudio(w.server.url, w.learner, { uploadAudioFile: new File(["hello, I am text"], "x.wav", { type: "audio/wav" }) });
+    expect(notAudio.status).toBe(400);
+    expect(notAudio.body.errors.uploadAudioFile).toContain("audio file");
+    expect((await postAudio(w.server.url, w.learner, {})).body.errors.uploadAudioFile).toBeDefined();
+    const big = wav(10 * 1024 * 1024 + 1); // just over 20 MB
+    expect((await postAudio(w.server.url, w.learner, { uploadAudioFile: new File([big], "big.wav") })).status).toBe(400);
+    const badFields = await postAudio(w.server.url, w.learner, {
+      uploadAudioFile: audio(), isMidSpeech: "maybe", previousNoteDetailsToAppendTo: "x".repeat(2001),
+    });
+    expect(Object.keys(badFields.body.errors).sort()).toEqual(["isMidSpeech", "previousNoteDetailsToAppendTo"]);
+    expect(w.fake.requests).toHaveLength(0); // nothing refused reached the provider
+
+    w.fake.chat.respondWithJson({ nothing: true }, { match: { schemaName: "complete_note_details" } });
+    const unusable = await postAudio(w.server.url, w.learner, { uploadAudioFile: audio() });
+    expect(unusable.status).toBe(503);
+    expect(unusable.body.message).toBe("Failed to process audio");
+  });
+});
+
 describe("one-shot AI actions without an AI provider", () => {
   let server: TestServer;
   let learner: HttpClient;
@@ -174,11 +267,13 @@ describe("one-shot AI actions without an AI provider", () => {
   });
   afterAll(() => server.stop());
 
-  test('"AI is not configured" for title and image; settings and recreate still work', async () => {
+  test('"AI is not configured" for title, image and audio; settings and recreate still work', async () => {
     for (const [path, body] of [[`/api/ai/suggest-title/${ids.France}`, {}], ["/api/ai/generate-image", "A map"]] as const) {
       const answer = await learner.post(path, body);
       expect(`${path} ${answer.status} ${answer.body.message}`).toBe(`${path} 503 AI is not configured`);
     }
+    const dictated = await postAudio(server.url, learner, { uploadAudioFile: new File([wav()], "chunk.wav") });
+    expect(`${dictated.status} ${dictated.body.message}`).toBe("503 AI is not configured");
     const notebookId = (await learner.get("/api/notebooks")).body.notebooks[0].id;
     expect((await learner.patch(`/api/notebooks/${notebookId}/ai-assistant`, { additionalInstructions: INSTRUCTION })).status).toBe(200);
     expect((await learner.post(`/api/ai/assistant/recreate-notebook/${notebookId}`)).status).toBe(200);

@@ -14,6 +14,7 @@
  *   POST /v1/files              multipart upload; the file's text is kept in `fake.files` (e.g. a JSONL to check)
  *   POST /v1/fine_tuning/jobs   a `queued` job on the uploaded file, kept in `fake.fineTuningJobs`
  *   POST /v1/images/generations a 1x1 PNG ({@link FAKE_PNG_BASE64}) as `b64_json` (or a URL); fail it with `fake.on(...)`
+ *   POST /v1/audio/transcriptions  multipart; {@link FAKE_SRT} as text for `response_format=srt`, else `{text}`
  *   anything else               404 in OpenAI's error shape, unless a test adds a route with `fake.on(...)`
  *
  * Chat completions are scripted per test. Scripted replies are kept in a FIFO queue; a request takes the first
@@ -200,6 +201,9 @@ export interface FakeOpenAI {
 /** The image POST /v1/images/generations answers: a valid 1x1 PNG, base64. */
 export const FAKE_PNG_BASE64 =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/** What POST /v1/audio/transcriptions answers (replace it with `fake.on(...)`): two SRT segments. */
+export const FAKE_SRT = "1\n00:00:00,000 --> 00:00:02,500\nHello from the fake.\n\n2\n00:00:02,500 --> 00:00:04,000\nSecond segment\n";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic embeddings
@@ -802,6 +806,19 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     return jsonResponse({ created: Math.floor(Date.now() / 1000), data: Array.from({ length: count }, () => ({ ...image, revised_prompt: body.prompt })) });
   }
 
+  async function handleTranscription(rec: RecordedRequest): Promise<Response> {
+    const contentType = rec.headers["content-type"] ?? "";
+    if (!contentType.startsWith("multipart/form-data") || typeof rec.body !== "string") {
+      return openAIError({ status: 400, message: "Expected a multipart/form-data upload", type: "invalid_request_error" });
+    }
+    const form = await new Response(rec.body, { headers: { "content-type": contentType } }).formData();
+    if (!(form.get("file") instanceof Blob) || !form.get("model")) {
+      return openAIError({ status: 400, message: "'file' and 'model' are required", type: "invalid_request_error" });
+    }
+    if (form.get("response_format") === "srt") return new Response(FAKE_SRT, { headers: { "content-type": "text/plain; charset=utf-8" } });
+    return jsonResponse({ text: "Hello from the fake. Second segment" });
+  }
+
   // --- dispatch -----------------------------------------------------------------------------------------------
 
   async function handle(req: Request): Promise<Response> {
@@ -820,6 +837,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (rec.method === "POST" && path === "/files") return handleFileUpload(rec);
     if (rec.method === "POST" && path === "/fine_tuning/jobs") return handleFineTuningJob(rec);
     if (rec.method === "POST" && path === "/images/generations") return handleImageGeneration(rec);
+    if (rec.method === "POST" && path === "/audio/transcriptions") return handleTranscription(rec);
     if (rec.method === "GET" && path === "/models") {
       return jsonResponse({ object: "list", data: state.models.map(modelObject) });
     }
