@@ -114,6 +114,18 @@ describe("chat with the AI", () => {
     expect(fake.chat.requests[1]!.messages.at(-1)).toEqual({ role: "assistant", content: "Flour and water, fed daily." });
   });
 
+  test("when the owner invites the AI, the note's context leaves out notes the initiator cannot read", async () => {
+    const privateIds = await injectNotes(server.client(), [{ Title: "Diary" }, { Title: "Secret recipe", "Parent Title": "Diary", Details: "Add honey" }], "old_learner");
+    await server.client().post("/api/testability/link_notes", { type: "related to", source_id: ids.Sourdough, target_id: privateIds["Secret recipe"] });
+    expect((await owner.get(`/api/notes/${ids.Sourdough}/graph`)).text).toContain("Add honey"); // the owner's own view has it
+    fake.chat.respondWithText("Hello.");
+    await sse(owner, `/api/conversation/${conversationId}/ai-reply`);
+    const sent = JSON.stringify(fake.chat.requests[0]!.messages);
+    expect(sent).toContain("A bread leavened by a starter");
+    // (The link note itself is in the shared notebook and names its target, as the note page does.)
+    expect(sent).not.toContain("Add honey");
+  });
+
   test("the notebook's additional instructions are sent when it has some", async () => {
     server.ctx.sqlite.run(
       `INSERT INTO notebook_ai_assistants (notebook_id, additional_instructions, created_at, updated_at)

@@ -14,7 +14,7 @@ import { modelFor } from "../../ai/model-settings";
 import { MCQ_WITH_ANSWER_SCHEMA } from "../../ai/question-generation";
 import { PKM_INSTRUCTION } from "../../ai/question-refinement";
 import type { AppContext } from "../../context";
-import { aiRuns, aiThreads, conversationMessages, conversations, notebookAiAssistants, recallPrompts, users } from "../../db/schema";
+import { accounts, aiRuns, aiThreads, conversationMessages, conversations, notebookAiAssistants, recallPrompts, users } from "../../db/schema";
 import { defaultAdditionalInstructions } from "../admin/assistant";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { graphDescription } from "../graph/build-graph";
@@ -133,6 +133,18 @@ function subjectOf(ctx: AppContext, conversation: ConversationRow): { note: Note
   throw new BadRequestError("The AI can only reply in a conversation about a note or a recall question");
 }
 
+/**
+ * Whose reading rights limit the note's graph: the initiator's (a bazaar reader, say), never the
+ * owner's, since both parties read the reply and it must not retell notes the initiator cannot read.
+ */
+function graphViewer(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): CurrentUser {
+  if (conversation.initiatorUserId === current.user.id) return current;
+  const user = ctx.db.select().from(users).where(eq(users.id, conversation.initiatorUserId)).get();
+  const account = user && ctx.db.select().from(accounts).where(eq(accounts.id, user.accountId)).get();
+  if (!user || !account) throw new NotFoundError("Conversation");
+  return { user, account };
+}
+
 /** The chat messages of a new reply: instructions, the note's graph, the question, then the conversation so far. */
 function chatMessages(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): ChatCompletionMessageParam[] {
   const { note, questionContext } = subjectOf(ctx, conversation);
@@ -140,7 +152,7 @@ function chatMessages(ctx: AppContext, current: CurrentUser, conversation: Conve
     .filter(Boolean).join("\n\n");
   const messages: ChatCompletionMessageParam[] = [
     { role: "system", content: instructions },
-    { role: "system", content: graphDescription(ctx, note.id, undefined, current) },
+    { role: "system", content: graphDescription(ctx, note.id, undefined, graphViewer(ctx, current, conversation)) },
   ];
   if (questionContext) messages.push({ role: "system", content: questionContext });
   const history = ctx.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation.id))
