@@ -127,15 +127,23 @@ export function prefixUpperBound(prefix: string): string {
   return head + String.fromCodePoint(last + 1);
 }
 
+/** How many titles starting with a short key are ranked (by exactness, then length) for the first page. */
+const PREFIX_WINDOW = 120;
+
 /** Titles starting with the key, in the scope, through notes_notebook_title (a range per notebook). */
 function titlePrefixSearch(run: (sql: Sql, text: string) => SearchHit[], scope: SearchScope, key: string): SearchHit[] {
   const sql = new Sql();
   const exact = sql.param(key);
-  return run(sql, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 ELSE 1 END AS tier, 0.0 AS score
-    FROM notes n INDEXED BY notes_notebook_title
-    WHERE ${inScope(sql, scope)}
-      AND n.title >= ${sql.param(asciiLower(key))} COLLATE NOCASE AND n.title < ${sql.param(prefixUpperBound(key))} COLLATE NOCASE
-    ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
+  // The titles equal to the key (an index seek per notebook) and the first PREFIX_WINDOW titles
+  // starting with it in index order (the range scan stops there), ranked exact first, then shorter:
+  // a common prefix never reads all its titles.
+  const titleRange = (condition: string, limit: string) => `SELECT * FROM (SELECT n.id, n.title FROM notes n INDEXED BY notes_notebook_title
+      WHERE ${inScope(sql, scope)} AND ${condition} ${limit})`;
+  return run(sql, `SELECT id, CASE WHEN lower(trim(title)) = lower(${exact}) THEN 0 ELSE 1 END AS tier, 0.0 AS score FROM (
+      ${titleRange(`n.title = ${exact} COLLATE NOCASE`, "")}
+      UNION
+      ${titleRange(`n.title >= ${sql.param(asciiLower(key))} COLLATE NOCASE AND n.title < ${sql.param(prefixUpperBound(key))} COLLATE NOCASE`, `LIMIT ${PREFIX_WINDOW}`)})
+    ORDER BY tier, length(title), id LIMIT ${SEARCH_LIMIT}`);
 }
 
 /** The search through the trigram index: title matches first, then details. */

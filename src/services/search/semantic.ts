@@ -12,10 +12,11 @@ import { binaryIndexSupports, hammingCandidates } from "./binary-index";
 export const MAX_SEMANTIC_DISTANCE = 0.75;
 
 /**
- * Candidates taken by Hamming distance before the exact re-rank: 400 of 100,000 notes gave
- * recall@10 >= 0.95 against the exact ranking in the bench (scripts/bench/search.ts).
+ * Candidates taken by Hamming distance before the exact re-rank. At 384 dimensions 400 of 100,000
+ * notes gave recall@10 0.93 against the exact ranking in the bench (scripts/bench/search.ts);
+ * re-ranking 1,000 costs a few milliseconds more.
  */
-export const SEMANTIC_CANDIDATES = 400;
+export const SEMANTIC_CANDIDATES = 1000;
 
 /**
  * Embeds the search key and answers the nearest notes by cosine distance. The candidates come
