@@ -26,7 +26,9 @@ export function ConversationView({ conversation }: { conversation: ConversationJ
     });
   }, [conversation.id, count]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: "end" }), [count]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: "end" });
+  }, [count]);
 
   async function send(message: string) {
     await api.post(`/api/conversation/${conversation.id}/send`, { message });
@@ -35,7 +37,7 @@ export function ConversationView({ conversation }: { conversation: ConversationJ
 
   return (
     <div className="conversation-view">
-      <ol className="message-list" aria-label="messages">
+      <ol className="message-list" aria-label="conversation history">
         {(messages ?? []).map((message) => {
           const mine = message.sender?.id === me?.user?.id;
           return (
