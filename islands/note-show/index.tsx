@@ -16,6 +16,7 @@ import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { TitleEditor } from "./TitleEditor";
 import { SuggestTitleButton } from "./ai/SuggestTitle";
 import { GenerateImageDialog } from "./ai/GenerateImageDialog";
+import { AudioTools, AudioToolsButton } from "./ai/AudioTools";
 import { EditNoteImageDialog, EditNoteUrlDialog, NoteAccessoryView } from "./accessory";
 import { ExportDialog } from "./export";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
@@ -70,6 +71,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
   const { data: realm } = useQuery(noteRealmQuery(noteId));
   const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import" | "questions" | "ai-image">();
   const [mode, setMode] = useState<EditorMode>("rich");
+  const [audioTools, setAudioTools] = useState(false);
   useEffect(() => {
     if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
   }, []);
@@ -149,6 +151,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
           </button>
           <WikidataOptions note={note} editable={editable} />
           {!note.noteTopology.linkType && <SuggestTitleButton noteId={noteId} currentTitle={title.value} onAccept={title.onChange} />}
+          <AudioToolsButton open={audioTools} onToggle={() => setAudioTools((open) => !open)} />
           {effectiveMode === "rich" ? (
             <button type="button" className="icon-button labelled" title="Edit as markdown" aria-label="Edit as markdown"
               onClick={() => switchMode("markdown")}>
@@ -180,6 +183,8 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
         </div>
       )}
       {!deleted && <NoteConversations noteId={noteId} />}
+      {editable && audioTools && <AudioTools noteId={noteId} details={details.value} onDetails={details.onChange}
+        onTitle={(suggested) => !note.noteTopology.linkType && title.onChange(suggested)} />}
       {deleted && <div className="alert warning" role="alert">This note has been deleted</div>}
       {note.noteTopology.linkType ? <LinkNoteHeader note={note} editable={editable} /> : <TitleEditor autosave={title} readonly={!editable} />}
       <NoteAccessoryView noteId={noteId} />
