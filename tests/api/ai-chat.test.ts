@@ -82,6 +82,7 @@ describe("chat with the AI", () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get("content-type")).toStartWith("text/event-stream");
     expect(reply.headers.get("content-encoding")).toBeNull();
+    expect(reply.headers.get("x-accel-buffering")).toBe("no"); // nginx passes events on at once
     const sequence = names(reply.events);
     expect(sequence[0]).toBe("thread.run.created");
     expect(sequence[1]).toBe("thread.message.created");
