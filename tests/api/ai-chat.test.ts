@@ -242,6 +242,28 @@ describe("chat with the AI", () => {
     }
   });
 
+  test("a browser that goes away mid-reply stops the upstream call; nothing half-written is saved", async () => {
+    const slow = await startFakeOpenAI({ streamChunkDelayMs: 100 });
+    try {
+      await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
+      slow.chat.respondWithText("one two three four five six seven eight nine ten");
+      const abort = new AbortController();
+      const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
+        method: "POST", headers: { cookie: `engram_session=${reader.sessionCookie}` }, signal: abort.signal,
+      });
+      const body = response.body!.getReader();
+      let text = "";
+      while (!text.includes("thread.message.delta")) text += new TextDecoder().decode((await body.read()).value);
+      abort.abort();
+      await Bun.sleep(1500); // longer than the rest of the upstream reply
+      const runs = server.ctx.sqlite.query<{ status: string }, []>("SELECT status FROM ai_runs").all();
+      expect(runs).toEqual([{ status: "failed" }]);
+      expect(await messages()).toHaveLength(1);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   test("about an answered recall question the AI also sees the question, the answer and whether it was correct", async () => {
     // A conversation about a recall prompt, made directly: the recall flow has its own tests.
     const row = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE name = 'Another Old Learner'").get()!;
