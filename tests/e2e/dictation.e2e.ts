@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -90,6 +91,8 @@ test.describe("voice dictation", () => {
     await page.getByRole("button", { name: "Audio tools" }).click();
     const tools = page.getByRole("region", { name: "Audio tools" });
     await expect(tools.getByLabel("Microphone")).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include(".audio-tools").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await tools.getByRole("button", { name: "Start recording" }).click();
     await expect(tools.getByRole("status")).toHaveText("Recording...");
     // The tone, then 3 s of silence end the first chunk.
