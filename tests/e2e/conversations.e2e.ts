@@ -35,9 +35,9 @@ test("two learners converse about a bazaar note; the owner's Messages badge and 
   await expect(badge).toHaveCount(0, { timeout: 15_000 });
   const input = page.getByLabel("Message");
   await input.fill("   ");
-  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Send message", exact: true })).toBeDisabled();
   await input.fill("About four hours.");
-  await page.getByRole("button", { name: "Send message" }).click();
+  await page.getByRole("button", { name: "Send message", exact: true }).click();
 
   // The reader sees the answer appear in the open panel, without a reload.
   await expect(panel.getByText("About four hours.")).toBeVisible({ timeout: 15_000 });

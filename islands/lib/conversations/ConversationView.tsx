@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { api } from "../api";
 import { menuBadgeQuery } from "../learning-queries";
 import { currentUserInfoQuery } from "../queries";
+import { AiReplyButton } from "./AiReply";
 import { MessageInput } from "./MessageInput";
 import { type ConversationJson, conversationsQuery, displayedMessage, messagesQuery } from "./queries";
 
@@ -49,7 +50,10 @@ export function ConversationView({ conversation }: { conversation: ConversationJ
         })}
         <li ref={endRef} aria-hidden="true" className="message-end" />
       </ol>
-      <MessageInput onSend={send} />
+      <MessageInput onSend={send} extra={(text, clear) => (
+        <AiReplyButton conversationId={conversation.id} noteId={conversation.subject.note?.id} message={text} onMessageSent={clear}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: messagesQuery(conversation.id).queryKey })} />
+      )} />
     </div>
   );
 }
