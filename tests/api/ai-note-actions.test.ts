@@ -255,6 +255,25 @@ describe("voice dictation: audio to text", () => {
   });
 });
 
+describe("odd requests are answered, never with a 500", () => {
+  const w = useRecallPromptWorld();
+  test("malformed JSON, wrong content types and bad ids", async () => {
+    const notebookId = (await w.learner.get("/api/notebooks")).body.notebooks[0].id;
+    const cookie = `engram_session=${w.learner.sessionCookie}`;
+    const raw = (method: string, path: string, body: string, type = "application/json") =>
+      fetch(`${w.server.url}${path}`, { method, body, headers: { cookie, "content-type": type } }).then((r) => r.status);
+    const statuses = {
+      image: await raw("POST", "/api/ai/generate-image", "{not json"),
+      assistant: await raw("PATCH", `/api/notebooks/${notebookId}/ai-assistant`, "[1,2"),
+      audioJson: await raw("POST", "/api/audio/audio-to-text", JSON.stringify({ uploadAudioFile: "x" })),
+      titleId: (await w.learner.post("/api/ai/suggest-title/abc")).status,
+      recreateId: (await w.learner.post("/api/ai/assistant/recreate-notebook/-1")).status,
+    };
+    for (const [name, status] of Object.entries(statuses)) expect(`${name} ${status >= 400 && status < 500}`).toBe(`${name} true`);
+    expect(w.fake.requests).toHaveLength(0);
+  });
+});
+
 describe("one-shot AI actions without an AI provider", () => {
   let server: TestServer;
   let learner: HttpClient;
