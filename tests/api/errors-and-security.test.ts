@@ -14,7 +14,7 @@ describe("error contract and security", () => {
       .all();
     expect(reports.length).toBe(before + 1);
     const report = reports.at(-1)!;
-    expect(report.error_name).toBe("Error");
+    expect(report.error_name).toContain("RuntimeException"); // the hook's error reads like the reference's
     expect(report.error_detail).toContain("for failure report");
     expect(report.error_detail).toContain("at ");
     expect(report.create_datetime).toBeGreaterThan(0);

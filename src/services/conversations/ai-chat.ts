@@ -14,6 +14,7 @@ import { modelFor } from "../../ai/model-settings";
 import { MCQ_WITH_ANSWER_SCHEMA } from "../../ai/question-generation";
 import { PKM_INSTRUCTION } from "../../ai/question-refinement";
 import type { AppContext } from "../../context";
+import type { DbHandle } from "../../db/connection";
 import { accounts, aiRuns, aiThreads, conversationMessages, conversations, notebookAiAssistants, recallPrompts, users } from "../../db/schema";
 import { defaultAdditionalInstructions } from "../admin/assistant";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
@@ -172,10 +173,10 @@ function chatMessages(ctx: AppContext, current: CurrentUser, conversation: Conve
 // ------------------------------------------------------------------------------------------------
 // Threads and runs
 
-function threadFor(ctx: AppContext, conversationId: number): ThreadRow {
-  const existing = ctx.db.select().from(aiThreads).where(eq(aiThreads.conversationId, conversationId)).get();
+function threadFor(tx: DbHandle, now: Date, conversationId: number): ThreadRow {
+  const existing = tx.select().from(aiThreads).where(eq(aiThreads.conversationId, conversationId)).get();
   if (existing) return existing;
-  return ctx.db.insert(aiThreads).values({ conversationId, createdAt: ctx.clock.now() }).returning().get();
+  return tx.insert(aiThreads).values({ conversationId, createdAt: now }).returning().get();
 }
 
 function setRun(ctx: AppContext, runId: number, values: Partial<RunRow>) {
@@ -368,12 +369,12 @@ export function aiReply(ctx: AppContext, current: CurrentUser, conversationId: n
   aiClient(ctx); // 503 "AI is not configured" before any stream starts
   const messages = chatMessages(ctx, current, conversation);
   const now = ctx.clock.now();
-  const { thread, run } = ctx.db.transaction(() => {
-    const thread = threadFor(ctx, conversation.id);
+  const { thread, run } = ctx.db.transaction((tx) => {
+    const thread = threadFor(tx, now, conversation.id);
     // A new reply supersedes a run still waiting for tool results.
-    ctx.db.update(aiRuns).set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: now })
+    tx.update(aiRuns).set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: now })
       .where(and(eq(aiRuns.threadId, thread.id), eq(aiRuns.status, "requires_action"))).run();
-    const run = ctx.db.insert(aiRuns).values({ threadId: thread.id, status: "in_progress", createdAt: now, updatedAt: now }).returning().get();
+    const run = tx.insert(aiRuns).values({ threadId: thread.id, status: "in_progress", createdAt: now, updatedAt: now }).returning().get();
     return { thread, run };
   });
   return streamRun(ctx, conversation.id, thread, run, messages, "thread.run.created");
