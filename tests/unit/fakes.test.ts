@@ -441,15 +441,13 @@ describe("fake OpenAI server, through the real openai client", () => {
   });
 
   test("unknown routes answer 404 in OpenAI's error shape; custom routes can be added", async () => {
-    const error = await client.images.generate({ prompt: "a cat", response_format: "b64_json" }).catch((e: unknown) => e);
+    const error = await client.moderations.create({ input: "a cat" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as APIError).message).toContain("Invalid URL (POST /v1/images/generations)");
+    expect((error as APIError).message).toContain("Invalid URL (POST /v1/moderations)");
 
-    fake.on("POST", "/images/generations", () =>
-      Response.json({ created: 1, data: [{ b64_json: "iVBORw0KGgo=" }] }),
-    );
-    const image = await client.images.generate({ prompt: "a cat", response_format: "b64_json" });
-    expect(image.data?.[0]?.b64_json).toBe("iVBORw0KGgo=");
+    fake.on("POST", "/moderations", () => Response.json({ id: "modr-1", model: "omni-moderation-latest", results: [{ flagged: false }] }));
+    const moderation = await client.moderations.create({ input: "a cat" });
+    expect(moderation.results[0]!.flagged).toBe(false);
   });
 
   test("also answers without the /v1 prefix", async () => {
