@@ -59,8 +59,11 @@ export async function buildClient() {
 
   const files: Record<string, string> = {};
   const islands: Record<string, string> = {};
+  /** What was built, by file name: compressed from memory, not read back from the folder. */
+  const contents = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const output of result.outputs) {
     const name = output.path.slice(outDir.length + 1);
+    contents.set(name, new Uint8Array(await output.arrayBuffer()));
     files[`/assets/${name}`] = name;
     if (output.kind === "entry-point") {
       const island = name.replace(/-[a-z0-9]+\.js$/, "");
@@ -76,13 +79,14 @@ export async function buildClient() {
   const cssSource = cssPaths.map((f) => `/* ${f.slice(root.length + 1)} */\n${readFileSync(f, "utf8")}`).join("\n");
   const cssName = `app-${new Bun.CryptoHasher("sha256").update(cssSource).digest("hex").slice(0, 10)}.css`;
   writeFileSync(join(outDir, cssName), cssSource);
+  contents.set(cssName, new TextEncoder().encode(cssSource));
   files[`/assets/${cssName}`] = cssName;
 
   // Every text asset also as .br and .gz, compressed once at the highest level (web/assets.ts picks
   // by Accept-Encoding), so no request pays for compressing a bundle.
   for (const [url, name] of Object.entries(files)) {
     if (!PRECOMPRESSED.test(name)) continue;
-    const bytes = readFileSync(join(outDir, name));
+    const bytes = contents.get(name) ?? new Uint8Array(readFileSync(join(outDir, name)));
     for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
       writeFileSync(join(outDir, name + suffix), compressBytes(bytes, encoding, "static"));
       files[url + suffix] = name + suffix;
