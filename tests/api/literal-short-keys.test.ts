@@ -35,7 +35,7 @@ describe("literal search with a short key", () => {
     const learner = await server.client().loginAs("old_learner");
     const other = await server.client().loginAs("another_old_learner");
     await injectNotes(other, [{ Title: "Ka" }, { Title: "Kayak of theirs" }]);
-    const rows = [{ Title: "Words" }, { Title: "Ka", "Parent Title": "Words" }, { Title: "Deleted ka", "Parent Title": "Words" }];
+    const rows: { Title: string; "Parent Title"?: string; Details?: string }[] = [{ Title: "Words" }, { Title: "Ka", "Parent Title": "Words" }, { Title: "Deleted ka", "Parent Title": "Words" }];
     for (let i = 0; i < SEARCH_LIMIT + 10; i++) rows.push({ Title: `Kangaroo ${"x".repeat(i % 7)} ${i}`, "Parent Title": "Words" });
     rows.push({ Title: "A bookay", "Parent Title": "Words", Details: "ka inside" });
     const ids = await injectNotes(learner, rows);
