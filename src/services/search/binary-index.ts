@@ -64,6 +64,8 @@ function currentIndex(ctx: AppContext, model: string, dimensions: number): BitsI
   const cached = byKey.get(key);
   if (cached && cached.version !== undefined && cached.version === bitsVersion(ctx.sqlite)) return cached;
   const fresh = load(ctx.sqlite, model, dimensions);
+  // Searches use the current model only: a copy for a model no longer in use is not kept.
+  byKey.clear();
   byKey.set(key, fresh);
   return fresh;
 }
