@@ -31,6 +31,7 @@ test.describe("the admin's fine-tuning data and assistant", () => {
   });
 
   test("an admin edits, duplicates and deletes suggested questions, then triggers fine-tuning", async ({ page, browser }) => {
+    test.slow(); // a long walk through two widths with axe checks
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
     await injectNotes(page, ai.url, [{ Title: "Capitals" }, { Title: "France", "Parent Title": "Capitals", Details: "Its capital is Paris." }]);

@@ -1,10 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram } from "./support";
+import type { ChildProcess } from "node:child_process";
+import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
 
 /**
  * A learner asks the AI about a note in the message center (issue 11): the streamed reply
@@ -12,21 +9,15 @@ import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroug
  * changes (after a reload too, and undo takes it back) and the continuation after the submitted
  * result appears in the chat. The fake OpenAI runs in a Bun child process, scripted through its
  * own routes.
- *
- * Needs AiReplyButton mounted in ConversationView (MessageInput `extra`); until the file names it, the test is fixme.
  */
 const test = engramTest("test");
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const mounted = readFileSync(join(root, "islands/lib/conversations/ConversationView.tsx"), "utf8").includes("AiReplyButton");
 
 test.describe("chat with the AI", () => {
   let ai: EngramServer;
   let fake: { url: string; process: ChildProcess };
 
   test.beforeAll(async () => {
-    const code = `
-      import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
-      const fake = await startFakeOpenAI({ streamChunkDelayMs: 20 });
+    fake = await startFakeOpenAIProcess(`
       fake.on("POST", "/script-text", (request) => {
         fake.chat.respondWithText(request.body.text);
         return Response.json({});
@@ -35,19 +26,7 @@ test.describe("chat with the AI", () => {
         fake.chat.respondWithToolCall("complete_note_details", request.body, { id: "call_e2e" });
         return Response.json({});
       });
-      console.log(fake.url);`;
-    const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on("data", (chunk) => {
-        output += chunk;
-        const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(output);
-        if (match) resolve(match[0]);
-      });
-      child.stderr!.on("data", (chunk) => (output += chunk));
-      child.once("exit", () => reject(new Error(`fake OpenAI did not start:\n${output}`)));
-    });
-    fake = { url, process: child };
+    `, `{ streamChunkDelayMs: 20 }`);
     ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
   });
   test.afterAll(async () => {
@@ -56,7 +35,6 @@ test.describe("chat with the AI", () => {
   });
 
   test("a learner asks the AI, accepts a suggested completion and sees the note change", async ({ page }) => {
-    test.fixme(!mounted, "AiReplyButton is not mounted in the conversation view yet");
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
     const ids = await injectNotes(page, ai.url, [{ Title: "Baking" }, { Title: "Sourdough", "Parent Title": "Baking", Details: "A bread leavened by a sta" }]);

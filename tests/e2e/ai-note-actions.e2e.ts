@@ -1,9 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram } from "./support";
+import type { ChildProcess } from "node:child_process";
+import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
 
 /**
  * One-shot AI actions as a person uses them (issue 11): the notebook's Additional Instruction,
@@ -12,7 +10,6 @@ import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroug
  * scripted through routes of its own.
  */
 const test = engramTest("test");
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 async function axeProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -25,9 +22,7 @@ test.describe("one-shot AI actions on a note", () => {
   let fake: { url: string; process: ChildProcess };
 
   test.beforeAll(async () => {
-    const code = `
-      import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
-      const fake = await startFakeOpenAI();
+    fake = await startFakeOpenAIProcess(`
       fake.on("POST", "/script-title", (request) => {
         fake.chat.respondWithToolCall("suggest_note_title", { newTitle: request.body.newTitle });
         return Response.json({ pending: fake.chat.pending });
@@ -38,19 +33,7 @@ test.describe("one-shot AI actions on a note", () => {
         return Response.json({});
       });
       fake.on("GET", "/last-chat", () => Response.json(fake.chat.requests.at(-1) ?? null));
-      console.log(fake.url);`;
-    const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on("data", (chunk) => {
-        output += chunk;
-        const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(output);
-        if (match) resolve(match[0]);
-      });
-      child.stderr!.on("data", (chunk) => (output += chunk));
-      child.once("exit", () => reject(new Error(`fake OpenAI did not start:\n${output}`)));
-    });
-    fake = { url, process: child };
+    `);
     ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
   });
   test.afterAll(async () => {

@@ -1,18 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram } from "./support";
+import { join } from "node:path";
+import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
 
 /**
  * Voice dictation as a person uses it (issue 11): Chromium's fake microphone plays a generated
  * WAV (1.5 s of a tone, then 4 s of silence, looped); the silence ends a chunk, the fake OpenAI
  * transcribes it and the completion lands in the details; stopping offers the WAV to download.
  */
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const audioDir = mkdtempSync(join(tmpdir(), "engram-dictation-"));
 const audioFile = join(audioDir, "speech.wav");
 
@@ -55,24 +53,10 @@ test.describe("voice dictation", () => {
   let fake: { url: string; process: ChildProcess };
 
   test.beforeAll(async () => {
-    const code = `
-      import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
-      const fake = await startFakeOpenAI();
+    fake = await startFakeOpenAIProcess(`
       fake.chat.respondWithJson({ deleteFromEnd: 0, completion: " Hello from the fake." }, { match: { schemaName: "complete_note_details" }, times: Infinity });
       fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "France dictated" }, { match: { toolName: "suggest_note_title" }, times: Infinity });
-      console.log(fake.url);`;
-    const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on("data", (chunk) => {
-        output += chunk;
-        const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(output);
-        if (match) resolve(match[0]);
-      });
-      child.stderr!.on("data", (chunk) => (output += chunk));
-      child.once("exit", () => reject(new Error(`fake OpenAI did not start:\n${output}`)));
-    });
-    fake = { url, process: child };
+    `);
     ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
   });
   test.afterAll(async () => {

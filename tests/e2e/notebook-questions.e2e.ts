@@ -1,12 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram } from "./support";
+import type { ChildProcess } from "node:child_process";
+import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
 
 const test = engramTest("test");
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 test.beforeEach(async ({ engram }) => resetTestData(engram.url));
 
@@ -132,26 +129,7 @@ test.describe("with an AI provider", () => {
   }
 
   test.beforeAll(async () => {
-    const code = `
-      import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
-      const fake = await startFakeOpenAI();
-      fake.on("POST", "/script", (request) => {
-        for (const { schemaName, value } of request.body) fake.chat.respondWithJson(value, { match: { schemaName } });
-        return Response.json({ pending: fake.chat.pending });
-      });
-      console.log(fake.url);`;
-    const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on("data", (chunk) => {
-        output += chunk;
-        const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(output);
-        if (match) resolve(match[0]);
-      });
-      child.stderr!.on("data", (chunk) => (output += chunk));
-      child.once("exit", () => reject(new Error(`fake OpenAI did not start:\n${output}`)));
-    });
-    fake = { url, process: child };
+    fake = await startFakeOpenAIProcess();
     ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
   });
   test.afterAll(async () => {

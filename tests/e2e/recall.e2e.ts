@@ -1,8 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, type EngramServer, waitForHydration } from "./support";
+import type { ChildProcess } from "node:child_process";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, type EngramServer, waitForHydration, startFakeOpenAIProcess } from "./support";
 
 /**
  * Recall as a learner does it. The test server has no AI provider, so notes without a spelling
@@ -11,7 +9,6 @@ import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, star
  */
 const test = engramTest("test");
 test.use({ timezoneId: "UTC" });
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** "Day D, hour H" of the reference's tests. */
 const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, hour));
@@ -213,26 +210,7 @@ test.describe("multiple-choice questions", () => {
   }
 
   test.beforeAll(async () => {
-    const code = `
-      import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
-      const fake = await startFakeOpenAI();
-      fake.on("POST", "/script", (request) => {
-        for (const { schemaName, value } of request.body) fake.chat.respondWithJson(value, { match: { schemaName } });
-        return Response.json({ pending: fake.chat.pending });
-      });
-      console.log(fake.url);`;
-    const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on("data", (chunk) => {
-        output += chunk;
-        const match = /http:\/\/127\.0\.0\.1:\d+\/v1/.exec(output);
-        if (match) resolve(match[0]);
-      });
-      child.stderr!.on("data", (chunk) => (output += chunk));
-      child.once("exit", () => reject(new Error(`fake OpenAI did not start:\n${output}`)));
-    });
-    fake = { url, process: child };
+    fake = await startFakeOpenAIProcess();
     ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
   });
   test.afterAll(async () => {

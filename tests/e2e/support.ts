@@ -141,19 +141,25 @@ export async function signUpThroughPages(page: Page, url: string, username: stri
   await waitForHydration(page);
 }
 
+/** The routes every fake gets: POST /script queues JSON replies by schema name; GET /uploaded-files shows the fine-tuning uploads. */
+const STANDARD_FAKE_ROUTES = `
+  fake.on("POST", "/script", (request) => {
+    for (const { schemaName, value } of request.body) fake.chat.respondWithJson(value, { match: { schemaName } });
+    return Response.json({ pending: fake.chat.pending });
+  });
+  fake.on("GET", "/uploaded-files", () => Response.json({ files: fake.files, jobs: fake.fineTuningJobs }));`;
+
 /**
  * The fake OpenAI server (tests/fakes/openai.ts) in a Bun child process, since Playwright runs in
- * Node; `script` queues JSON replies by schema name. Stop it with `process.kill()`.
+ * Node. `routes` is code that adds a test file's own scripting routes to `fake`; `options` is the
+ * startFakeOpenAI options as source text. Stop it with `process.kill()`.
  */
-export async function startFakeOpenAIProcess(): Promise<{ url: string; process: ChildProcess }> {
+export async function startFakeOpenAIProcess(routes = "", options = "{}"): Promise<{ url: string; process: ChildProcess }> {
   const code = `
     import { startFakeOpenAI } from ${JSON.stringify(join(root, "tests/fakes/openai.ts"))};
-    const fake = await startFakeOpenAI();
-    fake.on("POST", "/script", (request) => {
-      for (const { schemaName, value } of request.body) fake.chat.respondWithJson(value, { match: { schemaName } });
-      return Response.json({ pending: fake.chat.pending });
-    });
-    fake.on("GET", "/uploaded-files", () => Response.json({ files: fake.files, jobs: fake.fineTuningJobs }));
+    const fake = await startFakeOpenAI(${options});
+    ${STANDARD_FAKE_ROUTES}
+    ${routes}
     console.log(fake.url);`;
   const child = spawn(join(root, "node_modules/.bin/bun"), ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
