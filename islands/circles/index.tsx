@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { useState } from "react";
+import { api } from "../lib/api";
+import { useFormSubmit } from "../lib/use-form-submit";
 import { DialogActions, TextField } from "../lib/forms";
 import { Modal } from "../lib/ui/Dialog";
 import { type CircleJson, circlePath, circlesQuery } from "../lib/sharing/queries";
@@ -12,31 +13,9 @@ export function invitationCodeOf(text: string): string {
   return match ? decodeURIComponent(match[1]!) : trimmed;
 }
 
-/** One form post at a time; field messages from the server are kept by name. */
-function useSubmit<T>(send: () => Promise<T>, done: (result: T) => void) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    setErrors({});
-    try {
-      done(await send());
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  }
-  return { errors, submitting, submit };
-}
-
 function CreateCircleDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState("");
-  const { errors, submitting, submit } = useSubmit(
+  const { errors, submitting, submit } = useFormSubmit(
     () => api.post<CircleJson>("/api/circles", { name }),
     (circle) => window.location.assign(circlePath(circle.id)),
   );
@@ -56,7 +35,7 @@ function CreateCircleDialog({ onClose }: { onClose: () => void }) {
 /** The join box: an invitation code (or the whole link) and "Join". */
 function JoinForm({ initialCode = "" }: { initialCode?: string }) {
   const [code, setCode] = useState(initialCode);
-  const { errors, submitting, submit } = useSubmit(
+  const { errors, submitting, submit } = useFormSubmit(
     () => api.post<CircleJson>("/api/circles/join", { invitationCode: invitationCodeOf(code) }),
     (circle) => window.location.assign(circlePath(circle.id)),
   );

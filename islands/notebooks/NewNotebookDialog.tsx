@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { useEffect, useRef, useState } from "react";
+import { api } from "../lib/api";
+import { useFormSubmit } from "../lib/use-form-submit";
 import { DialogActions, TextField } from "../lib/forms";
 import { Modal } from "../lib/ui/Dialog";
 import { notePath } from "../lib/notes-queries";
@@ -11,36 +12,19 @@ import { notePath } from "../lib/notes-queries";
  */
 export function NewNotebookDialog({ onClose, circleId }: { onClose: () => void; circleId?: number }) {
   const [newTitle, setNewTitle] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
-  // State updates are not synchronous: a ref stops a second submit fired before the re-render.
-  const inFlight = useRef(false);
   // One id for this dialog's notebook: the server makes one notebook however often it is sent.
   const [requestId] = useState(() => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
   const formRef = useRef<HTMLFormElement>(null);
+  const { errors, submitting, submit } = useFormSubmit(
+    () => api.post<{ noteId: number }>(circleId === undefined ? "/api/notebooks/create" : `/api/circles/${circleId}/notebooks`, { newTitle, requestId }),
+    // Stays disabled while the browser leaves for the new note.
+    ({ noteId }) => window.location.assign(notePath(noteId)),
+  );
 
   // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
   useEffect(() => {
     if (!submitting) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [errors, submitting]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    setErrors({});
-    try {
-      const path = circleId === undefined ? "/api/notebooks/create" : `/api/circles/${circleId}/notebooks`;
-      const { noteId } = await api.post<{ noteId: number }>(path, { newTitle, requestId });
-      // Stay disabled while the browser leaves for the new note.
-      window.location.href = notePath(noteId);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  }
 
   const otherErrors = Object.entries(errors).filter(([field]) => field !== "newTitle");
   return (

@@ -1,5 +1,6 @@
-import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api } from "../api";
+import { useState } from "react";
+import { api } from "../api";
+import { useFormSubmit } from "../use-form-submit";
 import { DialogActions, TextField } from "../forms";
 import { Modal } from "../ui/Dialog";
 import type { SubscriptionJson } from "./queries";
@@ -17,29 +18,14 @@ export function SubscriptionDialog({ notebookId, subscription, onClose }: {
   onClose: () => void;
 }) {
   const [target, setTarget] = useState(String(subscription?.dailyTargetOfNewNotes ?? DEFAULT_DAILY_TARGET));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const trimmed = target.trim();
-    // Sent as typed when it is not a number, so the server's message explains what is wrong.
-    const dailyTargetOfNewNotes = /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
-    inFlight.current = true;
-    setSubmitting(true);
-    setErrors({});
-    try {
-      if (subscription) await api.post(`/api/subscriptions/${subscription.id}`, { dailyTargetOfNewNotes });
-      else await api.post(`/api/subscriptions/notebooks/${notebookId}/subscribe`, { dailyTargetOfNewNotes });
-      window.location.href = "/d/notebooks";
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  }
+  // Sent as typed when it is not a number, so the server's message explains what is wrong.
+  const asTyped = () => (/^-?\d+(\.\d+)?$/.test(target.trim()) ? Number(target.trim()) : target.trim());
+  const { errors, submitting, submit } = useFormSubmit(
+    () => subscription
+      ? api.post(`/api/subscriptions/${subscription.id}`, { dailyTargetOfNewNotes: asTyped() })
+      : api.post(`/api/subscriptions/notebooks/${notebookId}/subscribe`, { dailyTargetOfNewNotes: asTyped() }),
+    () => window.location.assign("/d/notebooks"),
+  );
 
   return (
     <Modal title={subscription ? "Edit subscription" : "Add to my learning"} onClose={onClose}>
