@@ -89,6 +89,8 @@ test("on a phone, the notebooks page offers Import Anki deck, and a damaged deck
 
   await page.getByRole("button", { name: "Edit notebook settings" }).click();
   const settings = page.getByRole("dialog", { name: "Edit notebook settings" });
+  // The settings dialog scrolls on a phone (certification and AI sections come first): the vault buttons are reachable in it.
+  await settings.getByRole("link", { name: "Export for Obsidian" }).scrollIntoViewIfNeeded();
   await expect(settings.getByRole("link", { name: "Export for Obsidian" })).toBeInViewport();
   const box = await settings.getByRole("button", { name: "Import from Obsidian" }).boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
