@@ -87,9 +87,11 @@ describe("generated bodies at every body-taking route", () => {
             },
             body,
           });
-          await response.arrayBuffer();
+          const text = await response.text();
           const elapsed = performance.now() - started;
-          if (response.status >= 500 || elapsed > ANSWER_WITHIN_MS) {
+          // This server has no AI provider: a well-formed AI request is rightly told so (503), nothing else may be 5xx.
+          const aiNotConfigured = response.status === 503 && text.includes("AI is not configured");
+          if ((response.status >= 500 && !aiNotConfigured) || elapsed > ANSWER_WITHIN_MS) {
             throw new Error(`${route.method} ${route.path} answered ${response.status} after ${Math.round(elapsed)} ms`);
           }
         }),
