@@ -1,9 +1,9 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { CheckboxField } from "../forms";
 import { useElementId } from "../island-id";
 import { notePath } from "../notes-queries";
 import { Modal } from "../ui/Dialog";
-import { ImportProgress, type Progress, SkippedList, uploadWithProgress } from "./ObsidianVault";
+import { ImportProgress, SkippedList, uploadWithProgress, useFileImport } from "./ObsidianVault";
 
 /** What POST /api/notebooks/anki answers (services/vaults/anki-import.ts). */
 interface AnkiImportReport {
@@ -19,35 +19,14 @@ interface AnkiImportReport {
  * the report with a link to the new notebook.
  */
 export function AnkiImportDialog({ onClose }: { onClose: () => void }) {
-  const [file, setFile] = useState<File>();
   const [withReviewState, setWithReviewState] = useState(true);
-  const [progress, setProgress] = useState<Progress>();
-  const [error, setError] = useState<string>();
-  const [report, setReport] = useState<AnkiImportReport>();
-  const inFlight = useRef(false);
-  const fileId = useElementId("anki-import-file");
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) {
-      setError("Failed to import file: choose an .apkg file first");
-      return;
-    }
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setError(undefined);
+  const { progress, error, report, submit, chooseFile } = useFileImport((file, onProgress) => {
     const form = new FormData();
     form.append("file", file);
     if (withReviewState) form.append("withReviewState", "true");
-    try {
-      setReport(await uploadWithProgress<AnkiImportReport>("/api/notebooks/anki", form, setProgress));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      inFlight.current = false;
-      setProgress(undefined);
-    }
-  }
+    return uploadWithProgress<AnkiImportReport>("/api/notebooks/anki", form, onProgress);
+  }, "Failed to import file: choose an .apkg file first");
+  const fileId = useElementId("anki-import-file");
 
   const close = () => {
     if (progress) return;
@@ -83,7 +62,7 @@ export function AnkiImportDialog({ onClose }: { onClose: () => void }) {
             <div className="field">
               <label htmlFor={fileId}>Deck (.apkg)</label>
               <input id={fileId} name="file" type="file" accept=".apkg"
-                onChange={(event) => { setFile(event.target.files?.[0]); setError(undefined); }} />
+                onChange={(event) => chooseFile(event.target.files?.[0])} />
             </div>
             <CheckboxField label="Carry over the review state" name="withReviewState" checked={withReviewState} onChange={setWithReviewState} />
             {progress && <ImportProgress progress={progress} />}

@@ -105,28 +105,27 @@ function ImportReportView({ report }: { report: ImportReport }) {
 }
 
 /**
- * "Import from Obsidian": pick a vault's .zip; upload progress, then "Importing...", then the
- * report. Closing after an import reloads the page so the new notes show.
+ * One import upload at a time: the chosen file, its progress, the failure ("Failed to import
+ * file: ..."), and the report once done. Both import dialogs (Obsidian vault, Anki deck) use it.
  */
-export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { notebookId: number; notebookTitle?: string; onClose: () => void }) {
+export function useFileImport<T>(upload: (file: File, onProgress: (progress: Progress) => void) => Promise<T>, missingFile: string) {
   const [file, setFile] = useState<File>();
   const [progress, setProgress] = useState<Progress>();
   const [error, setError] = useState<string>();
-  const [report, setReport] = useState<ImportReport>();
+  const [report, setReport] = useState<T>();
   const inFlight = useRef(false);
-  const fileId = useElementId("obsidian-import-file");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      setError("Failed to import file: choose a .zip file first");
+      setError(missingFile);
       return;
     }
     if (inFlight.current) return;
     inFlight.current = true;
     setError(undefined);
     try {
-      setReport(await uploadVault(notebookId, file, setProgress));
+      setReport(await upload(file, setProgress));
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -134,6 +133,22 @@ export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { n
       setProgress(undefined);
     }
   }
+
+  const chooseFile = (chosen: File | undefined) => {
+    setFile(chosen);
+    setError(undefined);
+  };
+  return { progress, error, report, submit, chooseFile };
+}
+
+/**
+ * "Import from Obsidian": pick a vault's .zip; upload progress, then "Importing...", then the
+ * report. Closing after an import reloads the page so the new notes show.
+ */
+export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { notebookId: number; notebookTitle?: string; onClose: () => void }) {
+  const { progress, error, report, submit, chooseFile } =
+    useFileImport((file, onProgress) => uploadVault(notebookId, file, onProgress), "Failed to import file: choose a .zip file first");
+  const fileId = useElementId("obsidian-import-file");
 
   const close = () => {
     if (progress) return;
@@ -161,7 +176,7 @@ export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { n
             <div className="field">
               <label htmlFor={fileId}>Vault (.zip)</label>
               <input id={fileId} name="file" type="file" accept=".zip,application/zip"
-                onChange={(event) => { setFile(event.target.files?.[0]); setError(undefined); }} />
+                onChange={(event) => chooseFile(event.target.files?.[0])} />
             </div>
             {progress && <ImportProgress progress={progress} />}
             <div className="dialog-actions">
