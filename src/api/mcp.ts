@@ -1,4 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { publicOrigin } from "../web/public-url";
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { editableNoteTitled } from "../services/mcp/notes-by-title";
@@ -12,7 +13,7 @@ import { newNoteBody } from "./notebooks";
 
 /** The MCP endpoint as assistants reach it: on the public URL when one is configured (behind a proxy), else as this request came. */
 export function mcpEndpointUrl(ctx: AppContext, request: Request): string {
-  return `${(ctx.config.publicUrl ?? new URL(request.url)).origin}/api/mcp`;
+  return `${publicOrigin(ctx, request)}/api/mcp`;
 }
 
 /** JSON-RPC error answers outside any MCP exchange (the SDK's own shape for them). */
