@@ -104,6 +104,45 @@ describe("GET /api/notes/{note}/graph", () => {
     expect((await learner.get("/api/notes/999999/graph")).status).toBe(404);
   });
 
+  test("a link into a notebook the reader may not read never shows that note, not even its title", async () => {
+    const other = await server.client().loginAs("another_old_learner");
+    const secret = await injectNotes(other, [{ Title: "Secret diary", Details: "Private words" }]);
+    const linked = await learner.post("/api/testability/link_notes", { type: "related to", source_id: ids.Cat, target_id: secret["Secret diary"] });
+    expect(linked.status).toBe(200);
+    const response = await learner.get(`/api/notes/${ids.Cat}/graph?tokenLimit=100000`);
+    expect(response.status).toBe(200);
+    const text = JSON.stringify(response.body);
+    expect(text).not.toContain("Secret diary");
+    expect(text).not.toContain("Private words");
+    // The link note itself is the reader's: it shows, with its subject and type but no object.
+    const link = response.body.relatedNotes.find((n: any) => n.predicate === "related to");
+    expect(link).toMatchObject({ subjectUriAndTitle: `[Cat](/n${ids.Cat})` });
+    expect(link.objectUriAndTitle).toBeUndefined();
+    // The same for the descendants export and the notebook dump.
+    const descendants = await learner.get(`/api/notes/${ids.Animals}/descendants`);
+    expect(descendants.status).toBe(200);
+    expect(JSON.stringify(descendants.body)).toContain("related to");
+    expect(JSON.stringify(descendants.body)).not.toContain("Secret diary");
+    const notebookId = (await learner.get(`/api/notes/${ids.Cat}`)).body.notebook.id;
+    const dump = await learner.get(`/api/notebooks/${notebookId}/dump`);
+    expect(dump.status).toBe(200);
+    expect(dump.text).toContain("related to");
+    expect(dump.text).not.toContain("Secret diary");
+  });
+
+  test("a signed-out reader of a bazaar note sees no note of a notebook outside the bazaar", async () => {
+    const shared = await learner.post("/api/testability/share_to_bazaar", { noteTopology: "Animals" });
+    expect(shared.status).toBe(200);
+    const response = await server.client().get(`/api/notes/${ids.Dog}/graph?tokenLimit=100000`);
+    expect(response.status).toBe(200);
+    const text = JSON.stringify(response.body);
+    expect(text).toContain(`[Puppy](/n${ids.Puppy})`);
+    // "My pets" links to Dog from the private notebook "Pets".
+    expect(text).not.toContain("My pets");
+    expect(text).not.toContain(`/n${ids.Pets}`);
+    expect(response.body.focusNote.inboundReferences).toEqual([]);
+  });
+
   test("an MCP token reads the graph too", async () => {
     const token = (await learner.post("/api/user/generate-token", { label: "graph" })).body.token;
     const response = await server.client().withBearer(token).get(`/api/notes/${ids.Dog}/graph?tokenLimit=300`);

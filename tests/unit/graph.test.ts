@@ -196,7 +196,7 @@ describe("links", () => {
     notes([["Theirs"], ["Their subject", "Theirs"]], userNamed("another_old_learner"));
     linkNotes(ctx, ids["Their subject"]!, ids.Mine!, "related to");
     expect(buildGraph(ctx, ids.Mine!, 5000).relatedNotes).toHaveLength(3);
-    const graph = buildGraph(ctx, ids.Mine!, 5000, learner);
+    const graph = buildGraph(ctx, ids.Mine!, 5000, { viewer: learner });
     expect(graph.relatedNotes).toEqual([]);
     expect(graph.focusNote.inboundReferences).toEqual([]);
   });

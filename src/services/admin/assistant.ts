@@ -10,6 +10,7 @@ import { readGlobalSetting, writeGlobalSetting } from "../../ai/settings";
 import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { type BareNote, bareNote } from "../graph/bare-note";
+import { Neighbourhood } from "../graph/neighbourhood";
 import { ValidationError } from "../errors";
 import { presentNotebook, type NotebookJson } from "../notes/presenters";
 import { getNotebook, type NoteRow } from "../notes/rows";
@@ -118,11 +119,12 @@ export function notebookDump(ctx: AppContext, current: CurrentUser | undefined, 
     .orderBy(sql`${notes.parentId} IS NOT NULL`, asc(notes.parentId), asc(notes.siblingOrder), asc(notes.id))
     .all();
   const byId = new Map<number, NoteRow>(rows.map((row) => [row.id, row]));
-  // Link targets may live in another notebook: look them up too (bareNote leaves out deleted ones).
+  // Link targets may live in another notebook: look them up too (bareNote leaves out deleted ones
+  // and those in notebooks this user may not read; an admin reads them all).
+  const readable = new Neighbourhood(ctx, isAdmin(current) ? undefined : { viewer: current });
   const lookup = {
-    get(id: number) {
-      return byId.get(id) ?? ctx.db.select().from(notes).where(eq(notes.id, id)).get();
-    },
+    get: (id: number) => byId.get(id) ?? readable.get(id),
+    visible: readable.visible,
   };
   return {
     notebook: presentNotebook(ctx, notebook),

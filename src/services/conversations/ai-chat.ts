@@ -18,7 +18,7 @@ import type { DbHandle } from "../../db/connection";
 import { accounts, aiRuns, aiThreads, conversationMessages, conversations, notebookAiAssistants, recallPrompts, users } from "../../db/schema";
 import { defaultAdditionalInstructions } from "../admin/assistant";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { graphDescription } from "../graph/build-graph";
+import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../graph/build-graph";
 import { getNote, type NoteRow } from "../notes/rows";
 import { loadPromptOf, storedQuestion } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
@@ -153,7 +153,7 @@ function chatMessages(ctx: AppContext, current: CurrentUser, conversation: Conve
     .filter(Boolean).join("\n\n");
   const messages: ChatCompletionMessageParam[] = [
     { role: "system", content: instructions },
-    { role: "system", content: graphDescription(ctx, note.id, undefined, graphViewer(ctx, current, conversation)) },
+    { role: "system", content: graphDescription(ctx, note.id, DEFAULT_GRAPH_TOKEN_LIMIT, graphViewer(ctx, current, conversation)) },
   ];
   if (questionContext) messages.push({ role: "system", content: questionContext });
   const history = ctx.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation.id))

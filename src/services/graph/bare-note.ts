@@ -52,6 +52,8 @@ export interface GraphRAGResult {
 /** Finds a note by id (a Map of rows works, so does the graph's lazy loader). */
 export interface NoteLookup {
   get(id: number): NoteRow | undefined;
+  /** Whether the viewer may see the note at all; a link's ends the viewer may not read are left out. */
+  visible?(note: NoteRow): boolean;
 }
 
 /** Details of related notes are cut to this many UTF-8 bytes, then "..." is appended. */
@@ -87,17 +89,22 @@ export function estimateTokens(note: BareNote | FocusNote): number {
 /**
  * A BareNote (ai-features.md §2.3): keys in the reference's order, absent fields omitted. A link
  * note ("reification") shows its parent as subject, its title as predicate and its target as
- * object; a deleted target is left out. `details` defaults to the note's full details.
+ * object; a deleted target, or one in a notebook the viewer may not read, is left out (not even
+ * its title shows). `details` defaults to the note's full details.
  */
 export function bareNote(note: NoteRow, byId: NoteLookup, relationToFocusNote?: RelationToFocusNote, details = note.details): BareNote {
-  const parent = note.parentId !== null ? byId.get(note.parentId) : undefined;
+  const shown = (id: number | null) => {
+    const row = id !== null ? byId.get(id) : undefined;
+    return row && !row.deletedAt && (byId.visible?.(row) ?? true) ? row : undefined;
+  };
+  const parent = shown(note.parentId);
   const isLink = note.targetNoteId !== null;
-  const target = isLink ? byId.get(note.targetNoteId!) : undefined;
+  const target = isLink ? shown(note.targetNoteId) : undefined;
   return {
     uri: uri(note),
     ...(isLink && parent ? { subjectUriAndTitle: uriAndTitle(parent) } : {}),
     ...(isLink ? { predicate: note.title } : { title: note.title }),
-    ...(target && !target.deletedAt ? { objectUriAndTitle: uriAndTitle(target) } : {}),
+    ...(target ? { objectUriAndTitle: uriAndTitle(target) } : {}),
     ...(!isLink && parent ? { parentUriAndTitle: uriAndTitle(parent) } : {}),
     ...(relationToFocusNote ? { relationToFocusNote } : {}),
     ...(details ? { details } : {}),

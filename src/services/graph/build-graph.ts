@@ -4,7 +4,7 @@ import { authorizeRead } from "../policies";
 import { getNote, getNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type GraphRAGResult, uriAndTitle } from "./bare-note";
-import { Neighbourhood } from "./neighbourhood";
+import { type GraphAudience, Neighbourhood } from "./neighbourhood";
 import { GraphResultBuilder, PriorityLayer } from "./priority-layer";
 import { layerOneHandlers, layerTwoHandlers } from "./relationships";
 
@@ -20,12 +20,13 @@ export const TOKEN_LIMIT_MESSAGE = `must be between ${MIN_GRAPH_TOKEN_LIMIT} and
 /**
  * The focus note and the notes related to it, filled by priority until the token budget (for
  * the whole result, focus note first) is spent (ai-features.md §2.4). Deleted notes never
- * appear; with a viewer, neither do notes in notebooks the viewer may not read.
+ * appear; with an audience, neither do notes in notebooks its viewer may not read (without one,
+ * nothing is filtered: for tests of the graph's shape only).
  * Throws NotFoundError for an unknown note. Does not check that the viewer may read the focus.
  */
-export function buildGraph(ctx: AppContext, focusNoteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT, viewer?: CurrentUser): GraphRAGResult {
+export function buildGraph(ctx: AppContext, focusNoteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT, audience?: GraphAudience): GraphRAGResult {
   const focus = getNote(ctx, focusNoteId);
-  const hood = new Neighbourhood(ctx, viewer);
+  const hood = new Neighbourhood(ctx, audience);
   const builder = new GraphResultBuilder(focus, hood, hood.ancestors(focus).map(uriAndTitle), tokenLimit);
 
   // Layers 3 and 4 start empty: layer 2's handlers fill them as they hand out candidates.
@@ -47,7 +48,7 @@ export function noteGraph(ctx: AppContext, current: CurrentUser | undefined, not
   }
   const focus = getNote(ctx, noteId);
   authorizeRead(ctx, current, getNotebook(ctx, focus.notebookId));
-  return buildGraph(ctx, focus.id, tokenLimit, current);
+  return buildGraph(ctx, focus.id, tokenLimit, { viewer: current });
 }
 
 /** The text given to the AI (question generation, evaluation): a header, then the pretty JSON. */
@@ -55,7 +56,7 @@ export function describeGraph(graph: GraphRAGResult): string {
   return `Focus Note and the notes related to it:\n${JSON.stringify(graph, null, 2)}\n`;
 }
 
-/** The graph description of a note, for AI prompts (the caller checks the permission). */
-export function graphDescription(ctx: AppContext, focusNoteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT, viewer?: CurrentUser): string {
-  return describeGraph(buildGraph(ctx, focusNoteId, tokenLimit, viewer));
+/** The graph description of a note for AI prompts, limited to what the viewer may read (the caller checks the focus). */
+export function graphDescription(ctx: AppContext, focusNoteId: number, tokenLimit: number, viewer: CurrentUser): string {
+  return describeGraph(buildGraph(ctx, focusNoteId, tokenLimit, { viewer }));
 }

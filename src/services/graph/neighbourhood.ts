@@ -5,10 +5,16 @@ import { ancestorsOf, childrenOf, findNote, getNotebook, type NoteRow } from "..
 import type { CurrentUser } from "../users";
 import type { NoteLookup } from "./bare-note";
 
+/** Whom a graph is for: only notes its viewer (undefined when signed out) may read appear. */
+export interface GraphAudience {
+  viewer: CurrentUser | undefined;
+}
+
 /**
  * The notes around a focus note, loaded lazily and cached for one graph build. Every list
- * leaves out deleted notes and, when a viewer is given, notes in notebooks the viewer may not
- * read (links can reach into other people's notebooks).
+ * leaves out deleted notes and, when an audience is given, notes in notebooks its viewer may not
+ * read (links can reach into other people's notebooks). A signed-out viewer (undefined) reads
+ * bazaar notebooks only.
  */
 export class Neighbourhood implements NoteLookup {
   private readonly rows = new Map<number, NoteRow | undefined>();
@@ -17,7 +23,7 @@ export class Neighbourhood implements NoteLookup {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly viewer?: CurrentUser,
+    private readonly audience?: GraphAudience,
   ) {}
 
   get(id: number): NoteRow | undefined {
@@ -33,9 +39,9 @@ export class Neighbourhood implements NoteLookup {
   /** Undeleted and readable by the viewer. */
   visible = (note: NoteRow | undefined): note is NoteRow => {
     if (!note || note.deletedAt) return false;
-    if (!this.viewer) return true;
+    if (!this.audience) return true;
     if (!this.readableNotebooks.has(note.notebookId)) {
-      const access = notebookAccess(this.ctx, this.viewer, getNotebook(this.ctx, note.notebookId));
+      const access = notebookAccess(this.ctx, this.audience.viewer, getNotebook(this.ctx, note.notebookId));
       this.readableNotebooks.set(note.notebookId, access !== "none");
     }
     return this.readableNotebooks.get(note.notebookId)!;

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { bareNote, uriAndTitle } from "../graph/bare-note";
+import { Neighbourhood } from "../graph/neighbourhood";
 import type { CurrentUser } from "../users";
 import { authorizeRead } from "../policies";
 import { NotePresenter, presentNotebook, type NoteRealmJson } from "./presenters";
@@ -33,7 +34,9 @@ export function noteDescendants(ctx: AppContext, current: CurrentUser | undefine
   authorizeRead(ctx, current, getNotebook(ctx, focus.notebookId));
   const descendants = notesByIds(ctx, descendantIds(ctx, focus.id)).filter((n) => !n.deletedAt);
   const ancestors = ancestorsOf(ctx, focus);
-  const targets = notesByIds(ctx, descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : [])));
+  // A link may reach into a notebook the reader may not read: bareNote leaves such a target out.
+  const readable = new Neighbourhood(ctx, { viewer: current });
+  const targets = notesByIds(ctx, descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : []))).filter(readable.visible);
   const byId = new Map<number, NoteRow>([...ancestors, focus, ...descendants, ...targets].map((n) => [n.id, n]));
   const children = descendants.filter((n) => n.parentId === focus.id);
   return {
