@@ -277,6 +277,10 @@ describe("chat with the AI", () => {
     const promptId = server.ctx.sqlite.query<{ id: number }, [number, number, number]>(
       "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?1, ?2, ?3, 0, 0, 0, 0) RETURNING id")
       .get(row.id, trackerId, questionId)!.id;
+    // Only the learner the question was put to may start a conversation about it.
+    const stranger = await server.client().loginAs("non_admin");
+    expect((await stranger.post(`/api/conversation/recall-prompt/${promptId}`, "Mine?")).status).toBe(403);
+    expect((await reader.post("/api/conversation/recall-prompt/999999", "Which?")).status).toBe(404);
     const started = await reader.post(`/api/conversation/recall-prompt/${promptId}`, "Why is yeast powder wrong?");
     expect(started.status).toBe(200);
     fake.chat.respondWithText("A starter is wild yeast.");

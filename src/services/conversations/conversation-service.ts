@@ -6,7 +6,7 @@ import { ownQuestionInstance, type AssessmentQuestionInstanceJson } from "../ass
 import { authorizeConversationParty, authorizeRead } from "../policies";
 import { NotePresenter, type NoteJson } from "../notes/presenters";
 import { findNote, getNote, getNotebook, type NotebookRow } from "../notes/rows";
-import { loadPrompt, loadPromptOf } from "../recall-prompts/rows";
+import { loadPromptOf, ownRecallPrompt } from "../recall-prompts/rows";
 import { type AnsweredQuestionJson, presentAnsweredQuestion } from "../recall-prompts/presenters";
 import type { CurrentUser } from "../users";
 
@@ -127,11 +127,8 @@ export function startConversationAboutNote(ctx: AppContext, current: CurrentUser
 
 /** An answered recall question of the user's: a conversation with the note's owner. */
 export function startConversationAboutRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, message: unknown): ConversationJson {
-  const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, promptId)).get();
-  if (!prompt) throw new NotFoundError("Recall prompt");
-  if (prompt.userId !== current.user.id) throw new NotFoundError("Recall prompt");
-  const loaded = loadPrompt(ctx, current, prompt);
-  return presentConversation(ctx, current, start(ctx, current, { subjectRecallPromptId: prompt.id }, loaded.notebook, message));
+  const loaded = ownRecallPrompt(ctx, current, promptId);
+  return presentConversation(ctx, current, start(ctx, current, { subjectRecallPromptId: loaded.prompt.id }, loaded.notebook, message));
 }
 
 /** "Send feedback" on an assessment question the user answered. */
