@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocalDateText } from "../lib/dates";
-import type { ChildNoteJson, NoteJson } from "../lib/notes-queries";
+import type { NoteJson, NoteRealmJson } from "../lib/notes-queries";
+import { useNoteChildren, useSentinel } from "../lib/note-children";
 import { notePath } from "../lib/notes-queries";
 import { noteTitleText } from "../lib/note-title";
 
@@ -36,9 +37,15 @@ export function RecentUpdateIndicator({ note }: { note: NoteJson }) {
   );
 }
 
-/** The children as cards in two columns; collapsed, one card shows how many there are. */
-export function ChildCards({ notes }: { notes: ChildNoteJson[] }) {
+/**
+ * The children as cards in two columns; collapsed, one card shows how many there are. The server
+ * renders the realm's first page of children; the rest load as the reader scrolls to the end of the
+ * list (or presses "Load more children", for keyboards and browsers without IntersectionObserver).
+ */
+export function ChildCards({ realm }: { realm: NoteRealmJson }) {
   const [collapsed, setCollapsed] = useState(false);
+  const { children: notes, total, hasMore, loading, failed, loadMore } = useNoteChildren(realm);
+  const sentinel = useSentinel<HTMLDivElement>(loadMore, hasMore && !collapsed && !failed, notes.length + (loading ? 0.5 : 0));
   if (notes.length === 0) return null;
   return (
     <section className="child-cards" aria-label="Children">
@@ -49,19 +56,29 @@ export function ChildCards({ notes }: { notes: ChildNoteJson[] }) {
         </button>
       </div>
       {collapsed ? (
-        <div className="card child-card collapsed-children">{notes.length} {notes.length === 1 ? "child" : "children"}</div>
+        <div className="card child-card collapsed-children">{total} {total === 1 ? "child" : "children"}</div>
       ) : (
-        <ul className="child-card-grid">
-          {notes.map((child) => (
-            <li key={child.id} className="card child-card">
-              <a href={notePath(child.id)} className="child-card-title" dir="auto">
-                {noteTitleText(child.noteTopology)}
-              </a>
-              {child.noteTopology.shortDetails && <p className="muted" dir="auto">{child.noteTopology.shortDetails}</p>}
-              {!!child.childrenCount && <span className="child-count">{child.childrenCount} {child.childrenCount === 1 ? "child" : "children"}</span>}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="child-card-grid">
+            {notes.map((child) => (
+              <li key={child.id} className="card child-card">
+                <a href={notePath(child.id)} className="child-card-title" dir="auto">
+                  {noteTitleText(child.noteTopology)}
+                </a>
+                {child.noteTopology.shortDetails && <p className="muted" dir="auto">{child.noteTopology.shortDetails}</p>}
+                {!!child.childrenCount && <span className="child-count">{child.childrenCount} {child.childrenCount === 1 ? "child" : "children"}</span>}
+              </li>
+            ))}
+          </ul>
+          {hasMore && (
+            <div ref={sentinel} className="child-cards-more">
+              <button type="button" className="button small" onClick={loadMore} disabled={loading} aria-busy={loading}>
+                {loading ? "Loading children..." : failed ? "Could not load more children: try again" : "Load more children"}
+              </button>
+              <span className="muted" role="status">{`Showing ${notes.length} of ${total} children`}</span>
+            </div>
+          )}
+        </>
       )}
     </section>
   );

@@ -206,7 +206,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       </div>
       <RecentUpdateIndicator note={note} />
       {!deleted && <NoteInfoBar noteId={noteId} readonly={readonly} />}
-      <ChildCards notes={realm.children ?? []} />
+      <ChildCards realm={realm} />
       <ReferencedBy notes={realm.inboundReferences ?? []} />
       {(dialog === "child" || dialog === "sibling") && <NewNoteDialog noteId={noteId} placement={dialog} onClose={closeDialog} />}
       {dialog === "search-and-link" && <LinkFlow note={note} onClose={closeDialog} />}

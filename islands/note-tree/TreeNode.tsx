@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type CSSProperties, type DragEvent, createContext, useContext } from "react";
-import { noteRealmQuery, notePath } from "../lib/notes-queries";
+import { type CSSProperties, type DragEvent, type ReactNode, createContext, useContext } from "react";
+import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
+import { useNoteChildren } from "../lib/note-children";
 import { noteTitleText } from "../lib/note-title";
 import { type DropPosition, type KnownChain, type TreeEntry, type TreePlace, canDrop, childEntriesOf, dropPositionAt } from "./tree-model";
 
@@ -56,8 +57,8 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
   const title = realm ? noteTitleText(realm.note.noteTopology) : entry.title ?? tree.chain.title(id) ?? "";
   const knownCount = realm?.note.childrenCount ?? entry.count;
   const shownCount = isExpanded && !realm ? undefined : knownCount;
-  const children = realm ? childEntriesOf(realm) : tree.chain.fallbackChildren(id);
-  const hasChildren = knownCount !== undefined ? knownCount > 0 : realm ? children!.length > 0 : true;
+  const fallback = realm ? undefined : tree.chain.fallbackChildren(id);
+  const hasChildren = knownCount !== undefined ? knownCount > 0 : realm ? (realm.children ?? []).length > 0 : true;
   const isFocus = id === tree.focusNoteId;
   const depth = place.path.length;
   const draggable = !tree.readonly && place.parentId !== null;
@@ -137,13 +138,36 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
           {shownCount ?? "..."}
         </span>
       </div>
-      {isExpanded && hasChildren && children && children.length > 0 && (
-        <ul role="group">
-          {children.map((child) => (
-            <TreeNode key={child.id} entry={child} place={{ id: child.id, parentId: id, path: [...place.path, id] }} />
-          ))}
-        </ul>
-      )}
+      {isExpanded && hasChildren && (realm ? <LoadedChildren realm={realm} place={place} />
+        : fallback && fallback.length > 0 && <Children entries={fallback} place={place} />)}
     </li>
   );
+}
+
+function Children({ entries, place, more }: { entries: TreeEntry[]; place: TreePlace; more?: ReactNode }) {
+  return (
+    <ul role="group">
+      {entries.map((child) => (
+        <TreeNode key={child.id} entry={child} place={{ id: child.id, parentId: place.id, path: [...place.path, place.id] }} />
+      ))}
+      {more}
+    </ul>
+  );
+}
+
+/**
+ * An expanded note's children from its realm: the first page, then more at the reader's request
+ * ("Show more"), never a thousand at once.
+ */
+function LoadedChildren({ realm, place }: { realm: NoteRealmJson; place: TreePlace }) {
+  const { children, total, hasMore, loading, failed, loadMore } = useNoteChildren(realm);
+  if (children.length === 0) return null;
+  const more = hasMore && (
+    <li role="none" className="note-tree-more" style={{ "--depth": place.path.length + 1 } as CSSProperties}>
+      <button type="button" className="note-tree-more-button" onClick={loadMore} disabled={loading} aria-busy={loading}>
+        {loading ? "Loading..." : failed ? "Could not load: try again" : `Show more (${total - children.length} more)`}
+      </button>
+    </li>
+  );
+  return <Children entries={childEntriesOf(children)} place={place} more={more} />;
 }

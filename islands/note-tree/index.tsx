@@ -3,6 +3,7 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { api } from "../lib/api";
 import { useElementId } from "../lib/island-id";
 import { type NoteRealmJson, noteRealmQuery } from "../lib/notes-queries";
+import { noteChildrenKey } from "../lib/note-children";
 import { type DropTarget, TreeContext, TreeNode, type TreeState } from "./TreeNode";
 import { type DropPosition, type TreePlace, knownChain } from "./tree-model";
 import { useIsDesktop } from "./use-desktop";
@@ -148,8 +149,11 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
       if (asFirstChild) setExpanded(target.id, true);
       const affected = new Set([note.parentId, asFirstChild ? target.id : target.parentId, note.id]);
       if (note.id === focusNoteId || ancestorIds.includes(note.id)) affected.add(focusNoteId);
-      return Promise.all([...affected].filter((id): id is number => id !== null).map((id) =>
-        queryClient.invalidateQueries({ queryKey: noteRealmQuery(id).queryKey, exact: true })));
+      // The pages of children after a realm's first page are refetched too: the order changed.
+      return Promise.all([...affected].filter((id): id is number => id !== null).flatMap((id) => [
+        queryClient.invalidateQueries({ queryKey: noteRealmQuery(id).queryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: noteChildrenKey(id) }),
+      ]));
     },
   });
 

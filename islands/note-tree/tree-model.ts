@@ -1,4 +1,4 @@
-import type { NoteRealmJson } from "../lib/notes-queries";
+import type { ChildNoteJson, NoteRealmJson } from "../lib/notes-queries";
 import { noteTitleText } from "../lib/note-title";
 
 /** One child as its parent's realm lists it: enough to draw a collapsed node. */
@@ -37,9 +37,9 @@ export function canDrop(dragged: TreePlace, target: TreePlace, position: DropPos
   return true;
 }
 
-/** The children a loaded realm lists, in order, with their counts. */
-export function childEntriesOf(realm: NoteRealmJson): TreeEntry[] {
-  return (realm.children ?? []).map((child) => ({
+/** Children as a realm (or a page after it) lists them, in order, with their counts. */
+export function childEntriesOf(children: ChildNoteJson[]): TreeEntry[] {
+  return children.map((child) => ({
     id: child.id,
     title: noteTitleText(child.noteTopology),
     count: child.childrenCount,

@@ -1,7 +1,8 @@
 import { Elysia, t } from "elysia";
 import { IdParam } from "./ids";
 import type { AppContext } from "../context";
-import { addNote, deleteNote, moveNote, showNote, undoDeleteNote, updateDetails, updateTitle } from "../services/notes/note-service";
+import { addNote, deleteNote, listChildren, moveNote, showNote, undoDeleteNote, updateDetails, updateTitle } from "../services/notes/note-service";
+import { MAX_CHILDREN_PAGE_SIZE } from "../services/notes/presenters";
 import { noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, noteGraph, TOKEN_LIMIT_MESSAGE } from "../services/graph/build-graph";
 import { noteInfo, updateRecallSetting } from "../services/memory/trackers";
@@ -11,6 +12,12 @@ import { core } from "./core";
 import { newNoteBody } from "./notebooks";
 
 const noteParams = t.Object({ note: IdParam });
+
+/** ?limit= of a page of children: digits here; the service checks the range (1 to MAX_CHILDREN_PAGE_SIZE). */
+const ChildrenLimitParam = t
+  .Transform(t.String({ pattern: "^[1-9][0-9]{0,5}$", error: `must be from 1 to ${MAX_CHILDREN_PAGE_SIZE}` }))
+  .Decode((text) => Number(text))
+  .Encode((n) => String(n));
 
 const WIKIDATA_ID_MESSAGE = "The wikidata Id should be Q<numbers>";
 
@@ -24,6 +31,13 @@ export function notesApi(ctx: AppContext) {
     .use(core(ctx))
     .get("/notes/recent", ({ auth }) => recentNotes(ctx, requireUser(auth)))
     .get("/notes/:note", ({ auth, params }) => showNote(ctx, optionalUser(auth), params.note), { params: noteParams })
+    // The note's children page by page after the realm's first page (an Engram addition): ?after=<the
+    // last child listed so far, the realm's moreChildrenAfter>&limit=<1..200, default 40>.
+    .get("/notes/:note/children", ({ auth, params, query }) =>
+      listChildren(ctx, optionalUser(auth), params.note, { after: query.after, limit: query.limit }), {
+      params: noteParams,
+      query: t.Object({ after: t.Optional(IdParam), limit: t.Optional(ChildrenLimitParam) }),
+    })
     .get("/notes/:note/descendants", ({ auth, params }) => noteDescendants(ctx, optionalUser(auth), params.note), {
       params: noteParams,
     })

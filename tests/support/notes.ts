@@ -11,8 +11,14 @@ export async function injectNotes(
   return result.body;
 }
 
-/** The titles of a note's children, in order. */
+/** The titles of a note's children, in order (all of them: the realm's first page, then the next pages). */
 export async function childTitles(client: HttpClient, noteId: number): Promise<string[]> {
-  const realm = await client.get(`/api/notes/${noteId}`);
-  return realm.body.children.map((c: { noteTopology: { titleOrPredicate: string } }) => c.noteTopology.titleOrPredicate);
+  const realm = (await client.get(`/api/notes/${noteId}`)).body;
+  const children = [...realm.children];
+  for (let after = realm.moreChildrenAfter; after !== undefined;) {
+    const page = (await client.get(`/api/notes/${noteId}/children?after=${after}&limit=200`)).body;
+    children.push(...page.children);
+    after = page.moreChildrenAfter;
+  }
+  return children.map((c: { noteTopology: { titleOrPredicate: string } }) => c.noteTopology.titleOrPredicate);
 }

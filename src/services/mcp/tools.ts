@@ -99,7 +99,8 @@ const topologyTitle = (note: Pick<NoteJson, "noteTopology">) => note.noteTopolog
 
 /** get_note's answer: the note, its parent, children, links and inbound links. */
 function describeNote(ctx: AppContext, current: CurrentUser, id: number) {
-  const { realm, ancestors, readonly } = readNote(ctx, current, id);
+  // Every child and link: an agent reading a note must not be handed the note page's first page only.
+  const { realm, ancestors, readonly } = readNote(ctx, current, id, { childrenLimit: "all" });
   const parent = ancestors.at(-1);
   const children = realm.children ?? [];
   return {

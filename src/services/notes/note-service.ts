@@ -8,9 +8,9 @@ import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrich
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import type { CurrentUser } from "../users";
 import { authorizeEdit, authorizeRead, notebookRole } from "../policies";
-import { type NoteRealmJson, presentNoteRealm, realmOf } from "./presenters";
+import { type ChildrenLimit, type ChildrenPageJson, CHILDREN_PAGE_SIZE, MAX_CHILDREN_PAGE_SIZE, type NoteRealmJson, presentChildrenPage, presentNoteRealm, realmOf } from "./presenters";
 import { insertNote } from "./insert-note";
-import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow } from "./rows";
+import { ancestorsOf, descendantIds, findNote, getNote, getNotebook, type NoteRow } from "./rows";
 import { orderAfter, orderForFirstChild } from "./sibling-order";
 import { validDetails, validTitle, validWikidataId } from "./validation";
 
@@ -18,13 +18,36 @@ import { validDetails, validTitle, validWikidataId } from "./validation";
  * A note the user may read, loaded and authorised once: its NoteRealm, plus what the note page
  * also shows (the row, its ancestors from the notebook's head down, and whether it is read-only).
  */
-export function readNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number) {
+export function readNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number, options: { childrenLimit?: ChildrenLimit } = {}) {
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);
   const readonly = authorizeRead(ctx, current, notebook) !== "edit";
   const fromBazaar = notebookRole(ctx, current, notebook) === "bazaar-reader";
   const ancestors = ancestorsOf(ctx, note);
-  return { realm: presentNoteRealm(ctx, note, notebook, ancestors, fromBazaar), note, ancestors, readonly, fromBazaar };
+  return { realm: presentNoteRealm(ctx, note, notebook, ancestors, fromBazaar, options), note, ancestors, readonly, fromBazaar };
+}
+
+/**
+ * A page of the children of a note the user may read (GET /notes/{note}/children): `limit` of them
+ * after the child `after` (from the first without it). `after` must be a child of the note (a
+ * deleted one keeps its place); one moved elsewhere since is refused rather than guessed at.
+ */
+export function listChildren(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  noteId: number,
+  { after, limit = CHILDREN_PAGE_SIZE }: { after?: number; limit?: number },
+): ChildrenPageJson {
+  const note = getNote(ctx, noteId);
+  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHILDREN_PAGE_SIZE) {
+    throw new ValidationError({ limit: `must be from 1 to ${MAX_CHILDREN_PAGE_SIZE}` });
+  }
+  const afterNote = after === undefined ? undefined : findNote(ctx, after);
+  if (after !== undefined && afterNote?.parentId !== note.id) {
+    throw new ValidationError({ after: "must be a child of the note" });
+  }
+  return presentChildrenPage(ctx, note.id, limit, afterNote);
 }
 
 /** The NoteRealm of a note the user may read (GET /notes/{note}). */

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
 import { accounts, circles, users } from "../../db/schema";
-import { ancestorsOf, childCounts, childrenOf, findNote, getNotebook, notesByIds, type NotebookRow, type NoteRow } from "./rows";
+import { ancestorsOf, childCountOf, childCounts, childrenOf, childrenPageOf, type ChildrenCursor, findNote, getNotebook, notesByIds, type NotebookRow, type NoteRow } from "./rows";
 
 /** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
 export interface NoteTopologyJson {
@@ -59,11 +59,35 @@ export type ChildNoteJson = Omit<NoteJson, "details">;
 export interface NoteRealmJson {
   id: number;
   note: NoteJson;
+  /**
+   * The first CHILDREN_PAGE_SIZE children in sibling order (all of them when there are no more);
+   * `note.childrenCount` says how many there are in all.
+   */
   children?: ChildNoteJson[];
+  /**
+   * Present only when the note has more children than `children` lists: the id of the last child
+   * listed, to pass as `after` to GET /api/notes/{note}/children for the next page (an Engram addition).
+   */
+  moreChildrenAfter?: number;
   inboundReferences?: NoteJson[];
   notebook?: NotebookJson;
   fromBazaar?: boolean;
 }
+
+/** One page of a note's children (GET /api/notes/{note}/children), after the realm's first page. */
+export interface ChildrenPageJson {
+  children: ChildNoteJson[];
+  /** Present only when more children follow: the id of the last child listed, the next page's `after`. */
+  moreChildrenAfter?: number;
+}
+
+/**
+ * How many children a realm lists (the note page shows as many, and loads the rest as the reader
+ * scrolls): a note with 1,000 children costs about what a note with 40 does (issue 16).
+ */
+export const CHILDREN_PAGE_SIZE = 40;
+/** The most children one GET /api/notes/{note}/children answers. */
+export const MAX_CHILDREN_PAGE_SIZE = 200;
 
 const SHORT_DETAILS_LENGTH = 50;
 
@@ -182,26 +206,60 @@ export function inboundReferencesOf(ctx: AppContext, noteId: number): NoteRow[] 
   return notesByIds(ctx, ids);
 }
 
-/** The NoteRealm JSON of a note: the note with its ancestors, its children (with their counts), inbound references and notebook. */
+/** How many children a realm lists: a page (the default), or every one (e.g. MCP's get_note). */
+export type ChildrenLimit = number | "all";
+
+/**
+ * Loads one page of children (one more than the limit, to know whether more follow) and presents
+ * them with their own child counts. `presenter` may already hold the rows it needs for other notes.
+ */
+function childrenPage(ctx: AppContext, noteId: number, limit: ChildrenLimit, after?: ChildrenCursor) {
+  if (limit === "all") return { rows: childrenOf(ctx, noteId), more: false };
+  const rows = childrenPageOf(ctx, noteId, limit + 1, after);
+  const more = rows.length > limit;
+  return { rows: more ? rows.slice(0, limit) : rows, more };
+}
+
+/**
+ * The NoteRealm JSON of a note: the note with its ancestors, the first page of its children (with
+ * their counts; `childrenLimit: "all"` for every one), inbound references and notebook.
+ */
 export function presentNoteRealm(
   ctx: AppContext,
   note: NoteRow,
   notebook: NotebookRow,
   ancestors: NoteRow[],
   fromBazaar = false,
+  { childrenLimit = CHILDREN_PAGE_SIZE }: { childrenLimit?: ChildrenLimit } = {},
 ): NoteRealmJson {
-  const children = childrenOf(ctx, note.id);
+  const { rows: children, more } = childrenPage(ctx, note.id, childrenLimit);
   const inbound = inboundReferencesOf(ctx, note.id);
   const presenter = new NotePresenter(ctx).preload([note, ...ancestors, ...children, ...inbound]);
   const counts = childCounts(ctx, children.map((c) => c.id));
   const head = ancestors[0] ?? note;
+  const childrenCount = more ? childCountOf(ctx, note.id) : children.length;
   return {
     id: note.id,
-    note: presenter.note(note, { ancestors, childrenCount: children.length }),
+    note: presenter.note(note, { ancestors, childrenCount }),
     children: children.map((child) => presenter.child(child, counts.get(child.id) ?? 0)),
+    ...(more ? { moreChildrenAfter: children.at(-1)!.id } : {}),
     inboundReferences: inbound.map((ref) => presenter.note(ref)),
     notebook: presentNotebook(ctx, notebook, head.parentId === null ? head : undefined),
     fromBazaar,
+  };
+}
+
+/**
+ * The children of a note after the child `after` (a row already checked to be one of its
+ * children), `limit` of them, as GET /api/notes/{note}/children answers.
+ */
+export function presentChildrenPage(ctx: AppContext, noteId: number, limit: number, after?: NoteRow): ChildrenPageJson {
+  const { rows, more } = childrenPage(ctx, noteId, limit, after && { siblingOrder: after.siblingOrder, id: after.id });
+  const presenter = new NotePresenter(ctx).preload(rows);
+  const counts = childCounts(ctx, rows.map((c) => c.id));
+  return {
+    children: rows.map((child) => presenter.child(child, counts.get(child.id) ?? 0)),
+    ...(more ? { moreChildrenAfter: rows.at(-1)!.id } : {}),
   };
 }
 

@@ -88,3 +88,43 @@ export function notesByIds(ctx: AppContext, ids: number[]): NoteRow[] {
   }
   return ids.map((id) => byId.get(id)).filter((n): n is NoteRow => n !== undefined);
 }
+
+/** Where a page of children starts: after this child (by its sibling order, then id). */
+export interface ChildrenCursor {
+  siblingOrder: number;
+  id: number;
+}
+
+/**
+ * One page of a note's undeleted children in sibling order, after `after` (from the first child
+ * without it): one range scan of notes_parent_order_idx that stops after `limit` rows.
+ */
+export function childrenPageOf(ctx: AppContext, noteId: number, limit: number, after?: ChildrenCursor): NoteRow[] {
+  if (!after) {
+    return prepared(ctx.db, "children-of-note-first-page", (db) =>
+      db.select()
+        .from(notes)
+        .where(and(eq(notes.parentId, sql.placeholder("parentId")), isNull(notes.deletedAt)))
+        .orderBy(asc(notes.siblingOrder), asc(notes.id))
+        .limit(sql.placeholder("limit"))
+        .prepare()).all({ parentId: noteId, limit });
+  }
+  return prepared(ctx.db, "children-of-note-page-after", (db) =>
+    db.select()
+      .from(notes)
+      .where(and(
+        eq(notes.parentId, sql.placeholder("parentId")),
+        isNull(notes.deletedAt),
+        sql`(${notes.siblingOrder} > ${sql.placeholder("order")} OR (${notes.siblingOrder} = ${sql.placeholder("order")} AND ${notes.id} > ${sql.placeholder("id")}))`,
+      ))
+      .orderBy(asc(notes.siblingOrder), asc(notes.id))
+      .limit(sql.placeholder("limit"))
+      .prepare()).all({ parentId: noteId, order: after.siblingOrder, id: after.id, limit });
+}
+
+/** How many undeleted children a note has. */
+export function childCountOf(ctx: AppContext, noteId: number): number {
+  return ctx.sqlite
+    .query<{ n: number }, [number]>("SELECT count(*) AS n FROM notes WHERE parent_id = ? AND deleted_at IS NULL")
+    .get(noteId)!.n;
+}

@@ -9,7 +9,7 @@ const OPEN_TO_ANYONE: [method: string, path: RegExp][] = [
   ["GET", /^\/api\/healthcheck$/],
   ["GET", /^\/api\/user\/current-user-info$/],
   ["GET", new RegExp(`^/api/notes/${id}$`)],
-  ["GET", new RegExp(`^/api/notes/${id}/(descendants|graph|accessory)$`)],
+  ["GET", new RegExp(`^/api/notes/${id}/(descendants|children|graph|accessory)$`)],
   ["GET", new RegExp(`^/api/images/${id}/[^/]+$`)],
   ["GET", new RegExp(`^/api/notebooks/${id}(/notes)?$`)],
   ["GET", /^\/api\/bazaar\/?$/],
