@@ -389,8 +389,8 @@ export const search: Bench = {
         timeQueries((i) => ftsQuery.all(phrase(literalKeys[i % literalKeys.length]!)), settings), 1);
       const notebookIds = JSON.stringify(db.query<{ id: number }, []>("SELECT id FROM notebooks").all().map((row) => row.id));
       const prefixQuery = db.query(
-        `SELECT id FROM notes INDEXED BY notes_notebook_title WHERE notebook_id IN (SELECT value FROM json_each(?1))
-         AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT 30`,
+        `SELECT id FROM notes INDEXED BY notes_searchable_title WHERE notebook_id IN (SELECT value FROM json_each(?1))
+         AND deleted_at IS NULL AND target_note_id IS NULL AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT 30`,
       );
       compare(reporter, "literal (2-char key) vs bare title-prefix query", await postLoad(literalUrl, cookie, [body(shortKey)], one),
         timeQueries(() => prefixQuery.all(notebookIds, shortKey.toLowerCase(), prefixUpperBound(shortKey)), settings), 2);

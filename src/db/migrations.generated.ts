@@ -20,6 +20,7 @@ import m17 from "../../migrations/0017_notes_notebook_title_index.sql" with { ty
 import m18 from "../../migrations/0018_notebook_ai_assistants.sql" with { type: "text" };
 import m19 from "../../migrations/0019_ai_runs.sql" with { type: "text" };
 import m20 from "../../migrations/0020_recall_log_never_edited.sql" with { type: "text" };
+import m21 from "../../migrations/0021_notes_searchable_title_index.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -43,4 +44,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0018_notebook_ai_assistants", when: 1795480235361, sql: m18 },
   { tag: "0019_ai_runs", when: 1795480240748, sql: m19 },
   { tag: "0020_recall_log_never_edited", when: 1795480352676, sql: m20 },
+  { tag: "0021_notes_searchable_title_index", when: 1795487533013, sql: m21 },
 ];

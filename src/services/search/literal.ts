@@ -99,7 +99,7 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
     // One short word (someone starts typing): titles that start with it, through the
     // (notebook, title) index, stop the search once they fill the page; only then are the
     // other titles and the details scanned for it.
-    const prefixed = titlePrefixSearch(run, scope, key);
+    const prefixed = titlePrefixSearch(ctx, scope, key);
     if (prefixed.length >= SEARCH_LIMIT) return prefixed;
     const found = new Set(prefixed.map((hit) => hit.noteId));
     return [...prefixed, ...scan().filter((hit) => !found.has(hit.noteId))].slice(0, SEARCH_LIMIT);
@@ -130,20 +130,59 @@ export function prefixUpperBound(prefix: string): string {
 /** How many titles starting with a short key are ranked (by exactness, then length) for the first page. */
 const PREFIX_WINDOW = 120;
 
-/** Titles starting with the key, in the scope, through notes_notebook_title (a range per notebook). */
-function titlePrefixSearch(run: (sql: Sql, text: string) => SearchHit[], scope: SearchScope, key: string): SearchHit[] {
-  const sql = new Sql();
-  const exact = sql.param(key);
-  // The titles equal to the key (an index seek per notebook) and the first PREFIX_WINDOW titles
-  // starting with it in index order (the range scan stops there), ranked exact first, then shorter:
-  // a common prefix never reads all its titles.
-  const titleRange = (condition: string, limit: string) => `SELECT * FROM (SELECT n.id, n.title FROM notes n INDEXED BY notes_notebook_title
-      WHERE ${inScope(sql, scope)} AND ${condition} ${limit})`;
-  return run(sql, `SELECT id, CASE WHEN lower(trim(title)) = lower(${exact}) THEN 0 ELSE 1 END AS tier, 0.0 AS score FROM (
-      ${titleRange(`n.title = ${exact} COLLATE NOCASE`, "")}
-      UNION
-      ${titleRange(`n.title >= ${sql.param(asciiLower(key))} COLLATE NOCASE AND n.title < ${sql.param(prefixUpperBound(key))} COLLATE NOCASE`, `LIMIT ${PREFIX_WINDOW}`)})
-    ORDER BY tier, length(title), id LIMIT ${SEARCH_LIMIT}`);
+/** SQLite's trim() (spaces only) and length() (characters, not UTF-16 units), for ranking in JS. */
+const trimSpaces = (text: string) => text.replace(/^ +| +$/g, "");
+function characterCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xdc00 || unit > 0xdfff) count++;
+  }
+  return count;
+}
+
+/**
+ * Searchable notes of the scope's notebooks (undeleted, not links): the conditions of the partial
+ * index notes_searchable_title, so SQLite reads only the index, never the notes' rows.
+ */
+const SEARCHABLE_TITLES = `SELECT id, title FROM notes INDEXED BY notes_searchable_title
+  WHERE notebook_id IN (SELECT value FROM json_each(?1)) AND deleted_at IS NULL AND target_note_id IS NULL`;
+
+/**
+ * Titles starting with the key, in the scope, through notes_searchable_title (a range per
+ * notebook): the titles equal to the key (an index seek per notebook) and the first
+ * PREFIX_WINDOW titles starting with it in index order (the range scan stops there), ranked here
+ * exact first, then shorter, then by id. A common prefix never reads all its titles, and no
+ * note's row or details are read. Two prepared statements; the ranking of at most 120 titles is
+ * done in JavaScript, as SQLite would order them (lower() and NOCASE fold ASCII letters only).
+ */
+function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): SearchHit[] {
+  const notebooks = JSON.stringify(scope.notebookIds);
+  const excluded = scope.excludeNoteId;
+  const exactRows = ctx.sqlite
+    .query<{ id: number; title: string }, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`)
+    .all(notebooks, key);
+  // One more than the window when a note is left out, so the window keeps its size.
+  const rangeRows = ctx.sqlite
+    .query<{ id: number; title: string }, [string, string, string, number]>(
+      `${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`,
+    )
+    .all(notebooks, asciiLower(key), prefixUpperBound(key), PREFIX_WINDOW + (excluded === undefined ? 0 : 1));
+  const lowerKey = asciiLower(key);
+  const seen = new Set<number>();
+  const ranked: { id: number; tier: number; length: number }[] = [];
+  let windowLeft = PREFIX_WINDOW;
+  for (const [rows, windowed] of [[exactRows, false], [rangeRows, true]] as const) {
+    for (const row of rows) {
+      if (row.id === excluded) continue;
+      if (windowed && windowLeft-- <= 0) break;
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      ranked.push({ id: row.id, tier: asciiLower(trimSpaces(row.title)) === lowerKey ? 0 : 1, length: characterCount(row.title) });
+    }
+  }
+  ranked.sort((a, b) => a.tier - b.tier || a.length - b.length || a.id - b.id);
+  return ranked.slice(0, SEARCH_LIMIT).map((row) => ({ noteId: row.id, distance: literalDistance(row.tier, 0) }));
 }
 
 /** The search through the trigram index: title matches first, then details. */
