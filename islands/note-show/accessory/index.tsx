@@ -2,9 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { ImageWithMask } from "../../lib/accessory/ImageWithMask";
 import { noteAccessoryQuery } from "../../lib/accessory/queries";
 
-export { EditNoteImageDialog } from "./EditNoteImageDialog";
-export { EditNoteUrlDialog } from "./EditNoteUrlDialog";
-
 /** The note's accessory on the note page: its image with the mask overlay, and its URL as a link. */
 export function NoteAccessoryView({ noteId }: { noteId: number }) {
   const { data: accessory } = useQuery(noteAccessoryQuery(noteId));

@@ -1,6 +1,8 @@
 import { useRef, useState } from "react";
 import { api } from "../../lib/api";
-import { Modal } from "../../lib/ui/Dialog";
+import { lazyNamed } from "../lazy";
+
+const SuggestedTitleDialog = lazyNamed(() => import("./SuggestedTitleDialog"), "SuggestedTitleDialog");
 
 /** A sparkle, the usual sign of an AI action (drawn like islands/lib/icons). */
 const SparkleIcon = () => (
@@ -33,8 +35,6 @@ export function SuggestTitleButton({ noteId, currentTitle, onAccept }: { noteId:
     }
   }
 
-  const close = () => setSuggestion(undefined);
-  const title = suggestion?.title;
   return (
     <>
       <button type="button" className="icon-button labelled" title="Suggest title" aria-label="Suggest title"
@@ -42,22 +42,7 @@ export function SuggestTitleButton({ noteId, currentTitle, onAccept }: { noteId:
         <SparkleIcon />
       </button>
       {suggestion && (
-        <Modal title="Suggested title" onClose={close}>
-          {title && title !== currentTitle ? (
-            <p className="suggested-title" dir="auto">{title}</p>
-          ) : (
-            <p className="muted">The AI has no better title to suggest.</p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={close}>Cancel</button>
-            {title && title !== currentTitle && (
-              <button type="button" className="button primary" onClick={() => {
-                onAccept(title);
-                close();
-              }}>Accept</button>
-            )}
-          </div>
-        </Modal>
+        <SuggestedTitleDialog title={suggestion.title} currentTitle={currentTitle} onAccept={onAccept} onClose={() => setSuggestion(undefined)} />
       )}
     </>
   );

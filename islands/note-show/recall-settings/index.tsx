@@ -1,32 +1,13 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useElementId } from "../../lib/island-id";
-import { noteInfoQuery, refreshLearningCounters, type RecallSettingJson } from "../../lib/learning-queries";
+import { noteInfoQuery, type RecallSettingJson } from "../../lib/learning-queries";
 import { currentUserInfoQuery } from "../../lib/queries";
-import { Modal } from "../../lib/ui/Dialog";
-import { RecallSettingsForm, type RecallSettingField } from "../../lib/recall-settings-form";
+import { lazyNamed } from "../lazy";
 import { MemoryTrackerTable } from "./MemoryTrackerTable";
 
-/** Skipping memory tracking adds or removes the note from what may be assimilated: recount. */
-function useOnRecallSettingSaved() {
-  const queryClient = useQueryClient();
-  return (field: RecallSettingField) => {
-    if (field === "skipMemoryTracking") refreshLearningCounters(queryClient);
-  };
-}
-
-/** "Note Recall Settings", opened from the toolbar's "more options" menu. */
-export function RecallSettingsDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {
-  const onSaved = useOnRecallSettingSaved();
-  return (
-    <Modal title="Note Recall Settings" onClose={onClose}>
-      <RecallSettingsForm noteId={noteId} onSaved={onSaved} />
-      <div className="dialog-actions">
-        <button type="button" className="button primary" onClick={onClose}>Done</button>
-      </div>
-    </Modal>
-  );
-}
+/** "Note Recall Settings" (the toolbar's more options, or Edit beside the summary): loaded when opened. */
+export const RecallSettingsDialog = lazyNamed(() => import("./RecallSettingsDialog"), "RecallSettingsDialog");
 
 function settingSummary(setting: RecallSettingJson): string[] {
   return [

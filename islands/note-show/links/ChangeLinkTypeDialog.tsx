@@ -1,0 +1,25 @@
+import { useState } from "react";
+import { api } from "../../lib/api";
+import { DialogActions } from "../../lib/forms";
+import type { NoteJson, NoteRealmJson } from "../../lib/notes-queries";
+import { Modal } from "../../lib/ui/Dialog";
+import { LinkTypePicker } from "./LinkTypePicker";
+import { useStoreRealms } from "./store-realms";
+
+/** "Change link type" on a link note's page (links/index.tsx's LinkNoteHeader). */
+export function ChangeLinkTypeDialog({ note, onClose }: { note: NoteJson; onClose: () => void }) {
+  const [linkType, setLinkType] = useState(note.noteTopology.linkType ?? "related to");
+  const storeRealms = useStoreRealms();
+  return (
+    <Modal title="Change link type" onClose={onClose}>
+      <form onSubmit={async (event) => {
+        event.preventDefault();
+        storeRealms(await api.post<NoteRealmJson[]>(`/api/links/${note.id}`, { linkType }));
+        onClose();
+      }}>
+        <LinkTypePicker value={linkType} onChange={setLinkType} allowNoLink={false} />
+        <DialogActions onCancel={onClose} submitLabel="Update" />
+      </form>
+    </Modal>
+  );
+}
