@@ -1,6 +1,4 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactNode, useState } from "react";
-import { icons } from "../icons";
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from "react";
 
 /**
  * What gets the focus back when a dialog closes: what had it when the dialog opened, or, for a
@@ -13,11 +11,19 @@ function focusReturnTarget(): HTMLElement | null {
   return (triggerId && document.getElementById(triggerId)) || active;
 }
 
+/** Fetches the Radix dialog module (./radix-dialog.tsx); Modal does when it first renders. */
+export const loadModal = () => import("./radix-dialog");
+const RadixModal = lazy(loadModal);
+
+const subscribeNever = () => () => {};
+
 /**
- * A modal dialog on Radix UI: portalled to <body> (so it takes none of the page's colours), focus
- * kept inside while open (Tab cycles within it) and given back to what had it, the page behind
- * inert and unscrollable, closed by Escape, the close button or a click on the backdrop. The first
- * field takes the focus; without one, the first button.
+ * A modal dialog, rendered only while open. Its Radix UI half (./radix-dialog.tsx) is loaded when
+ * the first dialog opens, not with the page: portalled to <body>, focus kept inside while open and
+ * given back to what had it (the menu's trigger for a dialog opened from a menu item), the page
+ * behind inert and unscrollable, closed by Escape, the close button or a click on the backdrop.
+ * The first field takes the focus; without one, the first button. Nothing is rendered on the
+ * server or while hydrating (a portal has nothing to show there either).
  */
 export function Modal({ title, onClose, children, className }: {
   title: string;
@@ -27,33 +33,11 @@ export function Modal({ title, onClose, children, className }: {
   className?: string;
 }) {
   const [returnFocusTo] = useState(focusReturnTarget);
+  const inBrowser = useSyncExternalStore(subscribeNever, () => true, () => false);
+  if (!inBrowser) return null;
   return (
-    <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="modal-backdrop">
-          <RadixDialog.Content className={`modal${className ? ` ${className}` : ""}`} aria-describedby={undefined}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              if (returnFocusTo?.isConnected) returnFocusTo.focus();
-            }}
-            onOpenAutoFocus={(event) => {
-              const dialog = event.currentTarget as HTMLElement;
-              const first = dialog.querySelector<HTMLElement>(
-                "input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled]), .modal-body button:not([disabled])",
-              );
-              if (first) {
-                event.preventDefault();
-                first.focus();
-              }
-            }}>
-            <div className="modal-header">
-              <RadixDialog.Title dir="auto">{title}</RadixDialog.Title>
-              <RadixDialog.Close className="modal-close icon-button" aria-label="Close">{icons.close()}</RadixDialog.Close>
-            </div>
-            <div className="modal-body">{children}</div>
-          </RadixDialog.Content>
-        </RadixDialog.Overlay>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <RadixModal title={title} onClose={onClose} className={className} returnFocusTo={returnFocusTo}>{children}</RadixModal>
+    </Suspense>
   );
 }

@@ -1,12 +1,32 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import type { ReactNode } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from "react";
+import type * as RadixMenuModule from "./radix-menu";
 
-/**
- * A dropdown menu on Radix UI: opened by its trigger button, anchored beside it (flipping and
- * shifting to stay on screen), portalled to <body> so no parent's colours or overflow reach it,
- * with arrow keys, Home/End and typeahead, Escape returning focus to the trigger. It is not modal:
- * a click outside closes it and still reaches what was clicked.
+/*
+ * A dropdown menu whose Radix UI half (./radix-menu.tsx, with the positioning and focus code it
+ * needs: about a fifth of a page's script) is loaded the first time a menu is opened, not with the
+ * page. Until then the trigger is a plain button with the same name, class and ARIA state; a click,
+ * Enter, Space or ArrowDown on it loads the module (already fetched when the pointer came over the
+ * button or the focus reached it) and puts the Radix menu in its place, open. From then on it is
+ * the Radix menu: anchored beside the trigger, portalled to <body>, arrow keys, Home/End and
+ * typeahead, Escape returning focus to the trigger, and not modal (a click outside still acts).
  */
+
+type Loaded = typeof RadixMenuModule;
+let loaded: Loaded | undefined;
+let loading: Promise<Loaded> | undefined;
+
+/** Fetches the Radix menu module once; the promise answers it. */
+export function loadMenu(): Promise<Loaded> {
+  loading ??= import("./radix-menu").then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined; // a failed fetch may be retried by the next click
+      throw error;
+    },
+  );
+  return loading;
+}
+
 export function Menu({ label, title, triggerClassName, trigger, children, align = "end", side = "bottom", onOpenChange }: {
   /** The accessible name of the trigger and of the menu. */
   label: string;
@@ -19,39 +39,49 @@ export function Menu({ label, title, triggerClassName, trigger, children, align 
   side?: "top" | "right" | "bottom" | "left";
   onOpenChange?: (open: boolean) => void;
 }) {
+  const [opened, setOpened] = useState<{ module: Loaded; byKeyboard: boolean } | null>(null);
+  if (opened) {
+    const { RadixMenu } = opened.module;
+    return (
+      <RadixMenu label={label} title={title} triggerClassName={triggerClassName} trigger={trigger} align={align} side={side}
+        onOpenChange={onOpenChange} openedByKeyboard={opened.byKeyboard}>
+        {children}
+      </RadixMenu>
+    );
+  }
+  const open = (byKeyboard: boolean) => {
+    void loadMenu().then((module) => {
+      setOpened((current) => current ?? { module, byKeyboard });
+      onOpenChange?.(true);
+    });
+  };
   return (
-    <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger className={triggerClassName} aria-label={title ? label : undefined} title={title}>
-        {trigger}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" aria-label={label} align={align} side={side} sideOffset={4}
-          collisionPadding={8} loop>
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button type="button" className={triggerClassName} aria-label={title ? label : undefined} title={title}
+      aria-haspopup="menu" aria-expanded={false} data-state="closed"
+      onPointerEnter={() => void loadMenu().catch(() => {})}
+      onFocus={() => void loadMenu().catch(() => {})}
+      // A click from Enter or Space has no pointer position (detail 0).
+      onClick={(event: MouseEvent) => open(event.detail === 0)}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key !== "ArrowDown") return;
+        event.preventDefault();
+        open(true);
+      }}>
+      {trigger}
+    </button>
   );
 }
 
-/** A menu entry that acts (the menu closes first). */
+/** A menu entry that acts (the menu closes first). Rendered only inside an open menu. */
 export function MenuItem({ onSelect, children, danger = false }: { onSelect: () => void; children: ReactNode; danger?: boolean }) {
-  return (
-    <DropdownMenu.Item className={`menu-entry${danger ? " danger" : ""}`} onSelect={onSelect}>
-      {children}
-    </DropdownMenu.Item>
-  );
+  return loaded ? <loaded.RadixMenuItem onSelect={onSelect} danger={danger}>{children}</loaded.RadixMenuItem> : null;
 }
 
 /** A menu entry that navigates. */
 export function MenuLink({ href, children, newTab = false }: { href: string; children: ReactNode; newTab?: boolean }) {
-  return (
-    <DropdownMenu.Item asChild className="menu-entry">
-      <a href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>{children}</a>
-    </DropdownMenu.Item>
-  );
+  return loaded ? <loaded.RadixMenuLink href={href} newTab={newTab}>{children}</loaded.RadixMenuLink> : null;
 }
 
 export function MenuSeparator() {
-  return <DropdownMenu.Separator className="menu-separator" />;
+  return loaded ? <loaded.RadixMenuSeparator /> : null;
 }

@@ -1,0 +1,90 @@
+import { expect, type Page } from "@playwright/test";
+import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
+
+// Menus and dialogs load their Radix UI code the first time they are used, not with the page
+// (issue 16: a first load ships at most 100 KB of compressed JavaScript). The page is served with
+// plain trigger buttons that must still work from the keyboard once the code arrives.
+
+const test = engramTest("test");
+
+/** The scripts a page loads, as they arrive. */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.set(response.url(), response.text());
+  });
+  return scripts;
+}
+
+/** Whether any script loaded so far contains the text (Radix's component names stay in minified code). */
+const anyContains = async (scripts: Map<string, Promise<string>>, text: string) =>
+  (await Promise.all(scripts.values())).some((source) => source.includes(text));
+
+test.beforeEach(async ({ engram, page }) => {
+  await resetTestData(engram.url);
+  await signInThroughIdentifyPage(page, engram.url, "old_learner");
+});
+
+test("the menu and dialog code is loaded on first use, and a menu opened by its first key press works from the keyboard", async ({ page, engram }) => {
+  const hydrationErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|did not match|didn't match|Minified React error/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  const scripts = recordScripts(page);
+  await page.goto(`${engram.url}/d/notebooks`);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(await anyContains(scripts, "DropdownMenuTrigger")).toBe(false);
+  expect(await anyContains(scripts, "DialogOverlay")).toBe(false);
+
+  // The plain trigger the page was served with: a menu button, closed.
+  const trigger = page.getByRole("button", { name: "Account" });
+  await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Account" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem").first()).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  expect(await anyContains(scripts, "DropdownMenuTrigger")).toBe(true);
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem").nth(1)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  // Now the Radix menu itself: ArrowDown opens it onto its first item, a click opens it too.
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem").first()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(trigger).toBeFocused();
+
+  // A dialog's code arrives when it first opens; its first field takes the focus, Escape gives it back.
+  expect(await anyContains(scripts, "DialogOverlay")).toBe(false);
+  const add = page.getByRole("button", { name: "Add New Notebook" });
+  await add.click();
+  const dialog = page.getByRole("dialog", { name: "Add New Notebook" });
+  await expect(dialog.getByLabel("Title")).toBeFocused();
+  expect(await anyContains(scripts, "DialogOverlay")).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(add).toBeFocused();
+  expect(hydrationErrors).toEqual([]);
+});
+
+test("a menu opened by a click on the served trigger opens once, beside it, and closes on a click outside", async ({ page, engram }) => {
+  await page.goto(`${engram.url}/d/recall`);
+  await waitForHydration(page);
+  const trigger = page.getByRole("button", { name: "Account" });
+  await trigger.click();
+  const menu = page.getByRole("menu", { name: "Account" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Logout" })).toBeVisible();
+  await page.mouse.click(900, 600);
+  await expect(menu).toHaveCount(0);
+  await trigger.click();
+  await expect(menu).toBeVisible();
+});
