@@ -64,3 +64,42 @@ describe("literal search with a short key", () => {
     expect(await search(learner, "x")).toEqual(["Ox", "Oxen team", "Box turtle", "Cow"]);
   });
 });
+
+describe("literal search with a short key, from a note and around the title index", () => {
+  const server = useTestServer();
+
+  async function searchFrom(client: HttpClient, note: number, searchKey: string) {
+    const result = await client.post<Hit[]>(`/api/notes/${note}/search`, { searchKey, allMyNotebooksAndSubscriptions: false, allMyCircles: false });
+    expect(result.status).toBe(200);
+    return result.body;
+  }
+
+  test("a note's search leaves the note itself out, and a title equal to the key but for spaces and case ranks first", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const ids = await injectNotes(learner, [
+      { Title: "Words" },
+      { Title: "Kayak", "Parent Title": "Words", Details: "A boat" },
+      { Title: "Kayaks", "Parent Title": "Words" },
+      { Title: "KA  ", "Parent Title": "Words", Details: "**Bold** start" },
+      { Title: "Ka", "Parent Title": "Words" },
+    ]);
+    const hits = await searchFrom(learner, ids.Ka!, "ka");
+    expect(hits.map((hit) => hit.noteTopology.titleOrPredicate)).toEqual(["KA  ", "Kayak", "Kayaks"]);
+    expect(hits[0]!.distance).toBe(0);
+    expect(hits[1]!.distance).toBeGreaterThan(0);
+    // The topology as every search answers it: id, title, short details in plain text.
+    expect(hits[0]!.noteTopology).toEqual({ id: ids["KA  "]!, titleOrPredicate: "KA  ", shortDetails: "Bold start" });
+  });
+
+  test("a link note is never found, and a restored note is found again", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const ids = await injectNotes(learner, [{ Title: "Words" }, { Title: "Kiwi", "Parent Title": "Words" }, { Title: "Koala", "Parent Title": "Words" }]);
+    const link = await learner.post(`/api/links/create/${ids.Kiwi}/${ids.Koala}`, { linkType: "related to" });
+    expect(link.status).toBe(200);
+    expect(await search(learner, "re")).toEqual([]);
+    await learner.post(`/api/notes/${ids.Kiwi}/delete`);
+    expect(await search(learner, "ki")).toEqual([]);
+    expect((await learner.patch(`/api/notes/${ids.Kiwi}/undo-delete`)).status).toBe(200);
+    expect(await search(learner, "ki")).toEqual(["Kiwi"]);
+  });
+});

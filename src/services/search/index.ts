@@ -4,7 +4,7 @@
  */
 import type { AppContext } from "../../context";
 import { isAiConfigured } from "../../ai/client";
-import { type NoteTopologyJson, NotePresenter } from "../notes/presenters";
+import { type NoteTopologyJson, NotePresenter, shortDetailsOf } from "../notes/presenters";
 import { notesByIds } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { literalSearch, type SearchHit } from "./literal";
@@ -23,13 +23,34 @@ export interface NoteSearchResultJson {
   distance: number;
 }
 
+/**
+ * The hits as the API answers them, in their order. Searches find no link notes, so a hit's
+ * topology is its id, title and short details, read by one cached statement (no ORM query to
+ * build per request); a link note, should one ever be a hit, is presented by NotePresenter with
+ * its subject and object.
+ */
 function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
-  const rows = notesByIds(ctx, hits.map((hit) => hit.noteId));
-  const presenter = new NotePresenter(ctx).preload(rows);
+  if (hits.length === 0) return [];
+  const rows = ctx.sqlite
+    .query<{ id: number; title: string; details: string; isLink: number }, [string]>(
+      "SELECT id, title, details, target_note_id IS NOT NULL AS isLink FROM notes WHERE id IN (SELECT value FROM json_each(?))",
+    )
+    .all(JSON.stringify(hits.map((hit) => hit.noteId)));
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const links = rows.filter((row) => row.isLink).map((row) => row.id);
+  const linkTopologies = new Map<number, NoteTopologyJson>();
+  if (links.length > 0) {
+    const linkRows = notesByIds(ctx, links);
+    const presenter = new NotePresenter(ctx).preload(linkRows);
+    for (const row of linkRows) linkTopologies.set(row.id, presenter.topology(row));
+  }
   return hits.flatMap((hit) => {
     const row = byId.get(hit.noteId);
-    return row ? [{ noteTopology: presenter.topology(row), distance: hit.distance }] : [];
+    if (!row) return [];
+    const noteTopology = row.isLink
+      ? linkTopologies.get(row.id)
+      : { id: row.id, titleOrPredicate: row.title, shortDetails: shortDetailsOf(row.details) };
+    return noteTopology ? [{ noteTopology, distance: hit.distance }] : [];
   });
 }
 

@@ -141,6 +141,13 @@ function characterCount(text: string): number {
   return count;
 }
 
+/** lower(trim(title)) = lower(key) as SQLite computes it, without a regular expression for most titles. */
+function equalsKey(title: string, lowerKey: string): boolean {
+  if (title.length < lowerKey.length) return false;
+  if (title.length > lowerKey.length && title.charCodeAt(0) !== 32 && title.charCodeAt(title.length - 1) !== 32) return false;
+  return asciiLower(trimSpaces(title)) === lowerKey;
+}
+
 /**
  * Searchable notes of the scope's notebooks (undeleted, not links): the conditions of the partial
  * index notes_searchable_title, so SQLite reads only the index, never the notes' rows.
@@ -178,7 +185,7 @@ function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): Se
       if (windowed && windowLeft-- <= 0) break;
       if (seen.has(row.id)) continue;
       seen.add(row.id);
-      ranked.push({ id: row.id, tier: asciiLower(trimSpaces(row.title)) === lowerKey ? 0 : 1, length: characterCount(row.title) });
+      ranked.push({ id: row.id, tier: equalsKey(row.title, lowerKey) ? 0 : 1, length: characterCount(row.title) });
     }
   }
   ranked.sort((a, b) => a.tier - b.tier || a.length - b.length || a.id - b.id);
