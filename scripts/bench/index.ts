@@ -32,6 +32,7 @@
  */
 import { type Baselines, type Bench, type BenchContext, Reporter, loadSettingsFromEnv, measureBaselines, stopAllServers } from "./harness";
 import { learning } from "./learning";
+import { load50 } from "./load";
 import { notes } from "./notes";
 import { pageBytes } from "./page-bytes";
 import { platform } from "./platform";
@@ -46,6 +47,7 @@ export const BENCHES: Bench[] = [
   search,
   pageBytes,
   stats,
+  load50,
 ];
 
 async function main(names: string[]) {
