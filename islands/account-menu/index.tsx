@@ -3,7 +3,10 @@ import { useRef, useState } from "react";
 import { icons } from "../lib/icons";
 import { currentUserInfoQuery } from "../lib/queries";
 import { Menu, MenuItem, MenuLink, MenuSeparator } from "../lib/ui/Menu";
-import { UserSettingsDialog } from "./UserSettingsDialog";
+import { lazyComponent } from "../lib/lazy";
+
+/** The settings dialog, fetched when it first opens. */
+const UserSettingsDialog = lazyComponent(() => import("./UserSettingsDialog").then((m) => m.UserSettingsDialog));
 
 /** The Account menu of the main menu. */
 export default function AccountMenu() {

@@ -3,11 +3,9 @@ import { useState } from "react";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
 import { circleQuery } from "../lib/sharing/queries";
-import { SubscriptionDialog } from "../lib/sharing/SubscriptionDialog";
 import { showToast } from "../lib/ui-store";
-import { NewNotebookDialog } from "./NewNotebookDialog";
+import { NewNotebookDialog, NotebookSettingsDialog, SubscriptionDialog } from "./lazy-dialogs";
 import { NotebookCard } from "./NotebookCard";
-import { NotebookSettingsDialog } from "./NotebookSettingsDialog";
 
 /**
  * /d/circles/{id}: the circle's notebooks (cards with the same buttons as own notebooks), its

@@ -5,7 +5,7 @@ import { useElementId } from "../lib/island-id";
 import { type NotebookJson, notePath } from "../lib/notes-queries";
 import { circlesQuery } from "../lib/sharing/queries";
 import { Modal } from "../lib/ui/Dialog";
-import { NotebookQuestionsDialog } from "../lib/questions/NotebookQuestionsDialog";
+import { NotebookQuestionsDialog } from "./lazy-dialogs";
 import { confirmPopup } from "../lib/ui-store";
 
 const Svg = ({ children }: { children: ReactNode }) => (

@@ -6,13 +6,10 @@ import { api } from "../lib/api";
 import { notebooksQuery, notePath } from "../lib/notes-queries";
 import { currentUserInfoQuery } from "../lib/queries";
 import type { SubscriptionJson } from "../lib/sharing/queries";
-import { SubscriptionDialog } from "../lib/sharing/SubscriptionDialog";
 import { CirclePage } from "./CirclePage";
 import { NotebookCard } from "./NotebookCard";
 import { NEW_NOTEBOOK_PARAM } from "../lib/getting-started";
-import { NewNotebookDialog } from "./NewNotebookDialog";
-import { NotebookSettingsDialog } from "./NotebookSettingsDialog";
-import { AnkiImportDialog } from "../lib/vaults/AnkiImport";
+import { AnkiImportDialog, NewNotebookDialog, NotebookSettingsDialog, SubscriptionDialog } from "./lazy-dialogs";
 
 /** A subscribed notebook: its head note, "Edit subscription" and "Unsubscribe". */
 function SubscriptionCard({ subscription, onEdit }: { subscription: SubscriptionJson; onEdit: () => void }) {

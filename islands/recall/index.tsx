@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { pageConfig } from "../lib/page-config";
 import { currentUserInfoQuery } from "../lib/queries";
-import { PreviousResult } from "./PreviousResult";
-import { Quiz } from "./Quiz";
+import { lazyComponent } from "../lib/lazy";
 import { decrementRecallBadge, menuBadgeQuery } from "../lib/learning-queries";
 import { fetchRecalling, setRecallBadge } from "./recall-api";
 import { RecallProgress } from "./RecallProgress";
@@ -21,6 +20,15 @@ import {
   withLoadedList,
   withSkipped,
 } from "./recall-session";
+
+/*
+ * The question, spelling and review views (with the Markdown renderer) are fetched once there is
+ * something to recall, not with the page: the page shows nothing of them on the server or before
+ * the list has arrived in the browser.
+ */
+const loading = <p className="muted" role="status">Loading...</p>;
+const Quiz = lazyComponent(() => import("./Quiz").then((m) => m.Quiz), loading);
+const PreviousResult = lazyComponent(() => import("./PreviousResult").then((m) => m.PreviousResult), loading);
 
 /** "Load more from next N days" (spec 9: the first list is for today, 0). */
 const LOOK_AHEAD_DAYS = [3, 7, 14] as const;

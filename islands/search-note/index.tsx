@@ -1,6 +1,9 @@
 import { useCallback, useState } from "react";
 import { icons } from "../lib/icons";
-import { NoteSearchDialog } from "../lib/note-search";
+import { lazyComponent } from "../lib/lazy";
+
+/** The search dialog, fetched when it first opens (or when the pointer comes over its button). */
+const NoteSearchDialog = lazyComponent(() => import("../lib/note-search").then((m) => m.NoteSearchDialog));
 
 /** The top bar's "search note": searches every notebook of the user; results link to their notes. */
 export default function SearchNote() {
@@ -9,7 +12,7 @@ export default function SearchNote() {
   return (
     <>
       <button type="button" className="icon-button search-note-button" aria-label="search note" title="search note"
-        onClick={() => setOpen(true)}>
+        onPointerEnter={() => void NoteSearchDialog.preload().catch(() => {})} onClick={() => setOpen(true)}>
         {icons.search()}
       </button>
       {open && <NoteSearchDialog title="Search note" onClose={close} />}
