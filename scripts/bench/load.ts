@@ -51,13 +51,13 @@ const VOCABULARY = Array.from({ length: 400 }, (_, i) => SYLLABLES[i % 16]! + SY
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
 const words = (n: number) => Array.from({ length: n }, () => pick(VOCABULARY)).join(" ");
 
-interface Learner {
+export interface Learner {
   cookie: string;
   noteIds: number[];
 }
 
 /** 50 users with a session each, a notebook of 200 notes (embedded), 150 trackers due now. */
-function seed(dataDir: string): Learner[] {
+export function seedLearners(dataDir: string): Learner[] {
   const db = new Database(join(dataDir, "engram.db"), { strict: true });
   db.run("PRAGMA busy_timeout = 10000");
   // The note_embeddings triggers keep the binary-quantised copy with sqlite-vec's functions.
@@ -251,7 +251,7 @@ export const load50: Bench = {
     const server = await startEngram({ OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url });
     try {
       const started = performance.now();
-      const learners = seed(server.dataDir);
+      const learners = seedLearners(server.dataDir);
       // Every kind of request answers before the clock starts.
       const first = learners[0]!;
       for (const [path, init] of [
