@@ -7,25 +7,32 @@ import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queri
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
 import { useAutosave } from "../lib/use-autosave";
-import { renderMarkdownSafely } from "../lib/markdown";
-import { richModeRefusal } from "./rich-mode";
+import { useElementId } from "../lib/island-id";
+import { serverMarkdownChecks, useMarkdownChecks } from "./use-markdown-checks";
 import { MarkdownEditor, RichEditor } from "./DetailsEditor";
-import { NewNoteDialog, type NewNotePlacement } from "./NewNoteDialog";
+import type { NewNotePlacement } from "./NewNoteDialog";
 import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
 import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { TitleEditor } from "./TitleEditor";
 import { SuggestTitleButton } from "./ai/SuggestTitle";
-import { GenerateImageDialog } from "./ai/GenerateImageDialog";
-import { AudioTools, AudioToolsButton } from "./ai/AudioTools";
-import { EditNoteImageDialog, EditNoteUrlDialog, NoteAccessoryView } from "./accessory";
-import { ExportDialog } from "./export";
+import { AudioToolsButton } from "./ai/AudioToolsButton";
+import { NoteAccessoryView } from "./accessory";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
-import { ObsidianImportDialog } from "../lib/vaults/ObsidianVault";
-import { NoteQuestionsDialog } from "../lib/questions/NoteQuestionsDialog";
 import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { WikidataOptions } from "./wikidata";
 import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
+import { lazyNamed } from "./lazy";
+
+// What shows only after a click (dialogs, the dictation panel) is fetched then: see lazy.tsx.
+const NewNoteDialog = lazyNamed(() => import("./NewNoteDialog"), "NewNoteDialog");
+const GenerateImageDialog = lazyNamed(() => import("./ai/GenerateImageDialog"), "GenerateImageDialog");
+const AudioTools = lazyNamed(() => import("./ai/AudioTools"), "AudioTools");
+const EditNoteImageDialog = lazyNamed(() => import("./accessory/EditNoteImageDialog"), "EditNoteImageDialog");
+const EditNoteUrlDialog = lazyNamed(() => import("./accessory/EditNoteUrlDialog"), "EditNoteUrlDialog");
+const ExportDialog = lazyNamed(() => import("./export"), "ExportDialog");
+const ObsidianImportDialog = lazyNamed(() => import("../lib/vaults/ObsidianVault"), "ObsidianImportDialog");
+const NoteQuestionsDialog = lazyNamed(() => import("../lib/questions/NoteQuestionsDialog"), "NoteQuestionsDialog");
 
 const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
 const EDITOR_MODE_KEY = "engram.details-editor";
@@ -71,6 +78,8 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
   const { data: realm } = useQuery(noteRealmQuery(noteId));
   const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import" | "questions" | "ai-image">();
   const [mode, setMode] = useState<EditorMode>("rich");
+  // Chosen with "Edit as rich content": the rich editor loads at once (else on first click or key).
+  const [richChosen, setRichChosen] = useState(false);
   const [audioTools, setAudioTools] = useState(false);
   useEffect(() => {
     if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
@@ -101,10 +110,19 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
   // no Quill) decides on load and follows the Markdown as it is typed, a moment after typing
   // stops; while the rich editor is on, its own check decides (it calls onRefuse), so the mode
   // never flips under the learner.
-  const [forcedMarkdown, setForcedMarkdown] = useState(() => richModeRefusal(note?.details ?? "") !== undefined);
+  // marked is fetched only when needed (use-markdown-checks.ts): the server decides on load, writes
+  // its reason on the details' element, and the browser reads it back as it hydrates.
+  const detailsId = useElementId("note-details");
+  const [serverRefusal] = useState(() => typeof window === "undefined"
+    ? serverMarkdownChecks()?.richModeRefusal(note?.details ?? "")
+    : document.getElementById(detailsId)?.getAttribute("data-rich-refusal") ?? undefined);
+  const [forcedMarkdown, setForcedMarkdown] = useState(serverRefusal !== undefined);
   const effectiveMode: EditorMode = forcedMarkdown ? "markdown" : mode;
+  const checks = useMarkdownChecks(effectiveMode === "markdown" || (!editable && details.value !== initialDetails));
   const checkedDetails = useSettledValue(details.value, RICH_MODE_CHECK_DELAY_MS);
-  const lexerRefusal = useMemo(() => (effectiveMode === "markdown" ? richModeRefusal(checkedDetails) : undefined), [checkedDetails, effectiveMode]);
+  const lexerRefusal = useMemo(() => effectiveMode !== "markdown" ? undefined
+    : checks ? checks.richModeRefusal(checkedDetails)
+    : checkedDetails === initialDetails ? serverRefusal : undefined, [checks, checkedDetails, effectiveMode, initialDetails, serverRefusal]);
   const [quillRefusal, setQuillRefusal] = useState<{ markdown: string; reason: string }>();
   const refusal = lexerRefusal ?? (quillRefusal?.markdown === details.value ? quillRefusal.reason : undefined);
   const refusalId = useId();
@@ -117,6 +135,7 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
     details.flush();
     localStorage.setItem(EDITOR_MODE_KEY, next);
     setForcedMarkdown(false);
+    setRichChosen(next === "rich");
     setMode(next);
   };
   const refuseRichMode = (markdown: string, reason: string) => {
@@ -189,13 +208,13 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {note.noteTopology.linkType ? <LinkNoteHeader note={note} editable={editable} /> : <TitleEditor autosave={title} readonly={!editable} />}
       <NoteAccessoryView noteId={noteId} />
       <NoteProperties details={details.value} />
-      <div className="note-details">
+      <div className="note-details" id={detailsId} data-rich-refusal={serverRefusal}>
         {effectiveMode === "rich" ? (
-          <RichEditor autosave={details} readonly={!editable} onRefuse={refuseRichMode}
+          <RichEditor autosave={details} readonly={!editable} onRefuse={refuseRichMode} startEditing={richChosen}
             initialHtml={details.value === initialDetails ? initialDetailsHtml : ""} />
         ) : !editable && forcedMarkdown ? (
           // Nothing to edit: show what Quill could not, as the page renders Markdown.
-          <div className="rich-details" dir="auto" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(details.value) }} />
+          <div className="rich-details" dir="auto" dangerouslySetInnerHTML={{ __html: details.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(details.value) }} />
         ) : (
           <>
             {refusal && <p id={refusalId} className="muted details-mode-note" role="note">{refusal}</p>}

@@ -1,6 +1,7 @@
 /**
  * The rich details editor itself (Quill under happy-dom): it takes only Markdown it gives back
- * unchanged, and otherwise hands the note to the Markdown editor without saving anything.
+ * unchanged, and otherwise hands the note to the Markdown editor without saving anything. It
+ * loads Quill only when editing starts (a focus, a key), and keeps the keys pressed meanwhile.
  */
 import { afterEach, expect, test } from "bun:test";
 import Quill from "quill";
@@ -16,7 +17,7 @@ afterEach(() => {
   root = undefined;
 });
 
-function renderRichEditor(value: string) {
+function renderRichEditor(value: string, { startEditing = true, initialHtml = "", readonly = false } = {}) {
   const changes: string[] = [];
   const refusals: [string, string][] = [];
   const autosave: Autosave = {
@@ -27,7 +28,8 @@ function renderRichEditor(value: string) {
   const container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
-  act(() => root!.render(<RichEditor autosave={autosave} readonly={false} initialHtml="" onRefuse={(m, r) => refusals.push([m, r])} />));
+  act(() => root!.render(<RichEditor autosave={autosave} readonly={readonly} initialHtml={initialHtml} startEditing={startEditing}
+    onRefuse={(m, r) => refusals.push([m, r])} />));
   return { container, changes, refusals };
 }
 
@@ -59,4 +61,59 @@ test("given ordinary Markdown, the editor takes it and saves an edit as that Mar
   });
   expect(changes).toEqual(["# Moon\nEarth's **only** satellite.!"]);
   expect(container.querySelector(".ql-editor")?.getAttribute("data-placeholder")).toBe("Enter note details here...");
+});
+
+/** Lets the editor's code load (or not), as editorOf does. */
+async function settle(times = 30) {
+  for (let i = 0; i < times; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)));
+}
+
+const standIn = (container: HTMLElement) => container.querySelector<HTMLElement>(".rich-details")!;
+
+test("until editing starts, the details are the server's HTML in a focusable 'note details' text box, not Quill", async () => {
+  const { container, changes } = renderRichEditor("Warm **blooded**", { startEditing: false, initialHtml: "<p>Warm <strong>blooded</strong></p>" });
+  await settle();
+  const host = standIn(container);
+  expect(host.classList.contains("ql-container")).toBe(false);
+  expect(container.querySelector(".ql-editor")).toBeNull();
+  expect(host.getAttribute("role")).toBe("textbox");
+  expect(host.getAttribute("aria-label")).toBe("note details");
+  expect(host.tabIndex).toBe(0);
+  expect(host.querySelector("strong")?.textContent).toBe("blooded");
+
+  act(() => host.focus());
+  const quill = await editorOf(container);
+  expect(quill!.getText()).toBe("Warm blooded\n");
+  // The stand-in gave its role to Quill's editable root.
+  expect(host.hasAttribute("role")).toBe(false);
+  expect(container.querySelector(".ql-editor")?.getAttribute("role")).toBe("textbox");
+  expect(changes).toEqual([]);
+});
+
+test("keys pressed while the editor loads are kept: typed into it once it is up, and saved", async () => {
+  const { container, changes } = renderRichEditor("Warm **blooded**", { startEditing: false, initialHtml: "<p>Warm <strong>blooded</strong></p>" });
+  const host = standIn(container);
+  const press = (key: string) => act(() => {
+    host.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+  });
+  act(() => host.focus());
+  // Enter on the focused details only starts editing (as a keyboard user does); the keys after it are text.
+  press("Enter");
+  for (const key of [..." is", "x", "Backspace", "!"]) press(key);
+  expect(host.classList.contains("ql-container")).toBe(false); // still loading: nothing lost meanwhile
+  await editorOf(container);
+  expect(changes.at(-1)).toBe("Warm **blooded is!**");
+});
+
+test("read-only details never load the editor, even when focused or typed in", async () => {
+  const { container } = renderRichEditor("Warm", { startEditing: true, readonly: true, initialHtml: "<p>Warm</p>" });
+  const host = standIn(container);
+  act(() => host.focus());
+  act(() => {
+    host.dispatchEvent(new KeyboardEvent("keydown", { key: "a", bubbles: true, cancelable: true }));
+  });
+  await settle();
+  expect(host.classList.contains("ql-container")).toBe(false);
+  expect(host.getAttribute("aria-readonly")).toBe("true");
+  expect(host.hasAttribute("tabindex")).toBe(false);
 });

@@ -68,12 +68,17 @@ test("an ordinary note is edited in rich mode and saved as the Markdown it was, 
   const noteId = await injectNote(page, engram.url, "Moon", details);
   await page.goto(`${engram.url}/n${noteId}`);
 
-  const rich = page.locator(".ql-editor");
-  await expect(rich.locator("strong")).toHaveText("natural");
+  const shown = page.getByRole("textbox", { name: "note details" });
+  await expect(shown.locator("strong")).toHaveText("natural");
   await expect(page.getByLabel("note details (markdown)")).toHaveCount(0);
   await expect(page.getByRole("note")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Edit as markdown" })).toBeVisible();
 
+  // Clicking the details starts editing them in the rich editor.
+  await shown.click();
+  const rich = page.locator(".ql-editor");
+  await expect(rich).toBeFocused();
+  await expect(rich.locator("strong")).toHaveText("natural");
   // The bubble theme's floating toolbar comes up over a selection.
   await rich.locator("strong").dblclick();
   await expect(page.locator(".ql-tooltip:not(.ql-hidden) button.ql-bold")).toBeVisible();
@@ -85,8 +90,8 @@ test("an ordinary note is edited in rich mode and saved as the Markdown it was, 
     .toBe("# Moon\nEarth's only **natural** satellite.\n\n- craters!\n- maria");
 
   await page.reload();
-  await expect(page.locator(".ql-editor li").first()).toHaveText("craters!");
-  await expect(page.locator(".ql-editor h1")).toHaveText("Moon");
+  await expect(shown.locator("li").first()).toHaveText("craters!");
+  await expect(shown.locator("h1")).toHaveText("Moon");
 });
 
 test("typing a table into the Markdown editor turns rich mode off, with the reason, until the table is gone", async ({ page, engram }) => {

@@ -25,8 +25,9 @@ test("title and details autosave in both editors and survive a reload", async ({
   await title.press("Enter");
   await expect.poll(async () => (await realm(page, engram.url, ids.Mammals)).note.noteTopology.titleOrPredicate).toBe("Mammalia");
 
-  const rich = page.locator(".ql-editor");
-  await rich.click();
+  // The details are shown as HTML until the learner starts editing them: a click loads the editor.
+  await page.getByRole("textbox", { name: "note details" }).click();
+  await expect(page.locator(".ql-editor")).toBeFocused();
   await page.keyboard.press("Home");
   await page.keyboard.type("Very ");
   await expect.poll(async () => (await realm(page, engram.url, ids.Mammals)).note.details, { timeout: 5000 }).toBe("Very Warm **blooded**");
