@@ -23,7 +23,8 @@ import { AdminDashboardPage, CannotAccessPage, FailureReportPage } from "../../v
 import { DEFAULT_ADMIN_TAB, isAdminTab } from "../../islands/admin-dashboard/tabs";
 import { showFailureReport } from "../services/failure-reports";
 import { isAdmin } from "../services/policies";
-import type { CurrentUser } from "../services/users";
+import type { CurrentUser, UserJson } from "../services/users";
+import type { QueryClient } from "@tanstack/react-query";
 import { BazaarPage, CirclePage, CirclesPage, JoinCirclePage } from "../../views/pages/SharingPages";
 import { AssessmentHistoryPage, AssessmentPage } from "../../views/pages/AssessmentPages";
 import { MessageCenterPage } from "../../views/pages/MessageCenterPage";
@@ -57,10 +58,7 @@ export function pagesPlugin(ctx: AppContext) {
   const app = new Elysia()
     .use(core(ctx))
     .get("/", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "optional" }, (_qc, _current, user) => ({
-        title: "Engram",
-        content: <HomePage user={user} />,
-      })),
+      respondWithPage({ ctx, auth, request }, { signIn: "optional" }, (_qc, _current, user) => homePage(user)),
     )
     .get("/d/generate-token", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
@@ -69,10 +67,8 @@ export function pagesPlugin(ctx: AppContext) {
       }),
     )
     .get("/d/notebooks", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) => {
-        queryClient.setQueryData(notebooksQuery().queryKey, notebooksOfUser(ctx, current!));
-        return { title: "Notebooks", content: <NotebooksPage /> };
-      }),
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) =>
+        notebooksPage(ctx, queryClient, current!)),
     )
     .get("/d/recent", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
@@ -94,10 +90,7 @@ export function pagesPlugin(ctx: AppContext) {
       }),
     )
     .get("/d/recall", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, () => ({
-        title: "Recall",
-        content: <Island name="recall" />,
-      })),
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, () => recallPage()),
     )
     .get("/d/answers/:recallPromptId", ({ auth, request, params }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, (queryClient, current) => {
@@ -173,19 +166,8 @@ export function pagesPlugin(ctx: AppContext) {
       const noteId = params.notePath.startsWith("n") ? parseId(params.notePath.slice(1)) : undefined;
       if (noteId === undefined) throw new NotFoundError("Page");
       // Open to visitors: a bazaar notebook's notes are readable signed out; anything else asks to sign in.
-      return respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "note" }, (queryClient, current) => {
-        const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
-        queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
-        queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
-        return {
-          title: noteTitleText(realm.note.noteTopology),
-          content: (
-            <NotePage realm={realm} readonly={readonly} rootNoteId={ancestors[0]?.id ?? note.id}
-              ancestors={ancestors.map((a) => ({ id: a.id, title: a.title }))}
-              detailsHtml={renderMarkdownSafely(note.details)} />
-          ),
-        };
-      });
+      return respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "note" }, (queryClient, current) =>
+        notePage(ctx, queryClient, current, noteId));
     });
   for (const route of UPCOMING) {
     app.get(route.path, ({ auth, request }) =>
@@ -196,6 +178,39 @@ export function pagesPlugin(ctx: AppContext) {
     );
   }
   return app;
+}
+
+/*
+ * The content of the pages the bench measures (issue 16), built from their data here so that the
+ * bench renders the very same view tree with the same data for its bare renderToString baseline.
+ */
+
+export function homePage(user: UserJson | undefined): PageContent {
+  return { title: "Engram", content: <HomePage user={user} /> };
+}
+
+export function notebooksPage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser): PageContent {
+  queryClient.setQueryData(notebooksQuery().queryKey, notebooksOfUser(ctx, current));
+  return { title: "Notebooks", content: <NotebooksPage /> };
+}
+
+export function recallPage(): PageContent {
+  return { title: "Recall", content: <Island name="recall" /> };
+}
+
+/** /n{noteId}: the note's realm (its first page of children), accessory and rendered details. */
+export function notePage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser | undefined, noteId: number): PageContent {
+  const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
+  queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
+  queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
+  return {
+    title: noteTitleText(realm.note.noteTopology),
+    content: (
+      <NotePage realm={realm} readonly={readonly} rootNoteId={ancestors[0]?.id ?? note.id}
+        ancestors={ancestors.map((a) => ({ id: a.id, title: a.title }))}
+        detailsHtml={renderMarkdownSafely(note.details)} />
+    ),
+  };
 }
 
 /** An admin-only page: sign in first; a signed-in non-admin gets 403 and "It seems you cannot access this page.". */

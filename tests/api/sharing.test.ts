@@ -290,7 +290,7 @@ describe("sharing", () => {
     expect(open.sort()).toEqual([
       "GET /api/bazaar/", "GET /api/healthcheck", "GET /api/images/:image/:name", "GET /api/notebooks/:notebook",
       "GET /api/notebooks/:notebook/notes", "GET /api/notes/:note", "GET /api/notes/:note/accessory",
-      "GET /api/notes/:note/descendants", "GET /api/notes/:note/graph", "GET /api/user/current-user-info",
+      "GET /api/notes/:note/children", "GET /api/notes/:note/descendants", "GET /api/notes/:note/graph", "GET /api/user/current-user-info",
     ].sort());
   });
 

@@ -161,12 +161,13 @@ export function conversationsAboutNote(ctx: AppContext, current: CurrentUser, no
 
 /** GET /conversation/unread: how many conversations have messages from others the user has not read. */
 export function unreadCount(ctx: AppContext, current: CurrentUser): number {
-  const userId = current.user.id;
-  return ctx.db.select({ n: sql<number>`count(DISTINCT ${conversations.id})` })
-    .from(conversations)
-    .innerJoin(conversationMessages, eq(conversationMessages.conversationId, conversations.id))
-    .where(and(partyCondition(userId), eq(conversationMessages.readByReceiver, false), ne(conversationMessages.senderUserId, userId)))
-    .get()!.n;
+  // Every page's menu badge asks this: one cached statement (the party condition of partyCondition
+  // written out), not an ORM query built per request (issue 16).
+  return ctx.sqlite.query<{ n: number }, [number]>(
+    `SELECT count(DISTINCT c.id) AS n FROM conversations c JOIN conversation_messages m ON m.conversation_id = c.id
+     WHERE (c.initiator_user_id = ?1 OR c.owner_user_id = ?1 OR c.owner_circle_id IN (SELECT circle_id FROM circle_members WHERE user_id = ?1))
+       AND m.read_by_receiver = 0 AND m.sender_user_id <> ?1`,
+  ).get(current.user.id)!.n;
 }
 
 /** A conversation the user is a party to (404 unknown, 403 a stranger's). */

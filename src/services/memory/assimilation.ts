@@ -34,6 +34,13 @@ function ownCandidateCount(ctx: AppContext, current: CurrentUser): number {
   return ctx.sqlite.query<{ n: number }, [number]>(`SELECT count(*) AS n ${OWN_CANDIDATES}`).get(current.user.id)!.n;
 }
 
+/** At most `cap` of the own candidates counted: as fast with 100,000 notes as with 10. */
+function ownCandidateCountUpTo(ctx: AppContext, current: CurrentUser, cap: number): number {
+  if (cap <= 0) return 0;
+  return ctx.sqlite.query<{ n: number }, [number, number]>(`SELECT count(*) AS n FROM (SELECT 1 ${OWN_CANDIDATES} LIMIT ?2)`)
+    .get(current.user.id, cap)!.n;
+}
+
 /** A subscribed notebook's notes the user has no tracker for (undeleted, unskipped), in the same order. */
 const SUBSCRIPTION_CANDIDATES = `FROM notes n WHERE n.notebook_id = ?1 AND n.deleted_at IS NULL AND n.skip_memory_tracking = 0
   AND NOT EXISTS (SELECT 1 FROM memory_trackers m WHERE m.user_id = ?2 AND m.note_id = n.id)`;
@@ -46,7 +53,7 @@ interface SubscriptionQuota {
 }
 
 /** Each subscription (oldest first) with today's quota and its count of notes still to assimilate. */
-function subscriptionQuotas(ctx: AppContext, current: CurrentUser, todayNoteIds: number[]): SubscriptionQuota[] {
+function subscriptionQuotas(ctx: AppContext, current: CurrentUser, todayNoteIds: number[], { upToQuota = false } = {}): SubscriptionQuota[] {
   const subscribed = ctx.sqlite
     .query<{ notebookId: number; target: number }, [number]>(
       "SELECT notebook_id AS notebookId, daily_target_of_new_notes AS target FROM subscriptions WHERE user_id = ? ORDER BY id",
@@ -58,11 +65,13 @@ function subscriptionQuotas(ctx: AppContext, current: CurrentUser, todayNoteIds:
     todayByNotebook.set(note.notebookId, (todayByNotebook.get(note.notebookId) ?? 0) + 1);
   }
   const count = ctx.sqlite.query<{ n: number }, [number, number]>(`SELECT count(*) AS n ${SUBSCRIPTION_CANDIDATES}`);
-  return subscribed.map(({ notebookId, target }) => ({
-    notebookId,
-    quota: Math.max(0, target - (todayByNotebook.get(notebookId) ?? 0)),
-    candidates: count.get(notebookId, current.user.id)!.n,
-  }));
+  // With upToQuota, candidates beyond the quota are not counted (what today's take needs, no more).
+  const countUpTo = ctx.sqlite.query<{ n: number }, [number, number, number]>(`SELECT count(*) AS n FROM (SELECT 1 ${SUBSCRIPTION_CANDIDATES} LIMIT ?3)`);
+  return subscribed.map(({ notebookId, target }) => {
+    const quota = Math.max(0, target - (todayByNotebook.get(notebookId) ?? 0));
+    const candidates = upToQuota ? countUpTo.get(notebookId, current.user.id, quota)!.n : count.get(notebookId, current.user.id)!.n;
+    return { notebookId, quota, candidates };
+  });
 }
 
 function subscriptionCandidates(ctx: AppContext, current: CurrentUser, notebookId: number, limit: number): NoteRow[] {
@@ -138,6 +147,24 @@ export function assimilationCount(ctx: AppContext, current: CurrentUser, timeZon
   const { assimilatedCountOfTheDay, takes, ownTake, totalUnassimilatedCount } = plan(ctx, current, timeZone);
   const dueCount = takes.reduce((sum, t) => sum + t.take, ownTake);
   return { dueCount, assimilatedCountOfTheDay, totalUnassimilatedCount };
+}
+
+/**
+ * The Assimilate badge on every page's menu: assimilationCount's dueCount, counting candidates
+ * only as far as today's take needs (issue 16: the shell of every page must not count all of a
+ * large collection's unassimilated notes).
+ */
+export function assimilationDueCount(ctx: AppContext, current: CurrentUser, timeZone: string): number {
+  const today = assimilatedToday(ctx, current, timeZone);
+  let left = Math.max(0, current.user.dailyAssimilationCount - today.length);
+  if (left === 0) return 0;
+  let due = 0;
+  for (const s of subscriptionQuotas(ctx, current, today.map((t) => t.noteId), { upToQuota: true })) {
+    const take = Math.min(left, s.quota, s.candidates);
+    left -= take;
+    due += take;
+  }
+  return due + ownCandidateCountUpTo(ctx, current, left);
 }
 
 /**
