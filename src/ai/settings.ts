@@ -24,3 +24,43 @@ export const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
 export function embeddingModel(ctx: AppContext): string {
   return readGlobalSetting(ctx, "embeddingModel")?.trim() || DEFAULT_EMBEDDING_MODEL;
 }
+
+/** The `dimensions` an administrator may ask of the provider (text-embedding-3-* shorten their vectors). */
+export const MIN_EMBEDDING_DIMENSIONS = 64;
+export const MAX_EMBEDDING_DIMENSIONS = 3072;
+
+/** Whole numbers from 64 to 3072. */
+export function isValidEmbeddingDimensions(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= MIN_EMBEDDING_DIMENSIONS && value <= MAX_EMBEDDING_DIMENSIONS;
+}
+
+/**
+ * The `dimensions` requested with every embedding (setting "embeddingDimensions"), or undefined:
+ * then none is sent and the model answers its own length (1,536 for text-embedding-3-small). A
+ * stored value out of range counts as unset.
+ */
+export function embeddingDimensions(ctx: AppContext): number | undefined {
+  const text = readGlobalSetting(ctx, "embeddingDimensions")?.trim();
+  const value = text ? Number(text) : undefined;
+  return isValidEmbeddingDimensions(value) ? value : undefined;
+}
+
+/** What notes are embedded with: the model, and the dimension asked for when one is set. */
+export interface EmbeddingConfig {
+  model: string;
+  dimensions?: number;
+}
+
+export function embeddingConfig(ctx: AppContext): EmbeddingConfig {
+  const dimensions = embeddingDimensions(ctx);
+  return dimensions === undefined ? { model: embeddingModel(ctx) } : { model: embeddingModel(ctx), dimensions };
+}
+
+/**
+ * Names the model and requested dimension in a stored embedding's source hash, so a note is
+ * embedded again when either changes: the model alone without a dimension (the hashes stored
+ * before the setting existed stay current), "model@dimensions" with one.
+ */
+export function embeddingVersion(config: EmbeddingConfig): string {
+  return config.dimensions === undefined ? config.model : `${config.model}@${config.dimensions}`;
+}

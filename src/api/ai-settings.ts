@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { availableGptModels } from "../ai/available-models";
+import { EMBEDDING_DIMENSIONS_MESSAGE, currentEmbeddingSettings, updateEmbeddingSettings } from "../ai/embedding-settings";
 import { currentModelSettings, MODEL_NAME_MESSAGE, updateModelSettings } from "../ai/model-settings";
 import type { AppContext } from "../context";
 import { requireUser } from "./authentication";
@@ -7,7 +8,7 @@ import { core } from "./core";
 
 const modelName = t.Optional(t.Union([t.String({ error: MODEL_NAME_MESSAGE }), t.Null()], { error: MODEL_NAME_MESSAGE }));
 
-/** The AI model settings (GlobalAiModelSettings) and the provider's chat models, for Manage Models. */
+/** The AI model settings (GlobalAiModelSettings), the embedding settings and the provider's chat models, for Manage Models. */
 export function aiSettingsApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
@@ -21,5 +22,19 @@ export function aiSettingsApi(ctx: AppContext) {
         { additionalProperties: true },
       ),
     })
-    .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)));
+    .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)))
+    // What notes are embedded with (an Engram addition to Manage Models); a change re-embeds in the background.
+    .get("/settings/embedding", ({ auth }) => {
+      requireUser(auth);
+      return currentEmbeddingSettings(ctx);
+    })
+    .post("/settings/embedding", ({ auth, body }) => updateEmbeddingSettings(ctx, requireUser(auth), body), {
+      body: t.Object(
+        {
+          embeddingModel: modelName,
+          embeddingDimensions: t.Optional(t.Union([t.Number({ error: EMBEDDING_DIMENSIONS_MESSAGE }), t.Null()], { error: EMBEDDING_DIMENSIONS_MESSAGE })),
+        },
+        { additionalProperties: true },
+      ),
+    });
 }

@@ -9,7 +9,7 @@ import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
 
 interface Hit {
-  noteTopology: { id: number; titleOrPredicate: string };
+  noteTopology: { id: number; titleOrPredicate: string; shortDetails?: string };
   distance: number;
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import { isAiConfigured } from "../../ai/client";
-import { enqueueMany } from "../../jobs/queue";
+import { embeddingConfig, embeddingVersion } from "../../ai/settings";
+import { enqueue, enqueueMany } from "../../jobs/queue";
 import { defineJob, exponentialBackoff } from "../../jobs/registry";
 import { descendantIds } from "../notes/rows";
 import { EMBEDDING_BATCH_SIZE, embedNotes } from "./note-embeddings";
@@ -42,4 +43,45 @@ export function noteTextChanged(ctx: AppContext, noteIds: number | number[]) {
 export function notePathChanged(ctx: AppContext, noteId: number) {
   if (!isAiConfigured(ctx)) return;
   noteTextChanged(ctx, [noteId, ...descendantIds(ctx, noteId)]);
+}
+
+/** Notes one "reembed-notes" job takes (four embedding requests), in id order. */
+export const REEMBED_CHUNK = EMBEDDING_BATCH_SIZE * 4;
+
+/**
+ * "reembed-notes" {version, afterNoteId}: after the embedding model or dimension changed, embeds
+ * the next REEMBED_CHUNK notes (undeleted, not links) after afterNoteId whose embedding is not of
+ * `version` (embeddingVersion), then queues itself for the chunk after; one chunk at a time, so the
+ * queue stays short and the job resumes where it was after a restart. Search meanwhile compares
+ * the key only with notes already embedded with the new model and dimension. A chain whose
+ * version is no longer the current one stops (the change that made the new one queued its own).
+ */
+export const reembedNotesJob = defineJob<{ version: string; afterNoteId: number }>({
+  kind: "reembed-notes",
+  attempts: 5,
+  backoff: exponentialBackoff(15_000, 4, 60 * 60_000),
+  async perform(ctx, payloads) {
+    if (!isAiConfigured(ctx)) return;
+    for (const { version, afterNoteId } of payloads) {
+      if (version !== embeddingVersion(embeddingConfig(ctx))) continue;
+      const ids = ctx.sqlite
+        .query<{ id: number }, [number, number]>(
+          "SELECT id FROM notes WHERE id > ? AND deleted_at IS NULL AND +target_note_id IS NULL ORDER BY id LIMIT ?",
+        )
+        .all(afterNoteId, REEMBED_CHUNK)
+        .map((row) => row.id);
+      if (ids.length === 0) continue;
+      await embedNotes(ctx, ids);
+      enqueue(ctx, reembedNotesJob, { version, afterNoteId: ids.at(-1)! });
+    }
+  },
+});
+
+/**
+ * Call after the embedding model or requested dimension changed: queues the re-embedding of every
+ * note in the background (reembedNotesJob). Does nothing without an AI provider.
+ */
+export function embeddingSettingsChanged(ctx: AppContext) {
+  if (!isAiConfigured(ctx)) return;
+  enqueue(ctx, reembedNotesJob, { version: embeddingVersion(embeddingConfig(ctx)), afterNoteId: 0 });
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { embedTexts } from "../../ai/embeddings";
-import { embeddingModel } from "../../ai/settings";
+import { embeddingConfig, embeddingVersion } from "../../ai/settings";
 import { embeddingSource, sourceHash, vectorBlob } from "./embedding-source";
 
 /** Notes per embeddings request (the reference's batch size). */
@@ -46,7 +46,8 @@ function sourcesOf(ctx: AppContext, noteIds: number[]) {
 }
 
 /**
- * Embeds the notes whose stored embedding is missing or out of date (another text or model),
+ * Embeds the notes whose stored embedding is missing or out of date (another text, model or
+ * requested dimension: the source hash names them, embeddingVersion),
  * EMBEDDING_BATCH_SIZE notes per request, and stores the vectors. Deleted notes and links are
  * skipped. Throws what the provider throws (ServiceUnavailableError without one). Answers how
  * many notes were embedded.
@@ -61,7 +62,8 @@ export async function embedNotes(ctx: AppContext, noteIds: number[]): Promise<nu
 }
 
 async function embedBatch(ctx: AppContext, noteIds: number[]): Promise<number> {
-  const model = embeddingModel(ctx);
+  const config = embeddingConfig(ctx);
+  const version = embeddingVersion(config);
   const current = new Map(
     ctx.sqlite
       .query<{ note_id: number; source_hash: string }, [string]>(
@@ -71,10 +73,10 @@ async function embedBatch(ctx: AppContext, noteIds: number[]): Promise<number> {
       .map((row) => [row.note_id, row.source_hash]),
   );
   const stale = sourcesOf(ctx, noteIds)
-    .map((note) => ({ ...note, hash: sourceHash(model, note.source) }))
+    .map((note) => ({ ...note, hash: sourceHash(version, note.source) }))
     .filter((note) => current.get(note.id) !== note.hash);
   if (stale.length === 0) return 0;
-  const { model: usedModel, vectors } = await embedTexts(ctx, stale.map((note) => note.source));
+  const { model: usedModel, vectors } = await embedTexts(ctx, stale.map((note) => note.source), config);
   const now = ctx.clock.now().getTime();
   // The note may have gone meanwhile (deleted for good, or a test reset): store only for existing notes.
   const upsert = ctx.sqlite.query(
@@ -86,7 +88,7 @@ async function embedBatch(ctx: AppContext, noteIds: number[]): Promise<number> {
   ctx.sqlite.transaction(() => {
     stale.forEach((note, i) => {
       const vector = vectors[i]!;
-      upsert.run(note.id, usedModel, vector.length, vectorBlob(vector), sourceHash(usedModel, note.source), now);
+      upsert.run(note.id, usedModel, vector.length, vectorBlob(vector), note.hash, now);
     });
   })();
   return stale.length;
