@@ -4,6 +4,7 @@ import { ApiError, api } from "../lib/api";
 import { useElementId } from "../lib/island-id";
 import { showToast } from "../lib/ui-store";
 import type { GlobalAiModelSettings } from "../../src/ai/model-settings";
+import type { EmbeddingSettings } from "../../src/ai/embedding-settings";
 
 const settingsQuery = { queryKey: ["admin", "model-settings"], queryFn: () => api.get<GlobalAiModelSettings>("/api/settings/current-model-version") };
 const modelsQuery = {
@@ -11,6 +12,8 @@ const modelsQuery = {
   queryFn: () => api.get<string[]>("/api/ai/available-gpt-models", { silent: true }),
   retry: false,
 };
+
+const embeddingQuery = { queryKey: ["admin", "embedding-settings"], queryFn: () => api.get<EmbeddingSettings>("/api/settings/embedding") };
 
 const FIELDS = [
   { key: "questionGenerationModel", label: "Question Generation" },
@@ -32,7 +35,59 @@ function ModelSelect({ label, value, models, onChange }: { label: string; value:
   );
 }
 
-/** "Manage Models": the chat model for question generation, evaluation and everything else. */
+/**
+ * The embedding model and the dimension asked of the provider (text-embedding-3-* can shorten
+ * their vectors: fewer dimensions, faster semantic search). Changing either re-embeds every note
+ * in the background; semantic search keeps answering from the notes already re-embedded.
+ */
+function EmbeddingForm() {
+  const queryClient = useQueryClient();
+  const { data: settings } = useQuery(embeddingQuery);
+  const [model, setModel] = useState<string | undefined>();
+  const [dimensions, setDimensions] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const modelId = useElementId("embedding-model");
+  const dimensionsId = useElementId("embedding-dimensions");
+  if (!settings) return null;
+  const modelValue = model ?? settings.embeddingModel;
+  const dimensionsValue = dimensions ?? (settings.embeddingDimensions === null ? "" : String(settings.embeddingDimensions));
+
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const text = dimensionsValue.trim();
+      const saved = await api.post<EmbeddingSettings>("/api/settings/embedding", {
+        embeddingModel: modelValue,
+        embeddingDimensions: text === "" ? null : Number(text),
+      });
+      queryClient.setQueryData(embeddingQuery.queryKey, saved);
+      setModel(undefined);
+      setDimensions(undefined);
+      showToast("Embedding settings changed: notes are embedded again in the background", "success");
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <form className="admin-models admin-embedding" onSubmit={apply}>
+      <h3>Embeddings (semantic search)</h3>
+      <div className="field">
+        <label htmlFor={modelId}>Embedding model</label>
+        <input id={modelId} value={modelValue} maxLength={200} required onChange={(event) => setModel(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={dimensionsId}>Dimensions</label>
+        <input id={dimensionsId} type="number" min={64} max={3072} step={1} placeholder="the model's own" value={dimensionsValue}
+          onChange={(event) => setDimensions(event.target.value)} />
+        <p className="muted">64 to 3,072, for models that can shorten their vectors (text-embedding-3-*); empty: the model's own length.</p>
+      </div>
+      <button type="submit" className="button" disabled={saving}>Re-embed with these</button>
+    </form>
+  );
+}
+
+/** "Manage Models": the chat model for question generation, evaluation and everything else, and the embeddings. */
 export function ModelsTab() {
   const queryClient = useQueryClient();
   const { data: settings } = useQuery(settingsQuery);
@@ -56,6 +111,7 @@ export function ModelsTab() {
     }
   }
   return (
+    <>
     <form className="admin-models" onSubmit={save}>
       {FIELDS.map(({ key, label }) => (
         <ModelSelect key={key} label={label} value={values[key]} models={models}
@@ -63,5 +119,7 @@ export function ModelsTab() {
       ))}
       <button type="submit" className="button primary" disabled={saving}>Save</button>
     </form>
+    <EmbeddingForm />
+    </>
   );
 }

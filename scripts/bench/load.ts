@@ -20,7 +20,7 @@
  *
  * Users, sessions, notebooks, notes, embeddings and trackers are written straight into the
  * server's SQLite file (WAL), as learning.ts does: the session cookie is a token whose SHA-256 is
- * the sessions row's id. BENCH_LOAD_DURATION (seconds, default 20) sets the measured time; with
+ * the sessions row's id. BENCH_LOAD_DURATION (seconds, default 15) sets the measured time; with
  * seeding and the baseline the bench takes about 30 s.
  */
 import { Database } from "bun:sqlite";
@@ -237,7 +237,7 @@ export const load50: Bench = {
     const measured: LoadSettings = {
       concurrency: LEARNERS,
       warmupMs: Math.min(settings.warmupMs, 2000),
-      durationMs: (Number(process.env.BENCH_LOAD_DURATION) || 20) * 1000,
+      durationMs: (Number(process.env.BENCH_LOAD_DURATION) || 15) * 1000,
     };
     // The bare baseline under the same 50 keep-alive connections, for the latency ratios.
     const baseline = await startBaseline();
