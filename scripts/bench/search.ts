@@ -394,6 +394,11 @@ export const search: Bench = {
       );
       compare(reporter, "literal (2-char key) vs bare title-prefix query", await postLoad(literalUrl, cookie, [body(shortKey)], one),
         timeQueries(() => prefixQuery.all(notebookIds, shortKey.toLowerCase(), prefixUpperBound(shortKey)), settings), 2);
+      // What the route costs before any search: the same request with a blank key (session, body
+      // validation, the readable notebooks; answers []). The 2-character key's p50 minus this is
+      // the search and its presenting; this minus the bare round trip is the framework's share.
+      const blank = await postLoad(literalUrl, cookie, [body("")], one);
+      console.log(`  (for scale: the same route with a blank key, which searches nothing: p50 ${blank.p50Ms.toFixed(2)} ms, ${(blank.p50Ms / (bareHttp.p50Ms || 1)).toFixed(2)}× the bare round trip)`);
       const likeBare = timeQueries(() => likeQuery.all(`%${shortKey}%`), settings);
       console.log(`  (for scale: a bare LIKE scan of every title and details for the 2-character key: p50 ${likeBare.p50Ms.toFixed(2)} ms)`);
 
