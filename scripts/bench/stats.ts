@@ -16,7 +16,7 @@ const TRACKERS = 100_000;
 const LOG_ROWS = 1_000_000;
 const DAY_MS = 86_400_000;
 
-function seed(dataDir: string) {
+export function seedStats(dataDir: string) {
   const db = new Database(join(dataDir, "engram.db"));
   db.run("PRAGMA busy_timeout = 10000");
   const user = db.query<{ id: number }, []>(
@@ -74,7 +74,7 @@ export const stats: Bench = {
     const server = await startEngram();
     try {
       const cookie = await signIn(server, "old_learner");
-      const counts = seed(server.dataDir);
+      const counts = seedStats(server.dataDir);
       const headers = { cookie };
       const check = (await (await fetch(`${server.url}/api/stats?timezone=Europe/Berlin`, { headers })).json()) as {
         history: { count: number }[];

@@ -217,16 +217,20 @@ function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
 export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
   const stats = userStats(ctx, current, timeZone);
   // Both from recall_log_tracker_counts (recalls per tracker since the log began, kept by a trigger).
+  // The counts are summed per notebook first; only those few notebooks are then looked up and
+  // checked (recallable, their head's title), not one notebook lookup per tracker.
   const retentionByNotebook = ctx.sqlite
     .query<{ notebookId: number; title: string; reviews: number; successes: number }, [number]>(
-      `SELECT nb.id AS notebookId, head.title AS title, SUM(c.successes + c.failures) AS reviews, SUM(c.successes) AS successes
-       FROM recall_log_tracker_counts c
-       CROSS JOIN memory_trackers m ON m.id = c.memory_tracker_id
-       CROSS JOIN notes n ON n.id = m.note_id
-       CROSS JOIN notebooks nb ON nb.id = n.notebook_id
+      `SELECT nb.id AS notebookId, head.title AS title, g.reviews AS reviews, g.successes AS successes
+       FROM (SELECT n.notebook_id AS notebookId, SUM(c.successes + c.failures) AS reviews, SUM(c.successes) AS successes
+             FROM recall_log_tracker_counts c
+             CROSS JOIN memory_trackers m ON m.id = c.memory_tracker_id
+             CROSS JOIN notes n ON n.id = m.note_id
+             WHERE c.user_id = ?1 GROUP BY n.notebook_id) g
+       CROSS JOIN notebooks nb ON nb.id = g.notebookId
        JOIN notes head ON head.id = nb.head_note_id
-       WHERE c.user_id = ?1 AND ${RECALLABLE_NOTEBOOK_SQL}
-       GROUP BY nb.id ORDER BY reviews DESC, nb.id LIMIT 20`,
+       WHERE ${RECALLABLE_NOTEBOOK_SQL}
+       ORDER BY g.reviews DESC, nb.id LIMIT 20`,
     )
     .all(current.user.id);
   const mostFailedNotes = ctx.sqlite
