@@ -72,7 +72,8 @@ export function ChildCards({ realm }: { realm: NoteRealmJson }) {
           </ul>
           {hasMore && (
             <div ref={sentinel} className="child-cards-more">
-              <button type="button" className="button small" onClick={loadMore} disabled={loading} aria-busy={loading}>
+              {/* Not disabled while loading: a disabled button would lose the keyboard focus. */}
+              <button type="button" className="button small" onClick={loadMore} aria-disabled={loading} aria-busy={loading}>
                 {loading ? "Loading children..." : failed ? "Could not load more children: try again" : "Load more children"}
               </button>
               <span className="muted" role="status">{`Showing ${notes.length} of ${total} children`}</span>

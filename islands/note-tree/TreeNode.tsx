@@ -164,7 +164,7 @@ function LoadedChildren({ realm, place }: { realm: NoteRealmJson; place: TreePla
   if (children.length === 0) return null;
   const more = hasMore && (
     <li role="none" className="note-tree-more" style={{ "--depth": place.path.length + 1 } as CSSProperties}>
-      <button type="button" className="note-tree-more-button" onClick={loadMore} disabled={loading} aria-busy={loading}>
+      <button type="button" className="note-tree-more-button" onClick={loadMore} aria-disabled={loading} aria-busy={loading}>
         {loading ? "Loading..." : failed ? "Could not load: try again" : `Show more (${total - children.length} more)`}
       </button>
     </li>
