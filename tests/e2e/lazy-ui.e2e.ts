@@ -88,3 +88,20 @@ test("a menu opened by a click on the served trigger opens once, beside it, and 
   await trigger.click();
   await expect(menu).toBeVisible();
 });
+
+test("Space on the served trigger opens the menu onto its first item, and a menu item's dialog gives the focus back to the trigger", async ({ page, engram }) => {
+  await page.goto(`${engram.url}/`);
+  await waitForHydration(page);
+  const trigger = page.getByRole("button", { name: "Account" });
+  await trigger.focus();
+  await page.keyboard.press("Space");
+  const menu = page.getByRole("menu", { name: "Account" });
+  await expect(menu.getByRole("menuitem").first()).toBeFocused();
+  await menu.getByRole("menuitem", { name: "Settings for Old Learner" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Settings for Old Learner" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+});
