@@ -4,10 +4,11 @@ import { useElementId } from "../../lib/island-id";
 import { noteInfoQuery, type RecallSettingJson } from "../../lib/learning-queries";
 import { currentUserInfoQuery } from "../../lib/queries";
 import { lazyNamed } from "../lazy";
-import { MemoryTrackerTable } from "./MemoryTrackerTable";
 
 /** "Note Recall Settings" (the toolbar's more options, or Edit beside the summary): loaded when opened. */
 export const RecallSettingsDialog = lazyNamed(() => import("./RecallSettingsDialog"), "RecallSettingsDialog");
+// The note info is fetched in the browser (never in the server's render), so its table can wait for its code.
+const MemoryTrackerTable = lazyNamed(() => import("./MemoryTrackerTable"), "MemoryTrackerTable");
 
 function settingSummary(setting: RecallSettingJson): string[] {
   return [
