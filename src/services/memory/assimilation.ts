@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { memoryTrackers } from "../../db/schema";
 import { BadRequestError } from "../errors";
@@ -115,12 +115,14 @@ function plan(ctx: AppContext, current: CurrentUser, timeZone: string) {
 export function assimilatedToday(ctx: AppContext, current: CurrentUser, timeZone: string) {
   const now = ctx.clock.now();
   const today = localDay(now, timeZone);
-  return ctx.db
-    .select({ noteId: memoryTrackers.noteId, assimilatedAt: memoryTrackers.assimilatedAt })
-    .from(memoryTrackers)
-    .where(and(eq(memoryTrackers.userId, current.user.id), gt(memoryTrackers.assimilatedAt, new Date(now.getTime() - DAY_MS)),
-      eq(memoryTrackers.removedFromTracking, false)))
-    .all()
+  // One cached statement: every page's Assimilate badge asks this (issue 16, page server time).
+  return ctx.sqlite
+    .query<{ noteId: number; assimilatedAt: number }, [number, number]>(
+      `SELECT note_id AS noteId, assimilated_at AS assimilatedAt FROM memory_trackers
+       WHERE user_id = ?1 AND assimilated_at > ?2 AND removed_from_tracking = 0`,
+    )
+    .all(current.user.id, now.getTime() - DAY_MS)
+    .map((t) => ({ noteId: t.noteId, assimilatedAt: new Date(t.assimilatedAt) }))
     .filter((t) => localDay(t.assimilatedAt, timeZone) === today);
 }
 

@@ -21,8 +21,10 @@ import { validDetails, validTitle, validWikidataId } from "./validation";
 export function readNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number, options: { childrenLimit?: ChildrenLimit } = {}) {
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);
-  const readonly = authorizeRead(ctx, current, notebook) !== "edit";
-  const fromBazaar = notebookRole(ctx, current, notebook) === "bazaar-reader";
+  const access = authorizeRead(ctx, current, notebook);
+  const readonly = access !== "edit";
+  // Only a read-only reader can be a bazaar reader: an editor's role is not asked for twice.
+  const fromBazaar = readonly && notebookRole(ctx, current, notebook) === "bazaar-reader";
   const ancestors = ancestorsOf(ctx, note);
   return { realm: presentNoteRealm(ctx, note, notebook, ancestors, fromBazaar, options), note, ancestors, readonly, fromBazaar };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
@@ -82,10 +82,13 @@ export function descendantIds(ctx: AppContext, noteId: number): number[] {
 /** Notes by id, in the order of the ids given. */
 export function notesByIds(ctx: AppContext, ids: number[]): NoteRow[] {
   if (ids.length === 0) return [];
+  // One cached statement for any number of ids (a JSON array), not an ORM query built per call:
+  // every realm loads its ancestors this way (issue 16, page server time).
   const byId = new Map<number, NoteRow>();
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const row of ctx.db.select().from(notes).where(inArray(notes.id, ids.slice(i, i + 500))).all()) byId.set(row.id, row);
-  }
+  const rows = prepared(ctx.db, "notes-by-json-ids", (db) =>
+    db.select().from(notes).where(sql`${notes.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare())
+    .all({ ids: JSON.stringify(ids) });
+  for (const row of rows) byId.set(row.id, row);
   return ids.map((id) => byId.get(id)).filter((n): n is NoteRow => n !== undefined);
 }
 
