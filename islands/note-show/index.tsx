@@ -22,17 +22,17 @@ import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { WikidataOptions } from "./wikidata";
 import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
-import { lazyNamed } from "./lazy";
+import { lazyComponent } from "../lib/lazy";
 
-// What shows only after a click (dialogs, the dictation panel) is fetched then: see lazy.tsx.
-const NewNoteDialog = lazyNamed(() => import("./NewNoteDialog"), "NewNoteDialog");
-const GenerateImageDialog = lazyNamed(() => import("./ai/GenerateImageDialog"), "GenerateImageDialog");
-const AudioTools = lazyNamed(() => import("./ai/AudioTools"), "AudioTools");
-const EditNoteImageDialog = lazyNamed(() => import("./accessory/EditNoteImageDialog"), "EditNoteImageDialog");
-const EditNoteUrlDialog = lazyNamed(() => import("./accessory/EditNoteUrlDialog"), "EditNoteUrlDialog");
-const ExportDialog = lazyNamed(() => import("./export"), "ExportDialog");
-const ObsidianImportDialog = lazyNamed(() => import("../lib/vaults/ObsidianVault"), "ObsidianImportDialog");
-const NoteQuestionsDialog = lazyNamed(() => import("../lib/questions/NoteQuestionsDialog"), "NoteQuestionsDialog");
+// What shows only after a click (dialogs, the dictation panel) is fetched then: see lib/lazy.tsx.
+const NewNoteDialog = lazyComponent(() => import("./NewNoteDialog").then((m) => m.NewNoteDialog));
+const GenerateImageDialog = lazyComponent(() => import("./ai/GenerateImageDialog").then((m) => m.GenerateImageDialog));
+const AudioTools = lazyComponent(() => import("./ai/AudioTools").then((m) => m.AudioTools));
+const EditNoteImageDialog = lazyComponent(() => import("./accessory/EditNoteImageDialog").then((m) => m.EditNoteImageDialog));
+const EditNoteUrlDialog = lazyComponent(() => import("./accessory/EditNoteUrlDialog").then((m) => m.EditNoteUrlDialog));
+const ExportDialog = lazyComponent(() => import("./export").then((m) => m.ExportDialog));
+const ObsidianImportDialog = lazyComponent(() => import("../lib/vaults/ObsidianVault").then((m) => m.ObsidianImportDialog));
+const NoteQuestionsDialog = lazyComponent(() => import("../lib/questions/NoteQuestionsDialog").then((m) => m.NoteQuestionsDialog));
 
 const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
 const EDITOR_MODE_KEY = "engram.details-editor";

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { icons } from "../icons";
+import { lazyComponent } from "../lazy";
 import { currentUserInfoQuery } from "../queries";
 
 const PARAM = "conversation";
 
 /** The panel's code (conversation view, message input, AI replies) is fetched when it first opens. */
-const NoteConversationsPanel = lazy(async () => ({ default: (await import("./NoteConversationsPanel")).NoteConversationsPanel }));
+const NoteConversationsPanel = lazyComponent(() => import("./NoteConversationsPanel").then((m) => m.NoteConversationsPanel));
 
 /**
  * "Star a conversation about this note" (the reference's name; it reads "Start a conversation"):
@@ -37,11 +38,7 @@ export function NoteConversations({ noteId }: { noteId: number }) {
         {icons.messages()} Start a conversation
       </button>
       {/* Only ever open after a click or the effect above: the server's render never waits for it. */}
-      {open && (
-        <Suspense fallback={null}>
-          <NoteConversationsPanel noteId={noteId} />
-        </Suspense>
-      )}
+      {open && <NoteConversationsPanel noteId={noteId} />}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { api } from "../../lib/api";
-import { lazyNamed } from "../lazy";
+import { lazyComponent } from "../../lib/lazy";
 
-const SuggestedTitleDialog = lazyNamed(() => import("./SuggestedTitleDialog"), "SuggestedTitleDialog");
+const SuggestedTitleDialog = lazyComponent(() => import("./SuggestedTitleDialog").then((m) => m.SuggestedTitleDialog));
 
 /** A sparkle, the usual sign of an AI action (drawn like islands/lib/icons). */
 const SparkleIcon = () => (

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { reversedLabel } from "../../../src/services/links/link-types";
 import { type NoteJson, notePath } from "../../lib/notes-queries";
 import { NoteTitle } from "../../lib/note-title";
-import { lazyNamed } from "../lazy";
+import { lazyComponent } from "../../lib/lazy";
 
 /** "search and link note" and "Change link type": loaded when opened. */
-export const LinkFlow = lazyNamed(() => import("./LinkFlow"), "LinkFlow");
-const ChangeLinkTypeDialog = lazyNamed(() => import("./ChangeLinkTypeDialog"), "ChangeLinkTypeDialog");
+export const LinkFlow = lazyComponent(() => import("./LinkFlow").then((m) => m.LinkFlow));
+const ChangeLinkTypeDialog = lazyComponent(() => import("./ChangeLinkTypeDialog").then((m) => m.ChangeLinkTypeDialog));
 
 /** On a link note's page: subject, the link type (changeable) and the object. */
 export function LinkNoteHeader({ note, editable }: { note: NoteJson; editable: boolean }) {

@@ -3,12 +3,12 @@ import { useCallback, useState } from "react";
 import { useElementId } from "../../lib/island-id";
 import { noteInfoQuery, type RecallSettingJson } from "../../lib/learning-queries";
 import { currentUserInfoQuery } from "../../lib/queries";
-import { lazyNamed } from "../lazy";
+import { lazyComponent } from "../../lib/lazy";
 
 /** "Note Recall Settings" (the toolbar's more options, or Edit beside the summary): loaded when opened. */
-export const RecallSettingsDialog = lazyNamed(() => import("./RecallSettingsDialog"), "RecallSettingsDialog");
+export const RecallSettingsDialog = lazyComponent(() => import("./RecallSettingsDialog").then((m) => m.RecallSettingsDialog));
 // The note info is fetched in the browser (never in the server's render), so its table can wait for its code.
-const MemoryTrackerTable = lazyNamed(() => import("./MemoryTrackerTable"), "MemoryTrackerTable");
+const MemoryTrackerTable = lazyComponent(() => import("./MemoryTrackerTable").then((m) => m.MemoryTrackerTable));
 
 function settingSummary(setting: RecallSettingJson): string[] {
   return [

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Menu, MenuItem, MenuLink } from "../../lib/ui/Menu";
 import type { NoteJson } from "../../lib/notes-queries";
-import { lazyNamed } from "../lazy";
+import { lazyComponent } from "../../lib/lazy";
 import { wikidataEntityQuery, wikidataPageUrl } from "./wikidata-api";
 
-const WikidataAssociationDialog = lazyNamed(() => import("./AssociationDialog"), "WikidataAssociationDialog");
+const WikidataAssociationDialog = lazyComponent(() => import("./AssociationDialog").then((m) => m.WikidataAssociationDialog));
 
 function WikidataIcon() {
   // Wikidata's barcode, drawn as bars: decorative, the button's label names it.
