@@ -57,4 +57,35 @@ describe("the statistics page's figures (issue 17)", () => {
     const theirPage = statsPage(server.ctx, currentUser(server, "another_old_learner"), "UTC");
     expect(theirPage.retentionByNotebook.map(({ title, reviews }) => ({ title, reviews }))).toEqual([{ title: "Theirs", reviews: 6 }]);
   });
+
+  test("FSRS spreads: trackers by stability and by recall probability today (t/S against each bound's threshold)", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await travelTo(learner, 0, 8);
+    const titles = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "Removed"];
+    const ids = await injectNotes(learner, [{ Title: "Spread" }, ...titles.map((Title) => ({ Title, "Parent Title": "Spread" }))]);
+    const current = currentUser(server, "old_learner");
+    server.ctx.sqlite.run("UPDATE users SET scheduler = 'fsrs' WHERE id = ?", [current.user.id]);
+    const now = server.ctx.clock.now().getTime();
+    const DAY = 86_400_000;
+    // [stability in days, days since the last recall]: t/S 0, 0.8, 1.5, 5, 10 fall in R ≥ 95 %, 90–95, 80–90, 70–80, < 70 % (FSRS-6 defaults).
+    const trackers: [string, number, number][] = [
+      ["S1", 0.5, 0], ["S2", 3, 2.4], ["S3", 20, 30], ["S4", 60, 300], ["S5", 200, 2000], ["S6", 400, 0], ["S7", 0, 1], ["Removed", 10, 100],
+    ];
+    const insert = server.ctx.sqlite.query(
+      `INSERT INTO memory_trackers (user_id, note_id, spelling, assimilated_at, last_recalled_at, next_recall_at, repetition_count,
+         forgetting_curve_index, removed_from_tracking, stability, difficulty) VALUES (?, ?, 0, ?, ?, ?, 1, 100, ?, ?, 5)`,
+    );
+    for (const [title, stability, daysAgo] of trackers) {
+      insert.run(current.user.id, ids[title]!, now - 3000 * DAY, now - daysAgo * DAY, now + DAY, title === "Removed" ? 1 : 0, stability);
+    }
+    const fsrs = statsPage(server.ctx, currentUser(server, "old_learner"), "UTC").fsrs!;
+    expect(fsrs.stability).toEqual([
+      { label: "under 1 day", count: 2 }, { label: "1–7 days", count: 1 }, { label: "1–4 weeks", count: 1 },
+      { label: "1–3 months", count: 1 }, { label: "3–12 months", count: 1 }, { label: "over a year", count: 1 },
+    ]);
+    expect(fsrs.retrievability).toEqual([
+      { label: "under 70 %", count: 1 }, { label: "70–80 %", count: 1 }, { label: "80–90 %", count: 1 },
+      { label: "90–95 %", count: 1 }, { label: "95 % and more", count: 3 }, // S1 and S6 just recalled, S7 of stability 0
+    ]);
+  });
 });
