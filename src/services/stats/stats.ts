@@ -206,10 +206,10 @@ function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
   // Thresholds on t/S, one per retrievability bound (descending as the bounds ascend).
   const thresholds = RETRIEVABILITY_BUCKETS.slice(0, -1).map(([, bound]) => elapsedRatioAt(settings, bound));
   const rows = ctx.sqlite
-    .query<[number, number | null], [number]>(
+    .query<unknown, [number]>(
       "SELECT stability, last_recalled_at FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL",
     )
-    .values(current.user.id);
+    .values(current.user.id) as [number, number | null][];
   const now = ctx.clock.now().getTime();
   const stability = new Array<number>(STABILITY_BUCKETS.length).fill(0);
   const retrievability = new Array<number>(RETRIEVABILITY_BUCKETS.length).fill(0);
