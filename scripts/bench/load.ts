@@ -248,7 +248,11 @@ export const load50: Bench = {
       await baseline.stop();
     }
     const fake = await startFakeOpenAI({ embeddingDimensions: DIMENSIONS });
-    const server = await startEngram({ OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url });
+    // The fake must not outlive a server that failed to start (it would keep this process alive).
+    const server = await startEngram({ OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url }).catch(async (error) => {
+      await fake.stop();
+      throw error;
+    });
     try {
       const started = performance.now();
       const learners = seedLearners(server.dataDir);

@@ -331,7 +331,11 @@ export const search: Bench = {
   async run({ reporter, settings, baselines }) {
     await baselines();
     const fake = await startFakeOpenAI({ embeddingDimensions: DIMENSIONS });
-    const server = await startEngram({ OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url });
+    // The fake must not outlive a server that failed to start (it would keep this process alive).
+    const server = await startEngram({ OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url }).catch(async (error) => {
+      await fake.stop();
+      throw error;
+    });
     const db = new Database(join(server.dataDir, "engram.db"), { strict: true });
     try {
       db.run("PRAGMA busy_timeout = 10000");
