@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { embeddingModel } from "../../src/ai/settings";
+import * as binaryIndex from "../../src/services/search/binary-index";
 import { quantizeBinary } from "../../src/services/search/binary-index";
 import { vectorBlob } from "../../src/services/search/embedding-source";
 import { MAX_SEMANTIC_DISTANCE, SEMANTIC_CANDIDATES } from "../../src/services/search/semantic";
@@ -100,6 +101,28 @@ describe("semantic search through the binary index", () => {
       hits.forEach((hit, i) => expect(hit.distance).toBeCloseTo(exact(key, [notebook])[i]!.distance, 5));
     }
   });
+
+  test("a small scope answers the exact ranking without reloading the copy in memory after another note's embedding changed; a large one reloads it", async () => {
+    const small = await seed(learner, "Few", 40);
+    const other = await server.client().loginAs("another_old_learner");
+    const theirs = await seed(other, "Many", SEMANTIC_CANDIDATES + 10);
+    const key = textOf(9);
+    const fewNotebook = await notebookOf(small.Few!);
+    await semantic(learner, key);
+    await semantic(other, key);
+    // Someone else's note is embedded anew: the copy in memory is out of date.
+    const rewrite = server.ctx.sqlite.query("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?");
+    rewrite.run(vectorBlob(Float32Array.from(fakeEmbedding(textOf(11), DIMENSIONS))), theirs["Many 3"]!);
+    const loads = binaryIndex.binaryIndexLoads;
+    const hits = await semantic(learner, key);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h) => h.noteTopology.id)).toEqual(exact(key, [fewNotebook]).map((r) => r.noteId));
+    expect(binaryIndex.binaryIndexLoads).toBe(loads);
+    // The large scope uses (and so reloads) the copy, and sees the new vector.
+    const many = await semantic(other, textOf(11));
+    expect(binaryIndex.binaryIndexLoads).toBe(loads + 1);
+    expect(many.map((h) => h.noteTopology.id)).toContain(theirs["Many 3"]!);
+  }, 60_000);
 
   test(`with more notes than the ${SEMANTIC_CANDIDATES} candidates, recall@10 against the exact ranking is at least 0.95`, async () => {
     const ids = await seed(learner, "Large", 3 * SEMANTIC_CANDIDATES);

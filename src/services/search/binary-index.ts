@@ -57,12 +57,29 @@ function load(sqlite: Database, model: string, dimensions: number): BitsIndex {
   })();
 }
 
+/** How many times a copy was (re)loaded from note_embedding_bits, for tests. */
+export let binaryIndexLoads = 0;
+
+function cachedIndex(ctx: AppContext, model: string, dimensions: number): BitsIndex | undefined {
+  const cached = indexes.get(ctx.sqlite)?.get(`${dimensions}:${model}`);
+  return cached && cached.version !== undefined && cached.version === bitsVersion(ctx.sqlite) ? cached : undefined;
+}
+
+/**
+ * Whether the copy in memory is current: when it is not (an embedding changed since), using it
+ * means reading every row of note_embedding_bits again, which a small scope can do without.
+ */
+export function binaryIndexIsFresh(ctx: AppContext, model: string, dimensions: number): boolean {
+  return cachedIndex(ctx, model, dimensions) !== undefined;
+}
+
 function currentIndex(ctx: AppContext, model: string, dimensions: number): BitsIndex {
   let byKey = indexes.get(ctx.sqlite);
   if (!byKey) indexes.set(ctx.sqlite, (byKey = new Map()));
   const key = `${dimensions}:${model}`;
-  const cached = byKey.get(key);
-  if (cached && cached.version !== undefined && cached.version === bitsVersion(ctx.sqlite)) return cached;
+  const cached = cachedIndex(ctx, model, dimensions);
+  if (cached) return cached;
+  binaryIndexLoads++;
   const fresh = load(ctx.sqlite, model, dimensions);
   // Searches use the current model only: a copy for a model no longer in use is not kept.
   byKey.clear();

@@ -3,7 +3,7 @@ import { embedTexts } from "../../ai/embeddings";
 import { searchKeySource, vectorBlob } from "./embedding-source";
 import { SEARCH_LIMIT, type SearchHit } from "./literal";
 import type { SearchScope } from "./scope";
-import { binaryIndexSupports, hammingCandidates } from "./binary-index";
+import { binaryIndexIsFresh, binaryIndexSupports, hammingCandidates } from "./binary-index";
 
 /**
  * Farthest semantic hit kept, in cosine distance (1 - cosine similarity, 0 to 2): 0.75 keeps
@@ -33,6 +33,12 @@ export async function semanticSearch(ctx: AppContext, scope: SearchScope, search
   const query = vectors[0]!;
   const notebooks = JSON.stringify(scope.notebookIds);
   if (!binaryIndexSupports(query.length)) return exactScan(ctx, scope, model, query);
+  // A scope of at most SEMANTIC_CANDIDATES notes is compared whole either way: while the copy in
+  // memory is out of date (someone's note was just embedded), the exact scan of those few notes
+  // answers the same, without reloading every note's bits for it.
+  if (!binaryIndexIsFresh(ctx, model, query.length) && scopeHoldsAtMost(ctx, scope, SEMANTIC_CANDIDATES)) {
+    return exactScan(ctx, scope, model, query);
+  }
   const candidates = hammingCandidates(ctx, model, query, scope.notebookIds, SEMANTIC_CANDIDATES);
   if (candidates.length === 0) return [];
   const rows = ctx.sqlite
@@ -46,6 +52,16 @@ export async function semanticSearch(ctx: AppContext, scope: SearchScope, search
     )
     .all(vectorBlob(query), JSON.stringify(candidates), notebooks, scope.excludeNoteId ?? -1, model, query.length, SEARCH_LIMIT);
   return rows.filter((row) => row.distance <= MAX_SEMANTIC_DISTANCE);
+}
+
+/** Whether the scope's notebooks hold at most `count` notes (counted up to count + 1 only). */
+function scopeHoldsAtMost(ctx: AppContext, scope: SearchScope, count: number): boolean {
+  const { n } = ctx.sqlite
+    .query<{ n: number }, [string, number]>(
+      "SELECT count(*) AS n FROM (SELECT 1 FROM notes WHERE notebook_id IN (SELECT value FROM json_each(?1)) LIMIT ?2)",
+    )
+    .get(JSON.stringify(scope.notebookIds), count + 1)!;
+  return n <= count;
 }
 
 /**
