@@ -160,8 +160,13 @@ function Children({ entries, place, more }: { entries: TreeEntry[]; place: TreeP
  * ("Show more"), never a thousand at once.
  */
 function LoadedChildren({ realm, place }: { realm: NoteRealmJson; place: TreePlace }) {
+  const tree = useTree();
   const { children, total, hasMore, loading, failed, loadMore } = useNoteChildren(realm);
   if (children.length === 0) return null;
+  const entries = childEntriesOf(children);
+  // The path to the focus note stays in the tree even when it is beyond the pages loaded so far.
+  const onPath = tree.chain.fallbackChildren(place.id)?.[0];
+  if (onPath && hasMore && !entries.some((entry) => entry.id === onPath.id)) entries.push(onPath);
   const more = hasMore && (
     <li role="none" className="note-tree-more" style={{ "--depth": place.path.length + 1 } as CSSProperties}>
       <button type="button" className="note-tree-more-button" onClick={loadMore} aria-disabled={loading} aria-busy={loading}>
@@ -169,5 +174,5 @@ function LoadedChildren({ realm, place }: { realm: NoteRealmJson; place: TreePla
       </button>
     </li>
   );
-  return <Children entries={childEntriesOf(children)} place={place} more={more} />;
+  return <Children entries={entries} place={place} more={more} />;
 }

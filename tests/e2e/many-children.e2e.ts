@@ -83,3 +83,21 @@ test("the tree shows the focus note's first children and 'Show more' for the res
   await expect(tree.getByRole("button", { name: /Show more/ })).toHaveCount(0);
   await expect(children.last()).toHaveAccessibleName(`Child ${CHILDREN - 1}`);
 });
+
+test("the page of a child beyond the first page keeps it in the tree, under its parent's first children", async ({ page, engram }) => {
+  const ids = await seed(page, engram.url);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${engram.url}/n${ids["Child 100"]}`);
+  const tree = page.getByRole("tree", { name: "Note tree" });
+  const many = tree.getByRole("treeitem", { name: "Many", exact: true });
+  // The parent's realm arrives in the browser (its first 40 children); the focus note stays shown.
+  await expect(many.locator(':scope > [role="group"] > [role="treeitem"]')).toHaveCount(41);
+  await expect(tree.getByRole("treeitem", { name: "Child 100", exact: true }).locator('[aria-current="page"]')).toBeVisible();
+  await tree.getByRole("button", { name: /Show more/ }).click();
+  await expect(many.locator(':scope > [role="group"] > [role="treeitem"]')).toHaveCount(91);
+  await tree.getByRole("button", { name: /Show more/ }).click();
+  // Once its page is loaded, it is listed once, in its place.
+  await expect(many.locator(':scope > [role="group"] > [role="treeitem"]')).toHaveCount(CHILDREN);
+  const titles = await many.locator(':scope > [role="group"] > [role="treeitem"] > .note-tree-row > .note-tree-title').allTextContents();
+  expect(titles.indexOf("Child 100")).toBe(100);
+});
