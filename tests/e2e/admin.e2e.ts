@@ -70,6 +70,13 @@ test.describe("the admin dashboard", () => {
     await expect.poll(async () => (await (await page.request.get(`${ai.url}/api/settings/current-model-version`)).json()).evaluationModel).toBe("gpt-4o");
     await page.reload();
     await expect(page.getByLabel("Evaluation")).toHaveValue("gpt-4o");
+    // The embeddings: a dimension asked of the provider (notes are embedded again in the background).
+    await expect(page.getByLabel("Dimensions")).toHaveValue("");
+    await page.getByLabel("Dimensions").fill("256");
+    await page.getByRole("button", { name: "Re-embed with these" }).click();
+    await expect.poll(async () => (await (await page.request.get(`${ai.url}/api/settings/embedding`)).json()).embeddingDimensions).toBe(256);
+    await page.reload();
+    await expect(page.getByLabel("Dimensions")).toHaveValue("256");
 
     await page.getByRole("link", { name: "Manage Bazaar" }).click();
     await page.getByRole("listitem").filter({ hasText: "Rivers" }).getByRole("button", { name: "Remove" }).click();
