@@ -58,7 +58,8 @@ function caretMarkAt(host: HTMLElement, x: number, y: number): CaretMark {
  * reads as the "note details" text box; clicking it, tabbing into it or typing in it fetches
  * Quill (about 50 KB compressed) and turns that element into the editor, the caret where the
  * click was (after the text when reached by keyboard). Keys pressed meanwhile are kept and
- * replayed into the editor, so nothing typed is lost. Read-only details never load it.
+ * replayed into the editor, so nothing typed is lost. The code is fetched a moment earlier when
+ * the pointer comes over the details. Read-only details never load it.
  * `startEditing` loads it at once (the learner chose "Edit as rich content").
  *
  * It never saves over Markdown it cannot hold: before it takes a text it checks that writing it
@@ -171,6 +172,10 @@ export function RichEditor({ autosave, readonly, initialHtml, onRefuse, startEdi
     });
   }, [autosave.value]);
 
+  /** The pointer is over the details: fetch the editor's code now, so a click finds it (or nearly). */
+  function onPointerEnter() {
+    if (phaseRef.current === "shown") void import("./markdown-convert").catch(() => {}); // a failed fetch is retried on the click
+  }
   function onMouseDown(event: MouseEvent<HTMLDivElement>) {
     if (phaseRef.current === "shown" && hostRef.current) caret.current = caretMarkAt(hostRef.current, event.clientX, event.clientY);
     enterStarts.current = false;
@@ -206,7 +211,7 @@ export function RichEditor({ autosave, readonly, initialHtml, onRefuse, startEdi
         role={standIn ? "textbox" : undefined} aria-label={standIn ? "note details" : undefined}
         aria-multiline={standIn ? true : undefined} aria-readonly={readonly || undefined}
         aria-busy={phase === "loading" || undefined} tabIndex={standIn && canEdit ? 0 : undefined}
-        {...(canEdit && standIn ? { onMouseDown, onFocus: startEditingNow, onKeyDown, onPaste, onClick } : {})}
+        {...(canEdit && standIn ? { onPointerEnter, onMouseDown, onFocus: startEditingNow, onKeyDown, onPaste, onClick } : {})}
         dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );

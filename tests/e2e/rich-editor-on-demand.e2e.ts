@@ -59,7 +59,7 @@ test("the editor loads on the first click, keeps what is typed while it loads, a
   // Typed before the editor was up: nothing shows yet, nothing is lost.
   await expect(page.locator(".ql-editor")).toHaveCount(0);
   await expect(page.locator(".ql-editor")).toBeFocused();
-  expect(quillLoaded(scripts)).toBe(true);
+  await expect.poll(() => quillLoaded(scripts)).toBe(true); // the response's text is read a moment later
   await expect.poll(() => savedDetails(page, engram.url, ids.Mammals!), { timeout: 10_000 }).toBe("Mammals are *warm* blooded and furry");
 
   // Typing in the editor once it is up saves too.
