@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { prepared } from "../db/prepared";
 import type { AppContext } from "../context";
 import { notebooks, notes } from "../db/schema";
 import { ValidationError } from "./errors";
@@ -75,8 +76,16 @@ export function presentLiveNotebooks(ctx: AppContext, where: SQL | undefined): N
 
 /** The user's personal notebooks (circle notebooks are on their circle's page) and subscriptions. */
 export function notebooksOfUser(ctx: AppContext, current: CurrentUser): NotebooksJson {
+  // The same rows as presentLiveNotebooks, from one cached statement: the notebooks page asks on every load (issue 16).
+  const rows = prepared(ctx.db, "live-personal-notebooks-of-user", (db) =>
+    db.select({ notebook: notebooks, head: notes })
+      .from(notebooks)
+      .innerJoin(notes, eq(notebooks.headNoteId, notes.id))
+      .where(and(eq(notebooks.creatorId, sql.placeholder("userId")), isNull(notebooks.circleId), isNull(notes.deletedAt)))
+      .orderBy(desc(notebooks.id))
+      .prepare()).all({ userId: current.user.id });
   return {
-    notebooks: presentLiveNotebooks(ctx, and(eq(notebooks.creatorId, current.user.id), isNull(notebooks.circleId))),
+    notebooks: rows.map(({ notebook, head }) => presentNotebook(ctx, notebook, head)),
     subscriptions: subscriptionsOf(ctx, current),
   };
 }

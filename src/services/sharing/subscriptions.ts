@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { prepared } from "../../db/prepared";
 import { subscriptions } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { authorizeOwnRecord, authorizeSubscribe } from "../policies";
@@ -37,7 +38,10 @@ function present(ctx: AppContext, rows: SubscriptionRow[]): SubscriptionJson[] {
 
 /** The user's subscriptions, oldest first (the order assimilation takes them in). */
 export function subscriptionsOf(ctx: AppContext, current: CurrentUser): SubscriptionJson[] {
-  return present(ctx, ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, current.user.id)).orderBy(subscriptions.id).all());
+  // One cached statement: the notebooks page asks on every load (issue 16).
+  return present(ctx, prepared(ctx.db, "subscriptions-of-user", (db) =>
+    db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).orderBy(subscriptions.id).prepare())
+    .all({ userId: current.user.id }));
 }
 
 /** A positive whole number, or a field error on dailyTargetOfNewNotes. */
