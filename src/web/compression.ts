@@ -89,12 +89,29 @@ export async function compressResponse(request: Request, response: Response): Pr
 }
 
 /**
+ * A route's plain value (JSON or text) as one Response, compressed when it is worth it: built in one
+ * go from the serialised text, without a first Response to read back (a search answer is a few
+ * kilobytes; reading a Response back and building a second one cost more than compressing it).
+ */
+export function textResponse(request: Request, text: string, status: number, contentType: string): Response {
+  const headers: Record<string, string> = { "content-type": contentType, vary: "accept-encoding" };
+  const plain = request.method === "HEAD" || status === 204 || status === 304 || !isCompressibleType(contentType);
+  const encoding = plain ? undefined : negotiateEncoding(request.headers.get("accept-encoding"));
+  // UTF-8 takes at least one byte a character: a short text is small whatever it holds.
+  if (!encoding || text.length < MIN_COMPRESS_BYTES) return new Response(text, { status, headers });
+  const bytes = Buffer.from(text, "utf8") as Uint8Array<ArrayBuffer>;
+  if (bytes.byteLength < MIN_COMPRESS_BYTES) return new Response(bytes, { status, headers });
+  headers["content-encoding"] = encoding;
+  return new Response(compressBytes(bytes, encoding), { status, headers });
+}
+
+/**
  * The Elysia side: a global mapResponse that compresses what a route or error handler answered.
  * Plain values (objects, strings) are mapped the way Elysia would map them first; Elysia then adds
  * the headers and cookies in `set` to the returned Response, so they are not repeated here.
  */
 export function compression() {
-  return new Elysia({ name: "engram-compression" }).mapResponse({ as: "global" }, async ({ request, responseValue, set }) => {
+  return new Elysia({ name: "engram-compression" }).mapResponse({ as: "global" }, ({ request, responseValue, set }) => {
     const value = responseValue;
     if (value instanceof Response) return compressResponse(request, value);
     const isText = typeof value === "string";
@@ -102,10 +119,7 @@ export function compression() {
     // Files, streams, generators (SSE), undefined and named statuses: as Elysia maps them.
     if ((!isText && !isJson) || (set.status !== undefined && typeof set.status !== "number")) return undefined;
     const setType = set.headers["content-type"];
-    const response = new Response(isText ? value : JSON.stringify(value), {
-      status: set.status ?? 200,
-      headers: { "content-type": typeof setType === "string" ? setType : isText ? "text/plain;charset=utf-8" : "application/json;charset=utf-8" },
-    });
-    return compressResponse(request, response);
+    const contentType = typeof setType === "string" ? setType : isText ? "text/plain;charset=utf-8" : "application/json;charset=utf-8";
+    return textResponse(request, isText ? value : JSON.stringify(value), set.status ?? 200, contentType);
   });
 }
