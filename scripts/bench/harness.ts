@@ -243,9 +243,9 @@ export async function startEngram(env: Record<string, string> = {}): Promise<Ser
   return server;
 }
 
-/** The bare Elysia + bun:sqlite baseline server (baseline-server.ts). */
-export function startBaseline(): Promise<ServerHandle> {
-  return startServer({ name: "Baseline", entry: "scripts/bench/baseline-server.ts", readyPath: "/baseline" });
+/** The bare Elysia + bun:sqlite baseline server (baseline-server.ts); `env` may name BARE_SEARCH_DB. */
+export function startBaseline(env: Record<string, string> = {}): Promise<ServerHandle> {
+  return startServer({ name: "Baseline", entry: "scripts/bench/baseline-server.ts", readyPath: "/baseline", env });
 }
 
 /** Signs in a test identity (non-production basic-auth login); returns the Cookie header to send. */
