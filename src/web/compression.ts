@@ -17,8 +17,11 @@ export const MIN_COMPRESS_BYTES = 256;
 const DYNAMIC_BROTLI_QUALITY = 4;
 const DYNAMIC_GZIP_LEVEL = 6;
 
-/** The best encoding the client accepts (Brotli over gzip), honouring q=0; undefined for identity. */
-export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
+/**
+ * The encoding to use among those the client accepts (honouring q=0), by our order of preference:
+ * Brotli over gzip unless told otherwise; undefined for identity.
+ */
+export function negotiateEncoding(acceptEncoding: string | null | undefined, preference: readonly Encoding[] = ["br", "gzip"]): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
@@ -29,9 +32,20 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
     accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
   }
   const weightOf = (name: string) => accepted.get(name) ?? (accepted.has("*") ? accepted.get("*")! : 0);
-  if (weightOf("br") > 0) return "br";
-  if (weightOf("gzip") > 0) return "gzip";
-  return undefined;
+  return preference.find((encoding) => weightOf(encoding) > 0);
+}
+
+/**
+ * Dynamic answers smaller than this go out gzip-compressed when the client takes gzip: on a page or
+ * a JSON answer of a few kilobytes, gzip (level 6) is within 3 % of Brotli (quality 4) in size in
+ * less than half the time; Brotli's larger window pays off on larger bodies.
+ */
+export const DYNAMIC_BROTLI_MIN_BYTES = 64 * 1024;
+
+/** The encoding of a dynamic answer of this size, or undefined to send it as it is. */
+export function dynamicEncoding(acceptEncoding: string | null | undefined, byteLength: number): Encoding | undefined {
+  if (byteLength < MIN_COMPRESS_BYTES) return undefined;
+  return negotiateEncoding(acceptEncoding, byteLength < DYNAMIC_BROTLI_MIN_BYTES ? ["gzip", "br"] : ["br", "gzip"]);
 }
 
 /** Text worth compressing; never event streams (they must flush each event as it comes). */
@@ -76,14 +90,15 @@ export async function compressResponse(request: Request, response: Response): Pr
   const headers = response.headers;
   if (headers.has("content-encoding") || !isCompressibleType(headers.get("content-type"))) return response;
   if (/(^|,)\s*no-transform\s*(,|$)/i.test(headers.get("cache-control") ?? "")) return response;
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
   const out = new Headers(headers);
   varyOnAcceptEncoding(out);
   out.delete("content-length");
   const init = { status: response.status, statusText: response.statusText, headers: out };
-  if (!encoding) return new Response(response.body, init);
+  const acceptEncoding = request.headers.get("accept-encoding");
+  if (!negotiateEncoding(acceptEncoding)) return new Response(response.body, init);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.byteLength < MIN_COMPRESS_BYTES) return new Response(bytes, init);
+  const encoding = dynamicEncoding(acceptEncoding, bytes.byteLength);
+  if (!encoding) return new Response(bytes, init);
   out.set("content-encoding", encoding);
   return new Response(compressBytes(bytes, encoding), init);
 }
@@ -96,11 +111,13 @@ export async function compressResponse(request: Request, response: Response): Pr
 export function textResponse(request: Request, text: string, status: number, contentType: string): Response {
   const headers: Record<string, string> = { "content-type": contentType, vary: "accept-encoding" };
   const plain = request.method === "HEAD" || status === 204 || status === 304 || !isCompressibleType(contentType);
-  const encoding = plain ? undefined : negotiateEncoding(request.headers.get("accept-encoding"));
   // UTF-8 takes at least one byte a character: a short text is small whatever it holds.
-  if (!encoding || text.length < MIN_COMPRESS_BYTES) return new Response(text, { status, headers });
+  if (plain || text.length < MIN_COMPRESS_BYTES || !negotiateEncoding(request.headers.get("accept-encoding"))) {
+    return new Response(text, { status, headers });
+  }
   const bytes = Buffer.from(text, "utf8") as Uint8Array<ArrayBuffer>;
-  if (bytes.byteLength < MIN_COMPRESS_BYTES) return new Response(bytes, { status, headers });
+  const encoding = dynamicEncoding(request.headers.get("accept-encoding"), bytes.byteLength);
+  if (!encoding) return new Response(bytes, { status, headers });
   headers["content-encoding"] = encoding;
   return new Response(compressBytes(bytes, encoding), { status, headers });
 }

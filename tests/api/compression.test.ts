@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { negotiateEncoding } from "../../src/web/compression";
+import { DYNAMIC_BROTLI_MIN_BYTES, MIN_COMPRESS_BYTES, dynamicEncoding, negotiateEncoding } from "../../src/web/compression";
 import { injectNotes } from "../support/notes";
 import { useTestServer } from "../support/server";
 
@@ -51,6 +51,18 @@ describe("negotiateEncoding", () => {
     expect(negotiateEncoding("*")).toBe("br");
     expect(negotiateEncoding("*, br;q=0")).toBe("gzip");
     expect(negotiateEncoding(null)).toBeUndefined();
+    expect(negotiateEncoding("gzip, br", ["gzip", "br"])).toBe("gzip");
+    expect(negotiateEncoding("br", ["gzip", "br"])).toBe("br");
+  });
+
+  test("a dynamic answer of a few kilobytes is gzipped when gzip is accepted, a large one Brotli-compressed", () => {
+    const browser = "gzip, deflate, br, zstd";
+    expect(dynamicEncoding(browser, MIN_COMPRESS_BYTES - 1)).toBeUndefined();
+    expect(dynamicEncoding(browser, 20_000)).toBe("gzip");
+    expect(dynamicEncoding(browser, DYNAMIC_BROTLI_MIN_BYTES)).toBe("br");
+    expect(dynamicEncoding("br", 20_000)).toBe("br");
+    expect(dynamicEncoding("gzip", DYNAMIC_BROTLI_MIN_BYTES)).toBe("gzip");
+    expect(dynamicEncoding("identity", 20_000)).toBeUndefined();
   });
 });
 
@@ -84,6 +96,15 @@ describe("compressed answers", () => {
       expect(packed.body.length).toBeLessThan(plain.body.length / 2);
       expect(decode(packed).equals(plain.body)).toBe(true);
     }
+    // A browser's Accept-Encoding: the answer of a few kilobytes is gzipped, a large one Brotli-compressed.
+    expect((await raw(url, { cookie, "accept-encoding": "gzip, deflate, br" })).headers["content-encoding"]).toBe("gzip");
+    const long = await injectNotes(learner, [{ Title: "Long", Details: Array.from({ length: 9000 }, (_, i) => `word${i}`).join(" ") }]);
+    const longUrl = `${server.url}/api/notes/${long.Long}`;
+    const longPlain = await raw(longUrl, { cookie });
+    expect(longPlain.body.length).toBeGreaterThan(DYNAMIC_BROTLI_MIN_BYTES);
+    const longPacked = await raw(longUrl, { cookie, "accept-encoding": "gzip, deflate, br" });
+    expect(longPacked.headers["content-encoding"]).toBe("br");
+    expect(decode(longPacked).equals(longPlain.body)).toBe(true);
   });
 
   test("server-rendered pages are compressed, the not-found page too", async () => {
@@ -91,7 +112,8 @@ describe("compressed answers", () => {
     const plain = await raw(`${server.url}/`, { cookie });
     const packed = await raw(`${server.url}/`, { cookie, "accept-encoding": "gzip, deflate, br" });
     expect(packed.status).toBe(200);
-    expect(packed.headers["content-encoding"]).toBe("br");
+    // A page of a few kilobytes: gzip, as small as Brotli here and faster to make.
+    expect(packed.headers["content-encoding"]).toBe("gzip");
     expect(packed.headers["content-type"]).toContain("text/html");
     expect(withoutTimestamps(decode(packed).toString())).toBe(withoutTimestamps(plain.body.toString()));
     expect(decode(packed).toString()).toContain("Welcome Old Learner!");
