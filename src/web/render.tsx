@@ -15,7 +15,7 @@ import type { AppContext } from "../context";
 import { currentUserInfo, presentUser, type CurrentUser, type UserJson } from "../services/users";
 import { UnauthorizedError } from "../services/errors";
 import { assimilationDueCount } from "../services/memory/assimilation";
-import { recallOverview } from "../services/memory/recall-list";
+import { recallDueCount } from "../services/memory/recall-list";
 import { unreadCount } from "../services/conversations/conversation-service";
 import { loadAssetManifest, type AssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
@@ -63,7 +63,7 @@ export function prefetchShell(queryClient: QueryClient, page: PageRequest) {
   const timeZone = timeZoneOfRequest(request);
   const badges = {
     assimilate: current ? assimilationDueCount(ctx, current, timeZone) : 0,
-    recall: current ? recallOverview(ctx, current, timeZone).toRepeatCount : 0,
+    recall: current ? recallDueCount(ctx, current, timeZone) : 0,
     messages: current ? unreadCount(ctx, current) : 0,
   };
   for (const kind of ["assimilate", "recall", "messages"] as const) {

@@ -11,17 +11,17 @@ const HOUR_MS = 3_600_000;
  * oldest due first: not removed, on undeleted notes of notebooks the user may still recall
  * (decision 3: own, circle and subscribed notebooks; an unsubscribed notebook's trackers drop out). One range scan of the (user, removed, next recall) index.
  */
-function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
-  return ctx.sqlite
-    .query<{ id: number; spelling: number; noteId: number }, [number, number]>(
-      // CROSS JOIN keeps SQLite starting from the user's trackers: with statistics gathered it would
-      // otherwise start from notebooks and scan every note (hundreds of ms at 100k notes).
-      `SELECT m.id, m.spelling, m.note_id AS noteId FROM memory_trackers m
+/** The conditions of a due tracker (CROSS JOIN keeps SQLite starting from the user's trackers: with statistics gathered it would otherwise start from notebooks and scan every note, hundreds of ms at 100k notes). */
+const DUE_TRACKERS = `FROM memory_trackers m
        CROSS JOIN notes n ON n.id = m.note_id
        CROSS JOIN notebooks nb ON nb.id = n.notebook_id
        WHERE m.user_id = ?1 AND m.removed_from_tracking = 0 AND m.next_recall_at <= ?2
-         AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
-       ORDER BY m.next_recall_at, m.id`,
+         AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}`;
+
+function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
+  return ctx.sqlite
+    .query<{ id: number; spelling: number; noteId: number }, [number, number]>(
+      `SELECT m.id, m.spelling, m.note_id AS noteId ${DUE_TRACKERS} ORDER BY m.next_recall_at, m.id`,
     )
     .all(current.user.id, until.getTime());
 }
@@ -34,7 +34,13 @@ function totalAssimilatedCount(ctx: AppContext, current: CurrentUser): number {
 }
 
 function toRepeatCount(ctx: AppContext, current: CurrentUser, timeZone: string, now: Date): number {
-  return dueTrackers(ctx, current, endOfHalfDay(now, timeZone)).length;
+  return ctx.sqlite.query<{ n: number }, [number, number]>(`SELECT count(*) AS n ${DUE_TRACKERS}`)
+    .get(current.user.id, endOfHalfDay(now, timeZone).getTime())!.n;
+}
+
+/** The Recall badge on every page's menu: the overview's toRepeatCount alone. */
+export function recallDueCount(ctx: AppContext, current: CurrentUser, timeZone: string): number {
+  return toRepeatCount(ctx, current, timeZone, ctx.clock.now());
 }
 
 /** One item of the recall list; noteId is an Engram addition (a note's items are kept apart). */
