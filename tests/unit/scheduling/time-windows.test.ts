@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { endOfHalfDay, isValidTimeZone, localDay } from "../../../src/services/scheduling/time-windows";
+import fc from "fast-check";
+import { endOfHalfDay, isValidTimeZone, localDay, localParts } from "../../../src/services/scheduling/time-windows";
 
 describe("half-day window and local day", () => {
   test("Shanghai: morning ends at local noon, afternoon at local midnight", () => {
@@ -25,5 +26,20 @@ describe("half-day window and local day", () => {
     expect(localDay(new Date("1976-06-01T20:00:00Z"), "UTC")).toBe("1976-06-01");
     expect(isValidTimeZone("Mars/Olympus")).toBe(false);
     expect(isValidTimeZone("Europe/Paris")).toBe(true);
+  });
+
+  test("local wall-clock parts (cached by zone and minute) equal Intl's for any instant from 1972 to 2100", () => {
+    const zones = ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe", "Europe/Paris", "America/New_York", "Pacific/Chatham"];
+    const direct = (instant: Date, timeZone: string) => {
+      const format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+      const parts = Object.fromEntries(format.formatToParts(instant).filter((p) => p.type !== "literal").map((p) => [p.type, Number(p.value)]));
+      return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour! % 24, minute: parts.minute, second: parts.second };
+    };
+    const instants = fc.integer({ min: Date.UTC(1972, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(fc.property(instants, fc.constantFrom(...zones), (instant, zone) => {
+      // Twice: the second answer comes from the cache.
+      expect(localParts(instant, zone)).toEqual(direct(instant, zone));
+      expect(localParts(new Date(instant.getTime() + 1), zone)).toEqual(direct(new Date(instant.getTime() + 1), zone));
+    }), { numRuns: 2000 });
   });
 });
