@@ -31,6 +31,8 @@ describe("conversations", () => {
       subjectOwnership: { ownerName: "Old Learner" }, conversationInitiator: { name: "Another Old Learner" },
     });
     const id = started.body.id;
+    // Two unread messages in one conversation count once: the badge counts conversations.
+    expect((await reader.post(`/api/conversation/${id}/send`, { message: "Or a yeast bread?" })).status).toBe(200);
     expect((await owner.get("/api/conversation/unread")).body).toBe(1);
     expect((await reader.get("/api/conversation/unread")).body).toBe(0);
     const list = (await owner.get("/api/conversation/all")).body;
@@ -42,7 +44,7 @@ describe("conversations", () => {
     expect(reply.body).toMatchObject({ message: "Yes, a rye starter.", sender: { name: "Old Learner" } });
     expect((await reader.get("/api/conversation/unread")).body).toBe(1);
     const messages = (await reader.get(`/api/conversation/${id}/messages`)).body;
-    expect(messages.map((m: { message: string }) => m.message)).toEqual(["Is this sourdough?", "Yes, a rye starter."]);
+    expect(messages.map((m: { message: string }) => m.message)).toEqual(["Is this sourdough?", "Or a yeast bread?", "Yes, a rye starter."]);
     expect((await reader.patch(`/api/conversation/${id}/read`)).status).toBe(200);
     expect((await reader.get("/api/conversation/unread")).body).toBe(0);
     expect((await reader.get(`/api/conversation/note/${ids.Bread}`)).body.map((c: { id: number }) => c.id)).toEqual([id]);

@@ -164,9 +164,10 @@ export function unreadCount(ctx: AppContext, current: CurrentUser): number {
   // Every page's menu badge asks this: one cached statement (the party condition of partyCondition
   // written out), not an ORM query built per request (issue 16).
   return ctx.sqlite.query<{ n: number }, [number]>(
-    `SELECT count(DISTINCT c.id) AS n FROM conversations c JOIN conversation_messages m ON m.conversation_id = c.id
+    // EXISTS rather than a join and count(DISTINCT): no temporary b-tree on every page.
+    `SELECT count(*) AS n FROM conversations c
      WHERE (c.initiator_user_id = ?1 OR c.owner_user_id = ?1 OR c.owner_circle_id IN (SELECT circle_id FROM circle_members WHERE user_id = ?1))
-       AND m.read_by_receiver = 0 AND m.sender_user_id <> ?1`,
+       AND EXISTS (SELECT 1 FROM conversation_messages m WHERE m.conversation_id = c.id AND m.read_by_receiver = 0 AND m.sender_user_id <> ?1)`,
   ).get(current.user.id)!.n;
 }
 
