@@ -33,7 +33,7 @@ describe("half-day window and local day", () => {
     const direct = (instant: Date, timeZone: string) => {
       const format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
       const parts = Object.fromEntries(format.formatToParts(instant).filter((p) => p.type !== "literal").map((p) => [p.type, Number(p.value)]));
-      return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour! % 24, minute: parts.minute, second: parts.second };
+      return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
     };
     const instants = fc.integer({ min: Date.UTC(1972, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms));
     fc.assert(fc.property(instants, fc.constantFrom(...zones), (instant, zone) => {
