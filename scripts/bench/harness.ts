@@ -522,3 +522,13 @@ export interface Bench {
   description: string;
   run(context: BenchContext): Promise<void>;
 }
+
+/** A deterministic pseudo-random number generator (mulberry32) in [0, 1): benches seed the same data every run. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

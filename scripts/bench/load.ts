@@ -29,7 +29,7 @@ import { DEFAULT_EMBEDDING_MODEL } from "../../src/ai/settings";
 import { loadSqliteVec } from "../../src/db/sqlite-vec";
 import { embeddingSource, sourceHash, vectorBlob } from "../../src/services/search/embedding-source";
 import { fakeEmbedding, startFakeOpenAI } from "../../tests/fakes/openai";
-import { type Bench, type LoadResult, type LoadSettings, load, startBaseline, startEngram } from "./harness";
+import { type Bench, seededRandom, type LoadResult, type LoadSettings, load, startBaseline, startEngram } from "./harness";
 
 const LEARNERS = 50;
 const NOTES_PER_LEARNER = 200;
@@ -37,15 +37,7 @@ const DUE_TRACKERS = 150;
 const DIMENSIONS = 384;
 const DAY_MS = 86_400_000;
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(20261124);
+const random = seededRandom(20261124);
 const SYLLABLES = ["ka", "lo", "mi", "ner", "tu", "sa", "ve", "dor", "pi", "quen", "ra", "zu", "bel", "fo", "gri", "hal"];
 const VOCABULARY = Array.from({ length: 400 }, (_, i) => SYLLABLES[i % 16]! + SYLLABLES[(i >> 4) % 16]! + SYLLABLES[(i * 7) % 16]!);
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;

@@ -38,7 +38,7 @@ import { prefixUpperBound } from "../../src/services/search/literal";
 import { MAX_SEMANTIC_DISTANCE } from "../../src/services/search/semantic";
 import { embeddingTokens, startFakeOpenAI } from "../../tests/fakes/openai";
 import type { FakeOpenAI } from "../../tests/fakes/openai";
-import { type Bench, type LoadResult, type LoadSettings, type Reporter, type ServerHandle, load, signIn, startBaseline, startEngram } from "./harness";
+import { type Bench, seededRandom, type LoadResult, type LoadSettings, type Reporter, type ServerHandle, load, signIn, startBaseline, startEngram } from "./harness";
 
 const NOTEBOOKS = 10;
 const NOTES_PER_NOTEBOOK = 10_000;
@@ -49,16 +49,7 @@ const DIMENSIONS = 384;
 // ---------------------------------------------------------------------------------------------
 // Deterministic text
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = mulberry32(20260601);
+const random = seededRandom(20260601);
 const SYLLABLES = ["ka", "lo", "mi", "ner", "tu", "sa", "ve", "dor", "pi", "quen", "ra", "zu", "bel", "fo", "gri", "hal", "jo", "wen", "xi", "yor"];
 const vocabulary = Array.from({ length: VOCABULARY_SIZE }, (_, i) => {
   let word = "";
@@ -100,7 +91,7 @@ function wordVector(token: string, dimensions: number): Float32Array {
   if (vector) return vector;
   let seed = 0x811c9dc5;
   for (let i = 0; i < token.length; i++) seed = Math.imul(seed ^ token.charCodeAt(i), 0x01000193);
-  const next = mulberry32(seed >>> 0);
+  const next = seededRandom(seed >>> 0);
   vector = new Float32Array(dimensions);
   for (let i = 0; i < dimensions; i += 2) {
     // Box-Muller: two Gaussian numbers from two uniform ones.
