@@ -137,6 +137,27 @@ describe("semantic search through the binary index", () => {
     expect(recall / keys.length).toBeGreaterThanOrEqual(0.95);
   }, 60_000);
 
+  test("when the nearest notes are deleted, more than a page of them, the answer is still the exact ranking of the rest", async () => {
+    const ids = await seed(learner, "Small", 600);
+    const notebook = await notebookOf(ids.Small!);
+    // Every note within reach of the key, nearest first (no page limit).
+    const within = (key: string) => server.ctx.sqlite
+      .query<{ noteId: number }, [Buffer, number, number]>(
+        `SELECT e.note_id AS noteId FROM note_embeddings e JOIN notes n ON n.id = e.note_id
+         WHERE n.notebook_id = ?2 AND n.deleted_at IS NULL AND vec_distance_cosine(e.embedding, ?1) <= ?3 ORDER BY vec_distance_cosine(e.embedding, ?1), n.id`,
+      )
+      .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), notebook, MAX_SEMANTIC_DISTANCE).map((r) => r.noteId);
+    // The key with the most notes within reach among a few single words.
+    const key = WORDS.slice(0, 40).reduce((best, word) => (within(word).length > within(best).length ? word : best));
+    const reachable = within(key);
+    expect(reachable.length).toBeGreaterThan(75);
+    // The 70 nearest (more than the two pages of 30 checked at a time) go, straight in the database.
+    const gone = reachable.slice(0, 70);
+    server.ctx.sqlite.query("UPDATE notes SET deleted_at = 1 WHERE id IN (SELECT value FROM json_each(?))").run(JSON.stringify(gone));
+    const hits = (await semantic(learner, key)).map((h) => h.noteTopology.id);
+    expect(hits).toEqual(reachable.slice(70, 70 + SEARCH_LIMIT));
+  });
+
   test("never another user's notes, deleted notes, the note itself, a note moved out of the scope, or another model's embeddings", async () => {
     const mine = await seed(learner, "Mine", 20);
     const other = await server.client().loginAs("another_old_learner");

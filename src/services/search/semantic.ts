@@ -31,7 +31,6 @@ export async function semanticSearch(ctx: AppContext, scope: SearchScope, search
   if (!key || scope.notebookIds.length === 0) return [];
   const { model, vectors } = await embedTexts(ctx, [key]);
   const query = vectors[0]!;
-  const notebooks = JSON.stringify(scope.notebookIds);
   if (!binaryIndexSupports(query.length)) return exactScan(ctx, scope, model, query);
   // A scope of at most SEMANTIC_CANDIDATES notes is compared whole either way: while the copy in
   // memory is out of date (someone's note was just embedded), the exact scan of those few notes
@@ -41,17 +40,37 @@ export async function semanticSearch(ctx: AppContext, scope: SearchScope, search
   }
   const candidates = hammingCandidates(ctx, model, query, scope.notebookIds, SEMANTIC_CANDIDATES);
   if (candidates.length === 0) return [];
-  const rows = ctx.sqlite
-    .query<{ noteId: number; distance: number }, [Buffer, string, string, number, string, number, number]>(
-      `SELECT e.note_id AS noteId, vec_distance_cosine(e.embedding, ?1) AS distance
-       FROM note_embeddings e JOIN notes n ON n.id = e.note_id
-       WHERE e.note_id IN (SELECT value FROM json_each(?2))
-         AND n.notebook_id IN (SELECT value FROM json_each(?3)) AND n.deleted_at IS NULL AND n.target_note_id IS NULL
-         AND n.id <> ?4 AND e.model = ?5 AND e.dimensions = ?6
-       ORDER BY distance, n.id LIMIT ?7`,
+  // Ranked by the exact distance first, from the embeddings alone; then only the nearest are
+  // checked against their notes, a page at a time: joining every candidate's note cost as much
+  // as the ranking itself.
+  const ranked = ctx.sqlite
+    .query<{ noteId: number; distance: number }, [Buffer, string, string, number]>(
+      `SELECT note_id AS noteId, vec_distance_cosine(embedding, ?1) AS distance FROM note_embeddings
+       WHERE note_id IN (SELECT value FROM json_each(?2)) AND model = ?3 AND dimensions = ?4
+       ORDER BY distance, note_id`,
     )
-    .all(vectorBlob(query), JSON.stringify(candidates), notebooks, scope.excludeNoteId ?? -1, model, query.length, SEARCH_LIMIT);
-  return rows.filter((row) => row.distance <= MAX_SEMANTIC_DISTANCE);
+    .all(vectorBlob(query), JSON.stringify(candidates), model, query.length);
+  return keepSearchable(ctx, scope, ranked.filter((hit) => hit.distance <= MAX_SEMANTIC_DISTANCE));
+}
+
+/**
+ * The first SEARCH_LIMIT hits, in their order, whose notes are still searchable in the scope:
+ * undeleted, not links, in the scope's notebooks now, not the excluded note (the binary copy may
+ * hold notes deleted or moved since).
+ */
+function keepSearchable(ctx: AppContext, scope: SearchScope, ranked: SearchHit[]): SearchHit[] {
+  const searchable = ctx.sqlite.query<{ id: number }, [string, string, number]>(
+    `SELECT id FROM notes WHERE id IN (SELECT value FROM json_each(?1)) AND notebook_id IN (SELECT value FROM json_each(?2))
+       AND deleted_at IS NULL AND target_note_id IS NULL AND id <> ?3`,
+  );
+  const notebooks = JSON.stringify(scope.notebookIds);
+  const kept: SearchHit[] = [];
+  for (let from = 0; from < ranked.length && kept.length < SEARCH_LIMIT; from += SEARCH_LIMIT * 2) {
+    const page = ranked.slice(from, from + SEARCH_LIMIT * 2);
+    const ids = new Set(searchable.all(JSON.stringify(page.map((hit) => hit.noteId)), notebooks, scope.excludeNoteId ?? -1).map((row) => row.id));
+    for (const hit of page) if (ids.has(hit.noteId) && kept.length < SEARCH_LIMIT) kept.push(hit);
+  }
+  return kept;
 }
 
 /** Whether the scope's notebooks hold at most `count` notes (counted up to count + 1 only). */
