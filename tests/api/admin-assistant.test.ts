@@ -3,14 +3,12 @@
  * assistant (Engram's own record: nothing sent to the provider), the admin's notebook list and
  * the notebook dump (admin or the notebook's editors only). Each call as admin, user and signed out.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, type TestServer, startTestServer } from "../support/server";
+import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
 
 describe("manage assistant", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI();
   let admin: HttpClient;
   let learner: HttpClient;
   let other: HttpClient;
@@ -18,19 +16,8 @@ describe("manage assistant", () => {
   let ids: Record<string, number>;
   let notebookId: number;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
   beforeEach(async () => {
-    fake.reset();
     anonymous = server.client();
-    await anonymous.post("/api/testability/clean_db_and_reset_testability_settings");
-    await anonymous.post("/api/testability/replace_service_url", { openAi: fake.url });
     ids = await injectNotes(anonymous, [
       { Title: "Countries" },
       { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },

@@ -4,10 +4,9 @@
  * delete; and the trigger, which uploads two JSONL files (checked line by line) and starts a job
  * on the configured base model for each.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, type TestServer, startTestServer } from "../support/server";
+import { type HttpClient, startTestServer, useTestServerWithFakeOpenAI } from "../support/server";
 import { QUESTION_INSTRUCTION } from "../../src/ai/question-generation";
 
 const edit = (stem: string, choices: string[], correctChoiceIndex: number, extra: Record<string, unknown> = {}) => ({
@@ -16,26 +15,14 @@ const edit = (stem: string, choices: string[], correctChoiceIndex: number, extra
 });
 
 describe("fine-tuning data", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI();
   let admin: HttpClient;
   let learner: HttpClient;
   let anonymous: HttpClient;
   let ids: Record<string, number>;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
   beforeEach(async () => {
-    fake.reset();
     anonymous = server.client();
-    await anonymous.post("/api/testability/clean_db_and_reset_testability_settings");
-    await anonymous.post("/api/testability/replace_service_url", { openAi: fake.url });
     ids = await injectNotes(anonymous, [
       { Title: "Countries" },
       { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },

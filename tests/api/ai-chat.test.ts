@@ -5,9 +5,9 @@
  * is saved; and refusals for strangers and signed-out callers.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
+import { startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, type TestServer, startTestServer } from "../support/server";
+import { type HttpClient, type TestServer, startTestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
 interface SseEvent {
   event: string;
@@ -38,27 +38,15 @@ const replyText = (events: SseEvent[]) => events.filter((e) => e.event === "thre
   .map((e) => e.data.delta.content[0].text.value).join("");
 
 describe("chat with the AI", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI();
   let owner: HttpClient;
   let reader: HttpClient;
   let stranger: HttpClient;
   let ids: Record<string, number>;
   let conversationId: number;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-  }, 30_000);
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
   beforeEach(async () => {
-    fake.reset();
     const anonymous = server.client();
-    await anonymous.post("/api/testability/clean_db_and_reset_testability_settings");
-    await anonymous.post("/api/testability/replace_service_url", { openAi: fake.url });
     ids = await injectNotes(anonymous, [
       { Title: "Baking" },
       { Title: "Sourdough", "Parent Title": "Baking", Details: "A bread leavened by a starter" },

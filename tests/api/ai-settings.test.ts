@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
-import { type HttpClient, startTestServer, type TestServer, useTestServer } from "../support/server";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
 const DEFAULTS = { questionGenerationModel: "gpt-4o-mini", evaluationModel: "gpt-4o-mini", othersModel: "gpt-4o-mini" };
 
 describe("AI model settings and the available models", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI();
   let admin: HttpClient;
   let learner: HttpClient;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
   beforeEach(async () => {
-    fake.reset();
-    const anonymous = server.client();
-    await anonymous.post("/api/testability/clean_db_and_reset_testability_settings");
-    await anonymous.post("/api/testability/replace_service_url", { openAi: fake.url });
     admin = await server.client().loginAs("admin");
     learner = await server.client().loginAs("old_learner");
   });

@@ -4,12 +4,11 @@
  * a background job, and semantic search keeps answering meanwhile, comparing the key only with
  * embeddings of the current model and dimension.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { DEFAULT_EMBEDDING_MODEL, embeddingVersion } from "../../src/ai/settings";
 import { runDueJobs } from "../../src/jobs/worker";
-import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, startTestServer, type TestServer } from "../support/server";
+import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
 
 const DEFAULT_DIMENSIONS = 384;
 
@@ -19,24 +18,12 @@ interface Hit {
 }
 
 describe("embedding settings", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI({ embeddingDimensions: DEFAULT_DIMENSIONS });
   let admin: HttpClient;
   let learner: HttpClient;
   let ids: Record<string, number>;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI({ embeddingDimensions: DEFAULT_DIMENSIONS });
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
   beforeEach(async () => {
-    fake.reset();
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
-    await server.client().post("/api/testability/replace_service_url", { openAi: fake.url });
     admin = await server.client().loginAs("admin");
     learner = await server.client().loginAs("old_learner");
     ids = await injectNotes(learner, [

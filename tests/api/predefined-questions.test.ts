@@ -3,40 +3,27 @@
  * refining and generating with the AI (through the fake OpenAI server), approval and
  * suggestions for fine-tuning, each as the actors who may and may not.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { suggestedQuestionsForFineTuning } from "../../src/db/schema";
-import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
 import { capital, mcq, messageText, QUESTION, scriptQuestion } from "../support/recall-prompts";
-import { type HttpClient, startTestServer, type TestServer, useTestServer } from "../support/server";
+import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
 const REFINE = "refine_question";
 const question = (stem: string, choices: unknown[], correctAnswerIndex = 0) => ({ multipleChoicesQuestion: { stem, choices }, correctAnswerIndex });
 const paris = question("What is the capital of France?", ["Paris", "Lyon"], 0);
 
 describe("predefined questions", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI();
   let owner: HttpClient;
   let reader: HttpClient;
   let stranger: HttpClient;
   let anonymous: HttpClient;
   let ids: Record<string, number>;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
   beforeEach(async () => {
-    fake.reset();
     anonymous = server.client();
-    await anonymous.post("/api/testability/clean_db_and_reset_testability_settings");
-    await anonymous.post("/api/testability/replace_service_url", { openAi: fake.url });
     ids = await injectNotes(anonymous, [
       { Title: "Countries" },
       { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { runDueJobs } from "../../src/jobs/worker";
 import { noteTextChanged } from "../../src/services/search";
-import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, startTestServer, type TestServer, useTestServer } from "../support/server";
+import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
 interface Result {
   noteTopology: { id: number; titleOrPredicate: string; shortDetails: string };
@@ -133,24 +132,11 @@ describe("literal search", () => {
 });
 
 describe("semantic search", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI();
   let learner: HttpClient;
   let ids: Record<string, number>;
-  let notebookOf: (noteId: number) => Promise<number>;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-    notebookOf = async (noteId) => (await learner.get(`/api/notes/${noteId}`)).body.notebook.id;
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
+  const notebookOf = async (noteId: number): Promise<number> => (await learner.get(`/api/notes/${noteId}`)).body.notebook.id;
   beforeEach(async () => {
-    fake.reset();
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
-    await server.client().post("/api/testability/replace_service_url", { openAi: fake.url });
     learner = await server.client().loginAs("old_learner");
     // Fake embeddings are bags of words: notes sharing more words with the key are closer.
     ids = await injectNotes(learner, [

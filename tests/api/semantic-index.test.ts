@@ -4,16 +4,16 @@
  * same scope: identical on small data, recall@10 >= 0.95 on more notes than the candidate count;
  * never another user's, deleted or moved-away notes; the bits follow the embeddings (triggers).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { embeddingModel } from "../../src/ai/settings";
 import * as binaryIndex from "../../src/services/search/binary-index";
 import { quantizeBinary } from "../../src/services/search/binary-index";
 import { vectorBlob } from "../../src/services/search/embedding-source";
 import { MAX_SEMANTIC_DISTANCE, SEMANTIC_CANDIDATES } from "../../src/services/search/semantic";
 import { SEARCH_LIMIT } from "../../src/services/search/literal";
-import { type FakeOpenAI, fakeEmbedding, startFakeOpenAI } from "../fakes";
+import { fakeEmbedding } from "../fakes";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, startTestServer, type TestServer } from "../support/server";
+import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
 
 const DIMENSIONS = 1536;
 const WORDS = Array.from({ length: 60 }, (_, i) => `w${i}x${(i * 7919) % 997}`);
@@ -31,21 +31,10 @@ interface Hit {
 }
 
 describe("semantic search through the binary index", () => {
-  let server: TestServer;
-  let fake: FakeOpenAI;
+  const { server, fake } = useTestServerWithFakeOpenAI({ embeddingDimensions: DIMENSIONS });
   let learner: HttpClient;
 
-  beforeAll(async () => {
-    fake = await startFakeOpenAI({ embeddingDimensions: DIMENSIONS });
-    server = await startTestServer({ OPENAI_API_KEY: "test-key" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await fake.stop();
-  });
   beforeEach(async () => {
-    await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
-    await server.client().post("/api/testability/replace_service_url", { openAi: fake.url });
     learner = await server.client().loginAs("old_learner");
   });
 

@@ -10,6 +10,7 @@ import { type AppContext, createContext } from "../../src/context";
 import { createApp } from "../../src/server";
 import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { buildClient } from "../../scripts/build-client";
+import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../fakes";
 
 export interface TestServer {
   url: string;
@@ -64,6 +65,32 @@ export function useTestServer(env: Record<string, string> = {}, { resetBeforeEac
   afterAll(() => server.stop());
   if (resetBeforeEach) beforeEach(() => resetTestData(server));
   return server;
+}
+
+/**
+ * One real server whose AI provider is a fake OpenAI server (tests/fakes), both for the enclosing
+ * describe block. Before each test the fake forgets its requests and scripted answers, the data is
+ * reset to the test profiles and the server is pointed at the fake. The objects answered are
+ * filled in when both have started.
+ */
+export function useTestServerWithFakeOpenAI(options: FakeOpenAIOptions = {}): { server: TestServer; fake: FakeOpenAI } {
+  const server = {} as TestServer;
+  const fake = {} as FakeOpenAI;
+  beforeAll(async () => {
+    // Property descriptors, not values: the fake's getters and setters (models, apiKey) stay live.
+    Object.defineProperties(fake, Object.getOwnPropertyDescriptors(await startFakeOpenAI(options)));
+    Object.assign(server, await startTestServer({ OPENAI_API_KEY: "test-key" }));
+  }, 30_000);
+  afterAll(async () => {
+    await server.stop();
+    await fake.stop();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    await resetTestData(server);
+    await server.client().post("/api/testability/replace_service_url", { openAi: fake.url });
+  });
+  return { server, fake };
 }
 
 export interface HttpResult<T = any> {
