@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import {
-  engramTest, type EngramServer, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess, testability,
+  engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, useEngramWithFakeOpenAI,
 } from "./support";
 
 const test = engramTest("test");
@@ -19,16 +18,7 @@ async function noOverflow(page: Page) {
 }
 
 test.describe("the admin's fine-tuning data and assistant", () => {
-  let ai: EngramServer;
-  let fake: { url: string; process: ChildProcess };
-  test.beforeAll(async () => {
-    fake = await startFakeOpenAIProcess();
-    ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
-  });
-  test.afterAll(async () => {
-    await ai?.stop();
-    fake?.process.kill("SIGTERM");
-  });
+  const { ai, fake } = useEngramWithFakeOpenAI();
 
   test("an admin edits, duplicates and deletes suggested questions, then triggers fine-tuning", async ({ page, browser }) => {
     test.slow(); // a long walk through two widths with axe checks

@@ -1,7 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import type { ChildProcess } from "node:child_process";
 import {
-  engramTest, type EngramServer, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess, testability,
+  engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, useEngramWithFakeOpenAI,
 } from "./support";
 
 const test = engramTest("test");
@@ -11,16 +10,7 @@ async function confirm(page: Page) {
 }
 
 test.describe("the admin dashboard", () => {
-  let ai: EngramServer;
-  let fake: { url: string; process: ChildProcess };
-  test.beforeAll(async () => {
-    fake = await startFakeOpenAIProcess();
-    ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
-  });
-  test.afterAll(async () => {
-    await ai?.stop();
-    fake?.process.kill("SIGTERM");
-  });
+  const { ai, fake } = useEngramWithFakeOpenAI();
 
   test("an admin deletes a failure report, approves a certification request, saves the models, removes a bazaar notebook and grants admin", async ({ page, browser }) => {
     await resetTestData(ai.url);

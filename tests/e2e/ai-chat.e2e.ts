@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
-import type { ChildProcess } from "node:child_process";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useEngramWithFakeOpenAI } from "./support";
 
 /**
  * A learner asks the AI about a note in the message center (issue 11): the streamed reply
@@ -13,11 +12,7 @@ import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroug
 const test = engramTest("test");
 
 test.describe("chat with the AI", () => {
-  let ai: EngramServer;
-  let fake: { url: string; process: ChildProcess };
-
-  test.beforeAll(async () => {
-    fake = await startFakeOpenAIProcess(`
+  const { ai, fake } = useEngramWithFakeOpenAI(`
       fake.on("POST", "/script-text", (request) => {
         fake.chat.respondWithText(request.body.text);
         return Response.json({});
@@ -27,12 +22,6 @@ test.describe("chat with the AI", () => {
         return Response.json({});
       });
     `, `{ streamChunkDelayMs: 20 }`);
-    ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
-  });
-  test.afterAll(async () => {
-    await ai?.stop();
-    fake?.process.kill("SIGTERM");
-  });
 
   test("a learner asks the AI, accepts a suggested completion and sees the note change", async ({ page }) => {
     await resetTestData(ai.url);

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import type { ChildProcess } from "node:child_process";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useEngramWithFakeOpenAI } from "./support";
 
 /**
  * One-shot AI actions as a person uses them (issue 11): the notebook's Additional Instruction,
@@ -18,11 +17,7 @@ async function axeProblems(page: Page): Promise<string[]> {
 const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe("one-shot AI actions on a note", () => {
-  let ai: EngramServer;
-  let fake: { url: string; process: ChildProcess };
-
-  test.beforeAll(async () => {
-    fake = await startFakeOpenAIProcess(`
+  const { ai, fake } = useEngramWithFakeOpenAI(`
       fake.on("POST", "/script-title", (request) => {
         fake.chat.respondWithToolCall("suggest_note_title", { newTitle: request.body.newTitle });
         return Response.json({ pending: fake.chat.pending });
@@ -34,12 +29,6 @@ test.describe("one-shot AI actions on a note", () => {
       });
       fake.on("GET", "/last-chat", () => Response.json(fake.chat.requests.at(-1) ?? null));
     `);
-    ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
-  });
-  test.afterAll(async () => {
-    await ai?.stop();
-    fake?.process.kill("SIGTERM");
-  });
 
   test("additional instruction, title suggestion with undo, and an image made the note's", async ({ page }) => {
     await resetTestData(ai.url);

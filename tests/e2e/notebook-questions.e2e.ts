@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import type { ChildProcess } from "node:child_process";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useEngramWithFakeOpenAI } from "./support";
 
 const test = engramTest("test");
 
@@ -120,22 +119,12 @@ test("a notebook's creator adds a question to a note by the form's rules and app
  * route of its own (POST /script: replies by JSON schema name), as in recall.e2e.ts.
  */
 test.describe("with an AI provider", () => {
-  let ai: EngramServer;
-  let fake: { url: string; process: ChildProcess };
+  const { ai, fake } = useEngramWithFakeOpenAI();
   const mcq = (stem: string, choices: string[], correctChoiceIndex = 0) => ({ multipleChoicesQuestion: { stem, choices }, correctChoiceIndex, strictChoiceOrder: true });
 
   async function script(page: Page, replies: { schemaName: string; value: unknown }[]) {
     expect((await page.request.post(`${fake.url}/script`, { data: replies })).ok()).toBe(true);
   }
-
-  test.beforeAll(async () => {
-    fake = await startFakeOpenAIProcess();
-    ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
-  });
-  test.afterAll(async () => {
-    await ai?.stop();
-    fake?.process.kill("SIGTERM");
-  });
 
   test("Generate by AI and Refine fill the form; an answered recall question can be suggested for fine-tuning", async ({ page }) => {
     await resetTestData(ai.url);

@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import type { ChildProcess } from "node:child_process";
-import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, type EngramServer, waitForHydration, startFakeOpenAIProcess } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, waitForHydration, useEngramWithFakeOpenAI } from "./support";
 
 /**
  * Recall as a learner does it. The test server has no AI provider, so notes without a spelling
@@ -198,8 +197,7 @@ test.describe("without an AI provider: the simple review and spelling", () => {
  * child process, scripted through a route of its own (POST /script: replies by JSON schema name).
  */
 test.describe("multiple-choice questions", () => {
-  let ai: EngramServer;
-  let fake: { url: string; process: ChildProcess };
+  const { ai, fake } = useEngramWithFakeOpenAI();
   const QUESTION = "ask_single_answer_multiple_choice_question";
   const EVALUATION = "evaluate_question";
   const mcq = (stem: string, choices: string[]) => ({ multipleChoicesQuestion: { stem, choices }, correctChoiceIndex: 0, strictChoiceOrder: true });
@@ -208,15 +206,6 @@ test.describe("multiple-choice questions", () => {
   async function script(page: Page, replies: { schemaName: string; value: unknown }[]) {
     expect((await page.request.post(`${fake.url}/script`, { data: replies })).ok()).toBe(true);
   }
-
-  test.beforeAll(async () => {
-    fake = await startFakeOpenAIProcess();
-    ai = await startEngram("test", { OPENAI_API_KEY: "test-key" });
-  });
-  test.afterAll(async () => {
-    await ai?.stop();
-    fake?.process.kill("SIGTERM");
-  });
 
   test.beforeEach(async ({ page }) => {
     await resetTestData(ai.url);

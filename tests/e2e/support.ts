@@ -174,3 +174,22 @@ export async function startFakeOpenAIProcess(routes = "", options = "{}"): Promi
   });
   return { url, process: child };
 }
+
+/**
+ * Engram in test mode whose AI provider is a fake OpenAI server in its own process (routes and
+ * options as startFakeOpenAIProcess takes them), both for the enclosing describe block. The
+ * objects answered are filled in when both have started; each test points Engram at `fake.url`.
+ */
+export function useEngramWithFakeOpenAI(routes = "", options = "{}") {
+  const ai = {} as EngramServer;
+  const fake = {} as { url: string; process: ChildProcess };
+  base.beforeAll(async () => {
+    Object.assign(fake, await startFakeOpenAIProcess(routes, options));
+    Object.assign(ai, await startEngram("test", { OPENAI_API_KEY: "test-key" }));
+  });
+  base.afterAll(async () => {
+    await ai.stop?.();
+    fake.process?.kill("SIGTERM");
+  });
+  return { ai, fake };
+}
