@@ -86,25 +86,30 @@ function subscriptionCandidates(ctx: AppContext, current: CurrentUser, notebookI
 
 /**
  * Today's plan: subscription notes first (each within its quota, subscriptions oldest first),
- * then own notes, all within what remains of the daily count (learning-loop.md 2.3).
+ * then own notes, all within what remains of the daily count (learning-loop.md 2.3). With
+ * onlyTodaysTake, candidates are counted only as far as today's take needs (the menu badge on
+ * every page: a large collection's unassimilated notes are not all counted); their totals are
+ * then lower bounds.
  */
-function plan(ctx: AppContext, current: CurrentUser, timeZone: string) {
+function plan(ctx: AppContext, current: CurrentUser, timeZone: string, { onlyTodaysTake = false } = {}) {
   const today = assimilatedToday(ctx, current, timeZone);
   const assimilatedCountOfTheDay = today.length;
   const remaining = Math.max(0, current.user.dailyAssimilationCount - assimilatedCountOfTheDay);
-  const subscriptions = subscriptionQuotas(ctx, current, today.map((t) => t.noteId));
+  const subscriptions = subscriptionQuotas(ctx, current, today.map((t) => t.noteId), { upToQuota: onlyTodaysTake });
   let left = remaining;
   const takes = subscriptions.map((s) => {
     const take = Math.min(left, s.quota, s.candidates);
     left -= take;
     return { notebookId: s.notebookId, take };
   });
-  const ownTotal = ownCandidateCount(ctx, current);
+  const ownCandidates = onlyTodaysTake ? ownCandidateCountUpTo(ctx, current, left) : ownCandidateCount(ctx, current);
+  const ownTake = Math.min(left, ownCandidates);
   return {
     assimilatedCountOfTheDay,
     takes,
-    ownTake: Math.min(left, ownTotal),
-    totalUnassimilatedCount: ownTotal + subscriptions.reduce((sum, s) => sum + s.candidates, 0),
+    ownTake,
+    dueCount: takes.reduce((sum, t) => sum + t.take, ownTake),
+    totalUnassimilatedCount: ownCandidates + subscriptions.reduce((sum, s) => sum + s.candidates, 0),
   };
 }
 
@@ -146,27 +151,13 @@ export interface AssimilationCountJson {
 
 /** The counters; dueCount is always the length of today's list, subscription quotas included (decision 4). */
 export function assimilationCount(ctx: AppContext, current: CurrentUser, timeZone: string): AssimilationCountJson {
-  const { assimilatedCountOfTheDay, takes, ownTake, totalUnassimilatedCount } = plan(ctx, current, timeZone);
-  const dueCount = takes.reduce((sum, t) => sum + t.take, ownTake);
+  const { dueCount, assimilatedCountOfTheDay, totalUnassimilatedCount } = plan(ctx, current, timeZone);
   return { dueCount, assimilatedCountOfTheDay, totalUnassimilatedCount };
 }
 
-/**
- * The Assimilate badge on every page's menu: assimilationCount's dueCount, counting candidates
- * only as far as today's take needs (issue 16: the shell of every page must not count all of a
- * large collection's unassimilated notes).
- */
+/** The Assimilate badge on every page's menu: assimilationCount's dueCount, counting only what today's take needs. */
 export function assimilationDueCount(ctx: AppContext, current: CurrentUser, timeZone: string): number {
-  const today = assimilatedToday(ctx, current, timeZone);
-  let left = Math.max(0, current.user.dailyAssimilationCount - today.length);
-  if (left === 0) return 0;
-  let due = 0;
-  for (const s of subscriptionQuotas(ctx, current, today.map((t) => t.noteId), { upToQuota: true })) {
-    const take = Math.min(left, s.quota, s.candidates);
-    left -= take;
-    due += take;
-  }
-  return due + ownCandidateCountUpTo(ctx, current, left);
+  return plan(ctx, current, timeZone, { onlyTodaysTake: true }).dueCount;
 }
 
 /**
