@@ -15,8 +15,9 @@ import { MCQ_WITH_ANSWER_SCHEMA } from "../../ai/question-generation";
 import { PKM_INSTRUCTION } from "../../ai/question-refinement";
 import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
-import { accounts, aiRuns, aiThreads, conversationMessages, conversations, notebookAiAssistants, recallPrompts, users } from "../../db/schema";
+import { accounts, aiRuns, aiThreads, conversationMessages, conversations, recallPrompts, users } from "../../db/schema";
 import { defaultAdditionalInstructions } from "../admin/assistant";
+import { notebookAdditionalInstructions } from "../ai-assistant/notebook-assistant";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../graph/build-graph";
 import { getNote, type NoteRow } from "../notes/rows";
@@ -106,11 +107,6 @@ const liveRunsOf = (ctx: AppContext) => {
 
 const userName = (ctx: AppContext, id: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? "";
 
-function notebookInstructions(ctx: AppContext, notebookId: number): string {
-  return ctx.db.select({ text: notebookAiAssistants.additionalInstructions }).from(notebookAiAssistants)
-    .where(eq(notebookAiAssistants.notebookId, notebookId)).get()?.text?.trim() ?? "";
-}
-
 /** The note a reply is about, and for a recall-prompt conversation the question as the user met it. */
 function subjectOf(ctx: AppContext, conversation: ConversationRow): { note: NoteRow; questionContext?: string } {
   if (conversation.subjectNoteId !== null) return { note: getNote(ctx, conversation.subjectNoteId) };
@@ -149,7 +145,7 @@ function graphViewer(ctx: AppContext, current: CurrentUser, conversation: Conver
 /** The chat messages of a new reply: instructions, the note's graph, the question, then the conversation so far. */
 function chatMessages(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): ChatCompletionMessageParam[] {
   const { note, questionContext } = subjectOf(ctx, conversation);
-  const instructions = [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookInstructions(ctx, note.notebookId), CONVERSATION_INSTRUCTION]
+  const instructions = [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookAdditionalInstructions(ctx, note.notebookId).trim(), CONVERSATION_INSTRUCTION]
     .filter(Boolean).join("\n\n");
   const messages: ChatCompletionMessageParam[] = [
     { role: "system", content: instructions },
