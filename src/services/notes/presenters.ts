@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
 import { accounts, circles, users } from "../../db/schema";
-import { ancestorsOf, childCountOf, childCounts, childrenOf, childrenPageOf, type ChildrenCursor, findNote, getNotebook, notesByIds, type NotebookRow, type NoteRow } from "./rows";
+import { ancestorsOf, childCounts, childrenOf, childrenPageOf, type ChildrenCursor, findNote, getNotebook, notesByIds, type NotebookRow, type NoteRow } from "./rows";
 
 /** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
 export interface NoteTopologyJson {
@@ -237,7 +237,7 @@ export function presentNoteRealm(
   const presenter = new NotePresenter(ctx).preload([note, ...ancestors, ...children, ...inbound]);
   const counts = childCounts(ctx, children.map((c) => c.id));
   const head = ancestors[0] ?? note;
-  const childrenCount = more ? childCountOf(ctx, note.id) : children.length;
+  const childrenCount = more ? childCounts(ctx, [note.id]).get(note.id)! : children.length;
   return {
     id: note.id,
     note: presenter.note(note, { ancestors, childrenCount }),

@@ -39,12 +39,13 @@ export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
 export function childCounts(ctx: AppContext, noteIds: number[]): Map<number, number> {
   const counts = new Map<number, number>(noteIds.map((id) => [id, 0]));
   if (noteIds.length === 0) return counts;
+  // One cached statement for any number of notes (a JSON array), not one per count of placeholders.
   const rows = ctx.sqlite
-    .query<{ parent_id: number; n: number }, number[]>(
+    .query<{ parent_id: number; n: number }, [string]>(
       `SELECT parent_id, count(*) AS n FROM notes
-       WHERE parent_id IN (${noteIds.map(() => "?").join(",")}) AND deleted_at IS NULL GROUP BY parent_id`,
+       WHERE parent_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL GROUP BY parent_id`,
     )
-    .all(...noteIds);
+    .all(JSON.stringify(noteIds));
   for (const row of rows) counts.set(row.parent_id, row.n);
   return counts;
 }
@@ -123,11 +124,4 @@ export function childrenPageOf(ctx: AppContext, noteId: number, limit: number, a
       .orderBy(asc(notes.siblingOrder), asc(notes.id))
       .limit(sql.placeholder("limit"))
       .prepare()).all({ parentId: noteId, order: after.siblingOrder, id: after.id, limit });
-}
-
-/** How many undeleted children a note has. */
-export function childCountOf(ctx: AppContext, noteId: number): number {
-  return ctx.sqlite
-    .query<{ n: number }, [number]>("SELECT count(*) AS n FROM notes WHERE parent_id = ? AND deleted_at IS NULL")
-    .get(noteId)!.n;
 }
