@@ -21,6 +21,7 @@ import m18 from "../../migrations/0018_notebook_ai_assistants.sql" with { type: 
 import m19 from "../../migrations/0019_ai_runs.sql" with { type: "text" };
 import m20 from "../../migrations/0020_recall_log_never_edited.sql" with { type: "text" };
 import m21 from "../../migrations/0021_notes_searchable_title_index.sql" with { type: "text" };
+import m22 from "../../migrations/0022_notes_title_search_index.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -45,4 +46,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0019_ai_runs", when: 1795480240748, sql: m19 },
   { tag: "0020_recall_log_never_edited", when: 1795480352676, sql: m20 },
   { tag: "0021_notes_searchable_title_index", when: 1795487533013, sql: m21 },
+  { tag: "0022_notes_title_search_index", when: 1795497533013, sql: m22 },
 ];

@@ -17,8 +17,8 @@ export const SEARCH_LIMIT = 30;
  *   0            the title equals the key (case-insensitive, ignoring surrounding spaces)
  *   0.100-0.199  the title contains every word of the key
  *   0.300-0.399  the words are found in the details (or partly in the title)
- * Within a band, the better bm25 score (title weighted 10, details 1) gives the smaller distance:
- * band + 0.099 / (1 + relevance), relevance = -bm25 >= 0. Semantic distances are cosine
+ * Within a band, the more relevant note (`relevance`: BM25-shaped, title weighted 10, details 1)
+ * gives the smaller distance: band + 0.099 / (1 + relevance). Semantic distances are cosine
  * distances (0 = same direction), so a good semantic match (< 0.3) ranks above details-only matches.
  */
 export const TITLE_BAND = 0.1;
@@ -65,13 +65,12 @@ function inScope(sql: Sql, scope: SearchScope, excluded: number[] = []): string 
 
 /**
  * Finds notes whose title or details contain every word of the key (substrings, any case),
- * through the notes_fts trigram index; words under 3 characters are checked with LIKE on the
- * candidates, and a key made only of such words scans the scope's notes with LIKE. Deleted notes
- * and link notes are never found. At most SEARCH_LIMIT hits, closest first.
+ * through the trigram indexes (notes_title_fts, then notes_fts); words under 3 characters are
+ * checked with LIKE on the candidates, and a key made only of such words scans the scope's notes
+ * with LIKE. Deleted notes and link notes are never found. At most SEARCH_LIMIT hits, closest first.
  *
- * Title matches are looked up first (a column-filtered MATCH, so ranking them never reads the
- * details); the details are searched only when fewer than SEARCH_LIMIT titles match. This keeps
- * a common word cheap: ranking every note that mentions it anywhere is what costs.
+ * Titles are searched first, in an index of titles alone; the details are searched only when
+ * fewer than SEARCH_LIMIT titles match (indexedSearch).
  */
 export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: string): SearchHit[] {
   const key = stripControlCharacters(searchKey).trim();
@@ -82,7 +81,7 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
   const run = (sql: Sql, text: string) =>
     ctx.sqlite.query<Row, (string | number)[]>(text).all(...sql.params).map((row) => ({
       noteId: row.id,
-      distance: literalDistance(row.tier, row.score),
+      distance: literalDistance(row.tier, -row.score),
     }));
   // Without the index: every word checked with LIKE over the scope's notes.
   const scan = () => {
@@ -105,7 +104,7 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
     return [...prefixed, ...scan().filter((hit) => !found.has(hit.noteId))].slice(0, SEARCH_LIMIT);
   }
   try {
-    return indexedSearch(run, scope, key, indexed, short);
+    return indexedSearch(run, ctx, scope, key, indexed, short);
   } catch (error) {
     // A key FTS5 still refuses (its query syntax) is answered by the plain scan, never an error.
     if (error instanceof SQLiteError) return scan();
@@ -192,37 +191,116 @@ function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): Se
   return ranked.slice(0, SEARCH_LIMIT).map((row) => ({ noteId: row.id, distance: literalDistance(row.tier, 0) }));
 }
 
-/** The search through the trigram index: title matches first, then details. */
+/**
+ * Most details hits ranked here from their text (BM25's shape, see `relevance`); when more notes
+ * match only in their details, FTS5's bm25() ranks them.
+ */
+export const DETAILS_RANKED_HERE = 2000;
+
+/** A searchable note's id and title, as the title pass reads them. */
+interface TitleRow {
+  id: number;
+  title: string;
+}
+
+/**
+ * The search through the trigram indexes, in two passes:
+ *   1. titles, through notes_title_fts (titles only: about an eighth of the postings of notes_fts):
+ *      every title holding every word, ranked here (exact title, then relevance, shorter, id).
+ *      A page full of titles ends the search.
+ *   2. otherwise details, through notes_fts: the matching notes (up to DETAILS_RANKED_HERE + 1, in
+ *      index order, no ranking) ranked here from their texts; more than that are ranked by bm25().
+ * Neither pass calls bm25() for a page it can rank itself: bm25() reads every word's whole posting
+ * list once more to weigh the words (its inverse document frequency), which cost more than the
+ * search. Every hit holds every word, so that weighing changes little.
+ */
 function indexedSearch(
   run: (sql: Sql, text: string) => SearchHit[],
+  ctx: AppContext,
   scope: SearchScope,
   key: string,
   indexed: string[],
   short: string[],
 ): SearchHit[] {
   const phrases = indexed.map(ftsPhrase).join(" AND ");
+  const words = [...indexed, ...short].map((word) => word.toLowerCase());
   // The trigram index drives each query (CROSS JOIN keeps it the outer loop).
   const titles = new Sql();
-  const exact = titles.param(key);
-  const titleHits = run(titles, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 ELSE 1 END AS tier,
-      bm25(notes_fts, 10.0, 1.0) AS score
-    FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid
-    WHERE notes_fts MATCH ${titles.param(`title : (${phrases})`)} AND ${inScope(titles, scope)} ${shortWordsIn(titles, short, ["n.title"])}
-    ORDER BY tier, score, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
+  const titleRows = ctx.sqlite.query<TitleRow, (string | number)[]>(`SELECT n.id, n.title
+    FROM notes_title_fts CROSS JOIN notes n ON n.id = notes_title_fts.rowid
+    WHERE notes_title_fts MATCH ${titles.param(phrases)} AND ${inScope(titles, scope)} ${shortWordsIn(titles, short, ["n.title"])}`)
+    .all(...titles.params);
+  const lowerKey = asciiLower(key);
+  const titleHits = rankByRelevance(titleRows.map((row) => ({ ...row, details: "", tier: equalsKey(row.title, lowerKey) ? 0 : 1 })), words)
+    .slice(0, SEARCH_LIMIT);
   if (titleHits.length >= SEARCH_LIMIT) return titleHits;
 
-  const details = new Sql();
-  const detailHits = run(details, `SELECT n.id, 2 AS tier, bm25(notes_fts, 10.0, 1.0) AS score
+  const wanted = SEARCH_LIMIT - titleHits.length;
+  const matching = (select: string, sql: Sql) => `SELECT ${select}
     FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid
-    WHERE notes_fts MATCH ${details.param(phrases)}
-      AND ${inScope(details, scope, titleHits.map((hit) => hit.noteId))} ${shortWordsIn(details, short, ["n.title", "n.details"])}
-    ORDER BY score, length(n.title), n.id LIMIT ${SEARCH_LIMIT - titleHits.length}`);
+    WHERE notes_fts MATCH ${sql.param(phrases)}
+      AND ${inScope(sql, scope, titleHits.map((hit) => hit.noteId))} ${shortWordsIn(sql, short, ["n.title", "n.details"])}`;
+  const candidates = new Sql();
+  const texts = ctx.sqlite.query<TitleRow & { details: string }, (string | number)[]>(
+    `${matching("n.id, n.title, n.details", candidates)} LIMIT ${DETAILS_RANKED_HERE + 1}`,
+  ).all(...candidates.params);
+  if (texts.length <= DETAILS_RANKED_HERE) {
+    return [...titleHits, ...rankByRelevance(texts.map((row) => ({ ...row, tier: 2 })), words).slice(0, wanted)];
+  }
+  const details = new Sql();
+  const detailHits = run(details, `${matching("n.id, 2 AS tier, bm25(notes_fts, 10.0, 1.0) AS score", details)}
+    ORDER BY score, length(n.title), n.id LIMIT ${wanted}`);
   return [...titleHits, ...detailHits];
 }
 
-/** The distance of a literal hit from its tier (0 exact title, 1 title, 2 details) and bm25 score. */
-export function literalDistance(tier: number, bm25: number): number {
+/** Hits of one pass ranked: by tier, then relevance (higher first), then shorter title, then id. */
+function rankByRelevance(rows: { id: number; title: string; details: string; tier: number }[], words: string[]): SearchHit[] {
+  const lengths = rows.map((row) => row.title.length + row.details.length);
+  const averageLength = lengths.reduce((sum, length) => sum + length, 0) / (rows.length || 1);
+  return rows
+    .map((row, i) => ({ row, score: relevance(row, words, lengths[i]! / (averageLength || 1)), titleLength: characterCount(row.title) }))
+    .sort((a, b) => a.row.tier - b.row.tier || b.score - a.score || a.titleLength - b.titleLength || a.row.id - b.row.id)
+    .map(({ row, score }) => ({ noteId: row.id, distance: literalDistance(row.tier, score) }));
+}
+
+/** How often `word` occurs in `text`, overlapping occurrences included (as trigram phrase hits are). */
+function occurrences(text: string, word: string): number {
+  let count = 0;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) count++;
+  return count;
+}
+
+/** BM25's k1 and b, as FTS5's bm25() uses them. */
+const K1 = 1.2;
+const B = 0.75;
+/** A word in the title counts as much as this many in the details (as bm25(notes_fts, 10.0, 1.0)). */
+const TITLE_WEIGHT = 10;
+
+/**
+ * How well a note's text matches the key's (lower-case) words, 0 or more: BM25's term-frequency
+ * part summed over the words, each word's title occurrences weighted 10, details 1, saturating with
+ * more occurrences and discounted in longer notes (relativeLength: this note's length over the
+ * average of the notes ranked with it). Words are counted in the lower-cased text, so a hit the
+ * index found under another case folding may count 0; it is still listed.
+ */
+export function relevance(note: { title: string; details: string }, words: string[], relativeLength: number): number {
+  const title = note.title.toLowerCase();
+  const details = note.details.toLowerCase();
+  const norm = K1 * (1 - B + B * relativeLength);
+  let score = 0;
+  for (const word of words) {
+    const frequency = TITLE_WEIGHT * occurrences(title, word) + (details ? occurrences(details, word) : 0);
+    score += (frequency * (K1 + 1)) / (frequency + norm);
+  }
+  return score;
+}
+
+/**
+ * The distance of a literal hit from its tier (0 exact title, 1 title, 2 details) and its relevance
+ * (0 or more: `relevance`, or -bm25 where FTS5 ranked it).
+ */
+export function literalDistance(tier: number, relevance: number): number {
   if (tier === 0) return 0;
   const band = tier === 1 ? TITLE_BAND : DETAILS_BAND;
-  return band + BAND_WIDTH / (1 + Math.max(0, -bm25));
+  return band + BAND_WIDTH / (1 + Math.max(0, relevance));
 }
