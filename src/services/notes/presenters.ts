@@ -91,8 +91,18 @@ export const MAX_CHILDREN_PAGE_SIZE = 200;
 
 const SHORT_DETAILS_LENGTH = 50;
 
+/**
+ * What the clean-up below would change in a text: a possible link or image, a Markdown mark,
+ * whitespace other than single spaces between words.
+ */
+const NEEDS_CLEANUP = /[[#>*_`~]|[^\S ]| {2}|^ | $/;
+
 /** The first words of the details as plain text, for cards and search results. */
 export function shortDetailsOf(details: string): string {
+  // Details that begin with plain words are their own first characters: no clean-up of the whole
+  // text (a search presents 30 of them; details can be 100,000 characters).
+  const head = details.length > SHORT_DETAILS_LENGTH ? details.slice(0, SHORT_DETAILS_LENGTH + 1) : details;
+  if (!NEEDS_CLEANUP.test(head)) return head.length > SHORT_DETAILS_LENGTH ? `${head.slice(0, SHORT_DETAILS_LENGTH)}...` : head;
   const plain = details
     .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
