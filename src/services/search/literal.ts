@@ -88,7 +88,7 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
     const sql = new Sql();
     const exact = sql.param(key);
     const inTitle = words.map((word) => `n.title LIKE ${sql.param(likePattern(word))} ESCAPE '\\'`).join(" AND ");
-    return run(sql, `SELECT n.id, CASE WHEN ${EXACT_TITLE("n.title", exact)} THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END AS tier, 0.0 AS score
+    return run(sql, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END AS tier, 0.0 AS score
       FROM notes n WHERE ${inScope(sql, scope)} ${shortWordsIn(sql, words, ["n.title", "n.details"])}
       ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
   };
@@ -127,9 +127,10 @@ export function prefixUpperBound(prefix: string): string {
 }
 
 /** How many titles starting with a short key are ranked (by exactness, then length) for the first page. */
-const PREFIX_WINDOW = 60;
+const PREFIX_WINDOW = 120;
 
-/** A title's length in characters (as SQLite's length(), not UTF-16 units), for ranking. */
+/** SQLite's trim() (spaces only) and length() (characters, not UTF-16 units), for ranking in JS. */
+const trimSpaces = (text: string) => text.replace(/^ +| +$/g, "");
 function characterCount(text: string): number {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
@@ -139,49 +140,51 @@ function characterCount(text: string): number {
   return count;
 }
 
-/** Whether a title equals the key but for surrounding spaces and ASCII case: the exact tier, as SQL. */
-const EXACT_TITLE = (title: string, key: string) => `lower(trim(${title})) = lower(${key})`;
+/** lower(trim(title)) = lower(key) as SQLite computes it, without a regular expression for most titles. */
+function equalsKey(title: string, lowerKey: string): boolean {
+  if (title.length < lowerKey.length) return false;
+  if (title.length > lowerKey.length && title.charCodeAt(0) !== 32 && title.charCodeAt(title.length - 1) !== 32) return false;
+  return asciiLower(trimSpaces(title)) === lowerKey;
+}
 
 /**
  * Searchable notes of the scope's notebooks (undeleted, not links): the conditions of the partial
- * index notes_searchable_title, so SQLite reads only the index, never the notes' rows. Each row is
- * [id, length of the title in characters, whether the trimmed title equals ?2 ignoring ASCII case]:
- * numbers only, no title text to copy out.
+ * index notes_searchable_title, so SQLite reads only the index, never the notes' rows.
  */
-const SEARCHABLE_TITLES = `SELECT id, length(title), ${EXACT_TITLE("title", "?2")} FROM notes INDEXED BY notes_searchable_title
+const SEARCHABLE_TITLES = `SELECT id, title FROM notes INDEXED BY notes_searchable_title
   WHERE notebook_id IN (SELECT value FROM json_each(?1)) AND deleted_at IS NULL AND target_note_id IS NULL`;
 
 /**
  * Titles starting with the key, in the scope, through notes_searchable_title (a range per
  * notebook): the titles equal to the key (an index seek per notebook) and the first
- * PREFIX_WINDOW titles starting with it in index order (the range scan stops there), ranked
+ * PREFIX_WINDOW titles starting with it in index order (the range scan stops there), ranked here
  * exact first, then shorter, then by id. A common prefix never reads all its titles, and no
- * note's row or details are read. Two prepared statements; the ranking of at most 60 titles is
- * done in JavaScript.
+ * note's row or details are read. Two prepared statements; the ranking of at most 120 titles is
+ * done in JavaScript, as SQLite would order them (lower() and NOCASE fold ASCII letters only).
  */
 function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): SearchHit[] {
   const notebooks = JSON.stringify(scope.notebookIds);
   const excluded = scope.excludeNoteId;
-  type Row = [id: number, length: number, exact: number];
   const exactRows = ctx.sqlite
-    .query<Row, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`)
-    .values(notebooks, key) as Row[];
+    .query<{ id: number; title: string }, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`)
+    .all(notebooks, key);
   // One more than the window when a note is left out, so the window keeps its size.
   const rangeRows = ctx.sqlite
-    .query<Row, [string, string, string, number]>(
+    .query<{ id: number; title: string }, [string, string, string, number]>(
       `${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`,
     )
-    .values(notebooks, key, prefixUpperBound(key), PREFIX_WINDOW + (excluded === undefined ? 0 : 1)) as Row[];
+    .all(notebooks, asciiLower(key), prefixUpperBound(key), PREFIX_WINDOW + (excluded === undefined ? 0 : 1));
+  const lowerKey = asciiLower(key);
   const seen = new Set<number>();
   const ranked: { id: number; tier: number; length: number }[] = [];
   let windowLeft = PREFIX_WINDOW;
   for (const [rows, windowed] of [[exactRows, false], [rangeRows, true]] as const) {
-    for (const [id, length, exact] of rows) {
-      if (id === excluded) continue;
+    for (const row of rows) {
+      if (row.id === excluded) continue;
       if (windowed && windowLeft-- <= 0) break;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      ranked.push({ id, tier: exact ? 0 : 1, length });
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      ranked.push({ id: row.id, tier: equalsKey(row.title, lowerKey) ? 0 : 1, length: characterCount(row.title) });
     }
   }
   ranked.sort((a, b) => a.tier - b.tier || a.length - b.length || a.id - b.id);
@@ -223,11 +226,12 @@ function indexedSearch(
   const words = [...indexed, ...short].map((word) => word.toLowerCase());
   // The trigram index drives each query (CROSS JOIN keeps it the outer loop).
   const titles = new Sql();
-  const titleRows = ctx.sqlite.query<TitleRow & { exact: number }, (string | number)[]>(`SELECT n.id, n.title, ${EXACT_TITLE("n.title", titles.param(key))} AS exact
+  const titleRows = ctx.sqlite.query<TitleRow, (string | number)[]>(`SELECT n.id, n.title
     FROM notes_title_fts CROSS JOIN notes n ON n.id = notes_title_fts.rowid
     WHERE notes_title_fts MATCH ${titles.param(phrases)} AND ${inScope(titles, scope)} ${shortWordsIn(titles, short, ["n.title"])}`)
     .all(...titles.params);
-  const titleHits = rankByRelevance(titleRows.map((row) => ({ ...row, details: "", tier: row.exact ? 0 : 1 })), words)
+  const lowerKey = asciiLower(key);
+  const titleHits = rankByRelevance(titleRows.map((row) => ({ ...row, details: "", tier: equalsKey(row.title, lowerKey) ? 0 : 1 })), words)
     .slice(0, SEARCH_LIMIT);
   if (titleHits.length >= SEARCH_LIMIT) return titleHits;
 
