@@ -127,7 +127,7 @@ export function prefixUpperBound(prefix: string): string {
 }
 
 /** How many titles starting with a short key are ranked (by exactness, then length) for the first page. */
-const PREFIX_WINDOW = 120;
+const PREFIX_WINDOW = 60;
 
 /** SQLite's trim() (spaces only) and length() (characters, not UTF-16 units), for ranking in JS. */
 const trimSpaces = (text: string) => text.replace(/^ +| +$/g, "");
@@ -159,7 +159,7 @@ const SEARCHABLE_TITLES = `SELECT id, title FROM notes INDEXED BY notes_searchab
  * notebook): the titles equal to the key (an index seek per notebook) and the first
  * PREFIX_WINDOW titles starting with it in index order (the range scan stops there), ranked here
  * exact first, then shorter, then by id. A common prefix never reads all its titles, and no
- * note's row or details are read. Two prepared statements; the ranking of at most 120 titles is
+ * note's row or details are read. Two prepared statements; the ranking of at most 60 titles is
  * done in JavaScript, as SQLite would order them (lower() and NOCASE fold ASCII letters only).
  */
 function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): SearchHit[] {
