@@ -1,12 +1,12 @@
 /**
- * Issue 16, bytes: text answers go out Brotli- or gzip-compressed by Accept-Encoding and decompress
+ * Issue 16, bytes: text answers go out Brotli-, gzip- or (dynamic ones) Zstandard-compressed by Accept-Encoding and decompress
  * to the same bytes as the identity answer; hashed assets are served from their precompressed twins
  * with Cache-Control immutable; event streams (the MCP endpoint) are never compressed.
  * Raw bytes come through node:http, which (unlike fetch) does not decompress on its own.
  */
 import { describe, expect, test } from "bun:test";
 import { request as httpRequest } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { DYNAMIC_BROTLI_MIN_BYTES, MIN_COMPRESS_BYTES, dynamicEncoding, negotiateEncoding } from "../../src/web/compression";
 import { injectNotes } from "../support/notes";
 import { useTestServer } from "../support/server";
@@ -35,6 +35,7 @@ function decode(answer: Raw): Buffer {
   const encoding = answer.headers["content-encoding"];
   if (encoding === "br") return brotliDecompressSync(answer.body);
   if (encoding === "gzip") return gunzipSync(answer.body);
+  if (encoding === "zstd") return zstdDecompressSync(answer.body);
   expect(encoding).toBeUndefined();
   return answer.body;
 }
@@ -55,11 +56,14 @@ describe("negotiateEncoding", () => {
     expect(negotiateEncoding("br", ["gzip", "br"])).toBe("br");
   });
 
-  test("a dynamic answer of a few kilobytes is gzipped when gzip is accepted, a large one Brotli-compressed", () => {
+  test("a dynamic answer of a few kilobytes is Zstandard- or gzip-compressed when accepted, a large one Brotli-compressed", () => {
     const browser = "gzip, deflate, br, zstd";
     expect(dynamicEncoding(browser, MIN_COMPRESS_BYTES - 1)).toBeUndefined();
-    expect(dynamicEncoding(browser, 20_000)).toBe("gzip");
+    expect(dynamicEncoding(browser, 20_000)).toBe("zstd");
+    expect(dynamicEncoding("gzip, deflate, br", 20_000)).toBe("gzip");
+    expect(dynamicEncoding("zstd", 20_000)).toBe("zstd");
     expect(dynamicEncoding(browser, DYNAMIC_BROTLI_MIN_BYTES)).toBe("br");
+    expect(dynamicEncoding("zstd", DYNAMIC_BROTLI_MIN_BYTES)).toBe("zstd");
     expect(dynamicEncoding("br", 20_000)).toBe("br");
     expect(dynamicEncoding("gzip", DYNAMIC_BROTLI_MIN_BYTES)).toBe("gzip");
     expect(dynamicEncoding("identity", 20_000)).toBeUndefined();
@@ -77,7 +81,7 @@ describe("compressed answers", () => {
     return cookies[0]!.split(";")[0]!;
   }
 
-  test("JSON decompresses to the same bytes as the identity answer, in Brotli and gzip", async () => {
+  test("JSON decompresses to the same bytes as the identity answer, in Brotli, gzip and Zstandard", async () => {
     const learner = await server.client().loginAs("old_learner");
     const rows = [{ Title: "Big" }, ...Array.from({ length: 40 }, (_, i) => ({ Title: `Child ${i}`, "Parent Title": "Big", Details: `Details of child ${i}` }))];
     const ids = await injectNotes(learner, rows);
@@ -87,7 +91,7 @@ describe("compressed answers", () => {
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toContain("accept-encoding");
-    for (const encoding of ["br", "gzip"]) {
+    for (const encoding of ["br", "gzip", "zstd"]) {
       const packed = await raw(url, { cookie, "accept-encoding": encoding });
       expect(packed.status).toBe(200);
       expect(packed.headers["content-encoding"]).toBe(encoding);
@@ -96,7 +100,9 @@ describe("compressed answers", () => {
       expect(packed.body.length).toBeLessThan(plain.body.length / 2);
       expect(decode(packed).equals(plain.body)).toBe(true);
     }
-    // A browser's Accept-Encoding: the answer of a few kilobytes is gzipped, a large one Brotli-compressed.
+    // A browser's Accept-Encoding: the answer of a few kilobytes is Zstandard-compressed (gzip
+    // without zstd), a large one Brotli-compressed.
+    expect((await raw(url, { cookie, "accept-encoding": "gzip, deflate, br, zstd" })).headers["content-encoding"]).toBe("zstd");
     expect((await raw(url, { cookie, "accept-encoding": "gzip, deflate, br" })).headers["content-encoding"]).toBe("gzip");
     const long = await injectNotes(learner, [{ Title: "Long", Details: Array.from({ length: 9000 }, (_, i) => `word${i}`).join(" ") }]);
     const longUrl = `${server.url}/api/notes/${long.Long}`;
