@@ -25,17 +25,17 @@ export interface NoteSearchResultJson {
 
 /**
  * The hits as the API answers them, in their order. Searches find no link notes, so a hit's
- * topology is its id, title and short details, read by one cached statement (no ORM query to
- * build per request); a link note, should one ever be a hit, is presented by NotePresenter with
- * its subject and object.
+ * topology is its id, title and short details: from the text the search read along with the hit
+ * when it did, else read by one cached statement (no ORM query to build per request); a link note,
+ * should one ever be a hit, is presented by NotePresenter with its subject and object.
  */
 function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
-  if (hits.length === 0) return [];
-  const rows = ctx.sqlite
+  const unread = hits.filter((hit) => !hit.text).map((hit) => hit.noteId);
+  const rows = unread.length === 0 ? [] : ctx.sqlite
     .query<{ id: number; title: string; details: string; isLink: number }, [string]>(
       "SELECT id, title, details, target_note_id IS NOT NULL AS isLink FROM notes WHERE id IN (SELECT value FROM json_each(?))",
     )
-    .all(JSON.stringify(hits.map((hit) => hit.noteId)));
+    .all(JSON.stringify(unread));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const links = rows.filter((row) => row.isLink).map((row) => row.id);
   const linkTopologies = new Map<number, NoteTopologyJson>();
@@ -45,11 +45,11 @@ function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
     for (const row of linkRows) linkTopologies.set(row.id, presenter.topology(row));
   }
   return hits.flatMap((hit) => {
-    const row = byId.get(hit.noteId);
+    const row = hit.text ?? byId.get(hit.noteId);
     if (!row) return [];
-    const noteTopology = row.isLink
-      ? linkTopologies.get(row.id)
-      : { id: row.id, titleOrPredicate: row.title, shortDetails: shortDetailsOf(row.details) };
+    const noteTopology = "isLink" in row && row.isLink
+      ? linkTopologies.get(hit.noteId)
+      : { id: hit.noteId, titleOrPredicate: row.title, shortDetails: shortDetailsOf(row.details) };
     return noteTopology ? [{ noteTopology, distance: hit.distance }] : [];
   });
 }

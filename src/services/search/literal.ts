@@ -7,6 +7,14 @@ import type { SearchScope } from "./scope";
 export interface SearchHit {
   noteId: number;
   distance: number;
+  /** The note's title and details when the search read them anyway: presenting it reads nothing more. */
+  text?: NoteText;
+}
+
+/** A searchable note's title and details (never a link note's). */
+export interface NoteText {
+  title: string;
+  details: string;
 }
 
 /** Most results one search answers. */
@@ -126,8 +134,6 @@ export function prefixUpperBound(prefix: string): string {
   return head + String.fromCodePoint(last + 1);
 }
 
-/** How many titles starting with a short key are ranked (by exactness, then length) for the first page. */
-const PREFIX_WINDOW = 60;
 
 /** SQLite's trim() (spaces only) and length() (characters, not UTF-16 units), for ranking in JS. */
 const trimSpaces = (text: string) => text.replace(/^ +| +$/g, "");
@@ -147,48 +153,42 @@ function equalsKey(title: string, lowerKey: string): boolean {
   return asciiLower(trimSpaces(title)) === lowerKey;
 }
 
-/**
- * Searchable notes of the scope's notebooks (undeleted, not links): the conditions of the partial
- * index notes_searchable_title, so SQLite reads only the index, never the notes' rows.
- */
-const SEARCHABLE_TITLES = `SELECT id, title FROM notes INDEXED BY notes_searchable_title
+/** Searchable notes of the scope's notebooks (undeleted, not links): the conditions of the partial index notes_searchable_title. */
+const SEARCHABLE_TITLES = `SELECT id, title, details FROM notes INDEXED BY notes_searchable_title
   WHERE notebook_id IN (SELECT value FROM json_each(?1)) AND deleted_at IS NULL AND target_note_id IS NULL`;
 
 /**
  * Titles starting with the key, in the scope, through notes_searchable_title (a range per
- * notebook): the titles equal to the key (an index seek per notebook) and the first
- * PREFIX_WINDOW titles starting with it in index order (the range scan stops there), ranked here
- * exact first, then shorter, then by id. A common prefix never reads all its titles, and no
- * note's row or details are read. Two prepared statements; the ranking of at most 60 titles is
- * done in JavaScript, as SQLite would order them (lower() and NOCASE fold ASCII letters only).
+ * notebook): the titles equal to the key (an index seek per notebook) and the first page of titles
+ * starting with it in index order (the range scan stops there), ranked here exact first, then
+ * shorter, then by id. A common prefix never reads more than a page of notes, and the hits carry
+ * their text, so presenting them reads nothing more. Two prepared statements; the ranking is done
+ * in JavaScript, as SQLite would order them (lower() and NOCASE fold ASCII letters only).
  */
 function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): SearchHit[] {
+  type Row = { id: number } & NoteText;
   const notebooks = JSON.stringify(scope.notebookIds);
   const excluded = scope.excludeNoteId;
-  const exactRows = ctx.sqlite
-    .query<{ id: number; title: string }, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`)
-    .all(notebooks, key);
-  // One more than the window when a note is left out, so the window keeps its size.
+  const exactRows = ctx.sqlite.query<Row, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`).all(notebooks, key);
+  // One more than a page when a note is left out, so the page stays full.
   const rangeRows = ctx.sqlite
-    .query<{ id: number; title: string }, [string, string, string, number]>(
-      `${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`,
-    )
-    .all(notebooks, asciiLower(key), prefixUpperBound(key), PREFIX_WINDOW + (excluded === undefined ? 0 : 1));
+    .query<Row, [string, string, string, number]>(`${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`)
+    .all(notebooks, asciiLower(key), prefixUpperBound(key), SEARCH_LIMIT + (excluded === undefined ? 0 : 1));
   const lowerKey = asciiLower(key);
   const seen = new Set<number>();
-  const ranked: { id: number; tier: number; length: number }[] = [];
-  let windowLeft = PREFIX_WINDOW;
-  for (const [rows, windowed] of [[exactRows, false], [rangeRows, true]] as const) {
+  const ranked: { row: Row; tier: number; length: number }[] = [];
+  let pageLeft = SEARCH_LIMIT;
+  for (const [rows, paged] of [[exactRows, false], [rangeRows, true]] as const) {
     for (const row of rows) {
       if (row.id === excluded) continue;
-      if (windowed && windowLeft-- <= 0) break;
+      if (paged && pageLeft-- <= 0) break;
       if (seen.has(row.id)) continue;
       seen.add(row.id);
-      ranked.push({ id: row.id, tier: equalsKey(row.title, lowerKey) ? 0 : 1, length: characterCount(row.title) });
+      ranked.push({ row, tier: equalsKey(row.title, lowerKey) ? 0 : 1, length: characterCount(row.title) });
     }
   }
-  ranked.sort((a, b) => a.tier - b.tier || a.length - b.length || a.id - b.id);
-  return ranked.slice(0, SEARCH_LIMIT).map((row) => ({ noteId: row.id, distance: literalDistance(row.tier, 0) }));
+  ranked.sort((a, b) => a.tier - b.tier || a.length - b.length || a.row.id - b.row.id);
+  return ranked.slice(0, SEARCH_LIMIT).map(({ row, tier }) => ({ noteId: row.id, distance: literalDistance(tier, 0), text: row }));
 }
 
 /**
@@ -245,7 +245,7 @@ function indexedSearch(
     `${matching("n.id, n.title, n.details", candidates)} LIMIT ${DETAILS_RANKED_HERE + 1}`,
   ).all(...candidates.params);
   if (texts.length <= DETAILS_RANKED_HERE) {
-    return [...titleHits, ...rankByRelevance(texts.map((row) => ({ ...row, tier: 2 })), words).slice(0, wanted)];
+    return [...titleHits, ...rankByRelevance(texts.map((row) => ({ ...row, tier: 2 })), words, true).slice(0, wanted)];
   }
   const details = new Sql();
   const detailHits = run(details, `${matching("n.id, 2 AS tier, bm25(notes_fts, 10.0, 1.0) AS score", details)}
@@ -253,14 +253,17 @@ function indexedSearch(
   return [...titleHits, ...detailHits];
 }
 
-/** Hits of one pass ranked: by tier, then relevance (higher first), then shorter title, then id. */
-function rankByRelevance(rows: { id: number; title: string; details: string; tier: number }[], words: string[]): SearchHit[] {
+/**
+ * Hits of one pass ranked: by tier, then relevance (higher first), then shorter title, then id.
+ * `withText`: the rows hold the notes' details (not only their titles), and the hits carry them.
+ */
+function rankByRelevance(rows: { id: number; title: string; details: string; tier: number }[], words: string[], withText = false): SearchHit[] {
   const lengths = rows.map((row) => row.title.length + row.details.length);
   const averageLength = lengths.reduce((sum, length) => sum + length, 0) / (rows.length || 1);
   return rows
     .map((row, i) => ({ row, score: relevance(row, words, lengths[i]! / (averageLength || 1)), titleLength: characterCount(row.title) }))
     .sort((a, b) => a.row.tier - b.row.tier || b.score - a.score || a.titleLength - b.titleLength || a.row.id - b.row.id)
-    .map(({ row, score }) => ({ noteId: row.id, distance: literalDistance(row.tier, score) }));
+    .map(({ row, score }) => ({ noteId: row.id, distance: literalDistance(row.tier, score), ...(withText && { text: row }) }));
 }
 
 /** How often `word` occurs in `text`, overlapping occurrences included (as trigram phrase hits are). */
