@@ -69,13 +69,15 @@ export function isCompressibleType(contentType: string | null): boolean {
   );
 }
 
-export function compressBytes(bytes: Uint8Array<ArrayBuffer>, encoding: Encoding, quality: "dynamic" | "static" = "dynamic"): Uint8Array<ArrayBuffer> {
+/** Bytes (or a text, as UTF-8) compressed in the encoding. */
+export function compressBytes(bytes: Uint8Array<ArrayBuffer> | string, encoding: Encoding, quality: "dynamic" | "static" = "dynamic"): Uint8Array<ArrayBuffer> {
   if (encoding === "gzip") return Bun.gzipSync(bytes, { level: quality === "static" ? 9 : DYNAMIC_GZIP_LEVEL });
-  if (encoding === "zstd") return new Uint8Array(Bun.zstdCompressSync(bytes, { level: quality === "static" ? 19 : DYNAMIC_ZSTD_LEVEL }));
+  // A Buffer over an ArrayBuffer of its own (never shared).
+  if (encoding === "zstd") return Bun.zstdCompressSync(bytes, { level: quality === "static" ? 19 : DYNAMIC_ZSTD_LEVEL }) as Uint8Array<ArrayBuffer>;
   return new Uint8Array(brotliCompressSync(bytes, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality === "static" ? constants.BROTLI_MAX_QUALITY : DYNAMIC_BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+      [constants.BROTLI_PARAM_SIZE_HINT]: typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.byteLength,
     },
   }));
 }
@@ -122,11 +124,11 @@ export function textResponse(request: Request, text: string, status: number, con
   if (plain || text.length < MIN_COMPRESS_BYTES || !negotiateEncoding(request.headers.get("accept-encoding"), ANY_ENCODING)) {
     return new Response(text, { status, headers });
   }
-  const bytes = Buffer.from(text, "utf8") as Uint8Array<ArrayBuffer>;
-  const encoding = dynamicEncoding(request.headers.get("accept-encoding"), bytes.byteLength);
-  if (!encoding) return new Response(bytes, { status, headers });
+  // Compressed straight from the text: no UTF-8 copy of it first.
+  const encoding = dynamicEncoding(request.headers.get("accept-encoding"), Buffer.byteLength(text, "utf8"));
+  if (!encoding) return new Response(text, { status, headers });
   headers["content-encoding"] = encoding;
-  return new Response(compressBytes(bytes, encoding), { status, headers });
+  return new Response(compressBytes(text, encoding), { status, headers });
 }
 
 /**
