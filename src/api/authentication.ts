@@ -37,7 +37,7 @@ export function authenticate(
   }
   const token = cookie[SESSION_COOKIE]?.value;
   if (!token || typeof token !== "string") return {};
-  const session = validateSessionToken(ctx.db, token, new Date());
+  const session = validateSessionToken(ctx, token, new Date());
   if (!session || session.account.disabledAt) {
     cookie[SESSION_COOKIE]?.remove();
     return {};

@@ -1,7 +1,9 @@
+import type { Database } from "bun:sqlite";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { accounts, sessions, users } from "../../db/schema";
 import { prepared } from "../../db/prepared";
+import { accessCached } from "../access-cache";
 import { generateRandomToken, hashToken } from "./tokens";
 
 /** Sessions last 30 days and slide: a session used in its second half is extended. */
@@ -35,17 +37,28 @@ function sessionLookups(db: Db) {
   }));
 }
 
-/**
- * The account (and its user profile, if any) behind a session token, or undefined when the
- * token is unknown or expired. `renewedUntil` is set when the expiry was extended, so the
- * cookie can be refreshed.
- */
-export function validateSessionToken(db: Db, token: string, now: Date) {
-  const id = hashToken(token);
+/** A session with its account and the account's user, as read by the lookups (frozen: shared between requests). */
+function sessionWithAccount(db: Db, id: string) {
   const lookups = sessionLookups(db);
   const session = lookups.session.get({ id });
   const account = session && lookups.account.get({ id: session.accountId });
-  if (!session || !account) return undefined;
+  if (!session || !account) return null;
+  const user = lookups.user.get({ accountId: account.id });
+  return { session: Object.freeze(session), account: Object.freeze(account), user: user && Object.freeze(user) };
+}
+
+/**
+ * The account (and its user profile, if any) behind a session token, or undefined when the
+ * token is unknown or expired. `renewedUntil` is set when the expiry was extended, so the
+ * cookie can be refreshed. Read through the access cache: any change to sessions, accounts or
+ * users (a sign-out, a disabled account, a new setting) is seen by the next request.
+ */
+export function validateSessionToken(ctx: { db: Db; sqlite: Database }, token: string, now: Date) {
+  const { db } = ctx;
+  const id = hashToken(token);
+  const found = accessCached(ctx.sqlite, `session:${id}`, () => sessionWithAccount(db, id));
+  if (!found) return undefined;
+  const { session, account, user } = found;
   if (session.expiresAt.getTime() <= now.getTime()) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
     return undefined;
@@ -58,7 +71,7 @@ export function validateSessionToken(db: Db, token: string, now: Date) {
   }
   if (now.getTime() - (session.lastUsedAt?.getTime() ?? 0) >= LAST_USED_PRECISION_MS) changes.lastUsedAt = now;
   if (Object.keys(changes).length) db.update(sessions).set(changes).where(eq(sessions.id, id)).run();
-  return { account, user: lookups.user.get({ accountId: account.id }), renewedUntil, sessionId: id };
+  return { account, user, renewedUntil, sessionId: id };
 }
 
 export function invalidateSession(db: Db, token: string) {

@@ -3,6 +3,7 @@
  * lookup. List queries (recall, search) use the same rules as SQL, kept here beside them.
  */
 import type { AppContext } from "../../context";
+import { accessCached } from "../access-cache";
 
 const one = (ctx: AppContext, sql: string, ...params: number[]) =>
   ctx.sqlite.query<{ found: number }, number[]>(sql).get(...params) !== null;
@@ -44,15 +45,19 @@ const SCOPE_PARTS: Record<keyof NotebookScope, string> = {
 };
 
 /**
- * The ids of the notebooks a user may read, within the scope, in id order. Every search asks this:
+ * The ids of the notebooks a user may read, within the scope, in id order (through the access
+ * cache: any change to notebooks' owners, subscriptions or memberships is seen by the next
+ * request). Every search asks this:
  * the parts are looked up one by one and merged here (a UNION of them made SQLite build two
  * temporary b-trees, several times the cost of the lookups; a join costs twice the IN lookup).
  */
-export function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): number[] {
-  const ids = new Set<number>();
-  for (const part of Object.keys(SCOPE_PARTS) as (keyof NotebookScope)[]) {
-    if (!scope[part]) continue;
-    for (const row of ctx.sqlite.query<{ id: number }, [number]>(SCOPE_PARTS[part]).all(userId)) ids.add(row.id);
-  }
-  return [...ids].sort((a, b) => a - b);
+export function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): readonly number[] {
+  const parts = (Object.keys(SCOPE_PARTS) as (keyof NotebookScope)[]).filter((part) => scope[part]);
+  return accessCached(ctx.sqlite, `notebooks:${userId}:${parts.join(",")}`, () => {
+    const ids = new Set<number>();
+    for (const part of parts) {
+      for (const row of ctx.sqlite.query<{ id: number }, [number]>(SCOPE_PARTS[part]).all(userId)) ids.add(row.id);
+    }
+    return [...ids].sort((a, b) => a - b);
+  });
 }

@@ -12,7 +12,7 @@ export interface SearchTerm {
 
 /** Where a search looks: these notebooks' undeleted notes, never the excluded note. */
 export interface SearchScope {
-  notebookIds: number[];
+  notebookIds: readonly number[];
   excludeNoteId?: number;
 }
 
@@ -21,7 +21,7 @@ export interface SearchScope {
  * from (own, subscribed, circles); a note's search with allMyNotebooksAndSubscriptions the own and
  * subscribed ones, and with allMyCircles the circles' notebooks too.
  */
-function readableNotebooks(ctx: AppContext, current: CurrentUser, term: SearchTerm, global: boolean): number[] {
+function readableNotebooks(ctx: AppContext, current: CurrentUser, term: SearchTerm, global: boolean): readonly number[] {
   const circles = global || Boolean(term.allMyCircles);
   return readableNotebookIds(ctx, current.user.id, { own: true, subscriptions: true, circles });
 }
