@@ -22,7 +22,7 @@ import m19 from "../../migrations/0019_ai_runs.sql" with { type: "text" };
 import m20 from "../../migrations/0020_recall_log_never_edited.sql" with { type: "text" };
 import m21 from "../../migrations/0021_notes_searchable_title_index.sql" with { type: "text" };
 import m22 from "../../migrations/0022_notes_title_search_index.sql" with { type: "text" };
-import m23 from "../../migrations/0023_access_state.sql" with { type: "text" };
+import m23 from "../../migrations/0023_cache_versions.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -48,5 +48,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0020_recall_log_never_edited", when: 1795480352676, sql: m20 },
   { tag: "0021_notes_searchable_title_index", when: 1795487533013, sql: m21 },
   { tag: "0022_notes_title_search_index", when: 1795497533013, sql: m22 },
-  { tag: "0023_access_state", when: 1795500533013, sql: m23 },
+  { tag: "0023_cache_versions", when: 1795500533013, sql: m23 },
 ];

@@ -14,9 +14,7 @@ import { isProduction } from "../config";
 import type { AppContext } from "../context";
 import { currentUserInfo, presentUser, type CurrentUser, type UserJson } from "../services/users";
 import { UnauthorizedError } from "../services/errors";
-import { assimilationDueCount } from "../services/memory/assimilation";
-import { recallDueCount } from "../services/memory/recall-list";
-import { unreadCount } from "../services/conversations/conversation-service";
+import { menuBadges } from "../services/menu-badges";
 import { loadAssetManifest, type AssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
@@ -54,18 +52,14 @@ export function pageConfig(ctx: AppContext): PageConfig {
 
 /**
  * Prefetches what every page's shell shows: who is signed in and the menu badges, counted in
- * the reader's time zone (from the engram_tz cookie). A few indexed queries per page.
+ * the reader's time zone (from the engram_tz cookie), kept between pages until they change.
  */
 export function prefetchShell(queryClient: QueryClient, page: PageRequest) {
   const { ctx, auth, request } = page;
   queryClient.setQueryData(currentUserInfoQuery().queryKey, currentUserInfo(auth.account, auth.user));
   const current = auth.account && auth.user ? { account: auth.account, user: auth.user } : undefined;
   const timeZone = timeZoneOfRequest(request);
-  const badges = {
-    assimilate: current ? assimilationDueCount(ctx, current, timeZone) : 0,
-    recall: current ? recallDueCount(ctx, current, timeZone) : 0,
-    messages: current ? unreadCount(ctx, current) : 0,
-  };
+  const badges = current ? menuBadges(ctx, current, timeZone) : { assimilate: 0, recall: 0, messages: 0 };
   for (const kind of ["assimilate", "recall", "messages"] as const) {
     queryClient.setQueryData(menuBadgeQuery(kind).queryKey, badges[kind]);
   }

@@ -34,3 +34,12 @@ export const jobs = sqliteTable(
   },
   (table) => [index("jobs_status_run_at_idx").on(table.status, table.runAt)],
 );
+
+/**
+ * Versions of what the server keeps in memory between requests (services/cache-versions.ts),
+ * raised by triggers (migration 0023), never written by the application.
+ */
+export const cacheVersions = sqliteTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});

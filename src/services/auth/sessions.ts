@@ -3,7 +3,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { accounts, sessions, users } from "../../db/schema";
 import { prepared } from "../../db/prepared";
-import { accessCached } from "../access-cache";
+import { versionedCache } from "../cache-versions";
 import { generateRandomToken, hashToken } from "./tokens";
 
 /** Sessions last 30 days and slide: a session used in its second half is extended. */
@@ -50,13 +50,13 @@ function sessionWithAccount(db: Db, id: string) {
 /**
  * The account (and its user profile, if any) behind a session token, or undefined when the
  * token is unknown or expired. `renewedUntil` is set when the expiry was extended, so the
- * cookie can be refreshed. Read through the access cache: any change to sessions, accounts or
+ * cookie can be refreshed. Read through the "access" cache (cache-versions.ts): any change to sessions, accounts or
  * users (a sign-out, a disabled account, a new setting) is seen by the next request.
  */
 export function validateSessionToken(ctx: { db: Db; sqlite: Database }, token: string, now: Date) {
   const { db } = ctx;
   const id = hashToken(token);
-  const found = accessCached(ctx.sqlite, `session:${id}`, () => sessionWithAccount(db, id));
+  const found = versionedCache(ctx.sqlite, "access", `session:${id}`, () => sessionWithAccount(db, id));
   if (!found) return undefined;
   const { session, account, user } = found;
   if (session.expiresAt.getTime() <= now.getTime()) {

@@ -3,7 +3,7 @@
  * lookup. List queries (recall, search) use the same rules as SQL, kept here beside them.
  */
 import type { AppContext } from "../../context";
-import { accessCached } from "../access-cache";
+import { versionedCache } from "../cache-versions";
 
 const one = (ctx: AppContext, sql: string, ...params: number[]) =>
   ctx.sqlite.query<{ found: number }, number[]>(sql).get(...params) !== null;
@@ -53,7 +53,7 @@ const SCOPE_PARTS: Record<keyof NotebookScope, string> = {
  */
 export function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): readonly number[] {
   const parts = (Object.keys(SCOPE_PARTS) as (keyof NotebookScope)[]).filter((part) => scope[part]);
-  return accessCached(ctx.sqlite, `notebooks:${userId}:${parts.join(",")}`, () => {
+  return versionedCache(ctx.sqlite, "access", `notebooks:${userId}:${parts.join(",")}`, () => {
     const ids = new Set<number>();
     for (const part of parts) {
       for (const row of ctx.sqlite.query<{ id: number }, [number]>(SCOPE_PARTS[part]).all(userId)) ids.add(row.id);

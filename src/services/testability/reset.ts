@@ -11,9 +11,9 @@ export function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) {
     .query<{ schema: string; name: string; type: string }, []>("PRAGMA table_list")
     .all()
     .filter((t) => t.schema === "main" && (t.type === "table" || t.type === "virtual") && !/^(sqlite_|__drizzle)/.test(t.name))
-    // External-content full-text indexes follow their tables through triggers; the access version
-    // only ever grows (the emptied tables' triggers raise it), so no cached answer outlives them.
-    .filter((t) => !t.name.endsWith("_fts") && t.name !== "access_state");
+    // External-content full-text indexes follow their tables through triggers; the cache versions
+    // only ever grow (the emptied tables' triggers raise them), so no kept answer outlives them.
+    .filter((t) => !t.name.endsWith("_fts") && t.name !== "cache_versions");
   ctx.sqlite.run("PRAGMA foreign_keys = OFF");
   try {
     ctx.sqlite.transaction(() => {
