@@ -532,3 +532,71 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Side-by-side latency: ours and its bare baselines in alternating slices
+
+/**
+ * One kind of call timed one at a time: `call(i)` makes the i-th call (an HTTP request, or a query
+ * in this process) and throws on a wrong answer.
+ */
+export type Timed = (i: number) => unknown;
+
+export interface SideBySide {
+  p50Ms: number;
+  p99Ms: number;
+  count: number;
+  errors: number;
+  firstError?: string;
+}
+
+/** An HTTP POST (or GET without a body) as a Timed call; any status but 200 is an error. */
+export function httpCall(url: string, headers: Record<string, string>, bodies?: string[]): Timed {
+  return async (i) => {
+    const body = bodies?.[i % bodies.length];
+    const response = await fetch(url, { method: body === undefined ? "GET" : "POST", headers, body, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  };
+}
+
+/**
+ * Times the calls one at a time, in `rounds` rounds that give each of them an equal slice of the
+ * duration in turn (after one warm-up each), and answers each one's p50 and p99 over all its
+ * slices. A virtual machine's speed drifts within seconds: timed in one block each, the faster
+ * moment would favour whichever ran in it; in alternating slices they meet the same moments.
+ */
+export async function sideBySide(calls: Timed[], settings: LoadSettings, rounds = 8): Promise<SideBySide[]> {
+  const latencies = calls.map(() => [] as number[]);
+  const errors = calls.map(() => 0);
+  const firstErrors: (string | undefined)[] = calls.map(() => undefined);
+  const counters = calls.map(() => 0);
+  const runFor = async (k: number, ms: number, record: boolean) => {
+    const stopAt = performance.now() + ms;
+    while (performance.now() < stopAt) {
+      const started = performance.now();
+      try {
+        const answer = calls[k]!(counters[k]!++);
+        if (answer instanceof Promise) await answer;
+        if (record) latencies[k]!.push(performance.now() - started);
+      } catch (error) {
+        if (record) errors[k]!++;
+        firstErrors[k] ??= String(error);
+      }
+    }
+  };
+  for (let k = 0; k < calls.length; k++) await runFor(k, Math.min(settings.warmupMs, 1000), false);
+  const slice = settings.durationMs / rounds;
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < calls.length; k++) await runFor(k, slice, true);
+  }
+  return latencies.map((values, k) => {
+    const sorted = Float64Array.from(values).sort();
+    return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), count: values.length, errors: errors[k]!, firstError: firstErrors[k] };
+  });
+}
+
+/** A side-by-side measurement as a LoadResult (for the reporter's goal rows). */
+export function asLoadResult(timed: SideBySide, seconds: number): LoadResult {
+  return { requests: timed.count, errors: timed.errors, seconds, rps: timed.count / seconds, p50Ms: timed.p50Ms, p99Ms: timed.p99Ms, firstError: timed.firstError };
+}

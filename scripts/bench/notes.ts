@@ -14,7 +14,8 @@
  *     data, plus a bare HTTP round trip (an answer cannot come without one). The bare render is timed in
  *     this process, on the server's SQLite file: the data is loaded once through the route's own
  *     builders (src/web/pages.tsx) and the shell's prefetch, then only
- *     `renderToString(documentElement(...))` (src/web/render.tsx) is timed, again and again.
+ *     `renderToString(documentElement(...))` (src/web/render.tsx) is timed, again and again, in
+ *     slices alternating with the page's requests and the bare round trip (harness.sideBySide).
  */
 import { eq } from "drizzle-orm";
 import type { QueryClient } from "@tanstack/react-query";
@@ -24,7 +25,9 @@ import { accounts, users } from "../../src/db/schema";
 import type { CurrentUser, UserJson } from "../../src/services/users";
 import type { PageContent } from "../../src/web/render";
 import type { MenuSection } from "../../views/shell/AppShell";
-import { type Bench, type LoadResult, type LoadSettings, type Reporter, type ServerHandle, load, signIn, startBaseline, startEngram } from "./harness";
+import {
+  type Bench, type LoadResult, type Reporter, type ServerHandle, asLoadResult, httpCall, load, sideBySide, signIn, startBaseline, startEngram,
+} from "./harness";
 
 const NOTEBOOK_SIZE = 10_000;
 const BIG_CHILDREN = 1_000;
@@ -51,26 +54,6 @@ function bigNotebook(): Record<string, string>[] {
     }
   }
   return rows;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-/** Runs `run` again and again for the duration (after a warm-up); p50 and p99 in ms. */
-function timeRuns(run: () => unknown, settings: LoadSettings) {
-  const latencies: number[] = [];
-  const warmUntil = performance.now() + Math.min(settings.warmupMs, 1000);
-  while (performance.now() < warmUntil) run();
-  const stopAt = performance.now() + settings.durationMs;
-  while (performance.now() < stopAt) {
-    const started = performance.now();
-    run();
-    latencies.push(performance.now() - started);
-  }
-  const sorted = Float64Array.from(latencies).sort();
-  return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
 }
 
 const f = (n: number) => n.toFixed(2);
@@ -117,9 +100,9 @@ type Rendering = Awaited<ReturnType<typeof rendering>>;
 
 /**
  * The bare baseline of a page: its data loaded once as the route loads it (the shell's prefetch
- * and the page's builder), then renderToString of the whole document element, timed alone.
+ * and the page's builder), then renderToString of the whole document element, the call to time.
  */
-function bareRender(r: Rendering, ctx: AppContext, current: CurrentUser, url: string, page: MeasuredPage, settings: LoadSettings) {
+function bareRender(r: Rendering, ctx: AppContext, current: CurrentUser, url: string, page: MeasuredPage): () => string {
   const { renderToString, newQueryClient, presentUser, documentElement, prefetchShell } = r;
   const request = new Request(url);
   const pageRequest = { ctx, auth: { account: current.account, user: current.user, via: "session" as const }, request };
@@ -129,7 +112,7 @@ function bareRender(r: Rendering, ctx: AppContext, current: CurrentUser, url: st
   const render = () => renderToString(documentElement(pageRequest, { ...built, active: page.active, queryClient }));
   const html = render();
   if (html.length < 1000) throw new Error(`the bare render of ${page.path} is too short to be the page`);
-  return timeRuns(render, settings);
+  return render;
 }
 
 export const notes: Bench = {
@@ -186,38 +169,37 @@ export const notes: Bench = {
         { label: "notebooks page", path: "/d/notebooks", active: "note", build: (p, c, q, u) => p.notebooksPage(c, q, u) },
         { label: "recall page", path: "/d/recall", active: "recall", build: (p) => p.recallPage() },
       ];
-      const baseline = await startBaseline();
-      let bareHttp: LoadResult;
-      try {
-        bareHttp = await load({ url: `${baseline.url}/baseline/sqlite` }, one);
-      } finally {
-        await baseline.stop();
-      }
       const r = await rendering();
       ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: server.dataDir, PORT: "0" }));
       const current = currentUser(ctx, "old_learner");
-      // Each page's HTTP requests, then at once its bare render: on a busy machine both meet the same load.
-      const http = new Map<string, LoadResult>();
-      const bareRenders = new Map<string, { p50Ms: number; p99Ms: number }>();
-      for (const page of pages) {
-        http.set(page.path, await load({ url: server.url + page.path, headers, pid }, one));
-        bareRenders.set(page.path, bareRender(r, ctx, current, server.url + page.path, page, settings));
-      }
-      const bigResult = http.get(pages[0]!.path)!;
-      const leafResult = http.get(pages[1]!.path)!;
-      const pageRatio = bigResult.p50Ms / leafResult.p50Ms;
+      const seconds = one.durationMs / 1000;
+      const page = (path: string) => httpCall(server.url + path, headers);
+      // Each comparison times its measures in alternating slices (harness.sideBySide): on a machine
+      // whose speed drifts, they meet the same moments.
+      const [bigResult, leafResult] = (await sideBySide([page(pages[0]!.path), page(pages[1]!.path)], one)).map((timed) => asLoadResult(timed, seconds));
+      const pageRatio = bigResult!.p50Ms / leafResult!.p50Ms;
       goalLine(reporter, `note page of a note with ${BIG_CHILDREN} children vs a leaf's page`,
-        `p50 ${f(bigResult.p50Ms)} ms vs ${f(leafResult.p50Ms)} ms (${f(pageRatio)}×), p99 ${f(bigResult.p99Ms)} ms vs ${f(leafResult.p99Ms)} ms`,
-        bigResult, pageRatio, 5, "leaf");
+        `p50 ${f(bigResult!.p50Ms)} ms vs ${f(leafResult!.p50Ms)} ms (${f(pageRatio)}×), p99 ${f(bigResult!.p99Ms)} ms vs ${f(leafResult!.p99Ms)} ms`,
+        bigResult!, pageRatio, 5, "leaf");
       console.log(`  each page one request at a time, against a bare renderToString of the same view tree with the same data`);
-      console.log(`  plus a bare HTTP round trip (p50 ${f(bareHttp.p50Ms)} ms):`);
-      for (const page of pages) {
-        const ours = http.get(page.path)!;
-        const render = bareRenders.get(page.path)!;
-        const bare = render.p50Ms + bareHttp.p50Ms;
-        const ratio = ours.p50Ms / bare;
-        goalLine(reporter, `${page.label} vs bare renderToString`,
-          `p50 ${f(ours.p50Ms)} ms vs bare ${f(bare)} ms (render ${f(render.p50Ms)} ms) (${f(ratio)}×)`, ours, ratio, 3, "bare");
+      console.log(`  plus a bare HTTP round trip, timed in alternating slices:`);
+      const baseline = await startBaseline();
+      try {
+        const roundTrip = httpCall(`${baseline.url}/baseline/sqlite`, {});
+        for (const measured of pages) {
+          const [ours, render, trip] = await sideBySide([
+            page(measured.path),
+            bareRender(r, ctx, current, server.url + measured.path, measured),
+            roundTrip,
+          ], one);
+          const bare = render!.p50Ms + trip!.p50Ms;
+          const ratio = ours!.p50Ms / bare;
+          goalLine(reporter, `${measured.label} vs bare renderToString`,
+            `p50 ${f(ours!.p50Ms)} ms vs bare ${f(bare)} ms (render ${f(render!.p50Ms)} ms, round trip ${f(trip!.p50Ms)} ms) (${f(ratio)}×)`,
+            asLoadResult(ours!, seconds), ratio, 3, "bare");
+        }
+      } finally {
+        await baseline.stop();
       }
     } finally {
       ctx?.sqlite.close();

@@ -23,10 +23,11 @@
  * The bare queries are measured in this process, on the same SQLite file (opened beside the server,
  * WAL), in the same run: a bare FTS5 `MATCH ... ORDER BY bm25 LIMIT 30` for the same keys (a bare
  * LIKE scan for the 2-character key), and a bare `vec_distance_cosine` scan of every embedding
- * `ORDER BY distance LIMIT 30` with the key's vector computed locally. They are timed one query after
- * another; Engram's endpoints are timed the same way (one request at a time) for the p50/p99
- * ratios, which therefore also include HTTP, JSON, permission filtering and presenting, and for the
- * semantic search the embedding round trip to the fake. A second, concurrent run of each endpoint
+ * `ORDER BY distance LIMIT 30` with the key's vector computed locally, each with a bare HTTP round
+ * trip added. Engram's endpoint, its bare queries and the round trip are timed one call at a time in
+ * alternating slices (harness.sideBySide), so that they meet the same moments of a machine whose
+ * speed drifts; the ratios include HTTP, JSON, permission filtering and presenting, and for the
+ * semantic search the embedding round trip to the fake. A concurrent run of each endpoint first
  * gives the usual table line with throughput ratios to the bare Elysia baselines.
  */
 import { Database } from "bun:sqlite";
@@ -38,7 +39,10 @@ import { prefixUpperBound } from "../../src/services/search/literal";
 import { MAX_SEMANTIC_DISTANCE } from "../../src/services/search/semantic";
 import { embeddingTokens, startFakeOpenAI } from "../../tests/fakes/openai";
 import type { FakeOpenAI } from "../../tests/fakes/openai";
-import { type Bench, seededRandom, type LoadResult, type LoadSettings, type Reporter, type ServerHandle, load, signIn, startBaseline, startEngram } from "./harness";
+import {
+  type Bench, type LoadResult, type LoadSettings, type Reporter, type ServerHandle, type Timed,
+  asLoadResult, httpCall, seededRandom, sideBySide, signIn, startBaseline, startEngram,
+} from "./harness";
 
 const NOTEBOOKS = 10;
 const NOTES_PER_NOTEBOOK = 10_000;
@@ -229,30 +233,9 @@ async function postLoad(url: string, cookie: string, bodies: string[], settings:
   return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), firstError };
 }
 
-/** Runs the queries one after another for the duration (after a warm-up); p50 and p99 in ms. */
-function timeQueries(run: (i: number) => unknown, settings: LoadSettings) {
-  const latencies: number[] = [];
-  const warmUntil = performance.now() + Math.min(settings.warmupMs, 1000);
-  for (let i = 0; performance.now() < warmUntil; i++) run(i);
-  const stopAt = performance.now() + settings.durationMs;
-  for (let i = 0; performance.now() < stopAt; i++) {
-    const started = performance.now();
-    run(i);
-    latencies.push(performance.now() - started);
-  }
-  const sorted = Float64Array.from(latencies).sort();
-  return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
-}
-
-/**
- * A bare HTTP round trip (the bare Elysia + SQLite primary-key route, one request at a time): an
- * endpoint cannot answer without one, so each bare query is compared with that time added.
- */
-let bareHttp = { p50Ms: 0, p99Ms: 0 };
-
-/** A bare query's time as an endpoint's: with the bare HTTP round trip added. */
-const withRoundTrip = (bareQuery: { p50Ms: number; p99Ms: number }) =>
-  ({ p50Ms: bareQuery.p50Ms + bareHttp.p50Ms, p99Ms: bareQuery.p99Ms + bareHttp.p99Ms });
+/** A bare query's latency as an endpoint's: with the bare HTTP round trip (measured beside it) added. */
+const plusRoundTrip = (query: { p50Ms: number; p99Ms: number }, roundTrip: { p50Ms: number; p99Ms: number }) =>
+  ({ p50Ms: query.p50Ms + roundTrip.p50Ms, p99Ms: query.p99Ms + roundTrip.p99Ms });
 
 /**
  * Prints one comparison with a bare endpoint (or a bare query with the round trip added); the goal
@@ -284,8 +267,8 @@ async function semanticIds(url: string, cookie: string, body: string): Promise<n
  */
 async function semanticGoal(
   reporter: Reporter,
-  { db, fake, semanticUrl, cookie, semanticKeys, settings, dimensions }: {
-    db: Database; fake: FakeOpenAI; semanticUrl: string; cookie: string; semanticKeys: string[]; settings: LoadSettings; dimensions: number;
+  { db, fake, semanticUrl, cookie, semanticKeys, settings, dimensions, roundTrip }: {
+    db: Database; fake: FakeOpenAI; semanticUrl: string; cookie: string; semanticKeys: string[]; settings: LoadSettings; dimensions: number; roundTrip: Timed;
   },
 ) {
   const body = (searchKey: string) => JSON.stringify({ searchKey, allMyNotebooksAndSubscriptions: true, allMyCircles: false });
@@ -298,8 +281,13 @@ async function semanticGoal(
   fake.reset();
   fake.embeddings.dimensions = dimensions;
   teachKeys(fake, keys, dimensions);
-  compare(reporter, `semantic ${dimensions}-dim vs bare vec_distance_cosine scan`, await postLoad(semanticUrl, cookie, semanticKeys.map(body), settings),
-    withRoundTrip(timeQueries((i) => vecQuery.all(vectors[i % vectors.length]!, dimensions), settings)), 0.1);
+  const [ours, bareScan, trip] = await sideBySide([
+    httpCall(semanticUrl, { cookie, "content-type": "application/json" }, semanticKeys.map(body)),
+    (i) => vecQuery.all(vectors[i % vectors.length]!, dimensions),
+    roundTrip,
+  ], settings);
+  compare(reporter, `semantic ${dimensions}-dim vs bare vec_distance_cosine scan`, asLoadResult(ours!, settings.durationMs / 1000),
+    plusRoundTrip(bareScan!, trip!), 0.1);
   // Recall@10 over more keys than the timed ones: the exact top 10 (within Engram's distance cut-off) found in Engram's top 10.
   let recall = 0;
   for (const key of keys) {
@@ -375,51 +363,63 @@ export const search: Bench = {
       reporter.row("POST /api/notes/search (2-char key)", await postLoad(literalUrl, cookie, [body(shortKey)], settings));
       reporter.row("POST /api/notes/semantic-search", await postLoad(semanticUrl, cookie, semanticKeys.map(body), settings));
 
-      // The baseline server also answers a bare short-key search over this database (session, body, title-prefix query).
+      // The baseline server answers the bare HTTP round trip and a bare short-key search over this
+      // database (session, body, title-prefix query). It runs beside Engram for every goal below,
+      // and each goal times ours and its bare measures in alternating slices (harness.sideBySide).
       const baseline = await startBaseline({ BARE_SEARCH_DB: join(server.dataDir, "engram.db") });
-      let bareShortKeyEndpoint: LoadResult;
       try {
-        bareHttp = await load({ url: `${baseline.url}/baseline/sqlite` }, one);
+        const json = { cookie, "content-type": "application/json" };
+        const roundTrip = httpCall(`${baseline.url}/baseline/sqlite`, {});
         const bareUrl = `${baseline.url}/baseline/title-prefix`;
-        const probe = await fetch(bareUrl, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: body(shortKey) });
+        const probe = await fetch(bareUrl, { method: "POST", headers: json, body: body(shortKey) });
         const probeRows = probe.ok ? ((await probe.json()) as unknown[]).length : 0;
         if (probeRows === 0) throw new Error(`the bare short-key search answered ${probe.status} with no rows`);
-        bareShortKeyEndpoint = await postLoad(bareUrl, cookie, [body(shortKey)], one);
+        const seconds = one.durationMs / 1000;
+        console.log("  one request at a time, each against its bare measures timed in alternating slices:");
+
+        // Goal 2: ordinary keys no slower than the bare FTS5 query (plus a bare round trip).
+        const [mixed, bareFts, trip] = await sideBySide([
+          httpCall(literalUrl, json, literalBodies),
+          (i) => ftsQuery.all(phrase(literalKeys[i % literalKeys.length]!)),
+          roundTrip,
+        ], one);
+        console.log(`  (the bare HTTP round trip: p50 ${trip!.p50Ms.toFixed(2)} ms, p99 ${trip!.p99Ms.toFixed(2)} ms)`);
+        compare(reporter, "literal (mixed keys) vs bare FTS5 MATCH", asLoadResult(mixed!, seconds), plusRoundTrip(bareFts!, trip!), 1);
+
+        // A short key within 2× a bare endpoint that does what any server must for it: an
+        // authenticated POST cannot answer without reading its session and body, which a GET
+        // round trip plus the query leaves out (that comparison is printed for scale). The blank
+        // key is the route's cost before any search (session, body validation, the readable
+        // notebooks; answers []).
+        const notebookIds = JSON.stringify(db.query<{ id: number }, []>("SELECT id FROM notebooks").all().map((row) => row.id));
+        const prefixQuery = db.query(
+          `SELECT id FROM notes INDEXED BY notes_searchable_title WHERE notebook_id IN (SELECT value FROM json_each(?1))
+           AND deleted_at IS NULL AND target_note_id IS NULL AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT 30`,
+        );
+        const [short, bareEndpoint, barePrefix, blank, shortTrip] = await sideBySide([
+          httpCall(literalUrl, json, [body(shortKey)]),
+          httpCall(bareUrl, json, [body(shortKey)]),
+          () => prefixQuery.all(notebookIds, shortKey.toLowerCase(), prefixUpperBound(shortKey)),
+          httpCall(literalUrl, json, [body("")]),
+          roundTrip,
+        ], one);
+        compare(reporter, "literal (2-char key) vs a bare endpoint: session, body, indexed title-prefix query", asLoadResult(short!, seconds), bareEndpoint!, 2);
+        const prefixPlusTrip = barePrefix!.p50Ms + shortTrip!.p50Ms;
+        console.log(`  (for scale: the bare title-prefix query alone plus a bare GET round trip: p50 ${prefixPlusTrip.toFixed(2)} ms, ours ${(short!.p50Ms / prefixPlusTrip).toFixed(2)}× that)`);
+        console.log(`  (for scale: the same route with a blank key, which searches nothing: p50 ${blank!.p50Ms.toFixed(2)} ms, ${(blank!.p50Ms / (shortTrip!.p50Ms || 1)).toFixed(2)}× the bare round trip)`);
+        const [likeBare] = await sideBySide([() => likeQuery.all(`%${shortKey}%`)], { ...one, durationMs: Math.min(one.durationMs, 1000) }, 1);
+        console.log(`  (for scale: a bare LIKE scan of every title and details for the 2-character key: p50 ${likeBare!.p50Ms.toFixed(2)} ms)`);
+
+        // Goal 1: at least 10× faster than the bare exact scan, recall@10 >= 0.95, at 384 and 1,536 dimensions.
+        await semanticGoal(reporter, { db, fake, semanticUrl, cookie, semanticKeys, settings: one, dimensions: DIMENSIONS, roundTrip });
+        const started1536 = performance.now();
+        writeEmbeddings(db, seeded, 1536);
+        await waitForEmptyJobQueue(db);
+        console.log(`  re-embedded the ${seeded.length} notes at 1,536 dimensions in ${((performance.now() - started1536) / 1000).toFixed(1)} s`);
+        await semanticGoal(reporter, { db, fake, semanticUrl, cookie, semanticKeys, settings: one, dimensions: 1536, roundTrip });
       } finally {
         await baseline.stop();
       }
-      console.log(`  one request at a time, against the bare queries on the same data plus a bare HTTP round trip (p50 ${bareHttp.p50Ms.toFixed(2)} ms, p99 ${bareHttp.p99Ms.toFixed(2)} ms):`);
-      // Goal 2: ordinary keys no slower than the bare FTS5 query; a short key within 2× a bare
-      // indexed title-prefix query over the same notebooks.
-      compare(reporter, "literal (mixed keys) vs bare FTS5 MATCH", await postLoad(literalUrl, cookie, literalBodies, one),
-        withRoundTrip(timeQueries((i) => ftsQuery.all(phrase(literalKeys[i % literalKeys.length]!)), settings)), 1);
-      const notebookIds = JSON.stringify(db.query<{ id: number }, []>("SELECT id FROM notebooks").all().map((row) => row.id));
-      const prefixQuery = db.query(
-        `SELECT id FROM notes INDEXED BY notes_searchable_title WHERE notebook_id IN (SELECT value FROM json_each(?1))
-         AND deleted_at IS NULL AND target_note_id IS NULL AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT 30`,
-      );
-      // The short key's goal is against the bare endpoint: an authenticated POST cannot answer
-      // without reading its session and body, which a GET round trip plus the query leaves out.
-      const shortKeyOurs = await postLoad(literalUrl, cookie, [body(shortKey)], one);
-      compare(reporter, "literal (2-char key) vs a bare endpoint: session, body, indexed title-prefix query", shortKeyOurs, bareShortKeyEndpoint, 2);
-      const bareShortKeyQuery = timeQueries(() => prefixQuery.all(notebookIds, shortKey.toLowerCase(), prefixUpperBound(shortKey)), settings);
-      console.log(`  (for scale: the bare title-prefix query alone plus a bare GET round trip: p50 ${(bareShortKeyQuery.p50Ms + bareHttp.p50Ms).toFixed(2)} ms, ` +
-        `ours ${(shortKeyOurs.p50Ms / (bareShortKeyQuery.p50Ms + bareHttp.p50Ms)).toFixed(2)}× that)`);
-      // What the route costs before any search: the same request with a blank key (session, body
-      // validation, the readable notebooks; answers []). The 2-character key's p50 minus this is
-      // the search and its presenting; this minus the bare round trip is the framework's share.
-      const blank = await postLoad(literalUrl, cookie, [body("")], one);
-      console.log(`  (for scale: the same route with a blank key, which searches nothing: p50 ${blank.p50Ms.toFixed(2)} ms, ${(blank.p50Ms / (bareHttp.p50Ms || 1)).toFixed(2)}× the bare round trip)`);
-      const likeBare = timeQueries(() => likeQuery.all(`%${shortKey}%`), settings);
-      console.log(`  (for scale: a bare LIKE scan of every title and details for the 2-character key: p50 ${likeBare.p50Ms.toFixed(2)} ms)`);
-
-      // Goal 1: at least 10× faster than the bare exact scan, recall@10 >= 0.95, at 384 and 1,536 dimensions.
-      await semanticGoal(reporter, { db, fake, semanticUrl, cookie, semanticKeys, settings: one, dimensions: DIMENSIONS });
-      const started1536 = performance.now();
-      writeEmbeddings(db, seeded, 1536);
-      await waitForEmptyJobQueue(db);
-      console.log(`  re-embedded the ${seeded.length} notes at 1,536 dimensions in ${((performance.now() - started1536) / 1000).toFixed(1)} s`);
-      await semanticGoal(reporter, { db, fake, semanticUrl, cookie, semanticKeys, settings: one, dimensions: 1536 });
     } finally {
       db.close();
       await server.stop();
