@@ -134,7 +134,6 @@ export function prefixUpperBound(prefix: string): string {
   return head + String.fromCodePoint(last + 1);
 }
 
-
 /** SQLite's trim() (spaces only) and length() (characters, not UTF-16 units), for ranking in JS. */
 const trimSpaces = (text: string) => text.replace(/^ +| +$/g, "");
 function characterCount(text: string): number {
