@@ -105,3 +105,18 @@ test("Space on the served trigger opens the menu onto its first item, and a menu
   await expect(dialog).toHaveCount(0);
   await expect(trigger).toBeFocused();
 });
+
+test("keys typed while the search dialog's code arrives go into its search box", async ({ page, engram }) => {
+  await page.goto(`${engram.url}/d/notebooks`);
+  await waitForHydration(page);
+  // Typed at once after the click, before the dialog (fetched on first open) is there.
+  await page.getByRole("button", { name: "search note" }).click();
+  await page.keyboard.type("cax");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("t");
+  const key = page.getByRole("dialog", { name: "Search note" }).getByRole("searchbox", { name: "Search" });
+  await expect(key).toBeFocused();
+  await expect(key).toHaveValue("cat");
+  await page.keyboard.type("s");
+  await expect(key).toHaveValue("cats");
+});

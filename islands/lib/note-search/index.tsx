@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useElementId } from "../island-id";
 import { Modal } from "../ui/Dialog";
 import { type NoteTopologyJson, notePath } from "../notes-queries";
@@ -22,6 +22,8 @@ export interface NoteSearchDialogProps {
   onLink?: (target: NoteTopologyJson) => void;
   /** The Move Under button of a result (asks for confirmation first). */
   onMoveUnder?: (target: NoteTopologyJson) => void;
+  /** The keys typed while the dialog was loading (type-ahead.ts), for the search box. */
+  takeTypedKeys?: () => string;
 }
 
 function Checkbox({ label, name, checked, onChange }: { label: string; name: string; checked: boolean; onChange: (checked: boolean) => void }) {
@@ -66,9 +68,14 @@ function ResultCard({ result, onLink, onMoveUnder }: {
  * The note-search dialog: a key (searched 500 ms after the last keystroke, or at once on Enter),
  * how wide to look, and the literal and semantic results merged, closest first, in a grid.
  */
-export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder }: NoteSearchDialogProps) {
+export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder, takeTypedKeys }: NoteSearchDialogProps) {
   const inputId = useElementId(`note-search-key-${noteId ?? "global"}`);
   const [searchKey, setSearchKey] = useState("");
+  // The search box takes the keys typed while the dialog was loading, once it has the focus.
+  const takeKeys = useCallback(() => {
+    const typed = takeTypedKeys?.();
+    if (typed) setSearchKey((key) => key + typed);
+  }, [takeTypedKeys]);
   // Without a note the search covers every notebook anyway: the option starts checked.
   const [allMine, setAllMine] = useState(noteId === undefined);
   const [allCircles, setAllCircles] = useState(false);
@@ -102,7 +109,7 @@ export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder }
           flush();
         }}>
           <label htmlFor={inputId} className="visually-hidden">Search</label>
-          <input id={inputId} type="search" className="note-search-input" dir="auto" placeholder="Search" autoComplete="off"
+          <input id={inputId} onFocus={takeKeys} type="search" className="note-search-input" dir="auto" placeholder="Search" autoComplete="off"
             value={searchKey} onChange={(event) => setSearchKey(event.target.value)} />
           <div className="note-search-options">
             <Checkbox label="All My Notebooks And Subscriptions" name="allMyNotebooksAndSubscriptions" checked={allMine} onChange={changeAllMine} />
