@@ -158,7 +158,9 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array<Ar
 
 async function readText(request: Request, limit: number): Promise<string> {
   // A declared length within the limit is the body's length (HTTP framing): read it in one go.
-  if (request.headers.get("content-length") !== null) return request.text();
+  // (A length that is not a number is read chunk by chunk, within the limit.)
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) <= limit) return request.text();
   return new TextDecoder().decode(await readBytes(request, limit));
 }
 
