@@ -120,12 +120,8 @@ export async function compressResponse(request: Request, response: Response): Pr
 export function textResponse(request: Request, text: string, status: number, contentType: string): Response {
   const headers: Record<string, string> = { "content-type": contentType, vary: "accept-encoding" };
   const plain = request.method === "HEAD" || status === 204 || status === 304 || !isCompressibleType(contentType);
-  // UTF-8 takes at least one byte a character: a short text is small whatever it holds.
-  if (plain || text.length < MIN_COMPRESS_BYTES || !negotiateEncoding(request.headers.get("accept-encoding"), ANY_ENCODING)) {
-    return new Response(text, { status, headers });
-  }
   // Compressed straight from the text: no UTF-8 copy of it first.
-  const encoding = dynamicEncoding(request.headers.get("accept-encoding"), Buffer.byteLength(text, "utf8"));
+  const encoding = plain ? undefined : dynamicEncoding(request.headers.get("accept-encoding"), Buffer.byteLength(text, "utf8"));
   if (!encoding) return new Response(text, { status, headers });
   headers["content-encoding"] = encoding;
   return new Response(compressBytes(text, encoding), { status, headers });
