@@ -306,7 +306,8 @@ function cpuSeconds(pid: number | undefined): number | undefined {
 }
 const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
 
-function percentile(sorted: Float64Array, p: number): number {
+/** The p-th percentile (nearest rank) of sorted latencies; NaN for none. */
+export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index]!;

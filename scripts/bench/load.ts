@@ -29,7 +29,7 @@ import { DEFAULT_EMBEDDING_MODEL } from "../../src/ai/settings";
 import { loadSqliteVec } from "../../src/db/sqlite-vec";
 import { embeddingSource, sourceHash, vectorBlob } from "../../src/services/search/embedding-source";
 import { fakeEmbedding, startFakeOpenAI } from "../../tests/fakes/openai";
-import { type Bench, seededRandom, type LoadResult, type LoadSettings, load, startBaseline, startEngram } from "./harness";
+import { type Bench, seededRandom, type LoadResult, type LoadSettings, load, percentile, startBaseline, startEngram } from "./harness";
 
 const LEARNERS = 50;
 const NOTES_PER_LEARNER = 200;
@@ -126,11 +126,6 @@ interface Tally {
   latencies: number[];
   errors: number;
   firstError?: string;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 function summary(tally: Tally, seconds: number): LoadResult {

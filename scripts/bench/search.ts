@@ -41,7 +41,7 @@ import { embeddingTokens, startFakeOpenAI } from "../../tests/fakes/openai";
 import type { FakeOpenAI } from "../../tests/fakes/openai";
 import {
   type Bench, type LoadResult, type LoadSettings, type Reporter, type ServerHandle, type Timed,
-  asLoadResult, httpCall, seededRandom, sideBySide, signIn, startBaseline, startEngram,
+  asLoadResult, httpCall, percentile, seededRandom, sideBySide, signIn, startBaseline, startEngram,
 } from "./harness";
 
 const NOTEBOOKS = 10;
@@ -194,11 +194,6 @@ async function waitForEmptyJobQueue(db: Database) {
 
 // ---------------------------------------------------------------------------------------------
 // Timing
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 /** `concurrency` keep-alive loops POSTing the bodies in turn; a warm-up, then the measured duration. */
 async function postLoad(url: string, cookie: string, bodies: string[], settings: LoadSettings): Promise<LoadResult> {
