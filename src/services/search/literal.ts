@@ -17,6 +17,9 @@ export interface NoteText {
   details: string;
 }
 
+/** A note's id with its text, as the passes that read it answer. */
+type NoteTextRow = { id: number } & NoteText;
+
 /** Most results one search answers. */
 export const SEARCH_LIMIT = 30;
 
@@ -165,17 +168,16 @@ const SEARCHABLE_TITLES = `SELECT id, title, details FROM notes INDEXED BY notes
  * in JavaScript, as SQLite would order them (lower() and NOCASE fold ASCII letters only).
  */
 function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): SearchHit[] {
-  type Row = { id: number } & NoteText;
   const notebooks = JSON.stringify(scope.notebookIds);
   const excluded = scope.excludeNoteId;
-  const exactRows = ctx.sqlite.query<Row, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`).all(notebooks, key);
+  const exactRows = ctx.sqlite.query<NoteTextRow, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`).all(notebooks, key);
   // One more than a page when a note is left out, so the page stays full.
   const rangeRows = ctx.sqlite
-    .query<Row, [string, string, string, number]>(`${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`)
+    .query<NoteTextRow, [string, string, string, number]>(`${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`)
     .all(notebooks, asciiLower(key), prefixUpperBound(key), SEARCH_LIMIT + (excluded === undefined ? 0 : 1));
   const lowerKey = asciiLower(key);
   const seen = new Set<number>();
-  const ranked: { row: Row; tier: number; length: number }[] = [];
+  const ranked: { row: NoteTextRow; tier: number; length: number }[] = [];
   let pageLeft = SEARCH_LIMIT;
   for (const [rows, paged] of [[exactRows, false], [rangeRows, true]] as const) {
     for (const row of rows) {
@@ -195,12 +197,6 @@ function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): Se
  * match only in their details, FTS5's bm25() ranks them.
  */
 export const DETAILS_RANKED_HERE = 2000;
-
-/** A searchable note's id and title, as the title pass reads them. */
-interface TitleRow {
-  id: number;
-  title: string;
-}
 
 /**
  * The search through the trigram indexes, in two passes:
@@ -225,7 +221,7 @@ function indexedSearch(
   const words = [...indexed, ...short].map((word) => word.toLowerCase());
   // The trigram index drives each query (CROSS JOIN keeps it the outer loop).
   const titles = new Sql();
-  const titleRows = ctx.sqlite.query<TitleRow, (string | number)[]>(`SELECT n.id, n.title
+  const titleRows = ctx.sqlite.query<Omit<NoteTextRow, "details">, (string | number)[]>(`SELECT n.id, n.title
     FROM notes_title_fts CROSS JOIN notes n ON n.id = notes_title_fts.rowid
     WHERE notes_title_fts MATCH ${titles.param(phrases)} AND ${inScope(titles, scope)} ${shortWordsIn(titles, short, ["n.title"])}`)
     .all(...titles.params);
@@ -240,7 +236,7 @@ function indexedSearch(
     WHERE notes_fts MATCH ${sql.param(phrases)}
       AND ${inScope(sql, scope, titleHits.map((hit) => hit.noteId))} ${shortWordsIn(sql, short, ["n.title", "n.details"])}`;
   const candidates = new Sql();
-  const texts = ctx.sqlite.query<TitleRow & { details: string }, (string | number)[]>(
+  const texts = ctx.sqlite.query<NoteTextRow, (string | number)[]>(
     `${matching("n.id, n.title, n.details", candidates)} LIMIT ${DETAILS_RANKED_HERE + 1}`,
   ).all(...candidates.params);
   if (texts.length <= DETAILS_RANKED_HERE) {
