@@ -3,27 +3,27 @@
  * bundle has one entry per folder (scripts/build-client.ts). A unit test keeps the two in step.
  */
 import AccountMenu from "./account-menu";
+import AdminDashboard from "./admin-dashboard";
+import AnsweredQuestion from "./answered-question";
+import Assessment from "./assessment";
+import AssessmentHistory from "./assessment-history";
+import Assimilate from "./assimilate";
+import Bazaar from "./bazaar";
+import Circles from "./circles";
 import MenuBadge from "./menu-badge";
 import MenuDrawer from "./menu-drawer";
+import MessageCenter from "./message-center";
 import NewUserForm from "./new-user-form";
+import NoteShow from "./note-show";
+import NoteTree from "./note-tree";
+import Notebooks from "./notebooks";
+import Recall from "./recall";
+import RecentNotes from "./recent-notes";
+import SearchNote from "./search-note";
 import ShellOverlays from "./shell-overlays";
 import TestabilityPanel from "./testability-panel";
 import TokensManager from "./tokens-manager";
-import Notebooks from "./notebooks";
-import NoteShow from "./note-show";
-import NoteTree from "./note-tree";
-import RecentNotes from "./recent-notes";
 import UndoButton from "./undo-button";
-import SearchNote from "./search-note";
-import Assimilate from "./assimilate";
-import Recall from "./recall";
-import AnsweredQuestion from "./answered-question";
-import Bazaar from "./bazaar";
-import Circles from "./circles";
-import Assessment from "./assessment";
-import AssessmentHistory from "./assessment-history";
-import AdminDashboard from "./admin-dashboard";
-import MessageCenter from "./message-center";
 
 export const islands = {
   "account-menu": AccountMenu,
@@ -51,6 +51,4 @@ export const islands = {
 };
 
 export type IslandName = keyof typeof islands;
-export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]> extends [infer P, ...unknown[]]
-  ? P
-  : {};
+export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]> extends [infer P, ...unknown[]] ? P : {};

@@ -3,7 +3,7 @@
  * shared code split into chunks, every file named by its content hash, plus the stylesheet,
  * and a manifest.json the server reads to link them.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compressBytes } from "../src/web/compression";
 
@@ -87,7 +87,10 @@ export async function buildClient() {
   for (const [url, name] of Object.entries(files)) {
     if (!PRECOMPRESSED.test(name)) continue;
     const bytes = contents.get(name) ?? new Uint8Array(readFileSync(join(outDir, name)));
-    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
       writeFileSync(join(outDir, name + suffix), compressBytes(bytes, encoding, "static"));
       files[url + suffix] = name + suffix;
     }

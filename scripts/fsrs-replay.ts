@@ -15,7 +15,12 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_FORGETTING_CURVE_INDEX, markAsRepeated, parseSpaceIntervals, repeatInHours } from "../src/services/scheduling/forgetting-curve";
+import {
+  DEFAULT_FORGETTING_CURVE_INDEX,
+  markAsRepeated,
+  parseSpaceIntervals,
+  repeatInHours,
+} from "../src/services/scheduling/forgetting-curve";
 import { DEFAULT_WEIGHTS } from "../src/services/scheduling/fsrs";
 import { nextMemoryState } from "../src/services/scheduling/fsrs-optimizer";
 
@@ -47,7 +52,12 @@ function random(seed: number) {
  * Cards learned one a day; each is reviewed when the classic scheduler says and remembered with
  * the probability of a "true" FSRS-6 memory (the given weights).
  */
-export function simulate(cards = 150, seed = 17, trueWeights: readonly number[] = DEFAULT_WEIGHTS.map((w, i) => (i < 4 ? w * 1.5 : w)), days = 365): RevlogRow[] {
+export function simulate(
+  cards = 150,
+  seed = 17,
+  trueWeights: readonly number[] = DEFAULT_WEIGHTS.map((w, i) => (i < 4 ? w * 1.5 : w)),
+  days = 365,
+): RevlogRow[] {
   const next = random(seed);
   const rows: RevlogRow[] = [];
   const start = Date.UTC(2026, 0, 1, 8);
@@ -56,7 +66,12 @@ export function simulate(cards = 150, seed = 17, trueWeights: readonly number[] 
   for (let card = 1; card <= cards; card++) {
     const learnedAt = start + (card - 1) * DAY_MS;
     let memory = nextMemoryState(trueWeights, null, 0, 3);
-    let schedule = { forgettingCurveIndex: DEFAULT_FORGETTING_CURVE_INDEX, lastRecalledAt: new Date(learnedAt), nextRecallAt: new Date(learnedAt), repetitionCount: 0 };
+    let schedule = {
+      forgettingCurveIndex: DEFAULT_FORGETTING_CURVE_INDEX,
+      lastRecalledAt: new Date(learnedAt),
+      nextRecallAt: new Date(learnedAt),
+      repetitionCount: 0,
+    };
     let previous = learnedAt;
     rows.push({ cardId: card, reviewTime: learnedAt, rating: 3, elapsedDays: 0 });
     // The first recall a few hours after learning, as Engram's classic scheduler asks at once.
@@ -90,10 +105,17 @@ export function parseCsv(text: string): RevlogRow[] {
     return index;
   };
   const [card, time, rating, elapsed] = [at("card_id"), at("review_time"), at("rating"), at("elapsed_days")];
-  return lines.filter((line) => line.trim()).map((line) => {
-    const cells = line.split(",");
-    return { cardId: Number(cells[card]), reviewTime: Number(cells[time]), rating: Number(cells[rating]), elapsedDays: Number(cells[elapsed]) };
-  });
+  return lines
+    .filter((line) => line.trim())
+    .map((line) => {
+      const cells = line.split(",");
+      return {
+        cardId: Number(cells[card]),
+        reviewTime: Number(cells[time]),
+        rating: Number(cells[rating]),
+        elapsedDays: Number(cells[elapsed]),
+      };
+    });
 }
 
 export interface Scores {
@@ -121,7 +143,12 @@ export function replay(rows: RevlogRow[]): Scores {
   for (const history of byCard.values()) {
     const first = history[0]!;
     let memory = nextMemoryState(DEFAULT_WEIGHTS, null, 0, first.rating);
-    let schedule = { forgettingCurveIndex: DEFAULT_FORGETTING_CURVE_INDEX, lastRecalledAt: new Date(first.reviewTime), nextRecallAt: new Date(first.reviewTime), repetitionCount: 0 };
+    let schedule = {
+      forgettingCurveIndex: DEFAULT_FORGETTING_CURVE_INDEX,
+      lastRecalledAt: new Date(first.reviewTime),
+      nextRecallAt: new Date(first.reviewTime),
+      repetitionCount: 0,
+    };
     for (const row of history.slice(1)) {
       const remembered = row.rating > 1;
       score("fsrs", Math.pow(1 + (factor * row.elapsedDays) / memory.stability, decay), remembered);

@@ -77,7 +77,9 @@ switch (task) {
   case "backup":
   case "restore":
     // File names are taken from where npm was typed (npm runs scripts from the package folder).
-    await sequence([["src/backup-cli.ts", task, ...process.argv.slice(3).map((file) => resolve(process.env.INIT_CWD ?? process.cwd(), file))]]);
+    await sequence([
+      ["src/backup-cli.ts", task, ...process.argv.slice(3).map((file) => resolve(process.env.INIT_CWD ?? process.cwd(), file))],
+    ]);
     break;
   case "admin":
     await sequence([["src/admin-cli.ts", ...process.argv.slice(3)]]);

@@ -48,8 +48,7 @@ const parsePlaywright = (output: string) => {
   failed += count(output, /^\s*(\d+) failed/gm);
 };
 
-const hasTests = (dir: string) =>
-  existsSync(join(root, dir)) && readdirSync(join(root, dir)).some((f) => /\.test\.tsx?$/.test(f));
+const hasTests = (dir: string) => existsSync(join(root, dir)) && readdirSync(join(root, dir)).some((f) => /\.test\.tsx?$/.test(f));
 
 if (!args.has("--only-e2e")) {
   await run("Type check", [bun, "node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]);

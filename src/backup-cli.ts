@@ -11,7 +11,12 @@ import { BackupError, backupFileName, backupsDir, openForBackup, snapshot } from
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
 /** Runs `backup` or `restore` with its arguments; answers the exit code. */
-export function runBackupCommand(command: string, args: string[], env: Record<string, string | undefined> = process.env, out: Out = console): number {
+export function runBackupCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Out = console,
+): number {
   try {
     const { dataDir } = readConfig(env);
     if (command === "backup") {

@@ -121,7 +121,16 @@ export function prepareDataDir(dataDir: string) {
     accessSync(dataDir, constants.W_OK);
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    const reason = code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way" : code === "EROFS" ? "read-only file system" : code === "ENOENT" ? "it cannot be created there" : code === "EACCES" || code === "EPERM" ? "permission denied" : message;
+    const reason =
+      code === "ENOTDIR" || code === "EEXIST"
+        ? "a file is in the way"
+        : code === "EROFS"
+          ? "read-only file system"
+          : code === "ENOENT"
+            ? "it cannot be created there"
+            : code === "EACCES" || code === "EPERM"
+              ? "permission denied"
+              : message;
     throw new ConfigError(`the data folder ${dataDir} is not writable (${reason}; set ENGRAM_DATA_DIR to another folder)`);
   }
 }

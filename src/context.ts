@@ -2,9 +2,9 @@ import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { type Config, isProduction } from "./config";
 import { type Db, openDatabase } from "./db/connection";
+import { RateLimiter } from "./services/auth/rate-limiter";
 import { Clock } from "./services/clock";
 import { Randomizer } from "./services/randomizer";
-import { RateLimiter } from "./services/auth/rate-limiter";
 
 /** Outbound service URLs that tests may point elsewhere at run time (replace_service_url). */
 export class ServiceUrls {

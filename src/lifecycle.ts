@@ -75,11 +75,7 @@ export interface ShutdownReport {
  * `graceMs`; then it closes the connections still open and runs the app's onStop hooks,
  * checkpoints the WAL (TRUNCATE: the -wal file is left empty) and closes the database.
  */
-export async function shutDown(
-  ctx: AppContext,
-  app: ListeningApp | undefined,
-  options: { graceMs: number },
-): Promise<ShutdownReport> {
+export async function shutDown(ctx: AppContext, app: ListeningApp | undefined, options: { graceMs: number }): Promise<ShutdownReport> {
   const lifecycle = lifecycleOf(ctx);
   lifecycle.shuttingDown = true;
   const graceOver = new AbortController();
@@ -89,7 +85,12 @@ export async function shutDown(
   });
 
   const server = app?.server;
-  const requests = server ? Promise.resolve(server.stop(false)).then(() => "done" as const, () => "done" as const) : Promise.resolve("done" as const);
+  const requests = server
+    ? Promise.resolve(server.stop(false)).then(
+        () => "done" as const,
+        () => "done" as const,
+      )
+    : Promise.resolve("done" as const);
   const unfinished = new Set<string>();
   const steps = [...lifecycle.steps.values()].map(({ name, step }) => {
     unfinished.add(name);

@@ -59,7 +59,8 @@ export async function start() {
     console.log(`Engram is stopping (${reason}): finishing the requests in progress (at most ${config.shutdownGraceMs / 1000} s)`);
     const report = await stopped;
     if (!report.requestsFinished) console.error("Requests still in progress when ENGRAM_SHUTDOWN_GRACE ran out were cut off.");
-    if (report.unfinishedSteps.length > 0) console.error(`Not finished when ENGRAM_SHUTDOWN_GRACE ran out: ${report.unfinishedSteps.join(", ")}.`);
+    if (report.unfinishedSteps.length > 0)
+      console.error(`Not finished when ENGRAM_SHUTDOWN_GRACE ran out: ${report.unfinishedSteps.join(", ")}.`);
     console.log("Engram stopped.");
     process.exit(0);
   };

@@ -1,51 +1,51 @@
 import { Elysia } from "elysia";
-import { errorAnswer } from "./api/errors";
-import { healthApi } from "./api/health";
-import { testabilityApi } from "./api/testability";
-import { usersApi } from "./api/users";
-import { notebooksApi } from "./api/notebooks";
-import { notesApi } from "./api/notes";
-import { searchApi } from "./api/search";
-import { wikidataApi } from "./api/wikidata";
+import faviconPath from "../assets/favicon.svg" with { type: "file" };
+import { newQueryClient } from "../islands/runtime/query-client";
+import { ErrorPage } from "../views/pages/SimplePages";
 import { accessoriesApi } from "./api/accessories";
-import { linksApi } from "./api/links";
-import { assimilationApi } from "./api/assimilation";
-import { recallApi } from "./api/recall";
-import { memoryTrackersApi } from "./api/memory-trackers";
-import { recallPromptsApi } from "./api/recall-prompts";
+import { adminApi } from "./api/admin";
+import { aiChatApi } from "./api/ai-chat";
+import { aiNoteActionsApi } from "./api/ai-note-actions";
 import { aiSettingsApi } from "./api/ai-settings";
+import { assessmentApi } from "./api/assessment";
+import { assimilationApi } from "./api/assimilation";
+import { assistantApi } from "./api/assistant";
+import type { Auth } from "./api/authentication";
 import { backupsApi } from "./api/backups";
 import { bazaarApi } from "./api/bazaar";
-import { circlesApi } from "./api/circles";
-import { assessmentApi } from "./api/assessment";
 import { certificatesApi } from "./api/certificates";
+import { circlesApi } from "./api/circles";
 import { conversationsApi } from "./api/conversations";
-import { aiChatApi } from "./api/ai-chat";
-import { adminApi } from "./api/admin";
+import { core } from "./api/core";
+import { errorAnswer } from "./api/errors";
 import { fineTuningApi } from "./api/fine-tuning";
-import { assistantApi } from "./api/assistant";
-import { aiNoteActionsApi } from "./api/ai-note-actions";
-import { subscriptionsApi } from "./api/subscriptions";
-import { recallLogApi } from "./api/recall-log";
+import { healthApi } from "./api/health";
+import { linksApi } from "./api/links";
 import { mcpApi } from "./api/mcp";
+import { memoryTrackersApi } from "./api/memory-trackers";
+import { notebooksApi } from "./api/notebooks";
+import { notesApi } from "./api/notes";
 import { obsidianApi } from "./api/obsidian";
 import { predefinedQuestionsApi } from "./api/predefined-questions";
-import { jobWorker } from "./jobs/plugin";
-import { core } from "./api/core";
-import type { Auth } from "./api/authentication";
+import { recallApi } from "./api/recall";
+import { recallLogApi } from "./api/recall-log";
+import { recallPromptsApi } from "./api/recall-prompts";
+import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
+import { searchApi } from "./api/search";
+import { subscriptionsApi } from "./api/subscriptions";
+import { testabilityApi } from "./api/testability";
+import { usersApi } from "./api/users";
+import { wikidataApi } from "./api/wikidata";
 import { isProduction } from "./config";
 import type { AppContext } from "./context";
+import { jobWorker } from "./jobs/plugin";
 import { ForbiddenError } from "./services/errors";
 import { assetResponse, loadAssetManifest } from "./web/assets";
 import { authPagesPlugin } from "./web/auth-pages";
+import { compression, compressResponse } from "./web/compression";
 import { notFoundPage, pagesPlugin } from "./web/pages";
-import { ErrorPage } from "../views/pages/SimplePages";
 import { renderDocument } from "./web/render";
-import { newQueryClient } from "../islands/runtime/query-client";
-import { SECURITY_HEADERS, isCrossSiteWrite } from "./web/security";
-import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
-import { compressResponse, compression } from "./web/compression";
-import faviconPath from "../assets/favicon.svg" with { type: "file" };
+import { isCrossSiteWrite, SECURITY_HEADERS } from "./web/security";
 
 /** Largest request body accepted: an Obsidian vault (100 MiB zip) with its multipart framing; each route has its own limit (request-limits.ts). */
 export const MAX_REQUEST_BODY_BYTES = 101 * 1024 * 1024;
@@ -89,10 +89,19 @@ export function createApp(ctx: AppContext) {
     .use(core(ctx))
     // The background job worker runs while the app listens (embedding notes after they change).
     .use(jobWorker(ctx))
-    .get("/assets/*", ({ request }) => assetResponse(manifest, new URL(request.url).pathname, request.headers.get("accept-encoding")) ?? notFoundPage({ ctx, auth: {}, request }))
-    .get("/favicon.svg", () => new Response(Bun.file(faviconPath), {
-      headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },
-    }))
+    .get(
+      "/assets/*",
+      ({ request }) =>
+        assetResponse(manifest, new URL(request.url).pathname, request.headers.get("accept-encoding")) ??
+        notFoundPage({ ctx, auth: {}, request }),
+    )
+    .get(
+      "/favicon.svg",
+      () =>
+        new Response(Bun.file(faviconPath), {
+          headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },
+        }),
+    )
     .use(healthApi(ctx))
     .use(usersApi(ctx))
     .use(notebooksApi(ctx))

@@ -4,11 +4,21 @@ import { IslandScripts } from "./Island";
 
 /** JSON that is safe inside a <script> element (no "</script>" or "<!--" can close it). */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** The HTML document around every page: head, the page, the prefetched query cache, island scripts. */
-export function Document({ title, css, islandScripts, config, dehydratedState, children }: {
+export function Document({
+  title,
+  css,
+  islandScripts,
+  config,
+  dehydratedState,
+  children,
+}: {
   title: string;
   css: string;
   islandScripts: Record<string, string>;
@@ -30,8 +40,7 @@ export function Document({ title, css, islandScripts, config, dehydratedState, c
         {children}
         {/* Data blocks, not scripts: the CSP lets only our own script files run. */}
         <script type="application/json" id="engram-config" dangerouslySetInnerHTML={{ __html: scriptSafeJson(config) }} />
-        <script type="application/json" id="engram-state"
-          dangerouslySetInnerHTML={{ __html: scriptSafeJson(dehydratedState) }} />
+        <script type="application/json" id="engram-state" dangerouslySetInnerHTML={{ __html: scriptSafeJson(dehydratedState) }} />
         <IslandScripts scripts={islandScripts} />
       </body>
     </html>

@@ -22,9 +22,10 @@ export const IslandCollectorContext = createContext<IslandCollector | null>(null
  * rendered as its own root here too, with the same identifier prefix, so that ids from useId
  * (which the accessible UI primitives use for aria attributes) match between server and browser.
  */
-export function Island<N extends IslandName>({ name, props }: { name: N } & ({} extends IslandProps<N>
-  ? { props?: IslandProps<N> }
-  : { props: IslandProps<N> })) {
+export function Island<N extends IslandName>({
+  name,
+  props,
+}: { name: N } & ({} extends IslandProps<N> ? { props?: IslandProps<N> } : { props: IslandProps<N> })) {
   const collector = useContext(IslandCollectorContext);
   if (!collector) throw new Error("<Island> must be rendered inside a page");
   collector.used.add(name);
@@ -40,8 +41,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N } & ({} 
     { identifierPrefix: islandIdentifierPrefix(islandId) },
   );
   return (
-    <div data-island={name} data-island-id={islandId} data-props={JSON.stringify(islandProps)}
-      dangerouslySetInnerHTML={{ __html: html }} />
+    <div data-island={name} data-island-id={islandId} data-props={JSON.stringify(islandProps)} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 

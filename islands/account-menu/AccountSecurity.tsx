@@ -52,18 +52,28 @@ export function AccountSecurity() {
         <p className="muted">Loading sessions…</p>
       ) : (
         <ul className="session-list" aria-label="Active sessions">
-          {[...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current)).map((session, index) => (
-            <li key={index} className="session-row">
-              <div className="session-browser">
-                {session.browser}
-                {session.current && <span className="session-current"> (this session)</span>}
-              </div>
-              <div className="session-times muted">
-                {session.createdAt && <span>Signed in <LocalTime iso={session.createdAt} /></span>}
-                {session.lastUsedAt && <span>Last used <LocalTime iso={session.lastUsedAt} /></span>}
-              </div>
-            </li>
-          ))}
+          {[...(sessions.data ?? [])]
+            .sort((a, b) => Number(b.current) - Number(a.current))
+            .map((session, index) => (
+              <li key={index} className="session-row">
+                <div className="session-browser">
+                  {session.browser}
+                  {session.current && <span className="session-current"> (this session)</span>}
+                </div>
+                <div className="session-times muted">
+                  {session.createdAt && (
+                    <span>
+                      Signed in <LocalTime iso={session.createdAt} />
+                    </span>
+                  )}
+                  {session.lastUsedAt && (
+                    <span>
+                      Last used <LocalTime iso={session.lastUsedAt} />
+                    </span>
+                  )}
+                </div>
+              </li>
+            ))}
         </ul>
       )}
       <button type="button" className="button" onClick={signOutOthers} disabled={signingOut || others === 0}>
@@ -104,13 +114,34 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   return (
     <form className="change-password" onSubmit={submit} noValidate aria-labelledby="change-password-heading">
       <h3 id="change-password-heading">Change password</h3>
-      <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password"
-        value={form.currentPassword} error={errors.currentPassword} onChange={set("currentPassword")} />
-      <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={8}
-        value={form.newPassword} error={errors.newPassword} onChange={set("newPassword")} />
+      <TextField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={form.currentPassword}
+        error={errors.currentPassword}
+        onChange={set("currentPassword")}
+      />
+      <TextField
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        value={form.newPassword}
+        error={errors.newPassword}
+        onChange={set("newPassword")}
+      />
       <p className="field-hint">At least 8 characters. Changing it signs out every other session.</p>
-      {message && <div className="field-error" role="alert">{message}</div>}
-      <button type="submit" className="button primary" disabled={saving}>Change password</button>
+      {message && (
+        <div className="field-error" role="alert">
+          {message}
+        </div>
+      )}
+      <button type="submit" className="button primary" disabled={saving}>
+        Change password
+      </button>
     </form>
   );
 }

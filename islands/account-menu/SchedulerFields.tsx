@@ -13,7 +13,11 @@ export interface SchedulerForm {
  * "Scheduler" with its FSRS settings (issue 17). Desired retention and maximum interval matter
  * only to FSRS, so they show only when FSRS is chosen.
  */
-export function SchedulerFields({ form, errors, onChange }: {
+export function SchedulerFields({
+  form,
+  errors,
+  onChange,
+}: {
   form: SchedulerForm;
   errors: Record<string, string>;
   onChange: (field: keyof SchedulerForm) => (event: { target: { value: string } }) => void;
@@ -23,9 +27,13 @@ export function SchedulerFields({ form, errors, onChange }: {
     <fieldset className="scheduler-fields">
       <div className={`field${errors.scheduler ? " field-invalid" : ""}`}>
         <label htmlFor={id}>Scheduler</label>
-        <select id={id} name="scheduler" value={form.scheduler}
+        <select
+          id={id}
+          name="scheduler"
+          value={form.scheduler}
           onChange={onChange("scheduler") as (event: ChangeEvent<HTMLSelectElement>) => void}
-          aria-describedby={`${id}-hint${errors.scheduler ? ` ${id}-error` : ""}`}>
+          aria-describedby={`${id}-hint${errors.scheduler ? ` ${id}-error` : ""}`}
+        >
           <option value="forgetting-curve">Forgetting curve (classic)</option>
           <option value="fsrs">FSRS</option>
         </select>
@@ -34,14 +42,35 @@ export function SchedulerFields({ form, errors, onChange }: {
             ? "FSRS models how well you remember each note and asks when you are about to forget it."
             : "The classic curve moves each note along your space intervals."}
         </div>
-        {errors.scheduler && <div className="field-error" id={`${id}-error`} role="alert">{errors.scheduler}</div>}
+        {errors.scheduler && (
+          <div className="field-error" id={`${id}-error`} role="alert">
+            {errors.scheduler}
+          </div>
+        )}
       </div>
       {form.scheduler === "fsrs" && (
         <>
-          <TextField label="Desired retention" name="desiredRetention" type="number" min={0.7} max={0.97} step={0.01}
-            value={form.desiredRetention} error={errors.desiredRetention} onChange={onChange("desiredRetention")} />
-          <TextField label="Maximum interval" name="maximumIntervalDays" type="number" min={1} max={36500}
-            value={form.maximumIntervalDays} error={errors.maximumIntervalDays} onChange={onChange("maximumIntervalDays")} />
+          <TextField
+            label="Desired retention"
+            name="desiredRetention"
+            type="number"
+            min={0.7}
+            max={0.97}
+            step={0.01}
+            value={form.desiredRetention}
+            error={errors.desiredRetention}
+            onChange={onChange("desiredRetention")}
+          />
+          <TextField
+            label="Maximum interval"
+            name="maximumIntervalDays"
+            type="number"
+            min={1}
+            max={36500}
+            value={form.maximumIntervalDays}
+            error={errors.maximumIntervalDays}
+            onChange={onChange("maximumIntervalDays")}
+          />
           <OptimizeParameters />
         </>
       )}
@@ -85,7 +114,7 @@ function OptimizeParameters() {
       <div className="field-hint optimize-result" role="status">
         {result
           ? `Log loss on ${result.heldOutReviews} of your ${result.reviews} reviews kept aside: ${result.logLossBefore} with the defaults, ${result.logLossAfter} fitted. ${result.kept === "fitted" ? "Using your fitted parameters." : "Keeping the defaults, which predict you as well or better."}`
-          : state.error ?? "Fits FSRS to your own reviews (needs at least 400)."}
+          : (state.error ?? "Fits FSRS to your own reviews (needs at least 400).")}
       </div>
     </div>
   );

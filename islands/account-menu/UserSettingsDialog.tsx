@@ -3,8 +3,8 @@ import { type FormEvent, useState } from "react";
 import type { UserJson } from "../../src/services/users";
 import { ApiError, api } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
-import { Modal } from "../lib/ui/Dialog";
 import { currentUserInfoQuery } from "../lib/queries";
+import { Modal } from "../lib/ui/Dialog";
 import { showToast } from "../lib/ui-store";
 import { AccountSecurity } from "./AccountSecurity";
 import { SchedulerFields, schedulerPatch } from "./SchedulerFields";
@@ -54,10 +54,24 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
     <Modal title={`Settings for ${user.name}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <TextField label="Name" name="name" value={form.name} error={errors.name} onChange={set("name")} maxLength={100} />
-        <TextField label="Daily Assimilation Count" name="dailyAssimilationCount" type="number" min={0} max={1000}
-          value={form.dailyAssimilationCount} error={errors.dailyAssimilationCount} onChange={set("dailyAssimilationCount")} />
-        <TextField label="Space Intervals" name="spaceIntervals" value={form.spaceIntervals}
-          error={errors.spaceIntervals} onChange={set("spaceIntervals")} placeholder="0, 1, 1, 2, 3, 5, 8, 13" />
+        <TextField
+          label="Daily Assimilation Count"
+          name="dailyAssimilationCount"
+          type="number"
+          min={0}
+          max={1000}
+          value={form.dailyAssimilationCount}
+          error={errors.dailyAssimilationCount}
+          onChange={set("dailyAssimilationCount")}
+        />
+        <TextField
+          label="Space Intervals"
+          name="spaceIntervals"
+          value={form.spaceIntervals}
+          error={errors.spaceIntervals}
+          onChange={set("spaceIntervals")}
+          placeholder="0, 1, 1, 2, 3, 5, 8, 13"
+        />
         <SchedulerFields form={form} errors={errors} onChange={set} />
         <DialogActions onCancel={onClose} submitting={saving} />
       </form>

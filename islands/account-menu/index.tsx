@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { icons } from "../lib/icons";
+import { lazyComponent } from "../lib/lazy";
 import { currentUserInfoQuery } from "../lib/queries";
 import { Menu, MenuItem, MenuLink, MenuSeparator } from "../lib/ui/Menu";
-import { lazyComponent } from "../lib/lazy";
 
 /** The settings dialog, fetched when it first opens. */
 const UserSettingsDialog = lazyComponent(() => import("./UserSettingsDialog").then((m) => m.UserSettingsDialog));
@@ -18,8 +18,18 @@ export default function AccountMenu() {
   if (!user) return null;
   return (
     <div className="account-menu">
-      <Menu label="Account" triggerClassName="menu-item" side="right" align="end"
-        trigger={<>{icons.account()}<span className="menu-label">Account</span></>}>
+      <Menu
+        label="Account"
+        triggerClassName="menu-item"
+        side="right"
+        align="end"
+        trigger={
+          <>
+            {icons.account()}
+            <span className="menu-label">Account</span>
+          </>
+        }
+      >
         {user.admin && <MenuLink href="/d/admin-dashboard">Admin Dashboard</MenuLink>}
         <MenuLink href="/d/recent">Recent...</MenuLink>
         <MenuLink href="/d/stats">Statistics</MenuLink>

@@ -21,7 +21,10 @@ function DefaultInstructions({ settings }: { settings: AssistantSettingsJson }) 
   async function save(event: FormEvent) {
     event.preventDefault();
     try {
-      queryClient.setQueryData(settingsQuery.queryKey, await api.patch<AssistantSettingsJson>("/api/ai/assistant/default", { additionalInstructions: value }));
+      queryClient.setQueryData(
+        settingsQuery.queryKey,
+        await api.patch<AssistantSettingsJson>("/api/ai/assistant/default", { additionalInstructions: value }),
+      );
       setDraft(undefined);
       setError(undefined);
       showToast("Instructions saved", "success");
@@ -34,13 +37,28 @@ function DefaultInstructions({ settings }: { settings: AssistantSettingsJson }) 
     <form className="assistant-section" onSubmit={save}>
       <div className={`field${error ? " field-invalid" : ""}`}>
         <label htmlFor={id}>Additional instructions to AI</label>
-        <textarea id={id} rows={4} dir="auto" value={value} onChange={(event) => setDraft(event.target.value)}
-          aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`} />
-        <div id={`${id}-hint`} className="muted field-hint">Added to the instructions of every AI conversation and title suggestion, in every notebook, e.g. "Answer in British English."</div>
+        <textarea
+          id={id}
+          rows={4}
+          dir="auto"
+          value={value}
+          onChange={(event) => setDraft(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        />
+        <div id={`${id}-hint`} className="muted field-hint">
+          Added to the instructions of every AI conversation and title suggestion, in every notebook, e.g. "Answer in British English."
+        </div>
         <LengthLimit length={value.length} max={MAX_INSTRUCTIONS} label="Instructions" showOver={!error} />
-        {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+        {error && (
+          <div className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </div>
+        )}
       </div>
-      <button type="submit" className="button primary" disabled={draft === undefined}>Save</button>
+      <button type="submit" className="button primary" disabled={draft === undefined}>
+        Save
+      </button>
     </form>
   );
 }
@@ -63,12 +81,19 @@ function RecreateDefault({ assistant }: { assistant: DefaultAssistantJson | null
       <h3>Default assistant</h3>
       {assistant ? (
         <dl className="failure-report-facts" aria-label="Current default assistant">
-          <dt>Name</dt><dd>{assistant.name}</dd>
-          <dt>Model</dt><dd>{assistant.model}</dd>
-          <dt>Recreated</dt><dd>{new Date(assistant.recreatedAt).toLocaleString()}</dd>
+          <dt>Name</dt>
+          <dd>{assistant.name}</dd>
+          <dt>Model</dt>
+          <dd>{assistant.model}</dd>
+          <dt>Recreated</dt>
+          <dd>{new Date(assistant.recreatedAt).toLocaleString()}</dd>
         </dl>
-      ) : <p className="muted">Not recreated yet: the built-in defaults apply.</p>}
-      <button type="button" className="button" disabled={busy} onClick={() => void recreate()}>Recreate Default Assistant</button>
+      ) : (
+        <p className="muted">Not recreated yet: the built-in defaults apply.</p>
+      )}
+      <button type="button" className="button" disabled={busy} onClick={() => void recreate()}>
+        Recreate Default Assistant
+      </button>
     </section>
   );
 }
@@ -83,15 +108,23 @@ function NotebookDump() {
   return (
     <section className="assistant-section" aria-label="Notebook dump">
       <h3>Notebook dump</h3>
-      {notebooks.length === 0 ? <p className="empty-state">There is no notebook yet.</p> : (
+      {notebooks.length === 0 ? (
+        <p className="empty-state">There is no notebook yet.</p>
+      ) : (
         <div className="assistant-dump">
           <div className="field">
             <label htmlFor={id}>Notebook</label>
             <select id={id} value={notebookId} onChange={(event) => setPicked(event.target.value)}>
-              {notebooks.map((notebook) => <option key={notebook.id} value={notebook.id}>{notebook.title} (by {notebook.creatorId})</option>)}
+              {notebooks.map((notebook) => (
+                <option key={notebook.id} value={notebook.id}>
+                  {notebook.title} (by {notebook.creatorId})
+                </option>
+              ))}
             </select>
           </div>
-          <a className="button" href={`/api/notebooks/${notebookId}/dump`} download="notebook-dump.json">Download notebook dump</a>
+          <a className="button" href={`/api/notebooks/${notebookId}/dump`} download="notebook-dump.json">
+            Download notebook dump
+          </a>
         </div>
       )}
     </section>

@@ -18,9 +18,13 @@ export function BazaarTab() {
     <ul className="admin-list">
       {entries.map((entry) => (
         <li key={entry.id} className="admin-list-item">
-          <a href={notePath(entry.notebook.headNoteId)} className="admin-list-title" dir="auto">{entry.notebook.title}</a>
+          <a href={notePath(entry.notebook.headNoteId)} className="admin-list-title" dir="auto">
+            {entry.notebook.title}
+          </a>
           <span className="muted">by {entry.notebook.creatorId}</span>
-          <button type="button" className="button small danger" onClick={() => void remove(entry)}>Remove</button>
+          <button type="button" className="button small danger" onClick={() => void remove(entry)}>
+            Remove
+          </button>
         </li>
       ))}
     </ul>

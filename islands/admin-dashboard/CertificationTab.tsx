@@ -22,9 +22,13 @@ export function CertificationTab() {
     <ul className="admin-list">
       {pending.map((request) => (
         <li key={request.id} className="admin-list-item">
-          <a href={notePath(request.notebook.headNoteId)} className="admin-list-title" dir="auto">{request.notebook.title}</a>
+          <a href={notePath(request.notebook.headNoteId)} className="admin-list-title" dir="auto">
+            {request.notebook.title}
+          </a>
           <span className="muted">by {request.notebook.creatorId}</span>
-          <button type="button" className="button small primary" onClick={() => void approve(request)}>Approve</button>
+          <button type="button" className="button small primary" onClick={() => void approve(request)}>
+            Approve
+          </button>
         </li>
       ))}
     </ul>

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, apiRequest } from "../lib/api";
-import { dateTimeText } from "./format";
-import { confirmPopup, showToast } from "../lib/ui-store";
 import type { FailureReportJson } from "../../src/services/failure-reports";
+import { api, apiRequest } from "../lib/api";
+import { confirmPopup, showToast } from "../lib/ui-store";
+import { dateTimeText } from "./format";
 
 const failureReportsQuery = { queryKey: ["admin", "failure-reports"], queryFn: () => api.get<FailureReportJson[]>("/api/failure-reports") };
 
@@ -30,17 +30,20 @@ export function FailureReportsTab() {
 
   if (isPending) return <p className="muted">Loading failure reports...</p>;
   if (!reports || reports.length === 0) return <p className="empty-state">No failure reports found.</p>;
-  const toggle = (id: number, on: boolean) => setSelected((old) => {
-    const next = new Set(old);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  });
+  const toggle = (id: number, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   return (
     <div className="admin-failure-reports">
       {selected.size > 0 && (
         <div className="admin-toolbar">
-          <button type="button" className="button danger" disabled={deleting} onClick={() => void deleteSelected()}>Delete Selected</button>
+          <button type="button" className="button danger" disabled={deleting} onClick={() => void deleteSelected()}>
+            Delete Selected
+          </button>
         </div>
       )}
       <ul className="admin-list">
@@ -48,8 +51,15 @@ export function FailureReportsTab() {
           const label = `${report.errorName} ${dateTimeText(report.createDatetime)}`;
           return (
             <li key={report.id} className="admin-list-item">
-              <input type="checkbox" aria-label={label} checked={selected.has(report.id)} onChange={(event) => toggle(report.id, event.target.checked)} />
-              <a href={`/d/failure-report-list/show/${report.id}`} className="admin-list-title">{report.errorName}</a>
+              <input
+                type="checkbox"
+                aria-label={label}
+                checked={selected.has(report.id)}
+                onChange={(event) => toggle(report.id, event.target.checked)}
+              />
+              <a href={`/d/failure-report-list/show/${report.id}`} className="admin-list-title">
+                {report.errorName}
+              </a>
               <span className="muted">{dateTimeText(report.createDatetime)}</span>
             </li>
           );

@@ -22,28 +22,59 @@ const CHOICES_KEY = "preservedQuestion.multipleChoicesQuestion.choices";
 const INDEX_KEY = "preservedQuestion.correctChoiceIndex";
 const STEM_KEY = "preservedQuestion.multipleChoicesQuestion.stem";
 
-function TextArea({ label, name, value, error, rows = 3, onChange }: {
-  label: string; name: string; value: string; error?: string; rows?: number; onChange: (value: string) => void;
+function TextArea({
+  label,
+  name,
+  value,
+  error,
+  rows = 3,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  rows?: number;
+  onChange: (value: string) => void;
 }) {
   const id = useElementId(`field-${name}`);
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} name={name} rows={rows} dir="auto" value={value} onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        dir="auto"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <div className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }
 
 /** The edit dialog: the question (stem, 4 choices, correct index), the feedback, and the note content. */
-function EditSuggestion({ suggestion, onClose, onSaved }: {
-  suggestion: SuggestedQuestionJson; onClose: () => void; onSaved: (saved: SuggestedQuestionJson) => void;
+function EditSuggestion({
+  suggestion,
+  onClose,
+  onSaved,
+}: {
+  suggestion: SuggestedQuestionJson;
+  onClose: () => void;
+  onSaved: (saved: SuggestedQuestionJson) => void;
 }) {
   const question = suggestion.preservedQuestion;
   const [stem, setStem] = useState(question.multipleChoicesQuestion.stem);
   const [choices, setChoices] = useState(() =>
-    Array.from({ length: CHOICE_FIELDS }, (_, i) => question.multipleChoicesQuestion.choices[i] ?? ""));
+    Array.from({ length: CHOICE_FIELDS }, (_, i) => question.multipleChoicesQuestion.choices[i] ?? ""),
+  );
   const [correctIndex, setCorrectIndex] = useState(String(question.correctChoiceIndex));
   const [positive, setPositive] = useState(suggestion.positiveFeedback);
   const [realCorrectAnswers, setRealCorrectAnswers] = useState(suggestion.realCorrectAnswers);
@@ -85,22 +116,54 @@ function EditSuggestion({ suggestion, onClose, onSaved }: {
         <fieldset className="fine-tuning-choices" aria-describedby={errors[CHOICES_KEY] ? `${choicesId}-error` : undefined}>
           <legend>Choices</legend>
           {choices.map((choice, i) => (
-            <TextField key={i} label={`Choice ${i + 1}`} name={`choice-${i}`} value={choice}
-              onChange={(event) => setChoices((old) => old.map((c, j) => (j === i ? event.target.value : c)))} />
+            <TextField
+              key={i}
+              label={`Choice ${i + 1}`}
+              name={`choice-${i}`}
+              value={choice}
+              onChange={(event) => setChoices((old) => old.map((c, j) => (j === i ? event.target.value : c)))}
+            />
           ))}
-          {errors[CHOICES_KEY] && <div className="field-error" id={`${choicesId}-error`} role="alert">{errors[CHOICES_KEY]}</div>}
+          {errors[CHOICES_KEY] && (
+            <div className="field-error" id={`${choicesId}-error`} role="alert">
+              {errors[CHOICES_KEY]}
+            </div>
+          )}
         </fieldset>
-        <TextField label="Correct choice index (from 0)" name="correctChoiceIndex" inputMode="numeric" value={correctIndex}
-          error={errors[INDEX_KEY]} onChange={(event) => setCorrectIndex(event.target.value)} />
-        <CheckboxField label="Positive feedback" name="positiveFeedback" checked={positive} error={errors.positiveFeedback} onChange={setPositive} />
+        <TextField
+          label="Correct choice index (from 0)"
+          name="correctChoiceIndex"
+          inputMode="numeric"
+          value={correctIndex}
+          error={errors[INDEX_KEY]}
+          onChange={(event) => setCorrectIndex(event.target.value)}
+        />
+        <CheckboxField
+          label="Positive feedback"
+          name="positiveFeedback"
+          checked={positive}
+          error={errors.positiveFeedback}
+          onChange={setPositive}
+        />
         {/* For positive feedback the real answer is the question's own: the field is hidden (spec 5). */}
         {!positive && (
-          <TextField label="Real correct answers (e.g. 0,2)" name="realCorrectAnswers" value={realCorrectAnswers}
-            error={errors.realCorrectAnswers} onChange={(event) => setRealCorrectAnswers(event.target.value)} />
+          <TextField
+            label="Real correct answers (e.g. 0,2)"
+            name="realCorrectAnswers"
+            value={realCorrectAnswers}
+            error={errors.realCorrectAnswers}
+            onChange={(event) => setRealCorrectAnswers(event.target.value)}
+          />
         )}
         <TextArea label="Comment" name="comment" value={comment} error={errors.comment} rows={2} onChange={setComment} />
-        <TextArea label="Note content" name="preservedNoteContent" value={noteContent} error={errors.preservedNoteContent} rows={5}
-          onChange={setNoteContent} />
+        <TextArea
+          label="Note content"
+          name="preservedNoteContent"
+          value={noteContent}
+          error={errors.preservedNoteContent}
+          rows={5}
+          onChange={setNoteContent}
+        />
         <DialogActions onCancel={onClose} submitLabel="Save" submitting={saving} />
       </form>
     </Modal>
@@ -129,9 +192,16 @@ function BaseModel() {
   }
   return (
     <form className="fine-tuning-base-model" onSubmit={save}>
-      <TextField label="Base model for fine-tuning" name="baseModel" value={draft ?? data.baseModel} error={error}
-        onChange={(event) => setDraft(event.target.value)} />
-      <button type="submit" className="button" disabled={draft === undefined}>Save base model</button>
+      <TextField
+        label="Base model for fine-tuning"
+        name="baseModel"
+        value={draft ?? data.baseModel}
+        error={error}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={draft === undefined}>
+        Save base model
+      </button>
     </form>
   );
 }
@@ -173,49 +243,84 @@ export function FineTuningTab() {
   return (
     <div className="fine-tuning">
       <div className="fine-tuning-actions">
-        <button type="button" className="button primary" disabled={triggering} onClick={() => void trigger()}>Trigger Fine Tuning</button>
-        <p role="status" className={outcome ? (outcome.ok ? "fine-tuning-outcome" : "fine-tuning-outcome field-error") : "fine-tuning-outcome"}>
+        <button type="button" className="button primary" disabled={triggering} onClick={() => void trigger()}>
+          Trigger Fine Tuning
+        </button>
+        <p
+          role="status"
+          className={outcome ? (outcome.ok ? "fine-tuning-outcome" : "fine-tuning-outcome field-error") : "fine-tuning-outcome"}
+        >
           {triggering ? "Uploading the training files..." : outcome?.message}
         </p>
       </div>
       <BaseModel />
-      {isPending ? <p className="muted">Loading suggested questions...</p>
-        : !suggestions || suggestions.length === 0 ? <p className="empty-state">No suggested questions yet.</p>
-        : (
-          <ul className="admin-list" aria-label="Suggested questions">
-            {suggestions.map((suggestion) => {
-              const { multipleChoicesQuestion: mcq, correctChoiceIndex } = suggestion.preservedQuestion;
-              return (
-                <li key={suggestion.id} className="admin-list-item fine-tuning-item">
-                  <div className="admin-list-title" dir="auto">{mcq.stem}</div>
-                  <span className={`fine-tuning-feedback ${suggestion.positiveFeedback ? "is-positive" : "is-negative"}`}>
-                    {suggestion.positiveFeedback ? "Positive" : "Negative"}
-                  </span>
-                  <ol className="fine-tuning-choice-list" start={0}>
-                    {mcq.choices.map((choice, i) => (
-                      <li key={i} dir="auto" className={i === correctChoiceIndex ? "is-correct" : undefined}>
-                        {choice}{i === correctChoiceIndex && <span className="visually-hidden"> (correct)</span>}
-                      </li>
-                    ))}
-                  </ol>
-                  {suggestion.comment && <p className="muted fine-tuning-comment" dir="auto">{suggestion.comment}</p>}
-                  <div className="admin-user-actions">
-                    <button type="button" className="button small" aria-label={`Edit "${mcq.stem}"`} onClick={() => setEditing(suggestion)}>Edit</button>
-                    <button type="button" className="button small" aria-label={`Duplicate "${mcq.stem}"`} onClick={() => void duplicate(suggestion)}>Duplicate</button>
-                    <button type="button" className="button small danger" aria-label={`Delete "${mcq.stem}"`} onClick={() => void remove(suggestion)}>Delete</button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+      {isPending ? (
+        <p className="muted">Loading suggested questions...</p>
+      ) : !suggestions || suggestions.length === 0 ? (
+        <p className="empty-state">No suggested questions yet.</p>
+      ) : (
+        <ul className="admin-list" aria-label="Suggested questions">
+          {suggestions.map((suggestion) => {
+            const { multipleChoicesQuestion: mcq, correctChoiceIndex } = suggestion.preservedQuestion;
+            return (
+              <li key={suggestion.id} className="admin-list-item fine-tuning-item">
+                <div className="admin-list-title" dir="auto">
+                  {mcq.stem}
+                </div>
+                <span className={`fine-tuning-feedback ${suggestion.positiveFeedback ? "is-positive" : "is-negative"}`}>
+                  {suggestion.positiveFeedback ? "Positive" : "Negative"}
+                </span>
+                <ol className="fine-tuning-choice-list" start={0}>
+                  {mcq.choices.map((choice, i) => (
+                    <li key={i} dir="auto" className={i === correctChoiceIndex ? "is-correct" : undefined}>
+                      {choice}
+                      {i === correctChoiceIndex && <span className="visually-hidden"> (correct)</span>}
+                    </li>
+                  ))}
+                </ol>
+                {suggestion.comment && (
+                  <p className="muted fine-tuning-comment" dir="auto">
+                    {suggestion.comment}
+                  </p>
+                )}
+                <div className="admin-user-actions">
+                  <button type="button" className="button small" aria-label={`Edit "${mcq.stem}"`} onClick={() => setEditing(suggestion)}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={`Duplicate "${mcq.stem}"`}
+                    onClick={() => void duplicate(suggestion)}
+                  >
+                    Duplicate
+                  </button>
+                  <button
+                    type="button"
+                    className="button small danger"
+                    aria-label={`Delete "${mcq.stem}"`}
+                    onClick={() => void remove(suggestion)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {editing && (
-        <EditSuggestion suggestion={editing} onClose={() => setEditing(undefined)}
+        <EditSuggestion
+          suggestion={editing}
+          onClose={() => setEditing(undefined)}
           onSaved={(saved) => {
-            queryClient.setQueryData<SuggestedQuestionJson[]>(suggestionsQuery.queryKey, (old) => old?.map((s) => (s.id === saved.id ? saved : s)));
+            queryClient.setQueryData<SuggestedQuestionJson[]>(suggestionsQuery.queryKey, (old) =>
+              old?.map((s) => (s.id === saved.id ? saved : s)),
+            );
             setEditing(undefined);
             showToast("Suggested question saved", "success");
-          }} />
+          }}
+        />
       )}
     </div>
   );

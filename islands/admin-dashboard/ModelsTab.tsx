@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { EmbeddingSettings } from "../../src/ai/embedding-settings";
+import type { GlobalAiModelSettings } from "../../src/ai/model-settings";
 import { ApiError, api } from "../lib/api";
 import { useElementId } from "../lib/island-id";
 import { showToast } from "../lib/ui-store";
-import type { GlobalAiModelSettings } from "../../src/ai/model-settings";
-import type { EmbeddingSettings } from "../../src/ai/embedding-settings";
 
-const settingsQuery = { queryKey: ["admin", "model-settings"], queryFn: () => api.get<GlobalAiModelSettings>("/api/settings/current-model-version") };
+const settingsQuery = {
+  queryKey: ["admin", "model-settings"],
+  queryFn: () => api.get<GlobalAiModelSettings>("/api/settings/current-model-version"),
+};
 const modelsQuery = {
   queryKey: ["admin", "available-models"],
   queryFn: () => api.get<string[]>("/api/ai/available-gpt-models", { silent: true }),
@@ -21,7 +24,17 @@ const FIELDS = [
   { key: "othersModel", label: "Others" },
 ] as const;
 
-function ModelSelect({ label, value, models, onChange }: { label: string; value: string; models: string[]; onChange: (value: string) => void }) {
+function ModelSelect({
+  label,
+  value,
+  models,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  models: string[];
+  onChange: (value: string) => void;
+}) {
   const id = useElementId(`model-${label}`);
   // The saved model stays listed even when the provider no longer offers it.
   const options = models.includes(value) ? models : [value, ...models];
@@ -29,7 +42,11 @@ function ModelSelect({ label, value, models, onChange }: { label: string; value:
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((model) => <option key={model} value={model}>{model}</option>)}
+        {options.map((model) => (
+          <option key={model} value={model}>
+            {model}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -78,11 +95,21 @@ function EmbeddingForm() {
       </div>
       <div className="field">
         <label htmlFor={dimensionsId}>Dimensions</label>
-        <input id={dimensionsId} type="number" min={64} max={3072} step={1} placeholder="the model's own" value={dimensionsValue}
-          onChange={(event) => setDimensions(event.target.value)} />
+        <input
+          id={dimensionsId}
+          type="number"
+          min={64}
+          max={3072}
+          step={1}
+          placeholder="the model's own"
+          value={dimensionsValue}
+          onChange={(event) => setDimensions(event.target.value)}
+        />
         <p className="muted">64 to 3,072, for models that can shorten their vectors (text-embedding-3-*); empty: the model's own length.</p>
       </div>
-      <button type="submit" className="button" disabled={saving}>Re-embed with these</button>
+      <button type="submit" className="button" disabled={saving}>
+        Re-embed with these
+      </button>
     </form>
   );
 }
@@ -94,7 +121,8 @@ export function ModelsTab() {
   const { data: models, error } = useQuery(modelsQuery);
   const [draft, setDraft] = useState<Partial<GlobalAiModelSettings>>({});
   const [saving, setSaving] = useState(false);
-  if (error) return <p className="empty-state">{error instanceof ApiError && error.status === 503 ? "AI is not configured" : error.message}</p>;
+  if (error)
+    return <p className="empty-state">{error instanceof ApiError && error.status === 503 ? "AI is not configured" : error.message}</p>;
   if (!settings || !models) return <p className="muted">Loading models...</p>;
   const values = { ...settings, ...draft };
 
@@ -112,14 +140,21 @@ export function ModelsTab() {
   }
   return (
     <>
-    <form className="admin-models" onSubmit={save}>
-      {FIELDS.map(({ key, label }) => (
-        <ModelSelect key={key} label={label} value={values[key]} models={models}
-          onChange={(value) => setDraft((old) => ({ ...old, [key]: value }))} />
-      ))}
-      <button type="submit" className="button primary" disabled={saving}>Save</button>
-    </form>
-    <EmbeddingForm />
+      <form className="admin-models" onSubmit={save}>
+        {FIELDS.map(({ key, label }) => (
+          <ModelSelect
+            key={key}
+            label={label}
+            value={values[key]}
+            models={models}
+            onChange={(value) => setDraft((old) => ({ ...old, [key]: value }))}
+          />
+        ))}
+        <button type="submit" className="button primary" disabled={saving}>
+          Save
+        </button>
+      </form>
+      <EmbeddingForm />
     </>
   );
 }

@@ -1,23 +1,31 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { AccountForAdminJson } from "../../src/services/admin/users";
 import { api } from "../lib/api";
 import { currentUserInfoQuery } from "../lib/queries";
-import { confirmPopup } from "../lib/ui-store";
 import { Modal } from "../lib/ui/Dialog";
+import { confirmPopup } from "../lib/ui-store";
 import { dateTimeText } from "./format";
-import type { AccountForAdminJson } from "../../src/services/admin/users";
 
 const usersQuery = { queryKey: ["admin", "users"], queryFn: () => api.get<AccountForAdminJson[]>("/api/admin/users") };
 
 function ResetLinkDialog({ link, expiresAt, login, onClose }: { link: string; expiresAt: string; login: string; onClose: () => void }) {
   return (
     <Modal title="Password-reset link" onClose={onClose}>
-      <p>Give this link to <strong dir="auto">{login}</strong>. It works once, until {dateTimeText(expiresAt)}, and is not shown again.</p>
+      <p>
+        Give this link to <strong dir="auto">{login}</strong>. It works once, until {dateTimeText(expiresAt)}, and is not shown again.
+      </p>
       <div className="copy-field">
         <input type="text" readOnly value={link} aria-label="Password-reset link" onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(link)}>Copy</button>
+        <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(link)}>
+          Copy
+        </button>
       </div>
-      <div className="dialog-actions"><button type="button" className="button primary" onClick={onClose}>Done</button></div>
+      <div className="dialog-actions">
+        <button type="button" className="button primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
     </Modal>
   );
 }
@@ -45,7 +53,14 @@ export function UsersTab() {
       <div className="table-scroll">
         <table className="history-table admin-users">
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Login</th><th scope="col">Created</th><th scope="col">Last seen</th><th scope="col">Role</th><th scope="col">Actions</th></tr>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Login</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">Role</th>
+              <th scope="col">Actions</th>
+            </tr>
           </thead>
           <tbody>
             {(accounts ?? []).map((account) => {
@@ -59,19 +74,46 @@ export function UsersTab() {
                   <td>{account.disabled ? "Disabled" : account.admin ? "Admin" : "User"}</td>
                   <td className="admin-user-actions">
                     {account.admin ? (
-                      <button type="button" className="button small" disabled={self}
-                        onClick={() => void change(account, { admin: false }, `Revoke admin from ${account.login}?`)}>Revoke admin</button>
+                      <button
+                        type="button"
+                        className="button small"
+                        disabled={self}
+                        onClick={() => void change(account, { admin: false }, `Revoke admin from ${account.login}?`)}
+                      >
+                        Revoke admin
+                      </button>
                     ) : (
-                      <button type="button" className="button small"
-                        onClick={() => void change(account, { admin: true }, `Make ${account.login} an admin?`)}>Grant admin</button>
+                      <button
+                        type="button"
+                        className="button small"
+                        onClick={() => void change(account, { admin: true }, `Make ${account.login} an admin?`)}
+                      >
+                        Grant admin
+                      </button>
                     )}
                     {account.disabled ? (
-                      <button type="button" className="button small" onClick={() => void change(account, { disabled: false }, `Enable ${account.login}?`)}>Enable</button>
+                      <button
+                        type="button"
+                        className="button small"
+                        onClick={() => void change(account, { disabled: false }, `Enable ${account.login}?`)}
+                      >
+                        Enable
+                      </button>
                     ) : (
-                      <button type="button" className="button small danger" disabled={self}
-                        onClick={() => void change(account, { disabled: true }, `Disable ${account.login}? They are signed out and cannot sign in.`)}>Disable</button>
+                      <button
+                        type="button"
+                        className="button small danger"
+                        disabled={self}
+                        onClick={() =>
+                          void change(account, { disabled: true }, `Disable ${account.login}? They are signed out and cannot sign in.`)
+                        }
+                      >
+                        Disable
+                      </button>
                     )}
-                    <button type="button" className="button small" onClick={() => void makeResetLink(account)}>Password-reset link</button>
+                    <button type="button" className="button small" onClick={() => void makeResetLink(account)}>
+                      Password-reset link
+                    </button>
                   </td>
                 </tr>
               );

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { QuestionConversationButton } from "../lib/conversations/QuestionConversation";
 import { useState } from "react";
 import { api } from "../lib/api";
+import { QuestionConversationButton } from "../lib/conversations/QuestionConversation";
+import { SuggestFineTuningDialog } from "../lib/questions/SuggestFineTuningDialog";
 import { AnsweredQuestionView } from "../lib/recall/AnsweredQuestionView";
 import type { AnsweredQuestionJson } from "../lib/recall/recall-prompt-types";
-import { SuggestFineTuningDialog } from "../lib/questions/SuggestFineTuningDialog";
 
 /** GET /api/recall-prompts/{id}: the answered question, or null while it is unanswered (empty body). */
 export const answeredQuestionQuery = (recallPromptId: number) =>
@@ -29,10 +29,15 @@ export default function AnsweredQuestion({ recallPromptId }: { recallPromptId: n
       ) : (
         <>
           <AnsweredQuestionView answered={data} />
-          <button type="button" className="button" onClick={() => setSuggesting(true)}>Suggest for fine-tuning</button>
+          <button type="button" className="button" onClick={() => setSuggesting(true)}>
+            Suggest for fine-tuning
+          </button>
           {suggesting && (
-            <SuggestFineTuningDialog questionId={data.predefinedQuestion.id} question={data.predefinedQuestion.multipleChoicesQuestion}
-              onClose={() => setSuggesting(false)} />
+            <SuggestFineTuningDialog
+              questionId={data.predefinedQuestion.id}
+              question={data.predefinedQuestion.multipleChoicesQuestion}
+              onClose={() => setSuggesting(false)}
+            />
           )}
           <QuestionConversationButton recallPromptId={data.recallPromptId} />
         </>

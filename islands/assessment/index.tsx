@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
-import { type AssessmentAttemptJson, type AssessmentQuestionInstanceJson } from "../lib/assessment/queries";
 import { CertificatePopup } from "../lib/assessment/CertificatePopup";
+import { type AssessmentAttemptJson, type AssessmentQuestionInstanceJson } from "../lib/assessment/queries";
+import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/ui/Dialog";
 import { showToast } from "../lib/ui-store";
-import { useElementId } from "../lib/island-id";
 
 type Stage =
   | { kind: "starting" }
@@ -27,7 +27,7 @@ function FeedbackDialog({ questionId, onClose }: { questionId: number; onClose: 
       showToast("Feedback sent to the notebook's owner", "success");
       onClose();
     } catch (failure) {
-      setError(failure instanceof ApiError ? Object.values(failure.errors)[0] ?? failure.message : "The feedback could not be sent");
+      setError(failure instanceof ApiError ? (Object.values(failure.errors)[0] ?? failure.message) : "The feedback could not be sent");
       setSending(false);
     }
   }
@@ -36,14 +36,29 @@ function FeedbackDialog({ questionId, onClose }: { questionId: number; onClose: 
       <form onSubmit={send}>
         <div className={`field${error ? " field-invalid" : ""}`}>
           <label htmlFor={fieldId}>What is wrong with this question?</label>
-          <textarea id={fieldId} rows={4} dir="auto" value={comment} maxLength={10_000} onChange={(event) => setComment(event.target.value)}
-            aria-invalid={error ? true : undefined} />
-          {error && <div className="field-error" role="alert">{error}</div>}
+          <textarea
+            id={fieldId}
+            rows={4}
+            dir="auto"
+            value={comment}
+            maxLength={10_000}
+            onChange={(event) => setComment(event.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          {error && (
+            <div className="field-error" role="alert">
+              {error}
+            </div>
+          )}
         </div>
         <p className="muted">It starts a conversation with the notebook's owner.</p>
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary" disabled={!comment.trim() || sending}>Send</button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={!comment.trim() || sending}>
+            Send
+          </button>
         </div>
       </form>
     </Modal>
@@ -64,9 +79,12 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api.post<AssessmentAttemptJson>(`/api/assessment/questions/${notebookId}`, undefined, { silent: true })
+    api
+      .post<AssessmentAttemptJson>(`/api/assessment/questions/${notebookId}`, undefined, { silent: true })
       .then((attempt) => setStage({ kind: "asking", attempt, index: 0 }))
-      .catch((error) => setStage({ kind: "unavailable", message: error instanceof Error ? error.message : "The assessment is not available" }));
+      .catch((error) =>
+        setStage({ kind: "unavailable", message: error instanceof Error ? error.message : "The assessment is not available" }),
+      );
   }, [notebookId]);
 
   async function submit(attempt: AssessmentAttemptJson) {
@@ -89,7 +107,10 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
     try {
       const question = attempt.assessmentQuestionInstances[index]!;
       const answered = await api.post<AssessmentQuestionInstanceJson>(`/api/assessment/${question.id}/answer`, { choiceIndex });
-      const updated = { ...attempt, assessmentQuestionInstances: attempt.assessmentQuestionInstances.map((q, i) => (i === index ? answered : q)) };
+      const updated = {
+        ...attempt,
+        assessmentQuestionInstances: attempt.assessmentQuestionInstances.map((q, i) => (i === index ? answered : q)),
+      };
       if (answered.answer?.correct) next(updated, index);
       else setStage({ kind: "asking", attempt: updated, index, wrong: answered });
     } finally {
@@ -98,20 +119,33 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
   }
 
   if (stage.kind === "starting") return <p className="muted">Preparing the questions...</p>;
-  if (stage.kind === "unavailable") return <div className="alert alert-error" role="alert">{stage.message}</div>;
+  if (stage.kind === "unavailable")
+    return (
+      <div className="alert alert-error" role="alert">
+        {stage.message}
+      </div>
+    );
   if (stage.kind === "submitting") return <p className="muted">Scoring your answers...</p>;
   if (stage.kind === "done") {
     const { result } = stage;
     return (
       <section className="card assessment-result" aria-label="assessment result">
-        <p className="assessment-score">Your score: {result.answersCorrect} / {result.totalQuestionCount}</p>
+        <p className="assessment-score">
+          Your score: {result.answersCorrect} / {result.totalQuestionCount}
+        </p>
         <p className={result.isPass ? "assessment-pass" : "assessment-fail"}>
           {result.isPass ? "You have passed the assessment." : "You have not passed the assessment."}
         </p>
         {result.isPass && result.certifiable ? (
-          <button type="button" className="button primary" onClick={() => setViewing(true)}>View Certificate</button>
-        ) : result.isPass ? <p className="muted">(This is not a certifiable assessment.)</p> : null}
-        <p><a href="/d/assessmentAndCertificateHistory">My Assessment and Certificate History</a></p>
+          <button type="button" className="button primary" onClick={() => setViewing(true)}>
+            View Certificate
+          </button>
+        ) : result.isPass ? (
+          <p className="muted">(This is not a certifiable assessment.)</p>
+        ) : null}
+        <p>
+          <a href="/d/assessmentAndCertificateHistory">My Assessment and Certificate History</a>
+        </p>
         {viewing && <CertificatePopup notebookId={result.notebookId} onClose={() => setViewing(false)} />}
       </section>
     );
@@ -122,15 +156,24 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
   const total = attempt.assessmentQuestionInstances.length;
   return (
     <section className="card assessment-question" aria-label={`question ${index + 1} of ${total}`}>
-      <p className="muted assessment-progress">Question {index + 1} of {total}</p>
-      <p className="assessment-stem" dir="auto">{question.multipleChoicesQuestion.stem}</p>
+      <p className="muted assessment-progress">
+        Question {index + 1} of {total}
+      </p>
+      <p className="assessment-stem" dir="auto">
+        {question.multipleChoicesQuestion.stem}
+      </p>
       <ol className="assessment-choices">
         {question.multipleChoicesQuestion.choices.map((choice, choiceIndex) => {
           const chosen = question.answer?.choiceIndex === choiceIndex;
           return (
             <li key={choiceIndex}>
-              <button type="button" dir="auto" className={`button choice-button${chosen ? " is-chosen" : ""}`}
-                disabled={answering || question.answer !== undefined} onClick={() => void answer(attempt, index, choiceIndex)}>
+              <button
+                type="button"
+                dir="auto"
+                className={`button choice-button${chosen ? " is-chosen" : ""}`}
+                disabled={answering || question.answer !== undefined}
+                onClick={() => void answer(attempt, index, choiceIndex)}
+              >
                 {choice}
               </button>
             </li>
@@ -139,10 +182,16 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
       </ol>
       {wrong && (
         <div className="assessment-wrong">
-          <p role="alert" className="alert alert-error">The answer is incorrect.</p>
+          <p role="alert" className="alert alert-error">
+            The answer is incorrect.
+          </p>
           <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => setFeedbackFor(wrong.id)}>Send feedback</button>
-            <button type="button" className="button primary" onClick={() => next(attempt, index)}>Continue</button>
+            <button type="button" className="button" onClick={() => setFeedbackFor(wrong.id)}>
+              Send feedback
+            </button>
+            <button type="button" className="button primary" onClick={() => next(attempt, index)}>
+              Continue
+            </button>
           </div>
         </div>
       )}

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type Ref, useMemo } from "react";
-import { useElementId } from "../lib/island-id";
-import { type NoteJson, notePath } from "../lib/notes-queries";
-import { NoteTitle } from "../lib/note-title";
-import { RecallSettingsForm, type RecallSettingField } from "../lib/recall-settings-form";
 import { ImageWithMask } from "../lib/accessory/ImageWithMask";
 import { noteAccessoryQuery } from "../lib/accessory/queries";
+import { useElementId } from "../lib/island-id";
 import { renderMarkdownSafely } from "../lib/markdown";
+import { NoteTitle } from "../lib/note-title";
+import { type NoteJson, notePath } from "../lib/notes-queries";
+import { type RecallSettingField, RecallSettingsForm } from "../lib/recall-settings-form";
 
 /** The note's title; a link note reads "subject — link type — object", each end linking to its note. */
 function AssimilationNoteTitle({ note, headingRef }: { note: NoteJson; headingRef: Ref<HTMLHeadingElement> }) {
@@ -27,7 +27,9 @@ function NoteAccessory({ noteId }: { noteId: number }) {
       {accessory.imageWithMask && <ImageWithMask src={accessory.imageWithMask.noteImage} mask={accessory.imageWithMask.imageMask} />}
       {accessory.url && (
         <p className="note-url">
-          <a href={accessory.url} target="_blank" rel="noopener noreferrer">{accessory.url}</a>
+          <a href={accessory.url} target="_blank" rel="noopener noreferrer">
+            {accessory.url}
+          </a>
         </p>
       )}
     </>
@@ -35,7 +37,11 @@ function NoteAccessory({ noteId }: { noteId: number }) {
 }
 
 /** The note being assimilated: title, details, image and links, and its recall settings. */
-export function AssimilationNote({ note, headingRef, onRecallSettingSaved }: {
+export function AssimilationNote({
+  note,
+  headingRef,
+  onRecallSettingSaved,
+}: {
   note: NoteJson;
   headingRef: Ref<HTMLHeadingElement>;
   onRecallSettingSaved: (field: RecallSettingField) => void;

@@ -1,29 +1,50 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { NothingYet } from "../lib/getting-started";
 import { useElementId } from "../lib/island-id";
 import { assimilatingQuery, assimilationCountQuery, setAssimilateBadge } from "../lib/learning-queries";
 import type { NoteJson } from "../lib/notes-queries";
 import type { RecallSettingField } from "../lib/recall-settings-form";
 import { confirmPopup } from "../lib/ui-store";
-import { NothingYet } from "../lib/getting-started";
 import { AssimilationNote } from "./AssimilationNote";
 import { useAssimilation } from "./use-assimilation";
 
 /** "Assimilating: A/P" (A assimilated today, P = A + notes left today); a click shows daily and total progress. */
-function ProgressLine({ assimilated, remaining, totalUnassimilated }: { assimilated: number; remaining: number; totalUnassimilated?: number }) {
+function ProgressLine({
+  assimilated,
+  remaining,
+  totalUnassimilated,
+}: {
+  assimilated: number;
+  remaining: number;
+  totalUnassimilated?: number;
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = useElementId("progress-details");
   const planned = assimilated + remaining;
   return (
     <div className="assimilation-progress">
-      <button type="button" className="assimilation-progress-button" aria-expanded={open} aria-controls={detailsId}
-        onClick={() => setOpen((o) => !o)}>
-        <span>Assimilating: {assimilated}/{planned}</span>
+      <button
+        type="button"
+        className="assimilation-progress-button"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>
+          Assimilating: {assimilated}/{planned}
+        </span>
         <progress value={assimilated} max={Math.max(planned, 1)} aria-hidden="true" />
       </button>
       <div id={detailsId} className="assimilation-progress-details" hidden={!open}>
-        <p>Daily Progress: {assimilated} / {planned}</p>
-        {totalUnassimilated !== undefined && <p>Total Progress: {assimilated} / {totalUnassimilated + assimilated}</p>}
+        <p>
+          Daily Progress: {assimilated} / {planned}
+        </p>
+        {totalUnassimilated !== undefined && (
+          <p>
+            Total Progress: {assimilated} / {totalUnassimilated + assimilated}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -45,8 +66,8 @@ function NothingToAssimilate() {
   return (
     <NothingYet heading="No notes to assimilate">
       <p>
-        Assimilate is where you learn new notes for the first time. The notes you add to your notebooks are offered
-        here, a few each day; each one you keep comes back on the Recall page just before you would forget it.
+        Assimilate is where you learn new notes for the first time. The notes you add to your notebooks are offered here, a few each day;
+        each one you keep comes back on the Recall page just before you would forget it.
       </p>
       <p>Start with a notebook and add some notes to it.</p>
     </NothingYet>
@@ -117,8 +138,12 @@ export default function Assimilate() {
   if (!notes) {
     return (
       <div className="assimilation-page">
-        <p className="field-error" role="alert">Today's notes could not be loaded.</p>
-        <button type="button" className="button" onClick={() => list.refetch()}>Try again</button>
+        <p className="field-error" role="alert">
+          Today's notes could not be loaded.
+        </p>
+        <button type="button" className="button" onClick={() => list.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }

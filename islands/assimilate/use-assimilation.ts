@@ -36,11 +36,15 @@ export function useAssimilation() {
     const trackers = await api.post<MemoryTrackerJson[]>("/api/assimilation", { noteId, skipMemoryTracking: false });
     const kept = trackers.filter((tracker) => !tracker.removedFromTracking).length;
     queryClient.setQueryData(listKey, (notes: NoteJson[] | undefined) => notes?.filter((note) => note.id !== noteId));
-    queryClient.setQueryData(countKey, (count: AssimilationCountJson | undefined) => count && {
-      ...count,
-      assimilatedCountOfTheDay: count.assimilatedCountOfTheDay + kept,
-      totalUnassimilatedCount: Math.max(0, count.totalUnassimilatedCount - 1),
-    });
+    queryClient.setQueryData(
+      countKey,
+      (count: AssimilationCountJson | undefined) =>
+        count && {
+          ...count,
+          assimilatedCountOfTheDay: count.assimilatedCountOfTheDay + kept,
+          totalUnassimilatedCount: Math.max(0, count.totalUnassimilatedCount - 1),
+        },
+    );
     afterAssimilating(noteId);
     // A note that remembers spelling counts twice towards the day: the server may now offer fewer.
     void queryClient.invalidateQueries({ queryKey: listKey });

@@ -24,7 +24,11 @@ export default function Bazaar() {
       <section className="card empty-bazaar" aria-label="No shared notebooks yet">
         <h2>Nothing shared yet</h2>
         <p>When learners share a notebook with "Share notebook to bazaar", it appears here for everyone to read and learn from.</p>
-        {me && <p><a href="/d/notebooks">Share one of your notebooks</a></p>}
+        {me && (
+          <p>
+            <a href="/d/notebooks">Share one of your notebooks</a>
+          </p>
+        )}
       </section>
     );
   }
@@ -34,19 +38,35 @@ export default function Bazaar() {
         {entries.map(({ id, notebook }) => (
           <li key={id} className="card notebook-card bazaar-card">
             <h2 className="notebook-card-title">
-              <a href={notePath(notebook.headNoteId)} className="notebook-card-link" dir="auto">{notebook.title}</a>
+              <a href={notePath(notebook.headNoteId)} className="notebook-card-link" dir="auto">
+                {notebook.title}
+              </a>
             </h2>
-            {notebook.certifiable && <span className="certificate-badge" title="Passing its assessment gives a certificate">Certificate</span>}
-            {notebook.shortDetails && <p className="notebook-card-details" dir="auto">{notebook.shortDetails}</p>}
+            {notebook.certifiable && (
+              <span className="certificate-badge" title="Passing its assessment gives a certificate">
+                Certificate
+              </span>
+            )}
+            {notebook.shortDetails && (
+              <p className="notebook-card-details" dir="auto">
+                {notebook.shortDetails}
+              </p>
+            )}
             <div className="notebook-card-actions bazaar-card-actions">
               {!notebook.notebookSettings.skipMemoryTrackingEntirely && notebook.creatorId !== me && (
-                <button type="button" className="button small"
-                  onClick={() => (me ? setAdding(notebook.id) : void alertPopup(LOGIN_TO_ADD))}>
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => (me ? setAdding(notebook.id) : void alertPopup(LOGIN_TO_ADD))}
+                >
                   Add to my learning
                 </button>
               )}
-              <button type="button" className="button small"
-                onClick={() => (me ? window.location.assign(`/d/assessment/notebook/${notebook.id}`) : void alertPopup(LOGIN_TO_ASSESS))}>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => (me ? window.location.assign(`/d/assessment/notebook/${notebook.id}`) : void alertPopup(LOGIN_TO_ASSESS))}
+              >
                 Start Assessment
               </button>
             </div>

@@ -40,7 +40,12 @@ export function fieldErrorsInWords(errors: Record<string, string>): string {
   return Object.entries(errors)
     .map(([field, message]) => {
       const last = field.split(".").at(-1) ?? field;
-      const name = FIELD_NAMES[last] ?? last.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/^./, (c) => c.toUpperCase());
+      const name =
+        FIELD_NAMES[last] ??
+        last
+          .replace(/([a-z])([A-Z])/g, "$1 $2")
+          .toLowerCase()
+          .replace(/^./, (c) => c.toUpperCase());
       return name ? `${name}: ${message}` : message;
     })
     .join("; ");
@@ -61,7 +66,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     method,
     credentials: "same-origin",
     keepalive: options.keepalive,
-    headers: body === undefined || isForm ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+    headers:
+      body === undefined || isForm ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   };
   if (!options.silent) beginLoading();
@@ -86,9 +92,10 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   const errorBody = (parsed && typeof parsed === "object" ? parsed : {}) as { message?: string; errors?: Record<string, string> };
   const fieldErrors = errorBody.errors && Object.keys(errorBody.errors).length > 0 ? errorBody.errors : undefined;
   // A 400's message is "binding error": whoever shows it (a toast, a form) gets the field messages in words.
-  const message = response.status === 400 && fieldErrors
-    ? fieldErrorsInWords(fieldErrors)
-    : errorBody.message || genericMessage(response.status, response.statusText, text);
+  const message =
+    response.status === 400 && fieldErrors
+      ? fieldErrorsInWords(fieldErrors)
+      : errorBody.message || genericMessage(response.status, response.statusText, text);
   const error = new ApiError(response.status, message, errorBody.errors ?? {});
   if (response.status === 401) {
     if (options.onUnauthorized) options.onUnauthorized();

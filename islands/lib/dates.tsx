@@ -8,7 +8,11 @@ const subscribeNever = () => () => {};
  * hydrated HTML differ from the server's.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 /** "2024-05-01 13:45 UTC": the same on the server and in any browser. */

@@ -11,7 +11,9 @@ export function LengthLimit({ length, max, label, showOver = true }: { length: n
   const over = length > max;
   return (
     <>
-      <div className={`field-limit-count${over ? " is-over" : ""}`}>{count(length)} / {count(max)} characters</div>
+      <div className={`field-limit-count${over ? " is-over" : ""}`}>
+        {count(length)} / {count(max)} characters
+      </div>
       {over && showOver && (
         <div className="field-error" role="alert">
           {label} too long: {count(length)} characters, the limit is {count(max)}. Not saved until you remove {count(length - max)}.
@@ -25,7 +27,13 @@ export function LengthLimit({ length, max, label, showOver = true }: { length: n
  * A labelled input with the server's message for the field shown beneath it. A maxLength is
  * shown as a counter near it and a message past it, not enforced by cutting what was pasted.
  */
-export function TextField({ label, name, error, maxLength, ...input }: {
+export function TextField({
+  label,
+  name,
+  error,
+  maxLength,
+  ...input
+}: {
   label: string;
   name: string;
   error?: string;
@@ -36,16 +44,32 @@ export function TextField({ label, name, error, maxLength, ...input }: {
   return (
     <div className={`field${error || over ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} dir="auto" aria-invalid={error || over ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <input
+        id={id}
+        name={name}
+        dir="auto"
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
       {maxLength !== undefined && <LengthLimit length={length} max={maxLength} label={label} showOver={!error} />}
-      {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+      {error && (
+        <div className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }
 
 /** A checkbox with its label beside it and the server's message for the field beneath. */
-export function CheckboxField({ label, name, checked, error, onChange }: {
+export function CheckboxField({
+  label,
+  name,
+  checked,
+  error,
+  onChange,
+}: {
   label: string;
   name: string;
   checked: boolean;
@@ -56,25 +80,44 @@ export function CheckboxField({ label, name, checked, error, onChange }: {
   return (
     <div className={`field field-checkbox${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>
-        <input type="checkbox" id={id} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         {label}
       </label>
-      {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+      {error && (
+        <div className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }
 
 /** A form dialog's buttons: Cancel, and the submit button (Submit unless named otherwise). */
-export function DialogActions({ onCancel, submitLabel = "Submit", submitting = false }: {
+export function DialogActions({
+  onCancel,
+  submitLabel = "Submit",
+  submitting = false,
+}: {
   onCancel: () => void;
   submitLabel?: string;
   submitting?: boolean;
 }) {
   return (
     <div className="dialog-actions">
-      <button type="button" className="button" onClick={onCancel}>Cancel</button>
-      <button type="submit" className="button primary" disabled={submitting}>{submitLabel}</button>
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="button primary" disabled={submitting}>
+        {submitLabel}
+      </button>
     </div>
   );
 }

@@ -14,7 +14,11 @@ export function NothingYet({ heading, children }: { heading: string; children: R
     <section className="card getting-started" aria-label={heading}>
       <h2>{heading}</h2>
       {children}
-      <p><a className="button primary" href={NEW_NOTEBOOK_PATH}>Add New Notebook</a></p>
+      <p>
+        <a className="button primary" href={NEW_NOTEBOOK_PATH}>
+          Add New Notebook
+        </a>
+      </p>
     </section>
   );
 }

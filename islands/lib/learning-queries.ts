@@ -60,8 +60,7 @@ export const menuBadgeQuery = (kind: MenuBadgeKind) =>
  * Keys carry no time zone: the server prefetches in the zone of the cookie, and when the cookie
  * was missing or stale the shell refreshes these queries (syncTimeZoneCookie).
  */
-export const assimilationCountQuery = () =>
-  queryOptions({ queryKey: ["assimilation", "count"], queryFn: fetchAssimilationCount });
+export const assimilationCountQuery = () => queryOptions({ queryKey: ["assimilation", "count"], queryFn: fetchAssimilationCount });
 
 /** Today's notes to assimilate, in order; the page shows the first. */
 export const assimilatingQuery = () =>
@@ -113,7 +112,10 @@ export function refreshLearningCounters(queryClient: QueryClient) {
 }
 
 function cookieValue(name: string): string | undefined {
-  const entry = document.cookie.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
+  const entry = document.cookie
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`));
   if (!entry) return undefined;
   try {
     return decodeURIComponent(entry.slice(name.length + 1));

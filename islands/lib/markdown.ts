@@ -4,8 +4,22 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", sol: "/", period: ".",
-  lpar: "(", rpar: ")", num: "#", percnt: "%", quest: "?", equals: "=",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  sol: "/",
+  period: ".",
+  lpar: "(",
+  rpar: ")",
+  num: "#",
+  percnt: "%",
+  quest: "?",
+  equals: "=",
 };
 
 /** Decodes the character references a browser would decode in an attribute, so we check what it will follow. */

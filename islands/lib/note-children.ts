@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { ChildrenPageJson } from "../../src/services/notes/presenters";
 import { api } from "./api";
 import type { ChildNoteJson, NoteRealmJson } from "./notes-queries";
-import type { ChildrenPageJson } from "../../src/services/notes/presenters";
 
 export type { ChildrenPageJson } from "../../src/services/notes/presenters";
 
@@ -90,9 +90,12 @@ export function useSentinel<E extends Element>(onVisible: () => void, active: bo
   useEffect(() => {
     const element = ref.current;
     if (!element || !active || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current();
-    }, { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin: "400px 0px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [active, version]);

@@ -18,7 +18,13 @@ export function noteTitleText(topology: NoteTopologyJson): string {
 function End({ topology, linkEnds }: { topology?: NoteTopologyJson; linkEnds: boolean }) {
   if (!topology) return null;
   // Each end isolated (dir="auto", <bdi>): a Hebrew or Arabic title does not reorder the sentence around it.
-  return linkEnds ? <a href={notePath(topology.id)} dir="auto">{topology.titleOrPredicate}</a> : <bdi>{topology.titleOrPredicate}</bdi>;
+  return linkEnds ? (
+    <a href={notePath(topology.id)} dir="auto">
+      {topology.titleOrPredicate}
+    </a>
+  ) : (
+    <bdi>{topology.titleOrPredicate}</bdi>
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { api } from "./api";
 
 export type { NotebooksJson } from "../../src/services/notebooks";
-export type { ChildNoteJson, NoteJson, NotebookJson, NoteRealmJson, NoteTopologyJson } from "../../src/services/notes/presenters";
+export type { ChildNoteJson, NotebookJson, NoteJson, NoteRealmJson, NoteTopologyJson } from "../../src/services/notes/presenters";
 
 /**
  * Query options for notes and notebooks, shared by the server (which prefetches under the same

@@ -24,7 +24,12 @@ export function RecallSettingsForm({ noteId, onSaved }: { noteId: number; onSave
   const pending = useRef(0);
   const id = useElementId(`recall-settings-${noteId}`);
 
-  if (isError) return <p className="field-error" role="alert">The recall settings could not be loaded.</p>;
+  if (isError)
+    return (
+      <p className="field-error" role="alert">
+        The recall settings could not be loaded.
+      </p>
+    );
   if (!info) return <p className="muted">Loading...</p>;
   const setting = info.recallSetting;
 
@@ -60,26 +65,48 @@ export function RecallSettingsForm({ noteId, onSaved }: { noteId: number; onSave
         <div className="recall-level-options">
           {LEVELS.map((level) => (
             <label key={level} className="recall-level-option">
-              <input type="radio" name={`${id}-level`} value={level} checked={setting.level === level}
-                onChange={() => change("level", level)} />
+              <input
+                type="radio"
+                name={`${id}-level`}
+                value={level}
+                checked={setting.level === level}
+                onChange={() => change("level", level)}
+              />
               <span>{level}</span>
             </label>
           ))}
         </div>
-        {errors.level && <div className="field-error" role="alert">{errors.level}</div>}
+        {errors.level && (
+          <div className="field-error" role="alert">
+            {errors.level}
+          </div>
+        )}
       </fieldset>
       <label className="checkbox-field">
         <input type="checkbox" checked={setting.rememberSpelling} onChange={(event) => change("rememberSpelling", event.target.checked)} />
         <span>Remember Spelling</span>
       </label>
-      {errors.rememberSpelling && <div className="field-error" role="alert">{errors.rememberSpelling}</div>}
+      {errors.rememberSpelling && (
+        <div className="field-error" role="alert">
+          {errors.rememberSpelling}
+        </div>
+      )}
       <label className="checkbox-field">
-        <input type="checkbox" checked={setting.skipMemoryTracking}
-          onChange={(event) => change("skipMemoryTracking", event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={setting.skipMemoryTracking}
+          onChange={(event) => change("skipMemoryTracking", event.target.checked)}
+        />
         <span>Skip Memory Tracking</span>
       </label>
-      {errors.skipMemoryTracking && <div className="field-error" role="alert">{errors.skipMemoryTracking}</div>}
-      <p className="recall-settings-status muted" aria-live="polite">{status}</p>
+      {errors.skipMemoryTracking && (
+        <div className="field-error" role="alert">
+          {errors.skipMemoryTracking}
+        </div>
+      )}
+      <p className="recall-settings-status muted" aria-live="polite">
+        {status}
+      </p>
     </form>
   );
 }

@@ -37,7 +37,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useUiState(): UiState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 export function showToast(message: string, kind: Toast["kind"] = "info") {

@@ -124,7 +124,8 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
       s.inFlight = undefined;
       setSaving(false);
       // Typed more while the save was in flight: save that too, after the usual pause.
-      if (s.dirty && !s.timer && s.value !== s.saved && s.value !== s.refused) s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
+      if (s.dirty && !s.timer && s.value !== s.saved && s.value !== s.refused)
+        s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
     }
   }, []);
 
@@ -179,16 +180,19 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
     };
   }, [runSave]);
 
-  const onChange = useCallback((next: string) => {
-    const s = state.current;
-    s.value = next;
-    s.dirty = true;
-    keepDraft();
-    setValue(next);
-    setDirty(true);
-    clearTimer();
-    s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
-  }, [runSave]);
+  const onChange = useCallback(
+    (next: string) => {
+      const s = state.current;
+      s.value = next;
+      s.dirty = true;
+      keepDraft();
+      setValue(next);
+      setDirty(true);
+      clearTimer();
+      s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
+    },
+    [runSave],
+  );
 
   const flush = useCallback(() => void runSave(), [runSave]);
 

@@ -38,8 +38,14 @@ export default function MenuDrawer() {
   }, [open]);
 
   return (
-    <button ref={button} type="button" className="menu-item menu-drawer-toggle" aria-expanded={open} aria-controls={ITEMS_ID}
-      onClick={() => setOpen((o) => !o)}>
+    <button
+      ref={button}
+      type="button"
+      className="menu-item menu-drawer-toggle"
+      aria-expanded={open}
+      aria-controls={ITEMS_ID}
+      onClick={() => setOpen((o) => !o)}
+    >
       {open ? icons.close() : icons.menu()}
       <span>Menu</span>
     </button>

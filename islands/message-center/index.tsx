@@ -34,19 +34,26 @@ export default function MessageCenter({ conversationId }: { conversationId?: num
   return (
     <div className={`message-center${selected ? " has-selection" : ""}`}>
       <nav className="conversation-list" aria-label="Conversations">
-        {isPending ? <p className="muted">Loading conversations...</p> : conversations.length === 0 ? (
+        {isPending ? (
+          <p className="muted">Loading conversations...</p>
+        ) : conversations.length === 0 ? (
           <p className="empty-state">There is no conversation currently.</p>
         ) : (
           <ul>
             {conversations.map((conversation) => (
               <li key={conversation.id}>
-                <a href={pathOf(conversation.id)} aria-current={conversation.id === selectedId ? "page" : undefined}
+                <a
+                  href={pathOf(conversation.id)}
+                  aria-current={conversation.id === selectedId ? "page" : undefined}
                   className={`conversation-entry${conversation.unread ? " is-unread" : ""}`}
                   onClick={(event) => {
                     event.preventDefault();
                     select(conversation.id);
-                  }}>
-                  <span className="conversation-subject" dir="auto">{conversation.subjectTitle}</span>
+                  }}
+                >
+                  <span className="conversation-subject" dir="auto">
+                    {conversation.subjectTitle}
+                  </span>
                   <span className="conversation-parties" dir="auto">
                     {conversation.conversationInitiator.name} · {otherParty(conversation, me?.user?.id)}
                   </span>
@@ -60,11 +67,19 @@ export default function MessageCenter({ conversationId }: { conversationId?: num
       <section className="conversation-pane" aria-label={selected ? `Conversation: ${selected.subjectTitle}` : "Conversation"}>
         {selected ? (
           <>
-            <a href="/d/message-center" className="conversation-back" onClick={(event) => {
-              event.preventDefault();
-              select(undefined);
-            }}>← All conversations</a>
-            <h2 className="conversation-title" dir="auto">{selected.subjectTitle}</h2>
+            <a
+              href="/d/message-center"
+              className="conversation-back"
+              onClick={(event) => {
+                event.preventDefault();
+                select(undefined);
+              }}
+            >
+              ← All conversations
+            </a>
+            <h2 className="conversation-title" dir="auto">
+              {selected.subjectTitle}
+            </h2>
             <ConversationView key={selected.id} conversation={selected} />
           </>
         ) : (

@@ -25,10 +25,21 @@ export default function NewUserForm() {
   return (
     <form className="card narrow-form" onSubmit={submit}>
       <h1>Welcome, new user. Please create your profile</h1>
-      <TextField label="Nickname" name="name" value={name} error={error} autoComplete="nickname" required
-        maxLength={100} disabled={submitting} onChange={(event) => setName(event.target.value)} />
+      <TextField
+        label="Nickname"
+        name="name"
+        value={name}
+        error={error}
+        autoComplete="nickname"
+        required
+        maxLength={100}
+        disabled={submitting}
+        onChange={(event) => setName(event.target.value)}
+      />
       <div className="dialog-actions">
-        <button type="submit" className="button primary" disabled={submitting}>Submit</button>
+        <button type="submit" className="button primary" disabled={submitting}>
+          Submit
+        </button>
       </div>
     </form>
   );

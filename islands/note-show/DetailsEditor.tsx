@@ -17,9 +17,18 @@ export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; rea
     element.style.height = `${Math.min(element.scrollHeight + 2, MARKDOWN_MAX_HEIGHT_PX)}px`;
   }, [autosave.value]);
   return (
-    <textarea ref={ref} className="markdown-editor" aria-label="note details (markdown)" dir="auto" value={autosave.value}
-      readOnly={readonly} placeholder="Write the details in Markdown..." rows={4}
-      onChange={(event) => autosave.onChange(event.target.value)} onBlur={autosave.flush} />
+    <textarea
+      ref={ref}
+      className="markdown-editor"
+      aria-label="note details (markdown)"
+      dir="auto"
+      value={autosave.value}
+      readOnly={readonly}
+      placeholder="Write the details in Markdown..."
+      rows={4}
+      onChange={(event) => autosave.onChange(event.target.value)}
+      onBlur={autosave.flush}
+    />
   );
 }
 
@@ -30,7 +39,9 @@ const REPLAYED_KEYS = new Set(["Enter", "Backspace", "Delete", "Home", "End", "A
 
 /** Where a click at (x, y) falls in the shown details, as a mark the editor can find again. */
 function caretMarkAt(host: HTMLElement, x: number, y: number): CaretMark {
-  const doc = host.ownerDocument as Document & { caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null };
+  const doc = host.ownerDocument as Document & {
+    caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null;
+  };
   let node: Node | undefined;
   let offset = 0;
   const position = doc.caretPositionFromPoint?.(x, y);
@@ -66,7 +77,13 @@ function caretMarkAt(host: HTMLElement, x: number, y: number): CaretMark {
  * back unedited gives the same text (rich-mode/); if not, it stays read-only and calls
  * `onRefuse` with the text, and the note is edited as Markdown.
  */
-export function RichEditor({ autosave, readonly, initialHtml, onRefuse, startEditing = false }: {
+export function RichEditor({
+  autosave,
+  readonly,
+  initialHtml,
+  onRefuse,
+  startEditing = false,
+}: {
   autosave: Autosave;
   readonly: boolean;
   initialHtml: string;
@@ -88,10 +105,13 @@ export function RichEditor({ autosave, readonly, initialHtml, onRefuse, startEdi
   const [phase, setPhase] = useState<Phase>(startEditing && canEdit ? "loading" : "shown");
   const checks = useMarkdownChecks(phase === "shown" && !initialHtml && autosave.value !== "");
   const lastShown = useRef({ html: "", value: "" });
-  const shown = initialHtml ? { html: initialHtml, value: autosave.value }
-    : autosave.value === "" ? { html: "", value: "" }
-    : checks ? { html: checks.renderMarkdownSafely(autosave.value), value: autosave.value }
-    : lastShown.current;
+  const shown = initialHtml
+    ? { html: initialHtml, value: autosave.value }
+    : autosave.value === ""
+      ? { html: "", value: "" }
+      : checks
+        ? { html: checks.renderMarkdownSafely(autosave.value), value: autosave.value }
+        : lastShown.current;
   lastShown.current = shown;
   // Fixed once editing starts, with the details it shows: React must never rewrite what Quill owns.
   const [frozen, setFrozen] = useState(() => (phase === "loading" ? shown : undefined));
@@ -207,12 +227,20 @@ export function RichEditor({ autosave, readonly, initialHtml, onRefuse, startEdi
   const standIn = phase !== "ready";
   return (
     <div className="rich-editor">
-      <div ref={hostRef} className="rich-details" dir="auto" data-placeholder={RICH_PLACEHOLDER}
-        role={standIn ? "textbox" : undefined} aria-label={standIn ? "note details" : undefined}
-        aria-multiline={standIn ? true : undefined} aria-readonly={readonly || undefined}
-        aria-busy={phase === "loading" || undefined} tabIndex={standIn && canEdit ? 0 : undefined}
+      <div
+        ref={hostRef}
+        className="rich-details"
+        dir="auto"
+        data-placeholder={RICH_PLACEHOLDER}
+        role={standIn ? "textbox" : undefined}
+        aria-label={standIn ? "note details" : undefined}
+        aria-multiline={standIn ? true : undefined}
+        aria-readonly={readonly || undefined}
+        aria-busy={phase === "loading" || undefined}
+        tabIndex={standIn && canEdit ? 0 : undefined}
         {...(canEdit && standIn ? { onPointerEnter, onMouseDown, onFocus: startEditingNow, onKeyDown, onPaste, onClick } : {})}
-        dangerouslySetInnerHTML={{ __html: html }} />
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </div>
   );
 }

@@ -19,7 +19,11 @@ export function FieldLimit({ autosave, max, label }: { autosave: Autosave; max: 
   return (
     <div className="field-limit">
       <LengthLimit length={length} max={max} label={label} />
-      {!over && autosave.rejected !== undefined && <div className="field-error" role="alert">{label} not saved: {autosave.rejected}</div>}
+      {!over && autosave.rejected !== undefined && (
+        <div className="field-error" role="alert">
+          {label} not saved: {autosave.rejected}
+        </div>
+      )}
       {localOnly && <LocalDraftNotice text={autosave.value} />}
     </div>
   );
@@ -43,8 +47,12 @@ function LocalDraftNotice({ text }: { text: string }) {
   return (
     <div className="local-draft">
       <span>This text is kept only in this browser until it can be saved.</span>
-      <button type="button" className="button small" onClick={() => void copyText()}>Copy text</button>
-      <span role="status">{copy === "copied" ? "Copied." : copy === "select" ? "Press Ctrl+C (⌘C on a Mac) to copy the selected text." : ""}</span>
+      <button type="button" className="button small" onClick={() => void copyText()}>
+        Copy text
+      </button>
+      <span role="status">
+        {copy === "copied" ? "Copied." : copy === "select" ? "Press Ctrl+C (⌘C on a Mac) to copy the selected text." : ""}
+      </span>
       {copy === "select" && (
         <textarea ref={fallbackRef} className="local-draft-text" aria-label="text to copy" readOnly value={text} dir="auto" />
       )}

@@ -13,9 +13,17 @@ export function MoreOptionsMenu({ entries }: { entries: MenuEntry[] }) {
   const dangerous = entries.filter((entry) => entry.danger);
   return (
     <Menu label="more options" title="more options" triggerClassName="icon-button labelled" trigger="⋯">
-      {safe.map((entry) => <MenuItem key={entry.label} onSelect={entry.onSelect}>{entry.label}</MenuItem>)}
+      {safe.map((entry) => (
+        <MenuItem key={entry.label} onSelect={entry.onSelect}>
+          {entry.label}
+        </MenuItem>
+      ))}
       {dangerous.length > 0 && safe.length > 0 && <MenuSeparator />}
-      {dangerous.map((entry) => <MenuItem key={entry.label} onSelect={entry.onSelect} danger>{entry.label}</MenuItem>)}
+      {dangerous.map((entry) => (
+        <MenuItem key={entry.label} onSelect={entry.onSelect} danger>
+          {entry.label}
+        </MenuItem>
+      ))}
     </Menu>
   );
 }

@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from "react";
-import type { NoteRealmJson } from "../lib/notes-queries";
 import { ApiError, api } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
-import { Modal } from "../lib/ui/Dialog";
+import type { NoteRealmJson } from "../lib/notes-queries";
 import { notePath } from "../lib/notes-queries";
+import { Modal } from "../lib/ui/Dialog";
 import { SuggestedTitle, WikidataTitleField } from "./wikidata/TitleSearch";
 import { sameTitle, type WikidataSearchEntity } from "./wikidata/wikidata-api";
 
@@ -61,11 +61,20 @@ export function NewNoteDialog({ noteId, placement, onClose }: { noteId: number; 
         <fieldset disabled={submitting} className="plain-fieldset">
           <WikidataTitleField value={newTitle} error={errors.newTitle} onChange={setNewTitle} onSelect={chooseWikidataResult} />
           {suggestedTitle !== undefined && (
-            <SuggestedTitle suggestion={suggestedTitle} onReplace={() => takeSuggestedTitle("replace")}
-              onAppend={() => takeSuggestedTitle("append")} />
+            <SuggestedTitle
+              suggestion={suggestedTitle}
+              onReplace={() => takeSuggestedTitle("replace")}
+              onAppend={() => takeSuggestedTitle("append")}
+            />
           )}
-          <TextField label="Wikidata Id" name="wikidataId" value={wikidataId} error={errors.wikidataId} placeholder="example: Q1234"
-            onChange={(event) => setWikidataId(event.target.value)} />
+          <TextField
+            label="Wikidata Id"
+            name="wikidataId"
+            value={wikidataId}
+            error={errors.wikidataId}
+            placeholder="example: Q1234"
+            onChange={(event) => setWikidataId(event.target.value)}
+          />
           <DialogActions onCancel={onClose} />
         </fieldset>
       </form>

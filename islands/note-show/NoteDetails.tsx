@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocalDateText } from "../lib/dates";
-import type { NoteJson, NoteRealmJson } from "../lib/notes-queries";
 import { useNoteChildren, useSentinel } from "../lib/note-children";
-import { notePath } from "../lib/notes-queries";
 import { noteTitleText } from "../lib/note-title";
+import type { NoteJson, NoteRealmJson } from "../lib/notes-queries";
+import { notePath } from "../lib/notes-queries";
 
 /** Spec 9: the recent-update colour fades from green-ish to grey over 15 hours. */
 export const RECENT_UPDATE_FADE_HOURS = 15;
@@ -29,7 +29,9 @@ export function RecentUpdateIndicator({ note }: { note: NoteJson }) {
   }, []);
   return (
     <div className="note-dates">
-      <span>Created: <time dateTime={note.createdAt}>{created}</time></span>
+      <span>
+        Created: <time dateTime={note.createdAt}>{created}</time>
+      </span>
       <span className="note-updated" style={now === undefined ? undefined : { color: updateColour(note.updatedAt, now) }}>
         Last updated: <time dateTime={note.updatedAt}>{updated}</time>
       </span>
@@ -50,13 +52,20 @@ export function ChildCards({ realm }: { realm: NoteRealmJson }) {
   return (
     <section className="child-cards" aria-label="Children">
       <div className="child-cards-header">
-        <button type="button" className="button small" onClick={() => setCollapsed((c) => !c)}
-          aria-label={collapsed ? "expand children" : "collapse children"} title={collapsed ? "expand children" : "collapse children"}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => setCollapsed((c) => !c)}
+          aria-label={collapsed ? "expand children" : "collapse children"}
+          title={collapsed ? "expand children" : "collapse children"}
+        >
           {collapsed ? "▸" : "▾"} {collapsed ? "expand children" : "collapse children"}
         </button>
       </div>
       {collapsed ? (
-        <div className="card child-card collapsed-children">{total} {total === 1 ? "child" : "children"}</div>
+        <div className="card child-card collapsed-children">
+          {total} {total === 1 ? "child" : "children"}
+        </div>
       ) : (
         <>
           <ul className="child-card-grid">
@@ -65,8 +74,16 @@ export function ChildCards({ realm }: { realm: NoteRealmJson }) {
                 <a href={notePath(child.id)} className="child-card-title" dir="auto">
                   {noteTitleText(child.noteTopology)}
                 </a>
-                {child.noteTopology.shortDetails && <p className="muted" dir="auto">{child.noteTopology.shortDetails}</p>}
-                {!!child.childrenCount && <span className="child-count">{child.childrenCount} {child.childrenCount === 1 ? "child" : "children"}</span>}
+                {child.noteTopology.shortDetails && (
+                  <p className="muted" dir="auto">
+                    {child.noteTopology.shortDetails}
+                  </p>
+                )}
+                {!!child.childrenCount && (
+                  <span className="child-count">
+                    {child.childrenCount} {child.childrenCount === 1 ? "child" : "children"}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -14,21 +14,37 @@ export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readon
     element.style.height = "auto";
     element.style.height = `${element.scrollHeight}px`;
   }, [autosave.value]);
-  if (readonly) return <h1 className="note-title" dir="auto">{autosave.value}</h1>;
+  if (readonly)
+    return (
+      <h1 className="note-title" dir="auto">
+        {autosave.value}
+      </h1>
+    );
   const blank = autosave.value.trim() === "";
   return (
     <div className="note-title-editor">
-      <textarea ref={ref} className="note-title" aria-label="note title" rows={1} dir="auto"
+      <textarea
+        ref={ref}
+        className="note-title"
+        aria-label="note title"
+        rows={1}
+        dir="auto"
         aria-invalid={autosave.value.length > TITLE_MAX_LENGTH || undefined}
-        value={autosave.value} onChange={(event) => autosave.onChange(event.target.value.replace(/\n/g, " "))}
+        value={autosave.value}
+        onChange={(event) => autosave.onChange(event.target.value.replace(/\n/g, " "))}
         onBlur={autosave.flush}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
             event.currentTarget.blur();
           }
-        }} />
-      {blank && <div className="field-error" role="alert">The title cannot be empty; it is not saved until you type one.</div>}
+        }}
+      />
+      {blank && (
+        <div className="field-error" role="alert">
+          The title cannot be empty; it is not saved until you type one.
+        </div>
+      )}
       <FieldLimit autosave={autosave} max={TITLE_MAX_LENGTH} label="Title" />
     </div>
   );

@@ -1,28 +1,28 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { NoteConversations } from "../lib/conversations/NoteConversations";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ApiError, api } from "../lib/api";
+import { NoteConversations } from "../lib/conversations/NoteConversations";
 import { icons } from "../lib/icons";
-import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
+import { useElementId } from "../lib/island-id";
+import { lazyComponent } from "../lib/lazy";
+import { type NoteRealmJson, notePath, noteRealmQuery } from "../lib/notes-queries";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
 import { useAutosave } from "../lib/use-autosave";
-import { useElementId } from "../lib/island-id";
-import { serverMarkdownChecks, useMarkdownChecks } from "./use-markdown-checks";
-import { MarkdownEditor, RichEditor } from "./DetailsEditor";
-import type { NewNotePlacement } from "./NewNoteDialog";
-import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
-import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
-import { TitleEditor } from "./TitleEditor";
-import { SuggestTitleButton } from "./ai/SuggestTitle";
-import { AudioToolsButton } from "./ai/AudioToolsButton";
+import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { NoteAccessoryView } from "./accessory";
+import { AudioToolsButton } from "./ai/AudioToolsButton";
+import { SuggestTitleButton } from "./ai/SuggestTitle";
+import { MarkdownEditor, RichEditor } from "./DetailsEditor";
+import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
-import { NoteProperties } from "../lib/vaults/NoteProperties";
-import { WikidataOptions } from "./wikidata";
+import type { NewNotePlacement } from "./NewNoteDialog";
+import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
 import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
-import { lazyComponent } from "../lib/lazy";
+import { TitleEditor } from "./TitleEditor";
+import { serverMarkdownChecks, useMarkdownChecks } from "./use-markdown-checks";
+import { WikidataOptions } from "./wikidata";
 
 // What shows only after a click (dialogs, the dictation panel) is fetched then: see lib/lazy.tsx.
 const NewNoteDialog = lazyComponent(() => import("./NewNoteDialog").then((m) => m.NewNoteDialog));
@@ -74,9 +74,19 @@ function useSettledValue(value: string, delayMs: number): string {
 }
 
 /** The note of the note page: its title and details (autosaved), toolbar, children and dates. */
-export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { noteId: number; readonly: boolean; initialDetailsHtml: string }) {
+export default function NoteShow({
+  noteId,
+  readonly,
+  initialDetailsHtml,
+}: {
+  noteId: number;
+  readonly: boolean;
+  initialDetailsHtml: string;
+}) {
   const { data: realm } = useQuery(noteRealmQuery(noteId));
-  const [dialog, setDialog] = useState<NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import" | "questions" | "ai-image">();
+  const [dialog, setDialog] = useState<
+    NewNotePlacement | "search-and-link" | "image" | "url" | "export" | "recall-settings" | "obsidian-import" | "questions" | "ai-image"
+  >();
   const [mode, setMode] = useState<EditorMode>("rich");
   // Chosen with "Edit as rich content": the rich editor loads at once (else on first click or key).
   const [richChosen, setRichChosen] = useState(false);
@@ -113,16 +123,26 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
   // marked is fetched only when needed (use-markdown-checks.ts): the server decides on load, writes
   // its reason on the details' element, and the browser reads it back as it hydrates.
   const detailsId = useElementId("note-details");
-  const [serverRefusal] = useState(() => typeof window === "undefined"
-    ? serverMarkdownChecks()?.richModeRefusal(note?.details ?? "")
-    : document.getElementById(detailsId)?.getAttribute("data-rich-refusal") ?? undefined);
+  const [serverRefusal] = useState(() =>
+    typeof window === "undefined"
+      ? serverMarkdownChecks()?.richModeRefusal(note?.details ?? "")
+      : (document.getElementById(detailsId)?.getAttribute("data-rich-refusal") ?? undefined),
+  );
   const [forcedMarkdown, setForcedMarkdown] = useState(serverRefusal !== undefined);
   const effectiveMode: EditorMode = forcedMarkdown ? "markdown" : mode;
   const checks = useMarkdownChecks(effectiveMode === "markdown" || (!editable && details.value !== initialDetails));
   const checkedDetails = useSettledValue(details.value, RICH_MODE_CHECK_DELAY_MS);
-  const lexerRefusal = useMemo(() => effectiveMode !== "markdown" ? undefined
-    : checks ? checks.richModeRefusal(checkedDetails)
-    : checkedDetails === initialDetails ? serverRefusal : undefined, [checks, checkedDetails, effectiveMode, initialDetails, serverRefusal]);
+  const lexerRefusal = useMemo(
+    () =>
+      effectiveMode !== "markdown"
+        ? undefined
+        : checks
+          ? checks.richModeRefusal(checkedDetails)
+          : checkedDetails === initialDetails
+            ? serverRefusal
+            : undefined,
+    [checks, checkedDetails, effectiveMode, initialDetails, serverRefusal],
+  );
   const [quillRefusal, setQuillRefusal] = useState<{ markdown: string; reason: string }>();
   const refusal = lexerRefusal ?? (quillRefusal?.markdown === details.value ? quillRefusal.reason : undefined);
   const refusalId = useId();
@@ -154,70 +174,137 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
     <article className="note-show" aria-label="note">
       {editable && (
         <div className="note-toolbar" role="toolbar" aria-label="note toolbar">
-          <button type="button" className="icon-button labelled" title="Add Child Note" aria-label="Add Child Note"
-            onClick={() => setDialog("child")}>
+          <button
+            type="button"
+            className="icon-button labelled"
+            title="Add Child Note"
+            aria-label="Add Child Note"
+            onClick={() => setDialog("child")}
+          >
             {icons.addChild()}
           </button>
           {note.parentId !== null && (
-            <button type="button" className="icon-button labelled" title="Add Next Sibling Note" aria-label="Add Next Sibling Note"
-              onClick={() => setDialog("sibling")}>
+            <button
+              type="button"
+              className="icon-button labelled"
+              title="Add Next Sibling Note"
+              aria-label="Add Next Sibling Note"
+              onClick={() => setDialog("sibling")}
+            >
               {icons.addSibling()}
             </button>
           )}
-          <button type="button" className="icon-button labelled" title="search and link note" aria-label="search and link note"
-            onClick={() => setDialog("search-and-link")}>
+          <button
+            type="button"
+            className="icon-button labelled"
+            title="search and link note"
+            aria-label="search and link note"
+            onClick={() => setDialog("search-and-link")}
+          >
             {icons.search()}
           </button>
           <WikidataOptions note={note} editable={editable} />
           {!note.noteTopology.linkType && <SuggestTitleButton noteId={noteId} currentTitle={title.value} onAccept={title.onChange} />}
           <AudioToolsButton open={audioTools} onToggle={() => setAudioTools((open) => !open)} />
           {effectiveMode === "rich" ? (
-            <button type="button" className="icon-button labelled" title="Edit as markdown" aria-label="Edit as markdown"
-              onClick={() => switchMode("markdown")}>
+            <button
+              type="button"
+              className="icon-button labelled"
+              title="Edit as markdown"
+              aria-label="Edit as markdown"
+              onClick={() => switchMode("markdown")}
+            >
               {icons.markdown()}
             </button>
           ) : (
             // Not `disabled`: it stays focusable, so a keyboard user reaches it and hears why.
-            <button type="button" className="icon-button labelled" title={refusal ?? "Edit as rich content"} aria-label="Edit as rich content"
-              aria-disabled={refusal ? true : undefined} aria-describedby={refusal ? refusalId : undefined}
-              onClick={() => switchMode("rich")}>
+            <button
+              type="button"
+              className="icon-button labelled"
+              title={refusal ?? "Edit as rich content"}
+              aria-label="Edit as rich content"
+              aria-disabled={refusal ? true : undefined}
+              aria-describedby={refusal ? refusalId : undefined}
+              onClick={() => switchMode("rich")}
+            >
               {icons.richText()}
             </button>
           )}
           <span className="toolbar-spacer" />
           <span className="save-state" aria-live="polite">
-            {title.rejected !== undefined || details.rejected !== undefined || title.value.length > TITLE_MAX_LENGTH || details.value.length > DETAILS_MAX_LENGTH ? "Not saved" :
-              title.failed || details.failed ? "Not saved yet, retrying..." : title.saving || details.saving ? "Saving..." : title.dirty || details.dirty ? "Editing..." : ""}
+            {title.rejected !== undefined ||
+            details.rejected !== undefined ||
+            title.value.length > TITLE_MAX_LENGTH ||
+            details.value.length > DETAILS_MAX_LENGTH
+              ? "Not saved"
+              : title.failed || details.failed
+                ? "Not saved yet, retrying..."
+                : title.saving || details.saving
+                  ? "Saving..."
+                  : title.dirty || details.dirty
+                    ? "Editing..."
+                    : ""}
           </span>
-          <MoreOptionsMenu entries={[
-            { label: "Edit Note Image", onSelect: () => setDialog("image") },
-            { label: "Edit Note URL", onSelect: () => setDialog("url") },
-            { label: "Generate Image with DALL-E", onSelect: () => setDialog("ai-image") },
-            { label: "Export...", onSelect: () => setDialog("export") },
-            { label: "Note Recall Settings", onSelect: () => setDialog("recall-settings") },
-            { label: "Questions for the note", onSelect: () => setDialog("questions") },
-            { label: "Import from Obsidian", onSelect: () => setDialog("obsidian-import") },
-            { label: "Delete note", onSelect: () => void deleteThisNote(), danger: true },
-          ]} />
+          <MoreOptionsMenu
+            entries={[
+              { label: "Edit Note Image", onSelect: () => setDialog("image") },
+              { label: "Edit Note URL", onSelect: () => setDialog("url") },
+              { label: "Generate Image with DALL-E", onSelect: () => setDialog("ai-image") },
+              { label: "Export...", onSelect: () => setDialog("export") },
+              { label: "Note Recall Settings", onSelect: () => setDialog("recall-settings") },
+              { label: "Questions for the note", onSelect: () => setDialog("questions") },
+              { label: "Import from Obsidian", onSelect: () => setDialog("obsidian-import") },
+              { label: "Delete note", onSelect: () => void deleteThisNote(), danger: true },
+            ]}
+          />
         </div>
       )}
       {!deleted && <NoteConversations noteId={noteId} />}
-      {editable && audioTools && <AudioTools noteId={noteId} details={details.value} onDetails={details.onChange}
-        onTitle={(suggested) => !note.noteTopology.linkType && title.onChange(suggested)} />}
-      {deleted && <div className="alert warning" role="alert">This note has been deleted</div>}
-      {note.noteTopology.linkType ? <LinkNoteHeader note={note} editable={editable} /> : <TitleEditor autosave={title} readonly={!editable} />}
+      {editable && audioTools && (
+        <AudioTools
+          noteId={noteId}
+          details={details.value}
+          onDetails={details.onChange}
+          onTitle={(suggested) => !note.noteTopology.linkType && title.onChange(suggested)}
+        />
+      )}
+      {deleted && (
+        <div className="alert warning" role="alert">
+          This note has been deleted
+        </div>
+      )}
+      {note.noteTopology.linkType ? (
+        <LinkNoteHeader note={note} editable={editable} />
+      ) : (
+        <TitleEditor autosave={title} readonly={!editable} />
+      )}
       <NoteAccessoryView noteId={noteId} />
       <NoteProperties details={details.value} />
       <div className="note-details" id={detailsId} data-rich-refusal={serverRefusal}>
         {effectiveMode === "rich" ? (
-          <RichEditor autosave={details} readonly={!editable} onRefuse={refuseRichMode} startEditing={richChosen}
-            initialHtml={details.value === initialDetails ? initialDetailsHtml : ""} />
+          <RichEditor
+            autosave={details}
+            readonly={!editable}
+            onRefuse={refuseRichMode}
+            startEditing={richChosen}
+            initialHtml={details.value === initialDetails ? initialDetailsHtml : ""}
+          />
         ) : !editable && forcedMarkdown ? (
           // Nothing to edit: show what Quill could not, as the page renders Markdown.
-          <div className="rich-details" dir="auto" dangerouslySetInnerHTML={{ __html: details.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(details.value) }} />
+          <div
+            className="rich-details"
+            dir="auto"
+            dangerouslySetInnerHTML={{
+              __html: details.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(details.value),
+            }}
+          />
         ) : (
           <>
-            {refusal && <p id={refusalId} className="muted details-mode-note" role="note">{refusal}</p>}
+            {refusal && (
+              <p id={refusalId} className="muted details-mode-note" role="note">
+                {refusal}
+              </p>
+            )}
             <MarkdownEditor autosave={details} readonly={!editable} />
           </>
         )}
@@ -235,7 +322,9 @@ export default function NoteShow({ noteId, readonly, initialDetailsHtml }: { not
       {dialog === "export" && <ExportDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "recall-settings" && <RecallSettingsDialog noteId={noteId} onClose={closeDialog} />}
       {dialog === "questions" && <NoteQuestionsDialog noteId={noteId} onClose={closeDialog} />}
-      {dialog === "obsidian-import" && realm.notebook && <ObsidianImportDialog notebookId={realm.notebook.id} notebookTitle={realm.notebook.title} onClose={closeDialog} />}
+      {dialog === "obsidian-import" && realm.notebook && (
+        <ObsidianImportDialog notebookId={realm.notebook.id} notebookTitle={realm.notebook.title} onClose={closeDialog} />
+      )}
     </article>
   );
 }

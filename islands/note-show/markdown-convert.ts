@@ -26,7 +26,12 @@ export function createRichQuill(host: HTMLElement, { readonly, placeholder }: { 
     readOnly: readonly,
     formats: RICH_FORMATS,
     modules: {
-      toolbar: [["bold", "italic", "link"], [{ header: 1 }, { header: 2 }], [{ list: "ordered" }, { list: "bullet" }], ["code-block", "blockquote"]],
+      toolbar: [
+        ["bold", "italic", "link"],
+        [{ header: 1 }, { header: 2 }],
+        [{ list: "ordered" }, { list: "bullet" }],
+        ["code-block", "blockquote"],
+      ],
       keyboard: {
         bindings: {
           // "[ ] " would start a checklist, which the note's Markdown would have to hold as a task list.

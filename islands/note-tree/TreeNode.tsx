@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { type CSSProperties, type DragEvent, type ReactNode, createContext, useContext } from "react";
-import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
+import { type CSSProperties, createContext, type DragEvent, type ReactNode, useContext } from "react";
 import { useNoteChildren } from "../lib/note-children";
 import { noteTitleText } from "../lib/note-title";
-import { type DropPosition, type KnownChain, type TreeEntry, type TreePlace, canDrop, childEntriesOf, dropPositionAt } from "./tree-model";
+import { type NoteRealmJson, notePath, noteRealmQuery } from "../lib/notes-queries";
+import { canDrop, childEntriesOf, type DropPosition, dropPositionAt, type KnownChain, type TreeEntry, type TreePlace } from "./tree-model";
 
 export interface DropTarget {
   id: number;
@@ -36,8 +36,18 @@ function useTree(): TreeState {
 
 function Chevron() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="m9 6 6 6-6 6" />
     </svg>
   );
@@ -54,7 +64,7 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
   // Collapsed nodes read a realm that is already cached but never fetch one; the server never fetches.
   const { data: realm } = useQuery({ ...noteRealmQuery(id), enabled: isExpanded });
 
-  const title = realm ? noteTitleText(realm.note.noteTopology) : entry.title ?? tree.chain.title(id) ?? "";
+  const title = realm ? noteTitleText(realm.note.noteTopology) : (entry.title ?? tree.chain.title(id) ?? "");
   const knownCount = realm?.note.childrenCount ?? entry.count;
   const shownCount = isExpanded && !realm ? undefined : knownCount;
   const fallback = realm ? undefined : tree.chain.fallbackChildren(id);
@@ -105,11 +115,15 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
         className={`note-tree-row${isFocus ? " is-focus" : ""}${dropHere === "first-child" ? " drop-first-child" : ""}`}
         data-drop={dropHere}
         draggable={draggable || undefined}
-        onDragStart={draggable ? (event) => {
-          event.dataTransfer.effectAllowed = "move";
-          event.dataTransfer.setData("text/plain", title);
-          tree.setDragged(place);
-        } : undefined}
+        onDragStart={
+          draggable
+            ? (event) => {
+                event.dataTransfer.effectAllowed = "move";
+                event.dataTransfer.setData("text/plain", title);
+                tree.setDragged(place);
+              }
+            : undefined
+        }
         onDragEnd={() => {
           tree.setDragged(null);
           tree.setDropTarget(null);
@@ -122,24 +136,40 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
         onDrop={drop}
       >
         {hasChildren ? (
-          <button type="button" className="note-tree-twisty" tabIndex={-1}
+          <button
+            type="button"
+            className="note-tree-twisty"
+            tabIndex={-1}
             aria-label={`${isExpanded ? "collapse" : "expand"} ${title}`}
-            onClick={() => tree.setExpanded(id, !isExpanded)}>
+            onClick={() => tree.setExpanded(id, !isExpanded)}
+          >
             <Chevron />
           </button>
         ) : (
           <span className="note-tree-twisty" aria-hidden="true" />
         )}
-        <a className="note-tree-title" href={notePath(id)} tabIndex={-1} draggable={false} dir="auto" title={title}
-          aria-current={isFocus ? "page" : undefined}>
+        <a
+          className="note-tree-title"
+          href={notePath(id)}
+          tabIndex={-1}
+          draggable={false}
+          dir="auto"
+          title={title}
+          aria-current={isFocus ? "page" : undefined}
+        >
           {title}
         </a>
         <span className="note-tree-count" title={shownCount === undefined ? "loading" : `${shownCount} children`}>
           {shownCount ?? "..."}
         </span>
       </div>
-      {isExpanded && hasChildren && (realm ? <LoadedChildren realm={realm} place={place} />
-        : fallback && fallback.length > 0 && <Children entries={fallback} place={place} />)}
+      {isExpanded &&
+        hasChildren &&
+        (realm ? (
+          <LoadedChildren realm={realm} place={place} />
+        ) : (
+          fallback && fallback.length > 0 && <Children entries={fallback} place={place} />
+        ))}
     </li>
   );
 }

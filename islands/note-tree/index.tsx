@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../lib/api";
 import { useElementId } from "../lib/island-id";
-import { type NoteRealmJson, noteRealmQuery } from "../lib/notes-queries";
 import { noteChildrenKey } from "../lib/note-children";
+import { type NoteRealmJson, noteRealmQuery } from "../lib/notes-queries";
 import { type DropTarget, TreeContext, TreeNode, type TreeState } from "./TreeNode";
-import { type DropPosition, type TreePlace, knownChain } from "./tree-model";
+import { type DropPosition, knownChain, type TreePlace } from "./tree-model";
 import { useIsDesktop } from "./use-desktop";
 
 export interface NoteTreeProps {
@@ -19,8 +19,18 @@ const COLLAPSED_KEY = "engram.note-tree.collapsed";
 
 function SidebarIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <path d="M9 4v16" />
     </svg>
@@ -97,8 +107,15 @@ export default function NoteTree(props: NoteTreeProps) {
 
   return (
     <div className={`note-tree-sidebar${collapsed ? " is-collapsed" : ""}${drawerOpen ? " is-open" : ""}`}>
-      <button ref={toggleRef} type="button" className="note-tree-toggle" aria-label="toggle sidebar"
-        aria-expanded={sidebarShown} aria-controls={panelId} onClick={toggle}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="note-tree-toggle"
+        aria-label="toggle sidebar"
+        aria-expanded={sidebarShown}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
         <SidebarIcon />
       </button>
       <div className="note-tree-backdrop" aria-hidden="true" onClick={closeDrawer} />
@@ -124,8 +141,7 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
   const setExpanded = useCallback((id: number, open: boolean) => {
     // Collapsing hides the focusable item if it is inside: the collapsed note takes its place.
     if (!open) {
-      setActiveId((active) =>
-        treeRef.current?.querySelector(`[data-note-id="${id}"] [data-note-id="${active}"]`) ? id : active);
+      setActiveId((active) => (treeRef.current?.querySelector(`[data-note-id="${id}"] [data-note-id="${active}"]`) ? id : active));
     }
     setExpandedSet((previous) => {
       if (previous.has(id) === open) return previous;
@@ -137,8 +153,7 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
   }, []);
 
   const setDropTarget = useCallback((target: DropTarget | null) => {
-    setDropTargetState((previous) =>
-      previous?.id === target?.id && previous?.position === target?.position ? previous : target);
+    setDropTargetState((previous) => (previous?.id === target?.id && previous?.position === target?.position ? previous : target));
   }, []);
 
   const move = useMutation({
@@ -150,10 +165,14 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
       const affected = new Set([note.parentId, asFirstChild ? target.id : target.parentId, note.id]);
       if (note.id === focusNoteId || ancestorIds.includes(note.id)) affected.add(focusNoteId);
       // The pages of children after a realm's first page are refetched too: the order changed.
-      return Promise.all([...affected].filter((id): id is number => id !== null).flatMap((id) => [
-        queryClient.invalidateQueries({ queryKey: noteRealmQuery(id).queryKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: noteChildrenKey(id) }),
-      ]));
+      return Promise.all(
+        [...affected]
+          .filter((id): id is number => id !== null)
+          .flatMap((id) => [
+            queryClient.invalidateQueries({ queryKey: noteRealmQuery(id).queryKey, exact: true }),
+            queryClient.invalidateQueries({ queryKey: noteChildrenKey(id) }),
+          ]),
+      );
     },
   });
 
@@ -224,10 +243,16 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
 
   return (
     <TreeContext.Provider value={state}>
-      <ul ref={treeRef} role="tree" aria-label="Note tree" className="note-tree" onKeyDown={onKeyDown}
+      <ul
+        ref={treeRef}
+        role="tree"
+        aria-label="Note tree"
+        className="note-tree"
+        onKeyDown={onKeyDown}
         onDragLeave={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropTarget(null);
-        }}>
+        }}
+      >
         <TreeNode entry={rootEntry} place={{ id: rootNoteId, parentId: null, path: [] }} />
       </ul>
     </TreeContext.Provider>

@@ -1,5 +1,5 @@
-import type { ChildNoteJson, NoteRealmJson } from "../lib/notes-queries";
 import { noteTitleText } from "../lib/note-title";
+import type { ChildNoteJson, NoteRealmJson } from "../lib/notes-queries";
 
 /** One child as its parent's realm lists it: enough to draw a collapsed node. */
 export interface TreeEntry {
@@ -67,11 +67,13 @@ export function knownChain(focusRealm: NoteRealmJson | undefined, ancestorIds: n
       const index = chain.indexOf(id);
       if (index < 0 || index === chain.length - 1) return undefined;
       const next = chain[index + 1]!;
-      return [{
-        id: next,
-        title: titles.get(next) ?? "",
-        count: next === focusNoteId ? focusRealm?.note.childrenCount : undefined,
-      }];
+      return [
+        {
+          id: next,
+          title: titles.get(next) ?? "",
+          count: next === focusNoteId ? focusRealm?.note.childrenCount : undefined,
+        },
+      ];
     },
   };
 }

@@ -14,5 +14,9 @@ function subscribe(onChange: () => void) {
  * layout itself never depends on this (CSS media queries do it), only behaviour and ARIA state.
  */
 export function useIsDesktop(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(DESKTOP_QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(DESKTOP_QUERY).matches,
+    () => true,
+  );
 }

@@ -6,7 +6,10 @@ import { currentUserInfoQuery } from "../lib/queries";
 
 const approvalQuery = (notebookId: number) => ({
   queryKey: ["certificate-approval", notebookId],
-  queryFn: () => api.get<NotebookCertificateApprovalJson | undefined>(`/api/notebook_certificate_approvals/for-notebook/${notebookId}`, { silent: true }),
+  queryFn: () =>
+    api.get<NotebookCertificateApprovalJson | undefined>(`/api/notebook_certificate_approvals/for-notebook/${notebookId}`, {
+      silent: true,
+    }),
 });
 
 /**
@@ -33,7 +36,9 @@ export function CertificateRequest({ notebookId, creatorId }: { notebookId: numb
     <section className="certificate-request" aria-label="Certification">
       <h3>Certification</h3>
       <p className="muted">An administrator can make this notebook certifiable: passing its assessment then gives a certificate.</p>
-      <button type="button" className="button" disabled={isPending || sending || Boolean(approval)} onClick={() => void send()}>{label}</button>
+      <button type="button" className="button" disabled={isPending || sending || Boolean(approval)} onClick={() => void send()}>
+        {label}
+      </button>
     </section>
   );
 }

@@ -46,7 +46,9 @@ export function CirclePage({ circleId, joinLinkBase, me }: { circleId: number; j
         <label htmlFor={linkId}>Invitation link</label>
         <div className="copy-field">
           <input id={linkId} type="text" readOnly value={joinLink} onFocus={(event) => event.currentTarget.select()} />
-          <button type="button" className="button" onClick={() => void copyLink()}>{icons.copy()} Copy</button>
+          <button type="button" className="button" onClick={() => void copyLink()}>
+            {icons.copy()} Copy
+          </button>
         </div>
         <p className="muted">Anyone with this link can join the circle and read and edit its notebooks.</p>
       </section>
@@ -55,7 +57,9 @@ export function CirclePage({ circleId, joinLinkBase, me }: { circleId: number; j
         <ul className="member-strip">
           {circle.members.map((member, index) => (
             <li key={index} className="member-chip" dir="auto" title={member.name}>
-              <span className="member-initial" aria-hidden="true">{member.name.slice(0, 1).toUpperCase()}</span>
+              <span className="member-initial" aria-hidden="true">
+                {member.name.slice(0, 1).toUpperCase()}
+              </span>
               {member.name}
             </li>
           ))}
@@ -66,8 +70,13 @@ export function CirclePage({ circleId, joinLinkBase, me }: { circleId: number; j
       ) : (
         <ul className="notebook-grid" aria-label="Circle notebooks">
           {notebooks.map((notebook) => (
-            <NotebookCard key={notebook.id} notebook={notebook} isCreator={notebook.creatorId === me}
-              onEditSettings={() => setEditingId(notebook.id)} onAddToLearning={() => setSubscribingTo(notebook.id)} />
+            <NotebookCard
+              key={notebook.id}
+              notebook={notebook}
+              isCreator={notebook.creatorId === me}
+              onEditSettings={() => setEditingId(notebook.id)}
+              onAddToLearning={() => setSubscribingTo(notebook.id)}
+            />
           ))}
         </ul>
       )}

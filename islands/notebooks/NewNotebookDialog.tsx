@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../lib/api";
-import { useFormSubmit } from "../lib/use-form-submit";
 import { DialogActions, TextField } from "../lib/forms";
-import { Modal } from "../lib/ui/Dialog";
 import { notePath } from "../lib/notes-queries";
+import { Modal } from "../lib/ui/Dialog";
+import { useFormSubmit } from "../lib/use-form-submit";
 
 /**
  * "Add New Notebook" (and "Add New Notebook In This Circle" with a circleId): a title form. Creating the notebook leads to its head note page (spec 4);
@@ -16,7 +16,11 @@ export function NewNotebookDialog({ onClose, circleId }: { onClose: () => void; 
   const [requestId] = useState(() => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, submitting, submit } = useFormSubmit(
-    () => api.post<{ noteId: number }>(circleId === undefined ? "/api/notebooks/create" : `/api/circles/${circleId}/notebooks`, { newTitle, requestId }),
+    () =>
+      api.post<{ noteId: number }>(circleId === undefined ? "/api/notebooks/create" : `/api/circles/${circleId}/notebooks`, {
+        newTitle,
+        requestId,
+      }),
     // Stays disabled while the browser leaves for the new note.
     ({ noteId }) => window.location.assign(notePath(noteId)),
   );
@@ -31,11 +35,21 @@ export function NewNotebookDialog({ onClose, circleId }: { onClose: () => void; 
     <Modal title={circleId === undefined ? "Add New Notebook" : "Add New Notebook In This Circle"} onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate aria-busy={submitting || undefined}>
         {otherErrors.length > 0 && (
-          <div className="form-message" role="alert">{otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}</div>
+          <div className="form-message" role="alert">
+            {otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}
+          </div>
         )}
         <fieldset className="plain-fieldset" disabled={submitting}>
-          <TextField label="Title" name="newTitle" value={newTitle} error={errors.newTitle} maxLength={150}
-            placeholder="e.g. Spanish" autoComplete="off" onChange={(event) => setNewTitle(event.target.value)} />
+          <TextField
+            label="Title"
+            name="newTitle"
+            value={newTitle}
+            error={errors.newTitle}
+            maxLength={150}
+            placeholder="e.g. Spanish"
+            autoComplete="off"
+            onChange={(event) => setNewTitle(event.target.value)}
+          />
           <DialogActions onCancel={onClose} />
         </fieldset>
       </form>

@@ -12,7 +12,8 @@ const MAX_INSTRUCTIONS = 10_000;
 const assistantQuery = (notebookId: number) => ({
   queryKey: ["notebook-ai-assistant", notebookId],
   // Editors only: for anyone else the section stays empty instead of showing an error.
-  queryFn: () => api.get<NotebookAiAssistantJson | undefined>(`/api/notebooks/${notebookId}/ai-assistant`, { silent: true }).then((x) => x ?? null),
+  queryFn: () =>
+    api.get<NotebookAiAssistantJson | undefined>(`/api/notebooks/${notebookId}/ai-assistant`, { silent: true }).then((x) => x ?? null),
 });
 
 /**
@@ -34,7 +35,9 @@ export function NotebookAiAssistantSection({ notebookId }: { notebookId: number 
     if (saving) return;
     setSaving(true);
     try {
-      const saved = await api.patch<NotebookAiAssistantJson>(`/api/notebooks/${notebookId}/ai-assistant`, { additionalInstructions: value });
+      const saved = await api.patch<NotebookAiAssistantJson>(`/api/notebooks/${notebookId}/ai-assistant`, {
+        additionalInstructions: value,
+      });
       queryClient.setQueryData(assistantQuery(notebookId).queryKey, saved);
       setDraft(undefined);
       setError(undefined);
@@ -50,14 +53,29 @@ export function NotebookAiAssistantSection({ notebookId }: { notebookId: number 
     <form className="notebook-ai-assistant" onSubmit={save} aria-label="AI assistant">
       <div className={`field${error ? " field-invalid" : ""}`}>
         <label htmlFor={id}>Additional Instruction</label>
-        <textarea id={id} name="additionalInstructions" rows={3} dir="auto" value={value}
+        <textarea
+          id={id}
+          name="additionalInstructions"
+          rows={3}
+          dir="auto"
+          value={value}
           onChange={(event) => setDraft(event.target.value)}
-          aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`} />
-        <div id={`${id}-hint`} className="muted field-hint">Given to the AI for this notebook's questions, chats and title suggestions, e.g. "Answer in French."</div>
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        />
+        <div id={`${id}-hint`} className="muted field-hint">
+          Given to the AI for this notebook's questions, chats and title suggestions, e.g. "Answer in French."
+        </div>
         <LengthLimit length={value.length} max={MAX_INSTRUCTIONS} label="Additional Instruction" showOver={!error} />
-        {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+        {error && (
+          <div className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </div>
+        )}
       </div>
-      <button type="submit" className="button" disabled={draft === undefined || saving}>Save Additional Instruction</button>
+      <button type="submit" className="button" disabled={draft === undefined || saving}>
+        Save Additional Instruction
+      </button>
     </form>
   );
 }

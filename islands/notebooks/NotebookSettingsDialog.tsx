@@ -2,8 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { CheckboxField, DialogActions, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
-import { Modal } from "../lib/ui/Dialog";
 import type { NotebookJson } from "../lib/notes-queries";
+import { Modal } from "../lib/ui/Dialog";
 import { alertPopup } from "../lib/ui-store";
 import { ObsidianImportDialog, ObsidianVaultSection } from "../lib/vaults/ObsidianVault";
 import { CertificateRequest } from "./CertificateRequest";
@@ -49,7 +49,9 @@ function NotebookIndexButtons({ notebookId, onComplete }: { notebookId: number; 
             {INDEX_OPERATIONS[operation].label}
           </button>
         ))}
-        <span role="status" className="muted">{working ? "Working..." : ""}</span>
+        <span role="status" className="muted">
+          {working ? "Working..." : ""}
+        </span>
       </div>
     </section>
   );
@@ -61,7 +63,9 @@ function IndexCompleteDialog({ onClose }: { onClose: () => void }) {
     <Modal title="Index operation complete" onClose={onClose}>
       <p>Notebook index has been updated.</p>
       <div className="dialog-actions">
-        <button type="button" className="button primary" onClick={onClose}>OK</button>
+        <button type="button" className="button primary" onClick={onClose}>
+          OK
+        </button>
       </div>
     </Modal>
   );
@@ -115,17 +119,39 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
       <p className="muted notebook-settings-for">{notebook.title}</p>
       <form ref={formRef} onSubmit={submit} noValidate aria-busy={saving || undefined}>
         {otherErrors.length > 0 && (
-          <div className="form-message" role="alert">{otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}</div>
+          <div className="form-message" role="alert">
+            {otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}
+          </div>
         )}
         <fieldset className="plain-fieldset" disabled={saving}>
-          <CheckboxField label="Skip Memory Tracking Entirely" name="skipMemoryTrackingEntirely"
-            checked={skipMemoryTrackingEntirely} error={errors.skipMemoryTrackingEntirely} onChange={setSkip} />
-          <TextField label="Number Of Questions In Assessment" name="numberOfQuestionsInAssessment" type="number"
-            min={0} max={1000} step={1} inputMode="numeric" value={numberOfQuestions}
-            error={errors.numberOfQuestionsInAssessment} onChange={(event) => setNumberOfQuestions(event.target.value)} />
-          <TextField label="Certificate Expiry" name="certificateExpiry" value={certificateExpiry}
-            placeholder="1y 1m 1d" autoComplete="off" error={errors.certificateExpiry}
-            onChange={(event) => setCertificateExpiry(event.target.value)} />
+          <CheckboxField
+            label="Skip Memory Tracking Entirely"
+            name="skipMemoryTrackingEntirely"
+            checked={skipMemoryTrackingEntirely}
+            error={errors.skipMemoryTrackingEntirely}
+            onChange={setSkip}
+          />
+          <TextField
+            label="Number Of Questions In Assessment"
+            name="numberOfQuestionsInAssessment"
+            type="number"
+            min={0}
+            max={1000}
+            step={1}
+            inputMode="numeric"
+            value={numberOfQuestions}
+            error={errors.numberOfQuestionsInAssessment}
+            onChange={(event) => setNumberOfQuestions(event.target.value)}
+          />
+          <TextField
+            label="Certificate Expiry"
+            name="certificateExpiry"
+            value={certificateExpiry}
+            placeholder="1y 1m 1d"
+            autoComplete="off"
+            error={errors.certificateExpiry}
+            onChange={(event) => setCertificateExpiry(event.target.value)}
+          />
           <p className="field-hint">Years, months and days, e.g. "1y 6m" or "90d".</p>
           <DialogActions onCancel={onClose} submitLabel="Update" />
         </fieldset>

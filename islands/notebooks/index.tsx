@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { api } from "../lib/api";
+import { NEW_NOTEBOOK_PARAM } from "../lib/getting-started";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
-import { api } from "../lib/api";
 import { notebooksQuery, notePath } from "../lib/notes-queries";
 import { currentUserInfoQuery } from "../lib/queries";
 import type { SubscriptionJson } from "../lib/sharing/queries";
 import { CirclePage } from "./CirclePage";
-import { NotebookCard } from "./NotebookCard";
-import { NEW_NOTEBOOK_PARAM } from "../lib/getting-started";
 import { AnkiImportDialog, NewNotebookDialog, NotebookSettingsDialog, SubscriptionDialog } from "./lazy-dialogs";
+import { NotebookCard } from "./NotebookCard";
 
 /** A subscribed notebook: its head note, "Edit subscription" and "Unsubscribe". */
 function SubscriptionCard({ subscription, onEdit }: { subscription: SubscriptionJson; onEdit: () => void }) {
@@ -27,12 +27,18 @@ function SubscriptionCard({ subscription, onEdit }: { subscription: Subscription
   return (
     <li className="card notebook-card subscription-card">
       <h3 className="notebook-card-title">
-        <a href={notePath(subscription.headNote.id)} className="notebook-card-link" dir="auto">{subscription.title}</a>
+        <a href={notePath(subscription.headNote.id)} className="notebook-card-link" dir="auto">
+          {subscription.title}
+        </a>
       </h3>
       <p className="notebook-card-details">{subscription.dailyTargetOfNewNotes} new notes a day</p>
       <div className="notebook-card-actions">
-        <button type="button" className="button small" onClick={onEdit}>Edit subscription</button>
-        <button type="button" className="button small" disabled={leaving} onClick={() => void unsubscribe()}>Unsubscribe</button>
+        <button type="button" className="button small" onClick={onEdit}>
+          Edit subscription
+        </button>
+        <button type="button" className="button small" disabled={leaving} onClick={() => void unsubscribe()}>
+          Unsubscribe
+        </button>
       </div>
     </li>
   );
@@ -75,7 +81,9 @@ function MyNotebooks({ me }: { me?: string }) {
       <div className="page-heading">
         <h1>Notebooks</h1>
         <div className="page-heading-actions">
-          <button type="button" className="button" onClick={() => setImportingAnki(true)}>Import Anki deck</button>
+          <button type="button" className="button" onClick={() => setImportingAnki(true)}>
+            Import Anki deck
+          </button>
           <button type="button" className="button primary" onClick={() => setAdding(true)}>
             {icons.note()} Add New Notebook
           </button>
@@ -89,18 +97,24 @@ function MyNotebooks({ me }: { me?: string }) {
           <h2>Start your first notebook</h2>
           <p>You have no notebooks yet. Add one to start taking notes.</p>
           <p className="muted">
-            A notebook holds the notes of one subject. Each note you add is offered on the Assimilate page, a few a
-            day, and then comes back on the Recall page just before you would forget it.
+            A notebook holds the notes of one subject. Each note you add is offered on the Assimilate page, a few a day, and then comes back
+            on the Recall page just before you would forget it.
           </p>
           <p>
-            <button type="button" className="button primary" onClick={() => setAdding(true)}>Create your first notebook</button>
+            <button type="button" className="button primary" onClick={() => setAdding(true)}>
+              Create your first notebook
+            </button>
           </p>
         </section>
       ) : (
         <ul className="notebook-grid" aria-label="My notebooks">
           {notebooks.map((notebook) => (
-            <NotebookCard key={notebook.id} notebook={notebook} isCreator={notebook.creatorId === me}
-              onEditSettings={() => setEditingId(notebook.id)} />
+            <NotebookCard
+              key={notebook.id}
+              notebook={notebook}
+              isCreator={notebook.creatorId === me}
+              onEditSettings={() => setEditingId(notebook.id)}
+            />
           ))}
         </ul>
       )}
@@ -108,11 +122,17 @@ function MyNotebooks({ me }: { me?: string }) {
       <section className="subscribed-notes" aria-labelledby={subscribedHeadingId}>
         <h2 id={subscribedHeadingId}>Subscribed Notes</h2>
         {subscriptions.length === 0 ? (
-          <p className="muted">You have not subscribed to any notebooks. Find one in the <a href="/d/bazaar">Bazaar</a> and choose "Add to my learning".</p>
+          <p className="muted">
+            You have not subscribed to any notebooks. Find one in the <a href="/d/bazaar">Bazaar</a> and choose "Add to my learning".
+          </p>
         ) : (
           <ul className="notebook-grid" aria-labelledby={subscribedHeadingId}>
             {subscriptions.map((subscription) => (
-              <SubscriptionCard key={subscription.id} subscription={subscription} onEdit={() => setEditingSubscriptionId(subscription.id)} />
+              <SubscriptionCard
+                key={subscription.id}
+                subscription={subscription}
+                onEdit={() => setEditingSubscriptionId(subscription.id)}
+              />
             ))}
           </ul>
         )}
@@ -121,9 +141,7 @@ function MyNotebooks({ me }: { me?: string }) {
       {adding && <NewNotebookDialog onClose={() => setAdding(false)} />}
       {importingAnki && <AnkiImportDialog onClose={() => setImportingAnki(false)} />}
       {editing && <NotebookSettingsDialog notebook={editing} onClose={() => setEditingId(undefined)} />}
-      {editingSubscription && (
-        <SubscriptionDialog subscription={editingSubscription} onClose={() => setEditingSubscriptionId(undefined)} />
-      )}
+      {editingSubscription && <SubscriptionDialog subscription={editingSubscription} onClose={() => setEditingSubscriptionId(undefined)} />}
     </div>
   );
 }

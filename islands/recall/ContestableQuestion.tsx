@@ -3,18 +3,18 @@ import { useState } from "react";
 import { renderMarkdownSafely } from "../lib/markdown";
 import { QuestionDisplay } from "../lib/recall/QuestionDisplay";
 import type { RecallPromptJson } from "../lib/recall/recall-prompt-types";
+import type { ItemHandlers } from "./item-handlers";
+import { NotebookLink } from "./NotebookLink";
 import {
   answerQuestion,
   contestQuestion,
   FAILED_TO_SUBMIT,
   isTrackerGone,
-  thinkingSince,
   regenerateQuestion,
-  trackerQuestionQuery,
   type TrackerQuestion,
+  thinkingSince,
+  trackerQuestionQuery,
 } from "./recall-api";
-import type { ItemHandlers } from "./item-handlers";
-import { NotebookLink } from "./NotebookLink";
 import type { MemoryTrackerLite } from "./recall-session";
 
 interface Contested {
@@ -28,8 +28,12 @@ interface Contested {
  * "Previous Question Contested ..." and a regenerated question takes its place in the tracker's
  * cache (none regenerated: the cache says so and the page falls back to the simple review).
  */
-export function ContestableQuestion({ tracker, prompt, onFinished, onGone }:
-  { tracker: MemoryTrackerLite; prompt: RecallPromptJson } & ItemHandlers) {
+export function ContestableQuestion({
+  tracker,
+  prompt,
+  onFinished,
+  onGone,
+}: { tracker: MemoryTrackerLite; prompt: RecallPromptJson } & ItemHandlers) {
   const queryClient = useQueryClient();
   const [contested, setContested] = useState<Contested[]>([]);
   const [warning, setWarning] = useState<string>();
@@ -83,23 +87,43 @@ export function ContestableQuestion({ tracker, prompt, onFinished, onGone }:
       {contested.map((item) => (
         <div key={item.prompt.id} className="card contested-question">
           <h3>Previous Question Contested ...</h3>
-          {item.advice && <div className="contest-advice markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(item.advice) }} />}
+          {item.advice && (
+            <div className="contest-advice markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(item.advice) }} />
+          )}
           <QuestionDisplay question={item.prompt.multipleChoicesQuestion} />
         </div>
       ))}
       {busy === "regenerating" ? (
-        <p className="muted" role="status">Regenerating the question...</p>
+        <p className="muted" role="status">
+          Regenerating the question...
+        </p>
       ) : (
         <>
           {prompt.notebook && <NotebookLink notebook={prompt.notebook} />}
           <div className={busy === "contesting" ? "question-dimmed" : undefined} aria-busy={busy === "contesting" || undefined}>
-            <QuestionDisplay question={prompt.multipleChoicesQuestion} onChoose={choose}
-              disabled={busy !== undefined || submittingIndex !== undefined} submittingIndex={submittingIndex} />
+            <QuestionDisplay
+              question={prompt.multipleChoicesQuestion}
+              onChoose={choose}
+              disabled={busy !== undefined || submittingIndex !== undefined}
+              submittingIndex={submittingIndex}
+            />
           </div>
-          {failed && <p className="form-message" role="alert">{FAILED_TO_SUBMIT}</p>}
-          {warning !== undefined && <p className="alert warning" role="status">{warning}</p>}
-          <button type="button" className="button small contest-button" disabled={busy !== undefined || submittingIndex !== undefined}
-            onClick={contest}>
+          {failed && (
+            <p className="form-message" role="alert">
+              {FAILED_TO_SUBMIT}
+            </p>
+          )}
+          {warning !== undefined && (
+            <p className="alert warning" role="status">
+              {warning}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button small contest-button"
+            disabled={busy !== undefined || submittingIndex !== undefined}
+            onClick={contest}
+          >
             Doesn't make sense?
           </button>
         </>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NoteView } from "../lib/recall/NoteView";
-import { FAILED_TO_SUBMIT, isTrackerGone, markAsRepeated, memoryTrackerQuery, thinkingSince } from "./recall-api";
 import type { ItemHandlers } from "./item-handlers";
+import { FAILED_TO_SUBMIT, isTrackerGone, markAsRepeated, memoryTrackerQuery, thinkingSince } from "./recall-api";
 
 /** "Yes, I remember" waits this long, so the learner tries to recall before answering (spec 9). */
 export const REMEMBER_DELAY_MS = 10_000;
@@ -39,14 +39,14 @@ export function JustReview({ memoryTrackerId, onFinished, onGone }: { memoryTrac
 
   return (
     <div className="just-review">
-      {tracker ? (
-        <NoteView noteId={tracker.note.id} note={tracker.note} />
-      ) : (
-        !isError && <p className="muted">Loading...</p>
-      )}
+      {tracker ? <NoteView noteId={tracker.note.id} note={tracker.note} /> : !isError && <p className="muted">Loading...</p>}
       <div className="just-review-actions">
-        <button type="button" className="button primary remember-button" disabled={!rememberEnabled || submitting}
-          onClick={() => review(true)}>
+        <button
+          type="button"
+          className="button primary remember-button"
+          disabled={!rememberEnabled || submitting}
+          onClick={() => review(true)}
+        >
           <span className={`remember-wait${rememberEnabled ? " done" : ""}`} aria-hidden="true" />
           Yes, I remember
         </button>
@@ -54,7 +54,11 @@ export function JustReview({ memoryTrackerId, onFinished, onGone }: { memoryTrac
           No, I need more repetition
         </button>
       </div>
-      {failed && <p className="form-message" role="alert">{FAILED_TO_SUBMIT}</p>}
+      {failed && (
+        <p className="form-message" role="alert">
+          {FAILED_TO_SUBMIT}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { AnswerResult, AnsweredQuestionView } from "../lib/recall/AnsweredQuestionView";
+import { AnsweredQuestionView, AnswerResult } from "../lib/recall/AnsweredQuestionView";
 import { NoteView } from "../lib/recall/NoteView";
 import { answeredQuestionPath } from "../lib/recall/recall-prompt-types";
 import type { RecallResult } from "./recall-session";
@@ -10,7 +10,9 @@ export function PreviousResult({ result }: { result: RecallResult }) {
       return (
         <div className="previous-result">
           <AnsweredQuestionView answered={result.answeredQuestion} />
-          <p><a href={answeredQuestionPath(result.answeredQuestion.recallPromptId)}>Open this answered question</a></p>
+          <p>
+            <a href={answeredQuestionPath(result.answeredQuestion.recallPromptId)}>Open this answered question</a>
+          </p>
         </div>
       );
     case "spelling": {

@@ -36,7 +36,12 @@ function usePrefetch(toRepeat: MemoryTrackerLite[], currentIndex: number) {
 /** The current item: a spelling question, a multiple-choice question, or the simple review. */
 function CurrentItem({ tracker, ...handlers }: { tracker: MemoryTrackerLite } & ItemHandlers) {
   const { data, isPending } = useQuery(trackerQuestionQuery(tracker));
-  if (isPending || !data) return <p className="muted" role="status">Loading...</p>;
+  if (isPending || !data)
+    return (
+      <p className="muted" role="status">
+        Loading...
+      </p>
+    );
   if (data.kind === "spelling") {
     return <SpellingQuestion memoryTrackerId={tracker.memoryTrackerId} question={data.question} {...handlers} />;
   }
@@ -44,8 +49,12 @@ function CurrentItem({ tracker, ...handlers }: { tracker: MemoryTrackerLite } & 
   return <JustReview memoryTrackerId={tracker.memoryTrackerId} {...handlers} />;
 }
 
-export function Quiz({ toRepeat, currentIndex, onMoveToEnd, ...handlers }:
-  { toRepeat: MemoryTrackerLite[]; currentIndex: number; onMoveToEnd: () => void } & ItemHandlers) {
+export function Quiz({
+  toRepeat,
+  currentIndex,
+  onMoveToEnd,
+  ...handlers
+}: { toRepeat: MemoryTrackerLite[]; currentIndex: number; onMoveToEnd: () => void } & ItemHandlers) {
   usePrefetch(toRepeat, currentIndex);
   const tracker = toRepeat[currentIndex];
   if (!tracker) return null;
@@ -54,7 +63,9 @@ export function Quiz({ toRepeat, currentIndex, onMoveToEnd, ...handlers }:
       <CurrentItem key={`${tracker.memoryTrackerId}-${tracker.spelling}`} tracker={tracker} {...handlers} />
       {currentIndex < toRepeat.length - 1 && (
         <div className="quiz-footer">
-          <button type="button" className="button small" onClick={onMoveToEnd}>Move to end of list</button>
+          <button type="button" className="button small" onClick={onMoveToEnd}>
+            Move to end of list
+          </button>
         </div>
       )}
     </div>

@@ -20,18 +20,35 @@ export function RecallProgress({ finished, toRepeat, totalAssimilated, cursor, o
     <div className="recall-progress-bar">
       <div className="recall-browse">
         {cursor === null ? (
-          <button type="button" className="icon-button" aria-label="view last result" title="view last result"
-            disabled={finished === 0} onClick={() => onCursor(finished - 1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="view last result"
+            title="view last result"
+            disabled={finished === 0}
+            onClick={() => onCursor(finished - 1)}
+          >
             <span aria-hidden="true">❚❚</span>
           </button>
         ) : (
           <>
-            <button type="button" className="icon-button" aria-label="view previous result" title="view previous result"
-              disabled={finished === 0 || cursor === 0} onClick={() => onCursor(cursor - 1)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="view previous result"
+              title="view previous result"
+              disabled={finished === 0 || cursor === 0}
+              onClick={() => onCursor(cursor - 1)}
+            >
               <span aria-hidden="true">◀</span>
             </button>
-            <button type="button" className="icon-button" aria-label="view next result" title="view next result"
-              onClick={() => onCursor(cursor + 1 < finished ? cursor + 1 : null)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="view next result"
+              title="view next result"
+              onClick={() => onCursor(cursor + 1 < finished ? cursor + 1 : null)}
+            >
               <span aria-hidden="true">▶</span>
             </button>
           </>
@@ -39,12 +56,18 @@ export function RecallProgress({ finished, toRepeat, totalAssimilated, cursor, o
       </div>
       <button type="button" className="recall-progress" aria-expanded={details} onClick={() => setDetails(!details)}>
         <span className="recall-progress-fill" style={{ width: `${total === 0 ? 0 : (finished * 100) / total}%` }} />
-        <span className="recall-progress-text">Recalling: {finished}/{total}</span>
+        <span className="recall-progress-text">
+          Recalling: {finished}/{total}
+        </span>
       </button>
       {details && (
         <div className="recall-progress-details" role="status">
-          <p>Daily Progress: {finished} / {total}</p>
-          <p>Total assimilated: {finished} / {totalAssimilated}</p>
+          <p>
+            Daily Progress: {finished} / {total}
+          </p>
+          <p>
+            Total assimilated: {finished} / {totalAssimilated}
+          </p>
         </div>
       )}
     </div>

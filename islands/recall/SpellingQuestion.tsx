@@ -1,16 +1,20 @@
 import { type FormEvent, useState } from "react";
-import type { SpellingQuestionJson } from "../lib/recall/recall-prompt-types";
 import { useElementId } from "../lib/island-id";
-import { answerSpelling, FAILED_TO_SUBMIT, isTrackerGone, thinkingSince } from "./recall-api";
+import type { SpellingQuestionJson } from "../lib/recall/recall-prompt-types";
 import type { ItemHandlers } from "./item-handlers";
 import { NotebookLink } from "./NotebookLink";
+import { answerSpelling, FAILED_TO_SUBMIT, isTrackerGone, thinkingSince } from "./recall-api";
 
 /**
  * A spelling question: the note's details with its title masked (HTML made and sanitised by the
  * server), and a field for the title. A blank answer is not sent.
  */
-export function SpellingQuestion({ memoryTrackerId, question, onFinished, onGone }:
-  { memoryTrackerId: number; question: SpellingQuestionJson | null } & ItemHandlers) {
+export function SpellingQuestion({
+  memoryTrackerId,
+  question,
+  onFinished,
+  onGone,
+}: { memoryTrackerId: number; question: SpellingQuestionJson | null } & ItemHandlers) {
   const inputId = useElementId(`spelling-answer-${memoryTrackerId}`);
   const [answer, setAnswer] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -37,12 +41,29 @@ export function SpellingQuestion({ memoryTrackerId, question, onFinished, onGone
       {question?.notebook && <NotebookLink notebook={question.notebook} />}
       {question?.stem && <div className="question-stem markdown" dangerouslySetInnerHTML={{ __html: question.stem }} />}
       <form className="spelling-form" onSubmit={submit}>
-        <label htmlFor={inputId} className="visually-hidden">Your answer</label>
-        <input id={inputId} type="text" dir="auto" autoFocus autoComplete="off" placeholder="put your answer here" value={answer}
-          onChange={(e) => setAnswer(e.target.value)} disabled={submitting} />
-        <button type="submit" className="button primary" disabled={submitting || answer.trim() === ""}>Answer</button>
+        <label htmlFor={inputId} className="visually-hidden">
+          Your answer
+        </label>
+        <input
+          id={inputId}
+          type="text"
+          dir="auto"
+          autoFocus
+          autoComplete="off"
+          placeholder="put your answer here"
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value)}
+          disabled={submitting}
+        />
+        <button type="submit" className="button primary" disabled={submitting || answer.trim() === ""}>
+          Answer
+        </button>
       </form>
-      {failed && <p className="form-message" role="alert">{FAILED_TO_SUBMIT}</p>}
+      {failed && (
+        <p className="form-message" role="alert">
+          {FAILED_TO_SUBMIT}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { pageConfig } from "../lib/page-config";
-import { currentUserInfoQuery } from "../lib/queries";
+import { NothingYet } from "../lib/getting-started";
 import { lazyComponent } from "../lib/lazy";
 import { decrementRecallBadge, menuBadgeQuery } from "../lib/learning-queries";
-import { fetchRecalling, setRecallBadge } from "./recall-api";
+import { pageConfig } from "../lib/page-config";
+import { currentUserInfoQuery } from "../lib/queries";
 import { RecallProgress } from "./RecallProgress";
-import { NothingYet } from "../lib/getting-started";
+import { fetchRecalling, setRecallBadge } from "./recall-api";
 import {
   emptySession,
   isWindowOver,
@@ -26,7 +26,11 @@ import {
  * something to recall, not with the page: the page shows nothing of them on the server or before
  * the list has arrived in the browser.
  */
-const loading = <p className="muted" role="status">Loading...</p>;
+const loading = (
+  <p className="muted" role="status">
+    Loading...
+  </p>
+);
 const Quiz = lazyComponent(() => import("./Quiz").then((m) => m.Quiz), loading);
 const PreviousResult = lazyComponent(() => import("./PreviousResult").then((m) => m.PreviousResult), loading);
 
@@ -37,7 +41,8 @@ const LOOK_AHEAD_DAYS = [3, 7, 14] as const;
 export const CONFIRMATION_MS = 1500;
 
 const isCorrect = (result: RecallResult) =>
-  (result.type === "question" && result.answeredQuestion.answer.correct) || (result.type === "spelling" && !!result.spellingResult.isCorrect);
+  (result.type === "question" && result.answeredQuestion.answer.correct) ||
+  (result.type === "spelling" && !!result.spellingResult.isCorrect);
 
 /**
  * A short "Correct!" after a right answer (a wrong one opens its result instead). `shown`
@@ -70,21 +75,24 @@ export default function Recall() {
   const [loadFailed, setLoadFailed] = useState(false);
   const confirmation = useConfirmation();
 
-  const loadList = useCallback(async (dueInDays: number, base: RecallSession) => {
-    setLoadingDays(dueInDays);
-    setLoadFailed(false);
-    try {
-      const due = await fetchRecalling(dueInDays);
-      // Only today's list says how many are left today; looking ahead leaves the badge alone.
-      if (dueInDays === 0) setRecallBadge(queryClient, due.toRepeatCount);
-      setSession(withLoadedList(base, due, pageConfig().mode === "production"));
-    } catch {
-      // The API client has told what went wrong; a first load can be tried again.
-      setLoadFailed(true);
-    } finally {
-      setLoadingDays(undefined);
-    }
-  }, [queryClient]);
+  const loadList = useCallback(
+    async (dueInDays: number, base: RecallSession) => {
+      setLoadingDays(dueInDays);
+      setLoadFailed(false);
+      try {
+        const due = await fetchRecalling(dueInDays);
+        // Only today's list says how many are left today; looking ahead leaves the badge alone.
+        if (dueInDays === 0) setRecallBadge(queryClient, due.toRepeatCount);
+        setSession(withLoadedList(base, due, pageConfig().mode === "production"));
+      } catch {
+        // The API client has told what went wrong; a first load can be tried again.
+        setLoadFailed(true);
+      } finally {
+        setLoadingDays(undefined);
+      }
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     const stored = loadSession(owner);
@@ -99,11 +107,14 @@ export default function Recall() {
     if (session) saveSession(owner, session);
   }, [owner, session]);
 
-  const onFinished = useCallback((result: RecallResult, pause: boolean) => {
-    setSession((s) => s && withFinished(s, result, pause));
-    decrementRecallBadge(queryClient);
-    if (isCorrect(result)) confirmation.confirm();
-  }, [queryClient, confirmation.confirm]);
+  const onFinished = useCallback(
+    (result: RecallResult, pause: boolean) => {
+      setSession((s) => s && withFinished(s, result, pause));
+      decrementRecallBadge(queryClient);
+      if (isCorrect(result)) confirmation.confirm();
+    },
+    [queryClient, confirmation.confirm],
+  );
 
   const onGone = useCallback(() => {
     setSession((s) => s && withSkipped(s));
@@ -116,10 +127,14 @@ export default function Recall() {
         {loadFailed ? (
           <p className="empty-state">
             The notes to recall could not be loaded.{" "}
-            <button type="button" className="button" onClick={() => loadList(0, loadSession(owner) ?? emptySession())}>Try again</button>
+            <button type="button" className="button" onClick={() => loadList(0, loadSession(owner) ?? emptySession())}>
+              Try again
+            </button>
           </p>
         ) : (
-          <p className="muted" role="status">Loading...</p>
+          <p className="muted" role="status">
+            Loading...
+          </p>
         )}
       </RecallFrame>
     );
@@ -135,9 +150,8 @@ export default function Recall() {
       <RecallFrame>
         <NothingYet heading="Nothing to recall yet">
           <p>
-            Recall brings back the notes you have learned, each just before you would forget it: as a question, a
-            spelling test or a quick review. A note comes here once you keep it on the{" "}
-            <a href="/d/assimilate">Assimilate page</a>.
+            Recall brings back the notes you have learned, each just before you would forget it: as a question, a spelling test or a quick
+            review. A note comes here once you keep it on the <a href="/d/assimilate">Assimilate page</a>.
           </p>
           <p>Start with a notebook and add some notes to it.</p>
         </NothingYet>
@@ -146,11 +160,16 @@ export default function Recall() {
   }
   return (
     <RecallFrame>
-      <RecallProgress finished={finished} toRepeat={toRepeat} totalAssimilated={session.totalAssimilatedCount}
-        cursor={paused ? cursor : null} onCursor={(c) => {
+      <RecallProgress
+        finished={finished}
+        toRepeat={toRepeat}
+        totalAssimilated={session.totalAssimilatedCount}
+        cursor={paused ? cursor : null}
+        onCursor={(c) => {
           confirmation.hide();
           setSession((s) => s && { ...s, resultCursor: c });
-        }} />
+        }}
+      />
       {/* Always there, so that screen readers announce what appears in it. */}
       <div className="recall-confirmation" role="status">
         {confirmation.visible && !paused && <span className="recall-confirmation-text">Correct!</span>}
@@ -159,15 +178,25 @@ export default function Recall() {
       {/* Hidden, not unmounted, while a result is shown: a half-typed answer stays. */}
       <div hidden={paused}>
         {toRepeat > 0 ? (
-          <Quiz toRepeat={session.toRepeat} currentIndex={session.currentIndex} onFinished={onFinished} onGone={onGone}
-            onMoveToEnd={() => setSession((s) => s && movedToEnd(s))} />
+          <Quiz
+            toRepeat={session.toRepeat}
+            currentIndex={session.currentIndex}
+            onFinished={onFinished}
+            onGone={onGone}
+            onMoveToEnd={() => setSession((s) => s && movedToEnd(s))}
+          />
         ) : (
           <div className="recall-done">
             <p className="recall-done-message">You have finished all repetitions for this half a day!</p>
             <div className="recall-load-more">
               {LOOK_AHEAD_DAYS.map((days) => (
-                <button key={days} type="button" className="button" disabled={loadingDays !== undefined}
-                  onClick={() => loadList(days, session)}>
+                <button
+                  key={days}
+                  type="button"
+                  className="button"
+                  disabled={loadingDays !== undefined}
+                  onClick={() => loadList(days, session)}
+                >
                   Load more from next {days} days
                 </button>
               ))}

@@ -1,8 +1,7 @@
 /** The recall page's calls: the list to repeat, one question per memory tracker, and the answers. */
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { api, ApiError } from "../lib/api";
+import { ApiError, api } from "../lib/api";
 import { type MemoryTrackerJson, menuBadgeQuery, timeZone } from "../lib/learning-queries";
-import { alertPopup } from "../lib/ui-store";
 import type {
   AnsweredQuestionJson,
   QuestionContestResult,
@@ -10,11 +9,11 @@ import type {
   SpellingQuestionJson,
   SpellingResultJson,
 } from "../lib/recall/recall-prompt-types";
+import { alertPopup } from "../lib/ui-store";
 import type { DueMemoryTrackersJson, MemoryTrackerLite } from "./recall-session";
 
 export const FAILED_TO_SUBMIT = "Failed to submit answer. Please try again.";
-export const TRACKER_GONE =
-  "This memory tracker doesn't exist any more or is being skipped now. Moving on to the next memory tracker...";
+export const TRACKER_GONE = "This memory tracker doesn't exist any more or is being skipped now. Moving on to the next memory tracker...";
 
 /** GET /api/recalls/recalling: due now (0) or up to 3, 7 or 14 days ahead. */
 export const fetchRecalling = (dueInDays: number) =>
@@ -37,11 +36,13 @@ export const trackerQuestionQuery = (tracker: MemoryTrackerLite) =>
     queryFn: async (): Promise<TrackerQuestion> => {
       const id = tracker.memoryTrackerId;
       if (tracker.spelling) {
-        const question = await api.get<SpellingQuestionJson | undefined>(`/api/memory-trackers/${id}/spelling-question`, { silent: true })
+        const question = await api
+          .get<SpellingQuestionJson | undefined>(`/api/memory-trackers/${id}/spelling-question`, { silent: true })
           .catch(() => undefined);
         return { kind: "spelling", question: question ?? null };
       }
-      const prompt = await api.get<RecallPromptJson | undefined>(`/api/recall-prompts/${id}/question`, { silent: true })
+      const prompt = await api
+        .get<RecallPromptJson | undefined>(`/api/recall-prompts/${id}/question`, { silent: true })
         .catch(() => undefined);
       return { kind: "choice", prompt: prompt?.multipleChoicesQuestion ? prompt : null };
     },
@@ -62,7 +63,11 @@ export const answerQuestion = (recallPromptId: number, choiceIndex: number, thin
   api.post<AnsweredQuestionJson>(`/api/recall-prompts/${recallPromptId}/answer`, { choiceIndex, thinkingTimeMs }, { silent: true });
 
 export const answerSpelling = (memoryTrackerId: number, spellingAnswer: string, thinkingTimeMs?: number) =>
-  api.post<SpellingResultJson>(`/api/memory-trackers/${memoryTrackerId}/answer-spelling`, { spellingAnswer, thinkingTimeMs }, { silent: true });
+  api.post<SpellingResultJson>(
+    `/api/memory-trackers/${memoryTrackerId}/answer-spelling`,
+    { spellingAnswer, thinkingTimeMs },
+    { silent: true },
+  );
 
 export const markAsRepeated = (memoryTrackerId: number, successful: boolean, thinkingTimeMs?: number) =>
   api.patch<unknown>(
@@ -71,8 +76,7 @@ export const markAsRepeated = (memoryTrackerId: number, successful: boolean, thi
     { silent: true },
   );
 
-export const contestQuestion = (recallPromptId: number) =>
-  api.post<QuestionContestResult>(`/api/recall-prompts/${recallPromptId}/contest`);
+export const contestQuestion = (recallPromptId: number) => api.post<QuestionContestResult>(`/api/recall-prompts/${recallPromptId}/contest`);
 
 /** A new question after an accepted contest, or null when none could be made (empty body). */
 export const regenerateQuestion = async (recallPromptId: number, contest: QuestionContestResult) =>

@@ -3,10 +3,11 @@
  * so far. It is plain data kept in sessionStorage, so leaving /d/recall and coming back (the
  * spec keeps the page alive) resumes where the learner was.
  */
-import type { NoteJson } from "../lib/notes-queries";
-import type { AnsweredQuestionJson, SpellingResultJson } from "../lib/recall/recall-prompt-types";
+
 import type { DueMemoryTrackersJson, MemoryTrackerLite } from "../../src/services/memory/recall-list";
 import { spreadSameNote } from "../../src/services/memory/spread-same-note";
+import type { NoteJson } from "../lib/notes-queries";
+import type { AnsweredQuestionJson, SpellingResultJson } from "../lib/recall/recall-prompt-types";
 
 export type { DueMemoryTrackersJson, MemoryTrackerLite } from "../../src/services/memory/recall-list";
 

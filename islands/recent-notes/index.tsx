@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { type NoteRealmJson, notePath, recentNotesQuery } from "../lib/notes-queries";
 import { LocalTime } from "../lib/dates";
 import { noteTitleText } from "../lib/note-title";
+import { type NoteRealmJson, notePath, recentNotesQuery } from "../lib/notes-queries";
 import { type TabDefinition, Tabs } from "../lib/ui/Tabs";
 import { RecentlyLearned, RecentlyReviewed } from "./tracker-tables";
-
 
 function RecentlyAdded() {
   const { data: realms = [], isPending } = useQuery(recentNotesQuery());
@@ -15,14 +14,18 @@ function RecentlyAdded() {
     <ul className="recent-list">
       {realms.map((realm: NoteRealmJson) => (
         <li key={realm.id} className="recent-item">
-          <a className="recent-item-title" dir="auto" href={notePath(realm.id)}>{noteTitleText(realm.note.noteTopology)}</a>
+          <a className="recent-item-title" dir="auto" href={notePath(realm.id)}>
+            {noteTitleText(realm.note.noteTopology)}
+          </a>
           {realm.notebook && (
             <span className="recent-item-notebook">
-              <span className="visually-hidden">Notebook: </span>{realm.notebook.title}
+              <span className="visually-hidden">Notebook: </span>
+              {realm.notebook.title}
             </span>
           )}
           <span className="recent-item-time">
-            <span className="visually-hidden">Updated </span><LocalTime iso={realm.note.updatedAt} />
+            <span className="visually-hidden">Updated </span>
+            <LocalTime iso={realm.note.updatedAt} />
           </span>
         </li>
       ))}

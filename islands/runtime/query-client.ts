@@ -1,4 +1,4 @@
-import { QueryClient, hydrate } from "@tanstack/react-query";
+import { hydrate, QueryClient } from "@tanstack/react-query";
 
 /** Prefetched data stays fresh for a while, so hydration never refetches what the server just sent. */
 const STALE_TIME_MS = 30_000;

@@ -15,11 +15,17 @@ export default function SearchNote() {
   const takeTypedKeys = useCallback(() => typeAhead.current?.take() ?? "", []);
   return (
     <>
-      <button type="button" className="icon-button search-note-button" aria-label="search note" title="search note"
-        onPointerEnter={() => void NoteSearchDialog.preload().catch(() => {})} onClick={() => {
+      <button
+        type="button"
+        className="icon-button search-note-button"
+        aria-label="search note"
+        title="search note"
+        onPointerEnter={() => void NoteSearchDialog.preload().catch(() => {})}
+        onClick={() => {
           typeAhead.current = startTypeAhead();
           setOpen(true);
-        }}>
+        }}
+      >
         {icons.search()}
       </button>
       {open && <NoteSearchDialog title="Search note" onClose={close} takeTypedKeys={takeTypedKeys} />}

@@ -13,8 +13,7 @@ export default function ShellOverlays() {
   const popup = popups[0];
   return (
     <>
-      <div className={`loading-bar${pending > 0 ? " active" : ""}`} role="progressbar" aria-hidden={pending === 0}
-        aria-label="Loading" />
+      <div className={`loading-bar${pending > 0 ? " active" : ""}`} role="progressbar" aria-hidden={pending === 0} aria-label="Loading" />
       <div className="toasts" aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.kind}`} role="status">
@@ -26,14 +25,17 @@ export default function ShellOverlays() {
         ))}
       </div>
       {popup && (
-        <Modal title={popup.kind === "alert" ? "Information" : "Please confirm"}
-          onClose={() => popup.resolve(false)}>
+        <Modal title={popup.kind === "alert" ? "Information" : "Please confirm"} onClose={() => popup.resolve(false)}>
           <p className="popup-message">{popup.message}</p>
           <div className="dialog-actions">
             {popup.kind === "confirm" && (
-              <button type="button" className="button" onClick={() => popup.resolve(false)}>Cancel</button>
+              <button type="button" className="button" onClick={() => popup.resolve(false)}>
+                Cancel
+              </button>
             )}
-            <button type="button" className="button primary" onClick={() => popup.resolve(true)}>OK</button>
+            <button type="button" className="button primary" onClick={() => popup.resolve(true)}>
+              OK
+            </button>
           </div>
         </Modal>
       )}

@@ -17,21 +17,34 @@ export default function TestabilityPanel() {
       </button>
       {open && (
         <div className="testability-body">
-          <button type="button" className="button"
-            onClick={() => run("Database cleaned", () => api.post("/api/testability/clean_db_and_reset_testability_settings"))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => run("Database cleaned", () => api.post("/api/testability/clean_db_and_reset_testability_settings"))}
+          >
             Clean DB and reset
           </button>
           <label>
             Time travel to
             <input type="datetime-local" value={travelTo} onChange={(event) => setTravelTo(event.target.value)} />
           </label>
-          <button type="button" className="button" disabled={!travelTo}
-            onClick={() => run("Clock moved", () =>
-              api.post("/api/testability/time_travel", { travel_to: JSON.stringify(new Date(travelTo).toISOString()) }))}>
+          <button
+            type="button"
+            className="button"
+            disabled={!travelTo}
+            onClick={() =>
+              run("Clock moved", () =>
+                api.post("/api/testability/time_travel", { travel_to: JSON.stringify(new Date(travelTo).toISOString()) }),
+              )
+            }
+          >
             Travel
           </button>
-          <button type="button" className="button"
-            onClick={() => run("Randomizer set to seed", () => api.post("/api/testability/randomizer", { choose: "seed", seed: 1 }))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => run("Randomizer set to seed", () => api.post("/api/testability/randomizer", { choose: "seed", seed: 1 }))}
+          >
             Seeded randomness
           </button>
         </div>

@@ -18,7 +18,11 @@ const engramUrl = (mcpUrl: string) => mcpUrl.replace(/\/api\/mcp$/, "");
 
 /** Claude Desktop's claude_desktop_config.json starts local commands: the stdio relay of the engram binary. */
 export function claudeDesktopSnippet(mcpUrl: string, token: string) {
-  return JSON.stringify({ mcpServers: { engram: { command: "engram", args: ["mcp", "--url", engramUrl(mcpUrl), "--token", token] } } }, null, 2);
+  return JSON.stringify(
+    { mcpServers: { engram: { command: "engram", args: ["mcp", "--url", engramUrl(mcpUrl), "--token", token] } } },
+    null,
+    2,
+  );
 }
 
 export function commandSnippet(mcpUrl: string, token: string) {
@@ -42,9 +46,17 @@ function CopyableSnippet({ label, text }: { label: string; text: string }) {
   }
   return (
     <div className="mcp-snippet">
-      <pre aria-label={label} tabIndex={0}><code>{text}</code></pre>
+      <pre aria-label={label} tabIndex={0}>
+        <code>{text}</code>
+      </pre>
       <button type="button" className="button" onClick={copy}>
-        {copied ? <>{icons.check()} Copied!</> : <>{icons.copy()} Copy<span className="visually-hidden"> {label}</span></>}
+        {copied ? (
+          <>{icons.check()} Copied!</>
+        ) : (
+          <>
+            {icons.copy()} Copy<span className="visually-hidden"> {label}</span>
+          </>
+        )}
       </button>
     </div>
   );
@@ -71,7 +83,9 @@ export function ConnectSnippets({ mcpUrl, token }: { mcpUrl: string; token?: str
             label: "VS Code (HTTP)",
             content: () => (
               <>
-                <p>In <code>.vscode/mcp.json</code> (Cursor and other Streamable HTTP clients take the same URL and header):</p>
+                <p>
+                  In <code>.vscode/mcp.json</code> (Cursor and other Streamable HTTP clients take the same URL and header):
+                </p>
                 <CopyableSnippet label="VS Code configuration" text={httpSnippet(mcpUrl, shown)} />
               </>
             ),
@@ -81,7 +95,10 @@ export function ConnectSnippets({ mcpUrl, token }: { mcpUrl: string; token?: str
             label: "Claude Desktop",
             content: () => (
               <>
-                <p>In <code>claude_desktop_config.json</code> (the <code>engram</code> binary relays over stdio; give its full path if it is not on your PATH):</p>
+                <p>
+                  In <code>claude_desktop_config.json</code> (the <code>engram</code> binary relays over stdio; give its full path if it is
+                  not on your PATH):
+                </p>
                 <CopyableSnippet label="Claude Desktop configuration" text={claudeDesktopSnippet(mcpUrl, shown)} />
               </>
             ),

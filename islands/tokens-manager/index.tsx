@@ -6,7 +6,7 @@ import { TextField } from "../lib/forms";
 import { icons } from "../lib/icons";
 import { userTokensQuery } from "../lib/queries";
 import { confirmPopup } from "../lib/ui-store";
-import { ConnectSnippets, COPY_FEEDBACK_MS } from "./connect-snippets";
+import { COPY_FEEDBACK_MS, ConnectSnippets } from "./connect-snippets";
 
 export { COPY_FEEDBACK_MS };
 
@@ -70,17 +70,31 @@ export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
   return (
     <div className="tokens-manager">
       <form className="card inline-form" onSubmit={submit} noValidate>
-        <TextField label="Token label" name="label" value={label} error={labelError} maxLength={100}
-          placeholder="e.g. My MCP client" onChange={(event) => setLabel(event.target.value)} />
-        <button type="submit" className="button primary" disabled={generate.isPending}>Generate Token</button>
+        <TextField
+          label="Token label"
+          name="label"
+          value={label}
+          error={labelError}
+          maxLength={100}
+          placeholder="e.g. My MCP client"
+          onChange={(event) => setLabel(event.target.value)}
+        />
+        <button type="submit" className="button primary" disabled={generate.isPending}>
+          Generate Token
+        </button>
       </form>
 
       {newToken && (
         <div className="card new-token" role="region" aria-label="New token">
           <p>Copy this token now: it will not be shown again.</p>
           <div className="token-row">
-            <input id="new-token-value" readOnly value={newToken.token} aria-label="New token value"
-              onFocus={(event) => event.target.select()} />
+            <input
+              id="new-token-value"
+              readOnly
+              value={newToken.token}
+              aria-label="New token value"
+              onFocus={(event) => event.target.select()}
+            />
             <button type="button" className="button" onClick={() => copy(newToken.token)}>
               {copied ? <>{icons.check()} Copied!</> : <>{icons.copy()} Copy</>}
             </button>
@@ -95,7 +109,14 @@ export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
       ) : (
         <table className="table">
           <thead>
-            <tr><th>Label</th><th>Last used</th><th>Status</th><th><span className="visually-hidden">Actions</span></th></tr>
+            <tr>
+              <th>Label</th>
+              <th>Last used</th>
+              <th>Status</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {tokens.map((token) => (
@@ -104,9 +125,13 @@ export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
                 <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : "Never"}</td>
                 <td>{token.status}</td>
                 <td>
-                  <button type="button" className="button danger" aria-label={`Delete token ${token.label}`}
+                  <button
+                    type="button"
+                    className="button danger"
+                    aria-label={`Delete token ${token.label}`}
                     disabled={remove.isPending}
-                    onClick={async () => (await confirmPopup(`Delete the token "${token.label}"?`)) && remove.mutate(token.id)}>
+                    onClick={async () => (await confirmPopup(`Delete the token "${token.label}"?`)) && remove.mutate(token.id)}
+                  >
                     {icons.trash()} Delete
                   </button>
                 </td>

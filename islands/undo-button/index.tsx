@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { api } from "../lib/api";
 import { icons } from "../lib/icons";
-import { type NoteRealmJson, noteRealmQuery, notePath } from "../lib/notes-queries";
+import { type NoteRealmJson, notePath, noteRealmQuery } from "../lib/notes-queries";
 import { alertPopup } from "../lib/ui-store";
 import { popUndo, type UndoEntry, useUndoHistory } from "../lib/undo-history";
 

@@ -13,8 +13,8 @@
  * The SQLite file is opened like Engram's (WAL, synchronous=NORMAL) in ENGRAM_DATA_DIR.
  */
 import { Database } from "bun:sqlite";
-import { Elysia } from "elysia";
 import { join } from "node:path";
+import { Elysia } from "elysia";
 
 const ROWS = 100;
 

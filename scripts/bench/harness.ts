@@ -26,10 +26,11 @@
  * default 1), BENCH_CONCURRENCY (parallel connections, default 8), BENCH_STRICT=1 (exit 1 when a
  * measurement misses its goal; otherwise misses are only reported).
  */
-import type { Subprocess } from "bun";
+
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Subprocess } from "bun";
 
 export const ROOT = join(import.meta.dir, "../..");
 const BUN = process.execPath;
@@ -480,9 +481,7 @@ export class Reporter {
       if (goal) row.goalMet = row.ratios[goal.against] >= goal.minRatio && result.errors === 0;
     }
     this.rows.push(row);
-    const goalText = goal
-      ? `≥ ${goal.minRatio}× ${goal.against}${row.goalMet === undefined ? "" : row.goalMet ? "  ok" : "  MISSED"}`
-      : "";
+    const goalText = goal ? `≥ ${goal.minRatio}× ${goal.against}${row.goalMet === undefined ? "" : row.goalMet ? "  ok" : "  MISSED"}` : "";
     console.log(
       line([
         label,
@@ -593,11 +592,25 @@ export async function sideBySide(calls: Timed[], settings: LoadSettings, rounds 
   }
   return latencies.map((values, k) => {
     const sorted = Float64Array.from(values).sort();
-    return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), count: values.length, errors: errors[k]!, firstError: firstErrors[k] };
+    return {
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      count: values.length,
+      errors: errors[k]!,
+      firstError: firstErrors[k],
+    };
   });
 }
 
 /** A side-by-side measurement as a LoadResult (for the reporter's goal rows). */
 export function asLoadResult(timed: SideBySide, seconds: number): LoadResult {
-  return { requests: timed.count, errors: timed.errors, seconds, rps: timed.count / seconds, p50Ms: timed.p50Ms, p99Ms: timed.p99Ms, firstError: timed.firstError };
+  return {
+    requests: timed.count,
+    errors: timed.errors,
+    seconds,
+    rps: timed.count / seconds,
+    p50Ms: timed.p50Ms,
+    p99Ms: timed.p99Ms,
+    firstError: timed.firstError,
+  };
 }

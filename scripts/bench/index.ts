@@ -30,7 +30,7 @@
  *        };
  *   2. Add it to BENCHES below (one line).
  */
-import { type Baselines, type Bench, type BenchContext, Reporter, loadSettingsFromEnv, measureBaselines, stopAllServers } from "./harness";
+import { type Baselines, type Bench, type BenchContext, loadSettingsFromEnv, measureBaselines, Reporter, stopAllServers } from "./harness";
 import { learning } from "./learning";
 import { load50 } from "./load";
 import { notes } from "./notes";
@@ -40,15 +40,7 @@ import { search } from "./search";
 import { stats } from "./stats";
 
 /** Every bench, in the order `npm run bench` runs them. */
-export const BENCHES: Bench[] = [
-  platform,
-  notes,
-  learning,
-  search,
-  pageBytes,
-  stats,
-  load50,
-];
+export const BENCHES: Bench[] = [platform, notes, learning, search, pageBytes, stats, load50];
 
 async function main(names: string[]) {
   if (names.includes("--help") || names.includes("-h")) {

@@ -22,17 +22,23 @@ const DAY_MS = 86_400_000;
 function seed(dataDir: string) {
   const db = new Database(join(dataDir, "engram.db"));
   db.run("PRAGMA busy_timeout = 10000");
-  const user = db.query<{ id: number }, []>(
-    "SELECT u.id FROM users u JOIN accounts a ON a.id = u.account_id WHERE a.external_identifier = 'old_learner'",
-  ).get()!;
+  const user = db
+    .query<{ id: number }, []>(
+      "SELECT u.id FROM users u JOIN accounts a ON a.id = u.account_id WHERE a.external_identifier = 'old_learner'",
+    )
+    .get()!;
   const now = Date.now();
   db.transaction(() => {
-    const notebook = db.query<{ id: number }, [number, number, number]>(
-      "INSERT INTO notebooks (creator_id, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
-    ).get(user.id, now, now)!;
-    const head = db.query<{ id: number }, [number, number, number]>(
-      "INSERT INTO notes (notebook_id, title, details, sibling_order, created_at, updated_at) VALUES (?, 'Head', '', 0, ?, ?) RETURNING id",
-    ).get(notebook.id, now, now)!;
+    const notebook = db
+      .query<{ id: number }, [number, number, number]>(
+        "INSERT INTO notebooks (creator_id, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
+      )
+      .get(user.id, now, now)!;
+    const head = db
+      .query<{ id: number }, [number, number, number]>(
+        "INSERT INTO notes (notebook_id, title, details, sibling_order, created_at, updated_at) VALUES (?, 'Head', '', 0, ?, ?) RETURNING id",
+      )
+      .get(notebook.id, now, now)!;
     db.run("UPDATE notebooks SET head_note_id = ? WHERE id = ?", [head.id, notebook.id]);
     db.run(
       `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?)
@@ -49,9 +55,11 @@ function seed(dataDir: string) {
       [user.id, now - 2 * DAY_MS, NOTES, DUE_NOW, DAY_MS, notebook.id, UNASSIMILATED],
     );
   })();
-  const counts = db.query<{ notes: number; trackers: number }, []>(
-    "SELECT (SELECT count(*) FROM notes) AS notes, (SELECT count(*) FROM memory_trackers) AS trackers",
-  ).get()!;
+  const counts = db
+    .query<{ notes: number; trackers: number }, []>(
+      "SELECT (SELECT count(*) FROM notes) AS notes, (SELECT count(*) FROM memory_trackers) AS trackers",
+    )
+    .get()!;
   db.close();
   return counts;
 }
@@ -66,8 +74,12 @@ export const learning: Bench = {
       const cookie = await signIn(server, "old_learner");
       const counts = seed(server.dataDir);
       const headers = { cookie };
-      const check = await (await fetch(`${server.url}/api/recalls/recalling?timezone=UTC`, { headers })).json() as { toRepeat: unknown[] };
-      const assimilating = await (await fetch(`${server.url}/api/assimilation/assimilating?timezone=UTC`, { headers })).json() as unknown[];
+      const check = (await (await fetch(`${server.url}/api/recalls/recalling?timezone=UTC`, { headers })).json()) as {
+        toRepeat: unknown[];
+      };
+      const assimilating = (await (
+        await fetch(`${server.url}/api/assimilation/assimilating?timezone=UTC`, { headers })
+      ).json()) as unknown[];
       if (check.toRepeat.length < DUE_NOW / 2 || assimilating.length !== UNASSIMILATED) {
         throw new Error(`unexpected data: ${check.toRepeat.length} due, ${assimilating.length} to assimilate`);
       }

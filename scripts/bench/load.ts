@@ -29,7 +29,7 @@ import { DEFAULT_EMBEDDING_MODEL } from "../../src/ai/settings";
 import { loadSqliteVec } from "../../src/db/sqlite-vec";
 import { embeddingSource, sourceHash, vectorBlob } from "../../src/services/search/embedding-source";
 import { fakeEmbedding, startFakeOpenAI } from "../../tests/fakes/openai";
-import { type Bench, seededRandom, type LoadResult, type LoadSettings, load, percentile, startBaseline, startEngram } from "./harness";
+import { type Bench, type LoadResult, type LoadSettings, load, percentile, seededRandom, startBaseline, startEngram } from "./harness";
 
 const LEARNERS = 50;
 const NOTES_PER_LEARNER = 200;
@@ -61,24 +61,35 @@ export function seedLearners(dataDir: string): Learner[] {
   );
   db.transaction(() => {
     for (let k = 0; k < LEARNERS; k++) {
-      const account = db.query<{ id: number }, [string, number]>(
-        "INSERT INTO accounts (external_identifier, password_hash, admin, created_at) VALUES (?, NULL, 0, ?) RETURNING id",
-      ).get(`load_learner_${k}`, now)!;
-      const user = db.query<{ id: number }, [number, string, number]>(
-        "INSERT INTO users (account_id, name, created_at) VALUES (?, ?, ?) RETURNING id",
-      ).get(account.id, `Load Learner ${k}`, now)!;
+      const account = db
+        .query<{ id: number }, [string, number]>(
+          "INSERT INTO accounts (external_identifier, password_hash, admin, created_at) VALUES (?, NULL, 0, ?) RETURNING id",
+        )
+        .get(`load_learner_${k}`, now)!;
+      const user = db
+        .query<{ id: number }, [number, string, number]>("INSERT INTO users (account_id, name, created_at) VALUES (?, ?, ?) RETURNING id")
+        .get(account.id, `Load Learner ${k}`, now)!;
       const token = `load-bench-session-${k}-${now}`;
       const hash = new Bun.CryptoHasher("sha256").update(token).digest("hex");
       // Far from renewal and used just now: no session write on the way in.
-      db.run("INSERT INTO sessions (id, account_id, expires_at, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
-        [hash, account.id, now + 29 * DAY_MS, now, now + 10 * 60_000]);
-      const notebook = db.query<{ id: number }, [number, number, number]>(
-        "INSERT INTO notebooks (creator_id, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
-      ).get(user.id, now, now)!;
+      db.run("INSERT INTO sessions (id, account_id, expires_at, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)", [
+        hash,
+        account.id,
+        now + 29 * DAY_MS,
+        now,
+        now + 10 * 60_000,
+      ]);
+      const notebook = db
+        .query<{ id: number }, [number, number, number]>(
+          "INSERT INTO notebooks (creator_id, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
+        )
+        .get(user.id, now, now)!;
       const headTitle = `Notebook of learner ${k}`;
-      const head = db.query<{ id: number }, [number, string, number, number]>(
-        "INSERT INTO notes (notebook_id, title, details, sibling_order, created_at, updated_at) VALUES (?, ?, '', 0, ?, ?) RETURNING id",
-      ).get(notebook.id, headTitle, now, now)!;
+      const head = db
+        .query<{ id: number }, [number, string, number, number]>(
+          "INSERT INTO notes (notebook_id, title, details, sibling_order, created_at, updated_at) VALUES (?, ?, '', 0, ?, ?) RETURNING id",
+        )
+        .get(notebook.id, headTitle, now, now)!;
       db.run("UPDATE notebooks SET head_note_id = ? WHERE id = ?", [head.id, notebook.id]);
       const noteIds: number[] = [];
       const insertNote = db.query<{ id: number }, [number, number, string, string, number, number, number]>(
@@ -90,8 +101,14 @@ export function seedLearners(dataDir: string): Learner[] {
         const id = insertNote.get(notebook.id, head.id, title, details, i * 1024, now, now)!.id;
         noteIds.push(id);
         const source = embeddingSource({ title, details }, [headTitle]);
-        insertEmbedding.run(id, DEFAULT_EMBEDDING_MODEL, DIMENSIONS, vectorBlob(Float32Array.from(fakeEmbedding(source, DIMENSIONS))),
-          sourceHash(DEFAULT_EMBEDDING_MODEL, source), now);
+        insertEmbedding.run(
+          id,
+          DEFAULT_EMBEDDING_MODEL,
+          DIMENSIONS,
+          vectorBlob(Float32Array.from(fakeEmbedding(source, DIMENSIONS))),
+          sourceHash(DEFAULT_EMBEDDING_MODEL, source),
+          now,
+        );
       }
       db.run(
         `INSERT INTO memory_trackers (user_id, note_id, spelling, assimilated_at, last_recalled_at, next_recall_at,
@@ -111,7 +128,14 @@ export function seedLearners(dataDir: string): Learner[] {
 // ---------------------------------------------------------------------------------------------
 
 type Kind = "realm" | "page" | "autosave" | "recall" | "literal" | "semantic";
-const FULL_MIX: [Kind, number][] = [["realm", 30], ["page", 10], ["autosave", 25], ["recall", 10], ["literal", 15], ["semantic", 10]];
+const FULL_MIX: [Kind, number][] = [
+  ["realm", 30],
+  ["page", 10],
+  ["autosave", 25],
+  ["recall", 10],
+  ["literal", 15],
+  ["semantic", 10],
+];
 /** BENCH_LOAD_ONLY=kind,kind (e.g. "realm,page") runs only those kinds, to see what costs. */
 const only = process.env.BENCH_LOAD_ONLY?.split(",").map((kind) => kind.trim());
 const MIX = only ? FULL_MIX.filter(([kind]) => only.includes(kind)) : FULL_MIX;
@@ -143,7 +167,10 @@ function summary(tally: Tally, seconds: number): LoadResult {
 
 /** Runs every learner's loop for the warm-up and the measured time; one tally per kind. */
 async function runLearners(url: string, learners: Learner[], settings: LoadSettings) {
-  const tallies = new Map<Kind | "all", Tally>([["all", { latencies: [], errors: 0 }], ...MIX.map(([kind]) => [kind, { latencies: [], errors: 0 }] as [Kind, Tally])]);
+  const tallies = new Map<Kind | "all", Tally>([
+    ["all", { latencies: [], errors: 0 }],
+    ...MIX.map(([kind]) => [kind, { latencies: [], errors: 0 }] as [Kind, Tally]),
+  ]);
   const began = performance.now();
   const measuredFrom = began + settings.warmupMs;
   const stopAt = measuredFrom + settings.durationMs;
@@ -156,9 +183,14 @@ async function runLearners(url: string, learners: Learner[], settings: LoadSetti
       let response: Response | undefined;
       let failure: string | undefined;
       try {
-        response = await fetch(url + path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) }, redirect: "manual" });
+        response = await fetch(url + path, {
+          ...init,
+          headers: { ...headers, ...(init.headers as Record<string, string>) },
+          redirect: "manual",
+        });
         const body = await response.arrayBuffer();
-        if (response.status < 200 || response.status > 299) failure = `${init.method ?? "GET"} ${path}: ${response.status} ${new TextDecoder().decode(body).slice(0, 200)}`;
+        if (response.status < 200 || response.status > 299)
+          failure = `${init.method ?? "GET"} ${path}: ${response.status} ${new TextDecoder().decode(body).slice(0, 200)}`;
         else response = new Response(body, { status: response.status, headers: response.headers });
       } catch (error) {
         failure = `${init.method ?? "GET"} ${path}: ${String(error)}`;
@@ -188,25 +220,44 @@ async function runLearners(url: string, learners: Learner[], settings: LoadSetti
         case "autosave":
           autosaves++;
           if (random() < 0.4) {
-            await request(kind, `/api/text_content/${note}/title`, { method: "PATCH", headers: json, body: JSON.stringify({ newTitle: `${words(2)} ${index}.${autosaves}` }) });
+            await request(kind, `/api/text_content/${note}/title`, {
+              method: "PATCH",
+              headers: json,
+              body: JSON.stringify({ newTitle: `${words(2)} ${index}.${autosaves}` }),
+            });
           } else {
-            await request(kind, `/api/text_content/${note}/details`, { method: "PATCH", headers: json, body: JSON.stringify({ details: words(12) }) });
+            await request(kind, `/api/text_content/${note}/details`, {
+              method: "PATCH",
+              headers: json,
+              body: JSON.stringify({ details: words(12) }),
+            });
           }
           break;
         case "recall": {
           const list = await request(kind, "/api/recalls/recalling?timezone=UTC");
           const due = list ? ((await list.json()) as { toRepeat: { memoryTrackerId: number }[] }).toRepeat : [];
-          if (due.length > 0) await request(kind, `/api/memory-trackers/${due[0]!.memoryTrackerId}/mark-as-repeated?successful=true&thinkingTimeMs=1500`, { method: "PATCH" });
+          if (due.length > 0)
+            await request(kind, `/api/memory-trackers/${due[0]!.memoryTrackerId}/mark-as-repeated?successful=true&thinkingTimeMs=1500`, {
+              method: "PATCH",
+            });
           break;
         }
         case "literal": {
           const word = pick(VOCABULARY);
           const searchKey = random() < 0.3 ? word.slice(0, 2) : random() < 0.5 ? word.slice(1, 5) : word;
-          await request(kind, "/api/notes/search", { method: "POST", headers: json, body: JSON.stringify({ searchKey, allMyNotebooksAndSubscriptions: true, allMyCircles: false }) });
+          await request(kind, "/api/notes/search", {
+            method: "POST",
+            headers: json,
+            body: JSON.stringify({ searchKey, allMyNotebooksAndSubscriptions: true, allMyCircles: false }),
+          });
           break;
         }
         case "semantic":
-          await request(kind, "/api/notes/semantic-search", { method: "POST", headers: json, body: JSON.stringify({ searchKey: words(2), allMyNotebooksAndSubscriptions: true, allMyCircles: false }) });
+          await request(kind, "/api/notes/semantic-search", {
+            method: "POST",
+            headers: json,
+            body: JSON.stringify({ searchKey: words(2), allMyNotebooksAndSubscriptions: true, allMyCircles: false }),
+          });
           break;
       }
     }
@@ -249,14 +300,26 @@ export const load50: Bench = {
         [`/api/notes/${first.noteIds[0]}`, {}],
         [`/n${first.noteIds[0]}`, {}],
         ["/api/recalls/recalling?timezone=UTC", {}],
-        ["/api/notes/semantic-search", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ searchKey: "ka", allMyNotebooksAndSubscriptions: true }) }],
+        [
+          "/api/notes/semantic-search",
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ searchKey: "ka", allMyNotebooksAndSubscriptions: true }),
+          },
+        ],
       ] as [string, RequestInit][]) {
-        const response = await fetch(server.url + path, { ...init, headers: { cookie: first.cookie, ...(init.headers as Record<string, string>) } });
+        const response = await fetch(server.url + path, {
+          ...init,
+          headers: { cookie: first.cookie, ...(init.headers as Record<string, string>) },
+        });
         const text = await response.text();
         if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
         if (path.includes("semantic") && response.headers.get("x-engram-semantic") !== "on") throw new Error("semantic search is not on");
       }
-      console.log(`  seeded ${LEARNERS} learners × ${NOTES_PER_LEARNER} notes and ${DUE_TRACKERS} due trackers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `  seeded ${LEARNERS} learners × ${NOTES_PER_LEARNER} notes and ${DUE_TRACKERS} due trackers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
 
       reporter.section(`under load (${LEARNERS} learners, one signed-in user each, no pauses)`);
       reporter.row(`baseline: + sqlite PK, ${LEARNERS} connections`, bare);

@@ -17,8 +17,9 @@
  *     `renderToString(documentElement(...))` (src/web/render.tsx) is timed, again and again, in
  *     slices alternating with the page's requests and the bare round trip (harness.sideBySide).
  */
-import { eq } from "drizzle-orm";
+
 import type { QueryClient } from "@tanstack/react-query";
+import { eq } from "drizzle-orm";
 import { readConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { accounts, users } from "../../src/db/schema";
@@ -26,7 +27,17 @@ import type { CurrentUser, UserJson } from "../../src/services/users";
 import type { PageContent } from "../../src/web/render";
 import type { MenuSection } from "../../views/shell/AppShell";
 import {
-  type Bench, type LoadResult, type Reporter, type ServerHandle, asLoadResult, httpCall, load, sideBySide, signIn, startBaseline, startEngram,
+  asLoadResult,
+  type Bench,
+  httpCall,
+  type LoadResult,
+  load,
+  type Reporter,
+  type ServerHandle,
+  sideBySide,
+  signIn,
+  startBaseline,
+  startEngram,
 } from "./harness";
 
 const NOTEBOOK_SIZE = 10_000;
@@ -45,7 +56,10 @@ async function inject(server: ServerHandle, cookie: string, rows: Record<string,
 
 /** Root, "Big" with 1,000 children, and groups of 100 notes until the notebook has 10,000 notes. */
 function bigNotebook(): Record<string, string>[] {
-  const rows: Record<string, string>[] = [{ Title: "Root" }, { Title: "Big", "Parent Title": "Root", Details: "The note with many children" }];
+  const rows: Record<string, string>[] = [
+    { Title: "Root" },
+    { Title: "Big", "Parent Title": "Root", Details: "The note with many children" },
+  ];
   for (let i = 0; i < BIG_CHILDREN; i++) rows.push({ Title: `Child ${i}`, "Parent Title": "Big", Details: `Details of child ${i}` });
   for (let group = 0; rows.length < NOTEBOOK_SIZE; group++) {
     rows.push({ Title: `Group ${group}`, "Parent Title": "Root" });
@@ -134,7 +148,8 @@ export const notes: Bench = {
       const check = await fetch(`${server.url}/api/notes/${big.Big}`, { headers: { cookie } });
       const realm = (await check.json()) as { children: unknown[]; note: { childrenCount: number }; moreChildrenAfter?: number };
       if (realm.note.childrenCount !== BIG_CHILDREN) throw new Error(`expected ${BIG_CHILDREN} children, got ${realm.note.childrenCount}`);
-      if (realm.moreChildrenAfter === undefined) throw new Error("the realm of the note with 1,000 children does not say where its next page starts");
+      if (realm.moreChildrenAfter === undefined)
+        throw new Error("the realm of the note with 1,000 children does not say where its next page starts");
       const bigPage = await (await fetch(`${server.url}/n${big.Big}`, { headers: { cookie } })).text();
       if (!bigPage.includes("Child 0") || bigPage.includes(`>Child ${BIG_CHILDREN - 1}<`)) {
         throw new Error("the note page should show the first children and not the last of 1,000");
@@ -144,26 +159,45 @@ export const notes: Bench = {
       const headers = { cookie };
       const pid = server.pid;
       const leaf = big["Group 50 note 7"]!;
-      reporter.row(`GET /api/notes/{note with ${BIG_CHILDREN} children}`,
-        await load({ url: `${server.url}/api/notes/${big.Big}`, headers, pid }, settings), { against: "bare", minRatio: 0.002 });
-      reporter.row(`GET /api/notes/{…}/children?after=&limit=50`,
-        await load({ url: `${server.url}/api/notes/${big.Big}/children?after=${realm.moreChildrenAfter}&limit=50`, headers, pid }, settings),
-        { against: "bare", minRatio: 0.002 });
-      reporter.row(`GET /n{note with ${BIG_CHILDREN} children} (SSR page)`,
-        await load({ url: `${server.url}/n${big.Big}`, headers, pid }, settings), { against: "bare", minRatio: 0.0005 });
+      reporter.row(
+        `GET /api/notes/{note with ${BIG_CHILDREN} children}`,
+        await load({ url: `${server.url}/api/notes/${big.Big}`, headers, pid }, settings),
+        { against: "bare", minRatio: 0.002 },
+      );
+      reporter.row(
+        `GET /api/notes/{…}/children?after=&limit=50`,
+        await load(
+          { url: `${server.url}/api/notes/${big.Big}/children?after=${realm.moreChildrenAfter}&limit=50`, headers, pid },
+          settings,
+        ),
+        { against: "bare", minRatio: 0.002 },
+      );
+      reporter.row(
+        `GET /n{note with ${BIG_CHILDREN} children} (SSR page)`,
+        await load({ url: `${server.url}/n${big.Big}`, headers, pid }, settings),
+        { against: "bare", minRatio: 0.0005 },
+      );
       const deepLeaf = await load({ url: `${server.url}/api/notes/${leaf}`, headers, pid }, settings);
       reporter.row("GET /api/notes/{leaf in the 10,000-note notebook}", deepLeaf, { against: "sqlite", minRatio: 0.05 });
       const smallLeaf = await load({ url: `${server.url}/api/notes/${small["Small child"]}`, headers, pid }, settings);
       reporter.row("GET /api/notes/{leaf in a 3-note notebook}", smallLeaf, { against: "sqlite", minRatio: 0.05 });
       const growth = smallLeaf.rps / deepLeaf.rps;
       console.log(`  one level of a 10,000-note notebook vs a 3-note notebook: ${growth.toFixed(2)}× the cost (1.00 = no growth)`);
-      reporter.row(`GET /n{leaf in the 10,000-note notebook} (SSR page)`,
-        await load({ url: `${server.url}/n${leaf}`, headers, pid }, settings), { against: "bare", minRatio: 0.01 });
+      reporter.row(
+        `GET /n{leaf in the 10,000-note notebook} (SSR page)`,
+        await load({ url: `${server.url}/n${leaf}`, headers, pid }, settings),
+        { against: "bare", minRatio: 0.01 },
+      );
 
       // One request at a time from here on: latency, not throughput.
       const one = { ...settings, concurrency: 1 };
       const pages: MeasuredPage[] = [
-        { label: `note page (${BIG_CHILDREN} children)`, path: `/n${big.Big}`, active: "note", build: (p, c, q, u) => p.notePage(c, q, u, big.Big!) },
+        {
+          label: `note page (${BIG_CHILDREN} children)`,
+          path: `/n${big.Big}`,
+          active: "note",
+          build: (p, c, q, u) => p.notePage(c, q, u, big.Big!),
+        },
         { label: "note page (a leaf)", path: `/n${leaf}`, active: "note", build: (p, c, q, u) => p.notePage(c, q, u, leaf) },
         { label: "home page (signed in)", path: "/", build: (p, _c, _q, _u, user) => p.homePage(user) },
         { label: "notebooks page", path: "/d/notebooks", active: "note", build: (p, c, q, u) => p.notebooksPage(c, q, u) },
@@ -176,27 +210,40 @@ export const notes: Bench = {
       const page = (path: string) => httpCall(server.url + path, headers);
       // Each comparison times its measures in alternating slices (harness.sideBySide): on a machine
       // whose speed drifts, they meet the same moments.
-      const [bigResult, leafResult] = (await sideBySide([page(pages[0]!.path), page(pages[1]!.path)], one)).map((timed) => asLoadResult(timed, seconds));
+      const [bigResult, leafResult] = (await sideBySide([page(pages[0]!.path), page(pages[1]!.path)], one)).map((timed) =>
+        asLoadResult(timed, seconds),
+      );
       const pageRatio = bigResult!.p50Ms / leafResult!.p50Ms;
-      goalLine(reporter, `note page of a note with ${BIG_CHILDREN} children vs a leaf's page`,
+      goalLine(
+        reporter,
+        `note page of a note with ${BIG_CHILDREN} children vs a leaf's page`,
         `p50 ${f(bigResult!.p50Ms)} ms vs ${f(leafResult!.p50Ms)} ms (${f(pageRatio)}×), p99 ${f(bigResult!.p99Ms)} ms vs ${f(leafResult!.p99Ms)} ms`,
-        bigResult!, pageRatio, 5, "leaf");
+        bigResult!,
+        pageRatio,
+        5,
+        "leaf",
+      );
       console.log(`  each page one request at a time, against a bare renderToString of the same view tree with the same data`);
       console.log(`  plus a bare HTTP round trip, timed in alternating slices:`);
       const baseline = await startBaseline();
       try {
         const roundTrip = httpCall(`${baseline.url}/baseline/sqlite`, {});
         for (const measured of pages) {
-          const [ours, render, trip] = await sideBySide([
-            page(measured.path),
-            bareRender(r, ctx, current, server.url + measured.path, measured),
-            roundTrip,
-          ], one);
+          const [ours, render, trip] = await sideBySide(
+            [page(measured.path), bareRender(r, ctx, current, server.url + measured.path, measured), roundTrip],
+            one,
+          );
           const bare = render!.p50Ms + trip!.p50Ms;
           const ratio = ours!.p50Ms / bare;
-          goalLine(reporter, `${measured.label} vs bare renderToString`,
+          goalLine(
+            reporter,
+            `${measured.label} vs bare renderToString`,
             `p50 ${f(ours!.p50Ms)} ms vs bare ${f(bare)} ms (render ${f(render!.p50Ms)} ms, round trip ${f(trip!.p50Ms)} ms) (${f(ratio)}×)`,
-            asLoadResult(ours!, seconds), ratio, 3, "bare");
+            asLoadResult(ours!, seconds),
+            ratio,
+            3,
+            "bare",
+          );
         }
       } finally {
         await baseline.stop();

@@ -7,8 +7,9 @@
  *
  *   bun scripts/bench/obsidian-import.ts [notes=1000]
  */
-import JSZip from "jszip";
+
 import { readFileSync } from "node:fs";
+import JSZip from "jszip";
 import { signIn, startEngram, stopAllServers } from "./harness";
 
 const NOTES = Number(process.argv[2] ?? 1000);
@@ -24,9 +25,13 @@ function memory(pid: number) {
 /** A PNG signature followed by incompressible bytes: stored like an upload, as big as a small photo. */
 function fakePng(seed: number): Uint8Array {
   const bytes = new Uint8Array(IMAGE_BYTES);
-  let x = seed * 2654435761 >>> 0 || 1;
+  let x = (seed * 2654435761) >>> 0 || 1;
   for (let i = 0; i < bytes.length; i++) {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     bytes[i] = x & 0xff;
   }
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
@@ -48,8 +53,10 @@ async function vault(): Promise<Uint8Array<ArrayBuffer>> {
       if (image) imageCount++;
       if (image) zip.file(`Bench/Folder ${f}/attachments/note ${f}-${n}.png`, fakePng(made));
       const other = (k: number) => `note ${(f + k) % FOLDERS}-${((n + k) % (perFolder - 1)) + 1}`;
-      zip.file(`Bench/Folder ${f}/note ${f}-${n}.md`,
-        `---\ntags: [bench]\n---\n# note ${f}-${n}\n\n${"Some words about this note. ".repeat(20)}\n\nSee [[${other(1)}]] and [[${other(2)}|the other]].\n${image}`);
+      zip.file(
+        `Bench/Folder ${f}/note ${f}-${n}.md`,
+        `---\ntags: [bench]\n---\n# note ${f}-${n}\n\n${"Some words about this note. ".repeat(20)}\n\nSee [[${other(1)}]] and [[${other(2)}|the other]].\n${image}`,
+      );
     }
   }
   return (await zip.generateAsync({ type: "uint8array", compression: "DEFLATE" })) as Uint8Array<ArrayBuffer>;
@@ -61,15 +68,23 @@ async function main() {
   try {
     const cookie = await signIn(server);
     const created = await fetch(`${server.url}/api/notebooks/create`, {
-      method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ newTitle: "Bench" }),
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ newTitle: "Bench" }),
     });
     const { noteId } = (await created.json()) as { noteId: number };
-    const notebookId = ((await (await fetch(`${server.url}/api/notes/${noteId}`, { headers: { cookie } })).json()) as { notebook: { id: number } }).notebook.id;
+    const notebookId = (
+      (await (await fetch(`${server.url}/api/notes/${noteId}`, { headers: { cookie } })).json()) as { notebook: { id: number } }
+    ).notebook.id;
     const post = async () => {
       const form = new FormData();
       form.append("file", new File([zipBytes], "bench.zip", { type: "application/zip" }));
       const started = performance.now();
-      const response = await fetch(`${server.url}/api/notebooks/${notebookId}/obsidian`, { method: "POST", headers: { cookie }, body: form });
+      const response = await fetch(`${server.url}/api/notebooks/${notebookId}/obsidian`, {
+        method: "POST",
+        headers: { cookie },
+        body: form,
+      });
       const report = (await response.json()) as Record<string, unknown>;
       if (response.status !== 200) throw new Error(`import failed: ${response.status} ${JSON.stringify(report)}`);
       return { ms: performance.now() - started, report };
@@ -84,12 +99,16 @@ async function main() {
     const exportMs = performance.now() - startedExport;
     const after = memory(server.pid);
     const { skipped, ...counts } = first.report as { skipped: unknown[] };
-    console.log(`vault: ${NOTES} notes, ${imageCount} images of ${IMAGE_BYTES / 1024} KB, zip ${(zipBytes.byteLength / 1048576).toFixed(1)} MiB`);
+    console.log(
+      `vault: ${NOTES} notes, ${imageCount} images of ${IMAGE_BYTES / 1024} KB, zip ${(zipBytes.byteLength / 1048576).toFixed(1)} MiB`,
+    );
     console.log(`first import:  ${first.ms.toFixed(0)} ms  ${JSON.stringify(counts)} skipped ${skipped.length}`);
     const { skipped: skipped2, ...counts2 } = second.report as { skipped: unknown[] };
     console.log(`second import: ${second.ms.toFixed(0)} ms  ${JSON.stringify(counts2)} skipped ${skipped2.length}`);
     console.log(`export:        ${exportMs.toFixed(0)} ms  zip ${(exportBytes / 1048576).toFixed(1)} MiB`);
-    console.log(`server memory: RSS before ${before.rssMiB.toFixed(0)} MiB, peak during first import ${afterFirst.peakMiB.toFixed(0)} MiB, peak overall ${after.peakMiB.toFixed(0)} MiB, RSS after ${after.rssMiB.toFixed(0)} MiB`);
+    console.log(
+      `server memory: RSS before ${before.rssMiB.toFixed(0)} MiB, peak during first import ${afterFirst.peakMiB.toFixed(0)} MiB, peak overall ${after.peakMiB.toFixed(0)} MiB, RSS after ${after.rssMiB.toFixed(0)} MiB`,
+    );
   } finally {
     await server.stop();
     await stopAllServers();

@@ -20,19 +20,28 @@ try {
     const page = await context.newPage();
     const pending = [];
     page.on("requestfinished", (request) => {
-      pending.push((async () => {
-        const response = await request.response();
-        const sizes = await request.sizes();
-        let decoded = 0;
-        try {
-          decoded = (await response.body()).length;
-        } catch {
-          decoded = sizes.responseBodySize;
-        }
-        const kind = KINDS[request.resourceType()] ?? "other";
-        const text = kind === "js" || kind === "html" ? (await response.body()).toString() : "";
-        return { kind, url: request.url(), wire: sizes.responseBodySize, decoded, text, encoding: (await response.allHeaders())["content-encoding"] ?? "" };
-      })());
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const sizes = await request.sizes();
+          let decoded = 0;
+          try {
+            decoded = (await response.body()).length;
+          } catch {
+            decoded = sizes.responseBodySize;
+          }
+          const kind = KINDS[request.resourceType()] ?? "other";
+          const text = kind === "js" || kind === "html" ? (await response.body()).toString() : "";
+          return {
+            kind,
+            url: request.url(),
+            wire: sizes.responseBodySize,
+            decoded,
+            text,
+            encoding: (await response.allHeaders())["content-encoding"] ?? "",
+          };
+        })(),
+      );
     });
     const response = await page.goto(input.url + path, { waitUntil: "networkidle" });
     if (!response || response.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
@@ -54,7 +63,8 @@ try {
     const visit = (url) => {
       if (critical.has(url) || !byUrl.has(url)) return;
       critical.add(url);
-      for (const m of byUrl.get(url).text.matchAll(/(?:import|export)\s*(?:[^"'()]*?from\s*)?"(\.\/[^"]+\.js)"/g)) visit(new URL(m[1], url).href);
+      for (const m of byUrl.get(url).text.matchAll(/(?:import|export)\s*(?:[^"'()]*?from\s*)?"(\.\/[^"]+\.js)"/g))
+        visit(new URL(m[1], url).href);
     };
     for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) visit(new URL(m[1], input.url + path).href);
     totals.criticalJs = { wire: 0, decoded: 0, files: 0 };
@@ -64,7 +74,12 @@ try {
       totals.criticalJs.decoded += r.decoded;
       totals.criticalJs.files += 1;
     }
-    results.push({ name, path, totals, uncompressed: requests.filter((r) => !r.encoding && r.decoded >= 1024 && r.kind !== "other").map((r) => r.url) });
+    results.push({
+      name,
+      path,
+      totals,
+      uncompressed: requests.filter((r) => !r.encoding && r.decoded >= 1024 && r.kind !== "other").map((r) => r.url),
+    });
     await context.close();
   }
 } finally {

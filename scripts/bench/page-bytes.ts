@@ -63,7 +63,12 @@ export const pageBytes: Bench = {
         { Title: "French", "Parent Title": "Languages", Details: "A **Romance** language.\n\n- spoken in France\n- and elsewhere" },
         { Title: "Long sibling", "Parent Title": "Languages", Details: `A long note. ${"word ".repeat(20_000)}` },
       ];
-      for (let i = 0; i < 30; i++) rows.push({ Title: `French word ${i}`, "Parent Title": "French", Details: `Meaning of word ${i}. ${"Some more text. ".repeat(20)}` });
+      for (let i = 0; i < 30; i++)
+        rows.push({
+          Title: `French word ${i}`,
+          "Parent Title": "French",
+          Details: `Meaning of word ${i}. ${"Some more text. ".repeat(20)}`,
+        });
       const ids = await inject(server, cookie, rows);
       const pages = [
         { name: "home", path: "/" },
@@ -74,24 +79,36 @@ export const pageBytes: Bench = {
       const results = await measurePages(server.url, cookie, pages);
 
       reporter.section("page bytes: first load, empty cache (KB on the wire / decoded)");
-      const header = ["page", "JS (all)", "files", "JS to hydrate", "JS lazy", "CSS", "HTML", "data", `goal: all JS ≤ ${FIRST_LOAD_JS_GOAL_KB} KB`];
+      const header = [
+        "page",
+        "JS (all)",
+        "files",
+        "JS to hydrate",
+        "JS lazy",
+        "CSS",
+        "HTML",
+        "data",
+        `goal: all JS ≤ ${FIRST_LOAD_JS_GOAL_KB} KB`,
+      ];
       const widths = [10, 15, 5, 15, 13, 12, 11, 11, 0];
       const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
       console.log(line(header));
       for (const result of results) {
         const t = result.totals;
         const met = t.js.wire <= FIRST_LOAD_JS_GOAL_KB * 1024;
-        console.log(line([
-          result.name,
-          `${kb(t.js.wire)} / ${kb(t.js.decoded)}`,
-          String(t.js.files),
-          `${kb(t.criticalJs.wire)} / ${kb(t.criticalJs.decoded)}`,
-          `${kb(t.js.wire - t.criticalJs.wire)} / ${kb(t.js.decoded - t.criticalJs.decoded)}`,
-          `${kb(t.css.wire)} / ${kb(t.css.decoded)}`,
-          `${kb(t.html.wire)} / ${kb(t.html.decoded)}`,
-          `${kb(t.data.wire)} / ${kb(t.data.decoded)}`,
-          `${(t.js.wire / 1024 / FIRST_LOAD_JS_GOAL_KB).toFixed(2)}× goal  ${met ? "ok" : "MISSED"}`,
-        ]));
+        console.log(
+          line([
+            result.name,
+            `${kb(t.js.wire)} / ${kb(t.js.decoded)}`,
+            String(t.js.files),
+            `${kb(t.criticalJs.wire)} / ${kb(t.criticalJs.decoded)}`,
+            `${kb(t.js.wire - t.criticalJs.wire)} / ${kb(t.js.decoded - t.criticalJs.decoded)}`,
+            `${kb(t.css.wire)} / ${kb(t.css.decoded)}`,
+            `${kb(t.html.wire)} / ${kb(t.html.decoded)}`,
+            `${kb(t.data.wire)} / ${kb(t.data.decoded)}`,
+            `${(t.js.wire / 1024 / FIRST_LOAD_JS_GOAL_KB).toFixed(2)}× goal  ${met ? "ok" : "MISSED"}`,
+          ]),
+        );
         if (result.uncompressed.length) console.log(`    sent uncompressed: ${result.uncompressed.join(", ")}`);
         reporter.rows.push({
           label: `first-load JS of ${result.name} (≤ ${FIRST_LOAD_JS_GOAL_KB} KB compressed)`,

@@ -7,7 +7,7 @@
  *   GET /api/user/current-user-info   signed in as old_learner (session cookie)
  *   GET /                             the server-rendered home page, signed in
  */
-import { type Bench, type Goal, type ServerHandle, load, signIn, startEngram } from "./harness";
+import { type Bench, type Goal, load, type ServerHandle, signIn, startEngram } from "./harness";
 
 /**
  * Regression guards, set at about two thirds of what a 2-core machine measured when this bench was

@@ -32,16 +32,28 @@
  */
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { loadSqliteVec } from "../../src/db/sqlite-vec";
 import { DEFAULT_EMBEDDING_MODEL } from "../../src/ai/settings";
+import { loadSqliteVec } from "../../src/db/sqlite-vec";
 import { embeddingSource, sourceHash, vectorBlob } from "../../src/services/search/embedding-source";
 import { prefixUpperBound } from "../../src/services/search/literal";
 import { MAX_SEMANTIC_DISTANCE } from "../../src/services/search/semantic";
-import { embeddingTokens, startFakeOpenAI } from "../../tests/fakes/openai";
 import type { FakeOpenAI } from "../../tests/fakes/openai";
+import { embeddingTokens, startFakeOpenAI } from "../../tests/fakes/openai";
 import {
-  type Bench, type LoadResult, type LoadSettings, type Reporter, type ServerHandle, type Timed,
-  asLoadResult, httpCall, percentile, seededRandom, sideBySide, signIn, startBaseline, startEngram,
+  asLoadResult,
+  type Bench,
+  httpCall,
+  type LoadResult,
+  type LoadSettings,
+  percentile,
+  type Reporter,
+  type ServerHandle,
+  seededRandom,
+  sideBySide,
+  signIn,
+  startBaseline,
+  startEngram,
+  type Timed,
 } from "./harness";
 
 const NOTEBOOKS = 10;
@@ -54,7 +66,28 @@ const DIMENSIONS = 384;
 // Deterministic text
 
 const random = seededRandom(20260601);
-const SYLLABLES = ["ka", "lo", "mi", "ner", "tu", "sa", "ve", "dor", "pi", "quen", "ra", "zu", "bel", "fo", "gri", "hal", "jo", "wen", "xi", "yor"];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ner",
+  "tu",
+  "sa",
+  "ve",
+  "dor",
+  "pi",
+  "quen",
+  "ra",
+  "zu",
+  "bel",
+  "fo",
+  "gri",
+  "hal",
+  "jo",
+  "wen",
+  "xi",
+  "yor",
+];
 const vocabulary = Array.from({ length: VOCABULARY_SIZE }, (_, i) => {
   let word = "";
   for (let n = i + 7; word.length < 5 || n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length];
@@ -225,12 +258,22 @@ async function postLoad(url: string, cookie: string, bodies: string[], settings:
   await Promise.all(Array.from({ length: settings.concurrency }, loop));
   const seconds = (performance.now() - measuredFrom) / 1000;
   const sorted = Float64Array.from(latencies).sort();
-  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), firstError };
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    firstError,
+  };
 }
 
 /** A bare query's latency as an endpoint's: with the bare HTTP round trip (measured beside it) added. */
-const plusRoundTrip = (query: { p50Ms: number; p99Ms: number }, roundTrip: { p50Ms: number; p99Ms: number }) =>
-  ({ p50Ms: query.p50Ms + roundTrip.p50Ms, p99Ms: query.p99Ms + roundTrip.p99Ms });
+const plusRoundTrip = (query: { p50Ms: number; p99Ms: number }, roundTrip: { p50Ms: number; p99Ms: number }) => ({
+  p50Ms: query.p50Ms + roundTrip.p50Ms,
+  p99Ms: query.p99Ms + roundTrip.p99Ms,
+});
 
 /**
  * Prints one comparison with a bare endpoint (or a bare query with the round trip added); the goal
@@ -251,7 +294,8 @@ function compare(reporter: Reporter, label: string, ours: LoadResult, bare: { p5
 /** Engram's answer ids for a semantic key (at most SEARCH_LIMIT, nearest first). */
 async function semanticIds(url: string, cookie: string, body: string): Promise<number[]> {
   const response = await fetch(url, { method: "POST", headers: { cookie, "content-type": "application/json" }, body });
-  if (response.headers.get("x-engram-semantic") !== "on") throw new Error(`semantic search is off: ${response.headers.get("x-engram-semantic")}`);
+  if (response.headers.get("x-engram-semantic") !== "on")
+    throw new Error(`semantic search is off: ${response.headers.get("x-engram-semantic")}`);
   return ((await response.json()) as { noteTopology: { id: number } }[]).map((hit) => hit.noteTopology.id);
 }
 
@@ -262,8 +306,24 @@ async function semanticIds(url: string, cookie: string, body: string): Promise<n
  */
 async function semanticGoal(
   reporter: Reporter,
-  { db, fake, semanticUrl, cookie, semanticKeys, settings, dimensions, roundTrip }: {
-    db: Database; fake: FakeOpenAI; semanticUrl: string; cookie: string; semanticKeys: string[]; settings: LoadSettings; dimensions: number; roundTrip: Timed;
+  {
+    db,
+    fake,
+    semanticUrl,
+    cookie,
+    semanticKeys,
+    settings,
+    dimensions,
+    roundTrip,
+  }: {
+    db: Database;
+    fake: FakeOpenAI;
+    semanticUrl: string;
+    cookie: string;
+    semanticKeys: string[];
+    settings: LoadSettings;
+    dimensions: number;
+    roundTrip: Timed;
   },
 ) {
   const body = (searchKey: string) => JSON.stringify({ searchKey, allMyNotebooksAndSubscriptions: true, allMyCircles: false });
@@ -271,29 +331,45 @@ async function semanticGoal(
     "SELECT note_id, vec_distance_cosine(embedding, ?) AS d FROM note_embeddings WHERE dimensions = ? ORDER BY d LIMIT 30",
   );
   const vectors = semanticKeys.map((key) => vectorBlob(denseEmbedding(key, dimensions)));
-  const keys = [...semanticKeys, ...Array.from({ length: 16 }, (_, i) => `${vocabulary[(i * 37 + 11) % 400]} ${vocabulary[(i * 101 + 7) % 2000]}`)];
+  const keys = [
+    ...semanticKeys,
+    ...Array.from({ length: 16 }, (_, i) => `${vocabulary[(i * 37 + 11) % 400]} ${vocabulary[(i * 101 + 7) % 2000]}`),
+  ];
   // The fake answers each key with its dense vector of this dimension.
   fake.reset();
   fake.embeddings.dimensions = dimensions;
   teachKeys(fake, keys, dimensions);
-  const [ours, bareScan, trip] = await sideBySide([
-    httpCall(semanticUrl, { cookie, "content-type": "application/json" }, semanticKeys.map(body)),
-    (i) => vecQuery.all(vectors[i % vectors.length]!, dimensions),
-    roundTrip,
-  ], settings);
-  compare(reporter, `semantic ${dimensions}-dim vs bare vec_distance_cosine scan`, asLoadResult(ours!, settings.durationMs / 1000),
-    plusRoundTrip(bareScan!, trip!), 0.1);
+  const [ours, bareScan, trip] = await sideBySide(
+    [
+      httpCall(semanticUrl, { cookie, "content-type": "application/json" }, semanticKeys.map(body)),
+      (i) => vecQuery.all(vectors[i % vectors.length]!, dimensions),
+      roundTrip,
+    ],
+    settings,
+  );
+  compare(
+    reporter,
+    `semantic ${dimensions}-dim vs bare vec_distance_cosine scan`,
+    asLoadResult(ours!, settings.durationMs / 1000),
+    plusRoundTrip(bareScan!, trip!),
+    0.1,
+  );
   // Recall@10 over more keys than the timed ones: the exact top 10 (within Engram's distance cut-off) found in Engram's top 10.
   let recall = 0;
   for (const key of keys) {
-    const truth = vecQuery.all(vectorBlob(denseEmbedding(key, dimensions)), dimensions)
-      .filter((row) => row.d <= MAX_SEMANTIC_DISTANCE).slice(0, 10).map((row) => row.note_id);
+    const truth = vecQuery
+      .all(vectorBlob(denseEmbedding(key, dimensions)), dimensions)
+      .filter((row) => row.d <= MAX_SEMANTIC_DISTANCE)
+      .slice(0, 10)
+      .map((row) => row.note_id);
     const ours = new Set((await semanticIds(semanticUrl, cookie, body(key))).slice(0, 10));
     recall += truth.length === 0 ? 1 : truth.filter((id) => ours.has(id)).length / truth.length;
   }
   recall /= keys.length;
   const met = recall >= 0.95;
-  console.log(`  semantic ${dimensions}-dim recall@10 against the exact ranking over ${keys.length} keys: ${recall.toFixed(3)}  goal ≥ 0.95  ${met ? "ok" : "MISSED"}`);
+  console.log(
+    `  semantic ${dimensions}-dim recall@10 against the exact ranking over ${keys.length} keys: ${recall.toFixed(3)}  goal ≥ 0.95  ${met ? "ok" : "MISSED"}`,
+  );
   reporter.rows.push({
     label: `semantic ${dimensions}-dim recall@10 (≥ 0.95)`,
     result: { requests: keys.length, errors: 0, seconds: 0, rps: Number.NaN, p50Ms: Number.NaN, p99Ms: Number.NaN },
@@ -328,18 +404,32 @@ export const search: Bench = {
       }
       writeEmbeddings(db, seeded);
       await waitForEmptyJobQueue(db);
-      console.log(`  seeded ${seeded.length} notes with ${DIMENSIONS}-dimension embeddings in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `  seeded ${seeded.length} notes with ${DIMENSIONS}-dimension embeddings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
 
       const pick = (rank: number) => vocabulary[rank]!;
       const literalKeys = [
-        pick(3), pick(40), pick(400), pick(2500), `${pick(5)} ${pick(120)}`, `${pick(60)} ${pick(700)}`,
-        pick(150).slice(0, 4), pick(900).slice(1, 5), seeded[4242]!.row.Title, seeded[77_777]!.row.Title,
+        pick(3),
+        pick(40),
+        pick(400),
+        pick(2500),
+        `${pick(5)} ${pick(120)}`,
+        `${pick(60)} ${pick(700)}`,
+        pick(150).slice(0, 4),
+        pick(900).slice(1, 5),
+        seeded[4242]!.row.Title,
+        seeded[77_777]!.row.Title,
       ];
       const shortKey = pick(10).slice(0, 2);
       const semanticKeys = [`${pick(20)} ${pick(300)}`, `${pick(7)} ${pick(80)} ${pick(1500)}`, pick(250), `${pick(33)} ${pick(44)}`];
       const body = (searchKey: string) => JSON.stringify({ searchKey, allMyNotebooksAndSubscriptions: true, allMyCircles: false });
       teachKeys(fake, semanticKeys, DIMENSIONS);
-      const check = await fetch(`${server.url}/api/notes/semantic-search`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: body(semanticKeys[0]!) });
+      const check = await fetch(`${server.url}/api/notes/semantic-search`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: body(semanticKeys[0]!),
+      });
       if (check.headers.get("x-engram-semantic") !== "on" || ((await check.json()) as unknown[]).length === 0) {
         throw new Error(`semantic search is not answering semantically (${check.headers.get("x-engram-semantic")})`);
       }
@@ -349,7 +439,11 @@ export const search: Bench = {
       const semanticUrl = `${server.url}/api/notes/semantic-search`;
       const ftsQuery = db.query("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? ORDER BY bm25(notes_fts) LIMIT 30");
       const likeQuery = db.query("SELECT id FROM notes WHERE title LIKE ?1 OR details LIKE ?1 ORDER BY length(title) LIMIT 30");
-      const phrase = (key: string) => key.split(/\s+/).map((w) => `"${w.replaceAll('"', '""')}"`).join(" AND ");
+      const phrase = (key: string) =>
+        key
+          .split(/\s+/)
+          .map((w) => `"${w.replaceAll('"', '""')}"`)
+          .join(" AND ");
 
       reporter.section(`search (${seeded.length} notes, ${DIMENSIONS}-dimension embeddings)`);
       const literalBodies = literalKeys.map(body);
@@ -373,11 +467,10 @@ export const search: Bench = {
         console.log("  one request at a time, each against its bare measures timed in alternating slices:");
 
         // Goal 2: ordinary keys no slower than the bare FTS5 query (plus a bare round trip).
-        const [mixed, bareFts, trip] = await sideBySide([
-          httpCall(literalUrl, json, literalBodies),
-          (i) => ftsQuery.all(phrase(literalKeys[i % literalKeys.length]!)),
-          roundTrip,
-        ], one);
+        const [mixed, bareFts, trip] = await sideBySide(
+          [httpCall(literalUrl, json, literalBodies), (i) => ftsQuery.all(phrase(literalKeys[i % literalKeys.length]!)), roundTrip],
+          one,
+        );
         console.log(`  (the bare HTTP round trip: p50 ${trip!.p50Ms.toFixed(2)} ms, p99 ${trip!.p99Ms.toFixed(2)} ms)`);
         compare(reporter, "literal (mixed keys) vs bare FTS5 MATCH", asLoadResult(mixed!, seconds), plusRoundTrip(bareFts!, trip!), 1);
 
@@ -386,31 +479,57 @@ export const search: Bench = {
         // round trip plus the query leaves out (that comparison is printed for scale). The blank
         // key is the route's cost before any search (session, body validation, the readable
         // notebooks; answers []).
-        const notebookIds = JSON.stringify(db.query<{ id: number }, []>("SELECT id FROM notebooks").all().map((row) => row.id));
+        const notebookIds = JSON.stringify(
+          db
+            .query<{ id: number }, []>("SELECT id FROM notebooks")
+            .all()
+            .map((row) => row.id),
+        );
         const prefixQuery = db.query(
           `SELECT id FROM notes INDEXED BY notes_searchable_title WHERE notebook_id IN (SELECT value FROM json_each(?1))
            AND deleted_at IS NULL AND target_note_id IS NULL AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT 30`,
         );
-        const [short, bareEndpoint, barePrefix, blank, shortTrip] = await sideBySide([
-          httpCall(literalUrl, json, [body(shortKey)]),
-          httpCall(bareUrl, json, [body(shortKey)]),
-          () => prefixQuery.all(notebookIds, shortKey.toLowerCase(), prefixUpperBound(shortKey)),
-          httpCall(literalUrl, json, [body("")]),
-          roundTrip,
-        ], one);
-        compare(reporter, "literal (2-char key) vs a bare endpoint: session, body, indexed title-prefix query", asLoadResult(short!, seconds), bareEndpoint!, 2);
+        const [short, bareEndpoint, barePrefix, blank, shortTrip] = await sideBySide(
+          [
+            httpCall(literalUrl, json, [body(shortKey)]),
+            httpCall(bareUrl, json, [body(shortKey)]),
+            () => prefixQuery.all(notebookIds, shortKey.toLowerCase(), prefixUpperBound(shortKey)),
+            httpCall(literalUrl, json, [body("")]),
+            roundTrip,
+          ],
+          one,
+        );
+        compare(
+          reporter,
+          "literal (2-char key) vs a bare endpoint: session, body, indexed title-prefix query",
+          asLoadResult(short!, seconds),
+          bareEndpoint!,
+          2,
+        );
         const prefixPlusTrip = barePrefix!.p50Ms + shortTrip!.p50Ms;
-        console.log(`  (for scale: the bare title-prefix query alone plus a bare GET round trip: p50 ${prefixPlusTrip.toFixed(2)} ms, ours ${(short!.p50Ms / prefixPlusTrip).toFixed(2)}× that)`);
-        console.log(`  (for scale: the same route with a blank key, which searches nothing: p50 ${blank!.p50Ms.toFixed(2)} ms, ${(blank!.p50Ms / (shortTrip!.p50Ms || 1)).toFixed(2)}× the bare round trip)`);
-        const [likeBare] = await sideBySide([() => likeQuery.all(`%${shortKey}%`)], { ...one, durationMs: Math.min(one.durationMs, 1000) }, 1);
-        console.log(`  (for scale: a bare LIKE scan of every title and details for the 2-character key: p50 ${likeBare!.p50Ms.toFixed(2)} ms)`);
+        console.log(
+          `  (for scale: the bare title-prefix query alone plus a bare GET round trip: p50 ${prefixPlusTrip.toFixed(2)} ms, ours ${(short!.p50Ms / prefixPlusTrip).toFixed(2)}× that)`,
+        );
+        console.log(
+          `  (for scale: the same route with a blank key, which searches nothing: p50 ${blank!.p50Ms.toFixed(2)} ms, ${(blank!.p50Ms / (shortTrip!.p50Ms || 1)).toFixed(2)}× the bare round trip)`,
+        );
+        const [likeBare] = await sideBySide(
+          [() => likeQuery.all(`%${shortKey}%`)],
+          { ...one, durationMs: Math.min(one.durationMs, 1000) },
+          1,
+        );
+        console.log(
+          `  (for scale: a bare LIKE scan of every title and details for the 2-character key: p50 ${likeBare!.p50Ms.toFixed(2)} ms)`,
+        );
 
         // Goal 1: at least 10× faster than the bare exact scan, recall@10 >= 0.95, at 384 and 1,536 dimensions.
         await semanticGoal(reporter, { db, fake, semanticUrl, cookie, semanticKeys, settings: one, dimensions: DIMENSIONS, roundTrip });
         const started1536 = performance.now();
         writeEmbeddings(db, seeded, 1536);
         await waitForEmptyJobQueue(db);
-        console.log(`  re-embedded the ${seeded.length} notes at 1,536 dimensions in ${((performance.now() - started1536) / 1000).toFixed(1)} s`);
+        console.log(
+          `  re-embedded the ${seeded.length} notes at 1,536 dimensions in ${((performance.now() - started1536) / 1000).toFixed(1)} s`,
+        );
         await semanticGoal(reporter, { db, fake, semanticUrl, cookie, semanticKeys, settings: one, dimensions: 1536, roundTrip });
       } finally {
         await baseline.stop();

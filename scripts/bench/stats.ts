@@ -19,17 +19,23 @@ const DAY_MS = 86_400_000;
 export function seedStats(dataDir: string) {
   const db = new Database(join(dataDir, "engram.db"));
   db.run("PRAGMA busy_timeout = 10000");
-  const user = db.query<{ id: number }, []>(
-    "SELECT u.id FROM users u JOIN accounts a ON a.id = u.account_id WHERE a.external_identifier = 'old_learner'",
-  ).get()!;
+  const user = db
+    .query<{ id: number }, []>(
+      "SELECT u.id FROM users u JOIN accounts a ON a.id = u.account_id WHERE a.external_identifier = 'old_learner'",
+    )
+    .get()!;
   const now = Date.now();
   db.transaction(() => {
-    const notebook = db.query<{ id: number }, [number, number, number]>(
-      "INSERT INTO notebooks (creator_id, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
-    ).get(user.id, now, now)!;
-    const head = db.query<{ id: number }, [number, number, number]>(
-      "INSERT INTO notes (notebook_id, title, details, sibling_order, created_at, updated_at) VALUES (?, 'Head', '', 0, ?, ?) RETURNING id",
-    ).get(notebook.id, now, now)!;
+    const notebook = db
+      .query<{ id: number }, [number, number, number]>(
+        "INSERT INTO notebooks (creator_id, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
+      )
+      .get(user.id, now, now)!;
+    const head = db
+      .query<{ id: number }, [number, number, number]>(
+        "INSERT INTO notes (notebook_id, title, details, sibling_order, created_at, updated_at) VALUES (?, 'Head', '', 0, ?, ?) RETURNING id",
+      )
+      .get(notebook.id, now, now)!;
     db.run("UPDATE notebooks SET head_note_id = ? WHERE id = ?", [head.id, notebook.id]);
     db.run(
       `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?)
@@ -59,9 +65,11 @@ export function seedStats(dataDir: string) {
   db.run("ANALYZE");
   // Fold the seed's WAL into the database file, as a long-running server's checkpoints would.
   db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-  const counts = db.query<{ trackers: number; log: number }, []>(
-    "SELECT (SELECT count(*) FROM memory_trackers) AS trackers, (SELECT count(*) FROM recall_log) AS log",
-  ).get()!;
+  const counts = db
+    .query<{ trackers: number; log: number }, []>(
+      "SELECT (SELECT count(*) FROM memory_trackers) AS trackers, (SELECT count(*) FROM recall_log) AS log",
+    )
+    .get()!;
   db.close();
   return counts;
 }
@@ -81,7 +89,8 @@ export const stats: Bench = {
         totals: { activeTrackers: number };
       };
       const recalls = check.history.reduce((n, d) => n + d.count, 0);
-      if (check.totals.activeTrackers !== TRACKERS || recalls < LOG_ROWS * 0.99) throw new Error(`unexpected data: ${JSON.stringify(check.totals)}, ${recalls} recalls`);
+      if (check.totals.activeTrackers !== TRACKERS || recalls < LOG_ROWS * 0.99)
+        throw new Error(`unexpected data: ${JSON.stringify(check.totals)}, ${recalls} recalls`);
       reporter.section(`statistics (${counts.trackers} trackers, ${counts.log} log rows)`);
       const pid = server.pid;
       for (const [label, path, minRatio] of [

@@ -5,11 +5,11 @@ import { embeddingSettingsChanged } from "../services/search/embed-job";
 import type { CurrentUser } from "../services/users";
 import { ADMIN_ONLY_MESSAGE, MAX_MODEL_NAME_LENGTH, MODEL_NAME_MESSAGE } from "./model-settings";
 import {
-  MAX_EMBEDDING_DIMENSIONS,
-  MIN_EMBEDDING_DIMENSIONS,
   embeddingConfig,
   embeddingVersion,
   isValidEmbeddingDimensions,
+  MAX_EMBEDDING_DIMENSIONS,
+  MIN_EMBEDDING_DIMENSIONS,
   writeGlobalSetting,
 } from "./settings";
 

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
+import { ServiceUnavailableError } from "../services/errors";
 import { aiClient } from "./client";
 import { AI_REQUEST_TIMEOUT_MS, AI_SERVICE_FAILED, asProviderFailure } from "./structured-output";
-import { ServiceUnavailableError } from "../services/errors";
 
 /**
  * One images/generations call (ai-features.md §4.3): the prompt only, base64 answer (no model or

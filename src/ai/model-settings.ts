@@ -39,7 +39,11 @@ export function currentModelSettings(ctx: AppContext): GlobalAiModelSettings {
  * POST /settings/current-model-version (admin only): writes the settings given (a missing one
  * keeps its value) and answers all three. A blank or over-long name is refused field by field.
  */
-export function updateModelSettings(ctx: AppContext, current: CurrentUser, input: Partial<Record<ModelSettingKey, unknown>>): GlobalAiModelSettings {
+export function updateModelSettings(
+  ctx: AppContext,
+  current: CurrentUser,
+  input: Partial<Record<ModelSettingKey, unknown>>,
+): GlobalAiModelSettings {
   authorizeAdmin(current, ADMIN_ONLY_MESSAGE);
   const values: Partial<GlobalAiModelSettings> = {};
   const errors: Record<string, string> = {};

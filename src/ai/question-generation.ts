@@ -105,10 +105,7 @@ export async function askForQuestion(
   noteContext: QuestionContext,
   previous?: { question: McqWithAnswer; advice: string },
 ): Promise<unknown> {
-  const messages: ChatCompletionMessageParam[] = [
-    ...contextMessages(noteContext),
-    { role: "user", content: QUESTION_INSTRUCTION },
-  ];
+  const messages: ChatCompletionMessageParam[] = [...contextMessages(noteContext), { role: "user", content: QUESTION_INSTRUCTION }];
   if (previous) messages.push({ role: "user", content: regenerateMessage(previous.question, previous.advice) });
   return requestStructuredJson(ctx, {
     model: modelFor(ctx, "questionGenerationModel"),

@@ -59,7 +59,9 @@ export async function askForTitle(ctx: AppContext, request: TitleRequest): Promi
       },
       { timeout: AI_REQUEST_TIMEOUT_MS, maxRetries: 0 },
     );
-    const call = completion?.choices?.[0]?.message?.tool_calls?.find((c) => c.type === "function" && c.function.name === SUGGEST_TITLE_TOOL);
+    const call = completion?.choices?.[0]?.message?.tool_calls?.find(
+      (c) => c.type === "function" && c.function.name === SUGGEST_TITLE_TOOL,
+    );
     argumentsJson = call?.type === "function" ? call.function.arguments : undefined;
   } catch (error) {
     throw asProviderFailure(error);

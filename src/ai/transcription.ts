@@ -36,7 +36,10 @@ export const NOTE_DETAILS_COMPLETION_SCHEMA = {
   additionalProperties: false,
   required: ["deleteFromEnd", "completion"],
   properties: {
-    deleteFromEnd: { type: "integer", description: "How many characters to delete from the end of the existing details first (0 for none)." },
+    deleteFromEnd: {
+      type: "integer",
+      description: "How many characters to delete from the end of the existing details first (0 for none).",
+    },
     completion: { type: "string", description: "The text to append to the details." },
   },
 } as const;

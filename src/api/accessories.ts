@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { imageForReader, showNoteAccessory, updateNoteAccessories } from "../services/accessories/accessory-service";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 const noteParams = t.Object({ note: IdParam });
 
@@ -23,23 +23,29 @@ const accessoriesBody = t.Optional(
 
 /** Note accessories (URL, image with mask) and the uploaded images they show. */
 export function accessoriesApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" })
-    .use(core(ctx))
-    .get("/notes/:note/accessory", ({ auth, params }) => showNoteAccessory(ctx, optionalUser(auth), params.note), { params: noteParams })
-    .patch("/notes/:note", ({ auth, params, body }) => updateNoteAccessories(ctx, requireUser(auth), params.note, body), {
-      params: noteParams,
-      body: accessoriesBody,
-    })
-    // Image ids never change their bytes (a new upload gets a new id), so browsers may keep them.
-    .get("/images/:image/:name", ({ auth, params }) => {
-      const image = imageForReader(ctx, optionalUser(auth), params.image);
-      return new Response(image.bytes, {
-        headers: {
-          "content-type": image.contentType,
-          "content-length": String(image.bytes.byteLength),
-          "cache-control": "private, max-age=31536000, immutable",
-          "x-content-type-options": "nosniff",
+  return (
+    new Elysia({ prefix: "/api" })
+      .use(core(ctx))
+      .get("/notes/:note/accessory", ({ auth, params }) => showNoteAccessory(ctx, optionalUser(auth), params.note), { params: noteParams })
+      .patch("/notes/:note", ({ auth, params, body }) => updateNoteAccessories(ctx, requireUser(auth), params.note, body), {
+        params: noteParams,
+        body: accessoriesBody,
+      })
+      // Image ids never change their bytes (a new upload gets a new id), so browsers may keep them.
+      .get(
+        "/images/:image/:name",
+        ({ auth, params }) => {
+          const image = imageForReader(ctx, optionalUser(auth), params.image);
+          return new Response(image.bytes, {
+            headers: {
+              "content-type": image.contentType,
+              "content-length": String(image.bytes.byteLength),
+              "cache-control": "private, max-age=31536000, immutable",
+              "x-content-type-options": "nosniff",
+            },
+          });
         },
-      });
-    }, { params: t.Object({ image: IdParam, name: t.String() }) });
+        { params: t.Object({ image: IdParam, name: t.String() }) },
+      )
+  );
 }

@@ -1,33 +1,39 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { deleteFailureReports, listFailureReports, showFailureReport } from "../services/failure-reports";
 import { dataUpgrade } from "../services/admin/data-upgrade";
 import { adminPasswordReset, changeAccount, listAccounts } from "../services/admin/users";
+import { deleteFailureReports, listFailureReports, showFailureReport } from "../services/failure-reports";
 import { optionalUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
 /** Admin-only calls: failure reports, the data upgrade (spec 7 "Admin") and the instance's users. */
 export function adminApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" })
-    .use(core(ctx))
-    .get("/failure-reports", ({ auth }) => listFailureReports(ctx, optionalUser(auth)))
-    .get("/failure-reports/:failureReport", ({ auth, params }) => showFailureReport(ctx, optionalUser(auth), params.failureReport), {
-      params: t.Object({ failureReport: IdParam }),
-    })
-    // The ids come as a list, or as {ids: [...]}; the service checks them.
-    .delete("/failure-reports/delete", ({ auth, body }) =>
-      deleteFailureReports(ctx, optionalUser(auth), Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids), {
-      body: t.Unknown(),
-    })
-    .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, optionalUser(auth)))
-    // Beyond the reference: the instance's accounts ("Users" tab).
-    .get("/admin/users", ({ auth }) => listAccounts(ctx, optionalUser(auth)))
-    .patch("/admin/users/:account", ({ auth, params, body }) => changeAccount(ctx, optionalUser(auth), params.account, body), {
-      params: t.Object({ account: IdParam }),
-      body: t.Object({ admin: t.Optional(t.Unknown()), disabled: t.Optional(t.Unknown()) }),
-    })
-    .post("/admin/users/:account/password-reset", ({ auth, params }) => adminPasswordReset(ctx, optionalUser(auth), params.account), {
-      params: t.Object({ account: IdParam }),
-    });
+  return (
+    new Elysia({ prefix: "/api" })
+      .use(core(ctx))
+      .get("/failure-reports", ({ auth }) => listFailureReports(ctx, optionalUser(auth)))
+      .get("/failure-reports/:failureReport", ({ auth, params }) => showFailureReport(ctx, optionalUser(auth), params.failureReport), {
+        params: t.Object({ failureReport: IdParam }),
+      })
+      // The ids come as a list, or as {ids: [...]}; the service checks them.
+      .delete(
+        "/failure-reports/delete",
+        ({ auth, body }) =>
+          deleteFailureReports(ctx, optionalUser(auth), Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids),
+        {
+          body: t.Unknown(),
+        },
+      )
+      .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, optionalUser(auth)))
+      // Beyond the reference: the instance's accounts ("Users" tab).
+      .get("/admin/users", ({ auth }) => listAccounts(ctx, optionalUser(auth)))
+      .patch("/admin/users/:account", ({ auth, params, body }) => changeAccount(ctx, optionalUser(auth), params.account, body), {
+        params: t.Object({ account: IdParam }),
+        body: t.Object({ admin: t.Optional(t.Unknown()), disabled: t.Optional(t.Unknown()) }),
+      })
+      .post("/admin/users/:account/password-reset", ({ auth, params }) => adminPasswordReset(ctx, optionalUser(auth), params.account), {
+        params: t.Object({ account: IdParam }),
+      })
+  );
 }

@@ -17,8 +17,11 @@ export function aiChatApi(ctx: AppContext) {
     .post("/conversation/:conversationId/ai-reply", ({ auth, params }) => aiReply(ctx, requireUser(auth), params.conversationId), {
       params: t.Object({ conversationId: IdParam }),
     })
-    .post("/ai/submit-tool-results/:threadId/:runId", ({ auth, params, body }) =>
-      submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body), { params: runParams, body: t.Unknown() })
+    .post(
+      "/ai/submit-tool-results/:threadId/:runId",
+      ({ auth, params, body }) => submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body),
+      { params: runParams, body: t.Unknown() },
+    )
     .post("/ai/cancel-run/:threadId/:runId", ({ auth, params }) => cancelRun(ctx, requireUser(auth), params.threadId, params.runId), {
       params: runParams,
     });

@@ -2,9 +2,7 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { audioToText } from "../services/ai-assistant/audio-to-text";
 import { generateImage, suggestNoteTitle } from "../services/ai-assistant/note-actions";
-import {
-  notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssistant,
-} from "../services/ai-assistant/notebook-assistant";
+import { notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssistant } from "../services/ai-assistant/notebook-assistant";
 import { optionalUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
@@ -16,22 +14,30 @@ import { IdParam } from "./ids";
  * Bodies are validated by the services, after the caller is checked (401 first).
  */
 export function aiNoteActionsApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" })
-    .use(core(ctx))
-    .get("/notebooks/:notebook/ai-assistant", ({ auth, params }) => notebookAiAssistant(ctx, optionalUser(auth), params.notebook), {
-      params: t.Object({ notebook: IdParam }),
-    })
-    .patch("/notebooks/:notebook/ai-assistant", ({ auth, params, body }) =>
-      updateNotebookAiAssistant(ctx, optionalUser(auth), params.notebook, body), {
-      params: t.Object({ notebook: IdParam }),
-      body: t.Unknown(),
-    })
-    .post("/ai/assistant/recreate-notebook/:notebook", ({ auth, params }) =>
-      recreateNotebookAssistant(ctx, optionalUser(auth), params.notebook), { params: t.Object({ notebook: IdParam }) })
-    .post("/ai/suggest-title/:note", ({ auth, params }) => suggestNoteTitle(ctx, optionalUser(auth), params.note), {
-      params: t.Object({ note: IdParam }),
-    })
-    .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, optionalUser(auth), body), { body: t.Unknown() })
-    // Multipart: uploadAudioFile, additionalProcessingInstructions, isMidSpeech, previousNoteDetailsToAppendTo.
-    .post("/audio/audio-to-text", ({ auth, body }) => audioToText(ctx, optionalUser(auth), body));
+  return (
+    new Elysia({ prefix: "/api" })
+      .use(core(ctx))
+      .get("/notebooks/:notebook/ai-assistant", ({ auth, params }) => notebookAiAssistant(ctx, optionalUser(auth), params.notebook), {
+        params: t.Object({ notebook: IdParam }),
+      })
+      .patch(
+        "/notebooks/:notebook/ai-assistant",
+        ({ auth, params, body }) => updateNotebookAiAssistant(ctx, optionalUser(auth), params.notebook, body),
+        {
+          params: t.Object({ notebook: IdParam }),
+          body: t.Unknown(),
+        },
+      )
+      .post(
+        "/ai/assistant/recreate-notebook/:notebook",
+        ({ auth, params }) => recreateNotebookAssistant(ctx, optionalUser(auth), params.notebook),
+        { params: t.Object({ notebook: IdParam }) },
+      )
+      .post("/ai/suggest-title/:note", ({ auth, params }) => suggestNoteTitle(ctx, optionalUser(auth), params.note), {
+        params: t.Object({ note: IdParam }),
+      })
+      .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, optionalUser(auth), body), { body: t.Unknown() })
+      // Multipart: uploadAudioFile, additionalProcessingInstructions, isMidSpeech, previousNoteDetailsToAppendTo.
+      .post("/audio/audio-to-text", ({ auth, body }) => audioToText(ctx, optionalUser(auth), body))
+  );
 }

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { availableGptModels } from "../ai/available-models";
-import { EMBEDDING_DIMENSIONS_MESSAGE, currentEmbeddingSettings, updateEmbeddingSettings } from "../ai/embedding-settings";
+import { currentEmbeddingSettings, EMBEDDING_DIMENSIONS_MESSAGE, updateEmbeddingSettings } from "../ai/embedding-settings";
 import { currentModelSettings, MODEL_NAME_MESSAGE, updateModelSettings } from "../ai/model-settings";
 import type { AppContext } from "../context";
 import { requireUser } from "./authentication";
@@ -10,31 +10,35 @@ const modelName = t.Optional(t.Union([t.String({ error: MODEL_NAME_MESSAGE }), t
 
 /** The AI model settings (GlobalAiModelSettings), the embedding settings and the provider's chat models, for Manage Models. */
 export function aiSettingsApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" })
-    .use(core(ctx))
-    .get("/settings/current-model-version", ({ auth }) => {
-      requireUser(auth);
-      return currentModelSettings(ctx);
-    })
-    .post("/settings/current-model-version", ({ auth, body }) => updateModelSettings(ctx, requireUser(auth), body), {
-      body: t.Object(
-        { questionGenerationModel: modelName, evaluationModel: modelName, othersModel: modelName },
-        { additionalProperties: true },
-      ),
-    })
-    .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)))
-    // What notes are embedded with (an Engram addition to Manage Models); a change re-embeds in the background.
-    .get("/settings/embedding", ({ auth }) => {
-      requireUser(auth);
-      return currentEmbeddingSettings(ctx);
-    })
-    .post("/settings/embedding", ({ auth, body }) => updateEmbeddingSettings(ctx, requireUser(auth), body), {
-      body: t.Object(
-        {
-          embeddingModel: modelName,
-          embeddingDimensions: t.Optional(t.Union([t.Number({ error: EMBEDDING_DIMENSIONS_MESSAGE }), t.Null()], { error: EMBEDDING_DIMENSIONS_MESSAGE })),
-        },
-        { additionalProperties: true },
-      ),
-    });
+  return (
+    new Elysia({ prefix: "/api" })
+      .use(core(ctx))
+      .get("/settings/current-model-version", ({ auth }) => {
+        requireUser(auth);
+        return currentModelSettings(ctx);
+      })
+      .post("/settings/current-model-version", ({ auth, body }) => updateModelSettings(ctx, requireUser(auth), body), {
+        body: t.Object(
+          { questionGenerationModel: modelName, evaluationModel: modelName, othersModel: modelName },
+          { additionalProperties: true },
+        ),
+      })
+      .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)))
+      // What notes are embedded with (an Engram addition to Manage Models); a change re-embeds in the background.
+      .get("/settings/embedding", ({ auth }) => {
+        requireUser(auth);
+        return currentEmbeddingSettings(ctx);
+      })
+      .post("/settings/embedding", ({ auth, body }) => updateEmbeddingSettings(ctx, requireUser(auth), body), {
+        body: t.Object(
+          {
+            embeddingModel: modelName,
+            embeddingDimensions: t.Optional(
+              t.Union([t.Number({ error: EMBEDDING_DIMENSIONS_MESSAGE }), t.Null()], { error: EMBEDDING_DIMENSIONS_MESSAGE }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+      })
+  );
 }

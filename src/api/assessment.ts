@@ -7,19 +7,21 @@ import { IdParam } from "./ids";
 
 /** /api/assessment: start an attempt, answer its questions one by one, submit it; the user's history. */
 export function assessmentApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api/assessment" })
-    .use(core(ctx))
-    .get("/", ({ auth }) => attemptsOf(ctx, requireUser(auth)))
-    .post("/questions/:notebook", ({ auth, params }) => startAssessment(ctx, optionalUser(auth), params.notebook), {
-      params: t.Object({ notebook: IdParam }),
-    })
-    // One path segment names a question instance (…/answer) or an attempt (submit): the router needs one parameter name.
-    // The choice is checked by the service against the question's choices (a field error on choiceIndex).
-    .post("/:id/answer", ({ auth, params, body }) => answerAssessmentQuestion(ctx, optionalUser(auth), params.id, body.choiceIndex), {
-      params: t.Object({ id: IdParam }),
-      body: t.Object({ choiceIndex: t.Optional(t.Unknown()) }, { additionalProperties: true }),
-    })
-    .post("/:id", ({ auth, params }) => submitAssessment(ctx, optionalUser(auth), params.id), {
-      params: t.Object({ id: IdParam }),
-    });
+  return (
+    new Elysia({ prefix: "/api/assessment" })
+      .use(core(ctx))
+      .get("/", ({ auth }) => attemptsOf(ctx, requireUser(auth)))
+      .post("/questions/:notebook", ({ auth, params }) => startAssessment(ctx, optionalUser(auth), params.notebook), {
+        params: t.Object({ notebook: IdParam }),
+      })
+      // One path segment names a question instance (…/answer) or an attempt (submit): the router needs one parameter name.
+      // The choice is checked by the service against the question's choices (a field error on choiceIndex).
+      .post("/:id/answer", ({ auth, params, body }) => answerAssessmentQuestion(ctx, optionalUser(auth), params.id, body.choiceIndex), {
+        params: t.Object({ id: IdParam }),
+        body: t.Object({ choiceIndex: t.Optional(t.Unknown()) }, { additionalProperties: true }),
+      })
+      .post("/:id", ({ auth, params }) => submitAssessment(ctx, optionalUser(auth), params.id), {
+        params: t.Object({ id: IdParam }),
+      })
+  );
 }

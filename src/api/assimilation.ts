@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
-import { BodyId } from "./ids";
 import type { AppContext } from "../context";
 import { assimilate, assimilating, assimilationCount } from "../services/memory/assimilation";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { BodyId } from "./ids";
 import { timezoneQuery, validTimeZone } from "./time-zone";
 
 /** /api/assimilation: today's notes to assimilate, the counters, and assimilating a note. */

@@ -1,7 +1,11 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import {
-  allNotebooks, assistantSettings, notebookDump, recreateDefaultAssistant, updateDefaultInstructions,
+  allNotebooks,
+  assistantSettings,
+  notebookDump,
+  recreateDefaultAssistant,
+  updateDefaultInstructions,
 } from "../services/admin/assistant";
 import { optionalUser } from "./authentication";
 import { core } from "./core";
@@ -18,9 +22,13 @@ export function assistantApi(ctx: AppContext) {
     .patch("/ai/assistant/default", ({ auth, body }) => updateDefaultInstructions(ctx, optionalUser(auth), body), { body: t.Unknown() })
     .post("/ai/assistant/recreate-default", ({ auth }) => recreateDefaultAssistant(ctx, optionalUser(auth)))
     .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, optionalUser(auth)))
-    .get("/notebooks/:notebook/dump", ({ auth, params, set }) => {
-      const dump = notebookDump(ctx, optionalUser(auth), params.notebook);
-      set.headers["content-disposition"] = 'attachment; filename="notebook-dump.json"';
-      return dump;
-    }, { params: t.Object({ notebook: IdParam }) });
+    .get(
+      "/notebooks/:notebook/dump",
+      ({ auth, params, set }) => {
+        const dump = notebookDump(ctx, optionalUser(auth), params.notebook);
+        set.headers["content-disposition"] = 'attachment; filename="notebook-dump.json"';
+        return dump;
+      },
+      { params: t.Object({ notebook: IdParam }) },
+    );
 }

@@ -18,18 +18,12 @@ export interface Auth {
 
 /** The cookie attributes of the Lucia guide: HttpOnly, SameSite=Lax, Secure when served over HTTPS. */
 export function sessionCookie(ctx: AppContext, request: Request, token: string, expires: Date) {
-  const secure = ctx.config.publicUrl
-    ? ctx.config.publicUrl.protocol === "https:"
-    : new URL(request.url).protocol === "https:";
+  const secure = ctx.config.publicUrl ? ctx.config.publicUrl.protocol === "https:" : new URL(request.url).protocol === "https:";
   return { value: token, httpOnly: true, sameSite: "lax" as const, secure, path: "/", expires };
 }
 
 /** Reads the bearer token or the session cookie; a session used in its second half slides forward. */
-export function authenticate(
-  ctx: AppContext,
-  request: Request,
-  cookie: Record<string, Cookie<unknown>>,
-): Auth {
+export function authenticate(ctx: AppContext, request: Request, cookie: Record<string, Cookie<unknown>>): Auth {
   const authorization = request.headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
     const current = authenticateUserToken(ctx, authorization.slice(7).trim());

@@ -10,18 +10,33 @@ const notebookParams = t.Object({ notebook: IdParam });
 
 /** /api/certificate and /api/notebook_certificate_approvals: certificates and the approval of certifiable notebooks. */
 export function certificatesApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" })
-    .use(core(ctx))
-    .get("/certificate/:notebook", ({ auth, params }) => certificateOf(ctx, optionalUser(auth), params.notebook), { params: notebookParams })
-    .post("/certificate/:notebook", ({ auth, params }) => claimCertificate(ctx, optionalUser(auth), params.notebook), { params: notebookParams })
-    .post("/notebook_certificate_approvals/request-approval/:notebook", ({ auth, params }) =>
-      requestApproval(ctx, optionalUser(auth), params.notebook), { params: notebookParams })
-    // An empty body when the notebook has no request yet.
-    .get("/notebook_certificate_approvals/for-notebook/:notebook", ({ auth, params }) =>
-      approvalForNotebook(ctx, optionalUser(auth), params.notebook), { params: notebookParams })
-    .get("/notebook_certificate_approvals/get-all-pending-request", ({ auth }) => pendingApprovals(ctx, optionalUser(auth)))
-    .post("/notebook_certificate_approvals/:notebookCertificateApproval/approve", ({ auth, params }) =>
-      approve(ctx, optionalUser(auth), params.notebookCertificateApproval), {
-      params: t.Object({ notebookCertificateApproval: IdParam }),
-    });
+  return (
+    new Elysia({ prefix: "/api" })
+      .use(core(ctx))
+      .get("/certificate/:notebook", ({ auth, params }) => certificateOf(ctx, optionalUser(auth), params.notebook), {
+        params: notebookParams,
+      })
+      .post("/certificate/:notebook", ({ auth, params }) => claimCertificate(ctx, optionalUser(auth), params.notebook), {
+        params: notebookParams,
+      })
+      .post(
+        "/notebook_certificate_approvals/request-approval/:notebook",
+        ({ auth, params }) => requestApproval(ctx, optionalUser(auth), params.notebook),
+        { params: notebookParams },
+      )
+      // An empty body when the notebook has no request yet.
+      .get(
+        "/notebook_certificate_approvals/for-notebook/:notebook",
+        ({ auth, params }) => approvalForNotebook(ctx, optionalUser(auth), params.notebook),
+        { params: notebookParams },
+      )
+      .get("/notebook_certificate_approvals/get-all-pending-request", ({ auth }) => pendingApprovals(ctx, optionalUser(auth)))
+      .post(
+        "/notebook_certificate_approvals/:notebookCertificateApproval/approve",
+        ({ auth, params }) => approve(ctx, optionalUser(auth), params.notebookCertificateApproval),
+        {
+          params: t.Object({ notebookCertificateApproval: IdParam }),
+        },
+      )
+  );
 }

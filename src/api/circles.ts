@@ -11,26 +11,29 @@ const circleParams = t.Object({ circle: IdParam });
 /** /api/circles: my circles, creating and joining one, a circle's page data and its new notebooks. */
 export function circlesApi(ctx: AppContext) {
   const createOnce = oncePerRequestId<{ noteId: number }>();
-  return new Elysia({ prefix: "/api/circles" })
-    .use(core(ctx))
-    .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)))
-    // The name is checked by the service: blank or too long is a field error on "name".
-    .post("/", ({ auth, body }) => createCircle(ctx, requireUser(auth), body.name), {
-      body: t.Object({ name: t.Optional(t.Unknown()) }, { additionalProperties: true }),
-    })
-    .post("/join", ({ auth, body }) => joinCircle(ctx, requireUser(auth), body.invitationCode), {
-      body: t.Object({ invitationCode: t.Optional(t.Unknown()) }, { additionalProperties: true }),
-    })
-    .get("/:circle", ({ auth, params }) => showCircle(ctx, optionalUser(auth), params.circle), { params: circleParams })
-    .post(
-      "/:circle/notebooks",
-      ({ auth, params, body }) => {
-        const current = requireUser(auth);
-        const { requestId } = body as { requestId?: unknown };
-        // A double-submitted dialog (same request id) makes one notebook, as on the notebooks page.
-        return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, () =>
-          createNotebookInCircle(ctx, current, params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }));
-      },
-      { params: circleParams, body: newNoteBody },
-    );
+  return (
+    new Elysia({ prefix: "/api/circles" })
+      .use(core(ctx))
+      .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)))
+      // The name is checked by the service: blank or too long is a field error on "name".
+      .post("/", ({ auth, body }) => createCircle(ctx, requireUser(auth), body.name), {
+        body: t.Object({ name: t.Optional(t.Unknown()) }, { additionalProperties: true }),
+      })
+      .post("/join", ({ auth, body }) => joinCircle(ctx, requireUser(auth), body.invitationCode), {
+        body: t.Object({ invitationCode: t.Optional(t.Unknown()) }, { additionalProperties: true }),
+      })
+      .get("/:circle", ({ auth, params }) => showCircle(ctx, optionalUser(auth), params.circle), { params: circleParams })
+      .post(
+        "/:circle/notebooks",
+        ({ auth, params, body }) => {
+          const current = requireUser(auth);
+          const { requestId } = body as { requestId?: unknown };
+          // A double-submitted dialog (same request id) makes one notebook, as on the notebooks page.
+          return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, () =>
+            createNotebookInCircle(ctx, current, params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
+          );
+        },
+        { params: circleParams, body: newNoteBody },
+      )
+  );
 }

@@ -1,8 +1,16 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import {
-  conversationsAboutNote, conversationsOf, markRead, messagesOf, sendMessage, showConversation, startConversationAboutAssessmentQuestion,
-  startConversationAboutNote, startConversationAboutRecallPrompt, unreadCount,
+  conversationsAboutNote,
+  conversationsOf,
+  markRead,
+  messagesOf,
+  sendMessage,
+  showConversation,
+  startConversationAboutAssessmentQuestion,
+  startConversationAboutNote,
+  startConversationAboutRecallPrompt,
+  unreadCount,
 } from "../services/conversations/conversation-service";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
@@ -25,26 +33,41 @@ export function conversationsApi(ctx: AppContext) {
     .use(core(ctx))
     .get("/all", ({ auth }) => conversationsOf(ctx, requireUser(auth)))
     .get("/unread", ({ auth }) => unreadCount(ctx, requireUser(auth)))
-    .get("/note/:note", ({ auth, params }) => conversationsAboutNote(ctx, requireUser(auth), params.note), { params: t.Object({ note: IdParam }) })
+    .get("/note/:note", ({ auth, params }) => conversationsAboutNote(ctx, requireUser(auth), params.note), {
+      params: t.Object({ note: IdParam }),
+    })
     .post("/note/:note", ({ auth, params, body }) => startConversationAboutNote(ctx, requireUser(auth), params.note, textOf(body)), {
       params: t.Object({ note: IdParam }),
       body: t.Unknown(),
     })
-    .post("/recall-prompt/:recallPrompt", ({ auth, params, body }) =>
-      startConversationAboutRecallPrompt(ctx, requireUser(auth), params.recallPrompt, textOf(body)), {
-      params: t.Object({ recallPrompt: IdParam }),
-      body: t.Unknown(),
+    .post(
+      "/recall-prompt/:recallPrompt",
+      ({ auth, params, body }) => startConversationAboutRecallPrompt(ctx, requireUser(auth), params.recallPrompt, textOf(body)),
+      {
+        params: t.Object({ recallPrompt: IdParam }),
+        body: t.Unknown(),
+      },
+    )
+    .post(
+      "/assessment-question/:assessmentQuestion",
+      ({ auth, params, body }) =>
+        startConversationAboutAssessmentQuestion(ctx, optionalUser(auth), params.assessmentQuestion, textOf(body)),
+      {
+        params: t.Object({ assessmentQuestion: IdParam }),
+        body: t.Unknown(),
+      },
+    )
+    .get("/:conversationId", ({ auth, params }) => showConversation(ctx, requireUser(auth), params.conversationId), {
+      params: conversationParams,
     })
-    .post("/assessment-question/:assessmentQuestion", ({ auth, params, body }) =>
-      startConversationAboutAssessmentQuestion(ctx, optionalUser(auth), params.assessmentQuestion, textOf(body)), {
-      params: t.Object({ assessmentQuestion: IdParam }),
-      body: t.Unknown(),
+    .get("/:conversationId/messages", ({ auth, params }) => messagesOf(ctx, requireUser(auth), params.conversationId), {
+      params: conversationParams,
     })
-    .get("/:conversationId", ({ auth, params }) => showConversation(ctx, requireUser(auth), params.conversationId), { params: conversationParams })
-    .get("/:conversationId/messages", ({ auth, params }) => messagesOf(ctx, requireUser(auth), params.conversationId), { params: conversationParams })
     .post("/:conversationId/send", ({ auth, params, body }) => sendMessage(ctx, requireUser(auth), params.conversationId, textOf(body)), {
       params: conversationParams,
       body: t.Unknown(),
     })
-    .patch("/:conversationId/read", ({ auth, params }) => markRead(ctx, requireUser(auth), params.conversationId), { params: conversationParams });
+    .patch("/:conversationId/read", ({ auth, params }) => markRead(ctx, requireUser(auth), params.conversationId), {
+      params: conversationParams,
+    });
 }

@@ -49,4 +49,3 @@ export function errorAnswer(ctx: AppContext, code: string | number, error: unkno
   console.error(error);
   return { status: 500, body: { message: "Internal Server Error", errorType: "INTERNAL_SERVER_ERROR" } };
 }
-

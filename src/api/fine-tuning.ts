@@ -1,7 +1,10 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import {
-  deleteSuggestedQuestion, duplicateSuggestedQuestion, listSuggestedQuestions, updateSuggestedQuestion,
+  deleteSuggestedQuestion,
+  duplicateSuggestedQuestion,
+  listSuggestedQuestions,
+  updateSuggestedQuestion,
 } from "../services/fine-tuning/suggestions";
 import { fineTuningSettings, updateFineTuningSettings, uploadAndTriggerFineTuning } from "../services/fine-tuning/training";
 import { optionalUser } from "./authentication";
@@ -19,10 +22,21 @@ export function fineTuningApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/fine-tuning" })
     .use(core(ctx))
     .get("/all-suggested-questions-for-fine-tuning", ({ auth }) => listSuggestedQuestions(ctx, optionalUser(auth)))
-    .patch("/:suggestedQuestion/update-suggested-question-for-fine-tuning", ({ auth, params, body }) =>
-      updateSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion, body), { ...suggestion, body: t.Unknown() })
-    .post("/:suggestedQuestion/duplicate", ({ auth, params }) => duplicateSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion), suggestion)
-    .post("/:suggestedQuestion/delete", ({ auth, params }) => deleteSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion), suggestion)
+    .patch(
+      "/:suggestedQuestion/update-suggested-question-for-fine-tuning",
+      ({ auth, params, body }) => updateSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion, body),
+      { ...suggestion, body: t.Unknown() },
+    )
+    .post(
+      "/:suggestedQuestion/duplicate",
+      ({ auth, params }) => duplicateSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion),
+      suggestion,
+    )
+    .post(
+      "/:suggestedQuestion/delete",
+      ({ auth, params }) => deleteSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion),
+      suggestion,
+    )
     .get("/settings", ({ auth }) => fineTuningSettings(ctx, optionalUser(auth)))
     .post("/settings", ({ auth, body }) => updateFineTuningSettings(ctx, optionalUser(auth), body), { body: t.Unknown() })
     .post("/upload-and-trigger-fine-tuning", ({ auth }) => uploadAndTriggerFineTuning(ctx, optionalUser(auth)));

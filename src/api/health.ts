@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../context";
 import { isProduction } from "../config";
+import type { AppContext } from "../context";
 import { identifyWithBasicAuth, parseBasicAuth } from "../services/auth/basic-auth";
 import { createSession } from "../services/auth/sessions";
 import { UnauthorizedError } from "../services/errors";

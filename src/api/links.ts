@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { changeLinkType, createLink, moveUnder } from "../services/links/link-service";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 const linkTypeBody = t.Object({ linkType: t.String({ error: "must be one of the link types" }) });
 const sourceAndTarget = t.Object({ sourceNote: IdParam, targetNote: IdParam });
@@ -12,16 +12,22 @@ const sourceAndTarget = t.Object({ sourceNote: IdParam, targetNote: IdParam });
 export function linksApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/links" })
     .use(core(ctx))
-    .post("/create/:sourceNote/:targetNote", ({ auth, params, body }) =>
-      createLink(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.linkType), {
-      params: sourceAndTarget,
-      body: linkTypeBody,
-    })
-    .post("/move/:sourceNote/:targetNote", ({ auth, params, body }) =>
-      moveUnder(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.asFirstChild === true), {
-      params: sourceAndTarget,
-      body: t.Object({ asFirstChild: t.Optional(t.Boolean({ error: "must be true or false" })) }),
-    })
+    .post(
+      "/create/:sourceNote/:targetNote",
+      ({ auth, params, body }) => createLink(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.linkType),
+      {
+        params: sourceAndTarget,
+        body: linkTypeBody,
+      },
+    )
+    .post(
+      "/move/:sourceNote/:targetNote",
+      ({ auth, params, body }) => moveUnder(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.asFirstChild === true),
+      {
+        params: sourceAndTarget,
+        body: t.Object({ asFirstChild: t.Optional(t.Boolean({ error: "must be true or false" })) }),
+      },
+    )
     .post("/:link", ({ auth, params, body }) => changeLinkType(ctx, requireUser(auth), params.link, body.linkType), {
       params: t.Object({ link: IdParam }),
       body: linkTypeBody,

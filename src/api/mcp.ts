@@ -1,11 +1,11 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { publicOrigin } from "../web/public-url";
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { editableNoteTitled } from "../services/mcp/notes-by-title";
 import { engramMcpServer } from "../services/mcp/server";
 import { addNote } from "../services/notes/note-service";
 import type { CurrentUser } from "../services/users";
+import { publicOrigin } from "../web/public-url";
 import type { Auth } from "./authentication";
 import { requireUser } from "./authentication";
 import { core } from "./core";
@@ -40,11 +40,10 @@ function tokenUser(auth: Auth): CurrentUser | Response {
  * reference (a note under a parent named by its title).
  */
 export function mcpApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api/mcp" })
-    .use(core(ctx))
-    .post(
-      "",
-      async ({ auth, request, body }) => {
+  return (
+    new Elysia({ prefix: "/api/mcp" })
+      .use(core(ctx))
+      .post("", async ({ auth, request, body }) => {
         const current = tokenUser(auth);
         if (current instanceof Response) return current;
         const server = engramMcpServer(ctx, current);
@@ -54,35 +53,35 @@ export function mcpApi(ctx: AppContext) {
         request.signal.addEventListener("abort", () => void server.close(), { once: true });
         // The body was already read within the route's limits (api/request-limits.ts): hand it over parsed.
         return transport.handleRequest(request, { parsedBody: body });
-      },
-    )
-    // Stateless: no server-sent stream to resume and no session to end.
-    .get("", ({ auth }) => {
-      const current = tokenUser(auth);
-      return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
-    })
-    .delete("", ({ auth }) => {
-      const current = tokenUser(auth);
-      return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
-    })
-    .post(
-      "/notes/create",
-      ({ auth, body }) => {
-        const current = requireUser(auth);
-        const parent = editableNoteTitled(ctx, current, body.parentNote);
-        const input = body.noteCreationDTO;
-        return addNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle, wikidataId: input.wikidataId ?? undefined });
-      },
-      {
-        // Signed out is 401 before the body is looked at.
-        transform: ({ auth }) => void requireUser(auth),
-        body: t.Object(
-          {
-            parentNote: t.String({ minLength: 1, maxLength: 150, error: "size must be between 1 and 150" }),
-            noteCreationDTO: newNoteBody,
-          },
-          { additionalProperties: true },
-        ),
-      },
-    );
+      })
+      // Stateless: no server-sent stream to resume and no session to end.
+      .get("", ({ auth }) => {
+        const current = tokenUser(auth);
+        return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
+      })
+      .delete("", ({ auth }) => {
+        const current = tokenUser(auth);
+        return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
+      })
+      .post(
+        "/notes/create",
+        ({ auth, body }) => {
+          const current = requireUser(auth);
+          const parent = editableNoteTitled(ctx, current, body.parentNote);
+          const input = body.noteCreationDTO;
+          return addNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle, wikidataId: input.wikidataId ?? undefined });
+        },
+        {
+          // Signed out is 401 before the body is looked at.
+          transform: ({ auth }) => void requireUser(auth),
+          body: t.Object(
+            {
+              parentNote: t.String({ minLength: 1, maxLength: 150, error: "size must be between 1 and 150" }),
+              noteCreationDTO: newNoteBody,
+            },
+            { additionalProperties: true },
+          ),
+        },
+      )
+  );
 }

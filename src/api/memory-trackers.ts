@@ -1,5 +1,4 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import {
   markTrackerAsRepeated,
@@ -12,6 +11,7 @@ import {
 import { answerSpelling, spellingQuestion } from "../services/spelling/spelling-service";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 // `:memoryTracker` is the name every route uses at this position (an Elysia restriction).
 const trackerParams = t.Object({ memoryTracker: IdParam });
@@ -25,30 +25,47 @@ export function memoryTrackersApi(ctx: AppContext) {
     .get("/:memoryTracker", ({ auth, params }) => showTracker(ctx, requireUser(auth), params.memoryTracker), {
       params: trackerParams,
     })
-    .patch("/:memoryTracker/mark-as-repeated", ({ auth, params, query }) =>
-      markTrackerAsRepeated(ctx, requireUser(auth), params.memoryTracker, query.successful === "true", query.thinkingTimeMs), {
-      params: trackerParams,
-      query: t.Object({
-        successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
-        // Milliseconds the learner took (issue 17's recall log); checked by the service.
-        thinkingTimeMs: t.Optional(t.String({ maxLength: 12 })),
-      }),
-    })
-    .post("/:memoryTracker/self-evaluate", ({ auth, params, body }) =>
-      selfEvaluate(ctx, requireUser(auth), params.memoryTracker, body.adjustment), {
-      params: trackerParams,
-      body: t.Object({ adjustment: t.Integer({ error: "must be a whole number from -100 to 100" }) }),
-    })
+    .patch(
+      "/:memoryTracker/mark-as-repeated",
+      ({ auth, params, query }) =>
+        markTrackerAsRepeated(ctx, requireUser(auth), params.memoryTracker, query.successful === "true", query.thinkingTimeMs),
+      {
+        params: trackerParams,
+        query: t.Object({
+          successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
+          // Milliseconds the learner took (issue 17's recall log); checked by the service.
+          thinkingTimeMs: t.Optional(t.String({ maxLength: 12 })),
+        }),
+      },
+    )
+    .post(
+      "/:memoryTracker/self-evaluate",
+      ({ auth, params, body }) => selfEvaluate(ctx, requireUser(auth), params.memoryTracker, body.adjustment),
+      {
+        params: trackerParams,
+        body: t.Object({ adjustment: t.Integer({ error: "must be a whole number from -100 to 100" }) }),
+      },
+    )
     .post("/:memoryTracker/remove", ({ auth, params }) => removeFromTracking(ctx, requireUser(auth), params.memoryTracker), {
       params: trackerParams,
     })
     .get("/:memoryTracker/spelling-question", ({ auth, params }) => spellingQuestion(ctx, requireUser(auth), params.memoryTracker), {
       params: trackerParams,
     })
-    .post("/:memoryTracker/answer-spelling", ({ auth, params, body }) =>
-      answerSpelling(ctx, requireUser(auth), params.memoryTracker, body.spellingAnswer, (body as { thinkingTimeMs?: unknown }).thinkingTimeMs), {
-      params: trackerParams,
-      // Blank, null and missing answers get one field message from the service.
-      body: t.Object({ spellingAnswer: t.Optional(t.Union([t.String(), t.Null()])) }, { additionalProperties: true }),
-    });
+    .post(
+      "/:memoryTracker/answer-spelling",
+      ({ auth, params, body }) =>
+        answerSpelling(
+          ctx,
+          requireUser(auth),
+          params.memoryTracker,
+          body.spellingAnswer,
+          (body as { thinkingTimeMs?: unknown }).thinkingTimeMs,
+        ),
+      {
+        params: trackerParams,
+        // Blank, null and missing answers get one field message from the service.
+        body: t.Object({ spellingAnswer: t.Optional(t.Union([t.String(), t.Null()])) }, { additionalProperties: true }),
+      },
+    );
 }

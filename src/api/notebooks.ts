@@ -1,11 +1,11 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { addNotebook, notebooksOfUser, notesOfNotebook, showNotebook, updateNotebookSettings } from "../services/notebooks";
 import { shareToBazaar } from "../services/sharing/bazaar";
 import { moveNotebookToCircle } from "../services/sharing/circles";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 export const newNoteBody = t.Object(
   {
@@ -47,14 +47,18 @@ export function notebooksApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/notebooks" })
     .use(core(ctx))
     .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)))
-    .post("/create", ({ auth, body }) => {
-      const current = requireUser(auth);
-      const { requestId } = body as { requestId?: unknown };
-      return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, async () => {
-        const { noteId } = await addNotebook(ctx, current, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined });
-        return { noteId };
-      });
-    }, { body: newNoteBody })
+    .post(
+      "/create",
+      ({ auth, body }) => {
+        const current = requireUser(auth);
+        const { requestId } = body as { requestId?: unknown };
+        return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, async () => {
+          const { noteId } = await addNotebook(ctx, current, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined });
+          return { noteId };
+        });
+      },
+      { body: newNoteBody },
+    )
     .get("/:notebook", ({ auth, params }) => showNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
       params: notebookParams,
     })
@@ -63,9 +67,7 @@ export function notebooksApi(ctx: AppContext) {
       body: t.Object(
         {
           skipMemoryTrackingEntirely: t.Optional(t.Boolean({ error: "must be true or false" })),
-          numberOfQuestionsInAssessment: t.Optional(
-            t.Union([t.Integer(), t.Null()], { error: "must be a whole number from 0 to 1000" }),
-          ),
+          numberOfQuestionsInAssessment: t.Optional(t.Union([t.Integer(), t.Null()], { error: "must be a whole number from 0 to 1000" })),
           certificateExpiry: t.Optional(t.String({ error: 'must look like "1y 1m 1d" (years, months, days)' })),
         },
         { additionalProperties: true },

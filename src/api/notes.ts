@@ -1,14 +1,23 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
-import { addNote, deleteNote, listChildren, moveNote, showNote, undoDeleteNote, updateDetails, updateTitle } from "../services/notes/note-service";
-import { MAX_CHILDREN_PAGE_SIZE } from "../services/notes/presenters";
-import { noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, noteGraph, TOKEN_LIMIT_MESSAGE } from "../services/graph/build-graph";
 import { noteInfo, updateRecallSetting } from "../services/memory/trackers";
+import {
+  addNote,
+  deleteNote,
+  listChildren,
+  moveNote,
+  showNote,
+  undoDeleteNote,
+  updateDetails,
+  updateTitle,
+} from "../services/notes/note-service";
+import { MAX_CHILDREN_PAGE_SIZE } from "../services/notes/presenters";
+import { noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
 import { updateWikidataId } from "../services/wikidata/association";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 import { newNoteBody } from "./notebooks";
 
 const noteParams = t.Object({ note: IdParam });
@@ -27,72 +36,101 @@ const WIKIDATA_ID_MESSAGE = "The wikidata Id should be Q<numbers>";
  * Searching (search.ts) and accessories (accessories.ts) have their own files.
  */
 export function notesApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" })
-    .use(core(ctx))
-    .get("/notes/recent", ({ auth }) => recentNotes(ctx, requireUser(auth)))
-    .get("/notes/:note", ({ auth, params }) => showNote(ctx, optionalUser(auth), params.note), { params: noteParams })
-    // The note's children page by page after the realm's first page (an Engram addition): ?after=<the
-    // last child listed so far, the realm's moreChildrenAfter>&limit=<1..200, default 40>.
-    .get("/notes/:note/children", ({ auth, params, query }) =>
-      listChildren(ctx, optionalUser(auth), params.note, { after: query.after, limit: query.limit }), {
-      params: noteParams,
-      query: t.Object({ after: t.Optional(IdParam), limit: t.Optional(ChildrenLimitParam) }),
-    })
-    .get("/notes/:note/descendants", ({ auth, params }) => noteDescendants(ctx, optionalUser(auth), params.note), {
-      params: noteParams,
-    })
-    // The spec names the parameter parentNote / referenceNote; Elysia needs one name per position.
-    .post("/notes/:note/create", ({ auth, params, body }) =>
-      addNote(ctx, requireUser(auth), { under: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }), {
-      params: noteParams,
-      body: newNoteBody,
-    })
-    .post("/notes/:note/create-after", ({ auth, params, body }) =>
-      addNote(ctx, requireUser(auth), { after: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }), {
-      params: noteParams,
-      body: newNoteBody,
-    })
-    .post("/notes/:note/delete", ({ auth, params }) => deleteNote(ctx, requireUser(auth), params.note), { params: noteParams })
-    .patch("/notes/:note/undo-delete", ({ auth, params }) => undoDeleteNote(ctx, requireUser(auth), params.note), {
-      params: noteParams,
-    })
-    .post("/notes/move_after/:note/:targetNote/:asFirstChild", ({ auth, params }) =>
-      moveNote(ctx, requireUser(auth), params.note, params.targetNote, params.asFirstChild === "true"), {
-      params: t.Object({
-        note: IdParam,
-        targetNote: IdParam,
-        asFirstChild: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
-      }),
-    })
-    .patch("/text_content/:note/title", ({ auth, params, body }) => updateTitle(ctx, optionalUser(auth), params.note, body.newTitle), {
-      params: noteParams,
-      body: t.Object({ newTitle: t.String({ error: "size must be between 1 and 150" }) }),
-    })
-    .patch("/text_content/:note/details", ({ auth, params, body }) => updateDetails(ctx, optionalUser(auth), params.note, body.details ?? ""), {
-      params: noteParams,
-      body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }),
-    })
-    .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), { params: noteParams })
-    .post("/notes/:note/review-setting", ({ auth, params, body }) => updateRecallSetting(ctx, requireUser(auth), params.note, body), {
-      params: noteParams,
-      body: t.Object({
-        level: t.Optional(t.Integer({ error: "must be from 0 to 6" })),
-        rememberSpelling: t.Optional(t.Boolean({ error: "must be true or false" })),
-        skipMemoryTracking: t.Optional(t.Boolean({ error: "must be true or false" })),
-      }, { additionalProperties: true }),
-    })
-    // GraphRAGResult, for export and AI context.
-    .get("/notes/:note/graph", ({ auth, params, query }) =>
-      noteGraph(ctx, optionalUser(auth), params.note, query.tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT), {
-      params: noteParams,
-      query: t.Object({
-        // The range is checked by the service (a schema range error loses the field name).
-        tokenLimit: t.Optional(t.Integer({ error: TOKEN_LIMIT_MESSAGE })),
-      }),
-    })
-    .post("/notes/:note/updateWikidataId", ({ auth, params, body }) =>
-      updateWikidataId(ctx, requireUser(auth), params.note, body.wikidataId), {
-      params: noteParams,
-      body: t.Object({ wikidataId: t.String({ error: WIKIDATA_ID_MESSAGE }) }, { additionalProperties: true }),
-    });
+  return (
+    new Elysia({ prefix: "/api" })
+      .use(core(ctx))
+      .get("/notes/recent", ({ auth }) => recentNotes(ctx, requireUser(auth)))
+      .get("/notes/:note", ({ auth, params }) => showNote(ctx, optionalUser(auth), params.note), { params: noteParams })
+      // The note's children page by page after the realm's first page (an Engram addition): ?after=<the
+      // last child listed so far, the realm's moreChildrenAfter>&limit=<1..200, default 40>.
+      .get(
+        "/notes/:note/children",
+        ({ auth, params, query }) => listChildren(ctx, optionalUser(auth), params.note, { after: query.after, limit: query.limit }),
+        {
+          params: noteParams,
+          query: t.Object({ after: t.Optional(IdParam), limit: t.Optional(ChildrenLimitParam) }),
+        },
+      )
+      .get("/notes/:note/descendants", ({ auth, params }) => noteDescendants(ctx, optionalUser(auth), params.note), {
+        params: noteParams,
+      })
+      // The spec names the parameter parentNote / referenceNote; Elysia needs one name per position.
+      .post(
+        "/notes/:note/create",
+        ({ auth, params, body }) =>
+          addNote(ctx, requireUser(auth), { under: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
+        {
+          params: noteParams,
+          body: newNoteBody,
+        },
+      )
+      .post(
+        "/notes/:note/create-after",
+        ({ auth, params, body }) =>
+          addNote(ctx, requireUser(auth), { after: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
+        {
+          params: noteParams,
+          body: newNoteBody,
+        },
+      )
+      .post("/notes/:note/delete", ({ auth, params }) => deleteNote(ctx, requireUser(auth), params.note), { params: noteParams })
+      .patch("/notes/:note/undo-delete", ({ auth, params }) => undoDeleteNote(ctx, requireUser(auth), params.note), {
+        params: noteParams,
+      })
+      .post(
+        "/notes/move_after/:note/:targetNote/:asFirstChild",
+        ({ auth, params }) => moveNote(ctx, requireUser(auth), params.note, params.targetNote, params.asFirstChild === "true"),
+        {
+          params: t.Object({
+            note: IdParam,
+            targetNote: IdParam,
+            asFirstChild: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
+          }),
+        },
+      )
+      .patch("/text_content/:note/title", ({ auth, params, body }) => updateTitle(ctx, optionalUser(auth), params.note, body.newTitle), {
+        params: noteParams,
+        body: t.Object({ newTitle: t.String({ error: "size must be between 1 and 150" }) }),
+      })
+      .patch(
+        "/text_content/:note/details",
+        ({ auth, params, body }) => updateDetails(ctx, optionalUser(auth), params.note, body.details ?? ""),
+        {
+          params: noteParams,
+          body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }),
+        },
+      )
+      .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), { params: noteParams })
+      .post("/notes/:note/review-setting", ({ auth, params, body }) => updateRecallSetting(ctx, requireUser(auth), params.note, body), {
+        params: noteParams,
+        body: t.Object(
+          {
+            level: t.Optional(t.Integer({ error: "must be from 0 to 6" })),
+            rememberSpelling: t.Optional(t.Boolean({ error: "must be true or false" })),
+            skipMemoryTracking: t.Optional(t.Boolean({ error: "must be true or false" })),
+          },
+          { additionalProperties: true },
+        ),
+      })
+      // GraphRAGResult, for export and AI context.
+      .get(
+        "/notes/:note/graph",
+        ({ auth, params, query }) => noteGraph(ctx, optionalUser(auth), params.note, query.tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT),
+        {
+          params: noteParams,
+          query: t.Object({
+            // The range is checked by the service (a schema range error loses the field name).
+            tokenLimit: t.Optional(t.Integer({ error: TOKEN_LIMIT_MESSAGE })),
+          }),
+        },
+      )
+      .post(
+        "/notes/:note/updateWikidataId",
+        ({ auth, params, body }) => updateWikidataId(ctx, requireUser(auth), params.note, body.wikidataId),
+        {
+          params: noteParams,
+          body: t.Object({ wikidataId: t.String({ error: WIKIDATA_ID_MESSAGE }) }, { additionalProperties: true }),
+        },
+      )
+  );
 }

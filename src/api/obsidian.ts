@@ -1,39 +1,49 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
+import { importAnkiDeck } from "../services/vaults/anki-import";
 import { attachmentDisposition, exportNotebookVault } from "../services/vaults/export";
 import { importVault } from "../services/vaults/import";
-import { importAnkiDeck } from "../services/vaults/anki-import";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 /**
  * Obsidian vaults in and out of a notebook (spec 7: GET and POST /notebooks/{notebook}/obsidian),
  * and Anki decks in as new notebooks (POST /notebooks/anki, multipart `file` and `withReviewState`).
  */
 export function obsidianApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api/notebooks" })
-    .use(core(ctx))
-    .get("/:notebook/obsidian", async ({ auth, params }) => {
-      const vault = await exportNotebookVault(ctx, optionalUser(auth), params.notebook);
-      return new Response(vault.bytes, {
-        headers: {
-          "content-type": "application/zip",
-          "content-disposition": attachmentDisposition(vault.fileName),
-          "content-length": String(vault.bytes.byteLength),
-          "cache-control": "no-store",
+  return (
+    new Elysia({ prefix: "/api/notebooks" })
+      .use(core(ctx))
+      .get(
+        "/:notebook/obsidian",
+        async ({ auth, params }) => {
+          const vault = await exportNotebookVault(ctx, optionalUser(auth), params.notebook);
+          return new Response(vault.bytes, {
+            headers: {
+              "content-type": "application/zip",
+              "content-disposition": attachmentDisposition(vault.fileName),
+              "content-length": String(vault.bytes.byteLength),
+              "cache-control": "no-store",
+            },
+          });
         },
-      });
-    }, { params: t.Object({ notebook: IdParam }) })
-    // The body is read within the route's limit (request-limits.ts); the file is checked in the service.
-    // (The spec names it {notebookId}; one parameter name per path segment keeps the router happy.)
-    .post("/:notebook/obsidian", ({ auth, params, body }) => {
-      const current = requireUser(auth);
-      return importVault(ctx, current, params.notebook, (body as { file?: unknown } | undefined)?.file);
-    }, { params: t.Object({ notebook: IdParam }) })
-    .post("/anki", ({ auth, body }) => {
-      const current = requireUser(auth);
-      const { file, withReviewState } = (body ?? {}) as { file?: unknown; withReviewState?: unknown };
-      return importAnkiDeck(ctx, current, file, withReviewState === "true" || withReviewState === true);
-    });
+        { params: t.Object({ notebook: IdParam }) },
+      )
+      // The body is read within the route's limit (request-limits.ts); the file is checked in the service.
+      // (The spec names it {notebookId}; one parameter name per path segment keeps the router happy.)
+      .post(
+        "/:notebook/obsidian",
+        ({ auth, params, body }) => {
+          const current = requireUser(auth);
+          return importVault(ctx, current, params.notebook, (body as { file?: unknown } | undefined)?.file);
+        },
+        { params: t.Object({ notebook: IdParam }) },
+      )
+      .post("/anki", ({ auth, body }) => {
+        const current = requireUser(auth);
+        const { file, withReviewState } = (body ?? {}) as { file?: unknown; withReviewState?: unknown };
+        return importAnkiDeck(ctx, current, file, withReviewState === "true" || withReviewState === true);
+      })
+  );
 }

@@ -19,35 +19,39 @@ const questionBody = t.Object({}, { additionalProperties: true, error: "must be 
 
 /** /api/predefined-questions: a note's multiple-choice questions, added by hand or with the AI, approval and feedback. */
 export function predefinedQuestionsApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api/predefined-questions" })
-    .use(core(ctx))
-    .get("/:id/note-questions", ({ auth, params }) => noteQuestions(ctx, requireUser(auth), params.id), { params: idParams })
-    .post("/:id/note-questions", ({ auth, params, body }) => addQuestion(ctx, requireUser(auth), params.id, body), {
-      params: idParams,
-      body: questionBody,
-    })
-    .post("/:id/refine-question", ({ auth, params, body }) => refineQuestion(ctx, requireUser(auth), params.id, body), {
-      params: idParams,
-      body: questionBody,
-    })
-    .post("/generate-question-without-save", ({ auth, query }) => generateQuestionWithoutSave(ctx, requireUser(auth), query.note), {
-      query: t.Object({ note: IdParam }, { additionalProperties: true }),
-    })
-    .post("/:id/toggle-approval", ({ auth, params }) => toggleApproval(ctx, requireUser(auth), params.id), { params: idParams })
-    .post("/:id/suggest-fine-tuning", ({ auth, params, body }) => suggestForFineTuning(ctx, requireUser(auth), params.id, body), {
-      params: idParams,
-      body: t.Object(
-        {
-          isPositiveFeedback: t.Boolean({ error: "must be true or false" }),
-          comment: t.Optional(t.Union([t.String({ maxLength: MAX_FEEDBACK_COMMENT_LENGTH }), t.Null()], {
-            error: `must be a text of at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters`,
-          })),
-        },
-        { additionalProperties: true },
-      ),
-    })
-    // Not in the reference API: the notebook's questions grouped by note, for "Notebook Questions".
-    .get("/notebook/:notebook/questions", ({ auth, params }) => notebookQuestions(ctx, requireUser(auth), params.notebook), {
-      params: t.Object({ notebook: IdParam }),
-    });
+  return (
+    new Elysia({ prefix: "/api/predefined-questions" })
+      .use(core(ctx))
+      .get("/:id/note-questions", ({ auth, params }) => noteQuestions(ctx, requireUser(auth), params.id), { params: idParams })
+      .post("/:id/note-questions", ({ auth, params, body }) => addQuestion(ctx, requireUser(auth), params.id, body), {
+        params: idParams,
+        body: questionBody,
+      })
+      .post("/:id/refine-question", ({ auth, params, body }) => refineQuestion(ctx, requireUser(auth), params.id, body), {
+        params: idParams,
+        body: questionBody,
+      })
+      .post("/generate-question-without-save", ({ auth, query }) => generateQuestionWithoutSave(ctx, requireUser(auth), query.note), {
+        query: t.Object({ note: IdParam }, { additionalProperties: true }),
+      })
+      .post("/:id/toggle-approval", ({ auth, params }) => toggleApproval(ctx, requireUser(auth), params.id), { params: idParams })
+      .post("/:id/suggest-fine-tuning", ({ auth, params, body }) => suggestForFineTuning(ctx, requireUser(auth), params.id, body), {
+        params: idParams,
+        body: t.Object(
+          {
+            isPositiveFeedback: t.Boolean({ error: "must be true or false" }),
+            comment: t.Optional(
+              t.Union([t.String({ maxLength: MAX_FEEDBACK_COMMENT_LENGTH }), t.Null()], {
+                error: `must be a text of at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters`,
+              }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+      })
+      // Not in the reference API: the notebook's questions grouped by note, for "Notebook Questions".
+      .get("/notebook/:notebook/questions", ({ auth, params }) => notebookQuestions(ctx, requireUser(auth), params.notebook), {
+        params: t.Object({ notebook: IdParam }),
+      })
+  );
 }

@@ -1,10 +1,10 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { contestRecallPrompt, MAX_ADVICE_LENGTH, regenerateRecallPrompt } from "../services/recall-prompts/contest";
 import { answerRecallPrompt, askAQuestion, showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 /**
  * One parameter name for the id after /recall-prompts/ (Elysia needs one name per position):
@@ -22,23 +22,45 @@ export function recallPromptsApi(ctx: AppContext) {
     .get("/:recallPrompt", ({ auth, params }) => showRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
       params: promptParams,
     })
-    .post("/:recallPrompt/answer", ({ auth, params, body }) => answerRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body.choiceIndex, (body as { thinkingTimeMs?: unknown }).thinkingTimeMs), {
-      params: promptParams,
-      body: t.Object({ choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }) }, { additionalProperties: true }),
-    })
+    .post(
+      "/:recallPrompt/answer",
+      ({ auth, params, body }) =>
+        answerRecallPrompt(
+          ctx,
+          requireUser(auth),
+          params.recallPrompt,
+          body.choiceIndex,
+          (body as { thinkingTimeMs?: unknown }).thinkingTimeMs,
+        ),
+      {
+        params: promptParams,
+        body: t.Object(
+          { choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }) },
+          { additionalProperties: true },
+        ),
+      },
+    )
     .post("/:recallPrompt/contest", ({ auth, params }) => contestRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
       params: promptParams,
     })
-    .post("/:recallPrompt/regenerate", ({ auth, params, body }) => regenerateRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body ?? {}), {
-      params: promptParams,
-      body: t.Optional(
-        t.Object(
-          {
-            advice: t.Optional(t.Union([t.String({ maxLength: MAX_ADVICE_LENGTH }), t.Null()], { error: `must be a text of at most ${MAX_ADVICE_LENGTH} characters` })),
-            rejected: t.Optional(t.Union([t.Boolean(), t.Null()])),
-          },
-          { additionalProperties: true },
+    .post(
+      "/:recallPrompt/regenerate",
+      ({ auth, params, body }) => regenerateRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body ?? {}),
+      {
+        params: promptParams,
+        body: t.Optional(
+          t.Object(
+            {
+              advice: t.Optional(
+                t.Union([t.String({ maxLength: MAX_ADVICE_LENGTH }), t.Null()], {
+                  error: `must be a text of at most ${MAX_ADVICE_LENGTH} characters`,
+                }),
+              ),
+              rejected: t.Optional(t.Union([t.Boolean(), t.Null()])),
+            },
+            { additionalProperties: true },
+          ),
         ),
-      ),
-    });
+      },
+    );
 }

@@ -9,7 +9,10 @@ import { stripControlCharacters } from "../services/text-input";
 
 /** A request over a limit: its status (400 or 413) and the message answered. */
 export class RequestLimitError extends Error {
-  constructor(message: string, readonly status: 400 | 413 | 414 = 400) {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 414 = 400,
+  ) {
     super(message);
     this.name = "RequestLimitError";
   }
@@ -73,7 +76,8 @@ export function scanJson(text: string, limits = REQUEST_LIMITS): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
       continue;
     }

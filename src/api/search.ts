@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
-import { SEMANTIC_HEADER, resetNotebookIndex, searchNotes, semanticSearchNotes, updateNotebookIndex } from "../services/search";
+import { resetNotebookIndex, SEMANTIC_HEADER, searchNotes, semanticSearchNotes, updateNotebookIndex } from "../services/search";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 /** Longest search key accepted. */
 const MAX_SEARCH_KEY = 1000;
@@ -31,32 +31,50 @@ const notebookParams = t.Object({ notebook: IdParam });
  * Note search (literal and semantic, global and from a note) and the notebook index operations.
  */
 export function searchApi(ctx: AppContext) {
-  return new Elysia({ prefix: "/api" })
-    .use(core(ctx))
-    .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), { body: searchTerm })
-    .post("/notes/semantic-search", async ({ auth, body, set }) => {
-      const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body));
-      set.headers[SEMANTIC_HEADER] = semantic;
-      return results;
-    }, { body: searchTerm })
-    .post("/notes/:note/search", ({ auth, params, body }) => searchNotes(ctx, requireUser(auth), term(body), params.note), {
-      params: noteParams,
-      body: searchTerm,
-    })
-    .post("/notes/:note/semantic-search", async ({ auth, params, body, set }) => {
-      const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body), params.note);
-      set.headers[SEMANTIC_HEADER] = semantic;
-      return results;
-    }, { params: noteParams, body: searchTerm })
-    // Embedding a big notebook takes a while: no idle timeout for these requests.
-    .post("/notebooks/:notebook/update-index", async ({ auth, params, request, server }) => {
-      const current = requireUser(auth);
-      server?.timeout(request, 0);
-      await updateNotebookIndex(ctx, current, params.notebook);
-    }, { params: notebookParams })
-    .post("/notebooks/:notebook/reset-index", async ({ auth, params, request, server }) => {
-      const current = requireUser(auth);
-      server?.timeout(request, 0);
-      await resetNotebookIndex(ctx, current, params.notebook);
-    }, { params: notebookParams });
+  return (
+    new Elysia({ prefix: "/api" })
+      .use(core(ctx))
+      .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), { body: searchTerm })
+      .post(
+        "/notes/semantic-search",
+        async ({ auth, body, set }) => {
+          const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body));
+          set.headers[SEMANTIC_HEADER] = semantic;
+          return results;
+        },
+        { body: searchTerm },
+      )
+      .post("/notes/:note/search", ({ auth, params, body }) => searchNotes(ctx, requireUser(auth), term(body), params.note), {
+        params: noteParams,
+        body: searchTerm,
+      })
+      .post(
+        "/notes/:note/semantic-search",
+        async ({ auth, params, body, set }) => {
+          const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body), params.note);
+          set.headers[SEMANTIC_HEADER] = semantic;
+          return results;
+        },
+        { params: noteParams, body: searchTerm },
+      )
+      // Embedding a big notebook takes a while: no idle timeout for these requests.
+      .post(
+        "/notebooks/:notebook/update-index",
+        async ({ auth, params, request, server }) => {
+          const current = requireUser(auth);
+          server?.timeout(request, 0);
+          await updateNotebookIndex(ctx, current, params.notebook);
+        },
+        { params: notebookParams },
+      )
+      .post(
+        "/notebooks/:notebook/reset-index",
+        async ({ auth, params, request, server }) => {
+          const current = requireUser(auth);
+          server?.timeout(request, 0);
+          await resetNotebookIndex(ctx, current, params.notebook);
+        },
+        { params: notebookParams },
+      )
+  );
 }

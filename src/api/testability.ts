@@ -1,13 +1,13 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { BadRequestError } from "../services/errors";
-import { cleanDatabaseAndResetTestabilitySettings } from "../services/testability/reset";
-import { updateUserSettings } from "../services/users";
 import { injectNotes } from "../services/testability/inject-notes";
 import { linkNotes } from "../services/testability/link-notes";
-import { injectCircle, shareNotebookOfNoteToBazaar } from "../services/testability/sharing";
 import { injectPredefinedQuestions } from "../services/testability/predefined-questions";
+import { cleanDatabaseAndResetTestabilitySettings } from "../services/testability/reset";
+import { injectCircle, shareNotebookOfNoteToBazaar } from "../services/testability/sharing";
 import { injectSuggestedQuestions } from "../services/testability/suggested-questions";
+import { updateUserSettings } from "../services/users";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 
@@ -88,30 +88,26 @@ export function testabilityApi(ctx: AppContext) {
       error.name = "java.lang.RuntimeException";
       throw error;
     })
-    .post(
-      "/inject_notes",
-      ({ auth, body }) => injectNotes(ctx, auth.user && requireUser(auth), body),
-      {
-        body: t.Object({
-          externalIdentifier: t.Optional(t.Union([t.String(), t.Null()])),
-          circleName: t.Optional(t.Union([t.String(), t.Null()])),
-          noteTestData: t.Array(
-            t.Object(
-              {
-                Title: t.String(),
-                Details: t.Optional(t.Union([t.String(), t.Null()])),
-                "Parent Title": t.Optional(t.Union([t.String(), t.Null()])),
-                "Skip Memory Tracking": t.Optional(t.Union([t.String(), t.Boolean(), t.Null()])),
-                "Image Url": t.Optional(t.Union([t.String(), t.Null()])),
-                "Image Mask": t.Optional(t.Union([t.String(), t.Null()])),
-                "Wikidata Id": t.Optional(t.Union([t.String(), t.Null()])),
-              },
-              { additionalProperties: true },
-            ),
+    .post("/inject_notes", ({ auth, body }) => injectNotes(ctx, auth.user && requireUser(auth), body), {
+      body: t.Object({
+        externalIdentifier: t.Optional(t.Union([t.String(), t.Null()])),
+        circleName: t.Optional(t.Union([t.String(), t.Null()])),
+        noteTestData: t.Array(
+          t.Object(
+            {
+              Title: t.String(),
+              Details: t.Optional(t.Union([t.String(), t.Null()])),
+              "Parent Title": t.Optional(t.Union([t.String(), t.Null()])),
+              "Skip Memory Tracking": t.Optional(t.Union([t.String(), t.Boolean(), t.Null()])),
+              "Image Url": t.Optional(t.Union([t.String(), t.Null()])),
+              "Image Mask": t.Optional(t.Union([t.String(), t.Null()])),
+              "Wikidata Id": t.Optional(t.Union([t.String(), t.Null()])),
+            },
+            { additionalProperties: true },
           ),
-        }),
-      },
-    )
+        ),
+      }),
+    })
     .post("/inject-predefined-questions", ({ body }) => injectPredefinedQuestions(ctx, body), {
       body: t.Object({
         notebookTitle: t.String(),
@@ -132,17 +128,22 @@ export function testabilityApi(ctx: AppContext) {
     })
     .post("/inject_suggested_questions", ({ body }) => injectSuggestedQuestions(ctx, body.examples), {
       body: t.Object({
-        examples: t.Array(t.Object({
-          positiveFeedback: t.Boolean(),
-          preservedNoteContent: t.String(),
-          realCorrectAnswers: t.Optional(t.Union([t.String(), t.Null()])),
-          comment: t.Optional(t.Union([t.String(), t.Null()])),
-          preservedQuestion: t.Object({
-            multipleChoicesQuestion: t.Object({ stem: t.String(), choices: t.Array(t.String()) }),
-            correctChoiceIndex: t.Integer(),
-            strictChoiceOrder: t.Optional(t.Union([t.Boolean(), t.Null()])),
-          }),
-        }, { additionalProperties: true })),
+        examples: t.Array(
+          t.Object(
+            {
+              positiveFeedback: t.Boolean(),
+              preservedNoteContent: t.String(),
+              realCorrectAnswers: t.Optional(t.Union([t.String(), t.Null()])),
+              comment: t.Optional(t.Union([t.String(), t.Null()])),
+              preservedQuestion: t.Object({
+                multipleChoicesQuestion: t.Object({ stem: t.String(), choices: t.Array(t.String()) }),
+                correctChoiceIndex: t.Integer(),
+                strictChoiceOrder: t.Optional(t.Union([t.Boolean(), t.Null()])),
+              }),
+            },
+            { additionalProperties: true },
+          ),
+        ),
       }),
     })
     .post("/share_to_bazaar", ({ body }) => shareNotebookOfNoteToBazaar(ctx, body.noteTopology), {

@@ -1,5 +1,4 @@
 import { Elysia, t } from "elysia";
-import { IdParam } from "./ids";
 import type { AppContext } from "../context";
 import { changePassword } from "../services/auth/accounts";
 import { describeUserAgent, invalidateOtherSessions, listSessions } from "../services/auth/sessions";
@@ -7,6 +6,7 @@ import { deleteUserToken, generateUserToken, listUserTokens } from "../services/
 import { createProfile, currentUserInfo, presentUser, updateUserSettings } from "../services/users";
 import { requireAccount, requireUser } from "./authentication";
 import { core } from "./core";
+import { IdParam } from "./ids";
 
 /** /api/user: the profile, its settings and the MCP tokens (spec 7 "Users and tokens"). */
 export function usersApi(ctx: AppContext) {
@@ -17,22 +17,18 @@ export function usersApi(ctx: AppContext) {
     .post("/", ({ auth, body }) => presentUser(createProfile(ctx, requireAccount(auth), body)), {
       body: t.Object({ name: t.String({ error: "size must be between 1 and 100" }) }, { additionalProperties: true }),
     })
-    .patch(
-      "/:user",
-      ({ auth, params, body }) => presentUser(updateUserSettings(ctx, requireUser(auth), params.user, body)),
-      {
-        params: t.Object({ user: IdParam }),
-        body: t.Object(
-          {
-            name: t.String({ error: "size must be between 1 and 100" }),
-            dailyAssimilationCount: t.Optional(t.Integer({ error: "must be a whole number from 0 to 1000" })),
-            spaceIntervals: t.Optional(t.String({ error: "must be whole numbers separated by commas, like 0, 1, 2, 4" })),
-            // scheduler, desiredRetention and maximumIntervalDays are checked by the service (field errors).
-          },
-          { additionalProperties: true },
-        ),
-      },
-    )
+    .patch("/:user", ({ auth, params, body }) => presentUser(updateUserSettings(ctx, requireUser(auth), params.user, body)), {
+      params: t.Object({ user: IdParam }),
+      body: t.Object(
+        {
+          name: t.String({ error: "size must be between 1 and 100" }),
+          dailyAssimilationCount: t.Optional(t.Integer({ error: "must be a whole number from 0 to 1000" })),
+          spaceIntervals: t.Optional(t.String({ error: "must be whole numbers separated by commas, like 0, 1, 2, 4" })),
+          // scheduler, desiredRetention and maximumIntervalDays are checked by the service (field errors).
+        },
+        { additionalProperties: true },
+      ),
+    })
     .post("/generate-token", ({ auth, body }) => generateUserToken(ctx, requireUser(auth).user, body.label), {
       body: t.Object({ label: t.String({ error: "size must be between 1 and 100" }) }),
     })

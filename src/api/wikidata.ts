@@ -8,12 +8,20 @@ import { core } from "./core";
 export function wikidataApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
-    .get("/wikidata/search/:search", ({ auth, params }) => {
-      requireUser(auth);
-      return searchWikidataEntities(ctx, params.search);
-    }, { params: t.Object({ search: t.String() }) })
-    .get("/wikidata/entity-data/:wikidataId", ({ auth, params }) => {
-      requireUser(auth);
-      return wikidataEntityData(ctx, params.wikidataId);
-    }, { params: t.Object({ wikidataId: t.String() }) });
+    .get(
+      "/wikidata/search/:search",
+      ({ auth, params }) => {
+        requireUser(auth);
+        return searchWikidataEntities(ctx, params.search);
+      },
+      { params: t.Object({ search: t.String() }) },
+    )
+    .get(
+      "/wikidata/entity-data/:wikidataId",
+      ({ auth, params }) => {
+        requireUser(auth);
+        return wikidataEntityData(ctx, params.wikidataId);
+      },
+      { params: t.Object({ wikidataId: t.String() }) },
+    );
 }

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
-import { drizzle } from "drizzle-orm/bun-sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "./migrate";
 import * as schema from "./schema";
 import { loadSqliteVec } from "./sqlite-vec";

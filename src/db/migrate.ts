@@ -9,14 +9,15 @@ import { embeddedMigrations } from "./migrations.generated";
 export function migrate(db: Database) {
   db.run(`CREATE TABLE IF NOT EXISTS __drizzle_migrations (
     id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)`);
-  const last = db.query<{ created_at: number }, []>(
-    "SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1",
-  ).get();
+  const last = db.query<{ created_at: number }, []>("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1").get();
   const lastApplied = last ? Number(last.created_at) : -1;
   for (const migration of embeddedMigrations) {
     if (migration.when <= lastApplied) continue;
     const hash = new Bun.CryptoHasher("sha256").update(migration.sql).digest("hex");
-    const statements = migration.sql.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
+    const statements = migration.sql
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .filter(Boolean);
     db.transaction(() => {
       for (const statement of statements) db.run(statement);
       db.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", [hash, migration.when]);

@@ -46,14 +46,15 @@ export function enqueueMany<P>(ctx: AppContext, job: Pick<JobDefinition<P>, "kin
   let added = 0;
   ctx.sqlite.transaction(() => {
     // One read of the queued payloads of this kind (the queue is short when the worker keeps up).
-    const queued = options.dedupe === false
-      ? new Set<string>()
-      : new Set(
-        ctx.sqlite
-          .query<{ payload: string }, [string]>("SELECT payload FROM jobs WHERE status = 'queued' AND kind = ?")
-          .all(job.kind)
-          .map((row) => row.payload),
-      );
+    const queued =
+      options.dedupe === false
+        ? new Set<string>()
+        : new Set(
+            ctx.sqlite
+              .query<{ payload: string }, [string]>("SELECT payload FROM jobs WHERE status = 'queued' AND kind = ?")
+              .all(job.kind)
+              .map((row) => row.payload),
+          );
     for (const payload of payloads) {
       const text = JSON.stringify(payload);
       if (queued.has(text)) continue;

@@ -44,7 +44,10 @@ async function performBatch(ctx: AppContext, jobs: JobRow[], state: WorkerState)
   state.running = jobs;
   try {
     if (!definition) throw new Error(`Unknown job kind "${kind}"`);
-    await definition.perform(ctx, jobs.map((job) => JSON.parse(job.payload)));
+    await definition.perform(
+      ctx,
+      jobs.map((job) => JSON.parse(job.payload)),
+    );
   } catch (error) {
     failure = error ?? new Error("job failed");
   } finally {

@@ -78,7 +78,11 @@ function issueLink(ctx: AppContext, report: FailureReportJson): string | undefin
 /** Admins: the reports, newest first (the list carries no details). */
 export function listFailureReports(ctx: AppContext, current: CurrentUser | undefined): FailureReportJson[] {
   authorizeAdmin(current, "Only an administrator can see failure reports");
-  return ctx.db.select().from(failureReports).orderBy(desc(failureReports.createDatetime), desc(failureReports.id)).all()
+  return ctx.db
+    .select()
+    .from(failureReports)
+    .orderBy(desc(failureReports.createDatetime), desc(failureReports.id))
+    .all()
     .map((row) => ({ ...present(row), errorDetail: "" }));
 }
 
@@ -97,6 +101,10 @@ export function deleteFailureReports(ctx: AppContext, current: CurrentUser | und
   if (!Array.isArray(ids) || ids.length === 0 || ids.length > 10_000 || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
     throw new ValidationError({ ids: "must be a list of failure report ids" });
   }
-  const deleted = ctx.db.delete(failureReports).where(inArray(failureReports.id, ids as number[])).returning({ id: failureReports.id }).all();
+  const deleted = ctx.db
+    .delete(failureReports)
+    .where(inArray(failureReports.id, ids as number[]))
+    .returning({ id: failureReports.id })
+    .all();
   return { deleted: deleted.length };
 }

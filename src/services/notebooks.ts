@@ -1,17 +1,17 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { prepared } from "../db/prepared";
 import type { AppContext } from "../context";
+import { prepared } from "../db/prepared";
 import { notebooks, notes } from "../db/schema";
+import { parseExpiry } from "./assessments/expiry";
 import { ValidationError } from "./errors";
-import { authorizeEdit, authorizeRead } from "./policies";
-import { NotePresenter, presentNotebook, type NotebookJson } from "./notes/presenters";
 import { insertNote } from "./notes/insert-note";
+import { type NotebookJson, NotePresenter, presentNotebook } from "./notes/presenters";
 import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
-import type { CurrentUser } from "./users";
+import { authorizeEdit, authorizeRead } from "./policies";
 import { noteTextChanged } from "./search/embed-job";
-import { parseExpiry } from "./assessments/expiry";
 import { type SubscriptionJson, subscriptionsOf } from "./sharing/subscriptions";
+import type { CurrentUser } from "./users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
 
 /**
@@ -78,12 +78,14 @@ export function presentLiveNotebooks(ctx: AppContext, where: SQL | undefined): N
 export function notebooksOfUser(ctx: AppContext, current: CurrentUser): NotebooksJson {
   // The same rows as presentLiveNotebooks, from one cached statement: the notebooks page asks on every load (issue 16).
   const rows = prepared(ctx.db, "live-personal-notebooks-of-user", (db) =>
-    db.select({ notebook: notebooks, head: notes })
+    db
+      .select({ notebook: notebooks, head: notes })
       .from(notebooks)
       .innerJoin(notes, eq(notebooks.headNoteId, notes.id))
       .where(and(eq(notebooks.creatorId, sql.placeholder("userId")), isNull(notebooks.circleId), isNull(notes.deletedAt)))
       .orderBy(desc(notebooks.id))
-      .prepare()).all({ userId: current.user.id });
+      .prepare(),
+  ).all({ userId: current.user.id });
   return {
     notebooks: rows.map(({ notebook, head }) => presentNotebook(ctx, notebook, head)),
     subscriptions: subscriptionsOf(ctx, current),
@@ -95,7 +97,6 @@ export function showNotebook(ctx: AppContext, current: CurrentUser | undefined, 
   authorizeRead(ctx, current, notebook);
   return presentNotebook(ctx, notebook);
 }
-
 
 export interface NotebookSettingsInput {
   skipMemoryTrackingEntirely?: boolean;

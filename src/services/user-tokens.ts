@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { accounts, userTokens, users } from "../db/schema";
+import { accounts, users, userTokens } from "../db/schema";
 import { generateRandomToken, hashToken } from "./auth/tokens";
 import { NotFoundError, ValidationError } from "./errors";
 import type { CurrentUser, UserRow } from "./users";

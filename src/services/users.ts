@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type accounts, DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../db/schema";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
-import { convertTrackersOnSwitch, presentSchedulerSettings, schedulerChanges, type SchedulerSettingsInput } from "./memory/scheduler-settings";
+import {
+  convertTrackersOnSwitch,
+  presentSchedulerSettings,
+  type SchedulerSettingsInput,
+  schedulerChanges,
+} from "./memory/scheduler-settings";
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -88,14 +93,12 @@ export function updateUserSettings(ctx: AppContext, current: CurrentUser, userId
   const changes: Partial<UserRow> = { name };
   if (input.dailyAssimilationCount !== undefined) {
     const count = input.dailyAssimilationCount;
-    if (!Number.isInteger(count) || count < 0 || count > 1000)
-      errors.dailyAssimilationCount = "must be a whole number from 0 to 1000";
+    if (!Number.isInteger(count) || count < 0 || count > 1000) errors.dailyAssimilationCount = "must be a whole number from 0 to 1000";
     else changes.dailyAssimilationCount = count;
   }
   if (input.spaceIntervals !== undefined) {
     const intervals = input.spaceIntervals.trim();
-    if (!SPACE_INTERVALS_PATTERN.test(intervals))
-      errors.spaceIntervals = "must be whole numbers separated by commas, like 0, 1, 2, 4";
+    if (!SPACE_INTERVALS_PATTERN.test(intervals)) errors.spaceIntervals = "must be whole numbers separated by commas, like 0, 1, 2, 4";
     else changes.spaceIntervals = intervals;
   }
   Object.assign(changes, schedulerChanges(input, errors));

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { assimilatingQuery, assimilationCountQuery, noteInfoQuery } from "../../islands/lib/learning-queries";
 import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
+import { assimilatingQuery, assimilationCountQuery, noteInfoQuery } from "../../islands/lib/learning-queries";
 import type { AppContext } from "../context";
 import { showNoteAccessory } from "../services/accessories/accessory-service";
 import { assimilating, assimilationCount } from "../services/memory/assimilation";

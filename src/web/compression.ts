@@ -6,8 +6,9 @@
  * compressed here as it leaves. Server-sent events (text/event-stream, e.g. the MCP endpoint) are
  * passed through untouched: buffering them would hold every event back until the stream ends.
  */
-import { Elysia } from "elysia";
+
 import { brotliCompressSync, constants } from "node:zlib";
+import { Elysia } from "elysia";
 
 export type Encoding = "br" | "gzip" | "zstd";
 
@@ -26,7 +27,10 @@ const DYNAMIC_ZSTD_LEVEL = 3;
  * The encoding to use among those the client accepts (honouring q=0), by our order of preference:
  * Brotli over gzip unless told otherwise; undefined for identity.
  */
-export function negotiateEncoding(acceptEncoding: string | null | undefined, preference: readonly Encoding[] = ["br", "gzip"]): Encoding | undefined {
+export function negotiateEncoding(
+  acceptEncoding: string | null | undefined,
+  preference: readonly Encoding[] = ["br", "gzip"],
+): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
@@ -70,16 +74,23 @@ export function isCompressibleType(contentType: string | null): boolean {
 }
 
 /** Bytes (or a text, as UTF-8) compressed in the encoding. */
-export function compressBytes(bytes: Uint8Array<ArrayBuffer> | string, encoding: Encoding, quality: "dynamic" | "static" = "dynamic"): Uint8Array<ArrayBuffer> {
+export function compressBytes(
+  bytes: Uint8Array<ArrayBuffer> | string,
+  encoding: Encoding,
+  quality: "dynamic" | "static" = "dynamic",
+): Uint8Array<ArrayBuffer> {
   if (encoding === "gzip") return Bun.gzipSync(bytes, { level: quality === "static" ? 9 : DYNAMIC_GZIP_LEVEL });
   // A Buffer over an ArrayBuffer of its own (never shared).
-  if (encoding === "zstd") return Bun.zstdCompressSync(bytes, { level: quality === "static" ? 19 : DYNAMIC_ZSTD_LEVEL }) as Uint8Array<ArrayBuffer>;
-  return new Uint8Array(brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality === "static" ? constants.BROTLI_MAX_QUALITY : DYNAMIC_BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.byteLength,
-    },
-  }));
+  if (encoding === "zstd")
+    return Bun.zstdCompressSync(bytes, { level: quality === "static" ? 19 : DYNAMIC_ZSTD_LEVEL }) as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(
+    brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality === "static" ? constants.BROTLI_MAX_QUALITY : DYNAMIC_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.byteLength,
+      },
+    }),
+  );
 }
 
 /** Adds Accept-Encoding to Vary without losing what is there. */
@@ -137,7 +148,8 @@ export function compression() {
     const value = responseValue;
     if (value instanceof Response) return compressResponse(request, value);
     const isText = typeof value === "string";
-    const isJson = value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+    const isJson =
+      value !== null && typeof value === "object" && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
     // Files, streams, generators (SSE), undefined and named statuses: as Elysia maps them.
     if ((!isText && !isJson) || (set.status !== undefined && typeof set.status !== "number")) return undefined;
     const setType = set.headers["content-type"];

@@ -1,57 +1,56 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { Elysia, t } from "elysia";
-import { IdParam, parseId } from "../api/ids";
-import { HomePage } from "../../views/pages/HomePage";
-import { Island } from "../../views/Island";
+import { DEFAULT_ADMIN_TAB, isAdminTab } from "../../islands/admin-dashboard/tabs";
 import { answeredQuestionQuery } from "../../islands/answered-question";
-import { showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
+import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
+import { assessmentHistoryQuery } from "../../islands/lib/assessment/queries";
+import { conversationsQuery } from "../../islands/lib/conversations/queries";
+import { noteTitleText } from "../../islands/lib/note-title";
+import { notebooksQuery, noteRealmQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
+import { userTokensQuery } from "../../islands/lib/queries";
+import { bazaarQuery, circleQuery, circlesQuery } from "../../islands/lib/sharing/queries";
+import { Island } from "../../views/Island";
+import { AdminDashboardPage, CannotAccessPage, FailureReportPage } from "../../views/pages/AdminPages";
+import { AssessmentHistoryPage, AssessmentPage } from "../../views/pages/AssessmentPages";
+import { HomePage } from "../../views/pages/HomePage";
+import { MessageCenterPage } from "../../views/pages/MessageCenterPage";
 import { NotebooksPage } from "../../views/pages/NotebooksPage";
 import { NotePage } from "../../views/pages/NotePage";
 import { RecentPage } from "../../views/pages/RecentPage";
-import { StatsPage } from "../../views/pages/StatsPage";
-import { statsPage } from "../services/stats/stats";
-import { noteRealmQuery, notebooksQuery, recentNotesQuery } from "../../islands/lib/notes-queries";
-import { noteTitleText } from "../../islands/lib/note-title";
-import { notebooksOfUser, showNotebook } from "../services/notebooks";
-import { readNote } from "../services/notes/note-service";
-import { recentNotes } from "../services/notes/recent-and-descendants";
-import { renderMarkdownSafely } from "../services/notes/markdown";
-import { NotFoundError } from "../services/errors";
-import { noteAccessoryQuery } from "../../islands/lib/accessory/queries";
-import { showNoteAccessory } from "../services/accessories/accessory-service";
-import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
-import { AdminDashboardPage, CannotAccessPage, FailureReportPage } from "../../views/pages/AdminPages";
-import { DEFAULT_ADMIN_TAB, isAdminTab } from "../../islands/admin-dashboard/tabs";
-import { showFailureReport } from "../services/failure-reports";
-import { isAdmin } from "../services/policies";
-import type { CurrentUser, UserJson } from "../services/users";
-import type { QueryClient } from "@tanstack/react-query";
 import { BazaarPage, CirclePage, CirclesPage, JoinCirclePage } from "../../views/pages/SharingPages";
-import { AssessmentHistoryPage, AssessmentPage } from "../../views/pages/AssessmentPages";
-import { MessageCenterPage } from "../../views/pages/MessageCenterPage";
-import { conversationsQuery } from "../../islands/lib/conversations/queries";
-import { conversationsOf } from "../services/conversations/conversation-service";
-import { assessmentHistoryQuery } from "../../islands/lib/assessment/queries";
-import { attemptsOf } from "../services/assessments/assessment-service";
-import { bazaarQuery, circleQuery, circlesQuery } from "../../islands/lib/sharing/queries";
-import { bazaar } from "../services/sharing/bazaar";
-import { circleNameForInvitation, circlesOf, showCircle } from "../services/sharing/circles";
-import { joinLinkBase } from "./public-url";
-import { userTokensQuery } from "../../islands/lib/queries";
+import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
+import { StatsPage } from "../../views/pages/StatsPage";
+import type { MenuSection } from "../../views/shell/AppShell";
 import { core } from "../api/core";
+import { IdParam, parseId } from "../api/ids";
 import { mcpEndpointUrl } from "../api/mcp";
 import type { AppContext } from "../context";
+import { showNoteAccessory } from "../services/accessories/accessory-service";
+import { attemptsOf } from "../services/assessments/assessment-service";
+import { conversationsOf } from "../services/conversations/conversation-service";
+import { NotFoundError } from "../services/errors";
+import { showFailureReport } from "../services/failure-reports";
+import { notebooksOfUser, showNotebook } from "../services/notebooks";
+import { renderMarkdownSafely } from "../services/notes/markdown";
+import { readNote } from "../services/notes/note-service";
+import { recentNotes } from "../services/notes/recent-and-descendants";
+import { isAdmin } from "../services/policies";
+import { showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
+import { bazaar } from "../services/sharing/bazaar";
+import { circleNameForInvitation, circlesOf, showCircle } from "../services/sharing/circles";
+import { statsPage } from "../services/stats/stats";
 import { listUserTokens } from "../services/user-tokens";
-import type { MenuSection } from "../../views/shell/AppShell";
-import { type PageContent, type PageRequest, respondWithPage } from "./render";
+import type { CurrentUser, UserJson } from "../services/users";
 import { prefetchAssimilation } from "./assimilation-prefetch";
+import { joinLinkBase } from "./public-url";
+import { type PageContent, type PageRequest, respondWithPage } from "./render";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
 /**
  * A route of the spec's route table whose feature a later issue builds: the shell with the page's
  * heading and an honest empty state, so links from the menu never lead nowhere.
  */
-const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [
-];
+const UPCOMING: { path: string; title: string; active?: MenuSection; lead?: string; empty: string; signIn?: "optional" }[] = [];
 
 /** Server-rendered pages of the route table (spec 2). */
 export function pagesPlugin(ctx: AppContext) {
@@ -68,7 +67,8 @@ export function pagesPlugin(ctx: AppContext) {
     )
     .get("/d/notebooks", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required", active: "note" }, (queryClient, current) =>
-        notebooksPage(ctx, queryClient, current!)),
+        notebooksPage(ctx, queryClient, current!),
+      ),
     )
     .get("/d/recent", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
@@ -92,12 +92,14 @@ export function pagesPlugin(ctx: AppContext) {
     .get("/d/recall", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, () => recallPage()),
     )
-    .get("/d/answers/:recallPromptId", ({ auth, request, params }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, (queryClient, current) => {
-        const { recallPromptId } = params;
-        queryClient.setQueryData(answeredQuestionQuery(recallPromptId).queryKey, showRecallPrompt(ctx, current!, recallPromptId));
-        return { title: "Answered question", content: <Island name="answered-question" props={{ recallPromptId }} /> };
-      }),
+    .get(
+      "/d/answers/:recallPromptId",
+      ({ auth, request, params }) =>
+        respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, (queryClient, current) => {
+          const { recallPromptId } = params;
+          queryClient.setQueryData(answeredQuestionQuery(recallPromptId).queryKey, showRecallPrompt(ctx, current!, recallPromptId));
+          return { title: "Answered question", content: <Island name="answered-question" props={{ recallPromptId }} /> };
+        }),
       { params: t.Object({ recallPromptId: IdParam }) },
     )
     .get("/d/bazaar", ({ auth, request }) =>
@@ -112,12 +114,17 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: "My Circles", content: <CirclesPage /> };
       }),
     )
-    .get("/d/circles/:circleId", ({ auth, request, params }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, (queryClient, current) => {
-        const circle = showCircle(ctx, current, params.circleId);
-        queryClient.setQueryData(circleQuery(circle.id).queryKey, circle);
-        return { title: `Circle: ${circle.name}`, content: <CirclePage circleId={circle.id} joinLinkBase={joinLinkBase(ctx, request)} /> };
-      }),
+    .get(
+      "/d/circles/:circleId",
+      ({ auth, request, params }) =>
+        respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, (queryClient, current) => {
+          const circle = showCircle(ctx, current, params.circleId);
+          queryClient.setQueryData(circleQuery(circle.id).queryKey, circle);
+          return {
+            title: `Circle: ${circle.name}`,
+            content: <CirclePage circleId={circle.id} joinLinkBase={joinLinkBase(ctx, request)} />,
+          };
+        }),
       { params: t.Object({ circleId: IdParam }) },
     )
     .get("/d/message-center/:conversationId?", ({ auth, request, params }) =>
@@ -127,12 +134,14 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: "Message Center", content: <MessageCenterPage conversationId={conversationId} /> };
       }),
     )
-    .get("/d/assessment/notebook/:notebookId", ({ auth, request, params }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => {
-        const notebook = showNotebook(ctx, current, params.notebookId);
-        const title = `Assessment For ${notebook.title}`;
-        return { title, content: <AssessmentPage title={title} notebookId={notebook.id} /> };
-      }),
+    .get(
+      "/d/assessment/notebook/:notebookId",
+      ({ auth, request, params }) =>
+        respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => {
+          const notebook = showNotebook(ctx, current, params.notebookId);
+          const title = `Assessment For ${notebook.title}`;
+          return { title, content: <AssessmentPage title={title} notebookId={notebook.id} /> };
+        }),
       { params: t.Object({ notebookId: IdParam }) },
     )
     .get("/d/assessmentAndCertificateHistory", ({ auth, request }) =>
@@ -146,11 +155,13 @@ export function pagesPlugin(ctx: AppContext) {
       if (!isAdminTab(tab)) throw new NotFoundError("Page");
       return adminPage({ ctx, auth, request }, () => ({ title: "Admin Dashboard", content: <AdminDashboardPage tab={tab} /> }));
     })
-    .get("/d/failure-report-list/show/:failureReportId", ({ auth, request, params }) =>
-      adminPage({ ctx, auth, request }, (current) => {
-        const view = showFailureReport(ctx, current, params.failureReportId);
-        return { title: `Failure report: ${view.failureReport.errorName}`, content: <FailureReportPage view={view} /> };
-      }),
+    .get(
+      "/d/failure-report-list/show/:failureReportId",
+      ({ auth, request, params }) =>
+        adminPage({ ctx, auth, request }, (current) => {
+          const view = showFailureReport(ctx, current, params.failureReportId);
+          return { title: `Failure report: ${view.failureReport.errorName}`, content: <FailureReportPage view={view} /> };
+        }),
       { params: t.Object({ failureReportId: IdParam }) },
     )
     // Signed out, the visitor signs in (or signs up and creates a profile) and comes back here.
@@ -167,7 +178,8 @@ export function pagesPlugin(ctx: AppContext) {
       if (noteId === undefined) throw new NotFoundError("Page");
       // Open to visitors: a bazaar notebook's notes are readable signed out; anything else asks to sign in.
       return respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "note" }, (queryClient, current) =>
-        notePage(ctx, queryClient, current, noteId));
+        notePage(ctx, queryClient, current, noteId),
+      );
     });
   for (const route of UPCOMING) {
     app.get(route.path, ({ auth, request }) =>
@@ -206,9 +218,13 @@ export function notePage(ctx: AppContext, queryClient: QueryClient, current: Cur
   return {
     title: noteTitleText(realm.note.noteTopology),
     content: (
-      <NotePage realm={realm} readonly={readonly} rootNoteId={ancestors[0]?.id ?? note.id}
+      <NotePage
+        realm={realm}
+        readonly={readonly}
+        rootNoteId={ancestors[0]?.id ?? note.id}
         ancestors={ancestors.map((a) => ({ id: a.id, title: a.title }))}
-        detailsHtml={renderMarkdownSafely(note.details)} />
+        detailsHtml={renderMarkdownSafely(note.details)}
+      />
     ),
   };
 }

@@ -1,21 +1,21 @@
-import { dehydrate, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { dehydrate, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import type { PageConfig } from "../../islands/lib/page-config";
 import { menuBadgeQuery } from "../../islands/lib/learning-queries";
+import type { PageConfig } from "../../islands/lib/page-config";
 import { currentUserInfoQuery } from "../../islands/lib/queries";
 import { newQueryClient } from "../../islands/runtime/query-client";
 import { Document } from "../../views/Document";
 import { IslandCollector, IslandCollectorContext } from "../../views/Island";
-import { AppShell, type MenuSection } from "../../views/shell/AppShell";
 import { NewUserPage } from "../../views/pages/SimplePages";
+import { AppShell, type MenuSection } from "../../views/shell/AppShell";
 import type { Auth } from "../api/authentication";
 import { isProduction } from "../config";
 import type { AppContext } from "../context";
-import { currentUserInfo, presentUser, type CurrentUser, type UserJson } from "../services/users";
 import { UnauthorizedError } from "../services/errors";
 import { menuBadges } from "../services/menu-badges";
-import { loadAssetManifest, type AssetManifest } from "./assets";
+import { type CurrentUser, currentUserInfo, presentUser, type UserJson } from "../services/users";
+import { type AssetManifest, loadAssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
 export interface PageRequest {
@@ -86,11 +86,22 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
   const { css, islands } = assets();
   return (
     <IslandCollectorContext.Provider value={collector}>
-      <Document title={options.title} css={css} islandScripts={islands} config={pageConfig(ctx)}
-        dehydratedState={dehydrate(options.queryClient)}>
+      <Document
+        title={options.title}
+        css={css}
+        islandScripts={islands}
+        config={pageConfig(ctx)}
+        dehydratedState={dehydrate(options.queryClient)}
+      >
         <QueryClientProvider client={options.queryClient}>
-          <AppShell user={user} signedIn={!!auth.account} loginPath={loginPath(ctx)} currentPath={url.pathname + url.search}
-            active={options.active} testability={!isProduction(ctx.config)}>
+          <AppShell
+            user={user}
+            signedIn={!!auth.account}
+            loginPath={loginPath(ctx)}
+            currentPath={url.pathname + url.search}
+            active={options.active}
+            testability={!isProduction(ctx.config)}
+          >
             {options.content}
           </AppShell>
         </QueryClientProvider>

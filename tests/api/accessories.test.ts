@@ -26,7 +26,14 @@ function makePng(width: number, height: number, rgb: [number, number, number] = 
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", pixels),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
 }
 
 describe("note accessories", () => {
@@ -65,7 +72,10 @@ describe("note accessories", () => {
 
   test("an uploaded PNG is stored and served with its type, checked by its bytes", async () => {
     const png = makePng(40, 30);
-    const saved = await patchAccessories(learner, ids.Map!, { uploadImage: new File([png], "map.png", { type: "image/png" }), imageMask: "1 2 10 5" });
+    const saved = await patchAccessories(learner, ids.Map!, {
+      uploadImage: new File([png], "map.png", { type: "image/png" }),
+      imageMask: "1 2 10 5",
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.id).toBe(ids.Map);
     expect(saved.body.imageWithMask.noteImage).toMatch(/^\/api\/images\/\d+\/image\.png$/);
@@ -82,7 +92,9 @@ describe("note accessories", () => {
   });
 
   test("the type comes from the bytes, not from the name or the declared type", async () => {
-    const gifNamedJpg = new File([new Uint8Array(Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1"))], "photo.jpg", { type: "image/jpeg" });
+    const gifNamedJpg = new File([new Uint8Array(Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1"))], "photo.jpg", {
+      type: "image/jpeg",
+    });
     const saved = await patchAccessories(learner, ids.Map!, { uploadImage: gifNamedJpg });
     expect(saved.status).toBe(200);
     expect(saved.body.imageWithMask.noteImage).toEndWith(".gif");
@@ -90,7 +102,9 @@ describe("note accessories", () => {
   });
 
   test("text named .png is refused, and so is an image over 5 MiB", async () => {
-    const fake = await patchAccessories(learner, ids.Map!, { uploadImage: new File(["<svg onload=alert(1)>"], "evil.png", { type: "image/png" }) });
+    const fake = await patchAccessories(learner, ids.Map!, {
+      uploadImage: new File(["<svg onload=alert(1)>"], "evil.png", { type: "image/png" }),
+    });
     expect(fake.status).toBe(400);
     expect(fake.body.errors.uploadImage).toBe("must be a PNG, JPEG, GIF or WebP image");
     const huge = new Uint8Array(Buffer.concat([makePng(1, 1), Buffer.alloc(5 * 1024 * 1024)]));
@@ -105,9 +119,14 @@ describe("note accessories", () => {
     const bad = await patchAccessories(learner, ids.Map!, { url: "javascript:alert(1)", imageUrl: "not a url" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ url: "must be an http or https URL", imageUrl: "must be an http or https URL" });
-    expect((await patchAccessories(learner, ids.Map!, { url: "ftp://example.com/x" })).body.errors.url).toBe("must be an http or https URL");
+    expect((await patchAccessories(learner, ids.Map!, { url: "ftp://example.com/x" })).body.errors.url).toBe(
+      "must be an http or https URL",
+    );
 
-    const good = await patchAccessories(learner, ids.Map!, { url: " https://en.wikipedia.org/wiki/Map ", imageUrl: "http://example.com/map.jpg" });
+    const good = await patchAccessories(learner, ids.Map!, {
+      url: " https://en.wikipedia.org/wiki/Map ",
+      imageUrl: "http://example.com/map.jpg",
+    });
     expect(good.status).toBe(200);
     expect(good.body.url).toBe("https://en.wikipedia.org/wiki/Map");
     expect(good.body.imageWithMask).toEqual({ noteImage: "http://example.com/map.jpg" });
@@ -143,7 +162,9 @@ describe("note accessories", () => {
     const head = await patchAccessories(learner, ids.Map!, { useParentImage: "true" });
     expect(head.status).toBe(400);
     expect(head.body.errors.useParentImage).toBe("A notebook's head note has no parent image to use");
-    expect((await patchAccessories(learner, ids.Europe!, { useParentImage: "maybe" })).body.errors.useParentImage).toBe("must be true or false");
+    expect((await patchAccessories(learner, ids.Europe!, { useParentImage: "maybe" })).body.errors.useParentImage).toBe(
+      "must be true or false",
+    );
   });
 
   test("an image URL replaces an upload, whose stored image is then deleted", async () => {
@@ -162,7 +183,10 @@ describe("note accessories", () => {
   });
 
   test("only those who may read the note see its accessory and image; only editors change them", async () => {
-    const saved = await patchAccessories(learner, ids.Map!, { uploadImage: new File([makePng(3, 3)], "a.png"), url: "https://example.com" });
+    const saved = await patchAccessories(learner, ids.Map!, {
+      uploadImage: new File([makePng(3, 3)], "a.png"),
+      url: "https://example.com",
+    });
     const imagePath = saved.body.uploadedImage;
     const other = await server.client().loginAs("another_old_learner");
     expect((await other.get(`/api/notes/${ids.Map}/accessory`)).status).toBe(403);

@@ -18,16 +18,22 @@ describe("manage assistant", () => {
 
   beforeEach(async () => {
     anonymous = server.client();
-    ids = await injectNotes(anonymous, [
-      { Title: "Countries" },
-      { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
-      { Title: "Paris", "Parent Title": "France" },
-      { Title: "Europe", "Parent Title": "Countries" },
-    ], "old_learner");
+    ids = await injectNotes(
+      anonymous,
+      [
+        { Title: "Countries" },
+        { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
+        { Title: "Paris", "Parent Title": "France" },
+        { Title: "Europe", "Parent Title": "Countries" },
+      ],
+      "old_learner",
+    );
     admin = await server.client().loginAs("admin");
     learner = await server.client().loginAs("old_learner");
     other = await server.client().loginAs("non_admin");
-    expect((await learner.post("/api/testability/link_notes", { type: "a part of", source_id: ids.France, target_id: ids.Europe })).status).toBe(200);
+    expect(
+      (await learner.post("/api/testability/link_notes", { type: "a part of", source_id: ids.France, target_id: ids.Europe })).status,
+    ).toBe(200);
     notebookId = (await learner.get("/api/notebooks")).body.notebooks[0].id;
   });
 
@@ -56,16 +62,25 @@ describe("manage assistant", () => {
     const saved = await admin.patch("/api/ai/assistant/default", { additionalInstructions: "  Answer in French.  " });
     expect(saved.body.additionalInstructionsToAi).toBe("Answer in French.");
     expect((await admin.patch("/api/ai/assistant/default", { additionalInstructions: "x".repeat(10_001) })).status).toBe(400);
-    expect((await admin.patch("/api/ai/assistant/default", { additionalInstructions: 3 })).body.errors.additionalInstructions).toBeDefined();
+    expect(
+      (await admin.patch("/api/ai/assistant/default", { additionalInstructions: 3 })).body.errors.additionalInstructions,
+    ).toBeDefined();
     await admin.post("/api/settings/current-model-version", { othersModel: "gpt-4.1-mini" });
 
     const recreated = await admin.post("/api/ai/assistant/recreate-default");
     expect(recreated.status).toBe(200);
-    expect(recreated.body).toMatchObject({ name: "Notebook assistant", model: "gpt-4.1-mini", additionalInstructions: "Answer in French." });
+    expect(recreated.body).toMatchObject({
+      name: "Notebook assistant",
+      model: "gpt-4.1-mini",
+      additionalInstructions: "Answer in French.",
+    });
     expect(recreated.body.instructions).toContain("personal knowledge management");
     expect(recreated.body.instructions).toEndWith("Answer in French.");
     for (const value of Object.values(recreated.body)) expect(typeof value).toBe("string"); // a map of strings, as the reference's
-    expect((await admin.get("/api/ai/assistant/default")).body).toEqual({ additionalInstructionsToAi: "Answer in French.", defaultAssistant: recreated.body });
+    expect((await admin.get("/api/ai/assistant/default")).body).toEqual({
+      additionalInstructionsToAi: "Answer in French.",
+      defaultAssistant: recreated.body,
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -82,10 +97,13 @@ describe("manage assistant", () => {
     const notes = dump.body.notes as any[];
     expect(notes[0]).toMatchObject({ uri: `/n${ids.Countries}`, title: "Countries" });
     expect(notes.find((n) => n.title === "France")).toMatchObject({
-      details: "Its capital is Paris.", parentUriAndTitle: `[Countries](/n${ids.Countries})`, recallSetting: { level: 0 },
+      details: "Its capital is Paris.",
+      parentUriAndTitle: `[Countries](/n${ids.Countries})`,
+      recallSetting: { level: 0 },
     });
     expect(notes.find((n) => n.predicate === "a part of")).toMatchObject({
-      subjectUriAndTitle: `[France](/n${ids.France})`, objectUriAndTitle: `[Europe](/n${ids.Europe})`,
+      subjectUriAndTitle: `[France](/n${ids.France})`,
+      objectUriAndTitle: `[Europe](/n${ids.Europe})`,
     });
     expect(notes.some((n) => n.title === "Paris")).toBe(false); // deleted notes are left out
     expect(notes).toHaveLength(4); // Countries, France, Europe and the link

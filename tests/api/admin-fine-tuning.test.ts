@@ -5,9 +5,9 @@
  * on the configured base model for each.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { QUESTION_INSTRUCTION } from "../../src/ai/question-generation";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, startTestServer, useTestServerWithFakeOpenAI } from "../support/server";
-import { QUESTION_INSTRUCTION } from "../../src/ai/question-generation";
 
 const edit = (stem: string, choices: string[], correctChoiceIndex: number, extra: Record<string, unknown> = {}) => ({
   preservedQuestion: { multipleChoicesQuestion: { stem, choices }, correctChoiceIndex, strictChoiceOrder: false },
@@ -23,10 +23,11 @@ describe("fine-tuning data", () => {
 
   beforeEach(async () => {
     anonymous = server.client();
-    ids = await injectNotes(anonymous, [
-      { Title: "Countries" },
-      { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
-    ], "old_learner");
+    ids = await injectNotes(
+      anonymous,
+      [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." }],
+      "old_learner",
+    );
     admin = await server.client().loginAs("admin");
     learner = await server.client().loginAs("old_learner");
   });
@@ -34,7 +35,8 @@ describe("fine-tuning data", () => {
   /** A learner adds a question on France and suggests it for fine-tuning, through the real API. */
   async function suggest(isPositiveFeedback: boolean, stem = "What is the capital of France?", comment = "") {
     const added = await learner.post(`/api/predefined-questions/${ids.France}/note-questions`, {
-      multipleChoicesQuestion: { stem, choices: ["Lyon", "Paris", "Nice"] }, correctAnswerIndex: 1,
+      multipleChoicesQuestion: { stem, choices: ["Lyon", "Paris", "Nice"] },
+      correctAnswerIndex: 1,
     });
     expect(added.status).toBe(200);
     const suggested = await learner.post(`/api/predefined-questions/${added.body.id}/suggest-fine-tuning`, { isPositiveFeedback, comment });
@@ -75,10 +77,19 @@ describe("fine-tuning data", () => {
 
   test("the inject_suggested_questions hook creates examples as given", async () => {
     const example = {
-      positiveFeedback: false, preservedNoteContent: "About Paris", realCorrectAnswers: "0,1",
-      preservedQuestion: { multipleChoicesQuestion: { stem: "Capital?", choices: ["Paris", "Lyon"] }, correctChoiceIndex: 0, strictChoiceOrder: false },
+      positiveFeedback: false,
+      preservedNoteContent: "About Paris",
+      realCorrectAnswers: "0,1",
+      preservedQuestion: {
+        multipleChoicesQuestion: { stem: "Capital?", choices: ["Paris", "Lyon"] },
+        correctChoiceIndex: 0,
+        strictChoiceOrder: false,
+      },
     };
-    expect((await anonymous.post("/api/testability/inject_suggested_questions", { examples: [example, { ...example, positiveFeedback: true }] })).status).toBe(200);
+    expect(
+      (await anonymous.post("/api/testability/inject_suggested_questions", { examples: [example, { ...example, positiveFeedback: true }] }))
+        .status,
+    ).toBe(200);
     const list = (await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body;
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ ...example, comment: "" });
@@ -89,25 +100,42 @@ describe("fine-tuning data", () => {
     const { id } = await suggest(false, "Capital?", "Two answers look right");
     const [listed] = (await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body;
     expect(listed).toMatchObject({
-      id, comment: "Two answers look right", positiveFeedback: false, realCorrectAnswers: "",
+      id,
+      comment: "Two answers look right",
+      positiveFeedback: false,
+      realCorrectAnswers: "",
       preservedQuestion: { multipleChoicesQuestion: { stem: "Capital?", choices: ["Lyon", "Paris", "Nice"] }, correctChoiceIndex: 1 },
     });
     expect(listed.preservedNoteContent).toContain("Its capital is Paris.");
     const url = `/api/fine-tuning/${id}/update-suggested-question-for-fine-tuning`;
-    const saved = await admin.patch(url, edit("  Which is the capital of France? ", [" Paris ", "", "  ", "Lyon"], 0, {
-      realCorrectAnswers: "0, 1", comment: " only Paris ",
-    }));
+    const saved = await admin.patch(
+      url,
+      edit("  Which is the capital of France? ", [" Paris ", "", "  ", "Lyon"], 0, {
+        realCorrectAnswers: "0, 1",
+        comment: " only Paris ",
+      }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
-      id, comment: "only Paris", realCorrectAnswers: "0,1", positiveFeedback: false,
-      preservedQuestion: { multipleChoicesQuestion: { stem: "Which is the capital of France?", choices: ["Paris", "Lyon"] }, correctChoiceIndex: 0 },
+      id,
+      comment: "only Paris",
+      realCorrectAnswers: "0,1",
+      positiveFeedback: false,
+      preservedQuestion: {
+        multipleChoicesQuestion: { stem: "Which is the capital of France?", choices: ["Paris", "Lyon"] },
+        correctChoiceIndex: 0,
+      },
     });
     // A long note (200,000 characters of details) keeps its description through an edit.
     const longContent = "x".repeat(210_000);
     expect((await admin.patch(url, { preservedNoteContent: longContent })).body.preservedNoteContent).toBe(longContent);
     expect((await admin.patch(url, { preservedNoteContent: "x".repeat(250_001) })).status).toBe(400);
     // Positive feedback: the real correct answer is the question's own (the field is hidden).
-    const positive = await admin.patch(url, { ...edit("Capital?", ["Lyon", "Paris"], 1), positiveFeedback: true, realCorrectAnswers: "nonsense" });
+    const positive = await admin.patch(url, {
+      ...edit("Capital?", ["Lyon", "Paris"], 1),
+      positiveFeedback: true,
+      realCorrectAnswers: "nonsense",
+    });
     expect(positive.body).toMatchObject({ positiveFeedback: true, realCorrectAnswers: "1" });
   });
 
@@ -139,22 +167,30 @@ describe("fine-tuning data", () => {
     const list = (await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body;
     expect(list.map((s: any) => s.preservedQuestion.multipleChoicesQuestion.stem)).toEqual(["Original?", "Variant?"]);
     expect((await admin.post(`/api/fine-tuning/${id}/delete`)).body.id).toBe(id);
-    expect((await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body.map((s: any) => s.id)).toEqual([copy.body.id]);
+    expect((await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body.map((s: any) => s.id)).toEqual([
+      copy.body.id,
+    ]);
     expect((await admin.post(`/api/fine-tuning/${id}/delete`)).status).toBe(404);
   });
 
   test("the trigger uploads the question and evaluation files as chat JSONL and starts a job on the base model for each", async () => {
     for (let i = 0; i < 10; i++) await suggest(true, `Positive ${i}?`);
     const negative = await suggest(false, "Negative?", "Nice is not a capital");
-    await admin.patch(`/api/fine-tuning/${negative.id}/update-suggested-question-for-fine-tuning`, { ...edit("Negative?", ["Lyon", "Paris", "Nice"], 1), realCorrectAnswers: "1" });
-    expect((await admin.post("/api/fine-tuning/settings", { baseModel: "  gpt-4.1-mini-2025-04-14 " })).body).toEqual({ baseModel: "gpt-4.1-mini-2025-04-14" });
+    await admin.patch(`/api/fine-tuning/${negative.id}/update-suggested-question-for-fine-tuning`, {
+      ...edit("Negative?", ["Lyon", "Paris", "Nice"], 1),
+      realCorrectAnswers: "1",
+    });
+    expect((await admin.post("/api/fine-tuning/settings", { baseModel: "  gpt-4.1-mini-2025-04-14 " })).body).toEqual({
+      baseModel: "gpt-4.1-mini-2025-04-14",
+    });
     expect((await admin.post("/api/fine-tuning/settings", { baseModel: " " })).body.errors.baseModel).toBeDefined();
 
     const result = await admin.post("/api/fine-tuning/upload-and-trigger-fine-tuning");
     expect(result.status).toBe(200);
     expect(result.body.message).toBe("Training initiated.");
     expect(fake.files.map((f) => [f.purpose, f.filename.split("-")[0], f.filename.endsWith(".jsonl")])).toEqual([
-      ["fine-tune", "Question", true], ["fine-tune", "Evaluation", true],
+      ["fine-tune", "Question", true],
+      ["fine-tune", "Evaluation", true],
     ]);
     expect(fake.fineTuningJobs).toEqual([
       { id: expect.any(String), training_file: fake.files[0]!.id, model: "gpt-4.1-mini-2025-04-14" },
@@ -167,13 +203,23 @@ describe("fine-tuning data", () => {
     expect(questionLines[0].messages[0].content).toContain("Its capital is Paris.");
     expect(questionLines[0].messages[1].content).toBe(QUESTION_INSTRUCTION);
     expect(JSON.parse(questionLines[0].messages[2].content)).toEqual({
-      multipleChoicesQuestion: { stem: "Positive 0?", choices: ["Lyon", "Paris", "Nice"] }, correctChoiceIndex: 1, strictChoiceOrder: false,
+      multipleChoicesQuestion: { stem: "Positive 0?", choices: ["Lyon", "Paris", "Nice"] },
+      correctChoiceIndex: 1,
+      strictChoiceOrder: false,
     });
     const evaluationLines = fake.files[1]!.content.split("\n").map((line) => JSON.parse(line));
     expect(evaluationLines).toHaveLength(11); // all feedback
     expect(evaluationLines[10].messages[1].content).toContain('{"stem":"Negative?","choices":["Lyon","Paris","Nice"]}');
-    expect(JSON.parse(evaluationLines[10].messages[2].content)).toEqual({ correctChoices: [1], feasibleQuestion: false, improvementAdvices: "Nice is not a capital" });
-    expect(JSON.parse(evaluationLines[0].messages[2].content)).toEqual({ correctChoices: [1], feasibleQuestion: true, improvementAdvices: "" });
+    expect(JSON.parse(evaluationLines[10].messages[2].content)).toEqual({
+      correctChoices: [1],
+      feasibleQuestion: false,
+      improvementAdvices: "Nice is not a capital",
+    });
+    expect(JSON.parse(evaluationLines[0].messages[2].content)).toEqual({
+      correctChoices: [1],
+      feasibleQuestion: true,
+      improvementAdvices: "",
+    });
   });
 
   test("the trigger refuses too few examples, passes on the provider's refusal, and says when AI is not configured", async () => {
@@ -185,10 +231,19 @@ describe("fine-tuning data", () => {
     expect(fake.files).toHaveLength(0);
 
     await suggest(true, "Positive 9?");
-    fake.on("POST", "/fine_tuning/jobs", () => Response.json(
-      { error: { message: "Model gpt-4o-mini-2024-07-18 is not available for fine-tuning", type: "invalid_request_error", param: "model", code: null } },
-      { status: 400, headers: { "x-should-retry": "false" } },
-    ));
+    fake.on("POST", "/fine_tuning/jobs", () =>
+      Response.json(
+        {
+          error: {
+            message: "Model gpt-4o-mini-2024-07-18 is not available for fine-tuning",
+            type: "invalid_request_error",
+            param: "model",
+            code: null,
+          },
+        },
+        { status: 400, headers: { "x-should-retry": "false" } },
+      ),
+    );
     const refused = await admin.post("/api/fine-tuning/upload-and-trigger-fine-tuning");
     expect(refused.status).toBe(502);
     expect(refused.body.message).toBe("Trigger Fine-Tuning Failed: Model gpt-4o-mini-2024-07-18 is not available for fine-tuning");

@@ -45,11 +45,14 @@ describe("admin", () => {
   });
 
   test("a failure report keeps no secret: not the AI key, a bearer token, a cookie or a password", async () => {
-    const error = new Error(`call failed with key ${SECRET_KEY}, Authorization: Bearer abcdefghijkl123, Cookie: engram_session=zzzz9999; password=hunter22`);
+    const error = new Error(
+      `call failed with key ${SECRET_KEY}, Authorization: Bearer abcdefghijkl123, Cookie: engram_session=zzzz9999; password=hunter22`,
+    );
     error.stack = `${error.message}\n    at somewhere (file.ts:1:1) token=tok_123456`;
     const row = recordFailure(server.ctx, error)!;
     const shown = (await admin.get(`/api/failure-reports/${row.id}`)).body;
-    for (const secret of [SECRET_KEY, "abcdefghijkl123", "zzzz9999", "hunter22", "tok_123456"]) expect(shown.failureReport.errorDetail).not.toContain(secret);
+    for (const secret of [SECRET_KEY, "abcdefghijkl123", "zzzz9999", "hunter22", "tok_123456"])
+      expect(shown.failureReport.errorDetail).not.toContain(secret);
     expect(shown.failureReport.errorDetail).toContain("call failed with key");
     expect(shown.failureReport.errorDetail).toContain("[redacted]");
   });
@@ -116,10 +119,14 @@ describe("admin", () => {
     expect(done.status).toBe(303);
     expect((await person.get("/api/user")).status).toBe(401);
     expect((await server.client().request("POST", path, { form: { newPassword: "third password" } })).status).toBe(400);
-    const signIn = await server.client().request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
+    const signIn = await server
+      .client()
+      .request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
     expect(signIn.status).toBe(303);
     await admin.patch(`/api/admin/users/${account.id}`, { disabled: true });
-    const refused = await server.client().request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
+    const refused = await server
+      .client()
+      .request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("This account is disabled");
   });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, type TestServer, startTestServer, useTestServerWithFakeOpenAI } from "../support/server";
+import { type HttpClient, startTestServer, type TestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
 interface SseEvent {
   event: string;
@@ -16,26 +16,32 @@ interface SseEvent {
 
 /** Parses a whole SSE body: `event:` and `data:` lines, events split on blank lines, data JSON when it parses. */
 function parseSse(text: string): SseEvent[] {
-  return text.split(/\n\n/).filter((block) => block.trim()).map((block) => {
-    let event = "message";
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith("event:")) event = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-    }
-    const raw = data.join("\n");
-    try {
-      return { event, data: JSON.parse(raw) };
-    } catch {
-      return { event, data: raw };
-    }
-  });
+  return text
+    .split(/\n\n/)
+    .filter((block) => block.trim())
+    .map((block) => {
+      let event = "message";
+      const data: string[] = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      const raw = data.join("\n");
+      try {
+        return { event, data: JSON.parse(raw) };
+      } catch {
+        return { event, data: raw };
+      }
+    });
 }
 
 const names = (events: SseEvent[]) => events.map((e) => e.event);
 /** The reply text as the reference's client builds it from the events. */
-const replyText = (events: SseEvent[]) => events.filter((e) => e.event === "thread.message.delta")
-  .map((e) => e.data.delta.content[0].text.value).join("");
+const replyText = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.event === "thread.message.delta")
+    .map((e) => e.data.delta.content[0].text.value)
+    .join("");
 
 describe("chat with the AI", () => {
   const { server, fake } = useTestServerWithFakeOpenAI();
@@ -47,10 +53,11 @@ describe("chat with the AI", () => {
 
   beforeEach(async () => {
     const anonymous = server.client();
-    ids = await injectNotes(anonymous, [
-      { Title: "Baking" },
-      { Title: "Sourdough", "Parent Title": "Baking", Details: "A bread leavened by a starter" },
-    ], "old_learner");
+    ids = await injectNotes(
+      anonymous,
+      [{ Title: "Baking" }, { Title: "Sourdough", "Parent Title": "Baking", Details: "A bread leavened by a starter" }],
+      "old_learner",
+    );
     await anonymous.post("/api/testability/share_to_bazaar", { noteTopology: "Baking" });
     owner = await server.client().loginAs("old_learner");
     reader = await server.client().loginAs("another_old_learner");
@@ -59,10 +66,14 @@ describe("chat with the AI", () => {
   });
 
   async function sse(client: HttpClient, path: string, body?: unknown) {
-    const result = await client.request("POST", path, { json: body, headers: { accept: "text/event-stream", "accept-encoding": "gzip, br" } });
+    const result = await client.request("POST", path, {
+      json: body,
+      headers: { accept: "text/event-stream", "accept-encoding": "gzip, br" },
+    });
     return { ...result, events: parseSse(result.text) };
   }
-  const messages = async () => (await reader.get(`/api/conversation/${conversationId}/messages`)).body as { message: string; sender?: unknown }[];
+  const messages = async () =>
+    (await reader.get(`/api/conversation/${conversationId}/messages`)).body as { message: string; sender?: unknown }[];
 
   test("a plain reply streams the reference's events, ends with done, and is saved as the AI's message", async () => {
     fake.chat.respondWithText("Flour and water, fed daily.");
@@ -77,7 +88,9 @@ describe("chat with the AI", () => {
     expect(sequence.filter((n) => n === "thread.message.delta").length).toBeGreaterThan(1);
     expect(sequence.slice(-3)).toEqual(["thread.message.completed", "thread.run.completed", "done"]);
     expect(replyText(reply.events)).toBe("Flour and water, fed daily.");
-    expect(reply.events.find((e) => e.event === "thread.message.completed")!.data.content[0].text.value).toBe("Flour and water, fed daily.");
+    expect(reply.events.find((e) => e.event === "thread.message.completed")!.data.content[0].text.value).toBe(
+      "Flour and water, fed daily.",
+    );
     expect(reply.events.at(-1)!.data).toBe("[DONE]");
 
     const saved = await messages();
@@ -94,8 +107,11 @@ describe("chat with the AI", () => {
     expect(last.role).toBe("user");
     expect(String(last.content)).toContain("`Another Old Learner` says:");
     expect(String(last.content)).toContain("What feeds the starter?");
-    expect((request.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name))
-      .toEqual(["complete_note_details", "suggest_note_title", "ask_single_answer_multiple_choice_question"]);
+    expect((request.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name)).toEqual([
+      "complete_note_details",
+      "suggest_note_title",
+      "ask_single_answer_multiple_choice_question",
+    ]);
 
     // The next reply sees the AI's earlier answer as the assistant's.
     fake.chat.respondWithText("Yes.");
@@ -104,8 +120,14 @@ describe("chat with the AI", () => {
   });
 
   test("when the owner invites the AI, the note's context leaves out notes the initiator cannot read", async () => {
-    const privateIds = await injectNotes(server.client(), [{ Title: "Diary" }, { Title: "Secret recipe", "Parent Title": "Diary", Details: "Add honey" }], "old_learner");
-    await server.client().post("/api/testability/link_notes", { type: "related to", source_id: ids.Sourdough, target_id: privateIds["Secret recipe"] });
+    const privateIds = await injectNotes(
+      server.client(),
+      [{ Title: "Diary" }, { Title: "Secret recipe", "Parent Title": "Diary", Details: "Add honey" }],
+      "old_learner",
+    );
+    await server
+      .client()
+      .post("/api/testability/link_notes", { type: "related to", source_id: ids.Sourdough, target_id: privateIds["Secret recipe"] });
     expect((await owner.get(`/api/notes/${ids.Sourdough}/graph`)).text).toContain("Add honey"); // the owner's own view has it
     fake.chat.respondWithText("Hello.");
     await sse(owner, `/api/conversation/${conversationId}/ai-reply`);
@@ -118,7 +140,9 @@ describe("chat with the AI", () => {
   test("the notebook's additional instructions are sent when it has some", async () => {
     server.ctx.sqlite.run(
       `INSERT INTO notebook_ai_assistants (notebook_id, additional_instructions, created_at, updated_at)
-       SELECT notebook_id, 'Answer like a baker.', 0, 0 FROM notes WHERE id = ?`, [ids.Sourdough!]);
+       SELECT notebook_id, 'Answer like a baker.', 0, 0 FROM notes WHERE id = ?`,
+      [ids.Sourdough!],
+    );
     fake.chat.respondWithText("Sure.");
     await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
     expect(JSON.stringify(fake.chat.requests[0]!.messages)).toContain("Answer like a baker.");
@@ -131,9 +155,12 @@ describe("chat with the AI", () => {
     expect(sequence[1]).toBe("thread.run.step.created");
     expect(sequence).toContain("thread.run.step.delta");
     expect(sequence.slice(-2)).toEqual(["thread.run.requires_action", "done"]);
-    expect(first.events.filter((e) => e.event === "thread.run.step.delta")
-      .map((e) => e.data.delta.step_details.tool_calls[0].function.arguments).join(""))
-      .toBe(JSON.stringify({ deleteFromEnd: 0, completion: " (rye or wheat)." }));
+    expect(
+      first.events
+        .filter((e) => e.event === "thread.run.step.delta")
+        .map((e) => e.data.delta.step_details.tool_calls[0].function.arguments)
+        .join(""),
+    ).toBe(JSON.stringify({ deleteFromEnd: 0, completion: " (rye or wheat)." }));
     const run = first.events.find((e) => e.event === "thread.run.requires_action")!.data;
     expect(run.status).toBe("requires_action");
     const [call] = run.required_action.submit_tool_outputs.tool_calls;
@@ -145,7 +172,9 @@ describe("chat with the AI", () => {
     const missing = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, {});
     expect(missing.status).toBe(400);
     expect(missing.body.errors.call_1).toBeString();
-    expect((await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" }, other: {} })).status).toBe(400);
+    expect(
+      (await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" }, other: {} })).status,
+    ).toBe(400);
 
     fake.chat.respondWithText("Done: I completed the details.");
     const continued = await sse(owner, `/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" } });
@@ -201,7 +230,8 @@ describe("chat with the AI", () => {
       slow.chat.respondWithText("one two three four five six seven eight nine ten eleven twelve");
       const started = Date.now();
       const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
-        method: "POST", headers: { cookie: `engram_session=${reader.sessionCookie}`, accept: "text/event-stream", "accept-encoding": "gzip, br" },
+        method: "POST",
+        headers: { cookie: `engram_session=${reader.sessionCookie}`, accept: "text/event-stream", "accept-encoding": "gzip, br" },
       });
       expect(response.headers.get("content-encoding")).toBeNull();
       const body = response.body!.getReader();
@@ -237,7 +267,9 @@ describe("chat with the AI", () => {
       slow.chat.respondWithText("one two three four five six seven eight nine ten");
       const abort = new AbortController();
       const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
-        method: "POST", headers: { cookie: `engram_session=${reader.sessionCookie}` }, signal: abort.signal,
+        method: "POST",
+        headers: { cookie: `engram_session=${reader.sessionCookie}` },
+        signal: abort.signal,
       });
       const body = response.body!.getReader();
       let text = "";
@@ -255,15 +287,21 @@ describe("chat with the AI", () => {
   test("about an answered recall question the AI also sees the question, the answer and whether it was correct", async () => {
     // A conversation about a recall prompt, made directly: the recall flow has its own tests.
     const row = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE name = 'Another Old Learner'").get()!;
-    const questionId = server.ctx.sqlite.query<{ id: number }, [string, number]>(
-      "INSERT INTO predefined_questions (note_id, multiple_choices_question, correct_answer_index, approved, created_at) VALUES (?2, ?1, 1, 0, 0) RETURNING id")
+    const questionId = server.ctx.sqlite
+      .query<{ id: number }, [string, number]>(
+        "INSERT INTO predefined_questions (note_id, multiple_choices_question, correct_answer_index, approved, created_at) VALUES (?2, ?1, 1, 0, 0) RETURNING id",
+      )
       .get(JSON.stringify({ stem: "What leavens sourdough?", choices: ["Yeast powder", "A starter"] }), ids.Sourdough!)!.id;
-    const trackerId = server.ctx.sqlite.query<{ id: number }, [number, number]>(
-      "INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at) VALUES (?1, ?2, 0, 0, 0) RETURNING id")
+    const trackerId = server.ctx.sqlite
+      .query<{ id: number }, [number, number]>(
+        "INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at) VALUES (?1, ?2, 0, 0, 0) RETURNING id",
+      )
       .get(row.id, ids.Sourdough!)?.id;
     if (trackerId === undefined) throw new Error("no tracker");
-    const promptId = server.ctx.sqlite.query<{ id: number }, [number, number, number]>(
-      "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?1, ?2, ?3, 0, 0, 0, 0) RETURNING id")
+    const promptId = server.ctx.sqlite
+      .query<{ id: number }, [number, number, number]>(
+        "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?1, ?2, ?3, 0, 0, 0, 0) RETURNING id",
+      )
       .get(row.id, trackerId, questionId)!.id;
     // Only the learner the question was put to may start a conversation about it.
     const stranger = await server.client().loginAs("non_admin");
@@ -281,8 +319,9 @@ describe("chat with the AI", () => {
 
   test("strangers and signed-out callers cannot reply, submit or cancel", async () => {
     fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "Starter" }, { id: "call_s" });
-    const run = (await sse(reader, `/api/conversation/${conversationId}/ai-reply`)).events
-      .find((e) => e.event === "thread.run.requires_action")!.data;
+    const run = (await sse(reader, `/api/conversation/${conversationId}/ai-reply`)).events.find(
+      (e) => e.event === "thread.run.requires_action",
+    )!.data;
     const anonymous = server.client();
     for (const [path, body] of [
       [`/api/conversation/${conversationId}/ai-reply`, undefined],

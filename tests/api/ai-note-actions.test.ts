@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeGlobalSetting } from "../../src/ai/settings";
 import { FAKE_PNG_BASE64 } from "../fakes";
+import { injectNotes } from "../support/notes";
 import { capital, messageText, scriptGoodQuestion, useRecallPromptWorld } from "../support/recall-prompts";
 import { type HttpClient, startTestServer, type TestServer } from "../support/server";
-import { injectNotes } from "../support/notes";
 
 const INSTRUCTION = "Ask everything in French.";
 
@@ -39,7 +39,9 @@ async function postAudio(baseUrl: string, client: HttpClient | undefined, fields
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const cookie = client?.sessionCookie;
   const response = await fetch(`${baseUrl}/api/audio/audio-to-text`, {
-    method: "POST", body: form, headers: cookie ? { cookie: `engram_session=${cookie}` } : {},
+    method: "POST",
+    body: form,
+    headers: cookie ? { cookie: `engram_session=${cookie}` } : {},
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
@@ -73,7 +75,10 @@ describe("notebook AI assistant and one-shot AI actions", () => {
     expect((await w.learner.patch(path, {})).status).toBe(400);
 
     const other = await stranger();
-    for (const [method, json] of [["GET", undefined], ["PATCH", { additionalInstructions: "Leak" }]] as const) {
+    for (const [method, json] of [
+      ["GET", undefined],
+      ["PATCH", { additionalInstructions: "Leak" }],
+    ] as const) {
       const anonymous = await signedOut().request(method, path, json ? { json } : {});
       expect(`${method} ${anonymous.status}`).toBe(`${method} 401`);
       const refused = await other.request(method, path, json ? { json } : {});
@@ -189,7 +194,8 @@ describe("notebook AI assistant and one-shot AI actions", () => {
     expect((await signedOut().post("/api/ai/generate-image", "A map")).status).toBe(401);
 
     w.fake.on("POST", "/images/generations", () =>
-      Response.json({ error: { message: "content policy", type: "invalid_request_error" } }, { status: 400 }));
+      Response.json({ error: { message: "content policy", type: "invalid_request_error" } }, { status: 400 }),
+    );
     const failed = await w.learner.post("/api/ai/generate-image", "A map of France");
     expect(failed.status).toBe(503);
   });
@@ -200,7 +206,10 @@ describe("voice dictation: audio to text", () => {
   const audio = () => new File([wav()], "chunk.wav", { type: "audio/wav" });
 
   test("mid-speech: the last SRT segment is dropped, the rest cleaned up against the previous details", async () => {
-    w.fake.chat.respondWithJson({ deleteFromEnd: 1, completion: " Hello from the fake." }, { match: { schemaName: "complete_note_details" } });
+    w.fake.chat.respondWithJson(
+      { deleteFromEnd: 1, completion: " Hello from the fake." },
+      { match: { schemaName: "complete_note_details" } },
+    );
     const answer = await postAudio(w.server.url, w.learner, {
       uploadAudioFile: audio(),
       additionalProcessingInstructions: "Keep it short.",
@@ -226,7 +235,10 @@ describe("voice dictation: audio to text", () => {
 
   test("at the end of speech everything is kept; the transcription model is a setting", async () => {
     writeGlobalSetting(w.server.ctx.db, new Date(), "transcriptionModel", "whisper-large-v3");
-    w.fake.chat.respondWithJson({ deleteFromEnd: 0, completion: "Hello. Second segment" }, { match: { schemaName: "complete_note_details" } });
+    w.fake.chat.respondWithJson(
+      { deleteFromEnd: 0, completion: "Hello. Second segment" },
+      { match: { schemaName: "complete_note_details" } },
+    );
     const answer = await postAudio(w.server.url, w.learner, { uploadAudioFile: audio(), isMidSpeech: "false" });
     expect(answer.status).toBe(200);
     expect(answer.body.endTimestamp).toBe("00:00:04,000");
@@ -236,14 +248,18 @@ describe("voice dictation: audio to text", () => {
 
   test("refusals: signed out 401 first, then the upload's type and size, the fields; no usable answer is 'Failed to process audio'", async () => {
     expect((await postAudio(w.server.url, undefined, { uploadAudioFile: "not a file" })).status).toBe(401);
-    const notAudio = await postAudio(w.server.url, w.learner, { uploadAudioFile: new File(["hello, I am text"], "x.wav", { type: "audio/wav" }) });
+    const notAudio = await postAudio(w.server.url, w.learner, {
+      uploadAudioFile: new File(["hello, I am text"], "x.wav", { type: "audio/wav" }),
+    });
     expect(notAudio.status).toBe(400);
     expect(notAudio.body.errors.uploadAudioFile).toContain("audio file");
     expect((await postAudio(w.server.url, w.learner, {})).body.errors.uploadAudioFile).toBeDefined();
     const big = wav(10 * 1024 * 1024 + 1); // just over 20 MB
     expect((await postAudio(w.server.url, w.learner, { uploadAudioFile: new File([big], "big.wav") })).status).toBe(400);
     const badFields = await postAudio(w.server.url, w.learner, {
-      uploadAudioFile: audio(), isMidSpeech: "maybe", previousNoteDetailsToAppendTo: "x".repeat(2001),
+      uploadAudioFile: audio(),
+      isMidSpeech: "maybe",
+      previousNoteDetailsToAppendTo: "x".repeat(2001),
     });
     expect(Object.keys(badFields.body.errors).sort()).toEqual(["isMidSpeech", "previousNoteDetailsToAppendTo"]);
     expect(w.fake.requests).toHaveLength(0); // nothing refused reached the provider
@@ -287,7 +303,10 @@ describe("one-shot AI actions without an AI provider", () => {
   afterAll(() => server.stop());
 
   test('"AI is not configured" for title, image and audio; settings and recreate still work', async () => {
-    for (const [path, body] of [[`/api/ai/suggest-title/${ids.France}`, {}], ["/api/ai/generate-image", "A map"]] as const) {
+    for (const [path, body] of [
+      [`/api/ai/suggest-title/${ids.France}`, {}],
+      ["/api/ai/generate-image", "A map"],
+    ] as const) {
       const answer = await learner.post(path, body);
       expect(`${path} ${answer.status} ${answer.body.message}`).toBe(`${path} 503 AI is not configured`);
     }

@@ -19,7 +19,11 @@ describe("AI model settings and the available models", () => {
   });
 
   test("an admin changes the models: the answer and later reads show them", async () => {
-    const chosen = { questionGenerationModel: "gpt-4o", evaluationModel: "gpt-4.1-mini", othersModel: "ft:gpt-4o-mini-2024-07-18:engram::fake0001" };
+    const chosen = {
+      questionGenerationModel: "gpt-4o",
+      evaluationModel: "gpt-4.1-mini",
+      othersModel: "ft:gpt-4o-mini-2024-07-18:engram::fake0001",
+    };
     const result = await admin.post("/api/settings/current-model-version", chosen);
     expect(result.status).toBe(200);
     expect(result.body).toEqual(chosen);
@@ -63,7 +67,9 @@ describe("AI model settings and the available models", () => {
   });
 
   test("a failing provider is a 503 that says so (its 401 never looks like being signed out)", async () => {
-    fake.on("GET", "/models", () => Response.json({ error: { message: "Incorrect API key provided" } }, { status: 401, headers: { "x-should-retry": "false" } }));
+    fake.on("GET", "/models", () =>
+      Response.json({ error: { message: "Incorrect API key provided" } }, { status: 401, headers: { "x-should-retry": "false" } }),
+    );
     const result = await admin.get("/api/ai/available-gpt-models");
     expect(result.status).toBe(503);
     expect(result.body.message).toBe("The AI service did not answer. Please try again later.");

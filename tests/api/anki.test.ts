@@ -17,7 +17,7 @@ describe("Anki deck import", () => {
     if (withReviewState) form.append("withReviewState", "true");
     const headers: Record<string, string> = client?.sessionCookie ? { cookie: `engram_session=${client.sessionCookie}` } : {};
     const response = await fetch(`${server.url}/api/notebooks/anki`, { method: "POST", body: form, headers });
-    return { status: response.status, body: await response.json() as any };
+    return { status: response.status, body: (await response.json()) as any };
   }
 
   function spec() {
@@ -34,9 +34,23 @@ describe("Anki deck import", () => {
     const [hola, suspended] = tree.children[0]!.children;
     expect(hola!.details).toBe("---\nanki_note_type: Basic\ntags:\n  - spanish\n  - greeting\n---\n\nHello\nHi");
     expect(hola!.image).toStartWith(`image/png ${makePng(3, 3).byteLength}`);
-    expect(tree.children[1]!.children[0]!.details).toBe("---\nanki_note_type: Vocab\n---\n\n**Meaning**\n\nthe cat\n\n**Example**\n\n*Le chat* dort.");
-    const titleIds = new Map(server.ctx.db.select().from(notes).where(eq(notes.notebookId, server.ctx.db.select().from(notes).where(eq(notes.id, headId)).get()!.notebookId)).all().map((n) => [n.title, n.id]));
-    const trackerOf = (title: string) => server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, titleIds.get(title)!)).get();
+    expect(tree.children[1]!.children[0]!.details).toBe(
+      "---\nanki_note_type: Vocab\n---\n\n**Meaning**\n\nthe cat\n\n**Example**\n\n*Le chat* dort.",
+    );
+    const titleIds = new Map(
+      server.ctx.db
+        .select()
+        .from(notes)
+        .where(eq(notes.notebookId, server.ctx.db.select().from(notes).where(eq(notes.id, headId)).get()!.notebookId))
+        .all()
+        .map((n) => [n.title, n.id]),
+    );
+    const trackerOf = (title: string) =>
+      server.ctx.db
+        .select()
+        .from(memoryTrackers)
+        .where(eq(memoryTrackers.noteId, titleIds.get(title)!))
+        .get();
     const holaTracker = trackerOf("Hola")!;
     expect(holaTracker.nextRecallAt).toEqual(expectedDue);
     expect(holaTracker.lastRecalledAt).toEqual(new Date(expectedDue.getTime() - 10 * DAY_MS));

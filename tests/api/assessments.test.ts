@@ -19,7 +19,11 @@ describe("assessments", () => {
       notebookTitle: "Countries",
       notebookCertifiable: certifiable,
       predefinedQuestionTestData: COUNTRIES.slice(0, count).map((country) => ({
-        "Note Title": country, Question: `Capital of ${country}?`, Answer: `${country} capital`, "One Wrong Choice": "Atlantis", Approved: approved,
+        "Note Title": country,
+        Question: `Capital of ${country}?`,
+        Answer: `${country} capital`,
+        "One Wrong Choice": "Atlantis",
+        Approved: approved,
       })),
     });
     expect(result.status).toBe(200);
@@ -41,7 +45,8 @@ describe("assessments", () => {
   beforeEach(async () => {
     await travelTo(server.client(), 1);
     const ids = await server.client().post("/api/testability/inject_notes", {
-      externalIdentifier: "old_learner", circleName: null,
+      externalIdentifier: "old_learner",
+      circleName: null,
       noteTestData: [{ Title: "Countries" }, ...COUNTRIES.map((Title) => ({ Title, "Parent Title": "Countries" }))],
     });
     await server.client().post("/api/testability/share_to_bazaar", { noteTopology: "Countries" });
@@ -53,13 +58,26 @@ describe("assessments", () => {
   test("an attempt draws the approved questions, one per note, without the correct answers", async () => {
     await injectQuestions(3);
     const attempt = await learner.post(`/api/assessment/questions/${notebookId}`);
-    expect(attempt.body).toMatchObject({ notebookId, notebookTitle: "Countries", totalQuestionCount: 3, answersCorrect: 0, certifiable: false });
-    expect(attempt.body.assessmentQuestionInstances.map((q: { multipleChoicesQuestion: { stem: string } }) => q.multipleChoicesQuestion.stem))
-      .toEqual(["Capital of France?", "Capital of Italy?", "Capital of Spain?"]);
+    expect(attempt.body).toMatchObject({
+      notebookId,
+      notebookTitle: "Countries",
+      totalQuestionCount: 3,
+      answersCorrect: 0,
+      certifiable: false,
+    });
+    expect(
+      attempt.body.assessmentQuestionInstances.map((q: { multipleChoicesQuestion: { stem: string } }) => q.multipleChoicesQuestion.stem),
+    ).toEqual(["Capital of France?", "Capital of Italy?", "Capital of Spain?"]);
     expect(JSON.stringify(attempt.body)).not.toContain("correctAnswerIndex");
   });
 
-  for (const [right, total, pass] of [[3, 3, true], [2, 3, false], [0, 3, false], [4, 5, true], [3, 5, false]] as const) {
+  for (const [right, total, pass] of [
+    [3, 3, true],
+    [2, 3, false],
+    [0, 3, false],
+    [4, 5, true],
+    [3, 5, false],
+  ] as const) {
     test(`${right} of ${total} right ${pass ? "passes" : "fails"} (pass mark 80%)`, async () => {
       await injectQuestions(total);
       const result = await sit(learner, right);
@@ -93,9 +111,13 @@ describe("assessments", () => {
     expect(few.status).toBe(400);
     expect(few.body.message).toBe("Not enough questions");
     expect((await server.client().post(`/api/assessment/questions/${notebookId}`)).status).toBe(401);
-    const privateIds = (await server.client().post("/api/testability/inject_notes", {
-      externalIdentifier: "old_learner", circleName: null, noteTestData: [{ Title: "Diary" }],
-    })).body;
+    const privateIds = (
+      await server.client().post("/api/testability/inject_notes", {
+        externalIdentifier: "old_learner",
+        circleName: null,
+        noteTestData: [{ Title: "Diary" }],
+      })
+    ).body;
     const privateNotebook = (await owner.get(`/api/notes/${privateIds.Diary}`)).body.notebook.id;
     const refused = await learner.post(`/api/assessment/questions/${privateNotebook}`);
     expect(refused.status).toBe(403);
@@ -110,7 +132,11 @@ describe("assessments", () => {
     expect((await learner.post(`/api/certificate/${notebookId}`)).status).toBe(400);
     await sit(learner, 3);
     const certificate = (await learner.get(`/api/certificate/${notebookId}`)).body;
-    expect(certificate).toMatchObject({ user: { name: "Another Old Learner" }, notebook: { title: "Countries" }, creatorName: "Old Learner" });
+    expect(certificate).toMatchObject({
+      user: { name: "Another Old Learner" },
+      notebook: { title: "Countries" },
+      creatorName: "Old Learner",
+    });
     expect(certificate.startDate.slice(0, 10)).toBe("1976-06-02");
     expect(certificate.expiryDate.slice(0, 10)).toBe("1977-06-02");
     expect((await learner.post(`/api/certificate/${notebookId}`)).body).toEqual(certificate);

@@ -14,10 +14,15 @@ import { useTestServer } from "../support/server";
 
 describe("the access cache", () => {
   const server = useTestServer();
-  const version = () => server.ctx.sqlite.query<{ version: number }, []>("SELECT version FROM cache_versions WHERE name = 'access'").get()!.version;
+  const version = () =>
+    server.ctx.sqlite.query<{ version: number }, []>("SELECT version FROM cache_versions WHERE name = 'access'").get()!.version;
   const titlesFound = async (client: Awaited<ReturnType<ReturnType<typeof server.client>["loginAs"]>>, key: string) =>
-    ((await client.post<{ noteTopology: { titleOrPredicate: string } }[]>("/api/notes/search", { searchKey: key, allMyNotebooksAndSubscriptions: true })).body)
-      .map((hit) => hit.noteTopology.titleOrPredicate);
+    (
+      await client.post<{ noteTopology: { titleOrPredicate: string } }[]>("/api/notes/search", {
+        searchKey: key,
+        allMyNotebooksAndSubscriptions: true,
+      })
+    ).body.map((hit) => hit.noteTopology.titleOrPredicate);
 
   test("a session deleted outside the server is refused on the next request", async () => {
     const learner = await server.client().loginAs("old_learner");
@@ -72,14 +77,18 @@ describe("the menu badges cache", () => {
   test("an assimilation, a setting written outside the server and the next half-day are all counted at once", async () => {
     const learner = await server.client().loginAs("old_learner");
     await travelTo(learner, 1, 8);
-    const ids = await injectNotes(learner, [{ Title: "Birds" }, ...["Robin", "Wren", "Finch"].map((Title) => ({ Title, "Parent Title": "Birds" }))]);
+    const ids = await injectNotes(learner, [
+      { Title: "Birds" },
+      ...["Robin", "Wren", "Finch"].map((Title) => ({ Title, "Parent Title": "Birds" })),
+    ]);
     expect(badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
     expect(badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
 
     await assimilate(learner, ids.Robin);
     expect(badges().assimilate).toBe(3);
     // A note's text is not counted: editing it keeps the badges (and their version).
-    const learning = () => server.ctx.sqlite.query<{ version: number }, []>("SELECT version FROM cache_versions WHERE name = 'learning'").get()!.version;
+    const learning = () =>
+      server.ctx.sqlite.query<{ version: number }, []>("SELECT version FROM cache_versions WHERE name = 'learning'").get()!.version;
     const before = learning();
     expect((await learner.patch(`/api/text_content/${ids.Wren}/title`, { newTitle: "Winter wren" })).status).toBe(200);
     expect(learning()).toBe(before);
@@ -102,7 +111,9 @@ describe("the menu badges cache", () => {
     expect(badges().messages).toBe(0);
     const other = await server.client().loginAs("another_old_learner");
     const ids = await injectNotes(learner, [{ Title: "Shared thoughts" }]);
-    server.ctx.sqlite.run("INSERT INTO bazaar_notebooks (notebook_id, created_at) SELECT notebook_id, 0 FROM notes WHERE id = ?", [ids["Shared thoughts"]]);
+    server.ctx.sqlite.run("INSERT INTO bazaar_notebooks (notebook_id, created_at) SELECT notebook_id, 0 FROM notes WHERE id = ?", [
+      ids["Shared thoughts"],
+    ]);
     const started = await other.post(`/api/conversation/note/${ids["Shared thoughts"]}`, { message: "Hello there" });
     expect(started.status).toBe(200);
     expect(badges().messages).toBe(1);

@@ -84,9 +84,11 @@ describe("paged children of a note", () => {
     const { learner, ids } = await seed(60);
     const token = (await learner.post("/api/user/generate-token", { label: "Claude" })).body.token;
     const mcp = new Client({ name: "engram-test", version: "1.0.0" });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }));
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     try {
       const result = (await mcp.callTool({ name: "get_note", arguments: { noteId: ids.Parent } })) as CallToolResult;
       const note = JSON.parse(result.content.map((part) => (part.type === "text" ? part.text : "")).join(""));

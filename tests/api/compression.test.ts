@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
-import { DYNAMIC_BROTLI_MIN_BYTES, MIN_COMPRESS_BYTES, dynamicEncoding, negotiateEncoding } from "../../src/web/compression";
+import { DYNAMIC_BROTLI_MIN_BYTES, dynamicEncoding, MIN_COMPRESS_BYTES, negotiateEncoding } from "../../src/web/compression";
 import { injectNotes } from "../support/notes";
 import { useTestServer } from "../support/server";
 
@@ -74,7 +74,10 @@ describe("compressed answers", () => {
   const server = useTestServer();
 
   async function cookieOf(name: string) {
-    const answer = await raw(`${server.url}/api/healthcheck`, { authorization: `Basic ${btoa(`${name}:password`)}`, "accept-encoding": "br" });
+    const answer = await raw(`${server.url}/api/healthcheck`, {
+      authorization: `Basic ${btoa(`${name}:password`)}`,
+      "accept-encoding": "br",
+    });
     const cookies = answer.headers["set-cookie"] ?? [];
     // Elysia adds the cookies once, after the compression hook: never twice.
     expect(cookies.length).toBe(1);
@@ -83,7 +86,10 @@ describe("compressed answers", () => {
 
   test("JSON decompresses to the same bytes as the identity answer, in Brotli, gzip and Zstandard", async () => {
     const learner = await server.client().loginAs("old_learner");
-    const rows = [{ Title: "Big" }, ...Array.from({ length: 40 }, (_, i) => ({ Title: `Child ${i}`, "Parent Title": "Big", Details: `Details of child ${i}` }))];
+    const rows = [
+      { Title: "Big" },
+      ...Array.from({ length: 40 }, (_, i) => ({ Title: `Child ${i}`, "Parent Title": "Big", Details: `Details of child ${i}` })),
+    ];
     const ids = await injectNotes(learner, rows);
     const cookie = await cookieOf("old_learner");
     const url = `${server.url}/api/notes/${ids.Big}`;
@@ -166,12 +172,17 @@ describe("compressed answers", () => {
       method: "initialize",
       params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "test", version: "1" } },
     });
-    const answer = await raw(`${server.url}/api/mcp`, {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "accept-encoding": "gzip, br",
-    }, "POST", initialize);
+    const answer = await raw(
+      `${server.url}/api/mcp`,
+      {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "accept-encoding": "gzip, br",
+      },
+      "POST",
+      initialize,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toContain("text/event-stream");
     expect(answer.headers["content-encoding"]).toBeUndefined();

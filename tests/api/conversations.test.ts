@@ -13,10 +13,18 @@ describe("conversations", () => {
   let ids: Record<string, number>;
 
   beforeEach(async () => {
-    ids = (await server.client().post("/api/testability/inject_notes", {
-      externalIdentifier: "old_learner", circleName: null,
-      noteTestData: [{ Title: "Shared" }, { Title: "Bread", "Parent Title": "Shared" }, { Title: "Private" }, { Title: "Secret", "Parent Title": "Private" }],
-    })).body;
+    ids = (
+      await server.client().post("/api/testability/inject_notes", {
+        externalIdentifier: "old_learner",
+        circleName: null,
+        noteTestData: [
+          { Title: "Shared" },
+          { Title: "Bread", "Parent Title": "Shared" },
+          { Title: "Private" },
+          { Title: "Secret", "Parent Title": "Private" },
+        ],
+      })
+    ).body;
     await server.client().post("/api/testability/share_to_bazaar", { noteTopology: "Shared" });
     owner = await server.client().loginAs("old_learner");
     reader = await server.client().loginAs("another_old_learner");
@@ -27,8 +35,10 @@ describe("conversations", () => {
     const started = await reader.post(`/api/conversation/note/${ids.Bread}`, "Is this sourdough?");
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({
-      subject: { note: { id: ids.Bread } }, subjectTitle: "Bread",
-      subjectOwnership: { ownerName: "Old Learner" }, conversationInitiator: { name: "Another Old Learner" },
+      subject: { note: { id: ids.Bread } },
+      subjectTitle: "Bread",
+      subjectOwnership: { ownerName: "Old Learner" },
+      conversationInitiator: { name: "Another Old Learner" },
     });
     const id = started.body.id;
     // Two unread messages in one conversation count once: the badge counts conversations.
@@ -52,8 +62,12 @@ describe("conversations", () => {
 
   test("nobody else reads, posts or lists it; blank messages and private notes are refused", async () => {
     const id = (await reader.post(`/api/conversation/note/${ids.Bread}`, { message: "Hello" })).body.id;
-    for (const [method, path, body] of [["GET", `/api/conversation/${id}`], ["GET", `/api/conversation/${id}/messages`],
-      ["POST", `/api/conversation/${id}/send`, "intrude"], ["PATCH", `/api/conversation/${id}/read`]] as const) {
+    for (const [method, path, body] of [
+      ["GET", `/api/conversation/${id}`],
+      ["GET", `/api/conversation/${id}/messages`],
+      ["POST", `/api/conversation/${id}/send`, "intrude"],
+      ["PATCH", `/api/conversation/${id}/read`],
+    ] as const) {
       expect((await stranger.request(method, path, body === undefined ? {} : { json: body })).status).toBe(403);
       expect((await server.client().request(method, path, body === undefined ? {} : { json: body })).status).toBe(401);
     }
@@ -68,9 +82,13 @@ describe("conversations", () => {
 
   test("a circle notebook's conversation reaches every member; one reading it marks it read for all", async () => {
     await server.client().post("/api/testability/inject_circle", { circleName: "Bakers", members: "old_learner, a_trainer" });
-    const circleIds = (await server.client().post("/api/testability/inject_notes", {
-      externalIdentifier: "old_learner", circleName: "Bakers", noteTestData: [{ Title: "Circle loaf" }],
-    })).body;
+    const circleIds = (
+      await server.client().post("/api/testability/inject_notes", {
+        externalIdentifier: "old_learner",
+        circleName: "Bakers",
+        noteTestData: [{ Title: "Circle loaf" }],
+      })
+    ).body;
     await server.client().post("/api/testability/share_to_bazaar", { noteTopology: "Circle loaf" });
     const started = await reader.post(`/api/conversation/note/${circleIds["Circle loaf"]}`, "Nice loaf");
     expect(started.body.subjectOwnership).toMatchObject({ circle: { name: "Bakers" } });

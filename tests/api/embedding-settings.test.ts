@@ -51,14 +51,21 @@ describe("embedding settings", () => {
       .all();
 
   async function semantic(searchKey: string) {
-    const result = await learner.post<Hit[]>("/api/notes/semantic-search", { searchKey, allMyNotebooksAndSubscriptions: true, allMyCircles: false });
+    const result = await learner.post<Hit[]>("/api/notes/semantic-search", {
+      searchKey,
+      allMyNotebooksAndSubscriptions: true,
+      allMyCircles: false,
+    });
     expect(result.status).toBe(200);
     expect(result.headers.get("x-engram-semantic")).toBe("on");
     return result.body;
   }
 
   test("without a dimension set, none is sent and the model's own length is stored", async () => {
-    expect((await learner.get("/api/settings/embedding")).body).toEqual({ embeddingModel: DEFAULT_EMBEDDING_MODEL, embeddingDimensions: null });
+    expect((await learner.get("/api/settings/embedding")).body).toEqual({
+      embeddingModel: DEFAULT_EMBEDDING_MODEL,
+      embeddingDimensions: null,
+    });
     const requests = fake.embeddings.requests;
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) expect("dimensions" in request).toBe(false);
@@ -74,12 +81,24 @@ describe("embedding settings", () => {
     }
     const blank = await admin.post("/api/settings/embedding", { embeddingModel: "  " });
     expect(blank.status).toBe(400);
-    expect((await admin.get("/api/settings/embedding")).body).toEqual({ embeddingModel: DEFAULT_EMBEDDING_MODEL, embeddingDimensions: null });
-    expect((await admin.post("/api/settings/embedding", { embeddingDimensions: 64 })).body).toEqual({ embeddingModel: DEFAULT_EMBEDDING_MODEL, embeddingDimensions: 64 });
+    expect((await admin.get("/api/settings/embedding")).body).toEqual({
+      embeddingModel: DEFAULT_EMBEDDING_MODEL,
+      embeddingDimensions: null,
+    });
+    expect((await admin.post("/api/settings/embedding", { embeddingDimensions: 64 })).body).toEqual({
+      embeddingModel: DEFAULT_EMBEDDING_MODEL,
+      embeddingDimensions: 64,
+    });
     expect((await admin.post("/api/settings/embedding", { embeddingDimensions: 3072 })).body.embeddingDimensions).toBe(3072);
     // A missing field keeps its value; null clears the dimension.
-    expect((await admin.post("/api/settings/embedding", { embeddingModel: "text-embedding-3-large" })).body).toEqual({ embeddingModel: "text-embedding-3-large", embeddingDimensions: 3072 });
-    expect((await admin.post("/api/settings/embedding", { embeddingDimensions: null })).body).toEqual({ embeddingModel: "text-embedding-3-large", embeddingDimensions: null });
+    expect((await admin.post("/api/settings/embedding", { embeddingModel: "text-embedding-3-large" })).body).toEqual({
+      embeddingModel: "text-embedding-3-large",
+      embeddingDimensions: 3072,
+    });
+    expect((await admin.post("/api/settings/embedding", { embeddingDimensions: null })).body).toEqual({
+      embeddingModel: "text-embedding-3-large",
+      embeddingDimensions: null,
+    });
   });
 
   test("a new dimension is requested from the provider, search answers meanwhile, and the background job re-embeds every note", async () => {
@@ -90,7 +109,11 @@ describe("embedding settings", () => {
     // Meanwhile (whether or not the worker has started): the key is embedded at 128 dimensions and
     // only compared with notes already embedded at 128; never an error, never an old vector.
     const meanwhile = await semantic("sugar crystals");
-    const at128 = new Set(stored().filter((row) => row.dimensions === 128).map((row) => row.noteId));
+    const at128 = new Set(
+      stored()
+        .filter((row) => row.dimensions === 128)
+        .map((row) => row.noteId),
+    );
     for (const hit of meanwhile) expect(at128.has(hit.noteTopology.id)).toBe(true);
     expect(fake.embeddings.requests[0]!.dimensions).toBe(128);
 
@@ -139,7 +162,9 @@ describe("embedding settings", () => {
     await embedEverything();
     const volcano = stored().find((row) => row.noteId === ids.Volcano!)!;
     expect(volcano.dimensions).toBe(96);
-    const inputs = fake.embeddings.requests.flatMap((request) => (Array.isArray(request.input) ? request.input : [request.input]).map(String));
+    const inputs = fake.embeddings.requests.flatMap((request) =>
+      (Array.isArray(request.input) ? request.input : [request.input]).map(String),
+    );
     expect(inputs.filter((input) => String(input).includes("Volcano")).at(-1)).toBe("Title: Volcano\nDetails:\nsugar crystals everywhere");
   });
 });

@@ -54,15 +54,24 @@ describe("FSRS as a per-user scheduler (issue 17)", () => {
     expect((await learner.get("/d/stats")).text).toMatch(/(under 70|70–80|80–90) %: 1/);
     await travelTo(learner, 2, 15);
     const log = (await learner.get(`/api/recall-log?memoryTracker=${tracker!.id}`)).body;
-    expect(log[0]).toMatchObject({ kind: "self-review", outcome: "success", scheduledHours: 55, elapsedHours: 55,
-      stateBefore: { scheduler: "fsrs", stability: 55.356 }, stateAfter: { scheduler: "fsrs", stability: repeated.stability } });
+    expect(log[0]).toMatchObject({
+      kind: "self-review",
+      outcome: "success",
+      scheduledHours: 55,
+      elapsedHours: 55,
+      stateBefore: { scheduler: "fsrs", stability: 55.356 },
+      stateAfter: { scheduler: "fsrs", stability: repeated.stability },
+    });
   });
 
   test("switching to FSRS and back keeps every due date: no surprise pile of due notes", async () => {
     const learner = await server.client().loginAs("old_learner");
     await travelTo(learner, 0, 8);
     const titles = Array.from({ length: 6 }, (_, i) => `Note ${i + 1}`);
-    const ids = await injectNotes(learner, titles.map((Title) => ({ Title })));
+    const ids = await injectNotes(
+      learner,
+      titles.map((Title) => ({ Title })),
+    );
     const trackers = [];
     for (const title of titles) trackers.push((await assimilate(learner, ids[title]!))[0]!);
     // Give them different histories on the classic scheduler.
@@ -109,7 +118,10 @@ describe("Optimize my parameters (issue 17)", () => {
     await setScheduler(learner, { scheduler: "fsrs" });
     await travelTo(learner, 0, 8);
     const titles = Array.from({ length: 50 }, (_, i) => `Fact ${i + 1}`);
-    const ids = await injectNotes(learner, titles.map((Title) => ({ Title })));
+    const ids = await injectNotes(
+      learner,
+      titles.map((Title) => ({ Title })),
+    );
     const trackers: number[] = [];
     for (const title of titles) trackers.push((await assimilate(learner, ids[title]!))[0]!.id);
     const tooFew = await learner.post("/api/user/optimize-fsrs-parameters", {});

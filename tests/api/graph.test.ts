@@ -107,7 +107,11 @@ describe("GET /api/notes/{note}/graph", () => {
   test("a link into a notebook the reader may not read never shows that note, not even its title", async () => {
     const other = await server.client().loginAs("another_old_learner");
     const secret = await injectNotes(other, [{ Title: "Secret diary", Details: "Private words" }]);
-    const linked = await learner.post("/api/testability/link_notes", { type: "related to", source_id: ids.Cat, target_id: secret["Secret diary"] });
+    const linked = await learner.post("/api/testability/link_notes", {
+      type: "related to",
+      source_id: ids.Cat,
+      target_id: secret["Secret diary"],
+    });
     expect(linked.status).toBe(200);
     const response = await learner.get(`/api/notes/${ids.Cat}/graph?tokenLimit=100000`);
     expect(response.status).toBe(200);

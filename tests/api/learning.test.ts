@@ -25,7 +25,10 @@ describe("the learning loop: assimilation and recall", () => {
   test("the 8-day schedule with intervals 1, 2, 4, 8: one new note a day, note 1 is recalled on days 2, 4 and 8", async () => {
     await learner.post("/api/testability/update_current_user", { daily_assimilation_count: "1", space_intervals: "1, 2, 4, 8" });
     await travelTo(learner, 0);
-    await injectNotes(learner, Array.from({ length: 8 }, (_, i) => ({ Title: `Note ${i + 1}`, "Parent Title": i === 0 ? "" : "Note 1" })));
+    await injectNotes(
+      learner,
+      Array.from({ length: 8 }, (_, i) => ({ Title: `Note ${i + 1}`, "Parent Title": i === 0 ? "" : "Note 1" })),
+    );
     const recalledOn: Record<string, number[]> = {};
     for (let day = 1; day <= 8; day++) {
       await travelTo(learner, day);
@@ -111,7 +114,11 @@ describe("the learning loop: assimilation and recall", () => {
   });
 
   test("skip-memory-tracking notes and deleted notes are not offered or recalled", async () => {
-    const ids = await injectNotes(learner, [{ Title: "Root" }, { Title: "Gone", "Parent Title": "Root" }, { Title: "Quiet", "Parent Title": "Root" }]);
+    const ids = await injectNotes(learner, [
+      { Title: "Root" },
+      { Title: "Gone", "Parent Title": "Root" },
+      { Title: "Quiet", "Parent Title": "Root" },
+    ]);
     await assimilate(learner, ids.Gone);
     await learner.post(`/api/notes/${ids.Quiet}/review-setting`, { skipMemoryTracking: true });
     await learner.post(`/api/notes/${ids.Gone}/delete`);

@@ -96,7 +96,11 @@ describe("links", () => {
   });
 
   test("the link_notes hook creates a link", async () => {
-    const result = await learner.post("/api/testability/link_notes", { type: "a part of", source_id: String(ids.Dog), target_id: String(ids.Animals) });
+    const result = await learner.post("/api/testability/link_notes", {
+      type: "a part of",
+      source_id: String(ids.Dog),
+      target_id: String(ids.Animals),
+    });
     expect(result.body).toBe("OK");
     expect((await learner.get(`/api/notes/${ids.Animals}`)).body.inboundReferences[0].noteTopology.linkType).toBe("a part of");
   });

@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { DETAILS_RANKED_HERE, SEARCH_LIMIT, relevance } from "../../src/services/search/literal";
+import { DETAILS_RANKED_HERE, relevance, SEARCH_LIMIT } from "../../src/services/search/literal";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
 
@@ -44,12 +44,23 @@ function referenceSearch(notes: Note[], key: string): number[] {
   const words = [...new Set(key.trim().toLowerCase().split(/\s+/))];
   const has = (text: string, word: string) => text.toLowerCase().includes(word);
   const titleMatches = notes.filter((note) => words.every((word) => has(note.title, word)));
-  const titles = ranked(titleMatches, words, (note) => (note.title.trim().toLowerCase() === key.trim().toLowerCase() ? 0 : 1), (note) => ({ ...note, details: "" }))
-    .slice(0, SEARCH_LIMIT);
+  const titles = ranked(
+    titleMatches,
+    words,
+    (note) => (note.title.trim().toLowerCase() === key.trim().toLowerCase() ? 0 : 1),
+    (note) => ({ ...note, details: "" }),
+  ).slice(0, SEARCH_LIMIT);
   if (titles.length >= SEARCH_LIMIT) return titles.map((note) => note.id);
   const listed = new Set(titles.map((note) => note.id));
-  const detailMatches = notes.filter((note) => !listed.has(note.id) && words.every((word) => has(note.title, word) || has(note.details, word)));
-  const details = ranked(detailMatches, words, () => 2, (note) => note);
+  const detailMatches = notes.filter(
+    (note) => !listed.has(note.id) && words.every((word) => has(note.title, word) || has(note.details, word)),
+  );
+  const details = ranked(
+    detailMatches,
+    words,
+    () => 2,
+    (note) => note,
+  );
   return [...titles, ...details].slice(0, SEARCH_LIMIT).map((note) => note.id);
 }
 
@@ -65,26 +76,46 @@ describe("literal search through the title and details indexes", () => {
     // 150 notes of 1–3 title words and 0–12 details words from a small vocabulary (so titles
     // sometimes fill the page and sometimes do not), plus a deleted one that is never found.
     const word = fc.constantFrom(...VOCABULARY);
-    const rows = fc.sample(fc.record({ title: fc.array(word, { minLength: 1, maxLength: 3 }), details: fc.array(word, { maxLength: 12 }) }), { numRuns: 150, seed: 16 })
+    const rows = fc
+      .sample(fc.record({ title: fc.array(word, { minLength: 1, maxLength: 3 }), details: fc.array(word, { maxLength: 12 }) }), {
+        numRuns: 150,
+        seed: 16,
+      })
       .map((row, i) => ({ Title: `${row.title.join(" ")} n${i}`, Details: row.details.join(" "), "Parent Title": "Root" }));
-    const ids = await injectNotes(learner, [{ Title: "Root" }, ...rows, { Title: "alpha gamma deleted", "Parent Title": "Root", Details: "beta" }]);
+    const ids = await injectNotes(learner, [
+      { Title: "Root" },
+      ...rows,
+      { Title: "alpha gamma deleted", "Parent Title": "Root", Details: "beta" },
+    ]);
     expect((await learner.post(`/api/notes/${ids["alpha gamma deleted"]}/delete`)).status).toBe(200);
-    const notes: Note[] = [{ id: ids.Root, title: "Root", details: "" }, ...rows.map((row) => ({ id: ids[row.Title], title: row.Title, details: row.Details }))];
+    const notes: Note[] = [
+      { id: ids.Root, title: "Root", details: "" },
+      ...rows.map((row) => ({ id: ids[row.Title], title: row.Title, details: row.Details })),
+    ];
 
     // Keys: one or two words or fragments of 3+ letters, in any case; an exact title now and then.
-    const fragment = word.chain((w) => fc.integer({ min: 0, max: w.length - 3 }).chain((start) =>
-      fc.integer({ min: start + 3, max: w.length }).map((end) => w.slice(start, end))));
+    const fragment = word.chain((w) =>
+      fc
+        .integer({ min: 0, max: w.length - 3 })
+        .chain((start) => fc.integer({ min: start + 3, max: w.length }).map((end) => w.slice(start, end))),
+    );
     const anyCase = (text: string) => fc.boolean().map((upper) => (upper ? text.toUpperCase() : text));
     const key = fc.oneof(
-      fc.array(fc.oneof(word, fragment), { minLength: 1, maxLength: 2 }).map((words) => words.join(" ")).chain(anyCase),
+      fc
+        .array(fc.oneof(word, fragment), { minLength: 1, maxLength: 2 })
+        .map((words) => words.join(" "))
+        .chain(anyCase),
       fc.constantFrom(...rows.slice(0, 5).map((row) => row.Title)),
     );
-    await fc.assert(fc.asyncProperty(key, async (searchKey) => {
-      const hits = await search(learner, searchKey);
-      expect(hits.map((hit) => hit.noteTopology.id)).toEqual(referenceSearch(notes, searchKey));
-      const distances = hits.map((hit) => hit.distance);
-      expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    }), { numRuns: 80, seed: 1604 });
+    await fc.assert(
+      fc.asyncProperty(key, async (searchKey) => {
+        const hits = await search(learner, searchKey);
+        expect(hits.map((hit) => hit.noteTopology.id)).toEqual(referenceSearch(notes, searchKey));
+        const distances = hits.map((hit) => hit.distance);
+        expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      }),
+      { numRuns: 80, seed: 1604 },
+    );
   });
 
   test("the title index follows renames and deletions", async () => {
@@ -94,7 +125,8 @@ describe("literal search through the title and details indexes", () => {
       { Title: "Quokka facts", "Parent Title": "Marsupials", Details: "Small and cheerful" },
       { Title: "Numbat facts", "Parent Title": "Marsupials", Details: "Eats termites" },
     ]);
-    const found = async (key: string) => (await search(learner, key)).map((hit) => [hit.noteTopology.titleOrPredicate, hit.distance < 0.2 ? "title" : "details"]);
+    const found = async (key: string) =>
+      (await search(learner, key)).map((hit) => [hit.noteTopology.titleOrPredicate, hit.distance < 0.2 ? "title" : "details"]);
     expect(await found("quokka")).toEqual([["Quokka facts", "title"]]);
 
     expect((await learner.patch(`/api/text_content/${ids["Quokka facts"]}/title`, { newTitle: "Wombat facts" })).status).toBe(200);
@@ -109,13 +141,24 @@ describe("literal search through the title and details indexes", () => {
   test(`a key in the details of more than ${DETAILS_RANKED_HERE} notes and in no title: a page of them, more mentions first`, async () => {
     const learner = await server.client().loginAs("old_learner");
     const rows: { Title: string; Details: string; "Parent Title": string }[] = [];
-    for (let i = 0; i < DETAILS_RANKED_HERE + 5; i++) rows.push({ Title: `Note ${1000 + i}`, Details: "zebra mouse mouse", "Parent Title": "Herd" });
+    for (let i = 0; i < DETAILS_RANKED_HERE + 5; i++)
+      rows.push({ Title: `Note ${1000 + i}`, Details: "zebra mouse mouse", "Parent Title": "Herd" });
     for (let i = 0; i < 5; i++) rows.push({ Title: `Best ${1000 + i}`, Details: "zebra zebra zebra", "Parent Title": "Herd" });
     const ids = await injectNotes(learner, [{ Title: "Herd" }, ...rows]);
 
     const hits = await search(learner, "zebra");
     expect(hits).toHaveLength(SEARCH_LIMIT);
-    expect(hits.slice(0, 5).map((hit) => hit.noteTopology.id).sort()).toEqual(rows.slice(-5).map((row) => ids[row.Title]).sort());
+    expect(
+      hits
+        .slice(0, 5)
+        .map((hit) => hit.noteTopology.id)
+        .sort(),
+    ).toEqual(
+      rows
+        .slice(-5)
+        .map((row) => ids[row.Title])
+        .sort(),
+    );
     for (const hit of hits) expect(hit.distance).toBeGreaterThanOrEqual(0.3);
     expect(hits[4]!.distance).toBeLessThan(hits[5]!.distance);
   });

@@ -4,7 +4,7 @@
  * and the details that contain it follow. Never another user's or a deleted note.
  */
 import { describe, expect, test } from "bun:test";
-import { SEARCH_LIMIT, prefixUpperBound } from "../../src/services/search/literal";
+import { prefixUpperBound, SEARCH_LIMIT } from "../../src/services/search/literal";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
 
@@ -35,7 +35,11 @@ describe("literal search with a short key", () => {
     const learner = await server.client().loginAs("old_learner");
     const other = await server.client().loginAs("another_old_learner");
     await injectNotes(other, [{ Title: "Ka" }, { Title: "Kayak of theirs" }]);
-    const rows: { Title: string; "Parent Title"?: string; Details?: string }[] = [{ Title: "Words" }, { Title: "Ka", "Parent Title": "Words" }, { Title: "Deleted ka", "Parent Title": "Words" }];
+    const rows: { Title: string; "Parent Title"?: string; Details?: string }[] = [
+      { Title: "Words" },
+      { Title: "Ka", "Parent Title": "Words" },
+      { Title: "Deleted ka", "Parent Title": "Words" },
+    ];
     for (let i = 0; i < SEARCH_LIMIT + 10; i++) rows.push({ Title: `Kangaroo ${"x".repeat(i % 7)} ${i}`, "Parent Title": "Words" });
     rows.push({ Title: "A bookay", "Parent Title": "Words", Details: "ka inside" });
     const ids = await injectNotes(learner, rows);
@@ -69,7 +73,11 @@ describe("literal search with a short key, from a note and around the title inde
   const server = useTestServer();
 
   async function searchFrom(client: HttpClient, note: number, searchKey: string) {
-    const result = await client.post<Hit[]>(`/api/notes/${note}/search`, { searchKey, allMyNotebooksAndSubscriptions: false, allMyCircles: false });
+    const result = await client.post<Hit[]>(`/api/notes/${note}/search`, {
+      searchKey,
+      allMyNotebooksAndSubscriptions: false,
+      allMyCircles: false,
+    });
     expect(result.status).toBe(200);
     return result.body;
   }
@@ -93,7 +101,11 @@ describe("literal search with a short key, from a note and around the title inde
 
   test("a link note is never found, and a restored note is found again", async () => {
     const learner = await server.client().loginAs("old_learner");
-    const ids = await injectNotes(learner, [{ Title: "Words" }, { Title: "Kiwi", "Parent Title": "Words" }, { Title: "Koala", "Parent Title": "Words" }]);
+    const ids = await injectNotes(learner, [
+      { Title: "Words" },
+      { Title: "Kiwi", "Parent Title": "Words" },
+      { Title: "Koala", "Parent Title": "Words" },
+    ]);
     const link = await learner.post(`/api/links/create/${ids.Kiwi}/${ids.Koala}`, { linkType: "related to" });
     expect(link.status).toBe(200);
     expect(await search(learner, "re")).toEqual([]);

@@ -15,9 +15,11 @@ const root = join(import.meta.dir, "../..");
 
 async function connectOverHttp(url: string, token: string) {
   const client = new Client({ name: "engram-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${token}` } },
-  }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   return client;
 }
 
@@ -54,7 +56,13 @@ describe("MCP server", () => {
   test("lists the tools with their input schemas", async () => {
     const { tools } = await mcp.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
-      "add_note", "find_most_relevant_note", "get_note", "get_note_graph", "get_recall_status", "list_notebooks", "update_note",
+      "add_note",
+      "find_most_relevant_note",
+      "get_note",
+      "get_note_graph",
+      "get_recall_status",
+      "list_notebooks",
+      "update_note",
     ]);
     const find = tools.find((tool) => tool.name === "find_most_relevant_note")!;
     expect(find.description).toContain("No relevant note found.");
@@ -105,7 +113,9 @@ describe("MCP server", () => {
     expect(graph.isError).toBe(false);
     const { focusNote, relatedNotes } = JSON.parse(graph.text);
     expect(focusNote).toMatchObject({ title: "Object Oriented", details: "Objects with state and behaviour", relationToFocusNote: "Self" });
-    const relations = Object.fromEntries(relatedNotes.map((note: { title: string; relationToFocusNote: string }) => [note.title, note.relationToFocusNote]));
+    const relations = Object.fromEntries(
+      relatedNotes.map((note: { title: string; relationToFocusNote: string }) => [note.title, note.relationToFocusNote]),
+    );
     expect(relations).toEqual({ "Programming Concepts": "Parent", Classes: "Child", Inheritance: "Child", Functional: "YoungerSibling" });
     const exported = await learner.get(`/api/notes/${ids["Object Oriented"]}/graph?tokenLimit=5000`);
     expect(JSON.parse(graph.text)).toEqual(exported.body);
@@ -139,12 +149,17 @@ describe("MCP server", () => {
     const notebooks = JSON.parse((await call(mcp, "list_notebooks")).text);
     expect(notebooks.map((n: { title: string }) => n.title).sort()).toEqual(["Books I read", "Programming Concepts"]);
     const note = JSON.parse((await call(mcp, "get_note", { noteId: ids["Object Oriented"] })).text);
-    expect(note.children).toEqual([{ id: ids.Classes, title: "Classes" }, { id: ids.Inheritance, title: "Inheritance" }]);
+    expect(note.children).toEqual([
+      { id: ids.Classes, title: "Classes" },
+      { id: ids.Inheritance, title: "Inheritance" },
+    ]);
     expect(note.parent).toEqual({ id: ids["Programming Concepts"], title: "Programming Concepts" });
     const status = await call(mcp, "get_recall_status", { timeZone: "Europe/Paris" });
     expect(status.text).toMatch(/^You have 0 notes to recall and \d+ notes? to assimilate today\./);
     const { resources } = await mcp.listResources();
-    expect(resources.map((r) => r.uri).sort()).toEqual([`engram://note/${ids["Books I read"]}`, `engram://note/${ids["Programming Concepts"]}`].sort());
+    expect(resources.map((r) => r.uri).sort()).toEqual(
+      [`engram://note/${ids["Books I read"]}`, `engram://note/${ids["Programming Concepts"]}`].sort(),
+    );
     const read = await mcp.readResource({ uri: `engram://note/${ids["Books I read"]}` });
     expect((read.contents[0] as { text: string }).text).toContain("# Books I read");
     expect((read.contents[0] as { text: string }).text).toContain(`- Lord of the Rings (engram://note/${ids["Lord of the Rings"]})`);
@@ -172,7 +187,9 @@ describe("MCP server", () => {
       expect(answer.isError).toBe(true);
       expect(answer.text).toBe("You are not allowed to access this notebook");
     }
-    expect((await call(mcp, "add_note", { parentTitle: "Secret diary", newTitle: "Day two" })).text).toContain('No note titled "Secret diary"');
+    expect((await call(mcp, "add_note", { parentTitle: "Secret diary", newTitle: "Day two" })).text).toContain(
+      'No note titled "Secret diary"',
+    );
     expect((await call(mcp, "find_most_relevant_note", { query: "diary" })).text).toBe("No relevant note found.");
     expect(await childTitles(other, theirs["Secret diary"]!)).toEqual(["Day one"]);
     expect((await other.get(`/api/notes/${theirs["Day one"]}`)).body.note.details).toBe("");
@@ -190,7 +207,9 @@ describe("MCP server", () => {
 
   describe("refusals before any MCP exchange", () => {
     const initialize = {
-      jsonrpc: "2.0", id: 1, method: "initialize",
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
       params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
     };
     const post = (headers: Record<string, string>) =>
@@ -250,11 +269,18 @@ describe("MCP server", () => {
     }
     // Stateless: a call without initialize is answered, here with the schema error of the missing noteId.
     const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_note", arguments: {} } });
-    const answered = await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: call });
+    const answered = await fetch(`${server.url}/api/mcp`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: call,
+    });
     expect(answered.status).toBe(200);
     expect(await answered.text()).toContain("Input validation error");
     const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(3 * 1024 * 1024) } });
-    expect((await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: big })).status).toBe(413);
+    expect(
+      (await fetch(`${server.url}/api/mcp`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: big }))
+        .status,
+    ).toBe(413);
   });
 
   describe("POST /api/mcp/notes/create", () => {
@@ -312,7 +338,12 @@ describe("MCP server", () => {
     const url = `http://127.0.0.1:${closed.port}`;
     closed.stop(true);
     const client = new Client({ name: "engram-stdio-test", version: "1.0.0" });
-    const transport = new StdioClientTransport({ command: process.execPath, args: ["src/mcp-cli.ts", "--url", url, "--token", token], cwd: root, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["src/mcp-cli.ts", "--url", url, "--token", token],
+      cwd: root,
+      stderr: "pipe",
+    });
     await expect(client.connect(transport)).rejects.toThrow(`Cannot reach Engram at ${url}/api/mcp`);
     await client.close();
   });

@@ -21,7 +21,10 @@ describe("notes", () => {
     const realm = (await learner.get(`/api/notes/${ids.Mammals}`)).body;
     expect(realm.id).toBe(ids.Mammals);
     expect(realm.note.noteTopology.parentOrSubjectNoteTopology.titleOrPredicate).toBe("Animals");
-    expect(realm.children.map((c: any) => [c.noteTopology.titleOrPredicate, c.childrenCount])).toEqual([["Dog", 0], ["Cat", 0]]);
+    expect(realm.children.map((c: any) => [c.noteTopology.titleOrPredicate, c.childrenCount])).toEqual([
+      ["Dog", 0],
+      ["Cat", 0],
+    ]);
     expect(realm.inboundReferences).toEqual([]);
     expect(realm.notebook.title).toBe("Animals");
     expect(realm.fromBazaar).toBe(false);

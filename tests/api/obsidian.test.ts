@@ -20,7 +20,9 @@ describe("Obsidian vaults", () => {
     const form = new FormData();
     form.append("uploadImage", new File([png], "x.png", { type: "image/png" }));
     const response = await fetch(`${server.url}/api/notes/${noteId}`, {
-      method: "PATCH", body: form, headers: { cookie: `engram_session=${client.sessionCookie}` },
+      method: "PATCH",
+      body: form,
+      headers: { cookie: `engram_session=${client.sessionCookie}` },
     });
     expect(response.status).toBe(200);
   }
@@ -49,7 +51,11 @@ describe("Obsidian vaults", () => {
         "Root Note/__index.md",
       ]);
       const child = files.get("Root Note/Parent Note/Child Note.md")!.text;
-      expect(child).toMatch(new RegExp(`^---\\nnote_id: ${ids["Child Note"]}\\ncreated_at: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\nupdated_at: [^\\n]+\\n---\\n# Child Note\\n\\nA child\\n$`));
+      expect(child).toMatch(
+        new RegExp(
+          `^---\\nnote_id: ${ids["Child Note"]}\\ncreated_at: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\nupdated_at: [^\\n]+\\n---\\n# Child Note\\n\\nA child\\n$`,
+        ),
+      );
       expect(files.get("Root Note/Parent Note/__index.md")!.text).toContain("# Parent Note\n\nAbout parents\n");
     });
 
@@ -75,10 +81,17 @@ describe("Obsidian vaults", () => {
       );
       const files = await unzip(bytes);
       const top = "Café ☕ 日本";
-      expect([...files.keys()].sort()).toEqual([
-        `${top}/CON_.md`, `${top}/Target.md`, `${top}/Target.png`, `${top}/__index.md`,
-        `${top}/a_b_ c_ (2).md`, `${top}/a_b_ c_.md`, `${top}/hidden.md`,
-      ].sort());
+      expect([...files.keys()].sort()).toEqual(
+        [
+          `${top}/CON_.md`,
+          `${top}/Target.md`,
+          `${top}/Target.png`,
+          `${top}/__index.md`,
+          `${top}/a_b_ c_ (2).md`,
+          `${top}/a_b_ c_.md`,
+          `${top}/hidden.md`,
+        ].sort(),
+      );
       expect(files.get(`${top}/a_b_ c_.md`)!.text).toEndWith("# a/b: c?\n\nslashes\n\na part of:: [[Target]]\n");
       expect(files.get(`${top}/Target.md`)!.text).toEndWith(`# Target\n\n![[${top}/Target.png]]\n`);
       expect(files.get(`${top}/Target.png`)!.bytes).toEqual(makePng(3, 2));
@@ -122,7 +135,8 @@ describe("Obsidian vaults", () => {
       const ids = await injectNotes(learner, [{ Title: "Biology" }, { Title: "Cells", "Parent Title": "Biology", Details: "old" }]);
       const notebookId = await notebookOf(learner, ids.Biology);
       const zip = await makeZip({
-        "Doughnut/Cells/__index.md": "---\ntags:\n  - cell\n  - life\naliases: [cytes]\nnote_id: 999\n---\n# Cells\n\nThe units of life. See [[Mitochondria|the powerhouse]].\n",
+        "Doughnut/Cells/__index.md":
+          "---\ntags:\n  - cell\n  - life\naliases: [cytes]\nnote_id: 999\n---\n# Cells\n\nThe units of life. See [[Mitochondria|the powerhouse]].\n",
         "Doughnut/Cells/Mitochondria.md": "Powerhouse.\n\na part of:: [[Cells]]\n",
         "Doughnut/Cells/Ribosome.md": "Makes proteins; see [the powerhouse](Mitochondria.md) and [cells](../Cells/__index.md).\n",
         "Doughnut/Cells.md": "A second note titled Cells: the folder has its own __index.md",
@@ -134,7 +148,9 @@ describe("Obsidian vaults", () => {
       expect(titlesOf(tree)).toEqual({ Biology: [{ Cells: ["Mitochondria", "Ribosome"] }, "Cells"] });
       expect(tree.children[0]!.children[1]!.links).toEqual(["related to → Mitochondria", "related to → Cells"]);
       const cells = tree.children[0]!;
-      expect(cells.details).toBe("---\ntags:\n  - cell\n  - life\naliases: [cytes]\n---\n\nThe units of life. See [[Mitochondria|the powerhouse]].");
+      expect(cells.details).toBe(
+        "---\ntags:\n  - cell\n  - life\naliases: [cytes]\n---\n\nThe units of life. See [[Mitochondria|the powerhouse]].",
+      );
       expect(cells.links).toEqual(["related to → Mitochondria"]);
       expect(cells.children[0]!.links).toEqual(["a part of → Cells"]);
       expect(cells.children[0]!.details).toBe("Powerhouse.");
@@ -162,14 +178,16 @@ describe("Obsidian vaults", () => {
       const result = await importZip(server, learner, notebookId, zip);
       expect(result.status).toBe(200);
       expect(result.body).toMatchObject({ created: 2, updated: 0, links: 0, images: 1 });
-      expect(result.body.skipped).toEqual(expect.arrayContaining([
-        { path: "My Vault/.obsidian/", reason: "hidden or system file" },
-        { path: "My Vault/.DS_Store", reason: "hidden or system file" },
-        { path: "My Vault/__MACOSX/", reason: "hidden or system file" },
-        { path: "My Vault/attachments/unused.pdf", reason: "not a PNG, JPEG, GIF or WebP image (other attachments are not imported)" },
-        { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
-        { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
-      ]));
+      expect(result.body.skipped).toEqual(
+        expect.arrayContaining([
+          { path: "My Vault/.obsidian/", reason: "hidden or system file" },
+          { path: "My Vault/.DS_Store", reason: "hidden or system file" },
+          { path: "My Vault/__MACOSX/", reason: "hidden or system file" },
+          { path: "My Vault/attachments/unused.pdf", reason: "not a PNG, JPEG, GIF or WebP image (other attachments are not imported)" },
+          { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
+          { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
+        ]),
+      );
       expect(result.body.skipped).toHaveLength(6);
       const tree = treeOf(server, headId);
       expect(titlesOf(tree)).toEqual({ Vault: [{ "Fruit 🍎": ["Äpfel & Birnen"] }] });
@@ -181,12 +199,17 @@ describe("Obsidian vaults", () => {
     test("a zip whose entries are not all under one folder imports its root into the head note", async () => {
       const learner = await server.client().loginAs("old_learner");
       const { headId, notebookId } = await newNotebook(learner, "Loose");
-      const result = await importZip(server, learner, notebookId, await makeZip({
-        "__index.md": "# Loose\n\nHead text",
-        "one.md": "1",
-        "sub/two.md": "2",
-        "sub/sub.md": "# sub\n\nA folder note inside its folder",
-      }));
+      const result = await importZip(
+        server,
+        learner,
+        notebookId,
+        await makeZip({
+          "__index.md": "# Loose\n\nHead text",
+          "one.md": "1",
+          "sub/two.md": "2",
+          "sub/sub.md": "# sub\n\nA folder note inside its folder",
+        }),
+      );
       expect(result.status).toBe(200);
       const tree = treeOf(server, headId);
       expect(titlesOf(tree)).toEqual({ Loose: ["one", { sub: ["two"] }] });
@@ -247,16 +270,28 @@ describe("Obsidian vaults", () => {
         { Title: "日本語 🎌", "Parent Title": "Languages", Details: "Japanese" },
         { Title: "Sustantivos", "Parent Title": "日本語 🎌", Details: "same title elsewhere" },
         { Title: "C#", "Parent Title": "Languages", Details: "# C#\n\nstarts with its own title" },
-        { Title: ".NET: [core] ^2 | \"quoted\"", "Parent Title": "Languages" },
+        { Title: '.NET: [core] ^2 | "quoted"', "Parent Title": "Languages" },
       ]);
       const notebookId = await notebookOf(learner, ids.Languages);
-      expect((await learner.post(`/api/links/create/${ids["日本語 🎌"]}/${ids["Verbos: ser/estar"]}`, { linkType: "similar to" })).status).toBe(200);
-      expect((await learner.post(`/api/links/create/${ids["Verbos: ser/estar"]}/${ids.Languages}`, { linkType: "an instance of" })).status).toBe(200);
+      expect(
+        (await learner.post(`/api/links/create/${ids["日本語 🎌"]}/${ids["Verbos: ser/estar"]}`, { linkType: "similar to" })).status,
+      ).toBe(200);
+      expect(
+        (await learner.post(`/api/links/create/${ids["Verbos: ser/estar"]}/${ids.Languages}`, { linkType: "an instance of" })).status,
+      ).toBe(200);
       await uploadImage(learner, ids["Español"], makePng(5, 5));
       await uploadImage(learner, ids["Verbos: ser/estar"], makePng(2, 7, [0, 0, 255]));
       const form = new FormData();
       form.append("url", "https://example.org/a: b?c=d#e");
-      expect((await fetch(`${server.url}/api/notes/${ids["C#"]}`, { method: "PATCH", body: form, headers: { cookie: `engram_session=${learner.sessionCookie}` } })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${server.url}/api/notes/${ids["C#"]}`, {
+            method: "PATCH",
+            body: form,
+            headers: { cookie: `engram_session=${learner.sessionCookie}` },
+          })
+        ).status,
+      ).toBe(200);
       server.ctx.sqlite.run("UPDATE notes SET wikidata_id = 'Q42' WHERE id = ?", [ids["Español"]]);
       const original = treeOf(server, ids.Languages);
       expect(JSON.stringify(original)).toContain('"url":"https://example.org/a: b?c=d#e"');
@@ -309,10 +344,16 @@ describe("Obsidian import with an AI provider", () => {
     const ids = await injectNotes(learner, [{ Title: "Head" }]);
     server.ctx.sqlite.run("DELETE FROM jobs");
     const notebookId = (await learner.get(`/api/notes/${ids.Head}`)).body.notebook.id;
-    const result = await importZip(server, learner, notebookId, await makeZip({ "Head/__index.md": "Head text", "Head/A.md": "a", "Head/B/C.md": "c" }));
+    const result = await importZip(
+      server,
+      learner,
+      notebookId,
+      await makeZip({ "Head/__index.md": "Head text", "Head/A.md": "a", "Head/B/C.md": "c" }),
+    );
     expect(result.body).toMatchObject({ created: 3, updated: 1 });
-    const queued = (server.ctx.sqlite.query("SELECT payload FROM jobs WHERE kind = 'embed-note'").all() as { payload: string }[])
-      .map((job) => JSON.parse(job.payload).noteId as number);
+    const queued = (server.ctx.sqlite.query("SELECT payload FROM jobs WHERE kind = 'embed-note'").all() as { payload: string }[]).map(
+      (job) => JSON.parse(job.payload).noteId as number,
+    );
     const tree = server.ctx.sqlite.query("SELECT id FROM notes WHERE notebook_id = ?").all(notebookId) as { id: number }[];
     expect(queued.sort()).toEqual(tree.map((row) => row.id).sort());
   });

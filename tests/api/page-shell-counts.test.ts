@@ -15,13 +15,22 @@ describe("the page shell's Assimilate badge", () => {
   test("equals the assimilation count's dueCount with own notes, subscriptions, quotas and today's assimilations", async () => {
     const learner = await server.client().loginAs("old_learner");
     const owner = await server.client().loginAs("another_old_learner");
-    await injectNotes(learner, [{ Title: "Mine" }, ...Array.from({ length: 12 }, (_, i) => ({ Title: `Own ${i}`, "Parent Title": "Mine" }))]);
-    const shared = await injectNotes(owner, [{ Title: "Shared" }, ...Array.from({ length: 6 }, (_, i) => ({ Title: `Shared ${i}`, "Parent Title": "Shared" }))], "another_old_learner");
+    await injectNotes(learner, [
+      { Title: "Mine" },
+      ...Array.from({ length: 12 }, (_, i) => ({ Title: `Own ${i}`, "Parent Title": "Mine" })),
+    ]);
+    const shared = await injectNotes(
+      owner,
+      [{ Title: "Shared" }, ...Array.from({ length: 6 }, (_, i) => ({ Title: `Shared ${i}`, "Parent Title": "Shared" }))],
+      "another_old_learner",
+    );
     expect((await owner.post("/api/testability/share_to_bazaar", { noteTopology: "Shared" })).status).toBe(200);
     const notebookId = (await owner.get(`/api/notes/${shared.Shared}`)).body.notebook.id;
 
     const me = await learner.get("/api/user/current-user-info");
-    const accountRow = server.ctx.sqlite.query<{ id: number }, [string]>("SELECT id FROM accounts WHERE external_identifier = ?").get(me.body.externalIdentifier)!;
+    const accountRow = server.ctx.sqlite
+      .query<{ id: number }, [string]>("SELECT id FROM accounts WHERE external_identifier = ?")
+      .get(me.body.externalIdentifier)!;
     const badge = () => {
       const user = findUserByAccount(server.ctx, accountRow.id)!;
       const account = server.ctx.sqlite.query("SELECT * FROM accounts WHERE id = ?").get(accountRow.id);

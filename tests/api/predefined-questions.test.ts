@@ -11,7 +11,10 @@ import { capital, mcq, messageText, QUESTION, scriptQuestion } from "../support/
 import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
 const REFINE = "refine_question";
-const question = (stem: string, choices: unknown[], correctAnswerIndex = 0) => ({ multipleChoicesQuestion: { stem, choices }, correctAnswerIndex });
+const question = (stem: string, choices: unknown[], correctAnswerIndex = 0) => ({
+  multipleChoicesQuestion: { stem, choices },
+  correctAnswerIndex,
+});
 const paris = question("What is the capital of France?", ["Paris", "Lyon"], 0);
 
 describe("predefined questions", () => {
@@ -24,13 +27,17 @@ describe("predefined questions", () => {
 
   beforeEach(async () => {
     anonymous = server.client();
-    ids = await injectNotes(anonymous, [
-      { Title: "Countries" },
-      { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
-      { Title: "Spain", "Parent Title": "Countries", Details: "Its capital is Madrid." },
-      { Title: "Secret Book" },
-      { Title: "Secret plans", "Parent Title": "Secret Book" },
-    ], "old_learner");
+    ids = await injectNotes(
+      anonymous,
+      [
+        { Title: "Countries" },
+        { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
+        { Title: "Spain", "Parent Title": "Countries", Details: "Its capital is Madrid." },
+        { Title: "Secret Book" },
+        { Title: "Secret plans", "Parent Title": "Secret Book" },
+      ],
+      "old_learner",
+    );
     expect((await anonymous.post("/api/testability/share_to_bazaar", { noteTopology: "Countries" })).status).toBe(200);
     owner = await server.client().loginAs("old_learner");
     reader = await server.client().loginAs("non_admin"); // reads Countries from the bazaar
@@ -38,7 +45,8 @@ describe("predefined questions", () => {
   });
 
   const list = (client: HttpClient, noteId = ids.France) => client.get(`/api/predefined-questions/${noteId}/note-questions`);
-  const add = (client: HttpClient, body: unknown, noteId = ids.France) => client.post(`/api/predefined-questions/${noteId}/note-questions`, body);
+  const add = (client: HttpClient, body: unknown, noteId = ids.France) =>
+    client.post(`/api/predefined-questions/${noteId}/note-questions`, body);
 
   describe("adding by hand", () => {
     test("an editor adds a question (trimmed, not approved) and every reader of the note lists it", async () => {
@@ -54,7 +62,10 @@ describe("predefined questions", () => {
       for (const client of [owner, reader]) {
         const listed = await list(client);
         expect(listed.status).toBe(200);
-        expect(listed.body.map((q: any) => q.multipleChoicesQuestion.stem)).toEqual(["What is the capital of France?", "Which city is in France?"]);
+        expect(listed.body.map((q: any) => q.multipleChoicesQuestion.stem)).toEqual([
+          "What is the capital of France?",
+          "Which city is in France?",
+        ]);
       }
       expect((await list(owner, ids.Spain)).body).toEqual([]);
     });
@@ -62,13 +73,36 @@ describe("predefined questions", () => {
     test.each([
       ["a blank stem", question("   ", ["Paris", "Lyon"]), { "multipleChoicesQuestion.stem": "must not be blank" }],
       ["one choice", question("Capital?", ["Paris"]), { "multipleChoicesQuestion.choices": "must have 2 to 10 choices" }],
-      ["eleven choices", question("Capital?", Array.from({ length: 11 }, (_, i) => `City ${i}`)), { "multipleChoicesQuestion.choices": "must have 2 to 10 choices" }],
+      [
+        "eleven choices",
+        question(
+          "Capital?",
+          Array.from({ length: 11 }, (_, i) => `City ${i}`),
+        ),
+        { "multipleChoicesQuestion.choices": "must have 2 to 10 choices" },
+      ],
       ["a blank second choice", question("Capital?", ["Paris", " ", "Nice"]), { "multipleChoicesQuestion.choices.1": "must not be blank" }],
       ["a choice that is not text", question("Capital?", ["Paris", 3]), { "multipleChoicesQuestion.choices.1": "must be a text" }],
-      ["the index past the choices", question("Capital?", ["Paris", "Lyon"], 2), { correctAnswerIndex: "must be the index of one of the choices (0 to 1)" }],
-      ["a negative index", question("Capital?", ["Paris", "Lyon"], -1), { correctAnswerIndex: "must be the index of one of the choices (0 to 1)" }],
-      ["a fractional index", question("Capital?", ["Paris", "Lyon"], 0.5), { correctAnswerIndex: "must be the index of one of the choices (0 to 1)" }],
-      ["a stem too long", question("x".repeat(2001), ["Paris", "Lyon"]), { "multipleChoicesQuestion.stem": "must be at most 2000 characters" }],
+      [
+        "the index past the choices",
+        question("Capital?", ["Paris", "Lyon"], 2),
+        { correctAnswerIndex: "must be the index of one of the choices (0 to 1)" },
+      ],
+      [
+        "a negative index",
+        question("Capital?", ["Paris", "Lyon"], -1),
+        { correctAnswerIndex: "must be the index of one of the choices (0 to 1)" },
+      ],
+      [
+        "a fractional index",
+        question("Capital?", ["Paris", "Lyon"], 0.5),
+        { correctAnswerIndex: "must be the index of one of the choices (0 to 1)" },
+      ],
+      [
+        "a stem too long",
+        question("x".repeat(2001), ["Paris", "Lyon"]),
+        { "multipleChoicesQuestion.stem": "must be at most 2000 characters" },
+      ],
       ["no question", { correctAnswerIndex: 0 }, { multipleChoicesQuestion: "must be a question with a stem and choices" }],
     ])("%s is refused with a 400 on that field, and nothing is saved", async (_, body, errors) => {
       const result = await add(owner, body);
@@ -79,7 +113,11 @@ describe("predefined questions", () => {
 
     test("every failing field is named at once", async () => {
       const result = await add(owner, question("", ["Paris", ""], 5));
-      expect(Object.keys(result.body.errors).sort()).toEqual(["correctAnswerIndex", "multipleChoicesQuestion.choices.1", "multipleChoicesQuestion.stem"]);
+      expect(Object.keys(result.body.errors).sort()).toEqual([
+        "correctAnswerIndex",
+        "multipleChoicesQuestion.choices.1",
+        "multipleChoicesQuestion.stem",
+      ]);
     });
 
     test("ten choices are allowed, and the last may be the correct one", async () => {
@@ -129,9 +167,18 @@ describe("predefined questions", () => {
   describe("with the AI", () => {
     test("Refine sends the draft and the note's description to questionGenerationModel and answers the improved question, unsaved", async () => {
       const admin = await server.client().loginAs("admin");
-      await admin.post("/api/settings/current-model-version", { questionGenerationModel: "gpt-4o", evaluationModel: "gpt-4.1-mini", othersModel: "gpt-4o-mini" });
-      fake.chat.respondWithJson(mcq("Which city is the capital of France?", ["Paris", "Lyon", "Nice"], 0), { match: { schemaName: REFINE } });
-      const result = await owner.post(`/api/predefined-questions/${ids.France}/refine-question`, question("capital of france", ["paris", ""], 0));
+      await admin.post("/api/settings/current-model-version", {
+        questionGenerationModel: "gpt-4o",
+        evaluationModel: "gpt-4.1-mini",
+        othersModel: "gpt-4o-mini",
+      });
+      fake.chat.respondWithJson(mcq("Which city is the capital of France?", ["Paris", "Lyon", "Nice"], 0), {
+        match: { schemaName: REFINE },
+      });
+      const result = await owner.post(
+        `/api/predefined-questions/${ids.France}/refine-question`,
+        question("capital of france", ["paris", ""], 0),
+      );
       expect(result.status).toBe(200);
       expect(result.body).toEqual({
         id: 0,
@@ -161,7 +208,10 @@ describe("predefined questions", () => {
     test("a refinement with one choice or an index out of range still fills the form (two choices, index in range)", async () => {
       fake.chat.respondWithJson(mcq("Capital of France?", ["Paris"], 4), { match: { schemaName: REFINE } });
       const result = await owner.post(`/api/predefined-questions/${ids.France}/refine-question`, paris);
-      expect(result.body).toMatchObject({ multipleChoicesQuestion: { stem: "Capital of France?", choices: ["Paris", ""] }, correctAnswerIndex: 0 });
+      expect(result.body).toMatchObject({
+        multipleChoicesQuestion: { stem: "Capital of France?", choices: ["Paris", ""] },
+        correctAnswerIndex: 0,
+      });
       fake.chat.respondWithText("no idea");
       const nothing = await owner.post(`/api/predefined-questions/${ids.France}/refine-question`, paris);
       expect([nothing.status, nothing.text]).toEqual([200, ""]);
@@ -238,12 +288,19 @@ describe("predefined questions", () => {
 
     test("a reader's positive feedback keeps the note, the question and its correct index", async () => {
       const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
-      const result = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { isPositiveFeedback: true, comment: " Clear question " });
+      const result = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
+        isPositiveFeedback: true,
+        comment: " Clear question ",
+      });
       expect(result.status).toBe(200);
       expect(result.body).toEqual({
         id: expect.any(Number),
         comment: "Clear question",
-        preservedQuestion: { multipleChoicesQuestion: { stem: "Capital?", choices: ["Lyon", "Paris"] }, correctChoiceIndex: 1, strictChoiceOrder: false },
+        preservedQuestion: {
+          multipleChoicesQuestion: { stem: "Capital?", choices: ["Lyon", "Paris"] },
+          correctChoiceIndex: 1,
+          strictChoiceOrder: false,
+        },
         preservedNoteContent: expect.stringContaining("Its capital is Paris."),
         realCorrectAnswers: "1",
         createdAt: expect.any(String),
@@ -257,21 +314,35 @@ describe("predefined questions", () => {
 
     test("negative feedback leaves the real correct answers for the admin; the note's later edits do not change it", async () => {
       const id = (await add(owner, paris)).body.id;
-      const result = await owner.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { isPositiveFeedback: false, comment: "Lyon is not a capital" });
+      const result = await owner.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
+        isPositiveFeedback: false,
+        comment: "Lyon is not a capital",
+      });
       expect(result.body).toMatchObject({ positiveFeedback: false, realCorrectAnswers: "", comment: "Lyon is not a capital" });
       expect((await owner.patch(`/api/text_content/${ids.France}/details`, { details: "Changed." })).status).toBe(200);
-      const [row] = server.ctx.db.select().from(suggestedQuestionsForFineTuning).where(eq(suggestedQuestionsForFineTuning.id, result.body.id)).all();
+      const [row] = server.ctx.db
+        .select()
+        .from(suggestedQuestionsForFineTuning)
+        .where(eq(suggestedQuestionsForFineTuning.id, result.body.id))
+        .all();
       expect(row!.preservedNoteContent).toContain("Its capital is Paris.");
     });
 
     test("the feedback flag is required, the comment limited, and a stranger refused", async () => {
       const id = (await add(owner, paris)).body.id;
-      expect((await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { comment: "hm" })).body.errors).toHaveProperty("isPositiveFeedback");
-      const long = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { isPositiveFeedback: false, comment: "x".repeat(2001) });
+      expect((await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { comment: "hm" })).body.errors).toHaveProperty(
+        "isPositiveFeedback",
+      );
+      const long = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
+        isPositiveFeedback: false,
+        comment: "x".repeat(2001),
+      });
       expect(long.status).toBe(400);
       expect(long.body.errors).toHaveProperty("comment");
       const secret = (await add(owner, paris, ids["Secret plans"])).body.id;
-      expect((await stranger.post(`/api/predefined-questions/${secret}/suggest-fine-tuning`, { isPositiveFeedback: true })).status).toBe(403);
+      expect((await stranger.post(`/api/predefined-questions/${secret}/suggest-fine-tuning`, { isPositiveFeedback: true })).status).toBe(
+        403,
+      );
       expect(rows()).toHaveLength(0);
     });
   });
@@ -281,7 +352,11 @@ describe("predefined questions without an AI provider", () => {
   const server = useTestServer();
 
   test('Refine and Generate by AI answer 503 "AI is not configured"; adding and listing work', async () => {
-    const ids = await injectNotes(server.client(), [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries" }], "old_learner");
+    const ids = await injectNotes(
+      server.client(),
+      [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries" }],
+      "old_learner",
+    );
     const owner = await server.client().loginAs("old_learner");
     for (const result of [
       await owner.post(`/api/predefined-questions/${ids.France}/refine-question`, paris),

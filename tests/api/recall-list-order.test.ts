@@ -11,7 +11,11 @@ describe("the recall list parts a note's items", () => {
   });
 
   test("a note's review and its spelling question are not next to each other when another note can go between", async () => {
-    const ids = await injectNotes(learner, [{ Title: "Space" }, { Title: "Moon", "Parent Title": "Space" }, { Title: "Mars", "Parent Title": "Space" }]);
+    const ids = await injectNotes(learner, [
+      { Title: "Space" },
+      { Title: "Moon", "Parent Title": "Space" },
+      { Title: "Mars", "Parent Title": "Space" },
+    ]);
     expect((await learner.post(`/api/notes/${ids.Moon}/review-setting`, { rememberSpelling: true })).status).toBe(200);
     await travelTo(learner, 1);
     await assimilate(learner, ids.Moon!);

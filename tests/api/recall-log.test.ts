@@ -29,26 +29,42 @@ describe("the recall log: one row per review, written with the tracker update", 
     ]);
     const [evaluation, failure, success, assimilation] = rows;
     expect(assimilation).toMatchObject({
-      memoryTrackerId: tracker!.id, reviewedAt: dayHour(0, 8), thinkingTimeMs: null, scheduledHours: null, elapsedHours: null, stateBefore: null,
+      memoryTrackerId: tracker!.id,
+      reviewedAt: dayHour(0, 8),
+      thinkingTimeMs: null,
+      scheduledHours: null,
+      elapsedHours: null,
+      stateBefore: null,
       stateAfter: { scheduler: "forgetting-curve", forgettingCurveIndex: 100, repetitionCount: 0, nextRecallAt: dayHour(0, 8) },
     });
     expect(success).toMatchObject({
-      reviewedAt: dayHour(0, 9), scheduledHours: 0, elapsedHours: 1,
+      reviewedAt: dayHour(0, 9),
+      scheduledHours: 0,
+      elapsedHours: 1,
       stateBefore: { forgettingCurveIndex: 100, repetitionCount: 0 },
       stateAfter: { forgettingCurveIndex: 110, repetitionCount: 1, lastRecalledAt: dayHour(0, 9), nextRecallAt: dayHour(1, 9) },
     });
     expect(failure).toMatchObject({
-      reviewedAt: dayHour(1, 9), scheduledHours: 24, elapsedHours: 24,
+      reviewedAt: dayHour(1, 9),
+      scheduledHours: 24,
+      elapsedHours: 24,
       stateAfter: { forgettingCurveIndex: 100, repetitionCount: 2, nextRecallAt: dayHour(1, 21) },
     });
     expect(evaluation.stateAfter).toMatchObject({ forgettingCurveIndex: 105, repetitionCount: 2 });
     // The last row's state is the tracker's state: the schedule can be rebuilt from the log.
     const now = (await learner.get(`/api/memory-trackers/${tracker!.id}`)).body;
-    expect(evaluation.stateAfter).toMatchObject({ forgettingCurveIndex: now.forgettingCurveIndex, nextRecallAt: now.nextRecallAt, lastRecalledAt: now.lastRecalledAt });
+    expect(evaluation.stateAfter).toMatchObject({
+      forgettingCurveIndex: now.forgettingCurveIndex,
+      nextRecallAt: now.nextRecallAt,
+      lastRecalledAt: now.lastRecalledAt,
+    });
     expect(now.stability).toBeUndefined();
 
     const spellingRows = (await learner.get(`/api/recall-log?memoryTracker=${spelling!.id}`)).body;
-    expect(spellingRows.map((r: any) => [r.kind, r.outcome])).toEqual([["spelling", "success"], ["assimilation", "success"]]);
+    expect(spellingRows.map((r: any) => [r.kind, r.outcome])).toEqual([
+      ["spelling", "success"],
+      ["assimilation", "success"],
+    ]);
     // All the user's rows, limited.
     expect((await learner.get("/api/recall-log?limit=2")).body.map((r: any) => r.kind)).toEqual(["spelling", "self-evaluation"]);
   });
@@ -68,14 +84,23 @@ describe("the recall log: one row per review, written with the tracker update", 
     const ids = await injectNotes(learner, [{ Title: "Sedition" }]);
     await learner.post(`/api/notes/${ids.Sedition}/review-setting`, { rememberSpelling: true });
     const [tracker, spelling] = await assimilate(learner, ids.Sedition!);
-    expect((await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true&thinkingTimeMs=4200`)).status).toBe(200);
+    expect((await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true&thinkingTimeMs=4200`)).status).toBe(
+      200,
+    );
     await learner.post(`/api/memory-trackers/${spelling!.id}/answer-spelling`, { spellingAnswer: "sedition", thinkingTimeMs: 1234 });
     const bad = await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true&thinkingTimeMs=-1`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty("thinkingTimeMs");
-    expect((await learner.post(`/api/memory-trackers/${spelling!.id}/answer-spelling`, { spellingAnswer: "x", thinkingTimeMs: 1.5 })).status).toBe(400);
+    expect(
+      (await learner.post(`/api/memory-trackers/${spelling!.id}/answer-spelling`, { spellingAnswer: "x", thinkingTimeMs: 1.5 })).status,
+    ).toBe(400);
     const rows = (await learner.get("/api/recall-log")).body;
-    expect(rows.map((r: any) => [r.kind, r.thinkingTimeMs])).toEqual([["spelling", 1234], ["self-review", 4200], ["assimilation", null], ["assimilation", null]]);
+    expect(rows.map((r: any) => [r.kind, r.thinkingTimeMs])).toEqual([
+      ["spelling", 1234],
+      ["self-review", 4200],
+      ["assimilation", null],
+      ["assimilation", null],
+    ]);
   });
 
   test("another user's tracker is refused, a missing one is 404, bad limits are 400, signed out is 401", async () => {

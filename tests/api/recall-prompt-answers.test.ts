@@ -153,5 +153,4 @@ describe("answering, contesting and regenerating recall prompts", () => {
     await w.learner.post(`/api/recall-prompts/${prompt.id}/answer`, { choiceIndex: 0 });
     expect((await w.learner.post(`/api/recall-prompts/${prompt.id}/contest`)).body.message).toBe("The question is already answered");
   });
-
 });

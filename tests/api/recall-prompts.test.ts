@@ -45,7 +45,11 @@ describe("recall prompts: multiple-choice questions for memory trackers", () => 
 
   test("generation uses questionGenerationModel and the check evaluationModel (decision 12)", async () => {
     const admin = await w.server.client().loginAs("admin");
-    await admin.post("/api/settings/current-model-version", { questionGenerationModel: "gpt-4o", evaluationModel: "gpt-4.1-mini", othersModel: "gpt-4o-mini" });
+    await admin.post("/api/settings/current-model-version", {
+      questionGenerationModel: "gpt-4o",
+      evaluationModel: "gpt-4.1-mini",
+      othersModel: "gpt-4o-mini",
+    });
     scriptGoodQuestion(w.fake);
     await w.ask();
     expect(w.fake.chat.requests.map((r) => r.model)).toEqual(["gpt-4o", "gpt-4.1-mini"]);
@@ -71,7 +75,13 @@ describe("recall prompts: multiple-choice questions for memory trackers", () => 
     ["an empty stem", mcq("", ["Paris", "Lyon"])],
     ["one choice", mcq("Capital?", ["Paris"])],
     ["a blank choice", mcq("Capital?", ["Paris", " "])],
-    ["eleven choices", mcq("Capital?", Array.from({ length: 11 }, (_, i) => `City ${i}`))],
+    [
+      "eleven choices",
+      mcq(
+        "Capital?",
+        Array.from({ length: 11 }, (_, i) => `City ${i}`),
+      ),
+    ],
     ["a correct index out of range", mcq("Capital?", ["Paris", "Lyon"], 2)],
     ["something else", { answer: "Paris" }],
   ])("a generated question with %s gives an empty body (the simple review), and nothing is saved", async (_, value) => {
@@ -162,7 +172,6 @@ describe("recall prompts: multiple-choice questions for memory trackers", () => 
     scriptQuestion(w.fake, mcq("", []));
     expect((await w.ask()).body.multipleChoicesQuestion.stem).toBe("What is the capital of France?");
   });
-
 
   test("a spelling tracker gets no multiple-choice question", async () => {
     await w.learner.post(`/api/notes/${w.ids.Spain}/review-setting`, { rememberSpelling: true });

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { injectNotes } from "../support/notes";
-import { appRoutes, type HttpClient, resetTestData, type RouteInfo, useTestServer } from "../support/server";
+import { appRoutes, type HttpClient, type RouteInfo, resetTestData, useTestServer } from "../support/server";
 
 const ANSWER_WITHIN_MS = 2000;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
@@ -25,16 +25,41 @@ function bodyRoutes(routes: RouteInfo[]) {
 
 const fill = (path: string, noteId: number) =>
   path.replace(/:(\w+)/g, (_, name: string) =>
-    name === "asFirstChild" ? "false" : name === "name" ? "x.png" : name === "wikidataId" ? "Q1" : String(noteId));
+    name === "asFirstChild" ? "false" : name === "name" ? "x.png" : name === "wikidataId" ? "Q1" : String(noteId),
+  );
 
 const oddString = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.constantFrom("\u0000", "\u0000\u0000", " \u0007 ", "\ud800", "\udfff\ud800", "\u202e", "\ufeff", '"', "\\", "*", "NEAR(", "OR", "^", "-", ":", "title : x"),
+  fc.constantFrom(
+    "\u0000",
+    "\u0000\u0000",
+    " \u0007 ",
+    "\ud800",
+    "\udfff\ud800",
+    "\u202e",
+    "\ufeff",
+    '"',
+    "\\",
+    "*",
+    "NEAR(",
+    "OR",
+    "^",
+    "-",
+    ":",
+    "title : x",
+  ),
   fc.nat({ max: 300_000 }).map((n) => "x".repeat(n)),
 );
 
-const scalar = fc.oneof(oddString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(-1, 0, 1.5, 2 ** 53, 1e308, "1", " 1", "0x1", "1e0"));
+const scalar = fc.oneof(
+  oddString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(-1, 0, 1.5, 2 ** 53, 1e308, "1", " 1", "0x1", "1e0"),
+);
 
 /** A value of any JSON shape, sometimes very deep or very wide. */
 const value: fc.Arbitrary<unknown> = fc.oneof(
@@ -47,9 +72,17 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 /** A whole body: an object with the route's fields, any JSON value, or text that is not JSON. */
 const bodyFor = (fields: string[]) =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] }).map((body) => JSON.stringify(body)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] })
+        .map((body) => JSON.stringify(body)),
+    },
     { weight: 2, arbitrary: value.map((body) => JSON.stringify(body) ?? "null") },
-    { weight: 1, arbitrary: fc.integer({ min: 1, max: 200_000 }).map((depth) => `{"${fields[0] ?? "a"}":${"[".repeat(depth)}${"]".repeat(depth)}}`) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1, max: 200_000 }).map((depth) => `{"${fields[0] ?? "a"}":${"[".repeat(depth)}${"]".repeat(depth)}}`),
+    },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
   );
 
@@ -62,7 +95,10 @@ describe("generated bodies at every body-taking route", () => {
   beforeAll(async () => {
     await resetTestData(server);
     learner = await server.client().loginAs("old_learner");
-    const ids = await injectNotes(learner, [{ Title: "Fuzz", Details: "target" }, { Title: "Child", "Parent Title": "Fuzz" }]);
+    const ids = await injectNotes(learner, [
+      { Title: "Fuzz", Details: "target" },
+      { Title: "Child", "Parent Title": "Fuzz" },
+    ]);
     noteId = ids.Child as number;
     routes = bodyRoutes(appRoutes(server.ctx));
   });

@@ -49,7 +49,9 @@ describe("request limits", () => {
     const text = "[[[[ {{{{ ".repeat(100);
     const saved = await learner.patch(`/api/text_content/${id}/details`, { details: text });
     expect(saved.status).toBe(200);
-    const ok = await raw(`/api/text_content/${id}/details`, `{"details":null,"extra":${nested(63)}}`, { cookie: `engram_session=${learner.sessionCookie}` });
+    const ok = await raw(`/api/text_content/${id}/details`, `{"details":null,"extra":${nested(63)}}`, {
+      cookie: `engram_session=${learner.sessionCookie}`,
+    });
     expect(ok.status).toBe(200);
   });
 

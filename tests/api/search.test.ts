@@ -13,7 +13,11 @@ const titles = (results: Result[]) => results.map((r) => r.noteTopology.titleOrP
 
 async function search(client: HttpClient, searchKey: string, options: { note?: number; all?: boolean; semantic?: boolean } = {}) {
   const path = `/api/notes/${options.note === undefined ? "" : `${options.note}/`}${options.semantic ? "semantic-search" : "search"}`;
-  const result = await client.post<Result[]>(path, { searchKey, allMyNotebooksAndSubscriptions: options.all ?? false, allMyCircles: false });
+  const result = await client.post<Result[]>(path, {
+    searchKey,
+    allMyNotebooksAndSubscriptions: options.all ?? false,
+    allMyCircles: false,
+  });
   if (result.status !== 200) throw new Error(`${path} answered ${result.status}: ${result.text}`);
   return result;
 }
@@ -40,7 +44,11 @@ describe("literal search", () => {
   test("finds a substring of a title, in any case", async () => {
     const { body } = await search(learner, "SYNTH");
     expect(titles(body)).toEqual(["Photosynthesis"]);
-    expect(body[0]!.noteTopology).toEqual({ id: ids.Photosynthesis!, titleOrPredicate: "Photosynthesis", shortDetails: "Plants turn light into sugar" });
+    expect(body[0]!.noteTopology).toEqual({
+      id: ids.Photosynthesis!,
+      titleOrPredicate: "Photosynthesis",
+      shortDetails: "Plants turn light into sugar",
+    });
   });
 
   test("a multi-word key finds notes having every word, in the title or the details", async () => {
@@ -183,7 +191,9 @@ describe("semantic search", () => {
     const notebookId = await notebookOf(ids.Plants!);
     const before = fake.embeddings.requests.length;
     await learner.post(`/api/notebooks/${notebookId}/update-index`);
-    expect(fake.embeddings.requests.slice(before).flatMap((r) => r.input as string[])).toEqual(["Context: Plants\nTitle: Leaf\nDetails:\ngreen"]);
+    expect(fake.embeddings.requests.slice(before).flatMap((r) => r.input as string[])).toEqual([
+      "Context: Plants\nTitle: Leaf\nDetails:\ngreen",
+    ]);
     expect(titles((await search(learner, "green leaf", { semantic: true })).body)).toEqual(["Leaf"]);
 
     const again = fake.embeddings.requests.length;
@@ -192,10 +202,12 @@ describe("semantic search", () => {
 
     const reset = await learner.post(`/api/notebooks/${notebookId}/reset-index`);
     expect(reset.status).toBe(200);
-    expect(fake.embeddings.requests.slice(again).flatMap((r) => r.input as string[]).sort()).toEqual([
-      "Context: Plants\nTitle: Leaf\nDetails:\ngreen",
-      "Title: Plants\nDetails:\nlight and sugar",
-    ]);
+    expect(
+      fake.embeddings.requests
+        .slice(again)
+        .flatMap((r) => r.input as string[])
+        .sort(),
+    ).toEqual(["Context: Plants\nTitle: Leaf\nDetails:\ngreen", "Title: Plants\nDetails:\nlight and sugar"]);
     expect(child.Leaf).toBeNumber();
   });
 

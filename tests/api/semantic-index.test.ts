@@ -9,8 +9,8 @@ import { embeddingModel } from "../../src/ai/settings";
 import * as binaryIndex from "../../src/services/search/binary-index";
 import { quantizeBinary } from "../../src/services/search/binary-index";
 import { vectorBlob } from "../../src/services/search/embedding-source";
-import { MAX_SEMANTIC_DISTANCE, SEMANTIC_CANDIDATES } from "../../src/services/search/semantic";
 import { SEARCH_LIMIT } from "../../src/services/search/literal";
+import { MAX_SEMANTIC_DISTANCE, SEMANTIC_CANDIDATES } from "../../src/services/search/semantic";
 import { fakeEmbedding } from "../fakes";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
@@ -40,14 +40,18 @@ describe("semantic search through the binary index", () => {
 
   /** Notes under one head, with embeddings written straight into note_embeddings (the triggers fill the bits). */
   async function seed(client: HttpClient, head: string, count: number, model = embeddingModel(server.ctx)) {
-    const rows = [{ Title: head }, ...Array.from({ length: count }, (_, i) => ({ Title: `${head} ${i}`, "Parent Title": head, Details: textOf(i) }))];
+    const rows = [
+      { Title: head },
+      ...Array.from({ length: count }, (_, i) => ({ Title: `${head} ${i}`, "Parent Title": head, Details: textOf(i) })),
+    ];
     const ids = await injectNotes(client, rows);
     const insert = server.ctx.sqlite.query(
       `INSERT INTO note_embeddings (note_id, model, dimensions, embedding, source_hash, updated_at) VALUES (?, ?, ?, ?, 'test', 0)
        ON CONFLICT (note_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, dimensions = excluded.dimensions`,
     );
     server.ctx.sqlite.transaction(() => {
-      for (let i = 0; i < count; i++) insert.run(ids[`${head} ${i}`]!, model, DIMENSIONS, vectorBlob(Float32Array.from(fakeEmbedding(textOf(i), DIMENSIONS))));
+      for (let i = 0; i < count; i++)
+        insert.run(ids[`${head} ${i}`]!, model, DIMENSIONS, vectorBlob(Float32Array.from(fakeEmbedding(textOf(i), DIMENSIONS))));
     })();
     return ids;
   }
@@ -68,7 +72,12 @@ describe("semantic search through the binary index", () => {
          WHERE n.notebook_id IN (SELECT value FROM json_each(?2)) AND n.deleted_at IS NULL AND n.id <> ?3 AND e.model = ?4
          ORDER BY distance, n.id LIMIT ${SEARCH_LIMIT}`,
       )
-      .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), JSON.stringify(notebookIds), excludeNoteId, embeddingModel(server.ctx))
+      .all(
+        vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))),
+        JSON.stringify(notebookIds),
+        excludeNoteId,
+        embeddingModel(server.ctx),
+      )
       .filter((row) => row.distance <= MAX_SEMANTIC_DISTANCE);
   }
 
@@ -119,7 +128,11 @@ describe("semantic search through the binary index", () => {
     let recall = 0;
     const keys = Array.from({ length: 12 }, (_, k) => textOf(k * 37 + 5));
     for (const key of keys) {
-      const truth = new Set(exact(key, [notebook]).slice(0, 10).map((r) => r.noteId));
+      const truth = new Set(
+        exact(key, [notebook])
+          .slice(0, 10)
+          .map((r) => r.noteId),
+      );
       const got = (await semantic(learner, key)).slice(0, 10).map((h) => h.noteTopology.id);
       recall += got.filter((id) => truth.has(id)).length / Math.max(1, truth.size);
     }
@@ -130,12 +143,14 @@ describe("semantic search through the binary index", () => {
     const ids = await seed(learner, "Small", 600);
     const notebook = await notebookOf(ids.Small!);
     // Every note within reach of the key, nearest first (no page limit).
-    const within = (key: string) => server.ctx.sqlite
-      .query<{ noteId: number }, [Buffer, number, number]>(
-        `SELECT e.note_id AS noteId FROM note_embeddings e JOIN notes n ON n.id = e.note_id
+    const within = (key: string) =>
+      server.ctx.sqlite
+        .query<{ noteId: number }, [Buffer, number, number]>(
+          `SELECT e.note_id AS noteId FROM note_embeddings e JOIN notes n ON n.id = e.note_id
          WHERE n.notebook_id = ?2 AND n.deleted_at IS NULL AND vec_distance_cosine(e.embedding, ?1) <= ?3 ORDER BY vec_distance_cosine(e.embedding, ?1), n.id`,
-      )
-      .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), notebook, MAX_SEMANTIC_DISTANCE).map((r) => r.noteId);
+        )
+        .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), notebook, MAX_SEMANTIC_DISTANCE)
+        .map((r) => r.noteId);
     // The key with the most notes within reach among a few single words.
     const key = WORDS.slice(0, 40).reduce((best, word) => (within(word).length > within(best).length ? word : best));
     const reachable = within(key);
@@ -168,7 +183,9 @@ describe("semantic search through the binary index", () => {
     expect(moved.status).toBe(200);
     expect(await notebookOf(mine["Mine 6"]!)).toBe(await notebookOf(elsewhere.Elsewhere!));
     expect((await semantic(learner, textOf(6), mine["Mine 7"])).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 6"]);
-    expect(server.ctx.sqlite.query("SELECT notebook_id AS n FROM note_embedding_bits WHERE note_id = ?").get(mine["Mine 6"]!)).toEqual({ n: await notebookOf(elsewhere.Elsewhere!) });
+    expect(server.ctx.sqlite.query("SELECT notebook_id AS n FROM note_embedding_bits WHERE note_id = ?").get(mine["Mine 6"]!)).toEqual({
+      n: await notebookOf(elsewhere.Elsewhere!),
+    });
 
     // Embeddings of another model are not compared (a model change re-embeds in the background).
     server.ctx.sqlite.query("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?").run(mine["Mine 8"]!);

@@ -12,9 +12,15 @@ describe("the account's sessions and password (production mode)", () => {
 
   async function twoSessions(username: string) {
     const laptop = server.client();
-    await laptop.request("POST", "/users/sign-up", { form: { username, password: "first password" }, headers: { "user-agent": FIREFOX_LINUX } });
+    await laptop.request("POST", "/users/sign-up", {
+      form: { username, password: "first password" },
+      headers: { "user-agent": FIREFOX_LINUX },
+    });
     const phone = server.client();
-    await phone.request("POST", "/users/sign-in", { form: { username, password: "first password" }, headers: { "user-agent": SAFARI_IPHONE } });
+    await phone.request("POST", "/users/sign-in", {
+      form: { username, password: "first password" },
+      headers: { "user-agent": SAFARI_IPHONE },
+    });
     expect(laptop.sessionCookie && phone.sessionCookie).toBeTruthy();
     return { laptop, phone };
   }
@@ -88,9 +94,15 @@ describe("browser names from user agents", () => {
   test.each([
     [FIREFOX_LINUX, "Firefox on Linux"],
     [SAFARI_IPHONE, "Safari on iPhone"],
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0", "Edge on Windows"],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+      "Edge on Windows",
+    ],
     ["Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36", "Chrome on Android"],
-    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", "Safari on macOS"],
+    [
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+      "Safari on macOS",
+    ],
     [null, "Unknown browser"],
   ])("%p is %p", (userAgent, name) => {
     expect(describeUserAgent(userAgent)).toBe(name);

@@ -4,8 +4,8 @@
  * notebook (bazaar, private, circle).
  */
 import { beforeEach, describe, expect, test } from "bun:test";
-import { assimilate, assimilatingTitles, recallingTitles, travelTo } from "../support/learning";
 import { mayCallApi } from "../../src/services/policies/api-access";
+import { assimilate, assimilatingTitles, recallingTitles, travelTo } from "../support/learning";
 import { appRoutes, type HttpClient, useTestServer } from "../support/server";
 
 type Actor = "owner" | "member" | "subscriber" | "stranger" | "anonymous";
@@ -16,7 +16,11 @@ describe("sharing", () => {
   let ids: Record<string, number>;
   let sharedNotebookId: number;
 
-  const inject = async (rows: { Title: string; "Parent Title"?: string }[], externalIdentifier: string, circleName: string | null = null) => {
+  const inject = async (
+    rows: { Title: string; "Parent Title"?: string }[],
+    externalIdentifier: string,
+    circleName: string | null = null,
+  ) => {
     const result = await server.client().post("/api/testability/inject_notes", { externalIdentifier, circleName, noteTestData: rows });
     expect(result.status).toBe(200);
     return result.body as Record<string, number>;
@@ -25,16 +29,21 @@ describe("sharing", () => {
   beforeEach(async () => {
     const admin = server.client();
     await travelTo(admin, 1);
-    expect((await admin.post("/api/testability/inject_circle", { circleName: "Team", members: "another_old_learner, a_trainer" })).status).toBe(200);
+    expect(
+      (await admin.post("/api/testability/inject_circle", { circleName: "Team", members: "another_old_learner, a_trainer" })).status,
+    ).toBe(200);
     ids = {
-      ...(await inject([
-        { Title: "Shared Book" },
-        { Title: "Apple", "Parent Title": "Shared Book" },
-        { Title: "Banana", "Parent Title": "Shared Book" },
-        { Title: "Cherry", "Parent Title": "Shared Book" },
-        { Title: "Private Book" },
-        { Title: "Secret plans", "Parent Title": "Private Book" },
-      ], "old_learner")),
+      ...(await inject(
+        [
+          { Title: "Shared Book" },
+          { Title: "Apple", "Parent Title": "Shared Book" },
+          { Title: "Banana", "Parent Title": "Shared Book" },
+          { Title: "Cherry", "Parent Title": "Shared Book" },
+          { Title: "Private Book" },
+          { Title: "Secret plans", "Parent Title": "Private Book" },
+        ],
+        "old_learner",
+      )),
       ...(await inject([{ Title: "Circle Book" }, { Title: "Circle Note", "Parent Title": "Circle Book" }], "a_trainer", "Team")),
     };
     expect((await admin.post("/api/testability/share_to_bazaar", { noteTopology: "Shared Book" })).status).toBe(200);
@@ -44,7 +53,9 @@ describe("sharing", () => {
     clients.stranger = await server.client().loginAs("admin");
     clients.anonymous = server.client();
     sharedNotebookId = (await clients.owner.get(`/api/notes/${ids["Shared Book"]}`)).body.notebook.id;
-    expect((await clients.subscriber.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 2 })).status).toBe(200);
+    expect(
+      (await clients.subscriber.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 2 })).status,
+    ).toBe(200);
   });
 
   // actor × notebook: the status of reading a note and of editing its title.
@@ -146,15 +157,22 @@ describe("sharing", () => {
     });
 
     test("subscribing twice, to one's own notebook, to a private notebook or signed out is refused", async () => {
-      const twice = await clients.subscriber.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 5 });
+      const twice = await clients.subscriber.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, {
+        dailyTargetOfNewNotes: 5,
+      });
       expect(twice.status).toBe(400);
       expect(twice.body.message).toContain("already");
-      expect((await clients.owner.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 5 })).status).toBe(403);
+      expect(
+        (await clients.owner.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 5 })).status,
+      ).toBe(403);
       const privateNotebookId = (await clients.owner.get(`/api/notes/${ids["Private Book"]}`)).body.notebook.id;
       const refused = await clients.stranger.post(`/api/subscriptions/notebooks/${privateNotebookId}/subscribe`, {});
       expect(refused.status).toBe(403);
       expect(refused.text).not.toContain("Private Book");
-      expect((await clients.anonymous.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: "bad" })).status).toBe(401);
+      expect(
+        (await clients.anonymous.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: "bad" }))
+          .status,
+      ).toBe(401);
       const zero = await clients.stranger.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 0 });
       expect(zero.status).toBe(400);
       expect(zero.body.errors.dailyTargetOfNewNotes).toBeString();
@@ -165,7 +183,10 @@ describe("sharing", () => {
     test("a subscriber assimilates within the daily target, recalls, cannot edit, and unsubscribing drops the notes from tomorrow's lists", async () => {
       const subscriber = clients.subscriber;
       expect(await assimilatingTitles(subscriber)).toEqual(["Shared Book", "Apple"]);
-      expect((await subscriber.get("/api/assimilation/count?timezone=UTC")).body).toMatchObject({ dueCount: 2, totalUnassimilatedCount: 4 });
+      expect((await subscriber.get("/api/assimilation/count?timezone=UTC")).body).toMatchObject({
+        dueCount: 2,
+        totalUnassimilatedCount: 4,
+      });
       const [tracker] = await assimilate(subscriber, ids["Shared Book"]!);
       expect(await assimilatingTitles(subscriber)).toEqual(["Apple"]);
       await assimilate(subscriber, ids.Apple!);
@@ -205,8 +226,13 @@ describe("sharing", () => {
       const found = (await search(clients.subscriber, { allMyNotebooksAndSubscriptions: true })).body;
       expect(found.map((r: { noteTopology: { titleOrPredicate: string } }) => r.noteTopology.titleOrPredicate)).toEqual(["Banana"]);
       const memberOwn = await inject([{ Title: "Notes of mine" }], "another_old_learner");
-      const inCircle = await clients.member.post(`/api/notes/${memberOwn["Notes of mine"]}/search`, { searchKey: "Circle Note", allMyCircles: true });
-      expect(inCircle.body.map((r: { noteTopology: { titleOrPredicate: string } }) => r.noteTopology.titleOrPredicate)).toContain("Circle Note");
+      const inCircle = await clients.member.post(`/api/notes/${memberOwn["Notes of mine"]}/search`, {
+        searchKey: "Circle Note",
+        allMyCircles: true,
+      });
+      expect(inCircle.body.map((r: { noteTopology: { titleOrPredicate: string } }) => r.noteTopology.titleOrPredicate)).toContain(
+        "Circle Note",
+      );
       const global = await clients.stranger.post("/api/notes/search", { searchKey: "Secret" });
       expect(global.body).toEqual([]);
     });
@@ -234,7 +260,10 @@ describe("sharing", () => {
       expect(wrong.body.errors.invitationCode).toBeString();
       expect((await clients.stranger.post("/api/circles/join", { invitationCode: circle.invitationCode })).body).toEqual(created.body);
       expect((await clients.stranger.post("/api/circles/join", { invitationCode: circle.invitationCode })).status).toBe(200);
-      expect((await clients.owner.get(`/api/circles/${created.body.id}`)).body.members).toEqual([{ name: "Old Learner" }, { name: "admin" }]);
+      expect((await clients.owner.get(`/api/circles/${created.body.id}`)).body.members).toEqual([
+        { name: "Old Learner" },
+        { name: "admin" },
+      ]);
       expect((await clients.anonymous.post("/api/circles/join", { invitationCode: 12 })).status).toBe(401);
     });
 
@@ -245,14 +274,17 @@ describe("sharing", () => {
       const trainer = await server.client().loginAs("a_trainer");
       expect((await trainer.patch(`/api/text_content/${created.body.noteId}/details`, { details: "e4 e5" })).status).toBe(200);
       expect((await clients.stranger.post(`/api/circles/${circleId}/notebooks`, { newTitle: "Intruder" })).status).toBe(403);
-      expect((await clients.member.get(`/api/circles/${circleId}`)).body.notebooks.notebooks.map((n: { title: string }) => n.title))
-        .toEqual(["Openings", "Circle Book"]);
+      expect(
+        (await clients.member.get(`/api/circles/${circleId}`)).body.notebooks.notebooks.map((n: { title: string }) => n.title),
+      ).toEqual(["Openings", "Circle Book"]);
       expect(await assimilatingTitles(trainer)).toEqual([]);
       expect(await assimilatingTitles(clients.member)).toEqual([]);
       expect((await clients.member.get("/api/notebooks")).body.notebooks).toEqual([]);
       // ...until a member adds one to their learning
       const openingsNotebook = (await trainer.get(`/api/notes/${created.body.noteId}`)).body.notebook.id;
-      expect((await trainer.post(`/api/subscriptions/notebooks/${openingsNotebook}/subscribe`, { dailyTargetOfNewNotes: 3 })).status).toBe(200);
+      expect((await trainer.post(`/api/subscriptions/notebooks/${openingsNotebook}/subscribe`, { dailyTargetOfNewNotes: 3 })).status).toBe(
+        200,
+      );
       expect(await assimilatingTitles(trainer)).toEqual(["Openings"]);
     });
 
@@ -283,15 +315,29 @@ describe("sharing", () => {
         continue;
       }
       const hasBody = !["GET", "HEAD", "DELETE"].includes(route.method);
-      const result = await clients.anonymous.request(route.method, `${path}?timezone=Not/AZone&dueindays=x`, hasBody ? { json: [1, { bad: true }] } : {});
+      const result = await clients.anonymous.request(
+        route.method,
+        `${path}?timezone=Not/AZone&dueindays=x`,
+        hasBody ? { json: [1, { bad: true }] } : {},
+      );
       expect(`${route.method} ${route.path} ${result.status}`).toBe(`${route.method} ${route.path} 401`);
     }
     // What a visitor may call: reading bazaar notebooks, the bazaar itself, and who is signed in.
-    expect(open.sort()).toEqual([
-      "GET /api/bazaar/", "GET /api/healthcheck", "GET /api/images/:image/:name", "GET /api/notebooks/:notebook",
-      "GET /api/notebooks/:notebook/notes", "GET /api/notes/:note", "GET /api/notes/:note/accessory",
-      "GET /api/notes/:note/children", "GET /api/notes/:note/descendants", "GET /api/notes/:note/graph", "GET /api/user/current-user-info",
-    ].sort());
+    expect(open.sort()).toEqual(
+      [
+        "GET /api/bazaar/",
+        "GET /api/healthcheck",
+        "GET /api/images/:image/:name",
+        "GET /api/notebooks/:notebook",
+        "GET /api/notebooks/:notebook/notes",
+        "GET /api/notes/:note",
+        "GET /api/notes/:note/accessory",
+        "GET /api/notes/:note/children",
+        "GET /api/notes/:note/descendants",
+        "GET /api/notes/:note/graph",
+        "GET /api/user/current-user-info",
+      ].sort(),
+    );
   });
 
   test("a signed-out request is 401 before its body is validated", async () => {

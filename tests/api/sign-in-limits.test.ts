@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readConfig } from "../../src/config";
 import { createContext } from "../../src/context";
-import { LIMITS } from "../../src/services/auth/rate-limiter";
 import { createApp } from "../../src/server";
+import { LIMITS } from "../../src/services/auth/rate-limiter";
 import { HttpClient, useTestServer } from "../support/server";
 
 const MINUTE = 60_000;
@@ -96,7 +96,8 @@ describe("sign-in limits behind a trusted proxy (production mode)", () => {
   });
 
   test("sign-ups are limited per address: 10 an hour", async () => {
-    for (let i = 0; i < 10; i++) expect((await signUpFrom(server.client(), "198.51.100.5", `newcomer${i}`, "password123")).status).toBe(303);
+    for (let i = 0; i < 10; i++)
+      expect((await signUpFrom(server.client(), "198.51.100.5", `newcomer${i}`, "password123")).status).toBe(303);
     const refused = await signUpFrom(server.client(), "198.51.100.5", "newcomer10", "password123");
     expect(refused.status).toBe(429);
     expect(refused.text).toContain("Too many attempts, try again in 60 minutes.");

@@ -30,9 +30,13 @@ describe("the statistics page's figures (issue 17)", () => {
     const other = await server.client().loginAs("another_old_learner");
     await travelTo(learner, 0, 8);
     const ids = await injectNotes(learner, [
-      { Title: "Rivers" }, { Title: "Nile", "Parent Title": "Rivers" }, { Title: "Amazon", "Parent Title": "Rivers" },
-      { Title: "Cooking" }, { Title: "Bread", "Parent Title": "Cooking" },
-      { Title: "Unused" }, { Title: "Nothing", "Parent Title": "Unused" },
+      { Title: "Rivers" },
+      { Title: "Nile", "Parent Title": "Rivers" },
+      { Title: "Amazon", "Parent Title": "Rivers" },
+      { Title: "Cooking" },
+      { Title: "Bread", "Parent Title": "Cooking" },
+      { Title: "Unused" },
+      { Title: "Nothing", "Parent Title": "Unused" },
     ]);
     const theirs = await injectNotes(other, [{ Title: "Theirs" }, { Title: "Moon", "Parent Title": "Theirs" }]);
     const [nile] = await assimilate(learner, ids.Nile!);
@@ -69,7 +73,14 @@ describe("the statistics page's figures (issue 17)", () => {
     const DAY = 86_400_000;
     // [stability in days, days since the last recall]: t/S 0, 0.8, 1.5, 5, 10 fall in R ≥ 95 %, 90–95, 80–90, 70–80, < 70 % (FSRS-6 defaults).
     const trackers: [string, number, number][] = [
-      ["S1", 0.5, 0], ["S2", 3, 2.4], ["S3", 20, 30], ["S4", 60, 300], ["S5", 200, 2000], ["S6", 400, 0], ["S7", 0, 1], ["Removed", 10, 100],
+      ["S1", 0.5, 0],
+      ["S2", 3, 2.4],
+      ["S3", 20, 30],
+      ["S4", 60, 300],
+      ["S5", 200, 2000],
+      ["S6", 400, 0],
+      ["S7", 0, 1],
+      ["Removed", 10, 100],
     ];
     const insert = server.ctx.sqlite.query(
       `INSERT INTO memory_trackers (user_id, note_id, spelling, assimilated_at, last_recalled_at, next_recall_at, repetition_count,
@@ -80,12 +91,19 @@ describe("the statistics page's figures (issue 17)", () => {
     }
     const fsrs = statsPage(server.ctx, currentUser(server, "old_learner"), "UTC").fsrs!;
     expect(fsrs.stability).toEqual([
-      { label: "under 1 day", count: 2 }, { label: "1–7 days", count: 1 }, { label: "1–4 weeks", count: 1 },
-      { label: "1–3 months", count: 1 }, { label: "3–12 months", count: 1 }, { label: "over a year", count: 1 },
+      { label: "under 1 day", count: 2 },
+      { label: "1–7 days", count: 1 },
+      { label: "1–4 weeks", count: 1 },
+      { label: "1–3 months", count: 1 },
+      { label: "3–12 months", count: 1 },
+      { label: "over a year", count: 1 },
     ]);
     expect(fsrs.retrievability).toEqual([
-      { label: "under 70 %", count: 1 }, { label: "70–80 %", count: 1 }, { label: "80–90 %", count: 1 },
-      { label: "90–95 %", count: 1 }, { label: "95 % and more", count: 3 }, // S1 and S6 just recalled, S7 of stability 0
+      { label: "under 70 %", count: 1 },
+      { label: "70–80 %", count: 1 },
+      { label: "80–90 %", count: 1 },
+      { label: "90–95 %", count: 1 },
+      { label: "95 % and more", count: 3 }, // S1 and S6 just recalled, S7 of stability 0
     ]);
   });
 });

@@ -44,7 +44,10 @@ describe("GET /api/stats on a time-travelled history (issue 17)", () => {
       { date: "1976-06-04", count: 1 },
     ]);
     // In Tokyo it is already the 4th, and A's 10:00 UTC is 19:00 that day: all three are today's.
-    expect(tokyo.forecast.slice(0, 2)).toEqual([{ date: "1976-06-04", count: 3 }, { date: "1976-06-05", count: 0 }]);
+    expect(tokyo.forecast.slice(0, 2)).toEqual([
+      { date: "1976-06-04", count: 3 },
+      { date: "1976-06-05", count: 0 },
+    ]);
   });
 
   test("a new user sees zeros; another user's reviews never count; bad zone 400, signed out 401", async () => {

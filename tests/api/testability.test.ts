@@ -8,7 +8,10 @@ describe("test hooks", () => {
     const client = await server.client().loginAs("old_learner");
     await client.post("/api/user/generate-token", { label: "gone after reset" });
     await client.post("/api/testability/clean_db_and_reset_testability_settings");
-    const names = server.ctx.sqlite.query<{ name: string }, []>("SELECT name FROM users ORDER BY name").all().map((u) => u.name);
+    const names = server.ctx.sqlite
+      .query<{ name: string }, []>("SELECT name FROM users ORDER BY name")
+      .all()
+      .map((u) => u.name);
     expect(names).toEqual(["A Trainer", "Another Old Learner", "Non Admin", "Old Learner", "admin"]);
     expect(server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM user_tokens").get()!.n).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type FakeWikidata, startFakeWikidata, wikidataValue } from "../fakes/index.ts";
 import { formatWikidataTime } from "../../src/services/wikidata/claims";
+import { type FakeWikidata, startFakeWikidata, wikidataValue } from "../fakes/index.ts";
 import { type HttpClient, startTestServer, type TestServer } from "../support/server";
 
 const UNAVAILABLE = "The wikidata service is not available";
@@ -21,16 +21,25 @@ describe("wikidata", () => {
   }
   const realm = async (noteId: number) => (await learner.get(`/api/notes/${noteId}`)).body;
   const children = async (noteId: number) =>
-    (await realm(noteId)).children.map((c: any) => c.noteTopology.linkType
-      ? `${c.noteTopology.linkType} ${c.noteTopology.objectNoteTopology?.titleOrPredicate}`
-      : `${c.noteTopology.titleOrPredicate}${c.wikidataId ? ` (${c.wikidataId})` : ""}`);
+    (await realm(noteId)).children.map((c: any) =>
+      c.noteTopology.linkType
+        ? `${c.noteTopology.linkType} ${c.noteTopology.objectNoteTopology?.titleOrPredicate}`
+        : `${c.noteTopology.titleOrPredicate}${c.wikidataId ? ` (${c.wikidataId})` : ""}`,
+    );
 
   function addPeopleAndPlaces() {
     wikidata.addEntity({ id: "Q22502", label: "Taiwan", enwikiTitle: "Taiwan", claims: { P625: wikidataValue.coordinate(23.5, 121) } });
     wikidata.addEntity({ id: "Q736936", label: "Lu" });
-    wikidata.addEntity({ id: "Q706446", label: "Wang Chien-ming",
-      claims: { P31: "Q5", P27: "Q22502", P569: wikidataValue.time("+1980-03-31T00:00:00Z") } });
-    wikidata.addEntity({ id: "Q4604", label: "Confucius", claims: { P31: "Q5", P27: "Q736936", P569: wikidataValue.time("-0552-10-09T00:00:00Z") } });
+    wikidata.addEntity({
+      id: "Q706446",
+      label: "Wang Chien-ming",
+      claims: { P31: "Q5", P27: "Q22502", P569: wikidataValue.time("+1980-03-31T00:00:00Z") },
+    });
+    wikidata.addEntity({
+      id: "Q4604",
+      label: "Confucius",
+      claims: { P31: "Q5", P27: "Q736936", P569: wikidataValue.time("-0552-10-09T00:00:00Z") },
+    });
     wikidata.addEntity({ id: "Q334", label: "Singapore", claims: { P625: wikidataValue.coordinate(1.3, 103.8) } });
     wikidata.addEntity({ id: "Q45575", label: "Dennis Ritchie" });
     wikidata.addEntity({ id: "Q92608", label: "Brian Kernighan" });
@@ -65,7 +74,14 @@ describe("wikidata", () => {
       ]);
       const request = wikidata.requests.at(-1)!;
       expect(request.path).toBe("/w/api.php");
-      expect(request.query).toMatchObject({ action: "wbsearchentities", search: "dog", language: "en", type: "item", limit: "10", format: "json" });
+      expect(request.query).toMatchObject({
+        action: "wbsearchentities",
+        search: "dog",
+        language: "en",
+        type: "item",
+        limit: "10",
+        format: "json",
+      });
       expect(request.headers["user-agent"]).toContain("Engram");
     });
 
@@ -198,11 +214,17 @@ describe("wikidata", () => {
 
     test("a person gets the country and birthday, and no sub-notes on association", async () => {
       addPeopleAndPlaces();
-      const ids = await inject([{ Title: "People" }, { Title: "Wang Chien-ming", "Parent Title": "People" }, { Title: "Confucius", "Parent Title": "People" }]);
-      expect((await learner.post(`/api/notes/${ids["Wang Chien-ming"]}/updateWikidataId`, { wikidataId: "Q706446" })).body.note.details)
-        .toBe("Taiwan, 31 March 1980");
-      expect((await learner.post(`/api/notes/${ids.Confucius}/updateWikidataId`, { wikidataId: "Q4604" })).body.note.details)
-        .toBe("Lu, 09 October 0553 B.C.");
+      const ids = await inject([
+        { Title: "People" },
+        { Title: "Wang Chien-ming", "Parent Title": "People" },
+        { Title: "Confucius", "Parent Title": "People" },
+      ]);
+      expect(
+        (await learner.post(`/api/notes/${ids["Wang Chien-ming"]}/updateWikidataId`, { wikidataId: "Q706446" })).body.note.details,
+      ).toBe("Taiwan, 31 March 1980");
+      expect((await learner.post(`/api/notes/${ids.Confucius}/updateWikidataId`, { wikidataId: "Q4604" })).body.note.details).toBe(
+        "Lu, 09 October 0553 B.C.",
+      );
       expect(await children(ids.Confucius!)).toEqual([]);
       expect(await children(ids.People!)).toEqual(["Wang Chien-ming (Q706446)", "Confucius (Q4604)"]);
     });

@@ -21,15 +21,28 @@ function renderRichEditor(value: string, { startEditing = true, initialHtml = ""
   const changes: string[] = [];
   const refusals: [string, string][] = [];
   const autosave: Autosave = {
-    value, dirty: false, saving: false, failed: false, rejected: undefined,
+    value,
+    dirty: false,
+    saving: false,
+    failed: false,
+    rejected: undefined,
     onChange: (next) => changes.push(next),
     flush: () => {},
   };
   const container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
-  act(() => root!.render(<RichEditor autosave={autosave} readonly={readonly} initialHtml={initialHtml} startEditing={startEditing}
-    onRefuse={(m, r) => refusals.push([m, r])} />));
+  act(() =>
+    root!.render(
+      <RichEditor
+        autosave={autosave}
+        readonly={readonly}
+        initialHtml={initialHtml}
+        startEditing={startEditing}
+        onRefuse={(m, r) => refusals.push([m, r])}
+      />,
+    ),
+  );
   return { container, changes, refusals };
 }
 
@@ -71,7 +84,10 @@ async function settle(times = 30) {
 const standIn = (container: HTMLElement) => container.querySelector<HTMLElement>(".rich-details")!;
 
 test("until editing starts, the details are the server's HTML in a focusable 'note details' text box, not Quill", async () => {
-  const { container, changes } = renderRichEditor("Warm **blooded**", { startEditing: false, initialHtml: "<p>Warm <strong>blooded</strong></p>" });
+  const { container, changes } = renderRichEditor("Warm **blooded**", {
+    startEditing: false,
+    initialHtml: "<p>Warm <strong>blooded</strong></p>",
+  });
   await settle();
   const host = standIn(container);
   expect(host.classList.contains("ql-container")).toBe(false);
@@ -91,11 +107,15 @@ test("until editing starts, the details are the server's HTML in a focusable 'no
 });
 
 test("keys pressed while the editor loads are kept: typed into it once it is up, and saved", async () => {
-  const { container, changes } = renderRichEditor("Warm **blooded**", { startEditing: false, initialHtml: "<p>Warm <strong>blooded</strong></p>" });
-  const host = standIn(container);
-  const press = (key: string) => act(() => {
-    host.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+  const { container, changes } = renderRichEditor("Warm **blooded**", {
+    startEditing: false,
+    initialHtml: "<p>Warm <strong>blooded</strong></p>",
   });
+  const host = standIn(container);
+  const press = (key: string) =>
+    act(() => {
+      host.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    });
   act(() => host.focus());
   // Enter on the focused details only starts editing (as a keyboard user does); the keys after it are text.
   press("Enter");

@@ -33,7 +33,8 @@ function roundTrip(markdown: string): string {
   return editorMarkdown(quill, layoutOf(withoutEdgeWhitespace(markdown)));
 }
 
-const corpus = [...Object.values(commonmarkLike), ...Object.values(gfm), ...Object.values(otherMarkdown)].flat()
+const corpus = [...Object.values(commonmarkLike), ...Object.values(gfm), ...Object.values(otherMarkdown)]
+  .flat()
   .concat(testNoteDetails, prose);
 
 /**
@@ -63,7 +64,7 @@ describe("which notes rich mode refuses, and why", () => {
     ["---", RICH_MODE_REASONS.other],
     ["* star bullets", RICH_MODE_REASONS.other],
     ["```js\nconst x = 1;\n```", RICH_MODE_REASONS.other],
-    ["[a titled link](/u \"title\")", RICH_MODE_REASONS.other],
+    ['[a titled link](/u "title")', RICH_MODE_REASONS.other],
     ["_underscore emphasis_", RICH_MODE_REASONS.other],
     ["- loose\n\n- list", RICH_MODE_REASONS.other],
   ])("%j: %s", (markdown, reason) => {
@@ -102,23 +103,27 @@ describe("an edit in rich mode changes only what was edited", () => {
     expect(editorMarkdown(quill, layoutOf(source))).toBe("# Moon\nEarth's satellite.\n\nNew line");
   });
 
-  test("for documents combined from the corpus: one typed letter changes one block, nothing else", () => {
-    const accepted = corpus.filter((markdown) => richModeRefusal(markdown) === undefined && withoutEdgeWhitespace(markdown));
-    const document = fc.array(fc.constantFrom(...accepted), { minLength: 1, maxLength: 4 }).map((parts) => parts.join("\n\n"));
-    fc.assert(
-      fc.property(document, fc.nat(), (markdown, at) => {
-        fc.pre(richModeRefusal(markdown) === undefined);
-        const source = withoutEdgeWhitespace(markdown);
-        setMarkdown(quill, source);
-        quill.insertText(at % (quill.getLength() - 1 || 1), "Z", "silent");
-        const before = layoutOf(source);
-        const after = layoutOf(editorMarkdown(quill, before));
-        expect(after.separators).toEqual(before.separators);
-        expect(after.blocks.filter((block, i) => block !== before.blocks[i]).length).toBeLessThanOrEqual(1);
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  test(
+    "for documents combined from the corpus: one typed letter changes one block, nothing else",
+    () => {
+      const accepted = corpus.filter((markdown) => richModeRefusal(markdown) === undefined && withoutEdgeWhitespace(markdown));
+      const document = fc.array(fc.constantFrom(...accepted), { minLength: 1, maxLength: 4 }).map((parts) => parts.join("\n\n"));
+      fc.assert(
+        fc.property(document, fc.nat(), (markdown, at) => {
+          fc.pre(richModeRefusal(markdown) === undefined);
+          const source = withoutEdgeWhitespace(markdown);
+          setMarkdown(quill, source);
+          quill.insertText(at % (quill.getLength() - 1 || 1), "Z", "silent");
+          const before = layoutOf(source);
+          const after = layoutOf(editorMarkdown(quill, before));
+          expect(after.separators).toEqual(before.separators);
+          expect(after.blocks.filter((block, i) => block !== before.blocks[i]).length).toBeLessThanOrEqual(1);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 describe("Markdown → rich → Markdown is identical, or rich mode is refused", () => {
@@ -126,12 +131,20 @@ describe("Markdown → rich → Markdown is identical, or rich mode is refused",
     for (const markdown of corpus) expectRefusedOrKept(markdown);
   });
 
-  test("for documents combined from the corpus's fragments", () => {
-    const separator = fc.constantFrom("\n\n", "\n", "\n\n\n", "");
-    const document = fc.tuple(fc.array(fc.tuple(fc.constantFrom(...corpus), separator), { minLength: 1, maxLength: 4 }))
-      .map(([parts]) => parts.map(([fragment, sep]) => fragment + sep).join(""));
-    fc.assert(fc.property(document, (markdown) => expectRefusedOrKept(markdown)), { numRuns: RUNS });
-  }, PROPERTY_TIMEOUT_MS);
+  test(
+    "for documents combined from the corpus's fragments",
+    () => {
+      const separator = fc.constantFrom("\n\n", "\n", "\n\n\n", "");
+      const document = fc
+        .tuple(fc.array(fc.tuple(fc.constantFrom(...corpus), separator), { minLength: 1, maxLength: 4 }))
+        .map(([parts]) => parts.map(([fragment, sep]) => fragment + sep).join(""));
+      fc.assert(
+        fc.property(document, (markdown) => expectRefusedOrKept(markdown)),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   test("most of the corpus is refused for a reason of its own, not the generic one", () => {
     const generic = corpus.filter((m) => richModeRefusal(m) === RICH_MODE_REASONS.other);
@@ -149,19 +162,33 @@ describe("Markdown → rich → Markdown is identical, or rich mode is refused",
 describe("rich → Markdown → rich keeps what was typed", () => {
   const letters = fc.constantFrom("a", "b", "c", "1");
   const specials = fc.constantFrom(..."*_`[]()!<>#-+.\\&;~:^=|'\"/?%$");
-  const word = fc.string({ unit: fc.oneof({ arbitrary: letters, weight: 4 }, { arbitrary: specials, weight: 1 }), minLength: 1, maxLength: 5 });
+  const word = fc.string({
+    unit: fc.oneof({ arbitrary: letters, weight: 4 }, { arbitrary: specials, weight: 1 }),
+    minLength: 1,
+    maxLength: 5,
+  });
   const words = (w: fc.Arbitrary<string>) => fc.array(w, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(" "));
   const href = fc.constantFrom("https://example.com", "/n12", "https://example.com/a_b(c)", "mailto:x@y.z");
   const run = fc.oneof(
     words(word).map((text) => ({ text, attributes: {} as Record<string, unknown> })),
-    fc.record({ text: words(word), bold: fc.boolean(), italic: fc.boolean(), strike: fc.boolean(), code: fc.boolean(), link: fc.option(href, { nil: undefined }) })
+    fc
+      .record({
+        text: words(word),
+        bold: fc.boolean(),
+        italic: fc.boolean(),
+        strike: fc.boolean(),
+        code: fc.boolean(),
+        link: fc.option(href, { nil: undefined }),
+      })
       // (Code with a backtick inside a link's text is left as text: marked would not find the link's end.)
       .map(({ text, ...formats }) => ({
         text: formats.code && formats.link ? text.replaceAll("`", "").replace(/\s+/g, " ").trim() || "a" : text,
         attributes: Object.fromEntries(Object.entries(formats).filter(([, v]) => v)),
       })),
     // A link whose text is its address, written bare ("see https://example.com").
-    fc.constantFrom("https://example.com", "www.example.com").map((text) => ({ text, attributes: { link: text.startsWith("www") ? `http://${text}` : text } as Record<string, unknown> })),
+    fc
+      .constantFrom("https://example.com", "www.example.com")
+      .map((text) => ({ text, attributes: { link: text.startsWith("www") ? `http://${text}` : text } as Record<string, unknown> })),
     words(word.filter((w) => !w.includes("`"))).map((text) => ({ text, attributes: { code: true } as Record<string, unknown> })),
   );
   const block = fc.oneof(
@@ -172,34 +199,39 @@ describe("rich → Markdown → rich keeps what was typed", () => {
     fc.constant({ "code-block": "plain" }),
   );
   const codeLine = fc.string({ unit: fc.constantFrom("a", " ", "`", "*", "<", "\\", "#"), maxLength: 6 });
-  const line = (separators: string[]) => fc.tuple(block, fc.array(fc.tuple(run, fc.constantFrom(...separators)), { minLength: 1, maxLength: 4 }), codeLine);
+  const line = (separators: string[]) =>
+    fc.tuple(block, fc.array(fc.tuple(run, fc.constantFrom(...separators)), { minLength: 1, maxLength: 4 }), codeLine);
 
   /**
    * A Quill document: lists nest one level at a time, as Markdown can write them, and no code
    * block is only blank lines (dropped on saving, like empty paragraphs).
    */
-  const documentOps = (separators: string[]) => fc.array(line(separators), { minLength: 1, maxLength: 6 }).map((lines) => {
-    const ops: { insert: string; attributes?: Record<string, unknown> }[] = [];
-    let previousIndent = -1;
-    for (const [format, runs, code] of lines) {
-      let attributes: Record<string, unknown> = { ...format };
-      if ("list" in attributes) {
-        const indent = Math.min(attributes.indent as number, previousIndent + 1);
-        previousIndent = indent;
-        attributes = indent ? { ...attributes, indent } : { list: attributes.list };
-      } else previousIndent = -1;
-      if ("code-block" in attributes) {
-        if (code) ops.push({ insert: code });
-      } else {
-        runs.forEach(([r, separator], index) => {
-          ops.push({ insert: r.text, attributes: r.attributes });
-          if (index < runs.length - 1 && separator) ops.push({ insert: separator });
-        });
-      }
-      ops.push({ insert: "\n", attributes });
-    }
-    return ops;
-  }).filter((ops) => !blankCodeBlock(ops));
+  const documentOps = (separators: string[]) =>
+    fc
+      .array(line(separators), { minLength: 1, maxLength: 6 })
+      .map((lines) => {
+        const ops: { insert: string; attributes?: Record<string, unknown> }[] = [];
+        let previousIndent = -1;
+        for (const [format, runs, code] of lines) {
+          let attributes: Record<string, unknown> = { ...format };
+          if ("list" in attributes) {
+            const indent = Math.min(attributes.indent as number, previousIndent + 1);
+            previousIndent = indent;
+            attributes = indent ? { ...attributes, indent } : { list: attributes.list };
+          } else previousIndent = -1;
+          if ("code-block" in attributes) {
+            if (code) ops.push({ insert: code });
+          } else {
+            runs.forEach(([r, separator], index) => {
+              ops.push({ insert: r.text, attributes: r.attributes });
+              if (index < runs.length - 1 && separator) ops.push({ insert: separator });
+            });
+          }
+          ops.push({ insert: "\n", attributes });
+        }
+        return ops;
+      })
+      .filter((ops) => !blankCodeBlock(ops));
 
   function blankCodeBlock(ops: { insert: string; attributes?: Record<string, unknown> }[]): boolean {
     let blockText = "";
@@ -233,27 +265,35 @@ describe("rich → Markdown → rich keeps what was typed", () => {
   }
   const text = (ops: { insert?: unknown }[]) => ops.map((op) => op.insert).join("");
 
-  test("generated rich documents, words and formats apart: everything comes back", () => {
-    fc.assert(
-      fc.property(documentOps([" "]), (ops) => {
-        const { typed, markdown, refusal, reloaded } = saveAndReload(ops);
-        expect({ markdown, refusal }).toEqual({ markdown, refusal: undefined });
-        expect({ markdown, content: reloaded }).toEqual({ markdown, content: typed });
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  test(
+    "generated rich documents, words and formats apart: everything comes back",
+    () => {
+      fc.assert(
+        fc.property(documentOps([" "]), (ops) => {
+          const { typed, markdown, refusal, reloaded } = saveAndReload(ops);
+          expect({ markdown, refusal }).toEqual({ markdown, refusal: undefined });
+          expect({ markdown, content: reloaded }).toEqual({ markdown, content: typed });
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  test("generated rich documents, formats touching words: the text always comes back", () => {
-    fc.assert(
-      fc.property(documentOps([" ", ""]), (ops) => {
-        const { typed, markdown, refusal, reloaded } = saveAndReload(ops);
-        expect({ markdown, refusal }).toEqual({ markdown, refusal: undefined });
-        expect({ markdown, text: text(reloaded) }).toEqual({ markdown, text: text(typed) });
-      }),
-      { numRuns: RUNS },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  test(
+    "generated rich documents, formats touching words: the text always comes back",
+    () => {
+      fc.assert(
+        fc.property(documentOps([" ", ""]), (ops) => {
+          const { typed, markdown, refusal, reloaded } = saveAndReload(ops);
+          expect({ markdown, refusal }).toEqual({ markdown, refusal: undefined });
+          expect({ markdown, text: text(reloaded) }).toEqual({ markdown, text: text(typed) });
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   test("a format Markdown cannot write against a word is dropped, never written as stray delimiters", () => {
     // "a*(b)*c" would show its asterisks: CommonMark takes no emphasis between a letter and punctuation.
@@ -265,7 +305,10 @@ describe("rich → Markdown → rich keeps what was typed", () => {
     quill.setContents([{ insert: "a", attributes: { bold: true, link: "https://example.com" } }, { insert: "b\n" }] as never, "silent");
     expect(editorMarkdown(quill)).toBe("[**a**](https://example.com)b");
     // "!" before a link is not an image.
-    quill.setContents([{ insert: "wow!" }, { insert: "a", attributes: { link: "https://example.com" } }, { insert: "\n" }] as never, "silent");
+    quill.setContents(
+      [{ insert: "wow!" }, { insert: "a", attributes: { link: "https://example.com" } }, { insert: "\n" }] as never,
+      "silent",
+    );
     expect(editorMarkdown(quill)).toBe("wow\\![a](https://example.com)");
   });
 });

@@ -110,7 +110,11 @@ describe("autosave (spec 4, text editing)", () => {
   test("a failed save keeps the text dirty and is retried until it succeeds", async () => {
     const server = saver(1);
     const saved: [string, string][] = [];
-    const { result } = renderAutosave({ serverValue: "before", save: server.save, onSaved: (value, previous) => saved.push([value, previous]) });
+    const { result } = renderAutosave({
+      serverValue: "before",
+      save: server.save,
+      onSaved: (value, previous) => saved.push([value, previous]),
+    });
     mounted.push(result);
     act(() => result.current.onChange("after"));
     act(() => result.current.flush());
@@ -165,7 +169,8 @@ describe("autosave (spec 4, text editing)", () => {
     const sent: string[] = [];
     const save = async (value: string) => {
       sent.push(value);
-      if (value.length > 5) throw new ApiError(400, "Title: size must be between 1 and 150", { newTitle: "size must be between 1 and 150" });
+      if (value.length > 5)
+        throw new ApiError(400, "Title: size must be between 1 and 150", { newTitle: "size must be between 1 and 150" });
     };
     const { result } = renderAutosave({ serverValue: "old", save });
     mounted.push(result);

@@ -14,8 +14,15 @@ const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
 
-const SIGNED_OUT_PAGES = (ids: Record<string, number>) =>
-  ["/", "/users/sign-in", "/users/sign-up", "/users/identify", "/d/bazaar", `/n${ids.Moon}`, "/d/no-such-page"];
+const SIGNED_OUT_PAGES = (ids: Record<string, number>) => [
+  "/",
+  "/users/sign-in",
+  "/users/sign-up",
+  "/users/identify",
+  "/d/bazaar",
+  `/n${ids.Moon}`,
+  "/d/no-such-page",
+];
 const SIGNED_IN_PAGES = (ids: Record<string, number>) => [
   "/",
   "/d/notebooks",
@@ -49,7 +56,10 @@ async function check(page: Page, label: string): Promise<Finding[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   for (const violation of results.violations) {
     if (violation.impact !== "serious" && violation.impact !== "critical") continue;
-    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ");
+    const targets = violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(" "))
+      .join(", ");
     findings.push({ page: label, problem: `${violation.id} (${violation.impact}): ${violation.help} — ${targets}` });
   }
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -85,7 +95,11 @@ async function injectLearningData(page: Page, url: string): Promise<Record<strin
   // Sharing: the notebook in the bazaar, and a circle with a notebook of its own.
   await testability(page, url, "share_to_bazaar", { noteTopology: "Astronomy" });
   await testability(page, url, "inject_circle", { circleName: "Chess club", members: "old_learner" });
-  await testability(page, url, "inject_notes", { externalIdentifier: "old_learner", circleName: "Chess club", noteTestData: [{ Title: "Openings" }] });
+  await testability(page, url, "inject_notes", {
+    externalIdentifier: "old_learner",
+    circleName: "Chess club",
+    noteTestData: [{ Title: "Openings" }],
+  });
   const circles = await (await page.request.get(`${url}/api/circles`)).json();
   const notebook = (await (await page.request.get(`${url}/api/notes/${ids.Astronomy}`)).json()).notebook.id;
   return { ...ids, link, circle: circles[0]?.id, notebook };
@@ -97,7 +111,10 @@ test.beforeEach(async ({ engram }) => {
 
 for (const viewport of VIEWPORTS) {
   test(`signed out, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({ page, engram }) => {
-    const ids = await injectNotes(page, engram.url, [{ Title: "Astronomy" }, { Title: "Moon", "Parent Title": "Astronomy", Details: "Our **satellite**" }]);
+    const ids = await injectNotes(page, engram.url, [
+      { Title: "Astronomy" },
+      { Title: "Moon", "Parent Title": "Astronomy", Details: "Our **satellite**" },
+    ]);
     await testability(page, engram.url, "share_to_bazaar", { noteTopology: "Astronomy" });
     expect(await sweep(page, engram.url, SIGNED_OUT_PAGES(ids), viewport)).toEqual([]);
   });
@@ -108,7 +125,10 @@ for (const viewport of VIEWPORTS) {
     expect(await sweep(page, engram.url, SIGNED_IN_PAGES(ids), viewport)).toEqual([]);
   });
 
-  test(`open dialogs and menus, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({ page, engram }) => {
+  test(`open dialogs and menus, ${viewport.name}: no serious accessibility problem and nothing wider than the screen`, async ({
+    page,
+    engram,
+  }) => {
     await signInThroughIdentifyPage(page, engram.url, "old_learner");
     const ids = await injectLearningData(page, engram.url);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });

@@ -1,5 +1,5 @@
-import { expect, type Page } from "@playwright/test";
 import { deflateSync } from "node:zlib";
+import { expect, type Page } from "@playwright/test";
 import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
 
 const test = engramTest("test");
@@ -27,7 +27,12 @@ function makePng(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.from([0, ...Array.from({ length: width }, () => [40, 120, 200]).flat()]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 async function openFromMoreOptions(page: Page, entry: "Edit Note Image" | "Edit Note URL") {

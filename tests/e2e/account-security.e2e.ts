@@ -19,7 +19,10 @@ async function otherBrowser(browser: Browser, url: string, username: string, pas
 }
 
 async function openSettings(page: Page) {
-  await page.getByRole("button", { name: /Menu|Account/ }).first().click();
+  await page
+    .getByRole("button", { name: /Menu|Account/ })
+    .first()
+    .click();
   const account = page.getByRole("button", { name: "Account" });
   if (await account.isVisible()) await account.click();
   await page.getByRole("menuitem", { name: "Settings for Sam" }).click();

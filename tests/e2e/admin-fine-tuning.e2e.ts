@@ -1,9 +1,7 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import {
-  engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, useEngramWithFakeOpenAI,
-} from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, useEngramWithFakeOpenAI } from "./support";
 
 const test = engramTest("test");
 
@@ -24,13 +22,19 @@ test.describe("the admin's fine-tuning data and assistant", () => {
     test.slow(); // a long walk through two widths with axe checks
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
-    await injectNotes(page, ai.url, [{ Title: "Capitals" }, { Title: "France", "Parent Title": "Capitals", Details: "Its capital is Paris." }]);
-    const questions = await testability(page, ai.url, "inject-predefined-questions", {
+    await injectNotes(page, ai.url, [
+      { Title: "Capitals" },
+      { Title: "France", "Parent Title": "Capitals", Details: "Its capital is Paris." },
+    ]);
+    const questions = (await testability(page, ai.url, "inject-predefined-questions", {
       notebookTitle: "Capitals",
       predefinedQuestionTestData: Array.from({ length: 11 }, (_, i) => ({
-        "Note Title": "France", Question: i === 10 ? "Which city is the capital of France?" : `Capital question ${i}?`, Answer: "Paris", "One Wrong Choice": "Lyon",
+        "Note Title": "France",
+        Question: i === 10 ? "Which city is the capital of France?" : `Capital question ${i}?`,
+        Answer: "Paris",
+        "One Wrong Choice": "Lyon",
       })),
-    }) as { id: number }[];
+    })) as { id: number }[];
 
     // A learner suggests them: ten as good questions, the last as a bad one.
     const learner = await (await browser.newContext()).newPage();
@@ -86,8 +90,9 @@ test.describe("the admin's fine-tuning data and assistant", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Trigger Fine Tuning" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Training initiated." })).toBeVisible();
-    const uploaded = await (await fetch(fake.url.replace(/\/v1$/, "/v1/uploaded-files"))).json() as {
-      files: { filename: string; purpose: string; content: string }[]; jobs: { model: string }[];
+    const uploaded = (await (await fetch(fake.url.replace(/\/v1$/, "/v1/uploaded-files"))).json()) as {
+      files: { filename: string; purpose: string; content: string }[];
+      jobs: { model: string }[];
     };
     expect(uploaded.files.map((f) => f.purpose)).toEqual(["fine-tune", "fine-tune"]);
     expect(uploaded.jobs.map((j) => j.model)).toEqual(["gpt-4o-mini-2024-07-18", "gpt-4o-mini-2024-07-18"]);
@@ -106,7 +111,10 @@ test.describe("the admin's fine-tuning data and assistant", () => {
 
   test("an admin saves the default instructions, recreates the default assistant and downloads a notebook dump", async ({ page }) => {
     await resetTestData(ai.url);
-    await injectNotes(page, ai.url, [{ Title: "Capitals" }, { Title: "France", "Parent Title": "Capitals", Details: "Its capital is Paris." }]);
+    await injectNotes(page, ai.url, [
+      { Title: "Capitals" },
+      { Title: "France", "Parent Title": "Capitals", Details: "Its capital is Paris." },
+    ]);
     await injectNotes(page, ai.url, [{ Title: "Rivers" }], "another_old_learner");
     await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughIdentifyPage(page, ai.url, "admin", "/d/admin-dashboard/assistant");

@@ -1,7 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import {
-  engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, useEngramWithFakeOpenAI,
-} from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, useEngramWithFakeOpenAI } from "./support";
 
 const test = engramTest("test");
 
@@ -12,7 +10,10 @@ async function confirm(page: Page) {
 test.describe("the admin dashboard", () => {
   const { ai, fake } = useEngramWithFakeOpenAI();
 
-  test("an admin deletes a failure report, approves a certification request, saves the models, removes a bazaar notebook and grants admin", async ({ page, browser }) => {
+  test("an admin deletes a failure report, approves a certification request, saves the models, removes a bazaar notebook and grants admin", async ({
+    page,
+    browser,
+  }) => {
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
     for (let i = 0; i < 2; i++) await page.request.post(`${ai.url}/api/testability/trigger_exception`);
@@ -57,14 +58,18 @@ test.describe("the admin dashboard", () => {
     await page.getByRole("link", { name: "Manage Models" }).click();
     await page.getByLabel("Evaluation").selectOption("gpt-4o");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(async () => (await (await page.request.get(`${ai.url}/api/settings/current-model-version`)).json()).evaluationModel).toBe("gpt-4o");
+    await expect
+      .poll(async () => (await (await page.request.get(`${ai.url}/api/settings/current-model-version`)).json()).evaluationModel)
+      .toBe("gpt-4o");
     await page.reload();
     await expect(page.getByLabel("Evaluation")).toHaveValue("gpt-4o");
     // The embeddings: a dimension asked of the provider (notes are embedded again in the background).
     await expect(page.getByLabel("Dimensions")).toHaveValue("");
     await page.getByLabel("Dimensions").fill("256");
     await page.getByRole("button", { name: "Re-embed with these" }).click();
-    await expect.poll(async () => (await (await page.request.get(`${ai.url}/api/settings/embedding`)).json()).embeddingDimensions).toBe(256);
+    await expect
+      .poll(async () => (await (await page.request.get(`${ai.url}/api/settings/embedding`)).json()).embeddingDimensions)
+      .toBe(256);
     await page.reload();
     await expect(page.getByLabel("Dimensions")).toHaveValue("256");
 

@@ -12,7 +12,8 @@ import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useE
 const test = engramTest("test");
 
 test.describe("chat with the AI", () => {
-  const { ai, fake } = useEngramWithFakeOpenAI(`
+  const { ai, fake } = useEngramWithFakeOpenAI(
+    `
       fake.on("POST", "/script-text", (request) => {
         fake.chat.respondWithText(request.body.text);
         return Response.json({});
@@ -21,12 +22,17 @@ test.describe("chat with the AI", () => {
         fake.chat.respondWithToolCall("complete_note_details", request.body, { id: "call_e2e" });
         return Response.json({});
       });
-    `, `{ streamChunkDelayMs: 20 }`);
+    `,
+    `{ streamChunkDelayMs: 20 }`,
+  );
 
   test("a learner asks the AI, accepts a suggested completion and sees the note change", async ({ page }) => {
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
-    const ids = await injectNotes(page, ai.url, [{ Title: "Baking" }, { Title: "Sourdough", "Parent Title": "Baking", Details: "A bread leavened by a sta" }]);
+    const ids = await injectNotes(page, ai.url, [
+      { Title: "Baking" },
+      { Title: "Sourdough", "Parent Title": "Baking", Details: "A bread leavened by a sta" },
+    ]);
     await signInThroughIdentifyPage(page, ai.url, "old_learner", `/n${ids.Sourdough}`);
     const started = await page.request.post(`${ai.url}/api/conversation/note/${ids.Sourdough}`, { data: { message: "Hello" } });
     const conversationId = (await started.json()).id;
@@ -49,8 +55,14 @@ test.describe("chat with the AI", () => {
     // Accessible and fitting a phone while the suggestion waits.
     await page.setViewportSize({ width: 390, height: 844 });
     // Only the AI part: the rest of the conversation view is tested with the message center.
-    const results = await new AxeBuilder({ page }).include(".ai-reply").include(".message-input").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .include(".ai-reply")
+      .include(".message-input")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual(
+      [],
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await page.getByRole("button", { name: "Accept" }).click();
     await expect(page.getByText("I completed the details.")).toBeVisible();

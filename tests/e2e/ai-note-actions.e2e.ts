@@ -33,7 +33,10 @@ test.describe("one-shot AI actions on a note", () => {
   test("additional instruction, title suggestion with undo, and an image made the note's", async ({ page }) => {
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
-    const ids = await injectNotes(page, ai.url, [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." }]);
+    const ids = await injectNotes(page, ai.url, [
+      { Title: "Countries" },
+      { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
+    ]);
     await signInThroughIdentifyPage(page, ai.url, "old_learner", "/d/notebooks");
     await page.setViewportSize({ width: 390, height: 844 });
 

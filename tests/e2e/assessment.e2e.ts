@@ -5,7 +5,11 @@ const test = engramTest("test");
 
 test.beforeEach(async ({ engram }) => resetTestData(engram.url));
 
-const CAPITALS = [["France", "Paris"], ["Italy", "Rome"], ["Spain", "Madrid"]] as const;
+const CAPITALS = [
+  ["France", "Paris"],
+  ["Italy", "Rome"],
+  ["Spain", "Madrid"],
+] as const;
 
 /** Answers question n (1-based) once it is on screen: the right capital, or the wrong choice. */
 async function answer(page: Page, n: number, right: boolean) {
@@ -15,13 +19,23 @@ async function answer(page: Page, n: number, right: boolean) {
   await question.getByRole("button", { name: right ? capital : "Atlantis", exact: true }).click();
 }
 
-test("a learner takes an assessment from the bazaar, fails once, passes, views the certificate and finds both attempts in the history", async ({ page, engram }) => {
-  await injectNotes(page, engram.url, [{ Title: "Capitals" }, ...CAPITALS.map(([country]) => ({ Title: country, "Parent Title": "Capitals" }))]);
+test("a learner takes an assessment from the bazaar, fails once, passes, views the certificate and finds both attempts in the history", async ({
+  page,
+  engram,
+}) => {
+  await injectNotes(page, engram.url, [
+    { Title: "Capitals" },
+    ...CAPITALS.map(([country]) => ({ Title: country, "Parent Title": "Capitals" })),
+  ]);
   await testability(page, engram.url, "inject-predefined-questions", {
     notebookTitle: "Capitals",
     notebookCertifiable: true,
     predefinedQuestionTestData: CAPITALS.map(([country, capital]) => ({
-      "Note Title": country, Question: `What is the capital of ${country}?`, Answer: capital, "One Wrong Choice": "Atlantis", Approved: true,
+      "Note Title": country,
+      Question: `What is the capital of ${country}?`,
+      Answer: capital,
+      "One Wrong Choice": "Atlantis",
+      Approved: true,
     })),
   });
   await testability(page, engram.url, "share_to_bazaar", { noteTopology: "Capitals" });

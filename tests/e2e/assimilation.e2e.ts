@@ -15,7 +15,10 @@ async function assimilateThroughApi(page: Page, url: string, noteId: number, ski
 }
 
 const badge = (page: Page, item: "Assimilate" | "Recall") =>
-  page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: new RegExp(`^${item}`) }).locator(".badge");
+  page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: new RegExp(`^${item}`) })
+    .locator(".badge");
 
 async function confirm(page: Page, message: string) {
   const popup = page.getByRole("dialog", { name: "Please confirm" });
@@ -155,7 +158,14 @@ test("the Recent page lists recently learned and recently reviewed memory tracke
 
   await page.getByRole("tab", { name: "Recently Reviewed" }).click();
   const reviewed = page.getByRole("table", { name: "Recently Reviewed" });
-  await expect(reviewed.getByRole("columnheader")).toHaveText(["Note", "Initial Recall", "Next Recall", "Recall Count", "Curve Index", "Status"]);
+  await expect(reviewed.getByRole("columnheader")).toHaveText([
+    "Note",
+    "Initial Recall",
+    "Next Recall",
+    "Recall Count",
+    "Curve Index",
+    "Status",
+  ]);
   const keptRow = reviewed.getByRole("row").filter({ hasText: "Kept note" });
   await expect(keptRow.getByRole("cell").nth(3)).toHaveText("0");
   await expect(keptRow.getByRole("cell").nth(4)).toHaveText("100");

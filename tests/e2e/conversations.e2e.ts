@@ -5,14 +5,24 @@ const test = engramTest("test");
 
 test.beforeEach(async ({ engram }) => resetTestData(engram.url));
 
-test("two learners converse about a bazaar note; the owner's Messages badge and open conversation update without a reload", async ({ page, engram, browser }) => {
-  const ids = await injectNotes(page, engram.url, [{ Title: "Baking" }, { Title: "Sourdough", "Parent Title": "Baking", Details: "Flour, water, salt." }]);
+test("two learners converse about a bazaar note; the owner's Messages badge and open conversation update without a reload", async ({
+  page,
+  engram,
+  browser,
+}) => {
+  const ids = await injectNotes(page, engram.url, [
+    { Title: "Baking" },
+    { Title: "Sourdough", "Parent Title": "Baking", Details: "Flour, water, salt." },
+  ]);
   await testability(page, engram.url, "share_to_bazaar", { noteTopology: "Baking" });
 
   // The owner waits in the message center.
   await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/message-center");
   await expect(page.getByText("There is no conversation currently.")).toBeVisible();
-  const badge = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: /Messages/ }).locator(".badge");
+  const badge = page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: /Messages/ })
+    .locator(".badge");
   await expect(badge).toHaveCount(0);
 
   // A reader of the bazaar note starts a conversation from the note page.
@@ -43,5 +53,7 @@ test("two learners converse about a bazaar note; the owner's Messages badge and 
   await expect(panel.getByText("About four hours.")).toBeVisible({ timeout: 15_000 });
   await reader.goto(`${engram.url}/d/message-center`);
   await waitForHydration(reader);
-  await expect(reader.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Sourdough/ })).toContainText("Old Learner");
+  await expect(reader.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Sourdough/ })).toContainText(
+    "Old Learner",
+  );
 });

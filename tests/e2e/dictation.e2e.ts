@@ -1,10 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type EngramServer, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, startEngram, startFakeOpenAIProcess } from "./support";
+import AxeBuilder from "@axe-core/playwright";
+import { expect } from "@playwright/test";
+import {
+  type EngramServer,
+  engramTest,
+  injectNotes,
+  resetTestData,
+  signInThroughIdentifyPage,
+  startEngram,
+  startFakeOpenAIProcess,
+} from "./support";
 
 /**
  * Voice dictation as a person uses it (issue 11): Chromium's fake microphone plays a generated
@@ -41,10 +49,16 @@ writeFileSync(audioFile, toneThenSilence());
 const test = engramTest("test");
 // The config's launch options (Debian's chromium and its flags) plus the fake microphone.
 test.use({
-  launchOptions: async ({ launchOptions }, use) => use({
-    ...launchOptions,
-    args: [...(launchOptions.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${audioFile}`],
-  }),
+  launchOptions: async ({ launchOptions }, use) =>
+    use({
+      ...launchOptions,
+      args: [
+        ...(launchOptions.args ?? []),
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-audio-capture=${audioFile}`,
+      ],
+    }),
   permissions: ["microphone"],
 });
 
@@ -68,7 +82,10 @@ test.describe("voice dictation", () => {
   test("dictated speech is appended to the details, a title is suggested, and the recording can be downloaded", async ({ page }) => {
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
-    const ids = await injectNotes(page, ai.url, [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." }]);
+    const ids = await injectNotes(page, ai.url, [
+      { Title: "Countries" },
+      { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
+    ]);
     await signInThroughIdentifyPage(page, ai.url, "old_learner", `/n${ids.France}`);
     await page.setViewportSize({ width: 390, height: 844 });
 

@@ -86,7 +86,8 @@ test("an ordinary note is edited in rich mode and saved as the Markdown it was, 
   await rich.locator("li").first().click();
   await page.keyboard.press("End");
   await page.keyboard.type("!");
-  await expect.poll(() => savedDetails(page, engram.url, noteId), { timeout: 5000 })
+  await expect
+    .poll(() => savedDetails(page, engram.url, noteId), { timeout: 5000 })
     .toBe("# Moon\nEarth's only **natural** satellite.\n\n- craters!\n- maria");
 
   await page.reload();

@@ -32,10 +32,17 @@ test("export the note graph: change the token limit, preview, copy and download 
 
   const preview = dialog.getByLabel("Note graph JSON");
   const shown = async () => JSON.parse(await preview.inputValue());
-  await expect.poll(async () => (await shown()).relatedNotes.map((n: { title: string }) => n.title)).toEqual(["Mammals", "Animals", "Puppy", "Cat"]);
+  await expect
+    .poll(async () => (await shown()).relatedNotes.map((n: { title: string }) => n.title))
+    .toEqual(["Mammals", "Animals", "Puppy", "Cat"]);
   const full = await shown();
   expect(full.focusNote.title).toBe("Dog");
-  expect(full.relatedNotes.map((n: { relationToFocusNote: string }) => n.relationToFocusNote)).toEqual(["Parent", "AncestorInContextualPath", "Child", "YoungerSibling"]);
+  expect(full.relatedNotes.map((n: { relationToFocusNote: string }) => n.relationToFocusNote)).toEqual([
+    "Parent",
+    "AncestorInContextualPath",
+    "Child",
+    "YoungerSibling",
+  ]);
   await expect(dialog.getByText("4 related notes")).toBeVisible();
 
   await limit.fill("100");

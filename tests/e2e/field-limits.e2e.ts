@@ -40,7 +40,9 @@ test("a pasted over-long title is kept whole, told it is too long, and never sen
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.insertText(long); // as a paste: one insertion of the whole text
   await expect(title).toHaveValue(long);
-  await expect(page.getByRole("alert").filter({ hasText: "Title too long: 10,000 characters, the limit is 150. Not saved until you remove 9,850." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Title too long: 10,000 characters, the limit is 150. Not saved until you remove 9,850." }),
+  ).toBeVisible();
   await expect(page.getByText("10,000 / 150 characters")).toBeVisible();
   await expect(page.getByText("This text is kept only in this browser until it can be saved.")).toBeVisible();
   await title.press("Enter"); // ends the edit: a blur would save
@@ -71,7 +73,11 @@ test("details over 200,000 characters are told so and never sent; the server kee
   await markdown.click();
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.insertText("x".repeat(204_800));
-  await expect(page.getByRole("alert").filter({ hasText: "Details too long: 204,800 characters, the limit is 200,000. Not saved until you remove 4,800." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "Details too long: 204,800 characters, the limit is 200,000. Not saved until you remove 4,800." }),
+  ).toBeVisible();
   await markdown.blur();
   await page.waitForTimeout(2500);
   expect(saves.count).toBe(0);
@@ -85,11 +91,13 @@ test("a save the server refuses shows its field message once, and is not retried
   await page.goto(`${engram.url}/n${noteId}`);
   await page.getByRole("button", { name: "Edit as markdown" }).click();
   // The server refuses every details save, as it would a text it finds too long.
-  await page.route("**/api/text_content/*/details", (route) => route.fulfill({
-    status: 400,
-    contentType: "application/json",
-    body: JSON.stringify({ message: "binding error", errorType: "BINDING_ERROR", errors: { details: "size must be at most 200000" } }),
-  }));
+  await page.route("**/api/text_content/*/details", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "binding error", errorType: "BINDING_ERROR", errors: { details: "size must be at most 200000" } }),
+    }),
+  );
   const saves = countSaves(page, "details");
   const markdown = page.getByLabel("note details (markdown)");
   await markdown.fill("new details");

@@ -26,7 +26,10 @@ test.beforeEach(async ({ engram, page }) => {
   await testability(page, engram.url, "time_travel", { travel_to: JSON.stringify(dayHour(1)) });
 });
 
-test("a new account: Assimilate and Recall say what they are for and lead to Add New Notebook, which opens its dialog", async ({ page, engram }) => {
+test("a new account: Assimilate and Recall say what they are for and lead to Add New Notebook, which opens its dialog", async ({
+  page,
+  engram,
+}) => {
   await page.goto(`${engram.url}/d/assimilate`);
   const assimilateHelp = page.getByRole("region", { name: "No notes to assimilate" });
   await expect(assimilateHelp).toContainText("Assimilate is where you learn new notes for the first time");
@@ -89,7 +92,9 @@ test("a note's review and spelling are parted in the recall list, and a right sp
     { Title: "sedition", Details: "sedition means inciting people to rebel", "Parent Title": "Vocabulary" },
     { Title: "treason", Details: "betraying one's country", "Parent Title": "Vocabulary" },
   ]);
-  expect((await page.request.post(`${engram.url}/api/notes/${ids.sedition}/review-setting`, { data: { rememberSpelling: true } })).ok()).toBe(true);
+  expect(
+    (await page.request.post(`${engram.url}/api/notes/${ids.sedition}/review-setting`, { data: { rememberSpelling: true } })).ok(),
+  ).toBe(true);
   await assimilate(page, engram.url, ids.sedition!);
   await assimilate(page, engram.url, ids.treason!);
 

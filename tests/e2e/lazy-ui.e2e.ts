@@ -25,10 +25,14 @@ test.beforeEach(async ({ engram, page }) => {
   await signInThroughIdentifyPage(page, engram.url, "old_learner");
 });
 
-test("the menu and dialog code is loaded on first use, and a menu opened by its first key press works from the keyboard", async ({ page, engram }) => {
+test("the menu and dialog code is loaded on first use, and a menu opened by its first key press works from the keyboard", async ({
+  page,
+  engram,
+}) => {
   const hydrationErrors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && /hydrat|did not match|didn't match|Minified React error/i.test(message.text())) hydrationErrors.push(message.text());
+    if (message.type() === "error" && /hydrat|did not match|didn't match|Minified React error/i.test(message.text()))
+      hydrationErrors.push(message.text());
   });
   const scripts = recordScripts(page);
   await page.goto(`${engram.url}/d/notebooks`);
@@ -89,7 +93,10 @@ test("a menu opened by a click on the served trigger opens once, beside it, and 
   await expect(menu).toBeVisible();
 });
 
-test("Space on the served trigger opens the menu onto its first item, and a menu item's dialog gives the focus back to the trigger", async ({ page, engram }) => {
+test("Space on the served trigger opens the menu onto its first item, and a menu item's dialog gives the focus back to the trigger", async ({
+  page,
+  engram,
+}) => {
   await page.goto(`${engram.url}/`);
   await waitForHydration(page);
   const trigger = page.getByRole("button", { name: "Account" });

@@ -12,7 +12,12 @@ test.beforeEach(async ({ engram, page }) => {
     data: {
       externalIdentifier: "old_learner",
       circleName: null,
-      noteTestData: [{ Title: "Animals" }, { Title: "Dog", "Parent Title": "Animals" }, { Title: "Mammal", "Parent Title": "Animals" }, { Title: "Pets" }],
+      noteTestData: [
+        { Title: "Animals" },
+        { Title: "Dog", "Parent Title": "Animals" },
+        { Title: "Mammal", "Parent Title": "Animals" },
+        { Title: "Pets" },
+      ],
     },
   });
   ids = await response.json();

@@ -23,7 +23,12 @@ test("the tokens page shows snippets that connect an assistant with the new toke
   const config = JSON.parse((await vsCode.textContent())!).servers.engram;
   const answer = await page.request.post(config.url, {
     headers: { ...config.headers, accept: "application/json, text/event-stream", "content-type": "application/json" },
-    data: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } },
+    data: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+    },
   });
   expect(answer.status()).toBe(200);
   expect(await answer.text()).toContain('"name":"engram"');

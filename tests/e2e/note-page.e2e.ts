@@ -13,7 +13,10 @@ test.beforeEach(async ({ engram, page }) => {
 });
 
 test("title and details autosave in both editors and survive a reload", async ({ page, engram }) => {
-  const ids = await injectNotes(page, engram.url, [{ Title: "Animals" }, { Title: "Mammals", "Parent Title": "Animals", Details: "Warm **blooded**" }]);
+  const ids = await injectNotes(page, engram.url, [
+    { Title: "Animals" },
+    { Title: "Mammals", "Parent Title": "Animals", Details: "Warm **blooded**" },
+  ]);
   await page.goto(`${engram.url}/n${ids.Mammals}`);
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Animals" })).toBeVisible();
   await expect(page.locator(".rich-details strong")).toHaveText("blooded");
@@ -119,9 +122,11 @@ test("a deleted note says so, and a note of another user is refused", async ({ p
   await expect(page.getByText("This note has been deleted")).toBeVisible();
   await expect(page.getByRole("button", { name: "more options" })).toHaveCount(0);
 
-  const theirs = await (await page.request.post(`${engram.url}/api/testability/inject_notes`, {
-    data: { externalIdentifier: "another_old_learner", circleName: null, noteTestData: [{ Title: "Secret" }] },
-  })).json();
+  const theirs = await (
+    await page.request.post(`${engram.url}/api/testability/inject_notes`, {
+      data: { externalIdentifier: "another_old_learner", circleName: null, noteTestData: [{ Title: "Secret" }] },
+    })
+  ).json();
   const response = await page.goto(`${engram.url}/n${theirs.Secret}`);
   expect(response?.status()).toBe(403);
   await expect(page.getByText("Secret")).toHaveCount(0);
@@ -136,5 +141,7 @@ test("a failed save keeps the text and retries until it is saved", async ({ page
   await page.getByLabel("note title").blur();
   await expect(page.getByText("Not saved yet, retrying...")).toBeVisible();
   await expect(page.getByLabel("note title")).toHaveValue("Saved eventually");
-  await expect.poll(async () => (await realm(page, engram.url, ids.Flaky)).note.noteTopology.titleOrPredicate, { timeout: 8000 }).toBe("Saved eventually");
+  await expect
+    .poll(async () => (await realm(page, engram.url, ids.Flaky)).note.noteTopology.titleOrPredicate, { timeout: 8000 })
+    .toBe("Saved eventually");
 });

@@ -14,8 +14,14 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test("a notebook's creator adds a question to a note by the form's rules and approves it in Notebook Questions", async ({ page, engram }) => {
-  const ids = await injectNotes(page, engram.url, [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." }]);
+test("a notebook's creator adds a question to a note by the form's rules and approves it in Notebook Questions", async ({
+  page,
+  engram,
+}) => {
+  const ids = await injectNotes(page, engram.url, [
+    { Title: "Countries" },
+    { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
+  ]);
   await signInThroughIdentifyPage(page, engram.url, "old_learner", `/n${ids.France}`);
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -89,7 +95,9 @@ test("a notebook's creator adds a question to a note by the form's rules and app
     return dialog;
   };
   let notebookQuestions = await openNotebookQuestions();
-  const approved = notebookQuestions.getByRole("listitem", { name: "What is the capital of France?" }).getByRole("checkbox", { name: "Approved" });
+  const approved = notebookQuestions
+    .getByRole("listitem", { name: "What is the capital of France?" })
+    .getByRole("checkbox", { name: "Approved" });
   await expect(approved).not.toBeChecked();
   expect(await axeProblems(page)).toEqual([]);
   await approved.check();
@@ -120,7 +128,11 @@ test("a notebook's creator adds a question to a note by the form's rules and app
  */
 test.describe("with an AI provider", () => {
   const { ai, fake } = useEngramWithFakeOpenAI();
-  const mcq = (stem: string, choices: string[], correctChoiceIndex = 0) => ({ multipleChoicesQuestion: { stem, choices }, correctChoiceIndex, strictChoiceOrder: true });
+  const mcq = (stem: string, choices: string[], correctChoiceIndex = 0) => ({
+    multipleChoicesQuestion: { stem, choices },
+    correctChoiceIndex,
+    strictChoiceOrder: true,
+  });
 
   async function script(page: Page, replies: { schemaName: string; value: unknown }[]) {
     expect((await page.request.post(`${fake.url}/script`, { data: replies })).ok()).toBe(true);
@@ -129,14 +141,22 @@ test.describe("with an AI provider", () => {
   test("Generate by AI and Refine fill the form; an answered recall question can be suggested for fine-tuning", async ({ page }) => {
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
-    const ids = await injectNotes(page, ai.url, [{ Title: "Countries" }, { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." }]);
+    const ids = await injectNotes(page, ai.url, [
+      { Title: "Countries" },
+      { Title: "France", "Parent Title": "Countries", Details: "Its capital is Paris." },
+    ]);
     await signInThroughIdentifyPage(page, ai.url, "old_learner", `/n${ids.France}`);
 
     await page.getByRole("button", { name: "more options" }).click();
     await page.getByRole("menuitem", { name: "Questions for the note" }).click();
     await page.getByRole("dialog", { name: "Questions for the note" }).getByRole("button", { name: "Add Question" }).click();
     const form = page.getByRole("dialog", { name: "Add Question" });
-    await script(page, [{ schemaName: "ask_single_answer_multiple_choice_question", value: mcq("What is the capital of France?", ["Lyon", "Paris", "Nice"], 1) }]);
+    await script(page, [
+      {
+        schemaName: "ask_single_answer_multiple_choice_question",
+        value: mcq("What is the capital of France?", ["Lyon", "Paris", "Nice"], 1),
+      },
+    ]);
     await form.getByRole("button", { name: "Generate by AI" }).click();
     await expect(form.getByLabel("Stem")).toHaveValue("What is the capital of France?");
     await expect(form.getByLabel("Choice 3", { exact: true })).toHaveValue("Nice");
@@ -150,7 +170,9 @@ test.describe("with an AI provider", () => {
     await expect(form.getByLabel("Choice 3", { exact: true })).toHaveCount(0);
     await expect(form.getByRole("radio", { name: "Choice 1 is correct" })).toBeChecked();
     await form.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("dialog", { name: "Questions for the note" }).getByRole("listitem", { name: "Which city is the capital of France?" })).toBeVisible();
+    await expect(
+      page.getByRole("dialog", { name: "Questions for the note" }).getByRole("listitem", { name: "Which city is the capital of France?" }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
 
     // A recall question answered (wrongly), then suggested for fine-tuning from its page.

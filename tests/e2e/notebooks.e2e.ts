@@ -81,7 +81,10 @@ test("a learner adds a notebook, changes its settings and finds it among the rec
   await expect(addedTab).toHaveAttribute("aria-selected", "true");
   const addedPanel = page.getByRole("tabpanel", { name: "Recently Added/Updated" });
   await expect(addedPanel.getByRole("link", { name: "Spanish", exact: true })).toHaveAttribute("href", new URL(notePageUrl).pathname);
-  await expect(addedPanel.getByRole("listitem").filter({ hasText: "Spanish" }).locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  await expect(addedPanel.getByRole("listitem").filter({ hasText: "Spanish" }).locator("time")).toHaveAttribute(
+    "datetime",
+    /^\d{4}-\d\d-\d\dT/,
+  );
 
   await addedTab.focus();
   await page.keyboard.press("ArrowRight");

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 const test = engramTest("test");
@@ -67,7 +67,9 @@ test("a learner exports a notebook for Obsidian from its settings and imports it
   await page.getByRole("button", { name: "more options" }).click();
   await page.getByRole("menuitem", { name: "Import from Obsidian" }).click();
   const fromNote = page.getByRole("dialog", { name: "Import from Obsidian" });
-  await fromNote.getByLabel("Vault (.zip)").setInputFiles({ name: "broken.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
+  await fromNote
+    .getByLabel("Vault (.zip)")
+    .setInputFiles({ name: "broken.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
   await fromNote.getByRole("button", { name: "Import" }).click();
   await expect(fromNote.getByRole("alert")).toContainText("Failed to import file: the file is not a zip archive or it is damaged");
 });
@@ -79,7 +81,9 @@ test("on a phone, the notebooks page offers Import Anki deck, and a damaged deck
   await page.getByRole("button", { name: "Import Anki deck" }).click();
   const dialog = page.getByRole("dialog", { name: "Import Anki deck" });
   await expect(dialog.getByLabel("Carry over the review state")).toBeChecked();
-  await dialog.getByLabel("Deck (.apkg)").setInputFiles({ name: "deck.apkg", mimeType: "application/octet-stream", buffer: Buffer.from("not a zip") });
+  await dialog
+    .getByLabel("Deck (.apkg)")
+    .setInputFiles({ name: "deck.apkg", mimeType: "application/octet-stream", buffer: Buffer.from("not a zip") });
   await dialog.getByRole("button", { name: "Import" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Failed to import file: the file is not a zip archive or it is damaged");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -117,5 +121,8 @@ test("a learner imports an Anki deck from the notebooks page and opens the new n
   await waitForHydration(page);
   await page.getByRole("link", { name: "Hola", exact: true }).first().click();
   await waitForHydration(page);
-  await expect(page.getByRole("region", { name: "Properties" }).getByRole("row")).toHaveText(["anki_note_typeBasic", "tagsspanish, greeting"]);
+  await expect(page.getByRole("region", { name: "Properties" }).getByRole("row")).toHaveText([
+    "anki_note_typeBasic",
+    "tagsspanish, greeting",
+  ]);
 });

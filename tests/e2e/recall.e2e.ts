@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, waitForHydration, useEngramWithFakeOpenAI } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useEngramWithFakeOpenAI, waitForHydration } from "./support";
 
 /**
  * Recall as a learner does it. The test server has no AI provider, so notes without a spelling
@@ -13,7 +13,9 @@ test.use({ timezoneId: "UTC" });
 const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, hour));
 
 async function travelTo(page: Page, url: string, instant: Date) {
-  const response = await page.request.post(`${url}/api/testability/time_travel`, { data: { travel_to: JSON.stringify(instant.toISOString()) } });
+  const response = await page.request.post(`${url}/api/testability/time_travel`, {
+    data: { travel_to: JSON.stringify(instant.toISOString()) },
+  });
   expect(response.ok()).toBe(true);
 }
 
@@ -22,7 +24,11 @@ async function assimilate(page: Page, url: string, noteId: number) {
   expect(response.ok()).toBe(true);
 }
 
-const recallBadge = (page: Page) => page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: /^Recall/ }).locator(".badge");
+const recallBadge = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: /^Recall/ })
+    .locator(".badge");
 const progress = (page: Page) => page.getByText(/^Recalling: /);
 const noteTitle = (page: Page, title: string) => page.getByRole("heading", { name: title, exact: true });
 const FINISHED = "You have finished all repetitions for this half a day!";
@@ -33,7 +39,10 @@ test.describe("without an AI provider: the simple review and spelling", () => {
     await signInThroughIdentifyPage(page, engram.url, "old_learner");
   });
 
-  test("simple review: the remember delay, the counts, moving to the end, finishing, browsing results and loading more", async ({ page, engram }) => {
+  test("simple review: the remember delay, the counts, moving to the end, finishing, browsing results and loading more", async ({
+    page,
+    engram,
+  }) => {
     const ids = await injectNotes(page, engram.url, [
       { Title: "Solar System" },
       { Title: "Moon", Details: "partner of earth", "Parent Title": "Solar System" },
@@ -104,7 +113,10 @@ test.describe("without an AI provider: the simple review and spelling", () => {
     await expect(progress(page)).toHaveText(/^Recalling: 3\/[4-6]$/);
   });
 
-  test("the badge goes down as notes are reviewed; the list is loaded again once the recall window has passed or more are due", async ({ page, engram }) => {
+  test("the badge goes down as notes are reviewed; the list is loaded again once the recall window has passed or more are due", async ({
+    page,
+    engram,
+  }) => {
     const ids = await injectNotes(page, engram.url, [
       { Title: "Chemistry" },
       { Title: "Hydrogen", Details: "the lightest element", "Parent Title": "Chemistry" },
@@ -145,7 +157,10 @@ test.describe("without an AI provider: the simple review and spelling", () => {
     await expect(progress(page)).toHaveText("Recalling: 3/4");
   });
 
-  test("a spelling question: the title is masked, a blank answer cannot be sent, a wrong answer shows its result", async ({ page, engram }) => {
+  test("a spelling question: the title is masked, a blank answer cannot be sent, a wrong answer shows its result", async ({
+    page,
+    engram,
+  }) => {
     const ids = await injectNotes(page, engram.url, [
       { Title: "Vocabulary" },
       { Title: "sedition", Details: "sedition means inciting people to rebel", "Parent Title": "Vocabulary" },
@@ -200,8 +215,16 @@ test.describe("multiple-choice questions", () => {
   const { ai, fake } = useEngramWithFakeOpenAI();
   const QUESTION = "ask_single_answer_multiple_choice_question";
   const EVALUATION = "evaluate_question";
-  const mcq = (stem: string, choices: string[]) => ({ multipleChoicesQuestion: { stem, choices }, correctChoiceIndex: 0, strictChoiceOrder: true });
-  const evaluation = (feasibleQuestion: boolean, improvementAdvices = "") => ({ correctChoices: [0], feasibleQuestion, improvementAdvices });
+  const mcq = (stem: string, choices: string[]) => ({
+    multipleChoicesQuestion: { stem, choices },
+    correctChoiceIndex: 0,
+    strictChoiceOrder: true,
+  });
+  const evaluation = (feasibleQuestion: boolean, improvementAdvices = "") => ({
+    correctChoices: [0],
+    feasibleQuestion,
+    improvementAdvices,
+  });
 
   async function script(page: Page, replies: { schemaName: string; value: unknown }[]) {
     expect((await page.request.post(`${fake.url}/script`, { data: replies })).ok()).toBe(true);
@@ -213,7 +236,9 @@ test.describe("multiple-choice questions", () => {
     await signInThroughIdentifyPage(page, ai.url, "old_learner");
   });
 
-  test("a wrong answer shows its result, a contest is rejected or regenerates the question, and the answer has its page", async ({ page }) => {
+  test("a wrong answer shows its result, a contest is rejected or regenerates the question, and the answer has its page", async ({
+    page,
+  }) => {
     const ids = await injectNotes(page, ai.url, [
       { Title: "Countries" },
       { Title: "France", Details: "Its capital is Paris.", "Parent Title": "Countries" },

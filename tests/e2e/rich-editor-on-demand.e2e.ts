@@ -77,7 +77,8 @@ test("a keyboard user tabs to the details, presses Enter to edit, and types", as
   await slowScripts(page, 1500);
   await page.getByLabel("note title").focus();
   const details = page.getByRole("textbox", { name: "note details" });
-  for (let i = 0; i < 5 && !(await details.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 5 && !(await details.evaluate((element) => element === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(details).toBeFocused();
   await page.keyboard.press("Enter"); // starts editing: no line break
   await page.keyboard.press("Home");
@@ -87,7 +88,10 @@ test("a keyboard user tabs to the details, presses Enter to edit, and types", as
 });
 
 test("a reader who may not edit (a bazaar note) never loads the editor", async ({ page, engram }) => {
-  const ids = await injectNotes(page, engram.url, [{ Title: "Baking" }, { Title: "Sourdough", "Parent Title": "Baking", Details: "Flour, **water**, salt." }]);
+  const ids = await injectNotes(page, engram.url, [
+    { Title: "Baking" },
+    { Title: "Sourdough", "Parent Title": "Baking", Details: "Flour, **water**, salt." },
+  ]);
   await testability(page, engram.url, "share_to_bazaar", { noteTopology: "Baking" });
   await signInThroughIdentifyPage(page, engram.url, "another_old_learner");
   const scripts = recordScripts(page);

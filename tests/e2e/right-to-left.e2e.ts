@@ -9,13 +9,19 @@ const direction = (locator: Locator) => locator.evaluate((element) => getCompute
 test("Hebrew and Arabic text reads right to left wherever a note shows", async ({ page, engram }) => {
   await resetTestData(engram.url);
   await signInThroughIdentifyPage(page, engram.url, "old_learner");
-  const ids = await (await page.request.post(`${engram.url}/api/testability/inject_notes`, {
-    data: { externalIdentifier: "old_learner", circleName: null, noteTestData: [
-      { Title: "שלום עולם" },
-      { Title: "مرحبا", "Parent Title": "שלום עולם", Details: "مرحبا بالعالم hello" },
-      { Title: "English child", "Parent Title": "שלום עולם" },
-    ] },
-  })).json();
+  const ids = await (
+    await page.request.post(`${engram.url}/api/testability/inject_notes`, {
+      data: {
+        externalIdentifier: "old_learner",
+        circleName: null,
+        noteTestData: [
+          { Title: "שלום עולם" },
+          { Title: "مرحبا", "Parent Title": "שלום עולם", Details: "مرحبا بالعالم hello" },
+          { Title: "English child", "Parent Title": "שלום עולם" },
+        ],
+      },
+    })
+  ).json();
 
   await page.goto(`${engram.url}/n${ids["שלום עולם"]}`);
   expect(await direction(page.getByLabel("note title"))).toBe("rtl");

@@ -18,7 +18,11 @@ async function person(browser: Browser, url: string, username?: string, from = "
   return page;
 }
 
-test("a learner shares a notebook, a visitor reads it signed out, another learner subscribes and assimilates from it", async ({ page, engram, browser }) => {
+test("a learner shares a notebook, a visitor reads it signed out, another learner subscribes and assimilates from it", async ({
+  page,
+  engram,
+  browser,
+}) => {
   const ids = await injectNotes(page, engram.url, [
     { Title: "Spanish verbs", Details: "The verbs everyone needs" },
     { Title: "ser", "Parent Title": "Spanish verbs", Details: "to be (for good)" },
@@ -128,16 +132,26 @@ test("two learners join a circle by its link and both edit its notebook", async 
   await friend.getByLabel("note details (markdown)").blur();
 
   // The first learner sees it, edits too, and the friend's view shows both.
-  await expect.poll(async () => {
-    await page.reload();
-    return page.locator(".note-details, .rich-details, .ql-editor").first().innerText();
-  }, { timeout: 10_000 }).toContain("e4 e5");
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.locator(".note-details, .rich-details, .ql-editor").first().innerText();
+      },
+      { timeout: 10_000 },
+    )
+    .toContain("e4 e5");
   await page.getByLabel("note title").fill("Chess openings");
   await page.getByLabel("note title").press("Enter");
-  await expect.poll(async () => {
-    await friend.reload();
-    return friend.getByLabel("note title").inputValue();
-  }, { timeout: 10_000 }).toBe("Chess openings");
+  await expect
+    .poll(
+      async () => {
+        await friend.reload();
+        return friend.getByLabel("note title").inputValue();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe("Chess openings");
 
   // A wrong code is a field error.
   await friend.goto(`${engram.url}/d/circles`);

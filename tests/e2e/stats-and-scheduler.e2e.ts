@@ -58,7 +58,10 @@ test.describe("statistics and the scheduler", () => {
     await expect(page).toHaveURL(new RegExp(`/n${ids.Venus}$`));
   });
 
-  test("switching to FSRS in Settings keeps the due count and shows the FSRS charts; switching back works too", async ({ page, engram }) => {
+  test("switching to FSRS in Settings keeps the due count and shows the FSRS charts; switching back works too", async ({
+    page,
+    engram,
+  }) => {
     await testability(page, engram.url, "time_travel", { travel_to: JSON.stringify(dayHour(0, 8)) });
     const ids = await injectNotes(page, engram.url, [{ Title: "Mercury" }]);
     const [tracker] = await api(page, "post", `${engram.url}/api/assimilation`, { noteId: ids.Mercury });

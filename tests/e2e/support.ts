@@ -3,13 +3,14 @@
  * Playwright tests its URL. Mode "production" is a fresh instance as a self-hoster gets it;
  * "test" has the test hooks and the /users/identify login.
  */
-import { test as base, expect, type Page } from "@playwright/test";
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { test as base, expect, type Page } from "@playwright/test";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -121,7 +122,12 @@ export async function testability(page: Page, url: string, path: string, data?: 
 }
 
 /** Injects notes for a user (old_learner unless told); answers each title's note id. */
-export async function injectNotes(page: Page, url: string, rows: Record<string, string>[], user = "old_learner"): Promise<Record<string, number>> {
+export async function injectNotes(
+  page: Page,
+  url: string,
+  rows: Record<string, string>[],
+  user = "old_learner",
+): Promise<Record<string, number>> {
   return testability(page, url, "inject_notes", { externalIdentifier: user, circleName: null, noteTestData: rows });
 }
 

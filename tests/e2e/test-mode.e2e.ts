@@ -58,7 +58,8 @@ test("the shell works at phone width and unknown pages are a proper 404", async 
 test("a failed API call shows its message in a toast that closes by itself", async ({ page, engram }) => {
   await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/generate-token");
   await page.route("**/api/user/generate-token", (route) =>
-    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Disk is full" }) }));
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Disk is full" }) }),
+  );
   await page.getByLabel("Token label").fill("x");
   await page.getByRole("button", { name: "Generate Token" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Disk is full" })).toBeVisible();

@@ -1,7 +1,7 @@
-import { expect, type Page } from "@playwright/test";
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
 import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
 
 const test = engramTest("test");
@@ -14,7 +14,12 @@ const ENTITIES = [
     id: "Q334",
     label: "Singapore",
     description: "sovereign city-state in Southeast Asia",
-    claims: { P625: { type: "globecoordinate", value: { latitude: 1.3, longitude: 103.8, altitude: null, precision: 0.0001, globe: "http://www.wikidata.org/entity/Q2" } } },
+    claims: {
+      P625: {
+        type: "globecoordinate",
+        value: { latitude: 1.3, longitude: 103.8, altitude: null, precision: 0.0001, globe: "http://www.wikidata.org/entity/Q2" },
+      },
+    },
   },
   { id: "Q11399", label: "Dog", description: "domestic animal", aliases: ["canine"] },
   { id: "Q38280", label: "Dogma", description: "belief or set of beliefs" },
@@ -116,7 +121,10 @@ test("a different title needs confirming; the entity's location goes into the de
   await expect(dialog).toHaveCount(0);
   await expect(page.locator(".note-details")).toContainText("Location: 1.3'N, 103.8'E");
   await expect(page.locator(".note-details")).toContainText("The red dot");
-  expect(await noteOf(page, engram.url, ids["Lion City"]!)).toMatchObject({ wikidataId: "Q334", details: "Location: 1.3'N, 103.8'E\nThe red dot" });
+  expect(await noteOf(page, engram.url, ids["Lion City"]!)).toMatchObject({
+    wikidataId: "Q334",
+    details: "Location: 1.3'N, 103.8'E\nThe red dot",
+  });
 
   // Without a Wikipedia article the link goes to the entity's Wikidata page.
   await page.getByRole("button", { name: "wikidata options" }).click();
@@ -153,7 +161,10 @@ test("errors show on the Wikidata Id field: a malformed id, a duplicate, the ser
   expect((await noteOf(page, engram.url, ids.Canine!)).wikidataId).toBeUndefined();
 });
 
-test("the new-note dialog suggests Wikidata entries for the title: same label sets it, else Replace or Append", async ({ page, engram }) => {
+test("the new-note dialog suggests Wikidata entries for the title: same label sets it, else Replace or Append", async ({
+  page,
+  engram,
+}) => {
   const ids = await injectNotes(page, engram.url, [{ Title: "Animals" }]);
   await page.goto(`${engram.url}/n${ids.Animals}`);
   await page.getByRole("button", { name: "Add Child Note" }).click();

@@ -30,7 +30,7 @@
  * Every request is recorded in `fake.requests` (method, path, query, headers, parsed body).
  */
 import type OpenAI from "openai";
-import { jsonResponse, matchesText, recordRequest, sleep, type RecordedRequest } from "./http.ts";
+import { jsonResponse, matchesText, type RecordedRequest, recordRequest, sleep } from "./http.ts";
 
 export type { RecordedRequest } from "./http.ts";
 
@@ -199,8 +199,7 @@ export interface FakeOpenAI {
 }
 
 /** The image POST /v1/images/generations answers: a valid 1x1 PNG, base64. */
-export const FAKE_PNG_BASE64 =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+export const FAKE_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 /** What POST /v1/audio/transcriptions answers (replace it with `fake.on(...)`): two SRT segments. */
 export const FAKE_SRT = "1\n00:00:00,000 --> 00:00:02,500\nHello from the fake.\n\n2\n00:00:02,500 --> 00:00:04,000\nSecond segment\n";
@@ -219,7 +218,12 @@ function fnv1a(text: string): number {
 
 /** Lower-cased words (letters and digits) of a text, as the fake embedding sees them. */
 export function embeddingTokens(text: string): string[] {
-  return text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /**
@@ -301,9 +305,7 @@ function contentText(content: unknown): string {
   if (Array.isArray(content)) {
     return content
       .map((part) =>
-        part && typeof part === "object" && typeof (part as { text?: unknown }).text === "string"
-          ? (part as { text: string }).text
-          : "",
+        part && typeof part === "object" && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : "",
       )
       .join("");
   }
@@ -504,10 +506,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   }
 
   function usageFor(body: ChatCompletionRequestBody, completionText: string) {
-    const promptTokens = body.messages.reduce(
-      (sum, m) => sum + roughTokens("content" in m ? contentText(m.content) : ""),
-      0,
-    );
+    const promptTokens = body.messages.reduce((sum, m) => sum + roughTokens("content" in m ? contentText(m.content) : ""), 0);
     const completionTokens = roughTokens(completionText);
     return {
       prompt_tokens: promptTokens,
@@ -576,15 +575,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   }
 
-  function streamChat(
-    body: ChatCompletionRequestBody,
-    reply: ChatReply,
-    id: string,
-    created: number,
-    signal: AbortSignal,
-  ): Response {
+  function streamChat(body: ChatCompletionRequestBody, reply: ChatReply, id: string, created: number, signal: AbortSignal): Response {
     const includeUsage = Boolean(body.stream_options?.include_usage);
-    const base = { id, object: "chat.completion.chunk", created, model: body.model, service_tier: "default", system_fingerprint: "fp_fake" };
+    const base = {
+      id,
+      object: "chat.completion.chunk",
+      created,
+      model: body.model,
+      service_tier: "default",
+      system_fingerprint: "fp_fake",
+    };
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
       ...base,
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
@@ -710,13 +710,23 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       else if (rawInput.every((x) => typeof x === "number")) inputs = [rawInput.map((t) => `token${t}`).join(" ")];
       else if (rawInput.every((x) => Array.isArray(x))) {
         inputs = (rawInput as unknown[][]).map((tokens) => tokens.map((t) => `token${t}`).join(" "));
-      } else return invalidRequest("'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.", "input");
+      } else
+        return invalidRequest(
+          "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
+          "input",
+        );
     } else {
-      return invalidRequest("'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.", "input");
+      return invalidRequest(
+        "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
+        "input",
+      );
     }
     if (inputs.length > 2048) return invalidRequest("'$.input' is invalid: at most 2048 inputs.", "input");
     if (inputs.some((s) => s === "")) {
-      return invalidRequest("'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.", "input");
+      return invalidRequest(
+        "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
+        "input",
+      );
     }
     const dimensions = body.dimensions ?? state.embeddingDimensions;
     if (!Number.isInteger(dimensions) || dimensions < 1) {
@@ -724,7 +734,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     const format = body.encoding_format ?? "float";
     if (format !== "float" && format !== "base64") {
-      return invalidRequest(`Invalid value for 'encoding_format': ${String(format)}. Supported values are: 'float' and 'base64'.`, "encoding_format");
+      return invalidRequest(
+        `Invalid value for 'encoding_format': ${String(format)}. Supported values are: 'float' and 'base64'.`,
+        "encoding_format",
+      );
     }
 
     let tokenCount = 0;
@@ -772,8 +785,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const uploaded = { id: `file-fake${nextId()}`, filename: (file as File).name ?? "upload", purpose, content };
     files.push(uploaded);
     return jsonResponse({
-      id: uploaded.id, object: "file", bytes: Buffer.byteLength(content), created_at: Math.floor(Date.now() / 1000),
-      filename: uploaded.filename, purpose, status: "processed",
+      id: uploaded.id,
+      object: "file",
+      bytes: Buffer.byteLength(content),
+      created_at: Math.floor(Date.now() / 1000),
+      filename: uploaded.filename,
+      purpose,
+      status: "processed",
     });
   }
 
@@ -783,14 +801,30 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return openAIError({ status: 400, message: "'training_file' and 'model' are required", type: "invalid_request_error" });
     }
     if (!files.some((f) => f.id === body.training_file)) {
-      return openAIError({ status: 400, message: `invalid training_file: ${body.training_file}`, type: "invalid_request_error", param: "training_file" });
+      return openAIError({
+        status: 400,
+        message: `invalid training_file: ${body.training_file}`,
+        type: "invalid_request_error",
+        param: "training_file",
+      });
     }
     const job = { id: `ftjob-fake${nextId()}`, training_file: body.training_file, model: body.model };
     fineTuningJobs.push(job);
     return jsonResponse({
-      object: "fine_tuning.job", ...job, created_at: Math.floor(Date.now() / 1000), status: "queued", fine_tuned_model: null,
-      finished_at: null, error: null, hyperparameters: {}, organization_id: "org-fake", result_files: [], seed: 0,
-      trained_tokens: null, training_file: body.training_file, validation_file: null,
+      object: "fine_tuning.job",
+      ...job,
+      created_at: Math.floor(Date.now() / 1000),
+      status: "queued",
+      fine_tuned_model: null,
+      finished_at: null,
+      error: null,
+      hyperparameters: {},
+      organization_id: "org-fake",
+      result_files: [],
+      seed: 0,
+      trained_tokens: null,
+      training_file: body.training_file,
+      validation_file: null,
     });
   }
 
@@ -803,7 +837,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     const count = typeof body.n === "number" ? body.n : 1;
     const image = body.response_format === "b64_json" ? { b64_json: FAKE_PNG_BASE64 } : { url: `data:image/png;base64,${FAKE_PNG_BASE64}` };
-    return jsonResponse({ created: Math.floor(Date.now() / 1000), data: Array.from({ length: count }, () => ({ ...image, revised_prompt: body.prompt })) });
+    return jsonResponse({
+      created: Math.floor(Date.now() / 1000),
+      data: Array.from({ length: count }, () => ({ ...image, revised_prompt: body.prompt })),
+    });
   }
 
   async function handleTranscription(rec: RecordedRequest): Promise<Response> {
@@ -958,9 +995,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       embeddingDelayMs += ms;
     },
     get requests() {
-      return requests
-        .filter((r) => r.method === "POST" && /^(\/v1)?\/embeddings$/.test(r.path))
-        .map((r) => r.body as EmbeddingRequestBody);
+      return requests.filter((r) => r.method === "POST" && /^(\/v1)?\/embeddings$/.test(r.path)).map((r) => r.body as EmbeddingRequestBody);
     },
   };
 

@@ -20,7 +20,7 @@
  * `fake.failNext(status)` fails the next request(s); `fake.respondNextWithRaw(body)` sends e.g. a non-JSON body.
  * Other `api.php` actions and missing parameters get MediaWiki's `{error: {code, info}}` body with HTTP 200.
  */
-import { jsonResponse, recordRequest, sleep, type RecordedRequest } from "./http.ts";
+import { jsonResponse, type RecordedRequest, recordRequest, sleep } from "./http.ts";
 
 export type { RecordedRequest } from "./http.ts";
 
@@ -236,10 +236,7 @@ function fullEntity(entity: StoredEntity, props: Props = DEFAULT_PROPS, language
     );
   }
   if (props.has("aliases")) {
-    out.aliases =
-      entity.aliases.length > 0 && keepLang("en")
-        ? { en: entity.aliases.map((value) => ({ language: "en", value })) }
-        : {};
+    out.aliases = entity.aliases.length > 0 && keepLang("en") ? { en: entity.aliases.map((value) => ({ language: "en", value })) } : {};
   }
   if (props.has("claims")) {
     const claims: Record<string, WikidataStatement[]> = {};
@@ -360,7 +357,8 @@ export async function startFakeWikidata(): Promise<FakeWikidata> {
   }
 
   function getEntities(query: Record<string, string>): Response {
-    if (!query.ids) return mediaWikiError("param-missing", 'Either provide the item "ids" or pairs of "sites" and "titles" for corresponding pages');
+    if (!query.ids)
+      return mediaWikiError("param-missing", 'Either provide the item "ids" or pairs of "sites" and "titles" for corresponding pages');
     const ids = query.ids.split("|").filter((s) => s !== "");
     const bad = ids.find((id) => !ID_PATTERN.test(id));
     if (bad !== undefined) return mediaWikiError("no-such-entity", `Could not find an entity with the ID "${bad}".`);

@@ -37,7 +37,8 @@ export function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
     db.exec(`CREATE TABLE decks (id integer primary key, name text, mtime_secs integer, usn integer, common blob, kind blob);
       CREATE TABLE notetypes (id integer primary key, name text, mtime_secs integer, usn integer, config blob);
       CREATE TABLE fields (ntid integer, ord integer, name text, config blob, primary key (ntid, ord));`);
-    for (const [id, name] of Object.entries(decks)) db.run("INSERT INTO decks (id, name) VALUES (?, ?)", [Number(id), name.replaceAll("::", "\x1f")]);
+    for (const [id, name] of Object.entries(decks))
+      db.run("INSERT INTO decks (id, name) VALUES (?, ?)", [Number(id), name.replaceAll("::", "\x1f")]);
     for (const [id, model] of Object.entries(models)) {
       db.run("INSERT INTO notetypes (id, name) VALUES (?, ?)", [Number(id), model.name]);
       model.fields.forEach((field, ord) => db.run("INSERT INTO fields (ntid, ord, name) VALUES (?, ?, ?)", [Number(id), ord, field]));
@@ -45,13 +46,51 @@ export function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
     db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, ?, '', '')", [spec.crt]);
   } else {
     const decksJson = Object.fromEntries(Object.entries(decks).map(([id, name]) => [id, { id: Number(id), name }]));
-    const modelsJson = Object.fromEntries(Object.entries(models).map(([id, model]) => [id, { name: model.name, flds: model.fields.map((name, ord) => ({ name, ord })).reverse() }]));
-    db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, ?, ?, ?)", [spec.crt, JSON.stringify(modelsJson), JSON.stringify(decksJson)]);
+    const modelsJson = Object.fromEntries(
+      Object.entries(models).map(([id, model]) => [
+        id,
+        { name: model.name, flds: model.fields.map((name, ord) => ({ name, ord })).reverse() },
+      ]),
+    );
+    db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, ?, ?, ?)", [
+      spec.crt,
+      JSON.stringify(modelsJson),
+      JSON.stringify(decksJson),
+    ]);
   }
   const note = (id: number, mid: number, fields: string[], tags: string) =>
-    db.run("INSERT INTO notes (id, guid, mid, tags, flds, sfld) VALUES (?, ?, ?, ?, ?, ?)", [id, `g${id}`, mid, tags, fields.join("\x1f"), fields[0]!]);
-  const card = (id: number, nid: number, did: number, ord: number, type: number, queue: number, due: number, ivl: number, reps: number, odid = 0) =>
-    db.run("INSERT INTO cards (id, nid, did, ord, type, queue, due, ivl, reps, odid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [id, nid, did, ord, type, queue, due, ivl, reps, odid]);
+    db.run("INSERT INTO notes (id, guid, mid, tags, flds, sfld) VALUES (?, ?, ?, ?, ?, ?)", [
+      id,
+      `g${id}`,
+      mid,
+      tags,
+      fields.join("\x1f"),
+      fields[0]!,
+    ]);
+  const card = (
+    id: number,
+    nid: number,
+    did: number,
+    ord: number,
+    type: number,
+    queue: number,
+    due: number,
+    ivl: number,
+    reps: number,
+    odid = 0,
+  ) =>
+    db.run("INSERT INTO cards (id, nid, did, ord, type, queue, due, ivl, reps, odid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+      id,
+      nid,
+      did,
+      ord,
+      type,
+      queue,
+      due,
+      ivl,
+      reps,
+      odid,
+    ]);
   note(1, 200, ["<b>Hola</b>", 'Hello<br>Hi <img src="hola.png">'], " spanish greeting ");
   card(11, 1, 101, 0, 2, 2, spec.reviewDue, 10, 4);
   card(12, 1, 101, 1, 0, 0, 5, 0, 0);
@@ -72,7 +111,10 @@ export function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
 export function mediaEntries(names: string[]): Uint8Array {
   const out: number[] = [];
   const varint = (n: number) => {
-    while (n > 0x7f) { out.push((n & 0x7f) | 0x80); n >>>= 7; }
+    while (n > 0x7f) {
+      out.push((n & 0x7f) | 0x80);
+      n >>>= 7;
+    }
     out.push(n);
   };
   for (const name of names) {

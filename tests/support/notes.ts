@@ -15,7 +15,7 @@ export async function injectNotes(
 export async function childTitles(client: HttpClient, noteId: number): Promise<string[]> {
   const realm = (await client.get(`/api/notes/${noteId}`)).body;
   const children = [...realm.children];
-  for (let after = realm.moreChildrenAfter; after !== undefined;) {
+  for (let after = realm.moreChildrenAfter; after !== undefined; ) {
     const page = (await client.get(`/api/notes/${noteId}/children?after=${after}&limit=200`)).body;
     children.push(...page.children);
     after = page.moreChildrenAfter;

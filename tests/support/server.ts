@@ -2,14 +2,15 @@
  * Starts a real Engram server for API tests: a fresh SQLite file in a temp folder, real HTTP on
  * a free port. `http` is a tiny client that keeps the session cookie like a browser would.
  */
+
+import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildClient } from "../../scripts/build-client";
 import { type Config, readConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { createApp } from "../../src/server";
-import { afterAll, beforeAll, beforeEach } from "bun:test";
-import { buildClient } from "../../scripts/build-client";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../fakes";
 
 export interface TestServer {
@@ -115,11 +116,15 @@ export class HttpClient {
     return this.cookies.get("engram_session");
   }
 
-  async request<T = any>(method: string, path: string, options: {
-    json?: unknown;
-    form?: Record<string, string>;
-    headers?: Record<string, string>;
-  } = {}): Promise<HttpResult<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: {
+      json?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;

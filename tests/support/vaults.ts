@@ -2,9 +2,10 @@
  * Helpers for Obsidian vault tests: zips built in the test, a real PNG, the import request as the
  * browser sends it, and a notebook's tree read from the database.
  */
-import JSZip from "jszip";
-import { and, eq, isNull } from "drizzle-orm";
+
 import { deflateSync } from "node:zlib";
+import { and, eq, isNull } from "drizzle-orm";
+import JSZip from "jszip";
 import { noteImages, notes } from "../../src/db/schema";
 import type { HttpClient, TestServer } from "./server";
 
@@ -31,7 +32,14 @@ export function makePng(width: number, height: number, rgb: [number, number, num
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", pixels),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
 }
 
 /** A zip of these files (in this order), deflated. */
@@ -57,7 +65,13 @@ export async function unzip(bytes: Uint8Array): Promise<Map<string, { text: stri
 }
 
 /** POST /api/notebooks/{id}/obsidian as the browser sends it (multipart, field "file"). */
-export async function importZip(server: TestServer, client: HttpClient | undefined, notebookId: number, bytes: Uint8Array<ArrayBuffer>, name = "vault.zip") {
+export async function importZip(
+  server: TestServer,
+  client: HttpClient | undefined,
+  notebookId: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  name = "vault.zip",
+) {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type: "application/zip" }));
   const headers: Record<string, string> = client?.sessionCookie ? { cookie: `engram_session=${client.sessionCookie}` } : {};
@@ -93,7 +107,12 @@ export interface TreeNode {
 export function treeOf(server: TestServer, noteId: number): TreeNode {
   const db = server.ctx.db;
   const note = db.select().from(notes).where(eq(notes.id, noteId)).get()!;
-  const children = db.select().from(notes).where(and(eq(notes.parentId, noteId), isNull(notes.deletedAt))).orderBy(notes.siblingOrder).all();
+  const children = db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.parentId, noteId), isNull(notes.deletedAt)))
+    .orderBy(notes.siblingOrder)
+    .all();
   const image = note.imageId === null ? undefined : db.select().from(noteImages).where(eq(noteImages.id, note.imageId)).get();
   return {
     title: note.title,

@@ -13,7 +13,8 @@ function instanceWith(...logins: string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), "engram-admin-cli-"));
   dirs.push(dataDir);
   const { sqlite } = openDatabase(join(dataDir, "engram.db"));
-  for (const login of logins) sqlite.run("INSERT INTO accounts (external_identifier, admin, disabled_at, created_at) VALUES (?, 0, 1, 0)", [login]);
+  for (const login of logins)
+    sqlite.run("INSERT INTO accounts (external_identifier, admin, disabled_at, created_at) VALUES (?, 0, 1, 0)", [login]);
   sqlite.close();
   return { env: { ENGRAM_DATA_DIR: dataDir }, file: join(dataDir, "engram.db") };
 }
@@ -29,7 +30,10 @@ test("grant makes a forgotten account an admin again (and enables it); list show
   expect(run(["grant", "founder"], env)).toEqual({ code: 0, lines: ["founder is an admin now."] });
   expect(run(["list"], env).lines).toEqual(["founder (admin)", "learner (disabled)"]);
   const { sqlite } = openDatabase(file);
-  expect(sqlite.query("SELECT admin, disabled_at FROM accounts WHERE external_identifier = 'founder'").get()).toEqual({ admin: 1, disabled_at: null });
+  expect(sqlite.query("SELECT admin, disabled_at FROM accounts WHERE external_identifier = 'founder'").get()).toEqual({
+    admin: 1,
+    disabled_at: null,
+  });
   sqlite.close();
 });
 

@@ -7,7 +7,10 @@ describe("AI reply stream in the browser", () => {
     const first = parseEvents('event: thread.message.delta\ndata: {"delta":{"content":[{"text":{"value":"Hi"}}]}}\n\nevent: done\nda');
     expect(first.events).toEqual([{ event: "thread.message.delta", data: { delta: { content: [{ text: { value: "Hi" } }] } } }]);
     const second = parseEvents(`${first.rest}ta: [DONE]\n\nevent: error\ndata: line one\ndata: line two\n\n`);
-    expect(second.events).toEqual([{ event: "done", data: "[DONE]" }, { event: "error", data: "line one\nline two" }]);
+    expect(second.events).toEqual([
+      { event: "done", data: "[DONE]" },
+      { event: "error", data: "line one\nline two" },
+    ]);
     expect(second.rest).toBe("");
     expect(parseEvents("event: x\r\ndata: 1\r\n\r\n").events).toEqual([{ event: "x", data: 1 }]);
   });

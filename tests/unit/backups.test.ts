@@ -60,7 +60,11 @@ describe("online backup", () => {
   test("a backup taken during continuous writes passes integrity_check and holds every write acknowledged before it started", async () => {
     const dataDir = dataFolder();
     // Another process writes without pause, one transaction a row, and prints each id once committed.
-    const writer = Bun.spawn([process.execPath, "-e", `
+    const writer = Bun.spawn(
+      [
+        process.execPath,
+        "-e",
+        `
       import { openDatabase } from ${JSON.stringify(join(root, "src/db/connection.ts"))};
       const { sqlite } = openDatabase(${JSON.stringify(join(dataDir, "engram.db"))});
       const insert = sqlite.prepare("INSERT INTO probe (body) VALUES (randomblob(3000)) RETURNING id");
@@ -69,7 +73,10 @@ describe("online backup", () => {
         process.stdout.write(id + "\\n");
         if (id % 50 === 0) await Bun.sleep(0);
       }
-    `], { cwd: root, stdout: "pipe", stderr: "inherit" });
+    `,
+      ],
+      { cwd: root, stdout: "pipe", stderr: "inherit" },
+    );
     let acknowledged = 0;
     const reading = (async () => {
       let text = "";
@@ -152,8 +159,12 @@ describe("pruning and the schedule", () => {
     writeFileSync(join(dir, current), "x");
     utimesSync(join(dir, stale), new Date(Date.now() - 25 * 3_600_000), new Date(Date.now() - 25 * 3_600_000));
     const removed = prune(dir, 3);
-    expect(removed.map((f) => f.slice(dir.length + 1)).sort()).toEqual([stale, ...[1, 2].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3))))].sort());
-    expect(readdirSync(dir).sort()).toEqual([current, "my-own-copy.db", ...[3, 4, 5].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3))))].sort());
+    expect(removed.map((f) => f.slice(dir.length + 1)).sort()).toEqual(
+      [stale, ...[1, 2].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3))))].sort(),
+    );
+    expect(readdirSync(dir).sort()).toEqual(
+      [current, "my-own-copy.db", ...[3, 4, 5].map((d) => backupFileName(new Date(Date.UTC(2026, 0, d, 3))))].sort(),
+    );
   });
 
   test("the scheduler writes snapshots, prunes to ENGRAM_BACKUP_KEEP, and skips with a log line when the disk is nearly full", async () => {
@@ -161,7 +172,12 @@ describe("pruning and the schedule", () => {
     const { sqlite } = openDatabase(join(dataDir, "engram.db"));
     const lines: string[] = [];
     let free = 10 * 1024 ** 3;
-    const scheduler = new BackupScheduler(sqlite, { dataDir, intervalHours: 0.00001, keep: 2 }, (line) => lines.push(line), () => free);
+    const scheduler = new BackupScheduler(
+      sqlite,
+      { dataDir, intervalHours: 0.00001, keep: 2 },
+      (line) => lines.push(line),
+      () => free,
+    );
     scheduler.start(0);
     while (listBackups(join(dataDir, "backups")).length < 2 || lines.length < 4) await Bun.sleep(20);
     free = 1024 * 1024;
@@ -204,7 +220,9 @@ describe("restore", () => {
     try {
       const refused = await cli(dataDir, "restore", backup);
       expect(refused.exitCode).toBe(1);
-      expect(refused.stderr).toMatch(/^Engram restore failed: Engram \(or another program\) is using .*engram\.db; stop it first, then restore\n$/);
+      expect(refused.stderr).toMatch(
+        /^Engram restore failed: Engram \(or another program\) is using .*engram\.db; stop it first, then restore\n$/,
+      );
       expect(readdirSync(dataDir).filter((n) => n.startsWith("replaced-"))).toEqual([]);
     } finally {
       engram.kill("SIGKILL");

@@ -25,12 +25,16 @@ describe("certificate expiry", () => {
   test("property: a longer period never expires earlier, and the day of month never spills into the next month", () => {
     const date = fc.date({ min: new Date("1970-01-01"), max: new Date("2200-01-01"), noInvalidDate: true });
     const period = fc.record({ years: fc.nat(50), months: fc.nat(30), days: fc.nat(400) });
-    fc.assert(fc.property(date, period, fc.nat(5), (start, p, extraMonths) => {
-      const end = addExpiry(start, p);
-      expect(end.getTime()).toBeGreaterThanOrEqual(start.getTime());
-      expect(addExpiry(start, { ...p, months: p.months + extraMonths }).getTime()).toBeGreaterThanOrEqual(end.getTime());
-      const noDays = addExpiry(start, { ...p, days: 0 });
-      expect((noDays.getUTCFullYear() - start.getUTCFullYear()) * 12 + noDays.getUTCMonth() - start.getUTCMonth()).toBe(p.years * 12 + p.months);
-    }));
+    fc.assert(
+      fc.property(date, period, fc.nat(5), (start, p, extraMonths) => {
+        const end = addExpiry(start, p);
+        expect(end.getTime()).toBeGreaterThanOrEqual(start.getTime());
+        expect(addExpiry(start, { ...p, months: p.months + extraMonths }).getTime()).toBeGreaterThanOrEqual(end.getTime());
+        const noDays = addExpiry(start, { ...p, days: 0 });
+        expect((noDays.getUTCFullYear() - start.getUTCFullYear()) * 12 + noDays.getUTCMonth() - start.getUTCMonth()).toBe(
+          p.years * 12 + p.months,
+        );
+      }),
+    );
   });
 });

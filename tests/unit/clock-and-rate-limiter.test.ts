@@ -49,9 +49,7 @@ describe("sign-in rate limiter (in the database)", () => {
   });
 
   test("the account backoff: 1 minute after the 5th failure, doubling, capped at 15 minutes", () => {
-    expect([4, 5, 6, 7, 8, 9, 10, 20].map(accountBackoffMs)).toEqual(
-      [0, 1, 2, 4, 8, 15, 15, 15].map((m) => m * 60_000),
-    );
+    expect([4, 5, 6, 7, 8, 9, 10, 20].map(accountBackoffMs)).toEqual([0, 1, 2, 4, 8, 15, 15, 15].map((m) => m * 60_000));
     const limiter = newLimiter();
     let now = 0;
     const locks: number[] = [];
@@ -69,7 +67,10 @@ describe("sign-in rate limiter (in the database)", () => {
     for (let i = 0; i < 3; i++) limiter.record("old but locked", { ...rule, lockMs: () => 2 * 86_400_000 }, 0);
     limiter.record("recent", rule, 86_400_000);
     limiter.forgetOld(86_400_000 + 60_001);
-    const keys = sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits ORDER BY key").all().map((r) => r.key);
+    const keys = sqlite
+      .query<{ key: string }, []>("SELECT key FROM sign_in_limits ORDER BY key")
+      .all()
+      .map((r) => r.key);
     expect(keys).toEqual(["old but locked", "recent"]);
   });
 });

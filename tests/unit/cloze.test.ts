@@ -53,8 +53,8 @@ describe("the cloze of a spelling stem (Appendix A.3)", () => {
   });
 
   test("tags and their attributes are left alone, text between them is clozed", () => {
-    expect(cloze("moon", "<p><a href=\"/moon\">the moon</a> and <em>moon</em></p>")).toBe(
-      "<p><a href=\"/moon\">the [...]</a> and <em>[...]</em></p>",
+    expect(cloze("moon", '<p><a href="/moon">the moon</a> and <em>moon</em></p>')).toBe(
+      '<p><a href="/moon">the [...]</a> and <em>[...]</em></p>',
     );
   });
 

@@ -32,7 +32,10 @@ describe("configuration", () => {
     [{ ENGRAM_PUBLIC_URL: "engram.example.org" }, "ENGRAM_PUBLIC_URL must be an http(s) URL"],
     [{ OPENAI_BASE_URL: "ftp://x" }, "OPENAI_BASE_URL must be an http(s) URL"],
     [{ WIKIDATA_BASE_URL: "::" }, "WIKIDATA_BASE_URL must be an http(s) URL"],
-    [{ ENGRAM_BACKUP_INTERVAL: "daily" }, 'ENGRAM_BACKUP_INTERVAL must be a number of hours from 0 (no automatic backups) to 8784, got "daily"'],
+    [
+      { ENGRAM_BACKUP_INTERVAL: "daily" },
+      'ENGRAM_BACKUP_INTERVAL must be a number of hours from 0 (no automatic backups) to 8784, got "daily"',
+    ],
     [{ ENGRAM_BACKUP_INTERVAL: "-1" }, "ENGRAM_BACKUP_INTERVAL must be a number of hours"],
     [{ ENGRAM_BACKUP_INTERVAL: "9000" }, "ENGRAM_BACKUP_INTERVAL must be a number of hours"],
     [{ ENGRAM_BACKUP_KEEP: "0" }, 'ENGRAM_BACKUP_KEEP must be a whole number from 1 to 10000, got "0"'],
@@ -41,7 +44,10 @@ describe("configuration", () => {
     [{ ENGRAM_SHUTDOWN_GRACE: "-1" }, "ENGRAM_SHUTDOWN_GRACE must be a number of seconds"],
     [{ ENGRAM_SHUTDOWN_GRACE: "10s" }, "ENGRAM_SHUTDOWN_GRACE must be a number of seconds"],
     [{ ENGRAM_SHUTDOWN_GRACE: "3601" }, "ENGRAM_SHUTDOWN_GRACE must be a number of seconds"],
-    [{ ENGRAM_TRUSTED_PROXIES: "10.0.0.1, proxy.local" }, 'ENGRAM_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges: "proxy.local"'],
+    [
+      { ENGRAM_TRUSTED_PROXIES: "10.0.0.1, proxy.local" },
+      'ENGRAM_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges: "proxy.local"',
+    ],
     [{ ENGRAM_TRUSTED_PROXIES: "10.0.0.0/33" }, "ENGRAM_TRUSTED_PROXIES must be"],
     [{ ENGRAM_TRUSTED_PROXIES: "256.1.1.1" }, "ENGRAM_TRUSTED_PROXIES must be"],
     [{ ENGRAM_TRUSTED_PROXIES: "fd00::/129" }, "ENGRAM_TRUSTED_PROXIES must be"],
@@ -61,7 +67,12 @@ describe("configuration", () => {
     expect(readConfig({}).trustedProxies).toEqual([]);
     const { trustedProxies } = readConfig({ ENGRAM_TRUSTED_PROXIES: " 10.0.0.1, 172.16.0.0/12,::1 , fd00::/8" });
     expect(trustedProxies).toHaveLength(4);
-    expect(trustedProxies.map((r) => [r.version, r.prefix])).toEqual([[4, 32], [4, 12], [6, 128], [6, 8]]);
+    expect(trustedProxies.map((r) => [r.version, r.prefix])).toEqual([
+      [4, 32],
+      [4, 12],
+      [6, 128],
+      [6, 8],
+    ]);
   });
 
   test("ENGRAM_SHUTDOWN_GRACE: seconds, 10 by default, fractions and 0 allowed", () => {

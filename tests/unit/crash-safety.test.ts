@@ -87,7 +87,12 @@ test("kill -9 during writes: every acknowledged write survives the restart, and 
   const db = new Database(join(dataDir, "engram.db"), { readonly: true });
   try {
     expect(db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
-    const titles = new Set(db.query<{ title: string }, []>("SELECT title FROM notes").all().map((row) => row.title));
+    const titles = new Set(
+      db
+        .query<{ title: string }, []>("SELECT title FROM notes")
+        .all()
+        .map((row) => row.title),
+    );
     expect(acknowledged.filter((title) => !titles.has(title))).toEqual([]);
   } finally {
     db.close();

@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import {
   cosineSimilarity,
+  type FakeOpenAI,
+  type FakeWikidata,
   fakeEmbedding,
   startFakeOpenAI,
   startFakeWikidata,
   wikidataValue,
-  type FakeOpenAI,
-  type FakeWikidata,
 } from "../fakes/index.ts";
 
 const mcqSchema = {
@@ -91,9 +91,12 @@ describe("fake OpenAI server, through the real openai client", () => {
   });
 
   test("queued replies are used in order, and can be matched on the json_schema name", async () => {
-    fake.chat.respondWithJson({ correctChoices: [0], feasibleQuestion: true, improvementAdvices: "" }, {
-      match: { schemaName: "evaluate_question" },
-    });
+    fake.chat.respondWithJson(
+      { correctChoices: [0], feasibleQuestion: true, improvementAdvices: "" },
+      {
+        match: { schemaName: "evaluate_question" },
+      },
+    );
     fake.chat.respondWithText("first");
     fake.chat.respondWithText("second");
 

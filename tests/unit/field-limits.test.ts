@@ -9,10 +9,11 @@ describe("field limits", () => {
     expect(DETAILS_MAX_LENGTH).toBe(MAX_DETAILS_LENGTH);
   });
 
-  test("a 400's field messages read as words, not \"binding error\"", () => {
+  test('a 400\'s field messages read as words, not "binding error"', () => {
     expect(fieldErrorsInWords({ newTitle: "size must be between 1 and 150" })).toBe("Title: size must be between 1 and 150");
-    expect(fieldErrorsInWords({ details: "size must be at most 200000", "settings.linkType": "is invalid" }))
-      .toBe("Details: size must be at most 200000; Link type: is invalid");
+    expect(fieldErrorsInWords({ details: "size must be at most 200000", "settings.linkType": "is invalid" })).toBe(
+      "Details: size must be at most 200000; Link type: is invalid",
+    );
     expect(fieldErrorsInWords({ body: "is required" })).toBe("is required");
   });
 });

@@ -142,7 +142,9 @@ describe("graceful restarts", () => {
     const idle = new HttpClient(`http://127.0.0.1:${engram.port}`);
     expect((await idle.get("/api/healthcheck")).status).toBe(200);
     const stuck = await openConnection(engram.port);
-    stuck.socket.write(`POST /users/sign-up HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nusername=`);
+    stuck.socket.write(
+      `POST /users/sign-up HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nusername=`,
+    );
     await Bun.sleep(300);
 
     const signalledAt = performance.now();

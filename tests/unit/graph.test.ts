@@ -3,10 +3,10 @@
  * temporary database: priority layers, relations, the token budget and its estimate.
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { readConfig } from "../../src/config";
 import { createContext } from "../../src/context";
 import { accounts } from "../../src/db/schema";
@@ -16,8 +16,8 @@ import { createLink } from "../../src/services/links/link-service";
 import { createNotebook } from "../../src/services/notebooks";
 import { createNote, deleteNote, updateDetails } from "../../src/services/notes/note-service";
 import { childrenOf } from "../../src/services/notes/rows";
-import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { linkNotes } from "../../src/services/testability/link-notes";
+import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { type CurrentUser, findUserByAccount } from "../../src/services/users";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-graph-"));
@@ -65,8 +65,18 @@ const ref = (name: string) => `[${name}](/n${ids[name]})`;
 describe("priority layers", () => {
   beforeEach(() => {
     notes([
-      ["Root"], ["A", "Root"], ["P1", "A"], ["P2", "A"], ["Focus", "A", "The focus"],
-      ["C1", "Focus"], ["C2", "Focus"], ["C3", "Focus"], ["Y1", "A"], ["Y2", "A"], ["B", "Root"], ["B1", "B"],
+      ["Root"],
+      ["A", "Root"],
+      ["P1", "A"],
+      ["P2", "A"],
+      ["Focus", "A", "The focus"],
+      ["C1", "Focus"],
+      ["C2", "Focus"],
+      ["C3", "Focus"],
+      ["Y1", "A"],
+      ["Y2", "A"],
+      ["B", "Root"],
+      ["B1", "B"],
     ]);
   });
 
@@ -102,8 +112,16 @@ describe("priority layers", () => {
       inboundReferences: [],
     });
     expect(Object.keys(focusNote)).toEqual([
-      "uri", "title", "parentUriAndTitle", "relationToFocusNote", "details",
-      "contextualPath", "children", "priorSiblings", "youngerSiblings", "inboundReferences",
+      "uri",
+      "title",
+      "parentUriAndTitle",
+      "relationToFocusNote",
+      "details",
+      "contextualPath",
+      "children",
+      "priorSiblings",
+      "youngerSiblings",
+      "inboundReferences",
     ]);
   });
 
@@ -111,7 +129,11 @@ describe("priority layers", () => {
     updateDetails(ctx, learner, ids.C1!, "first child");
     const c1 = buildGraph(ctx, ids.Focus!, 5000).relatedNotes.find((n) => n.uri === `/n${ids.C1}`);
     expect(Object.entries(c1!)).toEqual([
-      ["uri", `/n${ids.C1}`], ["title", "C1"], ["parentUriAndTitle", ref("Focus")], ["relationToFocusNote", "Child"], ["details", "first child"],
+      ["uri", `/n${ids.C1}`],
+      ["title", "C1"],
+      ["parentUriAndTitle", ref("Focus")],
+      ["relationToFocusNote", "Child"],
+      ["details", "first child"],
     ]);
   });
 
@@ -133,7 +155,16 @@ describe("priority layers", () => {
 
 describe("links", () => {
   test("a link note is shown as subject, predicate and object; its object, the object's ancestors and the object's parent's siblings are related", () => {
-    notes([["Home"], ["Subject", "Home"], ["World"], ["Europe", "World"], ["Asia", "World"], ["Africa", "World"], ["Paris", "Europe"], ["Tokyo", "Asia"]]);
+    notes([
+      ["Home"],
+      ["Subject", "Home"],
+      ["World"],
+      ["Europe", "World"],
+      ["Asia", "World"],
+      ["Africa", "World"],
+      ["Paris", "Europe"],
+      ["Tokyo", "Asia"],
+    ]);
     link("Subject", "Paris", "a part of");
     const graph = buildGraph(ctx, ids["Subject -> Paris"]!, 5000);
     expect(Object.entries(graph.focusNote).slice(0, 5)).toEqual([
@@ -215,7 +246,10 @@ describe("token budget", () => {
     expect(truncateDetails("x".repeat(501))).toBe(`${"x".repeat(500)}...`);
     expect(truncateDetails("é".repeat(300))).toBe(`${"é".repeat(250)}...`);
     expect(truncateDetails(`${"x".repeat(499)}😀`)).toBe(`${"x".repeat(499)}...`);
-    notes([["Parent", undefined, "é".repeat(300)], ["Focus", "Parent", "ü".repeat(400)]]);
+    notes([
+      ["Parent", undefined, "é".repeat(300)],
+      ["Focus", "Parent", "ü".repeat(400)],
+    ]);
     const graph = buildGraph(ctx, ids.Focus!, 5000);
     expect(graph.focusNote.details).toBe("ü".repeat(400));
     expect(graph.relatedNotes[0]!.details).toBe(`${"é".repeat(250)}...`);
@@ -267,6 +301,6 @@ test("the description for AI prompts is the header and the pretty JSON of the gr
   notes([["Root"], ["Focus", "Root"]]);
   const graph = buildGraph(ctx, ids.Focus!);
   const text = describeGraph(graph);
-  expect(text.startsWith("Focus Note and the notes related to it:\n{\n  \"focusNote\": {")).toBe(true);
+  expect(text.startsWith('Focus Note and the notes related to it:\n{\n  "focusNote": {')).toBe(true);
   expect(JSON.parse(text.slice(text.indexOf("\n")))).toEqual(graph);
 });

@@ -10,7 +10,8 @@ const shared = new Set(["lib", "runtime"]);
 
 /** Every import and re-export specifier in a source text, type-only ones included. */
 function importSpecifiers(source: string): string[] {
-  const pattern = /\b(?:import|export)\s[^;'"]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*["']([^"']+)["']/g;
+  const pattern =
+    /\b(?:import|export)\s[^;'"]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s*["']([^"']+)["']/g;
   return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3]!);
 }
 

@@ -83,7 +83,9 @@ describe("the job queue", () => {
     failuresLeft = 2;
     enqueue(ctx, flaky, { n: 7 });
     await runDueJobs(ctx);
-    expect(jobs()).toEqual([{ status: "queued", attempts: 1, run_at: start.getTime() + 10_000, last_error: "Error: not this time", payload: '{"n":7}' }]);
+    expect(jobs()).toEqual([
+      { status: "queued", attempts: 1, run_at: start.getTime() + 10_000, last_error: "Error: not this time", payload: '{"n":7}' },
+    ]);
     advance(9_999);
     expect(await runDueJobs(ctx)).toBe(0);
     advance(1);
@@ -102,7 +104,9 @@ describe("the job queue", () => {
       await runDueJobs(ctx);
       advance(60_000);
     }
-    expect(jobs()).toEqual([{ status: "failed", attempts: 3, run_at: expect.any(Number), last_error: "Error: not this time", payload: '{"n":1}' }]);
+    expect(jobs()).toEqual([
+      { status: "failed", attempts: 3, run_at: expect.any(Number), last_error: "Error: not this time", payload: '{"n":1}' },
+    ]);
     expect(failuresLeft).toBe(7);
     expect(ctx.sqlite.query("SELECT count(*) AS n FROM failure_reports").get()).toEqual({ n: 1 });
   });

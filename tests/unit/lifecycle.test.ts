@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,10 +61,14 @@ describe("graceful shutdown", () => {
   test("a step still running when the grace ends is told so and named in the report; shutdown does not wait longer", async () => {
     const { ctx } = newContext();
     let toldGraceOver = false;
-    onShutdown(ctx, "endless stream", (graceOver) =>
-      new Promise<void>(() => {
-        graceOver.addEventListener("abort", () => (toldGraceOver = true));
-      }));
+    onShutdown(
+      ctx,
+      "endless stream",
+      (graceOver) =>
+        new Promise<void>(() => {
+          graceOver.addEventListener("abort", () => (toldGraceOver = true));
+        }),
+    );
     const started = performance.now();
     const report = await shutDown(ctx, undefined, { graceMs: 200 });
     expect(performance.now() - started).toBeLessThan(1_000);
@@ -88,7 +92,10 @@ describe("graceful shutdown", () => {
       const { ctx, file } = newContext();
       enqueue(ctx, slow, { n: 1 });
       const hooks = { stopped: 0 };
-      const app = new Elysia().use(jobWorker(ctx)).onStop(() => void hooks.stopped++).listen({ port: 0, hostname: "127.0.0.1" });
+      const app = new Elysia()
+        .use(jobWorker(ctx))
+        .onStop(() => void hooks.stopped++)
+        .listen({ port: 0, hostname: "127.0.0.1" });
       const deadline = Date.now() + 10_000;
       while (ctx.sqlite.query<{ status: string }, []>("SELECT status FROM jobs").get()?.status !== "running") {
         if (Date.now() > deadline) throw new Error("the worker did not claim the job");
@@ -112,8 +119,9 @@ describe("graceful shutdown", () => {
       expect(report.unfinishedSteps).toEqual(["job worker"]);
       release(); // the interrupted run ends after the database closed: nothing is written
       await Bun.sleep(50);
-      expect(reopen(file, (db) => db.query("SELECT status, attempts, locked_until FROM jobs").all()))
-        .toEqual([{ status: "queued", attempts: 0, locked_until: null }]);
+      expect(reopen(file, (db) => db.query("SELECT status, attempts, locked_until FROM jobs").all())).toEqual([
+        { status: "queued", attempts: 0, locked_until: null },
+      ]);
     });
   });
 });

@@ -13,7 +13,9 @@ test("the recall log refuses updates: rows are written once and never edited (is
   sqlite.run("INSERT INTO notebooks (creator_id, created_at, updated_at) VALUES (1, 0, 0)");
   sqlite.run("INSERT INTO notes (notebook_id, title, details, sibling_order, created_at, updated_at) VALUES (1, 'N', '', 0, 0, 0)");
   sqlite.run(`INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at) VALUES (1, 1, 0, 0, 0)`);
-  sqlite.run(`INSERT INTO recall_log (memory_tracker_id, user_id, reviewed_at, kind, outcome, state_after) VALUES (1, 1, 0, 'self-review', 'success', '{}')`);
+  sqlite.run(
+    `INSERT INTO recall_log (memory_tracker_id, user_id, reviewed_at, kind, outcome, state_after) VALUES (1, 1, 0, 'self-review', 'success', '{}')`,
+  );
   expect(() => sqlite.run("UPDATE recall_log SET outcome = 'failure'")).toThrow("the recall log is never edited");
   expect(sqlite.query("SELECT outcome FROM recall_log").get()).toEqual({ outcome: "success" });
   // The aggregates the statistics read were kept by the insert trigger.

@@ -22,8 +22,14 @@ describe("shortDetailsOf", () => {
       fc.string({ minLength: 1, maxLength: 12 }),
       fc.constantFrom("word", "Plants", "x".repeat(48)),
     );
-    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join("")), (details) => {
-      expect(shortDetailsOf(details)).toBe(cleanShortDetails(details));
-    }), { numRuns: 3000, seed: 94 });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join("")),
+        (details) => {
+          expect(shortDetailsOf(details)).toBe(cleanShortDetails(details));
+        },
+      ),
+      { numRuns: 3000, seed: 94 },
+    );
   });
 });

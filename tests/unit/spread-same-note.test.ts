@@ -27,22 +27,27 @@ describe("spreadSameNote", () => {
 
   test("a list without neighbours of the same note keeps its order", () => {
     // Each step moves to another of six notes, so no two neighbours share one.
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 30 }), (steps) => {
-      let noteId = 0;
-      const list = steps.map((step, i) => ({ noteId: (noteId = (noteId + step) % 6), i }));
-      expect(spreadSameNote(list)).toEqual(list);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 30 }), (steps) => {
+        let noteId = 0;
+        const list = steps.map((step, i) => ({ noteId: (noteId = (noteId + step) % 6), i }));
+        expect(spreadSameNote(list)).toEqual(list);
+      }),
+    );
   });
 
   test("a permutation with no neighbours of the same note whenever no note has more than half the items (rounded up)", () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 40 }), (notes) => {
-      const list = notes.map((noteId, i) => ({ noteId, i }));
-      const spread = spreadSameNote(list);
-      expect([...spread].sort((a, b) => a.i - b.i)).toEqual(list);
-      const most = Math.max(0, ...[...new Set(notes)].map((note) => notes.filter((n) => n === note).length));
-      if (most <= Math.ceil(notes.length / 2)) {
-        for (let i = 1; i < spread.length; i++) expect(spread[i]!.noteId).not.toBe(spread[i - 1]!.noteId);
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 40 }), (notes) => {
+        const list = notes.map((noteId, i) => ({ noteId, i }));
+        const spread = spreadSameNote(list);
+        expect([...spread].sort((a, b) => a.i - b.i)).toEqual(list);
+        const most = Math.max(0, ...[...new Set(notes)].map((note) => notes.filter((n) => n === note).length));
+        if (most <= Math.ceil(notes.length / 2)) {
+          for (let i = 1; i < spread.length; i++) expect(spread[i]!.noteId).not.toBe(spread[i - 1]!.noteId);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -40,6 +40,8 @@ describe("start-up problems are one clear line", () => {
     writeFileSync(file, "");
     const result = await startEngram({ PORT: "0", ENGRAM_DATA_DIR: join(file, "data") });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`Engram cannot start: the data folder ${join(file, "data")} is not writable (a file is in the way; set ENGRAM_DATA_DIR to another folder)\n`);
+    expect(result.stderr).toBe(
+      `Engram cannot start: the data folder ${join(file, "data")} is not writable (a file is in the way; set ENGRAM_DATA_DIR to another folder)\n`,
+    );
   }, 30_000);
 });

@@ -1,8 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { attachmentDisposition } from "../../src/services/vaults/export";
-import { htmlToMarkdown, htmlToText } from "../../src/services/vaults/read-anki";
-import { detailsWithFrontMatter, markdownImages, scalarValue, splitDetails, splitMarkdownFile, wikiLinks } from "../../src/services/vaults/markdown-file";
+import {
+  detailsWithFrontMatter,
+  markdownImages,
+  scalarValue,
+  splitDetails,
+  splitMarkdownFile,
+  wikiLinks,
+} from "../../src/services/vaults/markdown-file";
 import { entryPathParts, FolderNames, isHiddenPath, MAX_NAME_BYTES, safeName, stemFitsTitle } from "../../src/services/vaults/names";
+import { htmlToMarkdown, htmlToText } from "../../src/services/vaults/read-anki";
 
 describe("safe file names for vault notes", () => {
   test("characters no file system or wikilink accepts become _", () => {
@@ -75,7 +82,7 @@ describe("zip entry paths", () => {
 
 describe("Markdown files of a vault", () => {
   test("front matter is split into entries, lists kept with their key", () => {
-    const { frontMatter, body } = splitMarkdownFile("---\nnote_id: 3\ntags:\n  - a\n  - b\nurl: \"https://x.org/a: b\"\n---\n# T\n\nbody");
+    const { frontMatter, body } = splitMarkdownFile('---\nnote_id: 3\ntags:\n  - a\n  - b\nurl: "https://x.org/a: b"\n---\n# T\n\nbody');
     expect(frontMatter.map((e) => e.key)).toEqual(["note_id", "tags", "url"]);
     expect(frontMatter[1]!.lines).toEqual(["tags:", "  - a", "  - b"]);
     expect(scalarValue(frontMatter[2])).toBe("https://x.org/a: b");
@@ -107,7 +114,9 @@ describe("Markdown files of a vault", () => {
 
 describe("download names", () => {
   test("Content-Disposition has an ASCII fallback and the exact UTF-8 name (RFC 6266)", () => {
-    expect(attachmentDisposition("Root Note-obsidian.zip")).toBe(`attachment; filename="Root Note-obsidian.zip"; filename*=UTF-8''Root%20Note-obsidian.zip`);
+    expect(attachmentDisposition("Root Note-obsidian.zip")).toBe(
+      `attachment; filename="Root Note-obsidian.zip"; filename*=UTF-8''Root%20Note-obsidian.zip`,
+    );
     expect(attachmentDisposition('日本 "q"-obsidian.zip')).toBe(
       `attachment; filename="__ _q_-obsidian.zip"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%20%22q%22-obsidian.zip`,
     );
@@ -118,6 +127,8 @@ describe("Anki fields", () => {
   test("HTML becomes text for titles and Markdown for details; cloze deletions read as [answer]", () => {
     expect(htmlToText("<b>Hola</b>&nbsp;&amp; <i>adiós</i><br>[sound:a.mp3]")).toBe("Hola & adiós");
     expect(htmlToText("The capital is {{c1::Paris::city}} and {{c2::Rome}}")).toBe("The capital is [Paris] and [Rome]");
-    expect(htmlToMarkdown("<div>one</div><div><b>two</b> <i>three</i></div><ul><li>a</li><li>b</li></ul><img src=x.png>")).toBe("one\n**two** *three*\n- a\n- b");
+    expect(htmlToMarkdown("<div>one</div><div><b>two</b> <i>three</i></div><ul><li>a</li><li>b</li></ul><img src=x.png>")).toBe(
+      "one\n**two** *three*\n- a\n- b",
+    );
   });
 });

@@ -1,5 +1,5 @@
-import type { FailureReportForViewJson } from "../../src/services/failure-reports";
 import type { AdminTab } from "../../islands/admin-dashboard/tabs";
+import type { FailureReportForViewJson } from "../../src/services/failure-reports";
 import { Island } from "../Island";
 import { PageHeading } from "./SimplePages";
 
@@ -19,7 +19,9 @@ export function CannotAccessPage() {
     <div className="card narrow-form">
       <h1>Admin Dashboard</h1>
       <p role="alert">It seems you cannot access this page.</p>
-      <p><a href="/">Go to the home page</a></p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
     </div>
   );
 }
@@ -30,14 +32,24 @@ export function FailureReportPage({ view }: { view: FailureReportForViewJson }) 
   return (
     <>
       <PageHeading title={report.errorName} />
-      <p><a href="/d/admin-dashboard/failure-reports">Failure Reports</a></p>
+      <p>
+        <a href="/d/admin-dashboard/failure-reports">Failure Reports</a>
+      </p>
       <dl className="failure-report-facts">
         <dt>Created</dt>
-        <dd><time dateTime={report.createDatetime}>{report.createDatetime.slice(0, 19).replace("T", " ")} UTC</time></dd>
+        <dd>
+          <time dateTime={report.createDatetime}>{report.createDatetime.slice(0, 19).replace("T", " ")} UTC</time>
+        </dd>
       </dl>
-      <pre className="failure-report-detail" tabIndex={0} aria-label="error detail">{report.errorDetail}</pre>
+      <pre className="failure-report-detail" tabIndex={0} aria-label="error detail">
+        {report.errorDetail}
+      </pre>
       {view.githubIssueUrl ? (
-        <p><a href={view.githubIssueUrl} target="_blank" rel="noreferrer noopener">Open an issue about this failure</a></p>
+        <p>
+          <a href={view.githubIssueUrl} target="_blank" rel="noreferrer noopener">
+            Open an issue about this failure
+          </a>
+        </p>
       ) : (
         <p className="muted">Set ENGRAM_ISSUE_TRACKER_URL to open an issue about a failure from here.</p>
       )}

@@ -30,15 +30,21 @@ export function HomePage({ user }: { user: UserJson | undefined }) {
         <p className="lead">Take notes, assimilate them, and recall them before you forget.</p>
         {!user && (
           <p className="home-actions">
-            <a className="button primary" href="/users/sign-up">Create an account</a>
-            <a className="button" href="/d/bazaar">Browse the bazaar</a>
+            <a className="button primary" href="/users/sign-up">
+              Create an account
+            </a>
+            <a className="button" href="/d/bazaar">
+              Browse the bazaar
+            </a>
           </p>
         )}
       </header>
       <ol className="steps">
         {STEPS.map((step, index) => (
           <li key={step.headline} className="card step">
-            <span className="step-number" aria-hidden="true">{index + 1}</span>
+            <span className="step-number" aria-hidden="true">
+              {index + 1}
+            </span>
             <h2>{step.headline}</h2>
             <p>{step.text}</p>
             {user && <a href={step.href}>{step.action}</a>}

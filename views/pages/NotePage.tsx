@@ -1,12 +1,18 @@
-import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { noteTitleText } from "../../islands/lib/note-title";
+import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { Island } from "../Island";
 
 /**
  * /n{noteId}: the breadcrumbs header, the note-tree sidebar and the note itself. The sidebar
  * and the note are islands; the breadcrumbs are plain links.
  */
-export function NotePage({ realm, ancestors, rootNoteId, readonly, detailsHtml }: {
+export function NotePage({
+  realm,
+  ancestors,
+  rootNoteId,
+  readonly,
+  detailsHtml,
+}: {
   realm: NoteRealmJson;
   ancestors: { id: number; title: string }[];
   rootNoteId: number;
@@ -23,12 +29,22 @@ export function NotePage({ realm, ancestors, rootNoteId, readonly, detailsHtml }
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <ol>
             <li>
-              {realm.fromBazaar ? <a href="/d/bazaar">Bazaar</a>
-                : realm.notebook?.circle ? <a href={`/d/circles/${realm.notebook.circle.id}`} dir="auto">{realm.notebook.circle.name}</a>
-                : <a href="/d/notebooks">My Notebooks</a>}
+              {realm.fromBazaar ? (
+                <a href="/d/bazaar">Bazaar</a>
+              ) : realm.notebook?.circle ? (
+                <a href={`/d/circles/${realm.notebook.circle.id}`} dir="auto">
+                  {realm.notebook.circle.name}
+                </a>
+              ) : (
+                <a href="/d/notebooks">My Notebooks</a>
+              )}
             </li>
             {ancestors.map((ancestor) => (
-              <li key={ancestor.id}><a href={`/n${ancestor.id}`} dir="auto">{names.get(ancestor.id) ?? ancestor.title}</a></li>
+              <li key={ancestor.id}>
+                <a href={`/n${ancestor.id}`} dir="auto">
+                  {names.get(ancestor.id) ?? ancestor.title}
+                </a>
+              </li>
             ))}
           </ol>
         </nav>

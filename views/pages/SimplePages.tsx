@@ -15,7 +15,9 @@ export function NotFoundPage() {
     <div className="card narrow-form">
       <h1>Page not found</h1>
       <p>There is nothing at this address. It may have moved, or the link may be wrong.</p>
-      <p><a href="/">Go to the home page</a></p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
     </div>
   );
 }
@@ -25,7 +27,9 @@ export function ErrorPage({ message }: { message: string }) {
     <div className="card narrow-form">
       <h1>Something went wrong</h1>
       <p>{message}</p>
-      <p><a href="/">Go to the home page</a></p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
     </div>
   );
 }
@@ -40,7 +44,8 @@ export function TokensPage({ mcpUrl }: { mcpUrl: string }) {
     <>
       <PageHeading title="Manage MCP Tokens" />
       <p className="muted">
-        Tokens let outside tools (MCP clients such as AI assistants) act as you. Send one as <code>Authorization: Bearer &lt;token&gt;</code>.
+        Tokens let outside tools (MCP clients such as AI assistants) act as you. Send one as{" "}
+        <code>Authorization: Bearer &lt;token&gt;</code>.
       </p>
       <Island name="tokens-manager" props={{ mcpUrl }} />
     </>

@@ -32,7 +32,13 @@ export function StatsPage({ stats }: { stats: StatsPageJson }) {
         {stats.forecast.some((d) => d.count > 0) ? (
           <BarChart
             label="Reviews due per day for the next 30 days"
-            bars={stats.forecast.map((d, i) => ({ key: d.date, value: d.count, label: i === 0 ? "Today" : shortDate(d.date), title: `${d.date}: ${d.count} due`, highlight: i === 0 }))}
+            bars={stats.forecast.map((d, i) => ({
+              key: d.date,
+              value: d.count,
+              label: i === 0 ? "Today" : shortDate(d.date),
+              title: `${d.date}: ${d.count} due`,
+              highlight: i === 0,
+            }))}
           />
         ) : (
           <p className="empty-state">No reviews are due in the next 30 days.</p>
@@ -42,9 +48,14 @@ export function StatsPage({ stats }: { stats: StatsPageJson }) {
       <section aria-labelledby="stats-history" className="stats-section">
         <h2 id="stats-history">History</h2>
         <p className="muted">
-          {recalls} {recalls === 1 ? "recall" : "recalls"} in the past year; streak: {stats.streakDays} {stats.streakDays === 1 ? "day" : "days"} in a row.
+          {recalls} {recalls === 1 ? "recall" : "recalls"} in the past year; streak: {stats.streakDays}{" "}
+          {stats.streakDays === 1 ? "day" : "days"} in a row.
         </p>
-        {recalls > 0 ? <Heatmap history={stats.history} /> : <p className="empty-state">Each day you recall notes will be marked here, like a contribution graph.</p>}
+        {recalls > 0 ? (
+          <Heatmap history={stats.history} />
+        ) : (
+          <p className="empty-state">Each day you recall notes will be marked here, like a contribution graph.</p>
+        )}
       </section>
 
       <section aria-labelledby="stats-retention" className="stats-section">
@@ -53,13 +64,21 @@ export function StatsPage({ stats }: { stats: StatsPageJson }) {
         <h3>By notebook</h3>
         {stats.retentionByNotebook.length ? (
           <table className="stats-table">
-            <thead><tr><th scope="col">Notebook</th><th scope="col">Recalls</th><th scope="col">Remembered</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Notebook</th>
+                <th scope="col">Recalls</th>
+                <th scope="col">Remembered</th>
+              </tr>
+            </thead>
             <tbody>
               {stats.retentionByNotebook.map((nb) => (
                 <tr key={nb.notebookId}>
                   <td>{nb.title}</td>
                   <td>{nb.reviews}</td>
-                  <td><Share part={nb.successes} whole={nb.reviews} /></td>
+                  <td>
+                    <Share part={nb.successes} whole={nb.reviews} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -71,7 +90,12 @@ export function StatsPage({ stats }: { stats: StatsPageJson }) {
         {stats.mostFailedNotes.length ? (
           <ol className="stats-failed">
             {stats.mostFailedNotes.map((note) => (
-              <li key={note.noteId}><a href={`/n${note.noteId}`}>{note.title}</a> <span className="muted">({note.failures} {note.failures === 1 ? "time" : "times"})</span></li>
+              <li key={note.noteId}>
+                <a href={`/n${note.noteId}`}>{note.title}</a>{" "}
+                <span className="muted">
+                  ({note.failures} {note.failures === 1 ? "time" : "times"})
+                </span>
+              </li>
             ))}
           </ol>
         ) : (
@@ -83,9 +107,15 @@ export function StatsPage({ stats }: { stats: StatsPageJson }) {
         <section aria-labelledby="stats-fsrs" className="stats-section">
           <h2 id="stats-fsrs">Memory (FSRS)</h2>
           <h3>Stability</h3>
-          <BarChart label="Memory trackers by stability" bars={stats.fsrs.stability.map((b) => ({ key: b.label, value: b.count, label: b.label, title: `${b.label}: ${b.count}` }))} />
+          <BarChart
+            label="Memory trackers by stability"
+            bars={stats.fsrs.stability.map((b) => ({ key: b.label, value: b.count, label: b.label, title: `${b.label}: ${b.count}` }))}
+          />
           <h3>Retrievability today</h3>
-          <BarChart label="Memory trackers by probability of recall today" bars={stats.fsrs.retrievability.map((b) => ({ key: b.label, value: b.count, label: b.label, title: `${b.label}: ${b.count}` }))} />
+          <BarChart
+            label="Memory trackers by probability of recall today"
+            bars={stats.fsrs.retrievability.map((b) => ({ key: b.label, value: b.count, label: b.label, title: `${b.label}: ${b.count}` }))}
+          />
         </section>
       )}
     </div>
@@ -105,7 +135,9 @@ function Share({ part, whole }: { part: number; whole: number }) {
   const percent = whole ? Math.round((part / whole) * 100) : 0;
   return (
     <span className="stats-share">
-      <span className="stats-share-bar" aria-hidden="true"><span style={{ width: `${percent}%` }} /></span>
+      <span className="stats-share-bar" aria-hidden="true">
+        <span style={{ width: `${percent}%` }} />
+      </span>
       {percent} %
     </span>
   );
@@ -139,18 +171,30 @@ function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
           const x = i * step + step * 0.15;
           return (
             <g key={bar.key}>
-              <rect className={bar.highlight ? "bar bar-highlight" : "bar"} x={x} y={height - bottom - h} width={step * 0.7} height={Math.max(h, bar.value ? 1 : 0)}>
+              <rect
+                className={bar.highlight ? "bar bar-highlight" : "bar"}
+                x={x}
+                y={height - bottom - h}
+                width={step * 0.7}
+                height={Math.max(h, bar.value ? 1 : 0)}
+              >
                 <title>{bar.title}</title>
               </rect>
-              {bar.value > 0 && <text className="bar-value" x={x + step * 0.35} y={height - bottom - h - 3} textAnchor="middle">{bar.value}</text>}
-              {i % labelEvery === 0 && <text className="bar-label" x={x + step * 0.35} y={height - 9} textAnchor="middle">{bar.label}</text>}
+              {bar.value > 0 && (
+                <text className="bar-value" x={x + step * 0.35} y={height - bottom - h - 3} textAnchor="middle">
+                  {bar.value}
+                </text>
+              )}
+              {i % labelEvery === 0 && (
+                <text className="bar-label" x={x + step * 0.35} y={height - 9} textAnchor="middle">
+                  {bar.label}
+                </text>
+              )}
             </g>
           );
         })}
       </svg>
-      <figcaption className="visually-hidden">
-        {bars.map((b) => b.title).join("; ")}
-      </figcaption>
+      <figcaption className="visually-hidden">{bars.map((b) => b.title).join("; ")}</figcaption>
     </figure>
   );
 }
@@ -171,7 +215,15 @@ function Heatmap({ history }: { history: { date: string; count: number }[] }) {
           {history.map((day, i) => {
             const slot = i + offset;
             return (
-              <rect key={day.date} className={`heat heat-${level(day.count)}`} x={Math.floor(slot / 7) * cell + 1} y={(slot % 7) * cell + 1} width={cell - 2} height={cell - 2} rx={2}>
+              <rect
+                key={day.date}
+                className={`heat heat-${level(day.count)}`}
+                x={Math.floor(slot / 7) * cell + 1}
+                y={(slot % 7) * cell + 1}
+                width={cell - 2}
+                height={cell - 2}
+                rx={2}
+              >
                 <title>{`${day.date}: ${day.count} ${day.count === 1 ? "recall" : "recalls"}`}</title>
               </rect>
             );
@@ -179,7 +231,11 @@ function Heatmap({ history }: { history: { date: string; count: number }[] }) {
         </svg>
       </figure>
       <div className="stats-legend" aria-hidden="true">
-        Less {[0, 1, 2, 3, 4].map((l) => <span key={l} className={`heat-swatch heat-${l}`} />)} More
+        Less{" "}
+        {[0, 1, 2, 3, 4].map((l) => (
+          <span key={l} className={`heat-swatch heat-${l}`} />
+        ))}{" "}
+        More
       </div>
     </>
   );
@@ -187,17 +243,25 @@ function Heatmap({ history }: { history: { date: string; count: number }[] }) {
 
 function RetentionByWeek({ weeks }: { weeks: StatsPageJson["retentionByWeek"] }) {
   const withReviews = weeks.filter((w) => w.reviews > 0);
-  if (!withReviews.length) return <p className="empty-state">Your share of successful recalls per week appears after your first recalls.</p>;
+  if (!withReviews.length)
+    return <p className="empty-state">Your share of successful recalls per week appears after your first recalls.</p>;
   const total = withReviews.reduce((n, w) => n + w.reviews, 0);
   const successes = withReviews.reduce((n, w) => n + w.successes, 0);
   return (
     <>
-      <p className="muted">Remembered {Math.round((successes / total) * 100)} % of {total} recalls in the past year, per week:</p>
+      <p className="muted">
+        Remembered {Math.round((successes / total) * 100)} % of {total} recalls in the past year, per week:
+      </p>
       <BarChart
         label="Share of successful recalls per week"
         bars={withReviews.slice(-26).map((w) => {
           const percent = Math.round((w.successes / w.reviews) * 100);
-          return { key: w.weekStart, value: percent, label: shortDate(w.weekStart), title: `Week of ${w.weekStart}: ${percent} % of ${w.reviews}` };
+          return {
+            key: w.weekStart,
+            value: percent,
+            label: shortDate(w.weekStart),
+            title: `Week of ${w.weekStart}: ${percent} % of ${w.reviews}`,
+          };
         })}
       />
     </>

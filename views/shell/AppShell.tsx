@@ -15,7 +15,13 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-function MenuLink({ href, label, icon, active, badge }: {
+function MenuLink({
+  href,
+  label,
+  icon,
+  active,
+  badge,
+}: {
   href: string;
   label: string;
   icon: ReactNode;
@@ -40,7 +46,9 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
   const from = encodeURIComponent(currentPath);
   return (
     <div className="app">
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <nav className="main-menu" id="main-menu" aria-label="Main menu">
         <a href="/" className="brand" aria-label="Engram home">
           {icons.brand()}
@@ -52,15 +60,25 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
             <div className="menu-groups" id="main-menu-items">
               <div className="menu-group upper">
                 <MenuLink href="/d/notebooks" label="Note" icon={icons.note()} active={active === "note"} />
-                <MenuLink href="/d/assimilate" label="Assimilate" icon={icons.assimilate()} active={active === "assimilate"}
-                  badge="assimilate" />
+                <MenuLink
+                  href="/d/assimilate"
+                  label="Assimilate"
+                  icon={icons.assimilate()}
+                  active={active === "assimilate"}
+                  badge="assimilate"
+                />
                 <MenuLink href="/d/recall" label="Recall" icon={icons.recall()} active={active === "recall"} badge="recall" />
               </div>
               <div className="menu-group lower">
                 <MenuLink href="/d/circles" label="Circles" icon={icons.circles()} active={active === "circles"} />
                 <MenuLink href="/d/bazaar" label="Bazaar" icon={icons.bazaar()} active={active === "bazaar"} />
-                <MenuLink href="/d/message-center" label="Messages" icon={icons.messages()} active={active === "messages"}
-                  badge="messages" />
+                <MenuLink
+                  href="/d/message-center"
+                  label="Messages"
+                  icon={icons.messages()}
+                  active={active === "messages"}
+                  badge="messages"
+                />
                 <Island name="account-menu" />
               </div>
             </div>
@@ -69,7 +87,10 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
         {!user && signedIn && (
           <div className="menu-group lower">
             <form method="post" action="/logout" className="menu-form">
-              <button type="submit" className="menu-item">{icons.login()}<span className="menu-label">Logout</span></button>
+              <button type="submit" className="menu-item">
+                {icons.login()}
+                <span className="menu-label">Logout</span>
+              </button>
             </form>
           </div>
         )}
@@ -84,10 +105,16 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
       </nav>
       <div className="app-body">
         <header className="top-bar">
-          <div className="top-bar-slot" id="top-bar-search">{user && <Island name="search-note" />}</div>
-          <div className="top-bar-slot" id="top-bar-undo">{user && <Island name="undo-button" />}</div>
+          <div className="top-bar-slot" id="top-bar-search">
+            {user && <Island name="search-note" />}
+          </div>
+          <div className="top-bar-slot" id="top-bar-undo">
+            {user && <Island name="undo-button" />}
+          </div>
         </header>
-        <main className="content" id="main" tabIndex={-1}>{children}</main>
+        <main className="content" id="main" tabIndex={-1}>
+          {children}
+        </main>
       </div>
       <Island name="shell-overlays" />
       {testability && <Island name="testability-panel" />}

@@ -24,9 +24,16 @@ export function ImageWithMask({ src, mask }: { src: string; mask?: string }) {
       <div className="note-image-frame">
         <img ref={imageRef} src={src} alt="note image" referrerPolicy="no-referrer" onLoad={measure} onError={() => setFailed(true)} />
         {size && rectangles.length > 0 && (
-          <svg className="note-image-mask" viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none"
-            role="img" aria-label="image mask">
-            {rectangles.map((r, i) => <rect key={i} x={r.x} y={r.y} width={r.width} height={r.height} />)}
+          <svg
+            className="note-image-mask"
+            viewBox={`0 0 ${size.width} ${size.height}`}
+            preserveAspectRatio="none"
+            role="img"
+            aria-label="image mask"
+          >
+            {rectangles.map((r, i) => (
+              <rect key={i} x={r.x} y={r.y} width={r.width} height={r.height} />
+            ))}
           </svg>
         )}
       </div>

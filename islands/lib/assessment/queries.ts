@@ -3,9 +3,9 @@ import type { AssessmentAttemptJson } from "../../../src/services/assessments/as
 import type { CertificateJson } from "../../../src/services/assessments/certificates";
 import { api } from "../api";
 
+export type { NotebookCertificateApprovalJson } from "../../../src/services/assessments/approvals";
 export type { AssessmentAttemptJson, AssessmentQuestionInstanceJson } from "../../../src/services/assessments/assessment-service";
 export type { CertificateJson } from "../../../src/services/assessments/certificates";
-export type { NotebookCertificateApprovalJson } from "../../../src/services/assessments/approvals";
 
 /** The user's attempts (the history page), prefetched by the page under the same key. */
 export const assessmentHistoryQuery = () =>

@@ -4,7 +4,14 @@ import { api } from "../api";
 import { type NoteRealmJson, noteRealmQuery } from "../notes-queries";
 import { pushUndo } from "../undo-history";
 import {
-  completedDetails, postEventStream, type StreamEvent, StreamRefused, statusText, streamErrorText, type ToolCall, visibleTail,
+  completedDetails,
+  postEventStream,
+  type StreamEvent,
+  StreamRefused,
+  statusText,
+  streamErrorText,
+  type ToolCall,
+  visibleTail,
 } from "./ai-stream";
 import type { ConversationJson } from "./queries";
 
@@ -41,7 +48,13 @@ const parseArgs = (text: string) => {
  * Mount it as the MessageInput's `extra`:
  *   extra={(text, clear) => <AiReplyButton conversationId={id} message={text} onMessageSent={clear} onDone={reload} />}
  */
-export function AiReplyButton({ conversationId, onDone, noteId, message, onMessageSent }: {
+export function AiReplyButton({
+  conversationId,
+  onDone,
+  noteId,
+  message,
+  onMessageSent,
+}: {
   conversationId: number;
   onDone: () => void;
   /** The note the conversation is about (looked up from the conversation when absent). */
@@ -89,7 +102,11 @@ export function AiReplyButton({ conversationId, onDone, noteId, message, onMessa
       case "thread.run.requires_action": {
         const calls = (data?.required_action?.submit_tool_outputs?.tool_calls ?? []) as ToolCall[];
         setReply("");
-        setWaiting({ threadId: data.thread_id, runId: data.id, suggestions: calls.map((call) => ({ call, args: parseArgs(call.function.arguments) })) });
+        setWaiting({
+          threadId: data.thread_id,
+          runId: data.id,
+          suggestions: calls.map((call) => ({ call, args: parseArgs(call.function.arguments) })),
+        });
         if (calls.some((call) => call.function.name === "complete_note_details")) {
           void currentNote().then((realm) => setDetails(realm?.note.details ?? ""));
         }
@@ -176,12 +193,28 @@ export function AiReplyButton({ conversationId, onDone, noteId, message, onMessa
       {(busy || status || reply || error || waiting) && (
         <div className="ai-reply" role="status" aria-live="polite">
           {status && <p className="ai-reply-status">{status}</p>}
-          {reply && <p className="ai-reply-text" dir="auto">{reply}</p>}
-          {error && <p className="ai-reply-error" role="alert">{error}</p>}
-          {waiting?.suggestions.map((suggestion, index) => suggestion.outcome ? null : (
-            <ToolSuggestion key={suggestion.call.id} suggestion={suggestion} details={details}
-              onAccept={() => void accept(index)} onSkip={() => void resolve(index, { status: "skipped" })} onCancel={() => void cancel()} />
-          ))}
+          {reply && (
+            <p className="ai-reply-text" dir="auto">
+              {reply}
+            </p>
+          )}
+          {error && (
+            <p className="ai-reply-error" role="alert">
+              {error}
+            </p>
+          )}
+          {waiting?.suggestions.map((suggestion, index) =>
+            suggestion.outcome ? null : (
+              <ToolSuggestion
+                key={suggestion.call.id}
+                suggestion={suggestion}
+                details={details}
+                onAccept={() => void accept(index)}
+                onSkip={() => void resolve(index, { status: "skipped" })}
+                onCancel={() => void cancel()}
+              />
+            ),
+          )}
         </div>
       )}
     </>
@@ -189,7 +222,13 @@ export function AiReplyButton({ conversationId, onDone, noteId, message, onMessa
 }
 
 /** One suggestion: a completion as a diff, a title as text, anything else as raw JSON (no Accept). */
-function ToolSuggestion({ suggestion, details, onAccept, onSkip, onCancel }: {
+function ToolSuggestion({
+  suggestion,
+  details,
+  onAccept,
+  onSkip,
+  onCancel,
+}: {
   suggestion: Suggestion;
   details: string | undefined;
   onAccept: () => void;
@@ -215,7 +254,9 @@ function ToolSuggestion({ suggestion, details, onAccept, onSkip, onCancel }: {
     body = (
       <>
         <p>Suggested title:</p>
-        <p className="ai-title" dir="auto">{String(args.newTitle ?? "")}</p>
+        <p className="ai-title" dir="auto">
+          {String(args.newTitle ?? "")}
+        </p>
       </>
     );
   } else {
@@ -231,9 +272,17 @@ function ToolSuggestion({ suggestion, details, onAccept, onSkip, onCancel }: {
     <div className="ai-suggestion">
       {body}
       <div className="ai-suggestion-actions">
-        {acceptable && <button type="button" className="button primary" onClick={onAccept}>Accept</button>}
-        <button type="button" className="button" onClick={onSkip}>Skip</button>
-        <button type="button" className="button" onClick={onCancel}>Cancel</button>
+        {acceptable && (
+          <button type="button" className="button primary" onClick={onAccept}>
+            Accept
+          </button>
+        )}
+        <button type="button" className="button" onClick={onSkip}>
+          Skip
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </div>
   );

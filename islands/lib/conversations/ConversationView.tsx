@@ -44,16 +44,26 @@ export function ConversationView({ conversation }: { conversation: ConversationJ
           return (
             <li key={message.id} className={`message${mine ? " is-mine" : ""}${message.sender ? "" : " is-ai"}`}>
               <span className="message-sender">{message.sender?.name ?? "AI"}</span>
-              <p className="message-text" dir="auto">{displayedMessage(message.message)}</p>
+              <p className="message-text" dir="auto">
+                {displayedMessage(message.message)}
+              </p>
             </li>
           );
         })}
         <li ref={endRef} aria-hidden="true" className="message-end" />
       </ol>
-      <MessageInput onSend={send} extra={(text, clear) => (
-        <AiReplyButton conversationId={conversation.id} noteId={conversation.subject.note?.id} message={text} onMessageSent={clear}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: messagesQuery(conversation.id).queryKey })} />
-      )} />
+      <MessageInput
+        onSend={send}
+        extra={(text, clear) => (
+          <AiReplyButton
+            conversationId={conversation.id}
+            noteId={conversation.subject.note?.id}
+            message={text}
+            onMessageSent={clear}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: messagesQuery(conversation.id).queryKey })}
+          />
+        )}
+      />
     </div>
   );
 }

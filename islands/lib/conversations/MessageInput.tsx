@@ -7,7 +7,12 @@ const MAX_ROWS = 5;
  * The send box (spec 5): one row growing up to five, trimmed, never sent empty; Enter sends,
  * Shift+Enter starts a new line. `extra` renders more buttons (the AI's) that receive the text.
  */
-export function MessageInput({ onSend, sending, extra, placeholder = "Write a message" }: {
+export function MessageInput({
+  onSend,
+  sending,
+  extra,
+  placeholder = "Write a message",
+}: {
   onSend: (message: string) => Promise<unknown>;
   sending?: boolean;
   extra?: (text: string, clear: () => void) => ReactNode;
@@ -31,11 +36,23 @@ export function MessageInput({ onSend, sending, extra, placeholder = "Write a me
   }
   return (
     <form className="message-input" onSubmit={send}>
-      <label htmlFor={id} className="visually-hidden">Message</label>
-      <textarea id={id} rows={rows} dir="auto" value={text} placeholder={placeholder} maxLength={10_000}
-        onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
+      <label htmlFor={id} className="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        dir="auto"
+        value={text}
+        placeholder={placeholder}
+        maxLength={10_000}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
       <div className="message-input-actions">
-        <button type="submit" className="button primary" disabled={!trimmed || sending}>Send message</button>
+        <button type="submit" className="button primary" disabled={!trimmed || sending}>
+          Send message
+        </button>
         {extra?.(trimmed, () => setText(""))}
       </div>
     </form>

@@ -33,8 +33,13 @@ export function NoteConversations({ noteId }: { noteId: number }) {
   if (!me?.user) return null;
   return (
     <>
-      <button type="button" className="button small note-conversation-toggle" aria-label="Star a conversation about this note"
-        aria-expanded={open} onClick={() => toggle(!open)}>
+      <button
+        type="button"
+        className="button small note-conversation-toggle"
+        aria-label="Star a conversation about this note"
+        aria-expanded={open}
+        onClick={() => toggle(!open)}
+      >
         {icons.messages()} Start a conversation
       </button>
       {/* Only ever open after a click or the effect above: the server's render never waits for it. */}

@@ -15,7 +15,7 @@ export function NoteConversationsPanel({ noteId }: { noteId: number }) {
 
   if (!me?.user) return null;
   const list = conversations ?? [];
-  const selected: ConversationJson | undefined = selectedId === "new" ? undefined : list.find((c) => c.id === selectedId) ?? list[0];
+  const selected: ConversationJson | undefined = selectedId === "new" ? undefined : (list.find((c) => c.id === selectedId) ?? list[0]);
 
   async function start(message: string) {
     const created = await api.post<ConversationJson>(`/api/conversation/note/${noteId}`, { message });
@@ -29,15 +29,25 @@ export function NoteConversationsPanel({ noteId }: { noteId: number }) {
       {list.length > 0 && (
         <div className="note-conversation-picker">
           {list.map((conversation) => (
-            <button key={conversation.id} type="button" className="button small"
-              aria-pressed={selected?.id === conversation.id} onClick={() => setSelectedId(conversation.id)}>
-              With {otherParty(conversation, me.user?.id)}{conversation.unread ? " (unread)" : ""}
+            <button
+              key={conversation.id}
+              type="button"
+              className="button small"
+              aria-pressed={selected?.id === conversation.id}
+              onClick={() => setSelectedId(conversation.id)}
+            >
+              With {otherParty(conversation, me.user?.id)}
+              {conversation.unread ? " (unread)" : ""}
             </button>
           ))}
-          <button type="button" className="button small" aria-pressed={selectedId === "new"} onClick={() => setSelectedId("new")}>New conversation</button>
+          <button type="button" className="button small" aria-pressed={selectedId === "new"} onClick={() => setSelectedId("new")}>
+            New conversation
+          </button>
         </div>
       )}
-      {selected ? <ConversationView key={selected.id} conversation={selected} /> : (
+      {selected ? (
+        <ConversationView key={selected.id} conversation={selected} />
+      ) : (
         <MessageInput onSend={start} placeholder="Ask the owner of this note, or say what you think" />
       )}
     </section>

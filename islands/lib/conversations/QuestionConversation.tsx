@@ -34,7 +34,9 @@ export function QuestionConversationButton({ recallPromptId }: { recallPromptId:
         <Modal title="Start a conversation about this question" onClose={() => setOpen(false)}>
           <div className="quick-messages">
             {QUICK_MESSAGES.map((message) => (
-              <button key={message} type="button" className="button small" disabled={sending} onClick={() => void start(message)}>{message}</button>
+              <button key={message} type="button" className="button small" disabled={sending} onClick={() => void start(message)}>
+                {message}
+              </button>
             ))}
           </div>
           <MessageInput onSend={start} sending={sending} />

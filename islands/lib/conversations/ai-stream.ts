@@ -48,7 +48,10 @@ export function parseEvents(buffer: string): { events: StreamEvent[]; rest: stri
 
 /** An error before the stream: the server's message (e.g. "AI is not configured"), or the status in words. */
 export class StreamRefused extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -90,7 +93,12 @@ export async function postEventStream(path: string, body: unknown, onEvent: (eve
 
 /** The text an `error` event shows: "Bad Request" for a 400 (spec), else its message. */
 export function streamErrorText(data: unknown): string {
-  const message = typeof data === "string" ? data : typeof (data as { message?: unknown })?.message === "string" ? (data as { message: string }).message : "";
+  const message =
+    typeof data === "string"
+      ? data
+      : typeof (data as { message?: unknown })?.message === "string"
+        ? (data as { message: string }).message
+        : "";
   if (/\b400\b/.test(message)) return "Bad Request";
   return message || "There is a problem";
 }

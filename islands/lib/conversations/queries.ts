@@ -8,10 +8,17 @@ export type { ConversationJson, ConversationMessageJson } from "../../../src/ser
 export const MESSAGES_POLL_MS = 4000;
 
 export const conversationsQuery = () =>
-  queryOptions({ queryKey: ["conversations"], queryFn: () => api.get<ConversationJson[]>("/api/conversation/all", { silent: true }), refetchInterval: MESSAGES_POLL_MS });
+  queryOptions({
+    queryKey: ["conversations"],
+    queryFn: () => api.get<ConversationJson[]>("/api/conversation/all", { silent: true }),
+    refetchInterval: MESSAGES_POLL_MS,
+  });
 
 export const noteConversationsQuery = (noteId: number) =>
-  queryOptions({ queryKey: ["conversations", "note", noteId], queryFn: () => api.get<ConversationJson[]>(`/api/conversation/note/${noteId}`, { silent: true }) });
+  queryOptions({
+    queryKey: ["conversations", "note", noteId],
+    queryFn: () => api.get<ConversationJson[]>(`/api/conversation/note/${noteId}`, { silent: true }),
+  });
 
 export const messagesQuery = (conversationId: number) =>
   queryOptions({
@@ -21,7 +28,8 @@ export const messagesQuery = (conversationId: number) =>
   });
 
 /** Wrapping double quotes are not shown (spec 5): a message sent as a JSON string reads as its text. */
-export const displayedMessage = (message: string) => (message.length >= 2 && message.startsWith('"') && message.endsWith('"') ? message.slice(1, -1) : message);
+export const displayedMessage = (message: string) =>
+  message.length >= 2 && message.startsWith('"') && message.endsWith('"') ? message.slice(1, -1) : message;
 
 /** The other party as the list names it: the circle, or the owner (the initiator, for the owner's own view). */
 export function otherParty(conversation: ConversationJson, myUserId: number | undefined): string {

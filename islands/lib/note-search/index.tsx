@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useElementId } from "../island-id";
-import { Modal } from "../ui/Dialog";
-import { type NoteTopologyJson, notePath } from "../notes-queries";
 import { noteTitleText } from "../note-title";
+import { type NoteTopologyJson, notePath } from "../notes-queries";
+import { Modal } from "../ui/Dialog";
 import { confirmPopup } from "../ui-store";
 import { formatDistance, type NoteSearchResultJson } from "./merge";
 import { noteSearchQuery } from "./queries";
@@ -26,7 +26,17 @@ export interface NoteSearchDialogProps {
   takeTypedKeys?: () => string;
 }
 
-function Checkbox({ label, name, checked, onChange }: { label: string; name: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Checkbox({
+  label,
+  name,
+  checked,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useElementId(`note-search-${name}`);
   return (
     <label htmlFor={id} className="note-search-option">
@@ -36,7 +46,11 @@ function Checkbox({ label, name, checked, onChange }: { label: string; name: str
   );
 }
 
-function ResultCard({ result, onLink, onMoveUnder }: {
+function ResultCard({
+  result,
+  onLink,
+  onMoveUnder,
+}: {
   result: NoteSearchResultJson;
   onLink?: (target: NoteTopologyJson) => void;
   onMoveUnder?: (target: NoteTopologyJson) => void;
@@ -49,15 +63,27 @@ function ResultCard({ result, onLink, onMoveUnder }: {
   }
   return (
     <li className="card note-search-result">
-      <h3 className="note-search-result-title" dir="auto">{hasActions ? title : <a href={notePath(topology.id)}>{title}</a>}</h3>
-      {topology.shortDetails && <p className="note-search-result-details" dir="auto">{topology.shortDetails}</p>}
-      <p className="note-search-distance muted">
-        distance {formatDistance(result.distance)}
-      </p>
+      <h3 className="note-search-result-title" dir="auto">
+        {hasActions ? title : <a href={notePath(topology.id)}>{title}</a>}
+      </h3>
+      {topology.shortDetails && (
+        <p className="note-search-result-details" dir="auto">
+          {topology.shortDetails}
+        </p>
+      )}
+      <p className="note-search-distance muted">distance {formatDistance(result.distance)}</p>
       {hasActions && (
         <div className="note-search-result-actions">
-          {onLink && <button type="button" className="button primary" onClick={() => onLink(topology)}>Link</button>}
-          {onMoveUnder && <button type="button" className="button" onClick={moveUnder}>Move Under</button>}
+          {onLink && (
+            <button type="button" className="button primary" onClick={() => onLink(topology)}>
+              Link
+            </button>
+          )}
+          {onMoveUnder && (
+            <button type="button" className="button" onClick={moveUnder}>
+              Move Under
+            </button>
+          )}
         </div>
       )}
     </li>
@@ -95,7 +121,7 @@ export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder, 
   };
 
   const searching = trimmed !== "" && (trimmed !== debouncedKey || query.isPending || query.isFetching);
-  const results = trimmed !== "" && !searching ? query.data?.results ?? [] : [];
+  const results = trimmed !== "" && !searching ? (query.data?.results ?? []) : [];
   let status = "";
   if (searching) status = "Searching ...";
   else if (trimmed !== "" && query.isError) status = "The search failed.";
@@ -104,25 +130,49 @@ export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder, 
   return (
     <Modal title={title} onClose={onClose}>
       <div className="note-search">
-        <form role="search" className="note-search-form" onSubmit={(event) => {
-          event.preventDefault();
-          flush();
-        }}>
-          <label htmlFor={inputId} className="visually-hidden">Search</label>
-          <input id={inputId} onFocus={takeKeys} type="search" className="note-search-input" dir="auto" placeholder="Search" autoComplete="off"
-            value={searchKey} onChange={(event) => setSearchKey(event.target.value)} />
+        <form
+          role="search"
+          className="note-search-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            flush();
+          }}
+        >
+          <label htmlFor={inputId} className="visually-hidden">
+            Search
+          </label>
+          <input
+            id={inputId}
+            onFocus={takeKeys}
+            type="search"
+            className="note-search-input"
+            dir="auto"
+            placeholder="Search"
+            autoComplete="off"
+            value={searchKey}
+            onChange={(event) => setSearchKey(event.target.value)}
+          />
           <div className="note-search-options">
-            <Checkbox label="All My Notebooks And Subscriptions" name="allMyNotebooksAndSubscriptions" checked={allMine} onChange={changeAllMine} />
+            <Checkbox
+              label="All My Notebooks And Subscriptions"
+              name="allMyNotebooksAndSubscriptions"
+              checked={allMine}
+              onChange={changeAllMine}
+            />
             <Checkbox label="All My Circles" name="allMyCircles" checked={allCircles} onChange={changeAllCircles} />
           </div>
         </form>
         {query.data?.semantic === "off" && !searching && trimmed !== "" && (
-          <p className="note-search-semantic muted">Semantic search is off: no AI provider is configured, so only literal matches are shown.</p>
+          <p className="note-search-semantic muted">
+            Semantic search is off: no AI provider is configured, so only literal matches are shown.
+          </p>
         )}
         {query.data?.semantic === "failed" && !searching && trimmed !== "" && (
           <p className="note-search-semantic muted">Semantic search failed: only literal matches are shown.</p>
         )}
-        <p className="note-search-status muted" role="status" aria-live="polite">{status}</p>
+        <p className="note-search-status muted" role="status" aria-live="polite">
+          {status}
+        </p>
         {results.length > 0 && (
           <ul className="note-search-results" aria-label="Search results">
             {results.map((result) => (

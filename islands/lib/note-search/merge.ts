@@ -11,7 +11,8 @@ export function mergeSearchResults(...lists: NoteSearchResultJson[][]): NoteSear
   for (const list of lists) {
     for (const result of list) {
       const known = byId.get(result.noteTopology.id);
-      if (!known || result.distance < known.distance) byId.set(result.noteTopology.id, known ? { ...known, distance: result.distance } : result);
+      if (!known || result.distance < known.distance)
+        byId.set(result.noteTopology.id, known ? { ...known, distance: result.distance } : result);
     }
   }
   return [...byId.values()].sort((a, b) => a.distance - b.distance);

@@ -15,8 +15,13 @@ const filled = (text: string) => text.trim() !== "";
 export function addQuestionRules({ stem, choices, correctAnswerIndex }: Draft) {
   const anyContent = filled(stem) || choices.some(filled);
   return {
-    canSubmit: filled(stem) && choices.length >= MIN_CHOICES && choices.length <= MAX_CHOICES && choices.every(filled) &&
-      correctAnswerIndex >= 0 && correctAnswerIndex < choices.length,
+    canSubmit:
+      filled(stem) &&
+      choices.length >= MIN_CHOICES &&
+      choices.length <= MAX_CHOICES &&
+      choices.every(filled) &&
+      correctAnswerIndex >= 0 &&
+      correctAnswerIndex < choices.length,
     canAddChoice: choices.length < MAX_CHOICES,
     canRemoveChoice: choices.length > MIN_CHOICES,
     canRefine: anyContent,
@@ -35,7 +40,11 @@ const choiceError = (errors: Record<string, string>, index: number) => errors[`m
  * AI" (only while everything is empty) and Submit (only when the stem and every choice are filled
  * and the correct choice is one of them). An AI answer fills the form; nothing is saved until Submit.
  */
-export function AddQuestionForm({ noteId, onAdded, onCancel }: {
+export function AddQuestionForm({
+  noteId,
+  onAdded,
+  onCancel,
+}: {
   noteId: number;
   onAdded: (question: PredefinedQuestionJson) => void;
   onCancel: () => void;
@@ -74,9 +83,16 @@ export function AddQuestionForm({ noteId, onAdded, onCancel }: {
     try {
       const body = { multipleChoicesQuestion: { stem: draft.stem, choices: draft.choices }, correctAnswerIndex: draft.correctAnswerIndex };
       // Silent: the message shows in the form, beside the buttons that asked.
-      const answer = kind === "refine"
-        ? await api.post<PredefinedQuestionJson | undefined>(`/api/predefined-questions/${noteId}/refine-question`, body, { silent: true })
-        : await api.post<PredefinedQuestionJson | undefined>(`/api/predefined-questions/generate-question-without-save?note=${noteId}`, undefined, { silent: true });
+      const answer =
+        kind === "refine"
+          ? await api.post<PredefinedQuestionJson | undefined>(`/api/predefined-questions/${noteId}/refine-question`, body, {
+              silent: true,
+            })
+          : await api.post<PredefinedQuestionJson | undefined>(
+              `/api/predefined-questions/generate-question-without-save?note=${noteId}`,
+              undefined,
+              { silent: true },
+            );
       if (answer) fill(answer);
       else setAiMessage("The AI could not suggest a question for this note. Please try again or write one yourself.");
     } catch (error) {
@@ -113,39 +129,98 @@ export function AddQuestionForm({ noteId, onAdded, onCancel }: {
       <div className={`field${stemError ? " field-invalid" : ""}`}>
         <label htmlFor={stemId}>Stem</label>
         {/* The form replaces the list in the dialog: the focus moves here, not to the page behind. */}
-        <textarea id={stemId} name="stem" rows={3} dir="auto" value={draft.stem} maxLength={MAX_STEM_LENGTH} autoFocus
-          aria-invalid={stemError ? true : undefined} aria-describedby={stemError ? `${stemId}-error` : undefined}
-          onChange={(event) => setDraft((d) => ({ ...d, stem: event.target.value }))} />
-        {stemError && <div className="field-error" id={`${stemId}-error`} role="alert">{stemError}</div>}
+        <textarea
+          id={stemId}
+          name="stem"
+          rows={3}
+          dir="auto"
+          value={draft.stem}
+          maxLength={MAX_STEM_LENGTH}
+          autoFocus
+          aria-invalid={stemError ? true : undefined}
+          aria-describedby={stemError ? `${stemId}-error` : undefined}
+          onChange={(event) => setDraft((d) => ({ ...d, stem: event.target.value }))}
+        />
+        {stemError && (
+          <div className="field-error" id={`${stemId}-error`} role="alert">
+            {stemError}
+          </div>
+        )}
       </div>
       <fieldset className="question-choices-field" aria-labelledby={legendId}>
-        <legend id={legendId}>Choices <span className="muted">(pick the correct one)</span></legend>
+        <legend id={legendId}>
+          Choices <span className="muted">(pick the correct one)</span>
+        </legend>
         {draft.choices.map((choice, index) => {
           const error = choiceError(errors, index);
           const id = `${choiceId}-${index}`;
           return (
             <div key={index} className={`question-choice-row${error ? " field-invalid" : ""}`}>
-              <input type="radio" name={`${choiceId}-correct`} checked={draft.correctAnswerIndex === index}
+              <input
+                type="radio"
+                name={`${choiceId}-correct`}
+                checked={draft.correctAnswerIndex === index}
                 aria-label={`Choice ${index + 1} is correct`}
-                onChange={() => setDraft((d) => ({ ...d, correctAnswerIndex: index }))} />
-              <label htmlFor={id} className="visually-hidden">Choice {index + 1}</label>
-              <input id={id} type="text" dir="auto" value={choice} maxLength={MAX_CHOICE_LENGTH} placeholder={`Choice ${index + 1}`}
-                aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => setChoice(index, event.target.value)} />
-              {error && <div className="field-error" id={`${id}-error`} role="alert">{error}</div>}
+                onChange={() => setDraft((d) => ({ ...d, correctAnswerIndex: index }))}
+              />
+              <label htmlFor={id} className="visually-hidden">
+                Choice {index + 1}
+              </label>
+              <input
+                id={id}
+                type="text"
+                dir="auto"
+                value={choice}
+                maxLength={MAX_CHOICE_LENGTH}
+                placeholder={`Choice ${index + 1}`}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(event) => setChoice(index, event.target.value)}
+              />
+              {error && (
+                <div className="field-error" id={`${id}-error`} role="alert">
+                  {error}
+                </div>
+              )}
             </div>
           );
         })}
         <div className="question-choice-buttons">
-          <button type="button" className="button small" aria-label="Add choice" title="Add choice"
-            disabled={!rules.canAddChoice} onClick={addChoice}>+</button>
-          <button type="button" className="button small" aria-label="Remove choice" title="Remove the last choice"
-            disabled={!rules.canRemoveChoice} onClick={removeChoice}>−</button>
-          <span className="muted">{draft.choices.length} of {MIN_CHOICES} to {MAX_CHOICES} choices</span>
+          <button
+            type="button"
+            className="button small"
+            aria-label="Add choice"
+            title="Add choice"
+            disabled={!rules.canAddChoice}
+            onClick={addChoice}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="button small"
+            aria-label="Remove choice"
+            title="Remove the last choice"
+            disabled={!rules.canRemoveChoice}
+            onClick={removeChoice}
+          >
+            −
+          </button>
+          <span className="muted">
+            {draft.choices.length} of {MIN_CHOICES} to {MAX_CHOICES} choices
+          </span>
         </div>
-        {choicesError && <div className="field-error" role="alert">{choicesError}</div>}
+        {choicesError && (
+          <div className="field-error" role="alert">
+            {choicesError}
+          </div>
+        )}
       </fieldset>
-      {aiMessage && <p className="alert warning" role="alert">{aiMessage}</p>}
+      {aiMessage && (
+        <p className="alert warning" role="alert">
+          {aiMessage}
+        </p>
+      )}
       <div className="dialog-actions add-question-actions">
         <button type="button" className="button" disabled={!rules.canRefine || Boolean(busy)} onClick={() => void askAi("refine")}>
           {busy === "refine" ? "Refining..." : "Refine"}
@@ -154,8 +229,12 @@ export function AddQuestionForm({ noteId, onAdded, onCancel }: {
           {busy === "generate" ? "Generating..." : "Generate by AI"}
         </button>
         <span className="toolbar-spacer" />
-        <button type="button" className="button" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="button primary" disabled={!rules.canSubmit || Boolean(busy)}>Submit</button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button primary" disabled={!rules.canSubmit || Boolean(busy)}>
+          Submit
+        </button>
       </div>
     </form>
   );

@@ -18,13 +18,16 @@ export function NoteQuestionsDialog({ noteId, onClose }: { noteId: number; onClo
   return (
     <Modal title={adding ? "Add Question" : "Questions for the note"} onClose={onClose} className="questions-modal">
       {adding ? (
-        <AddQuestionForm noteId={noteId} onCancel={() => setAdding(false)}
+        <AddQuestionForm
+          noteId={noteId}
+          onCancel={() => setAdding(false)}
           onAdded={(added) => {
             queryClient.setQueryData(noteQuestionsQuery(noteId).queryKey, (old) => [...(old ?? []), added]);
             void queryClient.invalidateQueries({ queryKey: ["notebook-questions"] });
             showToast("Question added.", "success");
             setAdding(false);
-          }} />
+          }}
+        />
       ) : (
         <>
           {isPending ? (
@@ -37,8 +40,12 @@ export function NoteQuestionsDialog({ noteId, onClose }: { noteId: number; onClo
             <QuestionList questions={questions} />
           )}
           <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>Close</button>
-            <button type="button" className="button primary" onClick={() => setAdding(true)}>Add Question</button>
+            <button type="button" className="button" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="button primary" onClick={() => setAdding(true)}>
+              Add Question
+            </button>
           </div>
         </>
       )}

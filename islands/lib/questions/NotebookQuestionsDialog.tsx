@@ -4,14 +4,22 @@ import { api } from "../api";
 import { notePath } from "../notes-queries";
 import { Modal } from "../ui/Dialog";
 import { QuestionList } from "./QuestionList";
-import { notebookQuestionsQuery, type NoteQuestionsJson, type PredefinedQuestionJson } from "./questions-api";
+import { type NoteQuestionsJson, notebookQuestionsQuery, type PredefinedQuestionJson } from "./questions-api";
 
 /**
  * "Notebook Questions" (the notebook's creator, on the notebooks page): every question of the
  * notebook grouped by note, each with an "Approved" switch. Approved questions are the ones an
  * assessment may ask.
  */
-export function NotebookQuestionsDialog({ notebookId, notebookTitle, onClose }: { notebookId: number; notebookTitle: string; onClose: () => void }) {
+export function NotebookQuestionsDialog({
+  notebookId,
+  notebookTitle,
+  onClose,
+}: {
+  notebookId: number;
+  notebookTitle: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const query = notebookQuestionsQuery(notebookId);
   const { data: groups, isPending, isError } = useQuery(query);
@@ -19,7 +27,8 @@ export function NotebookQuestionsDialog({ notebookId, notebookTitle, onClose }: 
 
   const put = (changed: PredefinedQuestionJson) =>
     queryClient.setQueryData(query.queryKey, (old: NoteQuestionsJson[] | undefined) =>
-      old?.map((group) => ({ ...group, questions: group.questions.map((q) => (q.id === changed.id ? changed : q)) })));
+      old?.map((group) => ({ ...group, questions: group.questions.map((q) => (q.id === changed.id ? changed : q)) })),
+    );
 
   /** The switch moves at once; the server's answer then stands (or the old state, when it fails). */
   async function toggle(question: PredefinedQuestionJson) {
@@ -50,14 +59,18 @@ export function NotebookQuestionsDialog({ notebookId, notebookTitle, onClose }: 
         <div className="notebook-questions">
           {groups.map((group) => (
             <section key={group.note.id} className="notebook-questions-note" aria-label={group.note.title}>
-              <h3 dir="auto"><a href={notePath(group.note.id)}>{group.note.title}</a></h3>
+              <h3 dir="auto">
+                <a href={notePath(group.note.id)}>{group.note.title}</a>
+              </h3>
               <QuestionList questions={group.questions} onToggleApproval={(q) => void toggle(q)} togglingId={togglingId} />
             </section>
           ))}
         </div>
       )}
       <div className="dialog-actions">
-        <button type="button" className="button primary" onClick={onClose}>Close</button>
+        <button type="button" className="button primary" onClick={onClose}>
+          Close
+        </button>
       </div>
     </Modal>
   );

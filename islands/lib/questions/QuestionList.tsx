@@ -7,7 +7,11 @@ import { SuggestFineTuningDialog } from "./SuggestFineTuningDialog";
  * Questions with their choices, the correct one marked; each with "Suggest for fine-tuning" and,
  * when `onToggleApproval` is given, an "Approved" switch.
  */
-export function QuestionList({ questions, onToggleApproval, togglingId }: {
+export function QuestionList({
+  questions,
+  onToggleApproval,
+  togglingId,
+}: {
   questions: PredefinedQuestionJson[];
   onToggleApproval?: (question: PredefinedQuestionJson) => void;
   /** The question whose approval is being saved. */
@@ -19,31 +23,49 @@ export function QuestionList({ questions, onToggleApproval, togglingId }: {
       <ol className="question-list">
         {questions.map((question) => (
           <li key={question.id} className="question-item" aria-label={question.multipleChoicesQuestion.stem}>
-            <div className="question-item-stem markdown" dir="auto"
-              dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.multipleChoicesQuestion.stem) }} />
+            <div
+              className="question-item-stem markdown"
+              dir="auto"
+              dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.multipleChoicesQuestion.stem) }}
+            />
             <ol className="question-item-choices">
               {question.multipleChoicesQuestion.choices.map((choice, index) => (
                 <li key={index} className={index === question.correctAnswerIndex ? "is-correct" : undefined} dir="auto">
                   <span dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }} />
-                  {index === question.correctAnswerIndex && <span className="question-correct-mark"> ✓<span className="visually-hidden"> (correct answer)</span></span>}
+                  {index === question.correctAnswerIndex && (
+                    <span className="question-correct-mark">
+                      {" "}
+                      ✓<span className="visually-hidden"> (correct answer)</span>
+                    </span>
+                  )}
                 </li>
               ))}
             </ol>
             <div className="question-item-actions">
               {onToggleApproval && (
                 <label className="question-approval">
-                  <input type="checkbox" checked={question.approved} disabled={togglingId === question.id}
-                    onChange={() => onToggleApproval(question)} />
+                  <input
+                    type="checkbox"
+                    checked={question.approved}
+                    disabled={togglingId === question.id}
+                    onChange={() => onToggleApproval(question)}
+                  />
                   Approved
                 </label>
               )}
-              <button type="button" className="button small" onClick={() => setSuggesting(question)}>Suggest for fine-tuning</button>
+              <button type="button" className="button small" onClick={() => setSuggesting(question)}>
+                Suggest for fine-tuning
+              </button>
             </div>
           </li>
         ))}
       </ol>
       {suggesting && (
-        <SuggestFineTuningDialog questionId={suggesting.id} question={suggesting.multipleChoicesQuestion} onClose={() => setSuggesting(undefined)} />
+        <SuggestFineTuningDialog
+          questionId={suggesting.id}
+          question={suggesting.multipleChoicesQuestion}
+          onClose={() => setSuggesting(undefined)}
+        />
       )}
     </>
   );

@@ -12,7 +12,11 @@ const MAX_COMMENT_LENGTH = 2000;
  * "Suggest for fine-tuning": a good or a bad example for the AI, with a comment (why it is good,
  * or what is wrong). The admin sees the suggestions in the fine-tuning data.
  */
-export function SuggestFineTuningDialog({ questionId, question, onClose }: {
+export function SuggestFineTuningDialog({
+  questionId,
+  question,
+  onClose,
+}: {
   questionId: number;
   question: MultipleChoicesQuestion;
   onClose: () => void;
@@ -30,7 +34,11 @@ export function SuggestFineTuningDialog({ questionId, question, onClose }: {
     setSending(true);
     setError(undefined);
     try {
-      await api.post(`/api/predefined-questions/${questionId}/suggest-fine-tuning`, { isPositiveFeedback: positive, comment }, { silent: true });
+      await api.post(
+        `/api/predefined-questions/${questionId}/suggest-fine-tuning`,
+        { isPositiveFeedback: positive, comment },
+        { silent: true },
+      );
       showToast("Thank you. Your suggestion was sent.", "success");
       onClose();
     } catch (failure) {
@@ -42,21 +50,42 @@ export function SuggestFineTuningDialog({ questionId, question, onClose }: {
   return (
     <Modal title="Suggest for fine-tuning" onClose={onClose}>
       <form onSubmit={send} className="suggest-fine-tuning">
-        <p className="suggest-question-stem" dir="auto">{question.stem}</p>
+        <p className="suggest-question-stem" dir="auto">
+          {question.stem}
+        </p>
         <fieldset className="feedback-choice">
           <legend>Is this a good question?</legend>
-          <label><input type="radio" name={groupName} checked={positive === true} onChange={() => setPositive(true)} /> Positive: a good example</label>
-          <label><input type="radio" name={groupName} checked={positive === false} onChange={() => setPositive(false)} /> Negative: something is wrong</label>
+          <label>
+            <input type="radio" name={groupName} checked={positive === true} onChange={() => setPositive(true)} /> Positive: a good example
+          </label>
+          <label>
+            <input type="radio" name={groupName} checked={positive === false} onChange={() => setPositive(false)} /> Negative: something is
+            wrong
+          </label>
         </fieldset>
         <div className="field">
           <label htmlFor={commentId}>Comment</label>
-          <textarea id={commentId} rows={3} dir="auto" value={comment} maxLength={MAX_COMMENT_LENGTH}
-            onChange={(event) => setComment(event.target.value)} />
+          <textarea
+            id={commentId}
+            rows={3}
+            dir="auto"
+            value={comment}
+            maxLength={MAX_COMMENT_LENGTH}
+            onChange={(event) => setComment(event.target.value)}
+          />
         </div>
-        {error && <p className="field-error" role="alert">{error}</p>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button primary" disabled={positive === undefined || sending}>Send</button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={positive === undefined || sending}>
+            Send
+          </button>
         </div>
       </form>
     </Modal>

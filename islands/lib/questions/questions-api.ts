@@ -5,8 +5,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api";
 
-export type { NoteQuestionsJson, PredefinedQuestionJson } from "../../../src/services/predefined-questions/presenters";
 export type { MultipleChoicesQuestion } from "../../../src/ai/question-generation";
+export type { NoteQuestionsJson, PredefinedQuestionJson } from "../../../src/services/predefined-questions/presenters";
+
 import type { NoteQuestionsJson, PredefinedQuestionJson } from "../../../src/services/predefined-questions/presenters";
 
 /** Spec 9: choices per question. */

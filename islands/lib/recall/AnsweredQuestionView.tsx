@@ -5,9 +5,13 @@ import type { AnsweredQuestionJson } from "./recall-prompt-types";
 /** "Correct!" or "Your answer `…` is incorrect." (the backticks are part of the text). */
 export function AnswerResult({ correct, answer }: { correct: boolean; answer: string }) {
   return correct ? (
-    <p className="alert answer-correct" role="status">Correct!</p>
+    <p className="alert answer-correct" role="status">
+      Correct!
+    </p>
   ) : (
-    <p className="alert answer-incorrect" role="status">Your answer `{answer}` is incorrect.</p>
+    <p className="alert answer-incorrect" role="status">
+      Your answer `{answer}` is incorrect.
+    </p>
   );
 }
 
@@ -20,8 +24,11 @@ export function AnsweredQuestionView({ answered }: { answered: AnsweredQuestionJ
   return (
     <div className="answered-question">
       {answered.note && <NoteView noteId={answered.note.id} note={answered.note} heading="Note under question" />}
-      <QuestionDisplay question={question.multipleChoicesQuestion} chosenIndex={answered.answer.choiceIndex}
-        correctIndex={question.correctAnswerIndex} />
+      <QuestionDisplay
+        question={question.multipleChoicesQuestion}
+        chosenIndex={answered.answer.choiceIndex}
+        correctIndex={question.correctAnswerIndex}
+      />
       <AnswerResult correct={answered.answer.correct} answer={answered.answerDisplay ?? ""} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type NoteJson, type NoteTopologyJson, notePath, noteRealmQuery } from "../notes-queries";
 import { renderMarkdownSafely } from "../markdown";
 import { NoteTitle, noteTitleText } from "../note-title";
+import { type NoteJson, type NoteTopologyJson, notePath, noteRealmQuery } from "../notes-queries";
 
 /** The ancestors of a note, root first, from its topology chain (filled when the realm is loaded). */
 function ancestorsOf(topology: NoteTopologyJson): NoteTopologyJson[] {
@@ -29,12 +29,20 @@ export function NoteView({ noteId, note: given, heading }: { noteId: number; not
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <ol>
             {ancestors.map((ancestor) => (
-              <li key={ancestor.id}><a href={notePath(ancestor.id)} dir="auto">{noteTitleText(ancestor)}</a></li>
+              <li key={ancestor.id}>
+                <a href={notePath(ancestor.id)} dir="auto">
+                  {noteTitleText(ancestor)}
+                </a>
+              </li>
             ))}
           </ol>
         </nav>
       )}
-      <h3 className="recall-note-title" dir="auto"><a href={notePath(note.id)}><NoteTitle topology={note.noteTopology} /></a></h3>
+      <h3 className="recall-note-title" dir="auto">
+        <a href={notePath(note.id)}>
+          <NoteTitle topology={note.noteTopology} />
+        </a>
+      </h3>
       {note.details.trim() !== "" && (
         <div className="note-details markdown" dir="auto" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }} />
       )}

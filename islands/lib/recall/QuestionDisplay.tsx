@@ -24,9 +24,13 @@ export function QuestionDisplay({ question, onChoose, disabled, submittingIndex,
           const chosen = index === chosenIndex;
           return (
             <li key={index}>
-              <button type="button" className={`choice${correct ? " is-correct" : ""}${chosen ? " is-selected" : ""}`}
-                disabled={!onChoose || disabled} aria-busy={submittingIndex === index || undefined}
-                onClick={() => onChoose?.(index)}>
+              <button
+                type="button"
+                className={`choice${correct ? " is-correct" : ""}${chosen ? " is-selected" : ""}`}
+                disabled={!onChoose || disabled}
+                aria-busy={submittingIndex === index || undefined}
+                onClick={() => onChoose?.(index)}
+              >
                 <span dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }} />
                 {chosen && <span className="visually-hidden"> (your answer)</span>}
                 {correct && <span className="visually-hidden"> (correct answer)</span>}

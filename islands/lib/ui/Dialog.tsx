@@ -25,7 +25,12 @@ const subscribeNever = () => () => {};
  * The first field takes the focus; without one, the first button. Nothing is rendered on the
  * server or while hydrating (a portal has nothing to show there either).
  */
-export function Modal({ title, onClose, children, className }: {
+export function Modal({
+  title,
+  onClose,
+  children,
+  className,
+}: {
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -33,11 +38,17 @@ export function Modal({ title, onClose, children, className }: {
   className?: string;
 }) {
   const [returnFocusTo] = useState(focusReturnTarget);
-  const inBrowser = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   if (!inBrowser) return null;
   return (
     <Suspense fallback={null}>
-      <RadixModal title={title} onClose={onClose} className={className} returnFocusTo={returnFocusTo}>{children}</RadixModal>
+      <RadixModal title={title} onClose={onClose} className={className} returnFocusTo={returnFocusTo}>
+        {children}
+      </RadixModal>
     </Suspense>
   );
 }

@@ -27,7 +27,16 @@ export function loadMenu(): Promise<Loaded> {
   return loading;
 }
 
-export function Menu({ label, title, triggerClassName, trigger, children, align = "end", side = "bottom", onOpenChange }: {
+export function Menu({
+  label,
+  title,
+  triggerClassName,
+  trigger,
+  children,
+  align = "end",
+  side = "bottom",
+  onOpenChange,
+}: {
   /** The accessible name of the trigger and of the menu. */
   label: string;
   /** The trigger's tooltip, when its content is only an icon. */
@@ -43,8 +52,16 @@ export function Menu({ label, title, triggerClassName, trigger, children, align 
   if (opened) {
     const { RadixMenu } = opened.module;
     return (
-      <RadixMenu label={label} title={title} triggerClassName={triggerClassName} trigger={trigger} align={align} side={side}
-        onOpenChange={onOpenChange} openedByKeyboard={opened.byKeyboard}>
+      <RadixMenu
+        label={label}
+        title={title}
+        triggerClassName={triggerClassName}
+        trigger={trigger}
+        align={align}
+        side={side}
+        onOpenChange={onOpenChange}
+        openedByKeyboard={opened.byKeyboard}
+      >
         {children}
       </RadixMenu>
     );
@@ -56,8 +73,14 @@ export function Menu({ label, title, triggerClassName, trigger, children, align 
     });
   };
   return (
-    <button type="button" className={triggerClassName} aria-label={title ? label : undefined} title={title}
-      aria-haspopup="menu" aria-expanded={false} data-state="closed"
+    <button
+      type="button"
+      className={triggerClassName}
+      aria-label={title ? label : undefined}
+      title={title}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
       onPointerEnter={() => void loadMenu().catch(() => {})}
       onFocus={() => void loadMenu().catch(() => {})}
       // A click from Enter or Space has no pointer position (detail 0).
@@ -66,7 +89,8 @@ export function Menu({ label, title, triggerClassName, trigger, children, align 
         if (event.key !== "ArrowDown") return;
         event.preventDefault();
         open(true);
-      }}>
+      }}
+    >
       {trigger}
     </button>
   );
@@ -74,12 +98,20 @@ export function Menu({ label, title, triggerClassName, trigger, children, align 
 
 /** A menu entry that acts (the menu closes first). Rendered only inside an open menu. */
 export function MenuItem({ onSelect, children, danger = false }: { onSelect: () => void; children: ReactNode; danger?: boolean }) {
-  return loaded ? <loaded.RadixMenuItem onSelect={onSelect} danger={danger}>{children}</loaded.RadixMenuItem> : null;
+  return loaded ? (
+    <loaded.RadixMenuItem onSelect={onSelect} danger={danger}>
+      {children}
+    </loaded.RadixMenuItem>
+  ) : null;
 }
 
 /** A menu entry that navigates. */
 export function MenuLink({ href, children, newTab = false }: { href: string; children: ReactNode; newTab?: boolean }) {
-  return loaded ? <loaded.RadixMenuLink href={href} newTab={newTab}>{children}</loaded.RadixMenuLink> : null;
+  return loaded ? (
+    <loaded.RadixMenuLink href={href} newTab={newTab}>
+      {children}
+    </loaded.RadixMenuLink>
+  ) : null;
 }
 
 export function MenuSeparator() {

@@ -9,7 +9,12 @@ export interface TabDefinition<K extends string> {
 }
 
 /** WAI-ARIA tabs on Radix UI: arrow keys, Home and End move between tabs; only the selected panel renders. */
-export function Tabs<K extends string>({ label, tabs, selected, onSelect }: {
+export function Tabs<K extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+}: {
   label: string;
   tabs: readonly TabDefinition<K>[];
   selected: K;
@@ -19,7 +24,9 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect }: {
     <RadixTabs.Root value={selected} onValueChange={(value) => onSelect(value as K)} activationMode="automatic">
       <RadixTabs.List className="tabs" aria-label={label}>
         {tabs.map((tab) => (
-          <RadixTabs.Trigger key={tab.key} value={tab.key} className="tab">{tab.label}</RadixTabs.Trigger>
+          <RadixTabs.Trigger key={tab.key} value={tab.key} className="tab">
+            {tab.label}
+          </RadixTabs.Trigger>
         ))}
       </RadixTabs.List>
       {tabs.map((tab) => (

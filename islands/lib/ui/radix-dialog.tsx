@@ -9,7 +9,13 @@ import { icons } from "../icons";
  * the close button or a click on the backdrop. The first field takes the focus; without one, the
  * first button.
  */
-export default function RadixModal({ title, onClose, children, className, returnFocusTo }: {
+export default function RadixModal({
+  title,
+  onClose,
+  children,
+  className,
+  returnFocusTo,
+}: {
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -20,7 +26,9 @@ export default function RadixModal({ title, onClose, children, className, return
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="modal-backdrop">
-          <RadixDialog.Content className={`modal${className ? ` ${className}` : ""}`} aria-describedby={undefined}
+          <RadixDialog.Content
+            className={`modal${className ? ` ${className}` : ""}`}
+            aria-describedby={undefined}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               if (returnFocusTo?.isConnected) returnFocusTo.focus();
@@ -34,10 +42,13 @@ export default function RadixModal({ title, onClose, children, className, return
                 event.preventDefault();
                 first.focus();
               }
-            }}>
+            }}
+          >
             <div className="modal-header">
               <RadixDialog.Title dir="auto">{title}</RadixDialog.Title>
-              <RadixDialog.Close className="modal-close icon-button" aria-label="Close">{icons.close()}</RadixDialog.Close>
+              <RadixDialog.Close className="modal-close icon-button" aria-label="Close">
+                {icons.close()}
+              </RadixDialog.Close>
             </div>
             <div className="modal-body">{children}</div>
           </RadixDialog.Content>

@@ -8,7 +8,17 @@ import { type ReactNode, useRef } from "react";
  * the trigger. It is not modal: a click outside closes it and still reaches what was clicked.
  * It mounts already open, in place of the plain trigger button the page was served with.
  */
-export function RadixMenu({ label, title, triggerClassName, trigger, children, align, side, onOpenChange, openedByKeyboard }: {
+export function RadixMenu({
+  label,
+  title,
+  triggerClassName,
+  trigger,
+  children,
+  align,
+  side,
+  onOpenChange,
+  openedByKeyboard,
+}: {
   label: string;
   title?: string;
   triggerClassName: string;
@@ -27,20 +37,29 @@ export function RadixMenu({ label, title, triggerClassName, trigger, children, a
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" aria-label={label} align={align} side={side} sideOffset={4}
-          collisionPadding={8} loop
+        <DropdownMenu.Content
+          className="menu"
+          aria-label={label}
+          align={align}
+          side={side}
+          sideOffset={4}
+          collisionPadding={8}
+          loop
           // Radix learns that the keyboard is in use from a key pressed while it is mounted; the key
           // that opened this menu was pressed before, on the plain trigger. Radix's content passes
           // onOpenAutoFocus on to its focus scope, though its types leave it out of DropdownMenu.
-          {...{ onOpenAutoFocus: (event: Event) => {
-            if (!focusFirstItem.current) return;
-            focusFirstItem.current = false;
-            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("[role=menuitem]:not([data-disabled])");
-            if (first) {
-              event.preventDefault();
-              first.focus({ preventScroll: true });
-            }
-          } }}>
+          {...{
+            onOpenAutoFocus: (event: Event) => {
+              if (!focusFirstItem.current) return;
+              focusFirstItem.current = false;
+              const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("[role=menuitem]:not([data-disabled])");
+              if (first) {
+                event.preventDefault();
+                first.focus({ preventScroll: true });
+              }
+            },
+          }}
+        >
           {children}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -59,7 +78,9 @@ export function RadixMenuItem({ onSelect, children, danger }: { onSelect: () => 
 export function RadixMenuLink({ href, children, newTab }: { href: string; children: ReactNode; newTab: boolean }) {
   return (
     <DropdownMenu.Item asChild className="menu-entry">
-      <a href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>{children}</a>
+      <a href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+        {children}
+      </a>
     </DropdownMenu.Item>
   );
 }

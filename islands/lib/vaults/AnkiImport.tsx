@@ -39,17 +39,26 @@ export function AnkiImportDialog({ onClose }: { onClose: () => void }) {
       {report ? (
         <>
           <div className="obsidian-report" role="status">
-            <p><strong>Import complete.</strong></p>
+            <p>
+              <strong>Import complete.</strong>
+            </p>
             <dl className="obsidian-report-counts">
-              <dt>Notes created</dt><dd>{report.created}</dd>
-              <dt>Images</dt><dd>{report.images}</dd>
-              <dt>Memory trackers</dt><dd>{report.trackers}</dd>
+              <dt>Notes created</dt>
+              <dd>{report.created}</dd>
+              <dt>Images</dt>
+              <dd>{report.images}</dd>
+              <dt>Memory trackers</dt>
+              <dd>{report.trackers}</dd>
             </dl>
             <SkippedList skipped={report.skipped} />
           </div>
           <div className="dialog-actions">
-            <button type="button" className="button" onClick={close}>Close</button>
-            <a className="button primary" href={notePath(report.noteId)}>Open the notebook</a>
+            <button type="button" className="button" onClick={close}>
+              Close
+            </button>
+            <a className="button primary" href={notePath(report.noteId)}>
+              Open the notebook
+            </a>
           </div>
         </>
       ) : (
@@ -57,18 +66,30 @@ export function AnkiImportDialog({ onClose }: { onClose: () => void }) {
           <p className="field-hint obsidian-hint">
             An Anki deck package (.apkg) becomes a new notebook: its decks become notes holding the cards' notes.
           </p>
-          {error && <div className="form-message import-error" role="alert">{error}</div>}
+          {error && (
+            <div className="form-message import-error" role="alert">
+              {error}
+            </div>
+          )}
           <fieldset className="plain-fieldset" disabled={!!progress}>
             <div className="field">
               <label htmlFor={fileId}>Deck (.apkg)</label>
-              <input id={fileId} name="file" type="file" accept=".apkg"
-                onChange={(event) => chooseFile(event.target.files?.[0])} />
+              <input id={fileId} name="file" type="file" accept=".apkg" onChange={(event) => chooseFile(event.target.files?.[0])} />
             </div>
-            <CheckboxField label="Carry over the review state" name="withReviewState" checked={withReviewState} onChange={setWithReviewState} />
+            <CheckboxField
+              label="Carry over the review state"
+              name="withReviewState"
+              checked={withReviewState}
+              onChange={setWithReviewState}
+            />
             {progress && <ImportProgress progress={progress} />}
             <div className="dialog-actions">
-              <button type="button" className="button" onClick={close}>Cancel</button>
-              <button type="submit" className="button primary">Import</button>
+              <button type="button" className="button" onClick={close}>
+                Cancel
+              </button>
+              <button type="submit" className="button primary">
+                Import
+              </button>
             </div>
           </fieldset>
         </form>

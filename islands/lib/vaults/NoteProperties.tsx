@@ -1,13 +1,23 @@
-import { useElementId } from "../island-id";
 import { type FrontMatterEntry, scalarValue, splitDetails } from "../../../src/services/vaults/markdown-file";
+import { useElementId } from "../island-id";
 
 /** A front matter value as one line: a scalar as is, a list (`- a` lines or `[a, b]`) joined by commas. */
 function valueText(entry: FrontMatterEntry): string {
   const scalar = scalarValue(entry);
-  if (scalar !== undefined) return scalar.replace(/^\[(.*)\]$/, "$1").split(",").map((part) => part.trim().replace(/^["']|["']$/g, "")).join(", ");
+  if (scalar !== undefined)
+    return scalar
+      .replace(/^\[(.*)\]$/, "$1")
+      .split(",")
+      .map((part) => part.trim().replace(/^["']|["']$/g, ""))
+      .join(", ");
   return entry.lines
     .slice(1)
-    .map((line) => line.trim().replace(/^-\s*/, "").replace(/^["']|["']$/g, ""))
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^-\s*/, "")
+        .replace(/^["']|["']$/g, ""),
+    )
     .filter(Boolean)
     .join(", ");
 }
@@ -23,12 +33,16 @@ export function NoteProperties({ details }: { details: string }) {
   if (shown.length === 0) return null;
   return (
     <section className="note-properties" aria-labelledby={headingId}>
-      <h2 id={headingId} className="note-properties-heading">Properties</h2>
+      <h2 id={headingId} className="note-properties-heading">
+        Properties
+      </h2>
       <table>
         <tbody>
           {shown.map((entry, i) => (
             <tr key={i}>
-              <th scope="row" dir="auto">{entry.key}</th>
+              <th scope="row" dir="auto">
+                {entry.key}
+              </th>
               <td dir="auto">{valueText(entry)}</td>
             </tr>
           ))}

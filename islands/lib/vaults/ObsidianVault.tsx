@@ -81,7 +81,12 @@ export function SkippedList({ skipped }: { skipped: ImportReport["skipped"] }) {
       <h3 id={skippedId}>Skipped ({skipped.length})</h3>
       <ul className="obsidian-skipped">
         {skipped.map((item, i) => (
-          <li key={i}><span className="obsidian-skipped-path" dir="auto">{item.path}</span>: {item.reason}</li>
+          <li key={i}>
+            <span className="obsidian-skipped-path" dir="auto">
+              {item.path}
+            </span>
+            : {item.reason}
+          </li>
         ))}
       </ul>
     </section>
@@ -92,12 +97,18 @@ export function SkippedList({ skipped }: { skipped: ImportReport["skipped"] }) {
 function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <div className="obsidian-report" role="status">
-      <p><strong>Import complete.</strong></p>
+      <p>
+        <strong>Import complete.</strong>
+      </p>
       <dl className="obsidian-report-counts">
-        <dt>Notes created</dt><dd>{report.created}</dd>
-        <dt>Notes updated</dt><dd>{report.updated}</dd>
-        <dt>Links made</dt><dd>{report.links}</dd>
-        <dt>Images</dt><dd>{report.images}</dd>
+        <dt>Notes created</dt>
+        <dd>{report.created}</dd>
+        <dt>Notes updated</dt>
+        <dd>{report.updated}</dd>
+        <dt>Links made</dt>
+        <dd>{report.links}</dd>
+        <dt>Images</dt>
+        <dd>{report.images}</dd>
       </dl>
       <SkippedList skipped={report.skipped} />
     </div>
@@ -145,9 +156,19 @@ export function useFileImport<T>(upload: (file: File, onProgress: (progress: Pro
  * "Import from Obsidian": pick a vault's .zip; upload progress, then "Importing...", then the
  * report. Closing after an import reloads the page so the new notes show.
  */
-export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { notebookId: number; notebookTitle?: string; onClose: () => void }) {
-  const { progress, error, report, submit, chooseFile } =
-    useFileImport((file, onProgress) => uploadVault(notebookId, file, onProgress), "Failed to import file: choose a .zip file first");
+export function ObsidianImportDialog({
+  notebookId,
+  notebookTitle,
+  onClose,
+}: {
+  notebookId: number;
+  notebookTitle?: string;
+  onClose: () => void;
+}) {
+  const { progress, error, report, submit, chooseFile } = useFileImport(
+    (file, onProgress) => uploadVault(notebookId, file, onProgress),
+    "Failed to import file: choose a .zip file first",
+  );
   const fileId = useElementId("obsidian-import-file");
 
   const close = () => {
@@ -158,12 +179,18 @@ export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { n
 
   return (
     <Modal title="Import from Obsidian" onClose={close}>
-      {notebookTitle && <p className="muted notebook-settings-for" dir="auto">{notebookTitle}</p>}
+      {notebookTitle && (
+        <p className="muted notebook-settings-for" dir="auto">
+          {notebookTitle}
+        </p>
+      )}
       {report ? (
         <>
           <ImportReportView report={report} />
           <div className="dialog-actions">
-            <button type="button" className="button primary" onClick={close}>OK</button>
+            <button type="button" className="button primary" onClick={close}>
+              OK
+            </button>
           </div>
         </>
       ) : (
@@ -171,17 +198,30 @@ export function ObsidianImportDialog({ notebookId, notebookTitle, onClose }: { n
           <p className="field-hint obsidian-hint">
             A vault as a .zip file. Its notes go under the notebook's head note; notes with the same title are updated.
           </p>
-          {error && <div className="form-message import-error" role="alert">{error}</div>}
+          {error && (
+            <div className="form-message import-error" role="alert">
+              {error}
+            </div>
+          )}
           <fieldset className="plain-fieldset" disabled={!!progress}>
             <div className="field">
               <label htmlFor={fileId}>Vault (.zip)</label>
-              <input id={fileId} name="file" type="file" accept=".zip,application/zip"
-                onChange={(event) => chooseFile(event.target.files?.[0])} />
+              <input
+                id={fileId}
+                name="file"
+                type="file"
+                accept=".zip,application/zip"
+                onChange={(event) => chooseFile(event.target.files?.[0])}
+              />
             </div>
             {progress && <ImportProgress progress={progress} />}
             <div className="dialog-actions">
-              <button type="button" className="button" onClick={close}>Cancel</button>
-              <button type="submit" className="button primary">Import</button>
+              <button type="button" className="button" onClick={close}>
+                Cancel
+              </button>
+              <button type="submit" className="button primary">
+                Import
+              </button>
             </div>
           </fieldset>
         </form>
@@ -197,8 +237,12 @@ export function ObsidianVaultSection({ notebookId, onImport }: { notebookId: num
     <section className="notebook-obsidian" aria-labelledby={headingId}>
       <h3 id={headingId}>Obsidian</h3>
       <div className="notebook-obsidian-actions">
-        <a className="button" href={`/api/notebooks/${notebookId}/obsidian`} download>Export for Obsidian</a>
-        <button type="button" className="button" onClick={onImport}>Import from Obsidian</button>
+        <a className="button" href={`/api/notebooks/${notebookId}/obsidian`} download>
+          Export for Obsidian
+        </a>
+        <button type="button" className="button" onClick={onImport}>
+          Import from Obsidian
+        </button>
       </div>
     </section>
   );

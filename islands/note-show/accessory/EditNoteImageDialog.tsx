@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
+import { type NoteAccessoryJson, noteAccessoryQuery } from "../../lib/accessory/queries";
 import { CheckboxField, DialogActions, TextField } from "../../lib/forms";
 import { Modal } from "../../lib/ui/Dialog";
-import { type NoteAccessoryJson, noteAccessoryQuery } from "../../lib/accessory/queries";
 import { useAccessorySave } from "./use-accessory-save";
 
 const IMAGE_FIELDS = ["uploadImage", "imageUrl", "useParentImage", "imageMask"];
@@ -42,21 +42,49 @@ function ImageForm({ noteId, accessory, onClose }: { noteId: number; accessory: 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-busy={saving || undefined}>
       {otherErrors.length > 0 && (
-        <div className="form-message" role="alert">{otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}</div>
+        <div className="form-message" role="alert">
+          {otherErrors.map(([field, message]) => `${field} ${message}`).join("; ")}
+        </div>
       )}
       <fieldset className="plain-fieldset" disabled={saving}>
-        <TextField label="Upload Image" name="uploadImage" type="file" accept="image/png,image/jpeg,image/gif,image/webp"
-          error={errors.uploadImage} onChange={(event) => setFile(event.target.files?.[0])} />
+        <TextField
+          label="Upload Image"
+          name="uploadImage"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          error={errors.uploadImage}
+          onChange={(event) => setFile(event.target.files?.[0])}
+        />
         <p className="field-hint">PNG, JPEG, GIF or WebP, at most 5 MiB.</p>
         {accessory.uploadedImage && !file && (
           <CheckboxField label="Remove the uploaded image" name="removeUploadedImage" checked={removeUpload} onChange={setRemoveUpload} />
         )}
-        <TextField label="Image Url" name="imageUrl" type="url" inputMode="url" placeholder="https://..." value={imageUrl}
-          error={errors.imageUrl} onChange={(event) => setImageUrl(event.target.value)} />
-        <CheckboxField label="Use Parent Image" name="useParentImage" checked={useParentImage} error={errors.useParentImage}
-          onChange={setUseParentImage} />
-        <TextField label="Image Mask" name="imageMask" value={imageMask} placeholder="x y width height" autoComplete="off"
-          error={errors.imageMask} onChange={(event) => setImageMask(event.target.value)} />
+        <TextField
+          label="Image Url"
+          name="imageUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://..."
+          value={imageUrl}
+          error={errors.imageUrl}
+          onChange={(event) => setImageUrl(event.target.value)}
+        />
+        <CheckboxField
+          label="Use Parent Image"
+          name="useParentImage"
+          checked={useParentImage}
+          error={errors.useParentImage}
+          onChange={setUseParentImage}
+        />
+        <TextField
+          label="Image Mask"
+          name="imageMask"
+          value={imageMask}
+          placeholder="x y width height"
+          autoComplete="off"
+          error={errors.imageMask}
+          onChange={(event) => setImageMask(event.target.value)}
+        />
         <p className="field-hint">Rectangles to cover, four numbers each in image pixels: x y width height, e.g. "10 20 100 50".</p>
         <DialogActions onCancel={onClose} />
       </fieldset>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
+import { type NoteAccessoryJson, noteAccessoryQuery } from "../../lib/accessory/queries";
 import { DialogActions, TextField } from "../../lib/forms";
 import { Modal } from "../../lib/ui/Dialog";
-import { type NoteAccessoryJson, noteAccessoryQuery } from "../../lib/accessory/queries";
 import { useAccessorySave } from "./use-accessory-save";
 
 /** "Edit Note URL": the note's link; an empty field removes it. */
@@ -30,8 +30,17 @@ function UrlForm({ noteId, accessory, onClose }: { noteId: number; accessory: No
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-busy={saving || undefined}>
       <fieldset className="plain-fieldset" disabled={saving}>
-        <TextField label="Url" name="url" type="url" inputMode="url" autoComplete="url" placeholder="https://..."
-          value={url} error={errors.url} onChange={(event) => setUrl(event.target.value)} />
+        <TextField
+          label="Url"
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://..."
+          value={url}
+          error={errors.url}
+          onChange={(event) => setUrl(event.target.value)}
+        />
         <DialogActions onCancel={onClose} />
       </fieldset>
     </form>

@@ -13,7 +13,9 @@ export function NoteAccessoryView({ noteId }: { noteId: number }) {
       {image && <ImageWithMask src={image.noteImage} mask={image.imageMask} />}
       {accessory.url && (
         <p className="note-url">
-          <a href={accessory.url} target="_blank" rel="noopener noreferrer">{accessory.url}</a>
+          <a href={accessory.url} target="_blank" rel="noopener noreferrer">
+            {accessory.url}
+          </a>
         </p>
       )}
     </div>

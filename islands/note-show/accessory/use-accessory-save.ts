@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../lib/api";
 import { noteAccessoryQuery, saveNoteAccessories } from "../../lib/accessory/queries";
+import { ApiError } from "../../lib/api";
 
 /**
  * Saving an accessories form: one request at a time, the answer goes into the accessory query

@@ -30,7 +30,12 @@ const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
  * autosave (so it is saved and undone like typing); suggests a title on the 1st, 2nd, 4th, 8th...
  * completion. Stopping leaves the whole recording as a WAV to download.
  */
-export function AudioTools({ details, onDetails, noteId, onTitle }: {
+export function AudioTools({
+  details,
+  onDetails,
+  noteId,
+  onTitle,
+}: {
   noteId: number;
   details: string;
   onDetails: (details: string) => void;
@@ -55,10 +60,13 @@ export function AudioTools({ details, onDetails, noteId, onTitle }: {
   const queue = useRef<Promise<void>>(Promise.resolve());
   const calls = useRef(0);
 
-  useEffect(() => () => {
-    disconnect();
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(
+    () => () => {
+      disconnect();
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    },
+    [],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function listDevices() {
     try {
@@ -73,7 +81,10 @@ export function AudioTools({ details, onDetails, noteId, onTitle }: {
     const form = new FormData();
     form.append("uploadAudioFile", new File([encodeWav(samples)], "dictation.wav", { type: "audio/wav" }));
     form.append("isMidSpeech", String(isMidSpeech));
-    form.append("previousNoteDetailsToAppendTo", previous.length > PREVIOUS_DETAILS_CHARS ? `...${previous.slice(-PREVIOUS_DETAILS_CHARS)}` : previous);
+    form.append(
+      "previousNoteDetailsToAppendTo",
+      previous.length > PREVIOUS_DETAILS_CHARS ? `...${previous.slice(-PREVIOUS_DETAILS_CHARS)}` : previous,
+    );
     setProcessing((n) => n + 1);
     try {
       const answer = await api.post<TextFromAudio>("/api/audio/audio-to-text", form, { silent: true });
@@ -164,7 +175,9 @@ export function AudioTools({ details, onDetails, noteId, onTitle }: {
     void current.context.close();
   }
 
-  const constraints = (id: string): MediaStreamConstraints => ({ audio: id ? { deviceId: { exact: id }, channelCount: 1 } : { channelCount: 1 } });
+  const constraints = (id: string): MediaStreamConstraints => ({
+    audio: id ? { deviceId: { exact: id }, channelCount: 1 } : { channelCount: 1 },
+  });
 
   async function start() {
     setError(undefined);
@@ -216,21 +229,46 @@ export function AudioTools({ details, onDetails, noteId, onTitle }: {
     <section className="audio-tools" aria-label="Audio tools">
       <div className="field">
         <label htmlFor={microphoneId}>Microphone</label>
-        <select id={microphoneId} value={deviceId} onChange={(event) => void switchDevice(event.target.value)} onFocus={() => void listDevices()}>
+        <select
+          id={microphoneId}
+          value={deviceId}
+          onChange={(event) => void switchDevice(event.target.value)}
+          onFocus={() => void listDevices()}
+        >
           <option value="">Default microphone</option>
-          {devices.filter((device) => device.deviceId && device.deviceId !== "default").map((device, index) => (
-            <option key={device.deviceId} value={device.deviceId}>{device.label || `Microphone ${index + 1}`}</option>
-          ))}
+          {devices
+            .filter((device) => device.deviceId && device.deviceId !== "default")
+            .map((device, index) => (
+              <option key={device.deviceId} value={device.deviceId}>
+                {device.label || `Microphone ${index + 1}`}
+              </option>
+            ))}
         </select>
       </div>
       <div className="audio-tools-actions">
-        {phase === "recording"
-          ? <button type="button" className="button" onClick={stop}>Stop recording</button>
-          : <button type="button" className="button primary" onClick={() => void start()}>Start recording</button>}
-        <span role="status" className="muted">{phase === "recording" ? "Recording..." : processing > 0 ? "Processing..." : phase === "stopped" ? "Stopped" : ""}</span>
-        {phase === "stopped" && downloadUrl && <a className="button" href={downloadUrl} download="dictation.wav">Download audio</a>}
+        {phase === "recording" ? (
+          <button type="button" className="button" onClick={stop}>
+            Stop recording
+          </button>
+        ) : (
+          <button type="button" className="button primary" onClick={() => void start()}>
+            Start recording
+          </button>
+        )}
+        <span role="status" className="muted">
+          {phase === "recording" ? "Recording..." : processing > 0 ? "Processing..." : phase === "stopped" ? "Stopped" : ""}
+        </span>
+        {phase === "stopped" && downloadUrl && (
+          <a className="button" href={downloadUrl} download="dictation.wav">
+            Download audio
+          </a>
+        )}
       </div>
-      {error && <div className="field-error" role="alert">{error}</div>}
+      {error && (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      )}
     </section>
   );
 }

@@ -61,18 +61,36 @@ export function GenerateImageDialog({ noteId, noteTitle, onClose }: { noteId: nu
     <Modal title="Generate Image with DALL-E" onClose={onClose}>
       <form ref={formRef} onSubmit={generate} noValidate aria-busy={generating || saving || undefined}>
         <fieldset className="plain-fieldset" disabled={generating || saving}>
-          <TextField label="Prompt" name="prompt" value={prompt} error={error} autoComplete="off"
-            onChange={(event) => setPrompt(event.target.value)} />
+          <TextField
+            label="Prompt"
+            name="prompt"
+            value={prompt}
+            error={error}
+            autoComplete="off"
+            onChange={(event) => setPrompt(event.target.value)}
+          />
           {image && (
             <figure className="generated-image">
               <img src={`data:image/png;base64,${image}`} alt={`Generated image for "${prompt}"`} />
             </figure>
           )}
-          {saveError && <div className="form-message" role="alert">{saveError}</div>}
+          {saveError && (
+            <div className="form-message" role="alert">
+              {saveError}
+            </div>
+          )}
           <div className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>Cancel</button>
-            <button type="submit" className={`button${image ? "" : " primary"}`}>{generating ? "Generating..." : image ? "Regenerate" : "Generate"}</button>
-            {image && <button type="button" className="button primary" onClick={applyImage}>Use as note image</button>}
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={`button${image ? "" : " primary"}`}>
+              {generating ? "Generating..." : image ? "Regenerate" : "Generate"}
+            </button>
+            {image && (
+              <button type="button" className="button primary" onClick={applyImage}>
+                Use as note image
+              </button>
+            )}
           </div>
         </fieldset>
       </form>

@@ -6,8 +6,20 @@ const SuggestedTitleDialog = lazyComponent(() => import("./SuggestedTitleDialog"
 
 /** A sparkle, the usual sign of an AI action (drawn like islands/lib/icons). */
 const SparkleIcon = () => (
-  <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-    <path d="M12 3l2 5 5 2-5 2-2 5-2-5-5-2 5-2z" /><path d="M19 15l1 2 2 1-2 1-1 2-1-2-2-1 2-1z" />
+  <svg
+    viewBox="0 0 24 24"
+    width="20"
+    height="20"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M12 3l2 5 5 2-5 2-2 5-2-5-5-2 5-2z" />
+    <path d="M19 15l1 2 2 1-2 1-1 2-1-2-2-1 2-1z" />
   </svg>
 );
 
@@ -16,7 +28,15 @@ const SparkleIcon = () => (
  * its suggestion; Accept hands it to the title's autosave, so it is saved and undone like typing.
  * A failure (e.g. "AI is not configured") is told by the API's toast.
  */
-export function SuggestTitleButton({ noteId, currentTitle, onAccept }: { noteId: number; currentTitle: string; onAccept: (title: string) => void }) {
+export function SuggestTitleButton({
+  noteId,
+  currentTitle,
+  onAccept,
+}: {
+  noteId: number;
+  currentTitle: string;
+  onAccept: (title: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const [suggestion, setSuggestion] = useState<{ title: string | null }>();
@@ -37,12 +57,24 @@ export function SuggestTitleButton({ noteId, currentTitle, onAccept }: { noteId:
 
   return (
     <>
-      <button type="button" className="icon-button labelled" title="Suggest title" aria-label="Suggest title"
-        aria-busy={busy || undefined} disabled={busy} onClick={() => void suggest()}>
+      <button
+        type="button"
+        className="icon-button labelled"
+        title="Suggest title"
+        aria-label="Suggest title"
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => void suggest()}
+      >
         <SparkleIcon />
       </button>
       {suggestion && (
-        <SuggestedTitleDialog title={suggestion.title} currentTitle={currentTitle} onAccept={onAccept} onClose={() => setSuggestion(undefined)} />
+        <SuggestedTitleDialog
+          title={suggestion.title}
+          currentTitle={currentTitle}
+          onAccept={onAccept}
+          onClose={() => setSuggestion(undefined)}
+        />
       )}
     </>
   );

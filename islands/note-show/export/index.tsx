@@ -39,19 +39,44 @@ export function ExportDialog({ noteId, onClose }: { noteId: number; onClose: () 
       <div className="graph-export">
         <div className={`field graph-export-limit${typedLimit === undefined ? " field-invalid" : ""}`}>
           <label htmlFor={limitId}>Token Limit</label>
-          <input id={limitId} name="tokenLimit" type="number" inputMode="numeric" min={TOKEN_LIMIT.min} max={TOKEN_LIMIT.max}
-            step={TOKEN_LIMIT.step} value={limitText} aria-invalid={typedLimit === undefined || undefined}
-            aria-describedby={`${limitId}-hint`} onChange={(event) => setLimitText(event.target.value)} />
+          <input
+            id={limitId}
+            name="tokenLimit"
+            type="number"
+            inputMode="numeric"
+            min={TOKEN_LIMIT.min}
+            max={TOKEN_LIMIT.max}
+            step={TOKEN_LIMIT.step}
+            value={limitText}
+            aria-invalid={typedLimit === undefined || undefined}
+            aria-describedby={`${limitId}-hint`}
+            onChange={(event) => setLimitText(event.target.value)}
+          />
           <span id={`${limitId}-hint`} className="muted graph-export-hint">
             {TOKEN_LIMIT.min} to {TOKEN_LIMIT.max} tokens
-            {graph && <> · {graph.relatedNotes.length} related {graph.relatedNotes.length === 1 ? "note" : "notes"}</>}
+            {graph && (
+              <>
+                {" "}
+                · {graph.relatedNotes.length} related {graph.relatedNotes.length === 1 ? "note" : "notes"}
+              </>
+            )}
           </span>
         </div>
         {json === undefined ? (
-          <p className="muted" role="status">{isError ? "The note graph could not be loaded." : "Loading..."}</p>
+          <p className="muted" role="status">
+            {isError ? "The note graph could not be loaded." : "Loading..."}
+          </p>
         ) : (
-          <textarea ref={previewRef} className="graph-export-preview" aria-label="Note graph JSON" readOnly value={json}
-            aria-busy={isFetching || undefined} spellCheck={false} rows={16} />
+          <textarea
+            ref={previewRef}
+            className="graph-export-preview"
+            aria-label="Note graph JSON"
+            readOnly
+            value={json}
+            aria-busy={isFetching || undefined}
+            spellCheck={false}
+            rows={16}
+          />
         )}
         <JsonActions json={json} fileName={`note-${noteId}-graph.json`} onCopyRefused={selectPreview} />
       </div>

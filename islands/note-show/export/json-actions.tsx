@@ -50,7 +50,12 @@ export function JsonActions({ json, fileName, onCopyRefused }: { json: string | 
       <button type="button" className="button" disabled={json === undefined} onClick={copy}>
         {copied ? <>{icons.check()} Copied</> : <>{icons.copy()} Copy</>}
       </button>
-      <button type="button" className="button primary" disabled={json === undefined} onClick={() => json !== undefined && saveAsFile(json, fileName)}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={json === undefined}
+        onClick={() => json !== undefined && saveAsFile(json, fileName)}
+      >
         {downloadIcon} Download
       </button>
     </div>
@@ -58,8 +63,18 @@ export function JsonActions({ json, fileName, onCopyRefused }: { json: string | 
 }
 
 const downloadIcon = (
-  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"
-    strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width={20}
+    height={20}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M12 4v11" />
     <path d="m7 10 5 5 5-5" />
     <path d="M5 20h14" />

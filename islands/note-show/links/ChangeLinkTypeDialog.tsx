@@ -12,11 +12,13 @@ export function ChangeLinkTypeDialog({ note, onClose }: { note: NoteJson; onClos
   const storeRealms = useStoreRealms();
   return (
     <Modal title="Change link type" onClose={onClose}>
-      <form onSubmit={async (event) => {
-        event.preventDefault();
-        storeRealms(await api.post<NoteRealmJson[]>(`/api/links/${note.id}`, { linkType }));
-        onClose();
-      }}>
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          storeRealms(await api.post<NoteRealmJson[]>(`/api/links/${note.id}`, { linkType }));
+          onClose();
+        }}
+      >
         <LinkTypePicker value={linkType} onChange={setLinkType} allowNoLink={false} />
         <DialogActions onCancel={onClose} submitLabel="Update" />
       </form>

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { ApiError, api } from "../../lib/api";
-import { Modal } from "../../lib/ui/Dialog";
+import { DialogActions } from "../../lib/forms";
 import { NoteSearchDialog } from "../../lib/note-search";
 import { type NoteJson, type NoteRealmJson, type NoteTopologyJson, notePath } from "../../lib/notes-queries";
+import { Modal } from "../../lib/ui/Dialog";
 import { confirmPopup } from "../../lib/ui-store";
-import { DialogActions } from "../../lib/forms";
 import { LinkTypePicker } from "./LinkTypePicker";
 import { useStoreRealms } from "./store-realms";
 
@@ -24,8 +24,12 @@ export function LinkFlow({ note, onClose }: { note: NoteJson; onClose: () => voi
   }
 
   async function chooseTarget(chosen: NoteTopologyJson) {
-    if (note.parentId === null &&
-      (await confirmPopup(`"${note.noteTopology.titleOrPredicate}" is the head of a notebook. Move the whole notebook under "${chosen.titleOrPredicate}"?`))) {
+    if (
+      note.parentId === null &&
+      (await confirmPopup(
+        `"${note.noteTopology.titleOrPredicate}" is the head of a notebook. Move the whole notebook under "${chosen.titleOrPredicate}"?`,
+      ))
+    ) {
       await moveUnder(chosen);
       return;
     }
@@ -33,12 +37,19 @@ export function LinkFlow({ note, onClose }: { note: NoteJson; onClose: () => voi
   }
 
   if (!target) {
-    return <NoteSearchDialog noteId={note.id} title="Search and link note" onClose={onClose} onLink={chooseTarget} onMoveUnder={moveUnder} />;
+    return (
+      <NoteSearchDialog noteId={note.id} title="Search and link note" onClose={onClose} onLink={chooseTarget} onMoveUnder={moveUnder} />
+    );
   }
   return <LinkTypeDialog note={note} target={target} onClose={onClose} onMoveUnder={moveUnder} />;
 }
 
-function LinkTypeDialog({ note, target, onClose, onMoveUnder }: {
+function LinkTypeDialog({
+  note,
+  target,
+  onClose,
+  onMoveUnder,
+}: {
   note: NoteJson;
   target: NoteTopologyJson;
   onClose: () => void;
@@ -73,7 +84,11 @@ function LinkTypeDialog({ note, target, onClose, onMoveUnder }: {
           <strong>{note.noteTopology.titleOrPredicate}</strong> is <em>{linkType}</em> <strong>{target.titleOrPredicate}</strong>
         </p>
         <LinkTypePicker value={linkType} onChange={setLinkType} allowNoLink />
-        {error && <div className="field-error" role="alert">{error}</div>}
+        {error && (
+          <div className="field-error" role="alert">
+            {error}
+          </div>
+        )}
         <DialogActions onCancel={onClose} submitLabel="Create link" submitting={submitting} />
       </form>
     </Modal>

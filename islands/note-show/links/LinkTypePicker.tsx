@@ -2,7 +2,15 @@ import { LINK_TYPES } from "../../../src/services/links/link-types";
 import { useElementId } from "../../lib/island-id";
 
 /** The link types as radio buttons; "no link" only where the flow allows it. */
-export function LinkTypePicker({ value, onChange, allowNoLink }: { value: string; onChange: (type: string) => void; allowNoLink: boolean }) {
+export function LinkTypePicker({
+  value,
+  onChange,
+  allowNoLink,
+}: {
+  value: string;
+  onChange: (type: string) => void;
+  allowNoLink: boolean;
+}) {
   const name = useElementId("link-type");
   return (
     <fieldset className="link-type-picker">

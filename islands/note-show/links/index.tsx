@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { reversedLabel } from "../../../src/services/links/link-types";
-import { type NoteJson, notePath } from "../../lib/notes-queries";
-import { NoteTitle } from "../../lib/note-title";
 import { lazyComponent } from "../../lib/lazy";
+import { NoteTitle } from "../../lib/note-title";
+import { type NoteJson, notePath } from "../../lib/notes-queries";
 
 /** "search and link note" and "Change link type": loaded when opened. */
 export const LinkFlow = lazyComponent(() => import("./LinkFlow").then((m) => m.LinkFlow));
@@ -17,7 +17,9 @@ export function LinkNoteHeader({ note, editable }: { note: NoteJson; editable: b
         <NoteTitle topology={note.noteTopology} linkEnds />
       </h1>
       {editable && (
-        <button type="button" className="button small" onClick={() => setChanging(true)}>Change link type</button>
+        <button type="button" className="button small" onClick={() => setChanging(true)}>
+          Change link type
+        </button>
       )}
       {changing && <ChangeLinkTypeDialog note={note} onClose={() => setChanging(false)} />}
     </div>
@@ -35,7 +37,9 @@ export function ReferencedBy({ notes }: { notes: NoteJson[] }) {
           const subject = link.noteTopology.parentOrSubjectNoteTopology;
           return (
             <li key={link.id}>
-              <a href={notePath(link.id)} className="reversed-label">{reversedLabel(link.noteTopology.linkType ?? "")}</a>{" "}
+              <a href={notePath(link.id)} className="reversed-label">
+                {reversedLabel(link.noteTopology.linkType ?? "")}
+              </a>{" "}
               {subject ? <a href={notePath(subject.id)}>{subject.titleOrPredicate}</a> : null}
             </li>
           );

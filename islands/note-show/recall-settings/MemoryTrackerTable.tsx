@@ -17,7 +17,11 @@ function NextRecall({ iso }: { iso: string }) {
  * self-evaluation buttons (−5 / +5) and "remove this note from review". A removed tracker stays
  * in the table with a notice (the server's note-info would no longer list it).
  */
-export function MemoryTrackerTable({ noteId, trackers, labelledBy }: {
+export function MemoryTrackerTable({
+  noteId,
+  trackers,
+  labelledBy,
+}: {
   noteId: number;
   trackers: MemoryTrackerJson[];
   labelledBy: string;
@@ -30,8 +34,11 @@ export function MemoryTrackerTable({ noteId, trackers, labelledBy }: {
     setBusy((ids) => [...ids, trackerId]);
     try {
       const updated = await request();
-      queryClient.setQueryData(noteInfoQuery(noteId).queryKey, (old: NoteInfoJson | undefined) =>
-        old && { ...old, memoryTrackers: old.memoryTrackers.map((t) => (t.id === updated.id ? updated : t)) });
+      queryClient.setQueryData(
+        noteInfoQuery(noteId).queryKey,
+        (old: NoteInfoJson | undefined) =>
+          old && { ...old, memoryTrackers: old.memoryTrackers.map((t) => (t.id === updated.id ? updated : t)) },
+      );
       refreshRecallCounters(queryClient);
     } catch {
       // The API client has shown the error; the row keeps its last known values.
@@ -57,7 +64,9 @@ export function MemoryTrackerTable({ noteId, trackers, labelledBy }: {
             <th scope="col">Repetition Count</th>
             <th scope="col">Forgetting Curve Index</th>
             <th scope="col">Next Recall</th>
-            <th scope="col"><span className="visually-hidden">Actions</span></th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -67,7 +76,9 @@ export function MemoryTrackerTable({ noteId, trackers, labelledBy }: {
               return (
                 <tr key={tracker.id} className="removed-tracker">
                   <td>{type}</td>
-                  <td colSpan={4} role="status">This memory tracker has been removed from tracking.</td>
+                  <td colSpan={4} role="status">
+                    This memory tracker has been removed from tracking.
+                  </td>
                 </tr>
               );
             }
@@ -77,21 +88,43 @@ export function MemoryTrackerTable({ noteId, trackers, labelledBy }: {
                 <td>{type}</td>
                 <td>{tracker.repetitionCount}</td>
                 <td>{tracker.forgettingCurveIndex}</td>
-                <td><NextRecall iso={tracker.nextRecallAt} /></td>
-                <td><div className="tracker-actions">
-                  <button type="button" className="button small" title="reduce next repeat interval" aria-label="reduce next repeat interval"
-                    disabled={disabled} onClick={() => selfEvaluate(tracker.id, -ADJUSTMENT)}>
-                    −{ADJUSTMENT}
-                  </button>
-                  <button type="button" className="button small" title="increase next repeat interval" aria-label="increase next repeat interval"
-                    disabled={disabled} onClick={() => selfEvaluate(tracker.id, ADJUSTMENT)}>
-                    +{ADJUSTMENT}
-                  </button>
-                  <button type="button" className="button small danger" title="remove this note from review" aria-label="remove this note from review"
-                    disabled={disabled} onClick={() => remove(tracker.id)}>
-                    Remove
-                  </button>
-                </div></td>
+                <td>
+                  <NextRecall iso={tracker.nextRecallAt} />
+                </td>
+                <td>
+                  <div className="tracker-actions">
+                    <button
+                      type="button"
+                      className="button small"
+                      title="reduce next repeat interval"
+                      aria-label="reduce next repeat interval"
+                      disabled={disabled}
+                      onClick={() => selfEvaluate(tracker.id, -ADJUSTMENT)}
+                    >
+                      −{ADJUSTMENT}
+                    </button>
+                    <button
+                      type="button"
+                      className="button small"
+                      title="increase next repeat interval"
+                      aria-label="increase next repeat interval"
+                      disabled={disabled}
+                      onClick={() => selfEvaluate(tracker.id, ADJUSTMENT)}
+                    >
+                      +{ADJUSTMENT}
+                    </button>
+                    <button
+                      type="button"
+                      className="button small danger"
+                      title="remove this note from review"
+                      aria-label="remove this note from review"
+                      disabled={disabled}
+                      onClick={() => remove(tracker.id)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </td>
               </tr>
             );
           })}

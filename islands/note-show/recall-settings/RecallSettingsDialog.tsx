@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { refreshLearningCounters } from "../../lib/learning-queries";
+import { type RecallSettingField, RecallSettingsForm } from "../../lib/recall-settings-form";
 import { Modal } from "../../lib/ui/Dialog";
-import { RecallSettingsForm, type RecallSettingField } from "../../lib/recall-settings-form";
 
 /** Skipping memory tracking adds or removes the note from what may be assimilated: recount. */
 function useOnRecallSettingSaved() {
@@ -18,7 +18,9 @@ export function RecallSettingsDialog({ noteId, onClose }: { noteId: number; onCl
     <Modal title="Note Recall Settings" onClose={onClose}>
       <RecallSettingsForm noteId={noteId} onSaved={onSaved} />
       <div className="dialog-actions">
-        <button type="button" className="button primary" onClick={onClose}>Done</button>
+        <button type="button" className="button primary" onClick={onClose}>
+          Done
+        </button>
       </div>
     </Modal>
   );

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useElementId } from "../../lib/island-id";
+import { lazyComponent } from "../../lib/lazy";
 import { noteInfoQuery, type RecallSettingJson } from "../../lib/learning-queries";
 import { currentUserInfoQuery } from "../../lib/queries";
-import { lazyComponent } from "../../lib/lazy";
 
 /** "Note Recall Settings" (the toolbar's more options, or Edit beside the summary): loaded when opened. */
 export const RecallSettingsDialog = lazyComponent(() => import("./RecallSettingsDialog").then((m) => m.RecallSettingsDialog));
@@ -35,7 +35,11 @@ export function NoteInfoBar({ noteId, readonly }: { noteId: number; readonly: bo
       <div className="recall-setting-summary">
         <span className="muted">Recall:</span>
         <ul className="recall-setting-chips" aria-label="recall settings">
-          {settingSummary(info.recallSetting).map((item) => <li key={item} className="recall-setting-chip">{item}</li>)}
+          {settingSummary(info.recallSetting).map((item) => (
+            <li key={item} className="recall-setting-chip">
+              {item}
+            </li>
+          ))}
         </ul>
         {!readonly && (
           <button type="button" className="button small" aria-label="Edit recall settings" onClick={() => setEditing(true)}>

@@ -90,7 +90,10 @@ export function tokensToDelta(tokens: Token[]): DeltaOp[] | null {
       const [first, ...nested] = item.tokens;
       if (first?.type !== "text") return false;
       const attributes = { list: token.ordered ? "ordered" : "bullet", ...(indent ? { indent } : {}) };
-      return line((first as Tokens.Text).tokens ?? [], attributes) && nested.every((n) => n.type === "list" && list(n as Tokens.List, indent + 1));
+      return (
+        line((first as Tokens.Text).tokens ?? [], attributes) &&
+        nested.every((n) => n.type === "list" && list(n as Tokens.List, indent + 1))
+      );
     });
   for (const token of tokens) {
     let ok: boolean;
@@ -117,7 +120,8 @@ export function tokensToDelta(tokens: Token[]): DeltaOp[] | null {
         // The lines between the fences (marked's text doubles a trailing blank line's newline).
         const lines = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*)\n\1$/.exec(token.raw.trimEnd())?.[2];
         ok = lines !== undefined;
-        for (const text of lines?.split("\n") ?? []) ops.push(...(text ? [{ insert: text }] : []), { insert: "\n", attributes: { "code-block": "plain" } });
+        for (const text of lines?.split("\n") ?? [])
+          ops.push(...(text ? [{ insert: text }] : []), { insert: "\n", attributes: { "code-block": "plain" } });
         break;
       }
       default:

@@ -56,7 +56,10 @@ function writeInline(lineRuns: Run[], inHeading: boolean): string {
     if (readsBack(markdown, withoutEmphasis)) return markdown;
   }
   // Any ASCII punctuation may be escaped, and escaped it starts nothing (not even a bare link).
-  return runs.map((run) => run.text).join("").replace(/[!-/:-@[-`{-~]/g, "\\$&");
+  return runs
+    .map((run) => run.text)
+    .join("")
+    .replace(/[!-/:-@[-`{-~]/g, "\\$&");
 }
 
 /**
@@ -95,7 +98,10 @@ function readsBack(markdown: string, runs: Run[]): boolean {
   if (!parsed) return false;
   const merged = normalizedRuns(parsed);
   const expected = normalizedRuns(runs);
-  return merged.length === expected.length && merged.every((run, i) => run.text === expected[i]!.text && FORMATS.every((f) => run[f] === expected[i]![f]));
+  return (
+    merged.length === expected.length &&
+    merged.every((run, i) => run.text === expected[i]!.text && FORMATS.every((f) => run[f] === expected[i]![f]))
+  );
 }
 
 /**
@@ -162,7 +168,10 @@ function nested(runs: Run[], formats: RunFormat[], context: Context): string {
     start = end;
   }
   // "!" just before a link would make it an image.
-  return parts.reduce((out, part) => (part.startsWith("[") && /(^|[^\\])(\\\\)*!$/.test(out) ? `${out.slice(0, -1)}\\!${part}` : out + part), "");
+  return parts.reduce(
+    (out, part) => (part.startsWith("[") && /(^|[^\\])(\\\\)*!$/.test(out) ? `${out.slice(0, -1)}\\!${part}` : out + part),
+    "",
+  );
 }
 
 /** The format set on the longest stretch of neighbouring runs (a link: the same address), ties in FORMATS order. */
@@ -204,7 +213,11 @@ function element(format: RunFormat, group: Run[], inner: RunFormat[], context: C
   let markdown: string;
   if (format === "link") {
     const href = group[0]!.link!;
-    const bare = context.bareLinks && runs.length === 1 && inner.every((f) => runs[0]![f] === undefined) && isBareLink(runs[0]!.text, href, before, after);
+    const bare =
+      context.bareLinks &&
+      runs.length === 1 &&
+      inner.every((f) => runs[0]![f] === undefined) &&
+      isBareLink(runs[0]!.text, href, before, after);
     const content = nested(runs, inner, { ...context, inLinkText: true, before: ELEMENT, after: ELEMENT });
     markdown = bare ? runs[0]!.text : `[${content}](${linkDestination(href)})`;
   } else {

@@ -57,7 +57,10 @@ export function deltaToBlocks(ops: DeltaOp[]): string[] {
     let end = i + 1;
     if (attributes["code-block"]) {
       while (end < lines.length && lines[end]!.attributes["code-block"]) end++;
-      const code = lines.slice(i, end).map((line) => line.runs.map((run) => run.text).join("")).join("\n");
+      const code = lines
+        .slice(i, end)
+        .map((line) => line.runs.map((run) => run.text).join(""))
+        .join("\n");
       if (code.trim()) blocks.push(fencedCode(code));
     } else if (attributes.list) {
       while (end < lines.length && lines[end]!.attributes.list) end++;
@@ -83,7 +86,8 @@ function joinSeparators(blocks: string[], layout: Layout | undefined): string[] 
   const old = layout.blocks;
   if (old.length === blocks.length) {
     for (let j = 0; j + 1 < blocks.length; j++) {
-      if (blockKind(blocks[j]!) === blockKind(old[j]!) && blockKind(blocks[j + 1]!) === blockKind(old[j + 1]!)) separators[j] = layout.separators[j]!;
+      if (blockKind(blocks[j]!) === blockKind(old[j]!) && blockKind(blocks[j + 1]!) === blockKind(old[j + 1]!))
+        separators[j] = layout.separators[j]!;
     }
   } else {
     // Blocks added or removed: keep the separators within the unchanged start and end.

@@ -36,7 +36,9 @@ export function richModeRefusal(markdown: string): string | undefined {
   const ops = tokensToDelta(tokens);
   const blocks = layoutOf(source, tokens).blocks;
   const written = ops && deltaToBlocks(ops);
-  return written && written.length === blocks.length && written.every((block, i) => block === blocks[i]) ? undefined : RICH_MODE_REASONS.other;
+  return written && written.length === blocks.length && written.every((block, i) => block === blocks[i])
+    ? undefined
+    : RICH_MODE_REASONS.other;
 }
 
 /** The first construct with a reason of its own, searched through the whole token tree. */
@@ -62,7 +64,8 @@ function constructWithAReason(tokens: Token[]): string | undefined {
         if (token.raw.includes("\n")) return RICH_MODE_REASONS.lineBreak;
         break;
     }
-    const children = token.type === "list" ? (token as Tokens.List).items : "tokens" in token ? (token.tokens as Token[] | undefined) : undefined;
+    const children =
+      token.type === "list" ? (token as Tokens.List).items : "tokens" in token ? (token.tokens as Token[] | undefined) : undefined;
     const found = children && constructWithAReason(children);
     if (found) return found;
   }

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { DialogActions, TextField } from "../../lib/forms";
-import { Modal } from "../../lib/ui/Dialog";
 import { type NoteJson, type NoteRealmJson, noteRealmQuery } from "../../lib/notes-queries";
+import { Modal } from "../../lib/ui/Dialog";
 import { fetchWikidataEntity, knowledgeBaseError, sameTitle, wikidataEntityQuery } from "./wikidata-api";
 
 /**
@@ -62,8 +62,15 @@ export function WikidataAssociationDialog({ note, onClose }: { note: NoteJson; o
       {differentTitle === undefined ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={busy} className="plain-fieldset">
-            <TextField label="Wikidata Id" name="wikidataId" value={wikidataId} error={error} placeholder="example: Q1234"
-              autoComplete="off" onChange={(event) => setWikidataId(event.target.value)} />
+            <TextField
+              label="Wikidata Id"
+              name="wikidataId"
+              value={wikidataId}
+              error={error}
+              placeholder="example: Q1234"
+              autoComplete="off"
+              onChange={(event) => setWikidataId(event.target.value)}
+            />
             <DialogActions onCancel={onClose} submitLabel="Save" />
           </fieldset>
         </form>
@@ -73,8 +80,16 @@ export function WikidataAssociationDialog({ note, onClose }: { note: NoteJson; o
             Confirm to associate <strong>{noteTitle}</strong> with <strong>{differentTitle}</strong>?
           </p>
           <div className="dialog-actions">
-            <button type="button" className="button" disabled={busy} onClick={() => setDifferentTitle(undefined)}>Cancel</button>
-            <button type="button" className="button primary" disabled={busy} autoFocus onClick={() => void step(() => save(wikidataId.trim()))}>
+            <button type="button" className="button" disabled={busy} onClick={() => setDifferentTitle(undefined)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy}
+              autoFocus
+              onClick={() => void step(() => save(wikidataId.trim()))}
+            >
               Confirm
             </button>
           </div>

@@ -14,7 +14,12 @@ export const TITLE_DROPDOWN_HIDE_MS = 200;
  * does with the title. Suggestions are a convenience: when Wikidata cannot be reached (offline,
  * say) they are quietly absent, with a small muted hint, never an error.
  */
-export function WikidataTitleField({ value, error, onChange, onSelect }: {
+export function WikidataTitleField({
+  value,
+  error,
+  onChange,
+  onSelect,
+}: {
   value: string;
   error?: string;
   onChange: (title: string) => void;
@@ -24,15 +29,21 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
   const [unavailable, setUnavailable] = useState(false);
   const [showing, setShowing] = useState(false);
   const [active, setActive] = useState(-1);
-  const timers = useRef({ search: undefined as ReturnType<typeof setTimeout> | undefined, hide: undefined as ReturnType<typeof setTimeout> | undefined });
+  const timers = useRef({
+    search: undefined as ReturnType<typeof setTimeout> | undefined,
+    hide: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
   /** Only the answer to the latest search is shown. */
   const latest = useRef(0);
   const listId = useElementId("wikidata-title-results");
 
-  useEffect(() => () => {
-    clearTimeout(timers.current.search);
-    clearTimeout(timers.current.hide);
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timers.current.search);
+      clearTimeout(timers.current.hide);
+    },
+    [],
+  );
 
   function search(text: string) {
     clearTimeout(timers.current.search);
@@ -86,8 +97,17 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
 
   return (
     <div className="wikidata-title-search">
-      <TextField label="Title" name="newTitle" value={value} error={error} maxLength={150} autoComplete="off"
-        role="combobox" aria-autocomplete="list" aria-expanded={expanded} aria-controls={listId}
+      <TextField
+        label="Title"
+        name="newTitle"
+        value={value}
+        error={error}
+        maxLength={150}
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         onChange={(event) => {
           onChange(event.target.value);
@@ -102,15 +122,27 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
         onBlur={() => {
           timers.current.hide = setTimeout(() => setShowing(false), TITLE_DROPDOWN_HIDE_MS);
         }}
-        onKeyDown={onKeyDown} />
+        onKeyDown={onKeyDown}
+      />
       {expanded && (
         <div className="wikidata-results">
           <ul role="listbox" id={listId} aria-label="Wikidata search results">
             {results.map((result, index) => (
-              <li key={result.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}
-                onMouseDown={(event) => event.preventDefault()} onClick={() => choose(result)}>
+              <li
+                key={result.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(result)}
+              >
                 <span className="wikidata-result-label">{result.label}</span>
-                {result.description && <> <span className="wikidata-result-description">{result.description}</span></>}
+                {result.description && (
+                  <>
+                    {" "}
+                    <span className="wikidata-result-description">{result.description}</span>
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -125,10 +157,16 @@ export function WikidataTitleField({ value, error, onChange, onSelect }: {
 export function SuggestedTitle({ suggestion, onReplace, onAppend }: { suggestion: string; onReplace: () => void; onAppend: () => void }) {
   return (
     <div className="wikidata-suggested-title" role="group" aria-label="Wikidata suggestion">
-      <span>Suggested Title: <strong>{suggestion}</strong></span>
+      <span>
+        Suggested Title: <strong>{suggestion}</strong>
+      </span>
       <span className="wikidata-suggested-actions">
-        <button type="button" className="button small" onClick={onReplace}>Replace</button>
-        <button type="button" className="button small" onClick={onAppend}>Append</button>
+        <button type="button" className="button small" onClick={onReplace}>
+          Replace
+        </button>
+        <button type="button" className="button small" onClick={onAppend}>
+          Append
+        </button>
       </span>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { Menu, MenuItem, MenuLink } from "../../lib/ui/Menu";
-import type { NoteJson } from "../../lib/notes-queries";
 import { lazyComponent } from "../../lib/lazy";
+import type { NoteJson } from "../../lib/notes-queries";
+import { Menu, MenuItem, MenuLink } from "../../lib/ui/Menu";
 import { wikidataEntityQuery, wikidataPageUrl } from "./wikidata-api";
 
 const WikidataAssociationDialog = lazyComponent(() => import("./AssociationDialog").then((m) => m.WikidataAssociationDialog));
@@ -11,8 +11,11 @@ function WikidataIcon() {
   // Wikidata's barcode, drawn as bars: decorative, the button's label names it.
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <rect x="2" y="5" width="2" height="14" /><rect x="6" y="5" width="4" height="14" /><rect x="12" y="5" width="1.5" height="14" />
-      <rect x="15.5" y="5" width="3" height="14" /><rect x="20.5" y="5" width="1.5" height="14" />
+      <rect x="2" y="5" width="2" height="14" />
+      <rect x="6" y="5" width="4" height="14" />
+      <rect x="12" y="5" width="1.5" height="14" />
+      <rect x="15.5" y="5" width="3" height="14" />
+      <rect x="20.5" y="5" width="1.5" height="14" />
     </svg>
   );
 }
@@ -35,12 +38,20 @@ export function WikidataOptions({ note, editable }: { note: NoteJson; editable: 
 
   return (
     <>
-      <Menu label="wikidata options" title="wikidata options" triggerClassName="icon-button labelled" trigger={<WikidataIcon />}
-        align="start" onOpenChange={(open) => open && setMenuOpened(true)}>
+      <Menu
+        label="wikidata options"
+        title="wikidata options"
+        triggerClassName="icon-button labelled"
+        trigger={<WikidataIcon />}
+        align="start"
+        onOpenChange={(open) => open && setMenuOpened(true)}
+      >
         {wikidataId ? (
           <>
             <MenuItem onSelect={openDialog}>Edit Wikidata ID</MenuItem>
-            <MenuLink href={wikidataPageUrl(wikidataId, entity.data)} newTab>Go to Wikidata</MenuLink>
+            <MenuLink href={wikidataPageUrl(wikidataId, entity.data)} newTab>
+              Go to Wikidata
+            </MenuLink>
           </>
         ) : (
           <MenuItem onSelect={openDialog}>associate wikidata</MenuItem>

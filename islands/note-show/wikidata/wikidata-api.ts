@@ -7,7 +7,15 @@ export type { WikidataEntityData, WikidataSearchEntity };
 /** Spec 8, knowledge-base failure: shown when the server gives no message of its own. */
 export const UNKNOWN_ERROR = "An unknown error occurred";
 /** The client's per-status texts: they say nothing more than the status. */
-const GENERIC = new Set(["Bad Request", "Unauthorized", "Forbidden", "Not Found", "Internal Server Error", "Bad Gateway", "Service Unavailable"]);
+const GENERIC = new Set([
+  "Bad Request",
+  "Unauthorized",
+  "Forbidden",
+  "Not Found",
+  "Internal Server Error",
+  "Bad Gateway",
+  "Service Unavailable",
+]);
 
 /** The message for a failed knowledge-base call: the field error, else the server's message, else the unknown error. */
 export function knowledgeBaseError(error: unknown): string {

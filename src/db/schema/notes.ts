@@ -1,7 +1,7 @@
 import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, id, timestamp } from "./common";
-import { users } from "./users";
 import { circles } from "./sharing";
+import { users } from "./users";
 
 /** A notebook: a tree of notes under one head note, owned by its creator, or by a circle when circleId is set. */
 export const notebooks = sqliteTable(

@@ -2,8 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { noteImages, notes } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { authorizeEdit, authorizeRead, notebookAccess } from "../policies";
 import { getNote, getNotebook, type NoteRow } from "../notes/rows";
+import { authorizeEdit, authorizeRead, notebookAccess } from "../policies";
 import type { CurrentUser } from "../users";
 import { type NoteAccessoryJson, presentNoteAccessory } from "./presenter";
 import { type AccessoryChanges, readAccessoryChanges } from "./validation";
@@ -38,7 +38,12 @@ function columnsFor(changes: AccessoryChanges, uploadedImageId: number | undefin
  * an empty field clears its value. Uploaded images are stored in the database, checked by their
  * bytes. An image no other note uses any more is deleted.
  */
-export async function updateNoteAccessories(ctx: AppContext, current: CurrentUser, noteId: number, body: unknown): Promise<NoteAccessoryJson> {
+export async function updateNoteAccessories(
+  ctx: AppContext,
+  current: CurrentUser,
+  noteId: number,
+  body: unknown,
+): Promise<NoteAccessoryJson> {
   const note = getNote(ctx, noteId);
   authorizeEdit(ctx, current, getNotebook(ctx, note.notebookId));
   if (note.deletedAt) throw new BadRequestError("The note has been deleted");
@@ -50,12 +55,29 @@ export async function updateNoteAccessories(ctx: AppContext, current: CurrentUse
   const updated = ctx.db.transaction((tx) => {
     const now = ctx.clock.now();
     const uploadedImageId = changes.upload
-      ? tx.insert(noteImages).values({ userId: current.user.id, contentType: changes.upload.contentType, bytes: Buffer.from(changes.upload.bytes), createdAt: now })
-          .returning({ id: noteImages.id }).get().id
+      ? tx
+          .insert(noteImages)
+          .values({
+            userId: current.user.id,
+            contentType: changes.upload.contentType,
+            bytes: Buffer.from(changes.upload.bytes),
+            createdAt: now,
+          })
+          .returning({ id: noteImages.id })
+          .get().id
       : undefined;
-    const row = tx.update(notes).set({ ...columnsFor(changes, uploadedImageId), updatedAt: now }).where(eq(notes.id, note.id)).returning().get()!;
+    const row = tx
+      .update(notes)
+      .set({ ...columnsFor(changes, uploadedImageId), updatedAt: now })
+      .where(eq(notes.id, note.id))
+      .returning()
+      .get()!;
     if (note.imageId !== null && row.imageId !== note.imageId) {
-      const stillUsed = tx.select({ id: notes.id }).from(notes).where(and(eq(notes.imageId, note.imageId), ne(notes.id, note.id))).get();
+      const stillUsed = tx
+        .select({ id: notes.id })
+        .from(notes)
+        .where(and(eq(notes.imageId, note.imageId), ne(notes.id, note.id)))
+        .get();
       if (!stillUsed) tx.delete(noteImages).where(eq(noteImages.id, note.imageId)).run();
     }
     return row;
@@ -75,9 +97,16 @@ export interface StoredImage {
 export function imageForReader(ctx: AppContext, current: CurrentUser | undefined, imageId: number): StoredImage {
   const image = ctx.db.select().from(noteImages).where(eq(noteImages.id, imageId)).get();
   if (!image) throw new NotFoundError("Image");
-  const notebookIds = [...new Set(
-    ctx.db.select({ notebookId: notes.notebookId }).from(notes).where(eq(notes.imageId, imageId)).all().map((row) => row.notebookId),
-  )];
+  const notebookIds = [
+    ...new Set(
+      ctx.db
+        .select({ notebookId: notes.notebookId })
+        .from(notes)
+        .where(eq(notes.imageId, imageId))
+        .all()
+        .map((row) => row.notebookId),
+    ),
+  ];
   if (notebookIds.length === 0) throw new NotFoundError("Image");
   const readable = notebookIds.some((id) => notebookAccess(ctx, current, getNotebook(ctx, id)) !== "none");
   if (!readable) authorizeRead(ctx, current, getNotebook(ctx, notebookIds[0]!));

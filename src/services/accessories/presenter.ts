@@ -56,7 +56,9 @@ function contentTypes(ctx: AppContext, imageIds: number[]): Map<number, string> 
 /** Presents a note's accessory, resolving which image it shows. */
 export function presentNoteAccessory(ctx: AppContext, note: NoteRow): NoteAccessoryJson {
   const source = imageSourceOf(ctx, note);
-  const types = contentTypes(ctx, [...new Set([note.imageId, source?.imageId].filter((id): id is number => id !== null && id !== undefined))]);
+  const types = contentTypes(ctx, [
+    ...new Set([note.imageId, source?.imageId].filter((id): id is number => id !== null && id !== undefined)),
+  ]);
   const pathOf = (imageId: number | null | undefined) => {
     const type = imageId === null || imageId === undefined ? undefined : types.get(imageId);
     return type === undefined ? undefined : uploadedImagePath(imageId!, type);

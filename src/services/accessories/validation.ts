@@ -98,9 +98,21 @@ export async function readAccessoryChanges(body: unknown): Promise<AccessoryChan
       errors[field] = (error as Error).message;
     }
   };
-  await read("url", (v) => validText(v, validHttpUrl), (v) => (changes.url = v));
-  await read("imageUrl", (v) => validText(v, validHttpUrl), (v) => (changes.imageUrl = v));
-  await read("imageMask", (v) => validText(v, validImageMask), (v) => (changes.imageMask = v));
+  await read(
+    "url",
+    (v) => validText(v, validHttpUrl),
+    (v) => (changes.url = v),
+  );
+  await read(
+    "imageUrl",
+    (v) => validText(v, validHttpUrl),
+    (v) => (changes.imageUrl = v),
+  );
+  await read(
+    "imageMask",
+    (v) => validText(v, validImageMask),
+    (v) => (changes.imageMask = v),
+  );
   await read("useParentImage", validBoolean, (v) => (changes.useParentImage = v));
   await read("uploadImage", validUpload, (v) => (changes.upload = v));
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

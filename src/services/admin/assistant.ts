@@ -9,13 +9,13 @@ import { PKM_INSTRUCTION } from "../../ai/question-refinement";
 import { readGlobalSetting, writeGlobalSetting } from "../../ai/settings";
 import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
+import { ValidationError } from "../errors";
 import { type BareNote, bareNote } from "../graph/bare-note";
 import { Neighbourhood } from "../graph/neighbourhood";
-import { ValidationError } from "../errors";
-import { presentNotebook, type NotebookJson } from "../notes/presenters";
+import { presentLiveNotebooks } from "../notebooks";
+import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NoteRow } from "../notes/rows";
 import { authorizeAdmin, authorizeEdit, isAdmin } from "../policies";
-import { presentLiveNotebooks } from "../notebooks";
 import type { CurrentUser } from "../users";
 
 export const ASSISTANT_ADMIN_ONLY = "Only an administrator can manage the assistant";
@@ -114,7 +114,9 @@ export interface NotebookDumpJson {
 export function notebookDump(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookDumpJson {
   const notebook = getNotebook(ctx, notebookId);
   if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
-  const rows = ctx.db.select().from(notes)
+  const rows = ctx.db
+    .select()
+    .from(notes)
     .where(and(eq(notes.notebookId, notebook.id), isNull(notes.deletedAt)))
     .orderBy(sql`${notes.parentId} IS NOT NULL`, asc(notes.parentId), asc(notes.siblingOrder), asc(notes.id))
     .all();

@@ -2,9 +2,9 @@ import { and, eq, isNull, max, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connection";
 import { accounts, passwordResets, sessions, users } from "../../db/schema";
-import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { hashPassword, newPasswordProblem } from "../auth/accounts";
 import { generateRandomToken, hashToken } from "../auth/tokens";
+import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { authorizeAdmin } from "../policies";
 import type { CurrentUser } from "../users";
 
@@ -26,8 +26,11 @@ export interface AccountForAdminJson {
 /** Every account, oldest first, with its profile name and when one of its sessions was last used. */
 export function listAccounts(ctx: AppContext, current: CurrentUser | undefined): AccountForAdminJson[] {
   authorizeAdmin(current, "Only an administrator can manage users");
-  const lastSeen = ctx.db.select({ accountId: sessions.accountId, at: max(sessions.lastUsedAt).as("at") })
-    .from(sessions).groupBy(sessions.accountId).as("last_seen");
+  const lastSeen = ctx.db
+    .select({ accountId: sessions.accountId, at: max(sessions.lastUsedAt).as("at") })
+    .from(sessions)
+    .groupBy(sessions.accountId)
+    .as("last_seen");
   return ctx.db
     .select({ account: accounts, name: users.name, lastSeenAt: lastSeen.at })
     .from(accounts)
@@ -53,13 +56,22 @@ function getAccount(db: Pick<Db, "select">, accountId: number) {
 }
 
 const activeAdminCount = (db: Pick<Db, "select">) =>
-  db.select({ n: sql<number>`count(*)` }).from(accounts).where(and(eq(accounts.admin, true), isNull(accounts.disabledAt))).get()!.n;
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(accounts)
+    .where(and(eq(accounts.admin, true), isNull(accounts.disabledAt)))
+    .get()!.n;
 
 /**
  * Grants or revokes admin, or disables or enables an account; an instance always keeps at least
  * one enabled admin. Disabling ends the account's sessions in the same transaction.
  */
-export function changeAccount(ctx: AppContext, current: CurrentUser | undefined, accountId: number, change: { admin?: unknown; disabled?: unknown }) {
+export function changeAccount(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  accountId: number,
+  change: { admin?: unknown; disabled?: unknown },
+) {
   authorizeAdmin(current, "Only an administrator can manage users");
   const errors: Record<string, string> = {};
   if (change.admin !== undefined && typeof change.admin !== "boolean") errors.admin = "must be true or false";
@@ -83,7 +95,10 @@ export function createPasswordReset(ctx: Pick<AppContext, "db" | "clock">, accou
   const token = generateRandomToken(20);
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_HOURS * 3_600_000);
-  ctx.db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId, expiresAt, createdAt: now }).run();
+  ctx.db
+    .insert(passwordResets)
+    .values({ tokenHash: hashToken(token), accountId, expiresAt, createdAt: now })
+    .run();
   return { path: resetPath(token), expiresAt: expiresAt.toISOString() };
 }
 
@@ -94,7 +109,11 @@ export function adminPasswordReset(ctx: AppContext, current: CurrentUser | undef
 
 /** The account a reset link is for, while it is unused and unexpired. */
 export function passwordResetAccount(ctx: AppContext, token: string) {
-  const reset = ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token))).get();
+  const reset = ctx.db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, hashToken(token)))
+    .get();
   if (!reset || reset.usedAt || reset.expiresAt.getTime() <= ctx.clock.now().getTime()) return undefined;
   return getAccount(ctx.db, reset.accountId);
 }
@@ -107,8 +126,12 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   if (problem) throw new ValidationError({ newPassword: problem });
   const passwordHash = await hashPassword(newPassword);
   ctx.db.transaction((tx) => {
-    const used = tx.update(passwordResets).set({ usedAt: ctx.clock.now() })
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt))).returning().get();
+    const used = tx
+      .update(passwordResets)
+      .set({ usedAt: ctx.clock.now() })
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt)))
+      .returning()
+      .get();
     if (!used) throw new BadRequestError("This password-reset link has been used already.");
     tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id)).run();
     tx.delete(sessions).where(eq(sessions.accountId, account.id)).run();

@@ -42,7 +42,11 @@ export function detectAudioType(bytes: Uint8Array): { type: string; extension: s
  * there are others; endTimestamp is the end time of the last segment kept ("" without one).
  */
 export function trimSrt(srt: string, isMidSpeech: boolean): { srt: string; endTimestamp: string } {
-  let segments = srt.trim().split(/\r?\n[ \t]*\r?\n/).map((segment) => segment.trim()).filter(Boolean);
+  let segments = srt
+    .trim()
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((segment) => segment.trim())
+    .filter(Boolean);
   if (isMidSpeech && segments.length > 1) segments = segments.slice(0, -1);
   const last = segments.at(-1) ?? "";
   const endTimestamp = /-->\s*(\S+)/.exec(last)?.[1] ?? "";
@@ -83,7 +87,8 @@ async function validAudioRequest(body: unknown): Promise<AudioRequest> {
   const additionalInstructions = text("additionalProcessingInstructions", MAX_PROCESSING_INSTRUCTIONS_LENGTH).trim();
   const previousDetails = text("previousNoteDetailsToAppendTo", MAX_PREVIOUS_DETAILS_LENGTH);
   const mid = fields.isMidSpeech;
-  if (mid !== undefined && mid !== null && !["true", "false", "", true, false].includes(mid as string | boolean)) errors.isMidSpeech = "must be true or false";
+  if (mid !== undefined && mid !== null && !["true", "false", "", true, false].includes(mid as string | boolean))
+    errors.isMidSpeech = "must be true or false";
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { file: file!, additionalInstructions, isMidSpeech: mid === true || mid === "true", previousDetails };
 }
@@ -103,11 +108,13 @@ export async function audioToText(ctx: AppContext, current: CurrentUser | undefi
   const { srt, endTimestamp } = trimSrt(await transcribeToSrt(ctx, request.file), request.isMidSpeech);
   // Silence: nothing to add, and no need to ask the model.
   if (!srt) return { completionFromAudio: { deleteFromEnd: 0, completion: "" }, rawSRT: "", endTimestamp };
-  const completion = validCompletion(await askForDetailsFromTranscript(ctx, {
-    srt,
-    additionalInstructions: request.additionalInstructions,
-    previousDetails: request.previousDetails,
-  }));
+  const completion = validCompletion(
+    await askForDetailsFromTranscript(ctx, {
+      srt,
+      additionalInstructions: request.additionalInstructions,
+      previousDetails: request.previousDetails,
+    }),
+  );
   if (!completion) throw new ServiceUnavailableError(FAILED_TO_PROCESS_AUDIO);
   return { completionFromAudio: completion, rawSRT: srt, endTimestamp };
 }

@@ -6,8 +6,8 @@ import { generateImageBase64 } from "../../ai/image-generation";
 import { askForTitle } from "../../ai/title-suggestion";
 import type { AppContext } from "../../context";
 import { UnauthorizedError, ValidationError } from "../errors";
-import { editableNote } from "../predefined-questions/note-questions";
 import { noteDescription } from "../predefined-questions/note-description";
+import { editableNote } from "../predefined-questions/note-questions";
 import type { CurrentUser } from "../users";
 import { assistantInstructions, notebookAdditionalInstructions } from "./notebook-assistant";
 
@@ -19,7 +19,11 @@ export const MAX_IMAGE_PROMPT_LENGTH = 4000;
  * note's description and the notebook's additional instructions; null when it made none. Editors
  * only (the suggestion is for changing the title); nothing is saved.
  */
-export async function suggestNoteTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<{ title: string | null }> {
+export async function suggestNoteTitle(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  noteId: number,
+): Promise<{ title: string | null }> {
   if (!current) throw new UnauthorizedError("Please sign in");
   const { note, notebook } = editableNote(ctx, current, noteId);
   const title = await askForTitle(ctx, {

@@ -97,7 +97,8 @@ export function updateNotebookAiAssistant(
   }
   const value = raw.trim();
   const now = ctx.clock.now();
-  ctx.db.insert(notebookAiAssistants)
+  ctx.db
+    .insert(notebookAiAssistants)
     .values({ notebookId: notebook.id, additionalInstructions: value, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: notebookAiAssistants.notebookId, set: { additionalInstructions: value, updatedAt: now } })
     .run();
@@ -110,9 +111,7 @@ export function updateNotebookAiAssistant(
  */
 export function assistantInstructions(ctx: AppContext, notebookId: number | null): string {
   const notebookInstructions = notebookId === null ? "" : notebookAdditionalInstructions(ctx, notebookId);
-  return [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookInstructions]
-    .filter(Boolean)
-    .join("\n\n");
+  return [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookInstructions].filter(Boolean).join("\n\n");
 }
 
 /**
@@ -124,9 +123,10 @@ export function recreateNotebookAssistant(ctx: AppContext, current: CurrentUser 
   if (!current) throw new UnauthorizedError("Please sign in");
   const notebook = getNotebook(ctx, notebookId);
   if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
-  const headTitle = notebook.headNoteId === null
-    ? ""
-    : ctx.db.select({ title: notes.title }).from(notes).where(eq(notes.id, notebook.headNoteId)).get()?.title ?? "";
+  const headTitle =
+    notebook.headNoteId === null
+      ? ""
+      : (ctx.db.select({ title: notes.title }).from(notes).where(eq(notes.id, notebook.headNoteId)).get()?.title ?? "");
   const record: AssistantRecord = {
     name: `Assistant for notebook ${headTitle}`,
     model: modelFor(ctx, "othersModel"),
@@ -135,7 +135,8 @@ export function recreateNotebookAssistant(ctx: AppContext, current: CurrentUser 
   };
   const now = ctx.clock.now();
   const assistant = { assistantRecord: JSON.stringify(record), assistantCreatorId: current.user.id, assistantCreatedAt: now };
-  ctx.db.insert(notebookAiAssistants)
+  ctx.db
+    .insert(notebookAiAssistants)
     .values({ notebookId: notebook.id, ...assistant, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: notebookAiAssistants.notebookId, set: assistant })
     .run();
@@ -149,4 +150,3 @@ export function recreateNotebookAssistant(ctx: AppContext, current: CurrentUser 
     createdAt: now.toISOString(),
   };
 }
-

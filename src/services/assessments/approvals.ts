@@ -2,9 +2,9 @@ import { eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notebookCertificateApprovals, notebooks } from "../../db/schema";
 import { NotFoundError } from "../errors";
-import { authorizeAdmin, authorizeCertificationRequest, authorizeRead } from "../policies";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook } from "../notes/rows";
+import { authorizeAdmin, authorizeCertificationRequest, authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 
 /** NotebookCertificateApproval: the request, approved once lastApprovalTime is set. */
@@ -46,16 +46,25 @@ export function approvalForNotebook(ctx: AppContext, current: CurrentUser | unde
 /** The requests still waiting for an admin, oldest first. */
 export function pendingApprovals(ctx: AppContext, current: CurrentUser | undefined) {
   authorizeAdmin(current, "Only an administrator can see certification requests");
-  return ctx.db.select().from(notebookCertificateApprovals).where(isNull(notebookCertificateApprovals.lastApprovalTime))
-    .orderBy(notebookCertificateApprovals.id).all().map((row) => present(ctx, row));
+  return ctx.db
+    .select()
+    .from(notebookCertificateApprovals)
+    .where(isNull(notebookCertificateApprovals.lastApprovalTime))
+    .orderBy(notebookCertificateApprovals.id)
+    .all()
+    .map((row) => present(ctx, row));
 }
 
 /** An admin approves: the notebook becomes certifiable (and stays so when questions are added later). */
 export function approve(ctx: AppContext, current: CurrentUser | undefined, approvalId: number) {
   authorizeAdmin(current, "Only an administrator can approve certification");
   const row = ctx.db.transaction((tx) => {
-    const updated = tx.update(notebookCertificateApprovals).set({ lastApprovalTime: ctx.clock.now() })
-      .where(eq(notebookCertificateApprovals.id, approvalId)).returning().get();
+    const updated = tx
+      .update(notebookCertificateApprovals)
+      .set({ lastApprovalTime: ctx.clock.now() })
+      .where(eq(notebookCertificateApprovals.id, approvalId))
+      .returning()
+      .get();
     if (!updated) throw new NotFoundError("Certification request");
     tx.update(notebooks).set({ certifiable: true }).where(eq(notebooks.id, updated.notebookId)).run();
     return updated;

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { AppContext } from "../../context";
 import type { MultipleChoicesQuestion } from "../../ai/question-generation";
+import type { AppContext } from "../../context";
 import { assessmentAttempts, assessmentQuestionInstances, notebooks, notes, predefinedQuestions } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { authorizeAssessment, authorizeOwnRecord } from "../policies";
 import { findNote, getNotebook, type NotebookRow } from "../notes/rows";
+import { authorizeAssessment, authorizeOwnRecord } from "../policies";
 import type { CurrentUser } from "../users";
 import { issueOrRenewCertificate } from "./certificates";
 
@@ -40,7 +40,9 @@ function presentInstance(row: InstanceRow): AssessmentQuestionInstanceJson {
   return {
     id: row.id,
     multipleChoicesQuestion: JSON.parse(row.multipleChoicesQuestion) as MultipleChoicesQuestion,
-    ...(row.answerChoiceIndex !== null ? { answer: { id: row.id, choiceIndex: row.answerChoiceIndex, correct: row.answerCorrect === true } } : {}),
+    ...(row.answerChoiceIndex !== null
+      ? { answer: { id: row.id, choiceIndex: row.answerChoiceIndex, correct: row.answerCorrect === true } }
+      : {}),
   };
 }
 
@@ -49,8 +51,14 @@ const notebookTitle = (ctx: AppContext, notebook: NotebookRow) =>
 
 function presentAttempt(ctx: AppContext, attempt: AttemptRow, instances?: InstanceRow[]): AssessmentAttemptJson {
   const notebook = getNotebook(ctx, attempt.notebookId);
-  const rows = instances ?? ctx.db.select().from(assessmentQuestionInstances)
-    .where(eq(assessmentQuestionInstances.attemptId, attempt.id)).orderBy(asc(assessmentQuestionInstances.position)).all();
+  const rows =
+    instances ??
+    ctx.db
+      .select()
+      .from(assessmentQuestionInstances)
+      .where(eq(assessmentQuestionInstances.attemptId, attempt.id))
+      .orderBy(asc(assessmentQuestionInstances.position))
+      .all();
   return {
     id: attempt.id,
     notebookId: attempt.notebookId,
@@ -96,17 +104,24 @@ export function startAssessment(ctx: AppContext, current: CurrentUser | undefine
   if (drawn.length < count) throw new BadRequestError(NOT_ENOUGH_QUESTIONS);
   const now = ctx.clock.now();
   const { attempt, instances } = ctx.db.transaction((tx) => {
-    const attempt = tx.insert(assessmentAttempts)
+    const attempt = tx
+      .insert(assessmentAttempts)
       .values({ userId: current!.user.id, notebookId: notebook.id, totalQuestionCount: drawn.length, createdAt: now })
-      .returning().get();
+      .returning()
+      .get();
     const instances = drawn.map((question, position) =>
-      tx.insert(assessmentQuestionInstances).values({
-        attemptId: attempt.id,
-        predefinedQuestionId: question.id,
-        position,
-        multipleChoicesQuestion: question.multipleChoicesQuestion,
-        correctAnswerIndex: question.correctAnswerIndex,
-      }).returning().get());
+      tx
+        .insert(assessmentQuestionInstances)
+        .values({
+          attemptId: attempt.id,
+          predefinedQuestionId: question.id,
+          position,
+          multipleChoicesQuestion: question.multipleChoicesQuestion,
+          correctAnswerIndex: question.correctAnswerIndex,
+        })
+        .returning()
+        .get(),
+    );
     return { attempt, instances };
   });
   return presentAttempt(ctx, attempt, instances);
@@ -138,12 +153,18 @@ export function answerAssessmentQuestion(ctx: AppContext, current: CurrentUser |
     const attempt = tx.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, instance.attemptId)).get()!;
     if (attempt.submittedAt) throw new BadRequestError("This assessment has been submitted already");
     // Only an unanswered question takes the answer: a repeated request changes nothing and counts nothing.
-    const row = tx.update(assessmentQuestionInstances)
+    const row = tx
+      .update(assessmentQuestionInstances)
       .set({ answerChoiceIndex: choiceIndex, answerCorrect: correct, answeredAt: ctx.clock.now() })
       .where(and(eq(assessmentQuestionInstances.id, instance.id), isNull(assessmentQuestionInstances.answerChoiceIndex)))
-      .returning().get();
+      .returning()
+      .get();
     if (!row) throw new BadRequestError("This question has been answered already");
-    if (correct) tx.update(assessmentAttempts).set({ answersCorrect: attempt.answersCorrect + 1 }).where(eq(assessmentAttempts.id, attempt.id)).run();
+    if (correct)
+      tx.update(assessmentAttempts)
+        .set({ answersCorrect: attempt.answersCorrect + 1 })
+        .where(eq(assessmentAttempts.id, attempt.id))
+        .run();
     return row;
   });
   return presentInstance(answered);
@@ -160,7 +181,12 @@ export function submitAssessment(ctx: AppContext, current: CurrentUser | undefin
     const fresh = tx.select().from(assessmentAttempts).where(eq(assessmentAttempts.id, attempt.id)).get()!;
     if (fresh.submittedAt) throw new BadRequestError("This assessment has been submitted already");
     const isPass = fresh.totalQuestionCount > 0 && fresh.answersCorrect / fresh.totalQuestionCount >= PASS_MARK;
-    const row = tx.update(assessmentAttempts).set({ submittedAt: now, isPass }).where(eq(assessmentAttempts.id, fresh.id)).returning().get()!;
+    const row = tx
+      .update(assessmentAttempts)
+      .set({ submittedAt: now, isPass })
+      .where(eq(assessmentAttempts.id, fresh.id))
+      .returning()
+      .get()!;
     const notebook = tx.select().from(notebooks).where(eq(notebooks.id, row.notebookId)).get()!;
     if (isPass && notebook.certifiable) issueOrRenewCertificate(tx, current!.user.id, notebook, now);
     return row;
@@ -170,11 +196,29 @@ export function submitAssessment(ctx: AppContext, current: CurrentUser | undefin
 
 /** GET /assessment: the user's attempts, newest first. */
 export function attemptsOf(ctx: AppContext, current: CurrentUser): AssessmentAttemptJson[] {
-  const attempts = ctx.db.select().from(assessmentAttempts).where(eq(assessmentAttempts.userId, current.user.id))
-    .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id)).all();
+  const attempts = ctx.db
+    .select()
+    .from(assessmentAttempts)
+    .where(eq(assessmentAttempts.userId, current.user.id))
+    .orderBy(desc(assessmentAttempts.createdAt), desc(assessmentAttempts.id))
+    .all();
   if (attempts.length === 0) return [];
-  const instances = ctx.db.select().from(assessmentQuestionInstances)
-    .where(inArray(assessmentQuestionInstances.attemptId, attempts.map((a) => a.id)))
-    .orderBy(asc(assessmentQuestionInstances.position)).all();
-  return attempts.map((attempt) => presentAttempt(ctx, attempt, instances.filter((i) => i.attemptId === attempt.id)));
+  const instances = ctx.db
+    .select()
+    .from(assessmentQuestionInstances)
+    .where(
+      inArray(
+        assessmentQuestionInstances.attemptId,
+        attempts.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(assessmentQuestionInstances.position))
+    .all();
+  return attempts.map((attempt) =>
+    presentAttempt(
+      ctx,
+      attempt,
+      instances.filter((i) => i.attemptId === attempt.id),
+    ),
+  );
 }

@@ -3,9 +3,9 @@ import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
 import { assessmentAttempts, certificates, users } from "../../db/schema";
 import { BadRequestError, NotFoundError } from "../errors";
-import { authorizeAssessment } from "../policies";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NotebookRow } from "../notes/rows";
+import { authorizeAssessment } from "../policies";
 import type { CurrentUser } from "../users";
 import { expiryFrom } from "./expiry";
 
@@ -46,7 +46,11 @@ function presentCertificate(ctx: AppContext, row: CertificateRow, notebook: Note
 }
 
 function findCertificate(ctx: AppContext, userId: number, notebookId: number) {
-  return ctx.db.select().from(certificates).where(and(eq(certificates.userId, userId), eq(certificates.notebookId, notebookId))).get();
+  return ctx.db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.notebookId, notebookId)))
+    .get();
 }
 
 /** GET /certificate/{notebook}: the user's certificate for the notebook (404 without one). */
@@ -68,9 +72,18 @@ export function claimCertificate(ctx: AppContext, current: CurrentUser | undefin
   const existing = findCertificate(ctx, current!.user.id, notebook.id);
   if (existing) return presentCertificate(ctx, existing, notebook);
   if (!notebook.certifiable) throw new BadRequestError("This notebook is not certifiable");
-  const lastPass = ctx.db.select().from(assessmentAttempts)
-    .where(and(eq(assessmentAttempts.userId, current!.user.id), eq(assessmentAttempts.notebookId, notebook.id), eq(assessmentAttempts.isPass, true)))
-    .orderBy(desc(assessmentAttempts.submittedAt)).get();
+  const lastPass = ctx.db
+    .select()
+    .from(assessmentAttempts)
+    .where(
+      and(
+        eq(assessmentAttempts.userId, current!.user.id),
+        eq(assessmentAttempts.notebookId, notebook.id),
+        eq(assessmentAttempts.isPass, true),
+      ),
+    )
+    .orderBy(desc(assessmentAttempts.submittedAt))
+    .get();
   if (!lastPass?.submittedAt) throw new BadRequestError("Pass the assessment first");
   ctx.db.transaction((tx) => issueOrRenewCertificate(tx, current!.user.id, notebook, lastPass.submittedAt!));
   return presentCertificate(ctx, findCertificate(ctx, current!.user.id, notebook.id)!, notebook);

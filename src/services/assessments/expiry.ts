@@ -24,7 +24,9 @@ export function addExpiry(start: Date, period: ExpiryPeriod): Date {
   const year = start.getUTCFullYear() + Math.floor(totalMonths / 12);
   const month = totalMonths % 12;
   const day = Math.min(start.getUTCDate(), daysInMonth(year, month));
-  const end = new Date(Date.UTC(year, month, day, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds(), start.getUTCMilliseconds()));
+  const end = new Date(
+    Date.UTC(year, month, day, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds(), start.getUTCMilliseconds()),
+  );
   end.setUTCDate(end.getUTCDate() + period.days);
   return end;
 }

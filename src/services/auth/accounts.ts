@@ -22,8 +22,7 @@ export function newPasswordProblem(password: string): string | undefined {
 function validateCredentials(username: string, password: string) {
   const errors: Record<string, string> = {};
   if (!username.trim()) errors.username = "Please enter a username";
-  else if (!USERNAME_PATTERN.test(username))
-    errors.username = "Use 3 to 50 letters, digits or . _ - @ (no spaces)";
+  else if (!USERNAME_PATTERN.test(username)) errors.username = "Use 3 to 50 letters, digits or . _ - @ (no spaces)";
   const passwordProblem = newPasswordProblem(password);
   if (passwordProblem) errors.password = passwordProblem;
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -108,8 +107,14 @@ export async function changePassword(ctx: AppContext, accountId: number, current
   ctx.signInLimiter.record(key, LIMITS.passwordChange, now);
   const account = ctx.db.select().from(accounts).where(eq(accounts.id, accountId)).get();
   if (!(await verifyPassword(currentPassword, account?.passwordHash))) {
-    throw new ValidationError({ currentPassword: account?.passwordHash ? "The current password is wrong" : "This account has no password" });
+    throw new ValidationError({
+      currentPassword: account?.passwordHash ? "The current password is wrong" : "This account has no password",
+    });
   }
   ctx.signInLimiter.clear(key);
-  ctx.db.update(accounts).set({ passwordHash: await hashPassword(newPassword) }).where(eq(accounts.id, accountId)).run();
+  ctx.db
+    .update(accounts)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(eq(accounts.id, accountId))
+    .run();
 }

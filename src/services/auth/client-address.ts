@@ -55,7 +55,10 @@ function parseIPv6(text: string): bigint | undefined {
 
 /** An IPv4 or IPv6 address (IPv4-mapped IPv6 counts as IPv4), or undefined when it is not one. */
 export function parseAddress(text: string): { version: 4 | 6; value: bigint } | undefined {
-  const trimmed = text.trim().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const trimmed = text
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   const v4 = parseIPv4(trimmed);
   if (v4 !== undefined) return { version: 4, value: v4 };
   const v6 = parseIPv6(trimmed);
@@ -80,7 +83,10 @@ export function normalizeAddress(text: string): string {
 /** Parses "10.0.0.1, 192.168.0.0/16, ::1, fd00::/8"; throws an Error naming the bad entry. */
 export function parseTrustedProxies(text: string): AddressRange[] {
   const ranges: AddressRange[] = [];
-  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [addressText, prefixText, extra] = entry.split("/");
     const address = parseAddress(addressText!);
     const bits = address?.version === 4 ? 32 : 128;
@@ -113,7 +119,10 @@ export function isTrusted(address: string, ranges: readonly AddressRange[]): boo
 export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | null, trusted: readonly AddressRange[]): string {
   const socket = socketAddress ? normalizeAddress(socketAddress) : "unknown";
   if (!socketAddress || !forwardedFor || !isTrusted(socket, trusted)) return socket;
-  const hops = forwardedFor.split(",").map((h) => h.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
   let client = socket;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;

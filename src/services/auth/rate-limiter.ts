@@ -17,8 +17,7 @@ export interface LimitRule {
 }
 
 /** Backoff after the 5th failure: 1 minute, doubling with each further failure, capped at 15 minutes. */
-export const accountBackoffMs = (failures: number) =>
-  failures < 5 ? 0 : Math.min(MINUTE * 2 ** (failures - 5), 15 * MINUTE);
+export const accountBackoffMs = (failures: number) => (failures < 5 ? 0 : Math.min(MINUTE * 2 ** (failures - 5), 15 * MINUTE));
 
 export const LIMITS = {
   /** Failed sign-ins of one account name, from every address; forgotten after a day without failures or on a success. */
@@ -69,7 +68,10 @@ export class RateLimiter {
       const windowStartedAt = fresh ? new Date(now) : row.windowStartedAt;
       const lock = attempts >= rule.maxAttempts ? rule.lockMs(attempts) : 0;
       const values = { attempts, windowStartedAt, lastAttemptAt: new Date(now), lockedUntil: lock ? new Date(now + lock) : null };
-      tx.insert(signInLimits).values({ key, ...values }).onConflictDoUpdate({ target: signInLimits.key, set: values }).run();
+      tx.insert(signInLimits)
+        .values({ key, ...values })
+        .onConflictDoUpdate({ target: signInLimits.key, set: values })
+        .run();
       return lock;
     });
     if (++this.writes % 200 === 0) this.forgetOld(now);
@@ -94,10 +96,12 @@ export class RateLimiter {
   forgetOld(now: number) {
     this.db
       .delete(signInLimits)
-      .where(and(
-        lt(signInLimits.lastAttemptAt, new Date(now - 24 * 60 * MINUTE)),
-        or(isNull(signInLimits.lockedUntil), lt(signInLimits.lockedUntil, new Date(now))),
-      ))
+      .where(
+        and(
+          lt(signInLimits.lastAttemptAt, new Date(now - 24 * 60 * MINUTE)),
+          or(isNull(signInLimits.lockedUntil), lt(signInLimits.lockedUntil, new Date(now))),
+        ),
+      )
       .run();
   }
 }

@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { accounts, sessions, users } from "../../db/schema";
 import { prepared } from "../../db/prepared";
+import { accounts, sessions, users } from "../../db/schema";
 import { versionedCache } from "../cache-versions";
 import { generateRandomToken, hashToken } from "./tokens";
 
@@ -31,9 +31,21 @@ export function createSession(db: Db, accountId: number, now: Date, userAgent?: 
  */
 function sessionLookups(db: Db) {
   return prepared(db, "session-lookups", () => ({
-    session: db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare(),
-    account: db.select().from(accounts).where(eq(accounts.id, sql.placeholder("id"))).prepare(),
-    user: db.select().from(users).where(eq(users.accountId, sql.placeholder("accountId"))).prepare(),
+    session: db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+    account: db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder("id")))
+      .prepare(),
+    user: db
+      .select()
+      .from(users)
+      .where(eq(users.accountId, sql.placeholder("accountId")))
+      .prepare(),
   }));
 }
 
@@ -75,7 +87,9 @@ export function validateSessionToken(ctx: { db: Db; sqlite: Database }, token: s
 }
 
 export function invalidateSession(db: Db, token: string) {
-  db.delete(sessions).where(eq(sessions.id, hashToken(token))).run();
+  db.delete(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .run();
 }
 
 /** The account's sessions that have not expired, most recently used first. */
@@ -90,9 +104,7 @@ export function listSessions(db: Db, accountId: number, now: Date) {
 
 /** Ends every session of the account except the one given (all of them when it is undefined); answers how many ended. */
 export function invalidateOtherSessions(db: Db, accountId: number, keepSessionId: string | undefined) {
-  const where = keepSessionId
-    ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
-    : eq(sessions.accountId, accountId);
+  const where = keepSessionId ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId)) : eq(sessions.accountId, accountId);
   return db.delete(sessions).where(where).returning({ id: sessions.id }).all().length;
 }
 
@@ -100,23 +112,34 @@ export function invalidateOtherSessions(db: Db, accountId: number, keepSessionId
 export function describeUserAgent(userAgent: string | null | undefined): string {
   if (!userAgent) return "Unknown browser";
   const ua = userAgent;
-  const browser =
-    /Edg(e|A|iOS)?\//.test(ua) ? "Edge"
-    : /OPR\/|Opera/.test(ua) ? "Opera"
-    : /Firefox\/|FxiOS\//.test(ua) ? "Firefox"
-    : /Chrome\/|CriOS\/|Chromium\//.test(ua) ? "Chrome"
-    : /Safari\//.test(ua) && /Version\//.test(ua) ? "Safari"
-    : /^curl\//i.test(ua) ? "curl"
-    : undefined;
-  const system =
-    /iPhone/.test(ua) ? "iPhone"
-    : /iPad/.test(ua) ? "iPad"
-    : /Android/.test(ua) ? "Android"
-    : /Windows/.test(ua) ? "Windows"
-    : /Mac OS X|Macintosh/.test(ua) ? "macOS"
-    : /CrOS/.test(ua) ? "ChromeOS"
-    : /Linux/.test(ua) ? "Linux"
-    : undefined;
+  const browser = /Edg(e|A|iOS)?\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+      ? "Opera"
+      : /Firefox\/|FxiOS\//.test(ua)
+        ? "Firefox"
+        : /Chrome\/|CriOS\/|Chromium\//.test(ua)
+          ? "Chrome"
+          : /Safari\//.test(ua) && /Version\//.test(ua)
+            ? "Safari"
+            : /^curl\//i.test(ua)
+              ? "curl"
+              : undefined;
+  const system = /iPhone/.test(ua)
+    ? "iPhone"
+    : /iPad/.test(ua)
+      ? "iPad"
+      : /Android/.test(ua)
+        ? "Android"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Mac OS X|Macintosh/.test(ua)
+            ? "macOS"
+            : /CrOS/.test(ua)
+              ? "ChromeOS"
+              : /Linux/.test(ua)
+                ? "Linux"
+                : undefined;
   if (!browser) return system ? `Unknown browser on ${system}` : ua.slice(0, 40);
   return system ? `${browser} on ${system}` : browser;
 }

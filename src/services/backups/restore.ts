@@ -62,7 +62,8 @@ export function schemaProblem(file: string): string | undefined {
     if (!table) return "it is not an Engram database (no migrations table)";
     const last = db.query<{ last: number | null }, []>("SELECT max(created_at) AS last FROM __drizzle_migrations").get();
     const applied = Number(last?.last ?? -1);
-    if (applied > latestKnownMigration()) return "it comes from a newer Engram (its schema is newer than this build's migrations); restore it with that version";
+    if (applied > latestKnownMigration())
+      return "it comes from a newer Engram (its schema is newer than this build's migrations); restore it with that version";
     return undefined;
   } finally {
     db.close();

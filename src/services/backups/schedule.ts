@@ -4,7 +4,17 @@
  * the process alive (unref) and `stop` ends it.
  */
 import type { Database } from "bun:sqlite";
-import { BackupError, backupFileName, backupsDir, databaseBytes, diskProblem, listBackups, prune, snapshot, type SnapshotResult } from "./snapshot";
+import {
+  BackupError,
+  backupFileName,
+  backupsDir,
+  databaseBytes,
+  diskProblem,
+  listBackups,
+  prune,
+  type SnapshotResult,
+  snapshot,
+} from "./snapshot";
 
 export interface BackupSettings {
   dataDir: string;

@@ -5,7 +5,7 @@
  * No HTTP here: the CLI (`engram backup`), the scheduler and the admin API share it.
  */
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, statfsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 export const DATABASE_FILE_NAME = "engram.db";
@@ -117,7 +117,10 @@ const STALE_TEMPORARY_MS = 24 * 3_600_000;
  */
 export function prune(dir: string, keep: number, now = Date.now()): string[] {
   const stale = existsSync(dir)
-    ? readdirSync(dir).filter((name) => TEMPORARY_NAME.test(name)).map((name) => join(dir, name)).filter((file) => now - statSync(file).mtimeMs > STALE_TEMPORARY_MS)
+    ? readdirSync(dir)
+        .filter((name) => TEMPORARY_NAME.test(name))
+        .map((name) => join(dir, name))
+        .filter((file) => now - statSync(file).mtimeMs > STALE_TEMPORARY_MS)
     : [];
   for (const file of stale) rmSync(file, { force: true });
   const entries = listBackups(dir);

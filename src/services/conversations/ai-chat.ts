@@ -49,11 +49,13 @@ export const CHAT_TOOLS: ChatCompletionTool[] = [
         properties: {
           deleteFromEnd: {
             type: "integer",
-            description: "Characters (Unicode code points) to delete from the end of the existing details before appending, e.g. trailing whitespace or a partial word; 0 deletes nothing; more than the length deletes everything.",
+            description:
+              "Characters (Unicode code points) to delete from the end of the existing details before appending, e.g. trailing whitespace or a partial word; 0 deletes nothing; more than the length deletes everything.",
           },
           completion: {
             type: "string",
-            description: "Markdown appended after the deletion. Start with any whitespace or newline needed, and with the full word if a partial word was deleted.",
+            description:
+              "Markdown appended after the deletion. Start with any whitespace or newline needed, and with the full word if a partial word was deleted.",
           },
         },
       },
@@ -63,7 +65,8 @@ export const CHAT_TOOLS: ChatCompletionTool[] = [
     type: "function",
     function: {
       name: "suggest_note_title",
-      description: "Suggest a concise title (a word, a phrase or at most one sentence) for the atomic concept of the note of focus, specific within its contextual path without repeating it. Keep the existing title if it is fine.",
+      description:
+        "Suggest a concise title (a word, a phrase or at most one sentence) for the atomic concept of the note of focus, specific within its contextual path without repeating it. Keep the existing title if it is fine.",
       strict: true,
       parameters: {
         type: "object",
@@ -123,8 +126,10 @@ function subjectOf(ctx: AppContext, conversation: ConversationRow): { note: Note
       ...(prompt.answerChoiceIndex !== null ? { userAnswer: prompt.answerChoiceIndex } : {}),
       ...(prompt.answerCorrect !== null ? { userAnswerWasMarkedAs: prompt.answerCorrect ? "correct" : "incorrect" } : {}),
     };
-    const questionContext = "The user tried to answer the question below about the note of focus. The user saw only the notebook's name, " +
-      "not the note itself; a question that cannot be answered from that counts as wrong.\n" + JSON.stringify(details, null, 2);
+    const questionContext =
+      "The user tried to answer the question below about the note of focus. The user saw only the notebook's name, " +
+      "not the note itself; a question that cannot be answered from that counts as wrong.\n" +
+      JSON.stringify(details, null, 2);
     return { note: loaded.note, questionContext };
   }
   throw new BadRequestError("The AI can only reply in a conversation about a note or a recall question");
@@ -145,15 +150,25 @@ function graphViewer(ctx: AppContext, current: CurrentUser, conversation: Conver
 /** The chat messages of a new reply: instructions, the note's graph, the question, then the conversation so far. */
 function chatMessages(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): ChatCompletionMessageParam[] {
   const { note, questionContext } = subjectOf(ctx, conversation);
-  const instructions = [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookAdditionalInstructions(ctx, note.notebookId).trim(), CONVERSATION_INSTRUCTION]
-    .filter(Boolean).join("\n\n");
+  const instructions = [
+    PKM_INSTRUCTION,
+    defaultAdditionalInstructions(ctx).trim(),
+    notebookAdditionalInstructions(ctx, note.notebookId).trim(),
+    CONVERSATION_INSTRUCTION,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
   const messages: ChatCompletionMessageParam[] = [
     { role: "system", content: instructions },
     { role: "system", content: graphDescription(ctx, note.id, DEFAULT_GRAPH_TOKEN_LIMIT, graphViewer(ctx, current, conversation)) },
   ];
   if (questionContext) messages.push({ role: "system", content: questionContext });
-  const history = ctx.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation.id))
-    .orderBy(conversationMessages.id).all();
+  const history = ctx.db
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversation.id))
+    .orderBy(conversationMessages.id)
+    .all();
   const names = new Map<number, string>();
   for (const row of history) {
     if (row.senderUserId === null) {
@@ -176,7 +191,11 @@ function threadFor(tx: DbHandle, now: Date, conversationId: number): ThreadRow {
 }
 
 function setRun(ctx: AppContext, runId: number, values: Partial<RunRow>) {
-  ctx.db.update(aiRuns).set({ ...values, updatedAt: ctx.clock.now() }).where(eq(aiRuns.id, runId)).run();
+  ctx.db
+    .update(aiRuns)
+    .set({ ...values, updatedAt: ctx.clock.now() })
+    .where(eq(aiRuns.id, runId))
+    .run();
 }
 
 /** The run object of the reference's thread.run.* events. */
@@ -197,8 +216,14 @@ function partyRun(ctx: AppContext, current: CurrentUser, threadIdText: string, r
   const thread = threadId === undefined ? undefined : ctx.db.select().from(aiThreads).where(eq(aiThreads.id, threadId)).get();
   if (!thread) throw new NotFoundError("Thread");
   partyConversation(ctx, current, thread.conversationId);
-  const run = runId === undefined ? undefined
-    : ctx.db.select().from(aiRuns).where(and(eq(aiRuns.id, runId), eq(aiRuns.threadId, thread.id))).get();
+  const run =
+    runId === undefined
+      ? undefined
+      : ctx.db
+          .select()
+          .from(aiRuns)
+          .where(and(eq(aiRuns.id, runId), eq(aiRuns.threadId, thread.id)))
+          .get();
   if (!run) throw new NotFoundError("Run");
   return { thread, run };
 }
@@ -209,7 +234,11 @@ function partyRun(ctx: AppContext, current: CurrentUser, threadIdText: string, r
 type Send = (event: string, data: unknown) => void;
 
 /** A server-sent events response whose body `produce` writes; it always ends with `done`. */
-function sseResponse(produce: (send: Send, signal: AbortSignal) => Promise<void>, onDisconnect: () => void, abort: AbortController): Response {
+function sseResponse(
+  produce: (send: Send, signal: AbortSignal) => Promise<void>,
+  onDisconnect: () => void,
+  abort: AbortController,
+): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -253,7 +282,15 @@ function sseResponse(produce: (send: Send, signal: AbortSignal) => Promise<void>
  * run as completed (the reply saved as an AI message) or requires_action (messages and tool calls
  * stored). Throws on provider failure or abort; the caller marks the run.
  */
-async function streamLeg(ctx: AppContext, conversationId: number, thread: ThreadRow, run: RunRow, messages: ChatCompletionMessageParam[], send: Send, signal: AbortSignal) {
+async function streamLeg(
+  ctx: AppContext,
+  conversationId: number,
+  thread: ThreadRow,
+  run: RunRow,
+  messages: ChatCompletionMessageParam[],
+  send: Send,
+  signal: AbortSignal,
+) {
   const client = aiClient(ctx);
   const stream = await client.chat.completions.create(
     { model: modelFor(ctx, "othersModel"), messages, tools: CHAT_TOOLS, stream: true },
@@ -264,7 +301,12 @@ async function streamLeg(ctx: AppContext, conversationId: number, thread: Thread
   const messageId = `msg_${run.id}_${messages.length}`;
   const stepId = `step_${run.id}_${messages.length}`;
   const messageObject = (status: string, value: string) => ({
-    id: messageId, object: "thread.message", thread_id: threadId, run_id: runId, role: "assistant", status,
+    id: messageId,
+    object: "thread.message",
+    thread_id: threadId,
+    run_id: runId,
+    role: "assistant",
+    status,
     content: [{ type: "text", text: { value, annotations: [] } }],
   });
   let text = "";
@@ -280,14 +322,20 @@ async function streamLeg(ctx: AppContext, conversationId: number, thread: Thread
       }
       text += delta.content;
       send("thread.message.delta", {
-        id: messageId, object: "thread.message.delta",
+        id: messageId,
+        object: "thread.message.delta",
         delta: { content: [{ index: 0, type: "text", text: { value: delta.content, annotations: [] } }] },
       });
     }
     for (const call of delta.tool_calls ?? []) {
       if (calls.length === 0) {
         send("thread.run.step.created", {
-          id: stepId, object: "thread.run.step", type: "tool_calls", thread_id: threadId, run_id: runId, status: "in_progress",
+          id: stepId,
+          object: "thread.run.step",
+          type: "tool_calls",
+          thread_id: threadId,
+          run_id: runId,
+          status: "in_progress",
           step_details: { type: "tool_calls", tool_calls: [] },
         });
       }
@@ -297,28 +345,45 @@ async function streamLeg(ctx: AppContext, conversationId: number, thread: Thread
       const piece = call.function?.arguments ?? "";
       known.arguments += piece;
       send("thread.run.step.delta", {
-        id: stepId, object: "thread.run.step.delta",
-        delta: { step_details: { type: "tool_calls", tool_calls: [{ index: call.index, id: known.id, type: "function", function: { name: known.name, arguments: piece } }] } },
+        id: stepId,
+        object: "thread.run.step.delta",
+        delta: {
+          step_details: {
+            type: "tool_calls",
+            tool_calls: [{ index: call.index, id: known.id, type: "function", function: { name: known.name, arguments: piece } }],
+          },
+        },
       });
     }
   }
   if (signal.aborted) throw new Error("cancelled");
   if (messageStarted) send("thread.message.completed", messageObject("completed", text));
   const toolCalls: ChatCompletionMessageToolCall[] = calls.filter(Boolean).map((call, index) => ({
-    id: call.id || `call_${run.id}_${messages.length}_${index}`, type: "function", function: { name: call.name, arguments: call.arguments },
+    id: call.id || `call_${run.id}_${messages.length}_${index}`,
+    type: "function",
+    function: { name: call.name, arguments: call.arguments },
   }));
   const replySoFar = [run.replySoFar, text.trim()].filter(Boolean).join("\n\n");
   if (toolCalls.length > 0) {
     const waiting = [...messages, { role: "assistant", content: text || null, tool_calls: toolCalls } as ChatCompletionMessageParam];
-    setRun(ctx, run.id, { status: "requires_action", messages: JSON.stringify(waiting), pendingToolCalls: JSON.stringify(toolCalls), replySoFar });
+    setRun(ctx, run.id, {
+      status: "requires_action",
+      messages: JSON.stringify(waiting),
+      pendingToolCalls: JSON.stringify(toolCalls),
+      replySoFar,
+    });
     send("thread.run.requires_action", runObject(thread, run, "requires_action", toolCalls));
     return;
   }
   const now = ctx.clock.now();
   ctx.db.transaction((tx) => {
     // A cancel that came in while the last chunk was read wins: nothing is saved then.
-    const finished = tx.update(aiRuns).set({ status: "completed", messages: null, pendingToolCalls: null, replySoFar: "", updatedAt: now })
-      .where(and(eq(aiRuns.id, run.id), eq(aiRuns.status, "in_progress"))).returning({ id: aiRuns.id }).all();
+    const finished = tx
+      .update(aiRuns)
+      .set({ status: "completed", messages: null, pendingToolCalls: null, replySoFar: "", updatedAt: now })
+      .where(and(eq(aiRuns.id, run.id), eq(aiRuns.status, "in_progress")))
+      .returning({ id: aiRuns.id })
+      .all();
     if (finished.length === 0) throw new Error("cancelled");
     if (replySoFar) {
       tx.insert(conversationMessages).values({ conversationId, senderUserId: null, message: replySoFar, createdAt: now }).run();
@@ -329,25 +394,36 @@ async function streamLeg(ctx: AppContext, conversationId: number, thread: Thread
 }
 
 /** Runs a leg inside a stream, turning failures into an `error` event and a failed (or cancelled) run. */
-function streamRun(ctx: AppContext, conversationId: number, thread: ThreadRow, run: RunRow, messages: ChatCompletionMessageParam[], firstEvent: string): Response {
+function streamRun(
+  ctx: AppContext,
+  conversationId: number,
+  thread: ThreadRow,
+  run: RunRow,
+  messages: ChatCompletionMessageParam[],
+  firstEvent: string,
+): Response {
   const abort = new AbortController();
   const live = liveRunsOf(ctx);
   live.set(run.id, abort);
   const timer = setTimeout(() => abort.abort(), REPLY_TIMEOUT_MS);
-  return sseResponse(async (send, signal) => {
-    try {
-      send(firstEvent, runObject(thread, run, firstEvent === "thread.run.created" ? "queued" : "in_progress"));
-      await streamLeg(ctx, conversationId, thread, run, messages, send, signal);
-    } catch (error) {
-      const current = ctx.db.select({ status: aiRuns.status }).from(aiRuns).where(eq(aiRuns.id, run.id)).get();
-      if (current?.status === "in_progress") setRun(ctx, run.id, { status: "failed", messages: null, pendingToolCalls: null });
-      const cancelled = signal.aborted || current?.status === "cancelled";
-      send("error", { message: cancelled ? "The reply was cancelled" : errorMessage(error) });
-    } finally {
-      clearTimeout(timer);
-      live.delete(run.id);
-    }
-  }, () => abort.abort(), abort);
+  return sseResponse(
+    async (send, signal) => {
+      try {
+        send(firstEvent, runObject(thread, run, firstEvent === "thread.run.created" ? "queued" : "in_progress"));
+        await streamLeg(ctx, conversationId, thread, run, messages, send, signal);
+      } catch (error) {
+        const current = ctx.db.select({ status: aiRuns.status }).from(aiRuns).where(eq(aiRuns.id, run.id)).get();
+        if (current?.status === "in_progress") setRun(ctx, run.id, { status: "failed", messages: null, pendingToolCalls: null });
+        const cancelled = signal.aborted || current?.status === "cancelled";
+        send("error", { message: cancelled ? "The reply was cancelled" : errorMessage(error) });
+      } finally {
+        clearTimeout(timer);
+        live.delete(run.id);
+      }
+    },
+    () => abort.abort(),
+    abort,
+  );
 }
 
 /** The provider's message keeps its status (e.g. "400 ..."), which the client shows as "Bad Request". */
@@ -368,8 +444,10 @@ export function aiReply(ctx: AppContext, current: CurrentUser, conversationId: n
   const { thread, run } = ctx.db.transaction((tx) => {
     const thread = threadFor(tx, now, conversation.id);
     // A new reply supersedes a run still waiting for tool results.
-    tx.update(aiRuns).set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: now })
-      .where(and(eq(aiRuns.threadId, thread.id), eq(aiRuns.status, "requires_action"))).run();
+    tx.update(aiRuns)
+      .set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: now })
+      .where(and(eq(aiRuns.threadId, thread.id), eq(aiRuns.status, "requires_action")))
+      .run();
     const run = tx.insert(aiRuns).values({ threadId: thread.id, status: "in_progress", createdAt: now, updatedAt: now }).returning().get();
     return { thread, run };
   });
@@ -378,7 +456,8 @@ export function aiReply(ctx: AppContext, current: CurrentUser, conversationId: n
 
 /** Checks the {toolCallId: {status} | result} body against the run's pending calls. */
 function toolResults(body: unknown, pending: ChatCompletionMessageToolCall[]): Map<string, string> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ValidationError({ results: "must map each tool call id to its result" });
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new ValidationError({ results: "must map each tool call id to its result" });
   const given = body as Record<string, unknown>;
   const errors: Record<string, string> = {};
   const results = new Map<string, string>();
@@ -405,8 +484,12 @@ export function submitToolResults(ctx: AppContext, current: CurrentUser, threadI
   const results = toolResults(body, JSON.parse(run.pendingToolCalls) as ChatCompletionMessageToolCall[]);
   aiClient(ctx);
   // Claim the run, so a second submit (or a cancel) in between is refused.
-  const claimed = ctx.db.update(aiRuns).set({ status: "in_progress", pendingToolCalls: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(aiRuns.id, run.id), eq(aiRuns.status, "requires_action"))).returning({ id: aiRuns.id }).all();
+  const claimed = ctx.db
+    .update(aiRuns)
+    .set({ status: "in_progress", pendingToolCalls: null, updatedAt: ctx.clock.now() })
+    .where(and(eq(aiRuns.id, run.id), eq(aiRuns.status, "requires_action")))
+    .returning({ id: aiRuns.id })
+    .all();
   if (claimed.length === 0) throw new BadRequestError(NOT_WAITING);
   const messages = JSON.parse(run.messages) as ChatCompletionMessageParam[];
   for (const [id, content] of results) messages.push({ role: "tool", tool_call_id: id, content });
@@ -416,8 +499,12 @@ export function submitToolResults(ctx: AppContext, current: CurrentUser, threadI
 /** POST /ai/cancel-run/{threadId}/{runId}: ends a waiting (or streaming) run; nothing of it is saved. */
 export function cancelRun(ctx: AppContext, current: CurrentUser, threadIdText: string, runIdText: string) {
   const { thread, run } = partyRun(ctx, current, threadIdText, runIdText);
-  const cancelled = ctx.db.update(aiRuns).set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(aiRuns.id, run.id), inArray(aiRuns.status, ["requires_action", "in_progress"]))).returning({ id: aiRuns.id }).all();
+  const cancelled = ctx.db
+    .update(aiRuns)
+    .set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: ctx.clock.now() })
+    .where(and(eq(aiRuns.id, run.id), inArray(aiRuns.status, ["requires_action", "in_progress"])))
+    .returning({ id: aiRuns.id })
+    .all();
   if (cancelled.length === 0) throw new BadRequestError("This run has already finished");
   liveRunsOf(ctx).get(run.id)?.abort();
   return runObject(thread, run, "cancelled");

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { circleMembers, circles, conversationMessages, conversations, recallPrompts, users } from "../../db/schema";
+import { type AssessmentQuestionInstanceJson, ownQuestionInstance } from "../assessments/assessment-service";
 import { NotFoundError, ValidationError } from "../errors";
-import { ownQuestionInstance, type AssessmentQuestionInstanceJson } from "../assessments/assessment-service";
-import { authorizeConversationParty, authorizeRead } from "../policies";
-import { NotePresenter, type NoteJson } from "../notes/presenters";
+import { type NoteJson, NotePresenter } from "../notes/presenters";
 import { findNote, getNote, getNotebook, type NotebookRow } from "../notes/rows";
-import { loadPromptOf, ownRecallPrompt } from "../recall-prompts/rows";
+import { authorizeConversationParty, authorizeRead } from "../policies";
 import { type AnsweredQuestionJson, presentAnsweredQuestion } from "../recall-prompts/presenters";
+import { loadPromptOf, ownRecallPrompt } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
 
 /** Longest message a person sends. */
@@ -46,7 +46,9 @@ export type ConversationRow = typeof conversations.$inferSelect;
 
 /** Who a notebook's conversations reach: every member of its circle, or its creator. */
 export function ownershipOf(notebook: NotebookRow): { ownerUserId: number | null; ownerCircleId: number | null } {
-  return notebook.circleId === null ? { ownerUserId: notebook.creatorId, ownerCircleId: null } : { ownerUserId: null, ownerCircleId: notebook.circleId };
+  return notebook.circleId === null
+    ? { ownerUserId: notebook.creatorId, ownerCircleId: null }
+    : { ownerUserId: null, ownerCircleId: notebook.circleId };
 }
 
 const userName = (ctx: AppContext, id: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? "";
@@ -66,8 +68,11 @@ function subjectOf(ctx: AppContext, row: ConversationRow): { subject: Conversati
     return { subject: { answeredQuestion: answered }, title: answered.predefinedQuestion.multipleChoicesQuestion.stem };
   }
   if (row.subjectAssessmentQuestionId !== null) {
-    const stored = ctx.sqlite.query<{ id: number; q: string }, [number]>(
-      "SELECT id, multiple_choices_question AS q FROM assessment_question_instances WHERE id = ?").get(row.subjectAssessmentQuestionId);
+    const stored = ctx.sqlite
+      .query<{ id: number; q: string }, [number]>(
+        "SELECT id, multiple_choices_question AS q FROM assessment_question_instances WHERE id = ?",
+      )
+      .get(row.subjectAssessmentQuestionId);
     if (!stored) return { subject: {}, title: "(deleted question)" };
     const question = JSON.parse(stored.q);
     return { subject: { assessmentQuestionInstance: { id: stored.id, multipleChoicesQuestion: question } }, title: question.stem };
@@ -76,14 +81,21 @@ function subjectOf(ctx: AppContext, row: ConversationRow): { subject: Conversati
 }
 
 function hasUnread(ctx: AppContext, conversationId: number, userId: number): boolean {
-  return ctx.sqlite.query<{ n: number }, [number, number]>(
-    `SELECT count(*) AS n FROM conversation_messages WHERE conversation_id = ?1 AND read_by_receiver = 0
-       AND sender_user_id IS NOT NULL AND sender_user_id <> ?2`).get(conversationId, userId)!.n > 0;
+  return (
+    ctx.sqlite
+      .query<{ n: number }, [number, number]>(
+        `SELECT count(*) AS n FROM conversation_messages WHERE conversation_id = ?1 AND read_by_receiver = 0
+       AND sender_user_id IS NOT NULL AND sender_user_id <> ?2`,
+      )
+      .get(conversationId, userId)!.n > 0
+  );
 }
 
 export function presentConversation(ctx: AppContext, current: CurrentUser, row: ConversationRow): ConversationJson {
-  const circle = row.ownerCircleId === null ? undefined
-    : ctx.db.select({ id: circles.id, name: circles.name }).from(circles).where(eq(circles.id, row.ownerCircleId)).get();
+  const circle =
+    row.ownerCircleId === null
+      ? undefined
+      : ctx.db.select({ id: circles.id, name: circles.name }).from(circles).where(eq(circles.id, row.ownerCircleId)).get();
   const { subject, title } = subjectOf(ctx, row);
   return {
     id: row.id,
@@ -109,10 +121,14 @@ function start(ctx: AppContext, current: CurrentUser, subject: Partial<Conversat
   const message = validMessage(firstMessage);
   const now = ctx.clock.now();
   return ctx.db.transaction((tx) => {
-    const conversation = tx.insert(conversations)
+    const conversation = tx
+      .insert(conversations)
       .values({ initiatorUserId: current.user.id, ...subject, ...ownershipOf(notebook), createdAt: now, updatedAt: now })
-      .returning().get();
-    tx.insert(conversationMessages).values({ conversationId: conversation.id, senderUserId: current.user.id, message, createdAt: now }).run();
+      .returning()
+      .get();
+    tx.insert(conversationMessages)
+      .values({ conversationId: conversation.id, senderUserId: current.user.id, message, createdAt: now })
+      .run();
     return conversation;
   });
 }
@@ -126,13 +142,23 @@ export function startConversationAboutNote(ctx: AppContext, current: CurrentUser
 }
 
 /** An answered recall question of the user's: a conversation with the note's owner. */
-export function startConversationAboutRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, message: unknown): ConversationJson {
+export function startConversationAboutRecallPrompt(
+  ctx: AppContext,
+  current: CurrentUser,
+  promptId: number,
+  message: unknown,
+): ConversationJson {
   const loaded = ownRecallPrompt(ctx, current, promptId);
   return presentConversation(ctx, current, start(ctx, current, { subjectRecallPromptId: loaded.prompt.id }, loaded.notebook, message));
 }
 
 /** "Send feedback" on an assessment question the user answered. */
-export function startConversationAboutAssessmentQuestion(ctx: AppContext, current: CurrentUser | undefined, instanceId: number, feedback: unknown) {
+export function startConversationAboutAssessmentQuestion(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  instanceId: number,
+  feedback: unknown,
+) {
   const { instance, attempt } = ownQuestionInstance(ctx, current, instanceId);
   const notebook = getNotebook(ctx, attempt.notebookId);
   return presentConversation(ctx, current!, start(ctx, current!, { subjectAssessmentQuestionId: instance.id }, notebook, feedback));
@@ -141,13 +167,21 @@ export function startConversationAboutAssessmentQuestion(ctx: AppContext, curren
 /** The conversations the user is a party to: started, owned, or owned by one of the user's circles (the policy's rule, as SQL). */
 function partyCondition(userId: number) {
   const myCircles = sql`(SELECT ${circleMembers.circleId} FROM ${circleMembers} WHERE ${circleMembers.userId} = ${userId})`;
-  return or(eq(conversations.initiatorUserId, userId), eq(conversations.ownerUserId, userId), inArray(conversations.ownerCircleId, myCircles));
+  return or(
+    eq(conversations.initiatorUserId, userId),
+    eq(conversations.ownerUserId, userId),
+    inArray(conversations.ownerCircleId, myCircles),
+  );
 }
 
 /** GET /conversation/all: newest activity first. */
 export function conversationsOf(ctx: AppContext, current: CurrentUser): ConversationJson[] {
-  return ctx.db.select().from(conversations).where(partyCondition(current.user.id))
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id)).all()
+  return ctx.db
+    .select()
+    .from(conversations)
+    .where(partyCondition(current.user.id))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .all()
     .map((row) => presentConversation(ctx, current, row));
 }
 
@@ -155,20 +189,27 @@ export function conversationsOf(ctx: AppContext, current: CurrentUser): Conversa
 export function conversationsAboutNote(ctx: AppContext, current: CurrentUser, noteId: number): ConversationJson[] {
   const note = getNote(ctx, noteId);
   authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
-  return ctx.db.select().from(conversations).where(and(eq(conversations.subjectNoteId, note.id), partyCondition(current.user.id)))
-    .orderBy(desc(conversations.updatedAt)).all().map((row) => presentConversation(ctx, current, row));
+  return ctx.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.subjectNoteId, note.id), partyCondition(current.user.id)))
+    .orderBy(desc(conversations.updatedAt))
+    .all()
+    .map((row) => presentConversation(ctx, current, row));
 }
 
 /** GET /conversation/unread: how many conversations have messages from others the user has not read. */
 export function unreadCount(ctx: AppContext, current: CurrentUser): number {
   // Every page's menu badge asks this: one cached statement (the party condition of partyCondition
   // written out), not an ORM query built per request (issue 16).
-  return ctx.sqlite.query<{ n: number }, [number]>(
-    // EXISTS rather than a join and count(DISTINCT): no temporary b-tree on every page.
-    `SELECT count(*) AS n FROM conversations c
+  return ctx.sqlite
+    .query<{ n: number }, [number]>(
+      // EXISTS rather than a join and count(DISTINCT): no temporary b-tree on every page.
+      `SELECT count(*) AS n FROM conversations c
      WHERE (c.initiator_user_id = ?1 OR c.owner_user_id = ?1 OR c.owner_circle_id IN (SELECT circle_id FROM circle_members WHERE user_id = ?1))
        AND EXISTS (SELECT 1 FROM conversation_messages m WHERE m.conversation_id = c.id AND m.read_by_receiver = 0 AND m.sender_user_id <> ?1)`,
-  ).get(current.user.id)!.n;
+    )
+    .get(current.user.id)!.n;
 }
 
 /** A conversation the user is a party to (404 unknown, 403 a stranger's). */
@@ -182,9 +223,17 @@ export function partyConversation(ctx: AppContext, current: CurrentUser | undefi
 /** Marks the messages others sent as read (for every member of a circle at once). */
 export function markRead(ctx: AppContext, current: CurrentUser, conversationId: number) {
   const row = partyConversation(ctx, current, conversationId);
-  ctx.db.update(conversationMessages).set({ readByReceiver: true })
-    .where(and(eq(conversationMessages.conversationId, row.id), eq(conversationMessages.readByReceiver, false),
-      or(isNull(conversationMessages.senderUserId), ne(conversationMessages.senderUserId, current.user.id)))).run();
+  ctx.db
+    .update(conversationMessages)
+    .set({ readByReceiver: true })
+    .where(
+      and(
+        eq(conversationMessages.conversationId, row.id),
+        eq(conversationMessages.readByReceiver, false),
+        or(isNull(conversationMessages.senderUserId), ne(conversationMessages.senderUserId, current.user.id)),
+      ),
+    )
+    .run();
   return presentConversation(ctx, current, row);
 }
 
@@ -210,8 +259,15 @@ export function presentMessages(ctx: AppContext, rows: (typeof conversationMessa
 /** GET /conversation/{id}/messages: oldest first. */
 export function messagesOf(ctx: AppContext, current: CurrentUser, conversationId: number): ConversationMessageJson[] {
   const row = partyConversation(ctx, current, conversationId);
-  return presentMessages(ctx, ctx.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, row.id))
-    .orderBy(conversationMessages.id).all());
+  return presentMessages(
+    ctx,
+    ctx.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, row.id))
+      .orderBy(conversationMessages.id)
+      .all(),
+  );
 }
 
 /** POST /conversation/{id}/send: a party posts; the conversation moves to the top of everyone's list. */
@@ -221,7 +277,11 @@ export function sendMessage(ctx: AppContext, current: CurrentUser, conversationI
   const now = ctx.clock.now();
   const saved = ctx.db.transaction((tx) => {
     tx.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, row.id)).run();
-    return tx.insert(conversationMessages).values({ conversationId: row.id, senderUserId: current.user.id, message, createdAt: now }).returning().get();
+    return tx
+      .insert(conversationMessages)
+      .values({ conversationId: row.id, senderUserId: current.user.id, message, createdAt: now })
+      .returning()
+      .get();
   });
   return presentMessages(ctx, [saved])[0]!;
 }

@@ -9,7 +9,10 @@ import { suggestedQuestionsForFineTuning } from "../../db/schema";
 import { orNotFound, ValidationError } from "../errors";
 import { authorizeAdmin } from "../policies";
 import {
-  MAX_FEEDBACK_COMMENT_LENGTH, presentSuggestedQuestion, type SuggestedQuestionJson, type SuggestedQuestionRow,
+  MAX_FEEDBACK_COMMENT_LENGTH,
+  presentSuggestedQuestion,
+  type SuggestedQuestionJson,
+  type SuggestedQuestionRow,
 } from "../predefined-questions/fine-tuning-suggestions";
 import type { CurrentUser } from "../users";
 
@@ -29,12 +32,20 @@ export const NUMBER_LIST_MESSAGE = "must be a number list";
 const NUMBER_LIST = /^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/;
 
 const loadSuggestion = (ctx: AppContext, id: number): SuggestedQuestionRow =>
-  orNotFound(ctx.db.select().from(suggestedQuestionsForFineTuning).where(eq(suggestedQuestionsForFineTuning.id, id)).get(), "Suggested question");
+  orNotFound(
+    ctx.db.select().from(suggestedQuestionsForFineTuning).where(eq(suggestedQuestionsForFineTuning.id, id)).get(),
+    "Suggested question",
+  );
 
 /** Every suggestion, oldest first (a duplicate lands after its original's peers, as in the reference). */
 export function listSuggestedQuestions(ctx: AppContext, current: CurrentUser | undefined): SuggestedQuestionJson[] {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
-  return ctx.db.select().from(suggestedQuestionsForFineTuning).orderBy(asc(suggestedQuestionsForFineTuning.id)).all().map(presentSuggestedQuestion);
+  return ctx.db
+    .select()
+    .from(suggestedQuestionsForFineTuning)
+    .orderBy(asc(suggestedQuestionsForFineTuning.id))
+    .all()
+    .map(presentSuggestedQuestion);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -74,12 +85,17 @@ export function validateSuggestionEdit(row: SuggestedQuestionRow, body: unknown)
     } else {
       const mcq = given.multipleChoicesQuestion;
       const stem = text("preservedQuestion.multipleChoicesQuestion.stem", mcq.stem, MAX_STEM_LENGTH, "").trim();
-      if (!stem && !errors["preservedQuestion.multipleChoicesQuestion.stem"]) errors["preservedQuestion.multipleChoicesQuestion.stem"] = "must not be blank";
+      if (!stem && !errors["preservedQuestion.multipleChoicesQuestion.stem"])
+        errors["preservedQuestion.multipleChoicesQuestion.stem"] = "must not be blank";
       const rawChoices = mcq.choices;
       let choices: string[] = [];
-      if (!Array.isArray(rawChoices) || rawChoices.length > MAX_SUGGESTION_CHOICES
-        || rawChoices.some((c) => c !== null && (typeof c !== "string" || c.length > MAX_CHOICE_LENGTH))) {
-        errors["preservedQuestion.multipleChoicesQuestion.choices"] = `must be at most ${MAX_SUGGESTION_CHOICES} texts of at most ${MAX_CHOICE_LENGTH} characters`;
+      if (
+        !Array.isArray(rawChoices) ||
+        rawChoices.length > MAX_SUGGESTION_CHOICES ||
+        rawChoices.some((c) => c !== null && (typeof c !== "string" || c.length > MAX_CHOICE_LENGTH))
+      ) {
+        errors["preservedQuestion.multipleChoicesQuestion.choices"] =
+          `must be at most ${MAX_SUGGESTION_CHOICES} texts of at most ${MAX_CHOICE_LENGTH} characters`;
       } else {
         choices = (rawChoices as (string | null)[]).map((c) => (c ?? "").trim()).filter((c) => c !== "");
         if (choices.length < 2) errors["preservedQuestion.multipleChoicesQuestion.choices"] = CHOICES_MESSAGE;
@@ -101,17 +117,33 @@ export function validateSuggestionEdit(row: SuggestedQuestionRow, body: unknown)
   let realCorrectAnswers = text("realCorrectAnswers", body.realCorrectAnswers, MAX_REAL_ANSWERS_LENGTH, row.realCorrectAnswers).trim();
   if (positiveFeedback) realCorrectAnswers = String(question.correctChoiceIndex);
   else if (realCorrectAnswers !== "" && !NUMBER_LIST.test(realCorrectAnswers)) errors.realCorrectAnswers = NUMBER_LIST_MESSAGE;
-  else realCorrectAnswers = realCorrectAnswers.split(",").map((n) => n.trim()).filter(Boolean).map(Number).join(",");
+  else
+    realCorrectAnswers = realCorrectAnswers
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .map(Number)
+      .join(",");
 
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { comment, preservedNoteContent, positiveFeedback, realCorrectAnswers, preservedQuestion: JSON.stringify(question) };
 }
 
 /** PATCH /fine-tuning/{id}/update-suggested-question-for-fine-tuning. */
-export function updateSuggestedQuestion(ctx: AppContext, current: CurrentUser | undefined, id: number, body: unknown): SuggestedQuestionJson {
+export function updateSuggestedQuestion(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  id: number,
+  body: unknown,
+): SuggestedQuestionJson {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
   const values = validateSuggestionEdit(loadSuggestion(ctx, id), body);
-  const row = ctx.db.update(suggestedQuestionsForFineTuning).set(values).where(eq(suggestedQuestionsForFineTuning.id, id)).returning().get();
+  const row = ctx.db
+    .update(suggestedQuestionsForFineTuning)
+    .set(values)
+    .where(eq(suggestedQuestionsForFineTuning.id, id))
+    .returning()
+    .get();
   return presentSuggestedQuestion(row);
 }
 
@@ -119,7 +151,11 @@ export function updateSuggestedQuestion(ctx: AppContext, current: CurrentUser | 
 export function duplicateSuggestedQuestion(ctx: AppContext, current: CurrentUser | undefined, id: number): SuggestedQuestionJson {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
   const { id: _id, createdAt: _createdAt, ...copy } = loadSuggestion(ctx, id);
-  const row = ctx.db.insert(suggestedQuestionsForFineTuning).values({ ...copy, createdAt: ctx.clock.now() }).returning().get();
+  const row = ctx.db
+    .insert(suggestedQuestionsForFineTuning)
+    .values({ ...copy, createdAt: ctx.clock.now() })
+    .returning()
+    .get();
   return presentSuggestedQuestion(row);
 }
 

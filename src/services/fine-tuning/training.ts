@@ -5,8 +5,9 @@
  * fine-tuning job on the configured base model. Nothing polls the jobs: the admin later picks the
  * resulting `ft:` model in Manage Models.
  */
-import { APIError, OpenAIError, toFile } from "openai";
+
 import { asc } from "drizzle-orm";
+import { APIError, OpenAIError, toFile } from "openai";
 import { aiClient } from "../../ai/client";
 import { MAX_MODEL_NAME_LENGTH, MODEL_NAME_MESSAGE } from "../../ai/model-settings";
 import { evaluationPrompt } from "../../ai/question-evaluation";
@@ -77,7 +78,9 @@ export function evaluationExamples(rows: SuggestedQuestionRow[]): TrainingExampl
     const real = row.realCorrectAnswers.trim();
     const correctChoices = row.positiveFeedback
       ? [question.correctChoiceIndex]
-      : real ? real.split(",").map((n) => Number(n.trim())) : null;
+      : real
+        ? real.split(",").map((n) => Number(n.trim()))
+        : null;
     return example(row, evaluationPrompt(question.multipleChoicesQuestion), {
       correctChoices,
       feasibleQuestion: row.positiveFeedback,
@@ -92,7 +95,11 @@ export const toJsonl = (examples: TrainingExample[]) => examples.map((e) => JSON
 function providerFailure(error: unknown): never {
   if (error instanceof APIError) {
     const message = (error.error as { message?: unknown } | undefined)?.message;
-    throw new DomainError(`Trigger Fine-Tuning Failed: ${typeof message === "string" && message ? message : error.message}`, 502, "BAD_GATEWAY");
+    throw new DomainError(
+      `Trigger Fine-Tuning Failed: ${typeof message === "string" && message ? message : error.message}`,
+      502,
+      "BAD_GATEWAY",
+    );
   }
   if (error instanceof OpenAIError) throw new DomainError("Upload failed.", 502, "BAD_GATEWAY");
   throw error;

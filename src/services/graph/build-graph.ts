@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { ValidationError } from "../errors";
-import { authorizeRead } from "../policies";
 import { getNote, getNotebook } from "../notes/rows";
+import { authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 import { type GraphRAGResult, uriAndTitle } from "./bare-note";
 import { type GraphAudience, Neighbourhood } from "./neighbourhood";
@@ -24,7 +24,12 @@ export const TOKEN_LIMIT_MESSAGE = `must be between ${MIN_GRAPH_TOKEN_LIMIT} and
  * nothing is filtered: for tests of the graph's shape only).
  * Throws NotFoundError for an unknown note. Does not check that the viewer may read the focus.
  */
-export function buildGraph(ctx: AppContext, focusNoteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT, audience?: GraphAudience): GraphRAGResult {
+export function buildGraph(
+  ctx: AppContext,
+  focusNoteId: number,
+  tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT,
+  audience?: GraphAudience,
+): GraphRAGResult {
   const focus = getNote(ctx, focusNoteId);
   const hood = new Neighbourhood(ctx, audience);
   const builder = new GraphResultBuilder(focus, hood, hood.ancestors(focus).map(uriAndTitle), tokenLimit);
@@ -42,7 +47,12 @@ export function buildGraph(ctx: AppContext, focusNoteId: number, tokenLimit = DE
 }
 
 /** GET /notes/{note}/graph: the graph of a note the user may read; tokenLimit is a whole number from 1 to 100000. */
-export function noteGraph(ctx: AppContext, current: CurrentUser | undefined, noteId: number, tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT): GraphRAGResult {
+export function noteGraph(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  noteId: number,
+  tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT,
+): GraphRAGResult {
   if (!Number.isInteger(tokenLimit) || tokenLimit < MIN_GRAPH_TOKEN_LIMIT || tokenLimit > MAX_GRAPH_TOKEN_LIMIT) {
     throw new ValidationError({ tokenLimit: TOKEN_LIMIT_MESSAGE });
   }

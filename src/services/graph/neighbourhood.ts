@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
-import { notebookAccess } from "../policies";
 import { inboundReferencesOf } from "../notes/presenters";
 import { ancestorsOf, childrenOf, findNote, getNotebook, type NoteRow } from "../notes/rows";
+import { notebookAccess } from "../policies";
 import type { CurrentUser } from "../users";
 import type { NoteLookup } from "./bare-note";
 

@@ -1,5 +1,14 @@
 import type { NoteRow } from "../notes/rows";
-import { type BareNote, bareNote, estimateTokens, type FocusNote, type GraphRAGResult, type NoteLookup, type RelationToFocusNote, truncateDetails } from "./bare-note";
+import {
+  type BareNote,
+  bareNote,
+  estimateTokens,
+  type FocusNote,
+  type GraphRAGResult,
+  type NoteLookup,
+  type RelationToFocusNote,
+  truncateDetails,
+} from "./bare-note";
 
 /** Yields a layer's candidates of one relation, one at a time. */
 export interface RelationshipHandler {

@@ -2,11 +2,11 @@ import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
-import { authorizeEdit, authorizeRead } from "../policies";
-import { realmOf } from "../notes/presenters";
 import { insertNote } from "../notes/insert-note";
+import { realmOf } from "../notes/presenters";
 import { descendantIds, getNote, getNotebook } from "../notes/rows";
 import { orderForFirstChild, orderForLastChild } from "../notes/sibling-order";
+import { authorizeEdit, authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 import { isLinkType } from "./link-types";
 
@@ -67,7 +67,10 @@ export function moveUnder(ctx: AppContext, current: CurrentUser, sourceId: numbe
     tx.update(notes).set({ parentId: target.id, siblingOrder: order, updatedAt: ctx.clock.now() }).where(eq(notes.id, source.id)).run();
     if (target.notebookId !== oldNotebookId) {
       for (let i = 0; i < subtree.length; i += 500) {
-        tx.update(notes).set({ notebookId: target.notebookId }).where(inArray(notes.id, subtree.slice(i, i + 500))).run();
+        tx.update(notes)
+          .set({ notebookId: target.notebookId })
+          .where(inArray(notes.id, subtree.slice(i, i + 500)))
+          .run();
       }
       // A head note brought its notebook along: the emptied notebook goes.
       if (oldParentId === null) tx.delete(notebooks).where(eq(notebooks.id, oldNotebookId)).run();

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { DomainError, ValidationError } from "../errors";
+import { getNotebook, type NoteRow, notesByIds } from "../notes/rows";
 import { notebookAccess } from "../policies";
-import { getNotebook, notesByIds, type NoteRow } from "../notes/rows";
 import { searchScope } from "../search/scope";
 import { stripControlCharacters } from "../text-input";
 import type { CurrentUser } from "../users";

@@ -1,7 +1,7 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { AppContext } from "../../context";
-import { notebooksOfUser } from "../notebooks";
 import { NotFoundError } from "../errors";
+import { notebooksOfUser } from "../notebooks";
 import type { CurrentUser } from "../users";
 import { engramTools, humanMessage, noteResourceText, TOOL_CONFIGS } from "./tools";
 

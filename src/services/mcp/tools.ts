@@ -10,7 +10,7 @@ import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
 import { DomainError, ValidationError } from "../errors";
 import { recordFailure } from "../failure-reports";
-import { MAX_GRAPH_TOKEN_LIMIT, MIN_GRAPH_TOKEN_LIMIT, DEFAULT_GRAPH_TOKEN_LIMIT, noteGraph } from "../graph/build-graph";
+import { DEFAULT_GRAPH_TOKEN_LIMIT, MAX_GRAPH_TOKEN_LIMIT, MIN_GRAPH_TOKEN_LIMIT, noteGraph } from "../graph/build-graph";
 import { assimilationCount } from "../memory/assimilation";
 import { recallOverview } from "../memory/recall-list";
 import { notebooksOfUser } from "../notebooks";
@@ -34,14 +34,22 @@ const MAX_FOUND = 5;
 const RELEVANT_SEMANTIC_DISTANCE = 0.5;
 const MAX_QUERY_LENGTH = 1000;
 
-const noteId = z.number().int().positive().max(10 ** 15 - 1).describe("The id of an Engram note (as given by find_most_relevant_note, list_notebooks or get_note)");
+const noteId = z
+  .number()
+  .int()
+  .positive()
+  .max(10 ** 15 - 1)
+  .describe("The id of an Engram note (as given by find_most_relevant_note, list_notebooks or get_note)");
 
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
 const json = (value: unknown): CallToolResult => text(JSON.stringify(value, null, 2));
 
 /** The human message of a refusal or bad input; unexpected errors are reported to the admins and not described. */
 export function humanMessage(ctx: AppContext, error: unknown): string {
-  if (error instanceof ValidationError) return Object.entries(error.errors).map(([field, message]) => `${field}: ${message}`).join("; ");
+  if (error instanceof ValidationError)
+    return Object.entries(error.errors)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join("; ");
   if (error instanceof DomainError) return error.message;
   recordFailure(ctx, error);
   console.error(error);
@@ -85,8 +93,14 @@ async function relevantNotes(ctx: AppContext, current: CurrentUser, query: strin
     }
   }
   const best = [...hits.values()].sort((a, b) => a.distance - b.distance || a.noteId - b.noteId).slice(0, MAX_FOUND);
-  const rows = notesByIds(ctx, best.map((hit) => hit.noteId));
-  const notebooks = notebookTitles(ctx, rows.map((row) => row.notebookId));
+  const rows = notesByIds(
+    ctx,
+    best.map((hit) => hit.noteId),
+  );
+  const notebooks = notebookTitles(
+    ctx,
+    rows.map((row) => row.notebookId),
+  );
   return rows.map((row) => ({
     noteId: row.id,
     title: row.title,
@@ -137,7 +151,8 @@ function newDetails(current: string, details: string | undefined, appendDetails:
     throw new ValidationError({ appendDetails: "give either details (to replace them) or appendDetails (to add to them), not both" });
   }
   if (details !== undefined) return validDetails(details);
-  if (appendDetails !== undefined) return validDetails(current.trim() ? `${current.replace(/\s+$/, "")}\n\n${appendDetails}` : appendDetails);
+  if (appendDetails !== undefined)
+    return validDetails(current.trim() ? `${current.replace(/\s+$/, "")}\n\n${appendDetails}` : appendDetails);
   return undefined;
 }
 
@@ -162,7 +177,12 @@ export const TOOL_CONFIGS = {
       "relationToFocusNote, as JSON (the GraphRAG context that Engram's export gives). tokenLimit bounds the size of the answer.",
     inputSchema: {
       noteId,
-      tokenLimit: z.number().int().min(MIN_GRAPH_TOKEN_LIMIT).max(MAX_GRAPH_TOKEN_LIMIT).optional()
+      tokenLimit: z
+        .number()
+        .int()
+        .min(MIN_GRAPH_TOKEN_LIMIT)
+        .max(MAX_GRAPH_TOKEN_LIMIT)
+        .optional()
         .describe(`Approximate size budget of the answer in tokens (default ${DEFAULT_GRAPH_TOKEN_LIMIT})`),
     },
     annotations: { readOnlyHint: true },
@@ -216,7 +236,10 @@ export const TOOL_CONFIGS = {
 };
 
 /** Each tool's handler, acting as `current`. */
-export function engramTools(ctx: AppContext, current: CurrentUser): Record<keyof typeof TOOL_CONFIGS, (input: never) => Promise<CallToolResult>> {
+export function engramTools(
+  ctx: AppContext,
+  current: CurrentUser,
+): Record<keyof typeof TOOL_CONFIGS, (input: never) => Promise<CallToolResult>> {
   return {
     find_most_relevant_note: ({ query }: { query: string }) =>
       answer(ctx, async () => {
@@ -233,12 +256,15 @@ export function engramTools(ctx: AppContext, current: CurrentUser): Record<keyof
         // Checked before anything is written, so a refused note leaves nothing half-made.
         validTitle(input.newTitle);
         const details = input.details === undefined ? undefined : validDetails(input.details);
-        const parent = input.parentNoteId !== undefined
-          ? editableNote(ctx, current, input.parentNoteId)
-          : editableNoteTitled(ctx, current, input.parentTitle!, "parentTitle");
+        const parent =
+          input.parentNoteId !== undefined
+            ? editableNote(ctx, current, input.parentNoteId)
+            : editableNoteTitled(ctx, current, input.parentTitle!, "parentTitle");
         const { created } = createNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle });
         if (details) updateDetails(ctx, current, created.id, details);
-        return text(`Added "${created.note.noteTopology.titleOrPredicate}" (note id ${created.id}) under "${parent.title}" (note id ${parent.id}).`);
+        return text(
+          `Added "${created.note.noteTopology.titleOrPredicate}" (note id ${created.id}) under "${parent.title}" (note id ${parent.id}).`,
+        );
       }),
     update_note: (input: { noteId: number; newTitle?: string; details?: string; appendDetails?: string }) =>
       answer(ctx, () => {
@@ -266,8 +292,10 @@ export function engramTools(ctx: AppContext, current: CurrentUser): Record<keyof
         const toRecall = recallOverview(ctx, current, zone).toRepeatCount;
         const toAssimilate = assimilationCount(ctx, current, zone).dueCount;
         const notes = (n: number) => `${n} ${n === 1 ? "note" : "notes"}`;
-        return text(`You have ${notes(toRecall)} to recall and ${notes(toAssimilate)} to assimilate today.\n` +
-          JSON.stringify({ toRecall, toAssimilate }));
+        return text(
+          `You have ${notes(toRecall)} to recall and ${notes(toAssimilate)} to assimilate today.\n` +
+            JSON.stringify({ toRecall, toAssimilate }),
+        );
       }),
   };
 }

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { memoryTrackers } from "../../db/schema";
 import { BadRequestError } from "../errors";
+import { type NoteJson, NotePresenter } from "../notes/presenters";
+import { getNote, getNotebook, type NoteRow, notesByIds } from "../notes/rows";
 import { authorizeRecall } from "../policies";
-import { NotePresenter, type NoteJson } from "../notes/presenters";
-import { getNote, getNotebook, notesByIds, type NoteRow } from "../notes/rows";
 import { localDay } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
 import { assimilationSchedule, logAssimilation } from "./reviews";
@@ -37,7 +37,8 @@ function ownCandidateCount(ctx: AppContext, current: CurrentUser): number {
 /** At most `cap` of the own candidates counted: as fast with 100,000 notes as with 10. */
 function ownCandidateCountUpTo(ctx: AppContext, current: CurrentUser, cap: number): number {
   if (cap <= 0) return 0;
-  return ctx.sqlite.query<{ n: number }, [number, number]>(`SELECT count(*) AS n FROM (SELECT 1 ${OWN_CANDIDATES} LIMIT ?2)`)
+  return ctx.sqlite
+    .query<{ n: number }, [number, number]>(`SELECT count(*) AS n FROM (SELECT 1 ${OWN_CANDIDATES} LIMIT ?2)`)
     .get(current.user.id, cap)!.n;
 }
 
@@ -53,7 +54,12 @@ interface SubscriptionQuota {
 }
 
 /** Each subscription (oldest first) with today's quota and its count of notes still to assimilate. */
-function subscriptionQuotas(ctx: AppContext, current: CurrentUser, todayNoteIds: number[], { upToQuota = false } = {}): SubscriptionQuota[] {
+function subscriptionQuotas(
+  ctx: AppContext,
+  current: CurrentUser,
+  todayNoteIds: number[],
+  { upToQuota = false } = {},
+): SubscriptionQuota[] {
   const subscribed = ctx.sqlite
     .query<{ notebookId: number; target: number }, [number]>(
       "SELECT notebook_id AS notebookId, daily_target_of_new_notes AS target FROM subscriptions WHERE user_id = ? ORDER BY id",
@@ -66,7 +72,9 @@ function subscriptionQuotas(ctx: AppContext, current: CurrentUser, todayNoteIds:
   }
   const count = ctx.sqlite.query<{ n: number }, [number, number]>(`SELECT count(*) AS n ${SUBSCRIPTION_CANDIDATES}`);
   // With upToQuota, candidates beyond the quota are not counted (what today's take needs, no more).
-  const countUpTo = ctx.sqlite.query<{ n: number }, [number, number, number]>(`SELECT count(*) AS n FROM (SELECT 1 ${SUBSCRIPTION_CANDIDATES} LIMIT ?3)`);
+  const countUpTo = ctx.sqlite.query<{ n: number }, [number, number, number]>(
+    `SELECT count(*) AS n FROM (SELECT 1 ${SUBSCRIPTION_CANDIDATES} LIMIT ?3)`,
+  );
   return subscribed.map(({ notebookId, target }) => {
     const quota = Math.max(0, target - (todayByNotebook.get(notebookId) ?? 0));
     const candidates = upToQuota ? countUpTo.get(notebookId, current.user.id, quota)!.n : count.get(notebookId, current.user.id)!.n;
@@ -76,9 +84,7 @@ function subscriptionQuotas(ctx: AppContext, current: CurrentUser, todayNoteIds:
 
 function subscriptionCandidates(ctx: AppContext, current: CurrentUser, notebookId: number, limit: number): NoteRow[] {
   const ids = ctx.sqlite
-    .query<{ id: number }, [number, number, number]>(
-      `SELECT n.id ${SUBSCRIPTION_CANDIDATES} ORDER BY n.level, n.created_at, n.id LIMIT ?3`,
-    )
+    .query<{ id: number }, [number, number, number]>(`SELECT n.id ${SUBSCRIPTION_CANDIDATES} ORDER BY n.level, n.created_at, n.id LIMIT ?3`)
     .all(notebookId, current.user.id, limit)
     .map((row) => row.id);
   return notesByIds(ctx, ids);
@@ -95,7 +101,12 @@ function plan(ctx: AppContext, current: CurrentUser, timeZone: string, { onlyTod
   const today = assimilatedToday(ctx, current, timeZone);
   const assimilatedCountOfTheDay = today.length;
   const remaining = Math.max(0, current.user.dailyAssimilationCount - assimilatedCountOfTheDay);
-  const subscriptions = subscriptionQuotas(ctx, current, today.map((t) => t.noteId), { upToQuota: onlyTodaysTake });
+  const subscriptions = subscriptionQuotas(
+    ctx,
+    current,
+    today.map((t) => t.noteId),
+    { upToQuota: onlyTodaysTake },
+  );
   let left = remaining;
   const takes = subscriptions.map((s) => {
     const take = Math.min(left, s.quota, s.candidates);
@@ -172,18 +183,32 @@ export function assimilate(ctx: AppContext, current: CurrentUser, noteId: number
   const now = ctx.clock.now();
   const schedule = assimilationSchedule(current, now, ctx.randomizer);
   const rows = ctx.db.transaction((tx) => {
-    const existing = tx.select({ id: memoryTrackers.id }).from(memoryTrackers)
-      .where(and(eq(memoryTrackers.userId, current.user.id), eq(memoryTrackers.noteId, note.id))).get();
+    const existing = tx
+      .select({ id: memoryTrackers.id })
+      .from(memoryTrackers)
+      .where(and(eq(memoryTrackers.userId, current.user.id), eq(memoryTrackers.noteId, note.id)))
+      .get();
     if (existing) throw new BadRequestError("This note is already assimilated");
     const kinds = note.rememberSpelling ? [false, true] : [false];
     // Each new tracker's first recall_log row is its assimilation (issue 17).
-    return logAssimilation(tx, current, kinds.map((spelling) =>
-      tx.insert(memoryTrackers)
-        .values({ userId: current.user.id, noteId: note.id, spelling, assimilatedAt: now, ...schedule, removedFromTracking: skipMemoryTracking })
-        .returning()
-        .get(),
-    ));
+    return logAssimilation(
+      tx,
+      current,
+      kinds.map((spelling) =>
+        tx
+          .insert(memoryTrackers)
+          .values({
+            userId: current.user.id,
+            noteId: note.id,
+            spelling,
+            assimilatedAt: now,
+            ...schedule,
+            removedFromTracking: skipMemoryTracking,
+          })
+          .returning()
+          .get(),
+      ),
+    );
   });
   return presentMemoryTrackers(ctx, rows);
 }
-

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { ValidationError } from "../errors";
-import { type LoggedReview, logLoss, MIN_REVIEWS_TO_OPTIMIZE, optimize } from "../scheduling/fsrs-optimizer";
 import { DEFAULT_WEIGHTS, type ReviewOutcome } from "../scheduling/fsrs";
+import { type LoggedReview, logLoss, MIN_REVIEWS_TO_OPTIMIZE, optimize } from "../scheduling/fsrs-optimizer";
 import type { CurrentUser } from "../users";
 
 const DAY_MS = 86_400_000;
@@ -24,9 +24,15 @@ export function reviewHistories(ctx: AppContext, current: CurrentUser): LoggedRe
   let [tracker, previous] = [-1, 0];
   for (const row of rows) {
     const outcome: ReviewOutcome | "assimilation" | null =
-      row.kind === "assimilation" ? "assimilation"
-      : row.outcome === "success" || row.outcome === "failure" ? row.outcome
-      : Number(row.outcome) > 0 ? "+5" : Number(row.outcome) < 0 ? "-5" : null;
+      row.kind === "assimilation"
+        ? "assimilation"
+        : row.outcome === "success" || row.outcome === "failure"
+          ? row.outcome
+          : Number(row.outcome) > 0
+            ? "+5"
+            : Number(row.outcome) < 0
+              ? "-5"
+              : null;
     if (outcome === null) continue;
     if (row.trackerId !== tracker) {
       histories.push([]);
@@ -45,7 +51,11 @@ export function optimizeFsrsParameters(ctx: AppContext, current: CurrentUser) {
     throw new ValidationError({ reviews: `needs at least ${MIN_REVIEWS_TO_OPTIMIZE} logged reviews; you have ${recalls} so far` });
   }
   const result = optimize(histories);
-  ctx.db.update(users).set({ fsrsWeights: result.weights ? JSON.stringify(result.weights) : null }).where(eq(users.id, current.user.id)).run();
+  ctx.db
+    .update(users)
+    .set({ fsrsWeights: result.weights ? JSON.stringify(result.weights) : null })
+    .where(eq(users.id, current.user.id))
+    .run();
   return {
     reviews: result.reviews,
     heldOutReviews: result.heldOutReviews,

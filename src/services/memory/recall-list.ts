@@ -28,13 +28,16 @@ function dueTrackers(ctx: AppContext, current: CurrentUser, until: Date) {
 
 function totalAssimilatedCount(ctx: AppContext, current: CurrentUser): number {
   // Kept by triggers on memory_trackers (migrations/0006): no count over all the user's trackers.
-  return ctx.sqlite
-    .query<{ n: number }, [number]>("SELECT active_trackers AS n FROM user_tracker_counts WHERE user_id = ?1")
-    .get(current.user.id)?.n ?? 0;
+  return (
+    ctx.sqlite
+      .query<{ n: number }, [number]>("SELECT active_trackers AS n FROM user_tracker_counts WHERE user_id = ?1")
+      .get(current.user.id)?.n ?? 0
+  );
 }
 
 function toRepeatCount(ctx: AppContext, current: CurrentUser, timeZone: string, now: Date): number {
-  return ctx.sqlite.query<{ n: number }, [number, number]>(`SELECT count(*) AS n ${DUE_TRACKERS}`)
+  return ctx.sqlite
+    .query<{ n: number }, [number, number]>(`SELECT count(*) AS n ${DUE_TRACKERS}`)
     .get(current.user.id, endOfHalfDay(now, timeZone).getTime())!.n;
 }
 
@@ -70,8 +73,13 @@ export interface DueMemoryTrackersJson extends RecallOverviewJson {
  */
 export function recalling(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number): DueMemoryTrackersJson {
   const now = ctx.clock.now();
-  const toRepeat = spreadSameNote<MemoryTrackerLite>(dueTrackers(ctx, current, endOfHalfDay(new Date(now.getTime() + dueInDays * 24 * HOUR_MS), timeZone))
-    .map((row) => ({ memoryTrackerId: row.id, spelling: !!row.spelling, noteId: row.noteId })));
+  const toRepeat = spreadSameNote<MemoryTrackerLite>(
+    dueTrackers(ctx, current, endOfHalfDay(new Date(now.getTime() + dueInDays * 24 * HOUR_MS), timeZone)).map((row) => ({
+      memoryTrackerId: row.id,
+      spelling: !!row.spelling,
+      noteId: row.noteId,
+    })),
+  );
   return {
     toRepeat,
     dueInDays,

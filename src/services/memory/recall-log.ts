@@ -25,15 +25,27 @@ export interface RecallLogJson {
 const parse = (text: string | null) => (text === null ? null : JSON.parse(text));
 
 /** One tracker's rows (another user's tracker is 403, a missing one 404), or all the user's rows. */
-export function recallLogRows(ctx: AppContext, current: CurrentUser, trackerId: number | undefined, limit = DEFAULT_RECALL_LOG_LIMIT): RecallLogJson[] {
+export function recallLogRows(
+  ctx: AppContext,
+  current: CurrentUser,
+  trackerId: number | undefined,
+  limit = DEFAULT_RECALL_LOG_LIMIT,
+): RecallLogJson[] {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RECALL_LOG_LIMIT) {
     throw new ValidationError({ limit: `must be a whole number from 1 to ${MAX_RECALL_LOG_LIMIT}` });
   }
   if (trackerId !== undefined) ownTracker(ctx, current, trackerId);
-  const where = trackerId === undefined
-    ? eq(recallLog.userId, current.user.id)
-    : and(eq(recallLog.userId, current.user.id), eq(recallLog.memoryTrackerId, trackerId));
-  return ctx.db.select().from(recallLog).where(where).orderBy(desc(recallLog.reviewedAt), desc(recallLog.id)).limit(limit).all()
+  const where =
+    trackerId === undefined
+      ? eq(recallLog.userId, current.user.id)
+      : and(eq(recallLog.userId, current.user.id), eq(recallLog.memoryTrackerId, trackerId));
+  return ctx.db
+    .select()
+    .from(recallLog)
+    .where(where)
+    .orderBy(desc(recallLog.reviewedAt), desc(recallLog.id))
+    .limit(limit)
+    .all()
     .map((row) => ({
       id: row.id,
       memoryTrackerId: row.memoryTrackerId,

@@ -121,11 +121,13 @@ export function reviewTracker(
   let after: FsrsSchedule;
   const adjustment = outcome === "success" || outcome === "failure" ? null : Number(outcome);
   if (scheduler === "fsrs") {
-    const fsrsOutcome: ReviewOutcome = adjustment === null ? (outcome as ReviewOutcome) : adjustment > 0 ? "+5" : adjustment < 0 ? "-5" : "success";
+    const fsrsOutcome: ReviewOutcome =
+      adjustment === null ? (outcome as ReviewOutcome) : adjustment > 0 ? "+5" : adjustment < 0 ? "-5" : "success";
     after = fsrsReviewed(before, fsrsOutcome, now, fsrsSettingsOf(current.user), fuzzDraw(options.randomizer));
   } else {
     const intervals = parseSpaceIntervals(current.user.spaceIntervals);
-    const next = adjustment === null ? markAsRepeated(intervals, tracker, now, outcome === "success") : selfEvaluated(intervals, tracker, adjustment);
+    const next =
+      adjustment === null ? markAsRepeated(intervals, tracker, now, outcome === "success") : selfEvaluated(intervals, tracker, adjustment);
     after = { ...next, stability: null, difficulty: null };
   }
   const saved = tx

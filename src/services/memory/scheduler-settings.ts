@@ -63,12 +63,19 @@ export function convertTrackersOnSwitch(tx: DbHandle, before: UserRow, after: Us
   const [from, to] = [schedulerOf(before), schedulerOf(after)];
   if (from === to) return 0;
   const settings = fsrsSettingsOf(after);
-  const active = tx.select().from(memoryTrackers)
-    .where(and(eq(memoryTrackers.userId, after.id), eq(memoryTrackers.removedFromTracking, false))).all();
+  const active = tx
+    .select()
+    .from(memoryTrackers)
+    .where(and(eq(memoryTrackers.userId, after.id), eq(memoryTrackers.removedFromTracking, false)))
+    .all();
   if (to === "fsrs") {
     // Logged recalls per tracker (recall_log_tracker_counts, kept by a trigger on the log).
     const history = new Map(
-      tx.select().from(recallLogTrackerCounts).where(eq(recallLogTrackerCounts.userId, after.id)).all()
+      tx
+        .select()
+        .from(recallLogTrackerCounts)
+        .where(eq(recallLogTrackerCounts.userId, after.id))
+        .all()
         .map((row) => [row.memoryTrackerId, { successes: row.successes, failures: row.failures }]),
     );
     for (const tracker of active) {
@@ -78,7 +85,10 @@ export function convertTrackersOnSwitch(tx: DbHandle, before: UserRow, after: Us
   } else {
     for (const tracker of active) {
       const { forgettingCurveIndex } = toForgettingCurve(tracker, settings);
-      tx.update(memoryTrackers).set({ forgettingCurveIndex, stability: null, difficulty: null }).where(eq(memoryTrackers.id, tracker.id)).run();
+      tx.update(memoryTrackers)
+        .set({ forgettingCurveIndex, stability: null, difficulty: null })
+        .where(eq(memoryTrackers.id, tracker.id))
+        .run();
     }
     // Trackers removed while on FSRS keep no FSRS state either.
     tx.update(memoryTrackers).set({ stability: null, difficulty: null }).where(eq(memoryTrackers.userId, after.id)).run();

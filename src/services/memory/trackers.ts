@@ -3,13 +3,13 @@ import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
 import { memoryTrackers, notes } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
-import { authorizeEdit, authorizeOwnRecord, authorizeRead, authorizeRecall } from "../policies";
 import { type NoteJson, NotePresenter, type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook, notesByIds } from "../notes/rows";
-import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
+import { authorizeEdit, authorizeOwnRecord, authorizeRead, authorizeRecall } from "../policies";
 import type { Randomizer } from "../randomizer";
-import { type ReviewKind, reviewTracker, thinkingTime } from "./reviews";
+import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
 import type { CurrentUser } from "../users";
+import { type ReviewKind, reviewTracker, thinkingTime } from "./reviews";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
 
@@ -43,7 +43,9 @@ export function presentMemoryTrackers(ctx: AppContext, rows: MemoryTrackerRow[])
     forgettingCurveIndex: row.forgettingCurveIndex,
     removedFromTracking: row.removedFromTracking,
     spelling: row.spelling,
-    ...(row.stability !== null ? { stability: Math.round(row.stability * 24 * 1000) / 1000, difficulty: Math.round((row.difficulty ?? 0) * 1000) / 1000 } : {}),
+    ...(row.stability !== null
+      ? { stability: Math.round(row.stability * 24 * 1000) / 1000, difficulty: Math.round((row.difficulty ?? 0) * 1000) / 1000 }
+      : {}),
   }));
 }
 
@@ -54,7 +56,12 @@ export const presentMemoryTracker = (ctx: AppContext, row: MemoryTrackerRow) => 
  * (asked, answered, repeated, nudged) its note must also still be the user's to recall: an
  * unsubscribed notebook's trackers stay in history but are not recalled.
  */
-export function ownTracker(ctx: AppContext, current: CurrentUser, trackerId: number, purpose: "recall" | "look" = "recall"): MemoryTrackerRow {
+export function ownTracker(
+  ctx: AppContext,
+  current: CurrentUser,
+  trackerId: number,
+  purpose: "recall" | "look" = "recall",
+): MemoryTrackerRow {
   const row = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.id, trackerId)).get();
   if (!row) throw new NotFoundError("Memory tracker");
   authorizeOwnRecord(current, row.userId, "memory tracker");
@@ -81,10 +88,17 @@ export function repeatTracker(
   return reviewTracker(tx, now, current, tracker, successful ? "success" : "failure", kind, { randomizer, thinkingTimeMs });
 }
 
-export function markTrackerAsRepeated(ctx: AppContext, current: CurrentUser, trackerId: number, successful: boolean, thinkingTimeMs?: unknown) {
+export function markTrackerAsRepeated(
+  ctx: AppContext,
+  current: CurrentUser,
+  trackerId: number,
+  successful: boolean,
+  thinkingTimeMs?: unknown,
+) {
   const thinking = thinkingTime(thinkingTimeMs);
   const row = ctx.db.transaction((tx) =>
-    repeatTracker(tx, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful, "self-review", ctx.randomizer, thinking));
+    repeatTracker(tx, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful, "self-review", ctx.randomizer, thinking),
+  );
   return presentMemoryTracker(ctx, row);
 }
 
@@ -121,15 +135,25 @@ const RECENT_LIMIT = 100;
 
 /** "Recently Learned": the user's trackers by assimilation time, newest first (removed ones too). */
 export function recentlyLearned(ctx: AppContext, current: CurrentUser) {
-  const rows = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.userId, current.user.id))
-    .orderBy(desc(memoryTrackers.assimilatedAt), desc(memoryTrackers.id)).limit(RECENT_LIMIT).all();
+  const rows = ctx.db
+    .select()
+    .from(memoryTrackers)
+    .where(eq(memoryTrackers.userId, current.user.id))
+    .orderBy(desc(memoryTrackers.assimilatedAt), desc(memoryTrackers.id))
+    .limit(RECENT_LIMIT)
+    .all();
   return presentMemoryTrackers(ctx, rows);
 }
 
 /** "Recently Reviewed": by last recall time, newest first. */
 export function recentlyReviewed(ctx: AppContext, current: CurrentUser) {
-  const rows = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.userId, current.user.id))
-    .orderBy(desc(memoryTrackers.lastRecalledAt), desc(memoryTrackers.id)).limit(RECENT_LIMIT).all();
+  const rows = ctx.db
+    .select()
+    .from(memoryTrackers)
+    .where(eq(memoryTrackers.userId, current.user.id))
+    .orderBy(desc(memoryTrackers.lastRecalledAt), desc(memoryTrackers.id))
+    .limit(RECENT_LIMIT)
+    .all();
   return presentMemoryTrackers(ctx, rows);
 }
 
@@ -155,7 +179,9 @@ export function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number):
   const trackers = ctx.db
     .select()
     .from(memoryTrackers)
-    .where(and(eq(memoryTrackers.userId, current.user.id), eq(memoryTrackers.noteId, note.id), eq(memoryTrackers.removedFromTracking, false)))
+    .where(
+      and(eq(memoryTrackers.userId, current.user.id), eq(memoryTrackers.noteId, note.id), eq(memoryTrackers.removedFromTracking, false)),
+    )
     .orderBy(memoryTrackers.spelling, memoryTrackers.id)
     .all();
   return {
@@ -199,4 +225,3 @@ export function updateRecallSetting(ctx: AppContext, current: CurrentUser, noteI
   });
   return { noteId: note.id };
 }
-

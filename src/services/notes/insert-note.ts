@@ -23,9 +23,17 @@ export function insertNote(tx: DbHandle, now: Date, slot: NoteSlot, columns: New
     "headOf" in slot
       ? { notebookId: slot.headOf, parentId: null, siblingOrder: 0 }
       : "lastChildOf" in slot
-        ? { notebookId: slot.lastChildOf.notebookId, parentId: slot.lastChildOf.id, siblingOrder: orderForLastChild(tx, slot.lastChildOf.id) }
+        ? {
+            notebookId: slot.lastChildOf.notebookId,
+            parentId: slot.lastChildOf.id,
+            siblingOrder: orderForLastChild(tx, slot.lastChildOf.id),
+          }
         : { notebookId: slot.after.notebookId, parentId: slot.after.parentId, siblingOrder: orderAfter(tx, slot.after) };
-  return tx.insert(notes).values({ ...columns, ...place, createdAt: now, updatedAt: now }).returning().get();
+  return tx
+    .insert(notes)
+    .values({ ...columns, ...place, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
 }
 
 /** Rows per multi-row INSERT: fewer statements to prepare, while drizzle still builds each quickly (measured: 50 beat 200 and 20). */
@@ -37,12 +45,20 @@ const INSERT_BATCH = 50;
  * preparing an insert (with the notes table's triggers) costs more than running it. Answers the
  * rows in the order given. Call it with the caller's transaction, like insertNote.
  */
-export function insertLastChildren(tx: DbHandle, now: Date, items: { parent: Pick<NoteRow, "id" | "notebookId">; columns: NewNoteColumns }[]): NoteRow[] {
+export function insertLastChildren(
+  tx: DbHandle,
+  now: Date,
+  items: { parent: Pick<NoteRow, "id" | "notebookId">; columns: NewNoteColumns }[],
+): NoteRow[] {
   const parentIds = [...new Set(items.map((item) => item.parent.id))];
   const lastOrder = new Map<number, number>();
   for (let i = 0; i < parentIds.length; i += 500) {
-    const rows = tx.select({ parentId: notes.parentId, max: sql<number | null>`max(${notes.siblingOrder})` }).from(notes)
-      .where(inArray(notes.parentId, parentIds.slice(i, i + 500))).groupBy(notes.parentId).all();
+    const rows = tx
+      .select({ parentId: notes.parentId, max: sql<number | null>`max(${notes.siblingOrder})` })
+      .from(notes)
+      .where(inArray(notes.parentId, parentIds.slice(i, i + 500)))
+      .groupBy(notes.parentId)
+      .all();
     for (const row of rows) if (row.parentId !== null) lastOrder.set(row.parentId, row.max ?? 0);
   }
   const values = items.map(({ parent, columns }) => {
@@ -53,7 +69,14 @@ export function insertLastChildren(tx: DbHandle, now: Date, items: { parent: Pic
   const inserted: NoteRow[] = [];
   for (let i = 0; i < values.length; i += INSERT_BATCH) {
     // Ids grow in VALUES order; RETURNING's own order is not promised, so sort by id.
-    inserted.push(...tx.insert(notes).values(values.slice(i, i + INSERT_BATCH)).returning().all().sort((a, b) => a.id - b.id));
+    inserted.push(
+      ...tx
+        .insert(notes)
+        .values(values.slice(i, i + INSERT_BATCH))
+        .returning()
+        .all()
+        .sort((a, b) => a.id - b.id),
+    );
   }
   return inserted;
 }

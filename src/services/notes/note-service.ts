@@ -3,13 +3,22 @@ import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { isLinkType } from "../links/link-types";
+import { authorizeEdit, authorizeRead, notebookRole } from "../policies";
 import { notePathChanged, noteTextChanged } from "../search/embed-job";
+import type { CurrentUser } from "../users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
-import type { CurrentUser } from "../users";
-import { authorizeEdit, authorizeRead, notebookRole } from "../policies";
-import { type ChildrenLimit, type ChildrenPageJson, CHILDREN_PAGE_SIZE, MAX_CHILDREN_PAGE_SIZE, type NoteRealmJson, presentChildrenPage, presentNoteRealm, realmOf } from "./presenters";
 import { insertNote } from "./insert-note";
+import {
+  CHILDREN_PAGE_SIZE,
+  type ChildrenLimit,
+  type ChildrenPageJson,
+  MAX_CHILDREN_PAGE_SIZE,
+  type NoteRealmJson,
+  presentChildrenPage,
+  presentNoteRealm,
+  realmOf,
+} from "./presenters";
 import { ancestorsOf, descendantIds, findNote, getNote, getNotebook, type NoteRow } from "./rows";
 import { orderAfter, orderForFirstChild } from "./sibling-order";
 import { validDetails, validTitle, validWikidataId } from "./validation";
@@ -18,7 +27,12 @@ import { validDetails, validTitle, validWikidataId } from "./validation";
  * A note the user may read, loaded and authorised once: its NoteRealm, plus what the note page
  * also shows (the row, its ancestors from the notebook's head down, and whether it is read-only).
  */
-export function readNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number, options: { childrenLimit?: ChildrenLimit } = {}) {
+export function readNote(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  noteId: number,
+  options: { childrenLimit?: ChildrenLimit } = {},
+) {
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);
   const access = authorizeRead(ctx, current, notebook);
@@ -76,7 +90,9 @@ export type NotePlacement = { under: number } | { after: number };
 type Anchored = { under: NoteRow } | { after: NoteRow };
 
 function anchored(ctx: AppContext, current: CurrentUser, placement: NotePlacement): Anchored {
-  return "under" in placement ? { under: editableNote(ctx, current, placement.under) } : { after: editableNote(ctx, current, placement.after) };
+  return "under" in placement
+    ? { under: editableNote(ctx, current, placement.under) }
+    : { after: editableNote(ctx, current, placement.after) };
 }
 
 const anchorNote = (at: Anchored) => ("under" in at ? at.under : at.after);
@@ -101,7 +117,13 @@ export async function addNote(ctx: AppContext, current: CurrentUser, placement: 
 }
 
 /** Adds a note at the placement; answers {created, parent}. */
-export function createNote(ctx: AppContext, current: CurrentUser, placement: NotePlacement, input: NewNote, enrichment?: WikidataEnrichment) {
+export function createNote(
+  ctx: AppContext,
+  current: CurrentUser,
+  placement: NotePlacement,
+  input: NewNote,
+  enrichment?: WikidataEnrichment,
+) {
   return createAt(ctx, anchored(ctx, current, placement), input, enrichment);
 }
 
@@ -212,7 +234,10 @@ export function moveNote(ctx: AppContext, current: CurrentUser, noteId: number, 
     if (target.notebookId !== note.notebookId) {
       const ids = [note.id, ...descendantIds(ctx, note.id)];
       for (let i = 0; i < ids.length; i += 500) {
-        tx.update(notes).set({ notebookId: target.notebookId }).where(inArray(notes.id, ids.slice(i, i + 500))).run();
+        tx.update(notes)
+          .set({ notebookId: target.notebookId })
+          .where(inArray(notes.id, ids.slice(i, i + 500)))
+          .run();
       }
     }
   });

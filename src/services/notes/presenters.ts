@@ -1,8 +1,19 @@
 import { eq, sql } from "drizzle-orm";
-import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
+import { prepared } from "../../db/prepared";
 import { accounts, circles, users } from "../../db/schema";
-import { ancestorsOf, childCounts, childrenOf, childrenPageOf, type ChildrenCursor, findNote, getNotebook, notesByIds, type NotebookRow, type NoteRow } from "./rows";
+import {
+  ancestorsOf,
+  type ChildrenCursor,
+  childCounts,
+  childrenOf,
+  childrenPageOf,
+  findNote,
+  getNotebook,
+  type NotebookRow,
+  type NoteRow,
+  notesByIds,
+} from "./rows";
 
 /** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
 export interface NoteTopologyJson {
@@ -110,12 +121,14 @@ export function shortDetailsOf(details: string): string {
 
 /** shortDetailsOf by the clean-up of the whole text: images out, links to their text, marks out, spaces collapsed. */
 export function cleanShortDetails(details: string): string {
-  return cut(details
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[#>*_`~]/g, "")
-    .replace(/\s+/g, " ")
-    .trim());
+  return cut(
+    details
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/[#>*_`~]/g, "")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
 }
 
 function bareTopology(note: NoteRow): NoteTopologyJson {
@@ -188,14 +201,23 @@ export class NotePresenter {
 export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
   const head = headNote ?? (notebook.headNoteId ? findNote(ctx, notebook.headNoteId) : undefined);
   const creator = prepared(ctx.db, "external-identifier-of-user", (db) =>
-    db.select({ externalIdentifier: accounts.externalIdentifier })
+    db
+      .select({ externalIdentifier: accounts.externalIdentifier })
       .from(users)
       .innerJoin(accounts, eq(users.accountId, accounts.id))
       .where(eq(users.id, sql.placeholder("userId")))
-      .prepare()).get({ userId: notebook.creatorId });
-  const circle = notebook.circleId === null ? undefined : prepared(ctx.db, "circle-by-id", (db) =>
-    db.select({ id: circles.id, name: circles.name }).from(circles).where(eq(circles.id, sql.placeholder("id"))).prepare())
-    .get({ id: notebook.circleId });
+      .prepare(),
+  ).get({ userId: notebook.creatorId });
+  const circle =
+    notebook.circleId === null
+      ? undefined
+      : prepared(ctx.db, "circle-by-id", (db) =>
+          db
+            .select({ id: circles.id, name: circles.name })
+            .from(circles)
+            .where(eq(circles.id, sql.placeholder("id")))
+            .prepare(),
+        ).get({ id: notebook.circleId });
   return {
     id: notebook.id,
     title: head?.title ?? "",
@@ -251,7 +273,10 @@ export function presentNoteRealm(
   const { rows: children, more } = childrenPage(ctx, note.id, childrenLimit);
   const inbound = inboundReferencesOf(ctx, note.id);
   const presenter = new NotePresenter(ctx).preload([note, ...ancestors, ...children, ...inbound]);
-  const counts = childCounts(ctx, children.map((c) => c.id));
+  const counts = childCounts(
+    ctx,
+    children.map((c) => c.id),
+  );
   const head = ancestors[0] ?? note;
   const childrenCount = more ? childCounts(ctx, [note.id]).get(note.id)! : children.length;
   return {
@@ -272,7 +297,10 @@ export function presentNoteRealm(
 export function presentChildrenPage(ctx: AppContext, noteId: number, limit: number, after?: NoteRow): ChildrenPageJson {
   const { rows, more } = childrenPage(ctx, noteId, limit, after && { siblingOrder: after.siblingOrder, id: after.id });
   const presenter = new NotePresenter(ctx).preload(rows);
-  const counts = childCounts(ctx, rows.map((c) => c.id));
+  const counts = childCounts(
+    ctx,
+    rows.map((c) => c.id),
+  );
   return {
     children: rows.map((child) => presenter.child(child, counts.get(child.id) ?? 0)),
     ...(more ? { moreChildrenAfter: rows.at(-1)!.id } : {}),

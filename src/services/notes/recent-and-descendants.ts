@@ -3,10 +3,10 @@ import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { bareNote, uriAndTitle } from "../graph/bare-note";
 import { Neighbourhood } from "../graph/neighbourhood";
-import type { CurrentUser } from "../users";
 import { authorizeRead } from "../policies";
-import { NotePresenter, presentNotebook, type NoteRealmJson } from "./presenters";
-import { ancestorsOf, descendantIds, getNote, getNotebook, notesByIds, type NoteRow } from "./rows";
+import type { CurrentUser } from "../users";
+import { NotePresenter, type NoteRealmJson, presentNotebook } from "./presenters";
+import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow, notesByIds } from "./rows";
 
 export const RECENT_NOTES_LIMIT = 100;
 
@@ -36,7 +36,10 @@ export function noteDescendants(ctx: AppContext, current: CurrentUser | undefine
   const ancestors = ancestorsOf(ctx, focus);
   // A link may reach into a notebook the reader may not read: bareNote leaves such a target out.
   const readable = new Neighbourhood(ctx, { viewer: current });
-  const targets = notesByIds(ctx, descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : []))).filter(readable.visible);
+  const targets = notesByIds(
+    ctx,
+    descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : [])),
+  ).filter(readable.visible);
   const byId = new Map<number, NoteRow>([...ancestors, focus, ...descendants, ...targets].map((n) => [n.id, n]));
   const children = descendants.filter((n) => n.parentId === focus.id);
   return {

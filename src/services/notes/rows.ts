@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { prepared } from "../../db/prepared";
 import type { AppContext } from "../../context";
+import { prepared } from "../../db/prepared";
 import { notebooks, notes } from "../../db/schema";
 import { NotFoundError } from "../errors";
 
@@ -8,8 +8,13 @@ export type NoteRow = typeof notes.$inferSelect;
 export type NotebookRow = typeof notebooks.$inferSelect;
 
 export function findNote(ctx: AppContext, noteId: number): NoteRow | undefined {
-  return prepared(ctx.db, "note-by-id", (db) => db.select().from(notes).where(eq(notes.id, sql.placeholder("id"))).prepare())
-    .get({ id: noteId });
+  return prepared(ctx.db, "note-by-id", (db) =>
+    db
+      .select()
+      .from(notes)
+      .where(eq(notes.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id: noteId });
 }
 
 export function getNote(ctx: AppContext, noteId: number): NoteRow {
@@ -20,7 +25,12 @@ export function getNote(ctx: AppContext, noteId: number): NoteRow {
 
 export function getNotebook(ctx: AppContext, notebookId: number): NotebookRow {
   const notebook = prepared(ctx.db, "notebook-by-id", (db) =>
-    db.select().from(notebooks).where(eq(notebooks.id, sql.placeholder("id"))).prepare()).get({ id: notebookId });
+    db
+      .select()
+      .from(notebooks)
+      .where(eq(notebooks.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id: notebookId });
   if (!notebook) throw new NotFoundError("Notebook");
   return notebook;
 }
@@ -28,11 +38,13 @@ export function getNotebook(ctx: AppContext, notebookId: number): NotebookRow {
 /** The children of a note that are not deleted, in sibling order (one index range scan). */
 export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
   return prepared(ctx.db, "children-of-note", (db) =>
-    db.select()
+    db
+      .select()
       .from(notes)
       .where(and(eq(notes.parentId, sql.placeholder("parentId")), isNull(notes.deletedAt)))
       .orderBy(asc(notes.siblingOrder), asc(notes.id))
-      .prepare()).all({ parentId: noteId });
+      .prepare(),
+  ).all({ parentId: noteId });
 }
 
 /** How many undeleted children each of the notes has. */
@@ -87,8 +99,12 @@ export function notesByIds(ctx: AppContext, ids: number[]): NoteRow[] {
   // every realm loads its ancestors this way (issue 16, page server time).
   const byId = new Map<number, NoteRow>();
   const rows = prepared(ctx.db, "notes-by-json-ids", (db) =>
-    db.select().from(notes).where(sql`${notes.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare())
-    .all({ ids: JSON.stringify(ids) });
+    db
+      .select()
+      .from(notes)
+      .where(sql`${notes.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+      .prepare(),
+  ).all({ ids: JSON.stringify(ids) });
   for (const row of rows) byId.set(row.id, row);
   return ids.map((id) => byId.get(id)).filter((n): n is NoteRow => n !== undefined);
 }
@@ -106,22 +122,28 @@ export interface ChildrenCursor {
 export function childrenPageOf(ctx: AppContext, noteId: number, limit: number, after?: ChildrenCursor): NoteRow[] {
   if (!after) {
     return prepared(ctx.db, "children-of-note-first-page", (db) =>
-      db.select()
+      db
+        .select()
         .from(notes)
         .where(and(eq(notes.parentId, sql.placeholder("parentId")), isNull(notes.deletedAt)))
         .orderBy(asc(notes.siblingOrder), asc(notes.id))
         .limit(sql.placeholder("limit"))
-        .prepare()).all({ parentId: noteId, limit });
+        .prepare(),
+    ).all({ parentId: noteId, limit });
   }
   return prepared(ctx.db, "children-of-note-page-after", (db) =>
-    db.select()
+    db
+      .select()
       .from(notes)
-      .where(and(
-        eq(notes.parentId, sql.placeholder("parentId")),
-        isNull(notes.deletedAt),
-        sql`(${notes.siblingOrder} > ${sql.placeholder("order")} OR (${notes.siblingOrder} = ${sql.placeholder("order")} AND ${notes.id} > ${sql.placeholder("id")}))`,
-      ))
+      .where(
+        and(
+          eq(notes.parentId, sql.placeholder("parentId")),
+          isNull(notes.deletedAt),
+          sql`(${notes.siblingOrder} > ${sql.placeholder("order")} OR (${notes.siblingOrder} = ${sql.placeholder("order")} AND ${notes.id} > ${sql.placeholder("id")}))`,
+        ),
+      )
       .orderBy(asc(notes.siblingOrder), asc(notes.id))
       .limit(sql.placeholder("limit"))
-      .prepare()).all({ parentId: noteId, order: after.siblingOrder, id: after.id, limit });
+      .prepare(),
+  ).all({ parentId: noteId, order: after.siblingOrder, id: after.id, limit });
 }

@@ -13,13 +13,21 @@ function parentCondition(parentId: number | null) {
 
 /** The order for a new last child of the parent. */
 export function orderForLastChild(tx: Tx, parentId: number): number {
-  const row = tx.select({ max: sql<number | null>`max(${notes.siblingOrder})` }).from(notes).where(eq(notes.parentId, parentId)).get();
+  const row = tx
+    .select({ max: sql<number | null>`max(${notes.siblingOrder})` })
+    .from(notes)
+    .where(eq(notes.parentId, parentId))
+    .get();
   return (row?.max ?? 0) + SIBLING_ORDER_GAP;
 }
 
 /** The order for a new first child of the parent. */
 export function orderForFirstChild(tx: Tx, parentId: number): number {
-  const row = tx.select({ min: sql<number | null>`min(${notes.siblingOrder})` }).from(notes).where(eq(notes.parentId, parentId)).get();
+  const row = tx
+    .select({ min: sql<number | null>`min(${notes.siblingOrder})` })
+    .from(notes)
+    .where(eq(notes.parentId, parentId))
+    .get();
   return row?.min === null || row?.min === undefined ? SIBLING_ORDER_GAP : row.min - SIBLING_ORDER_GAP;
 }
 
@@ -52,6 +60,9 @@ function renumberSiblings(tx: Tx, parentId: number | null) {
     .orderBy(asc(notes.siblingOrder), asc(notes.id))
     .all();
   siblings.forEach((sibling, index) => {
-    tx.update(notes).set({ siblingOrder: (index + 1) * SIBLING_ORDER_GAP }).where(eq(notes.id, sibling.id)).run();
+    tx.update(notes)
+      .set({ siblingOrder: (index + 1) * SIBLING_ORDER_GAP })
+      .where(eq(notes.id, sibling.id))
+      .run();
   });
 }

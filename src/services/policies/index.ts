@@ -119,7 +119,9 @@ export function authorizeConversationParty(
 ) {
   if (!current) refuse(current);
   const userId = current.user.id;
-  const party = conversation.initiatorUserId === userId || conversation.ownerUserId === userId ||
+  const party =
+    conversation.initiatorUserId === userId ||
+    conversation.ownerUserId === userId ||
     (conversation.ownerCircleId !== null && isCircleMember(ctx, conversation.ownerCircleId, userId));
   if (!party) throw new ForbiddenError("You are not part of this conversation");
 }
@@ -142,4 +144,4 @@ export function authorizeAdmin(current: CurrentUser | undefined, message = "Only
   if (!isAdmin(current)) refuse(current, message);
 }
 
-export { readableNotebookIds, RECALLABLE_NOTEBOOK_SQL } from "./memberships";
+export { RECALLABLE_NOTEBOOK_SQL, readableNotebookIds } from "./memberships";

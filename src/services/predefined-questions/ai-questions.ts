@@ -6,11 +6,11 @@
 import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import { askForRefinement } from "../../ai/question-refinement";
 import type { AppContext } from "../../context";
-import { generateQuestion } from "../recall-prompts/question-maker";
 import { questionContext } from "../recall-prompts/question-context";
+import { generateQuestion } from "../recall-prompts/question-maker";
 import type { CurrentUser } from "../users";
-import { editableNote } from "./note-questions";
 import { noteDescription } from "./note-description";
+import { editableNote } from "./note-questions";
 import { type PredefinedQuestionJson, presentUnsavedQuestion } from "./presenters";
 import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_STEM_LENGTH, MIN_CHOICES, validateDraft } from "./validation";
 
@@ -21,7 +21,11 @@ const text = (value: unknown, max: number) => (typeof value === "string" ? value
  * POST /predefined-questions/generate-question-without-save?note=: a question about the note from
  * its graph, choices shuffled, not saved; null (an empty body) when the model gave no usable one.
  */
-export async function generateQuestionWithoutSave(ctx: AppContext, current: CurrentUser, noteId: number): Promise<PredefinedQuestionJson | null> {
+export async function generateQuestionWithoutSave(
+  ctx: AppContext,
+  current: CurrentUser,
+  noteId: number,
+): Promise<PredefinedQuestionJson | null> {
   const { note } = editableNote(ctx, current, noteId);
   const mcq = await generateQuestion(ctx, questionContext(ctx, note.id, current));
   return mcq ? presentUnsavedQuestion(mcq.multipleChoicesQuestion, mcq.correctChoiceIndex) : null;
@@ -49,7 +53,12 @@ export function refinementForForm(raw: unknown): PredefinedQuestionJson | null {
  * the question-generation model with the note's description; not saved. Null when the model
  * answered nothing usable.
  */
-export async function refineQuestion(ctx: AppContext, current: CurrentUser, noteId: number, body: unknown): Promise<PredefinedQuestionJson | null> {
+export async function refineQuestion(
+  ctx: AppContext,
+  current: CurrentUser,
+  noteId: number,
+  body: unknown,
+): Promise<PredefinedQuestionJson | null> {
   const { note } = editableNote(ctx, current, noteId);
   const draft = validateDraft(body);
   return refinementForForm(await askForRefinement(ctx, noteDescription(ctx, note), draft));

@@ -8,8 +8,8 @@ import { suggestedQuestionsForFineTuning } from "../../db/schema";
 import { authorizeRead } from "../policies";
 import { storedQuestion } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
-import { loadQuestion } from "./note-questions";
 import { noteDescription } from "./note-description";
+import { loadQuestion } from "./note-questions";
 
 export type SuggestedQuestionRow = typeof suggestedQuestionsForFineTuning.$inferSelect;
 

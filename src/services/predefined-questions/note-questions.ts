@@ -7,8 +7,8 @@ import { and, asc, eq, isNull, not } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notes, predefinedQuestions } from "../../db/schema";
 import { NotFoundError } from "../errors";
+import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
 import { authorizeEdit, authorizeRead } from "../policies";
-import { getNote, getNotebook, type NoteRow, type NotebookRow } from "../notes/rows";
 import { insertQuestion, type PredefinedQuestionRow } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
 import { type NoteQuestionsJson, type PredefinedQuestionJson, presentPredefinedQuestion } from "./presenters";
@@ -35,7 +35,10 @@ export function editableNote(ctx: AppContext, current: CurrentUser | undefined, 
 }
 
 /** A question with its note and notebook; 404 when there is no such question. */
-export function loadQuestion(ctx: AppContext, questionId: number): { question: PredefinedQuestionRow; note: NoteRow; notebook: NotebookRow } {
+export function loadQuestion(
+  ctx: AppContext,
+  questionId: number,
+): { question: PredefinedQuestionRow; note: NoteRow; notebook: NotebookRow } {
   const question = ctx.db.select().from(predefinedQuestions).where(eq(predefinedQuestions.id, questionId)).get();
   if (!question) throw new NotFoundError("Question");
   const note = getNote(ctx, question.noteId);
@@ -62,11 +65,17 @@ export function noteQuestions(ctx: AppContext, current: CurrentUser, noteId: num
 export function addQuestion(ctx: AppContext, current: CurrentUser, noteId: number, body: unknown): PredefinedQuestionJson {
   const { note } = editableNote(ctx, current, noteId);
   const input = validateQuestion(body);
-  const row = insertQuestion(ctx.db, ctx.clock.now(), note.id, {
-    multipleChoicesQuestion: input.multipleChoicesQuestion,
-    correctChoiceIndex: input.correctAnswerIndex,
-    strictChoiceOrder: false,
-  }, false);
+  const row = insertQuestion(
+    ctx.db,
+    ctx.clock.now(),
+    note.id,
+    {
+      multipleChoicesQuestion: input.multipleChoicesQuestion,
+      correctChoiceIndex: input.correctAnswerIndex,
+      strictChoiceOrder: false,
+    },
+    false,
+  );
   return presentPredefinedQuestion(row);
 }
 

@@ -5,8 +5,8 @@
  */
 import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import { ValidationError } from "../errors";
-import { stripControlCharacters } from "../text-input";
 import { MAX_CHOICES, MIN_CHOICES } from "../recall-prompts/mcq";
+import { stripControlCharacters } from "../text-input";
 
 export { MAX_CHOICES, MIN_CHOICES };
 /** Longest stem, in characters (a question, not a note: Markdown with a short context). */
@@ -57,7 +57,8 @@ export function validateQuestion(body: unknown): QuestionInput {
   const index = input.correctAnswerIndex;
   const count = choices.length;
   if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || (count > 0 && index >= count)) {
-    errors.correctAnswerIndex = count > 0 ? `must be the index of one of the choices (0 to ${count - 1})` : "must be the index of one of the choices";
+    errors.correctAnswerIndex =
+      count > 0 ? `must be the index of one of the choices (0 to ${count - 1})` : "must be the index of one of the choices";
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { multipleChoicesQuestion: { stem, choices }, correctAnswerIndex: index as number };

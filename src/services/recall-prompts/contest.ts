@@ -8,8 +8,8 @@ import { BadRequestError } from "../errors";
 import type { CurrentUser } from "../users";
 import type { QuestionContestResult } from "./mcq";
 import { presentRecallPrompt, type RecallPromptJson } from "./presenters";
-import { evaluateQuestion, generateQuestion } from "./question-maker";
 import { questionContext } from "./question-context";
+import { evaluateQuestion, generateQuestion } from "./question-maker";
 import { ALREADY_ANSWERED } from "./recall-prompt-service";
 import { insertPrompt, insertQuestion, type LoadedPrompt, loadPrompt, markContested, ownRecallPrompt, storedQuestion } from "./rows";
 
@@ -55,7 +55,11 @@ export async function regenerateRecallPrompt(
 ): Promise<RecallPromptJson | null> {
   const loaded = contestablePrompt(ctx, current, promptId);
   const advice = (input.advice?.trim() || loaded.prompt.contestAdvice || "").slice(0, MAX_ADVICE_LENGTH);
-  const previous = { multipleChoicesQuestion: storedQuestion(loaded.question), correctChoiceIndex: loaded.question.correctAnswerIndex, strictChoiceOrder: false };
+  const previous = {
+    multipleChoicesQuestion: storedQuestion(loaded.question),
+    correctChoiceIndex: loaded.question.correctAnswerIndex,
+    strictChoiceOrder: false,
+  };
   const mcq = await generateQuestion(ctx, questionContext(ctx, loaded.note.id, current), { question: previous, advice });
   if (!mcq) return null;
   const prompt = ctx.db.transaction((tx) => {

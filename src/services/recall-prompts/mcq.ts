@@ -2,8 +2,9 @@
  * Multiple-choice questions as plain values: checking what a model answered, shuffling the
  * choices, and turning an evaluation into a contest result. No database, AI or clock here.
  */
-import type { McqWithAnswer } from "../../ai/question-generation";
+
 import type { QuestionEvaluation } from "../../ai/question-evaluation";
+import type { McqWithAnswer } from "../../ai/question-generation";
 import type { Randomizer } from "../randomizer";
 
 export const MIN_CHOICES = 2;
@@ -86,7 +87,11 @@ export function contestResult(evaluation: QuestionEvaluation, choices: string[],
   const sameAnswer = correctChoices.length === 1 && correctChoices[0] === correctAnswerIndex;
   if (evaluation.feasibleQuestion && sameAnswer) return { rejected: true, advice: LEGITIMATE_QUESTION_ADVICE };
   const describe = (i: number) => `${i} ("${choices[i] ?? ""}")`;
-  const disputed = correctChoices.filter((i) => i >= 0 && i < choices.length).map(describe).join(", ") || "none";
+  const disputed =
+    correctChoices
+      .filter((i) => i >= 0 && i < choices.length)
+      .map(describe)
+      .join(", ") || "none";
   const prefix = sameAnswer
     ? ""
     : `Unclear answer detected. The original question assume one correct choice index (0-based) of ${describe(correctAnswerIndex)}. ` +

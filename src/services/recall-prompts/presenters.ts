@@ -1,6 +1,6 @@
-import type { AppContext } from "../../context";
 import type { MultipleChoicesQuestion } from "../../ai/question-generation";
-import { type NoteJson, type NotebookJson, NotePresenter, presentNotebook } from "../notes/presenters";
+import type { AppContext } from "../../context";
+import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf } from "../notes/rows";
 import { type LoadedPrompt, storedQuestion } from "./rows";
 

@@ -1,8 +1,8 @@
 import type { QuestionContext } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import { notebookAdditionalInstructions } from "../ai-assistant/notebook-assistant";
-import { getNote } from "../notes/rows";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../graph/build-graph";
+import { getNote } from "../notes/rows";
 import type { CurrentUser } from "../users";
 
 /**

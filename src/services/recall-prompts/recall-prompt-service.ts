@@ -12,8 +12,8 @@ import { ownTracker, repeatTracker } from "../memory/trackers";
 import { getNote } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type AnsweredQuestionJson, presentAnsweredQuestion, presentRecallPrompt, type RecallPromptJson } from "./presenters";
-import { generateFeasibleQuestion, type QuestionDraft } from "./question-maker";
 import { questionContext } from "./question-context";
+import { generateFeasibleQuestion, type QuestionDraft } from "./question-maker";
 import { insertPrompt, insertQuestion, loadPrompt, ownRecallPrompt, reusablePrompt, storedQuestion } from "./rows";
 
 export const ALREADY_ANSWERED = "The question is already answered";
@@ -39,7 +39,10 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
   try {
     drafts = await generateFeasibleQuestion(ctx, questionContext(ctx, note.id, current));
   } catch (error) {
-    console.warn(`Question generation for memory tracker ${tracker.id} failed, falling back to the simple review:`, (error as Error).message);
+    console.warn(
+      `Question generation for memory tracker ${tracker.id} failed, falling back to the simple review:`,
+      (error as Error).message,
+    );
     return null;
   }
   if (!drafts) return null;
@@ -70,7 +73,13 @@ export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId
  * from tracking meanwhile. A second answer (e.g. a retried request) is refused with 400, so
  * nothing counts twice; an index outside the choices is a 400 on choiceIndex.
  */
-export function answerRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number, choiceIndex: number, thinkingTimeMs?: unknown): AnsweredQuestionJson {
+export function answerRecallPrompt(
+  ctx: AppContext,
+  current: CurrentUser,
+  promptId: number,
+  choiceIndex: number,
+  thinkingTimeMs?: unknown,
+): AnsweredQuestionJson {
   const thinking = thinkingTime(thinkingTimeMs);
   return ctx.db.transaction((tx) => {
     const loaded = ownRecallPrompt(ctx, current, promptId);

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { McqWithAnswer, MultipleChoicesQuestion } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
 import { predefinedQuestions, recallPrompts } from "../../db/schema";
-import type { McqWithAnswer, MultipleChoicesQuestion } from "../../ai/question-generation";
 import { NotFoundError } from "../errors";
-import { authorizeOwnRecord, authorizeRead } from "../policies";
 import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
+import { authorizeOwnRecord, authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 
 export type RecallPromptRow = typeof recallPrompts.$inferSelect;

@@ -19,7 +19,10 @@ export const DEFAULT_SPACES = [
 /** "0, 1, 1, 2" → [0, 1, 1, 2]; an empty string gives []. */
 export function parseSpaceIntervals(text: string | null | undefined): number[] {
   if (!text || !text.trim()) return [];
-  return text.split(/,\s*/).map((part) => Number.parseInt(part, 10)).filter((n) => Number.isFinite(n));
+  return text
+    .split(/,\s*/)
+    .map((part) => Number.parseInt(part, 10))
+    .filter((n) => Number.isFinite(n));
 }
 
 /** The default table's value at any index: past its end it keeps growing (Fibonacci), capped. */
@@ -85,7 +88,10 @@ export function recalledSuccessfully(intervals: number[], state: TrackerSchedule
   const oldInterval = repeatInHours(intervals, state.forgettingCurveIndex);
   const expected = addHours(state.lastRecalledAt, oldInterval);
   const delayHours = Math.trunc((now.getTime() - expected.getTime()) / HOUR_MS);
-  const adjustment = oldInterval > 0 ? FORGETTING_CURVE_INDEX_INCREMENT - Math.floor((Math.abs(delayHours) * 10) / oldInterval) : FORGETTING_CURVE_INDEX_INCREMENT;
+  const adjustment =
+    oldInterval > 0
+      ? FORGETTING_CURVE_INDEX_INCREMENT - Math.floor((Math.abs(delayHours) * 10) / oldInterval)
+      : FORGETTING_CURVE_INDEX_INCREMENT;
   const forgettingCurveIndex = clampedIndex(state.forgettingCurveIndex + adjustment);
   return {
     forgettingCurveIndex,

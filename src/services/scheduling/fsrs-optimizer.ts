@@ -39,7 +39,12 @@ const clamp = (value: number, low: number, high: number) => Math.min(Math.max(va
  * FSRS-6's memory update with the short-term model off, as ts-fsrs computes it (its next_state),
  * without its rounding: the fit calls it millions of times. A unit test keeps the two equal.
  */
-export function nextMemoryState(w: readonly number[], state: { stability: number; difficulty: number } | null, elapsedDays: number, grade: number) {
+export function nextMemoryState(
+  w: readonly number[],
+  state: { stability: number; difficulty: number } | null,
+  elapsedDays: number,
+  grade: number,
+) {
   const initDifficulty = (g: number) => w[4]! - Math.exp((g - 1) * w[5]!) + 1;
   if (!state) return { stability: Math.max(w[grade - 1]!, 0.1), difficulty: clamp(initDifficulty(grade), 1, 10) };
   const { stability: s, difficulty: d } = state;
@@ -53,7 +58,11 @@ export function nextMemoryState(w: readonly number[], state: { stability: number
   } else {
     const hard = grade === 2 ? w[15]! : 1;
     const easy = grade === 4 ? w[16]! : 1;
-    stability = clamp(s * (1 + Math.exp(w[8]!) * (11 - d) * Math.pow(s, -w[9]!) * (Math.exp((1 - r) * w[10]!) - 1) * hard * easy), S_MIN, S_MAX);
+    stability = clamp(
+      s * (1 + Math.exp(w[8]!) * (11 - d) * Math.pow(s, -w[9]!) * (Math.exp((1 - r) * w[10]!) - 1) * hard * easy),
+      S_MIN,
+      S_MAX,
+    );
   }
   const delta = -w[6]! * (grade - 3);
   const next = d + (delta * (10 - d)) / 9;
@@ -100,13 +109,15 @@ export function fitWeights(histories: LoggedReview[][], steps = 60, start: reado
       moved[i] = value + h;
       return (logLoss(clip(moved), histories).loss - base) / h;
     });
-    w = clip(w.map((value, i) => {
-      m[i] = beta1 * m[i]! + (1 - beta1) * gradient[i]!;
-      v[i] = beta2 * v[i]! + (1 - beta2) * gradient[i]! ** 2;
-      const mHat = m[i]! / (1 - beta1 ** step);
-      const vHat = v[i]! / (1 - beta2 ** step);
-      return value - (rate * scale[i]! * mHat) / (Math.sqrt(vHat) + 1e-8);
-    }));
+    w = clip(
+      w.map((value, i) => {
+        m[i] = beta1 * m[i]! + (1 - beta1) * gradient[i]!;
+        v[i] = beta2 * v[i]! + (1 - beta2) * gradient[i]! ** 2;
+        const mHat = m[i]! / (1 - beta1 ** step);
+        const vHat = v[i]! / (1 - beta2 ** step);
+        return value - (rate * scale[i]! * mHat) / (Math.sqrt(vHat) + 1e-8);
+      }),
+    );
   }
   return w.map((value) => Math.round(value * 1e4) / 1e4);
 }

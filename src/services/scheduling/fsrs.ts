@@ -8,7 +8,7 @@
  * Grades: a wrong answer or "No, I need more repetition" → Again; a right answer → Good;
  * self-evaluation +5 → Easy, −5 → Hard; assimilation is the first review (Good).
  */
-import { FSRSAlgorithm, type Grade, Rating, computeDecayFactor, default_w, forgetting_curve, get_fuzz_range } from "ts-fsrs";
+import { computeDecayFactor, default_w, FSRSAlgorithm, forgetting_curve, type Grade, get_fuzz_range, Rating } from "ts-fsrs";
 import { DEFAULT_FORGETTING_CURVE_INDEX, FORGETTING_CURVE_INDEX_INCREMENT, repeatInHours, type TrackerSchedule } from "./forgetting-curve";
 
 export type SchedulerName = "forgetting-curve" | "fsrs";
@@ -142,8 +142,17 @@ export function fsrsAssimilated(settings: FsrsSettings, now: Date, fuzz: number 
  * so lastRecalledAt moves to now; self-evaluation does not count as a repetition, as in the
  * classic scheduler. A tracker without FSRS state is converted first (see toFsrs).
  */
-export function fsrsReviewed(state: FsrsSchedule, outcome: ReviewOutcome, now: Date, settings: FsrsSettings, fuzz: number | null = null): FsrsSchedule {
-  const memory = state.stability !== null && state.difficulty !== null ? { stability: state.stability, difficulty: state.difficulty } : toFsrs(state, settings);
+export function fsrsReviewed(
+  state: FsrsSchedule,
+  outcome: ReviewOutcome,
+  now: Date,
+  settings: FsrsSettings,
+  fuzz: number | null = null,
+): FsrsSchedule {
+  const memory =
+    state.stability !== null && state.difficulty !== null
+      ? { stability: state.stability, difficulty: state.difficulty }
+      : toFsrs(state, settings);
   const elapsedDays = Math.max(0, (now.getTime() - state.lastRecalledAt.getTime()) / DAY_MS);
   const next = algorithmFor(settings).next_state(memory, elapsedDays, gradeOf(outcome));
   const hours = intervalHoursFor(settings, next.stability, elapsedDays, fuzz);
@@ -187,7 +196,11 @@ export function failureShare(state: TrackerSchedule, history?: RecallHistory | n
  *   easier, more make it harder (clamped to 1..10).
  * The tracker's lastRecalledAt and nextRecallAt are kept, so nothing becomes due by switching.
  */
-export function toFsrs(state: TrackerSchedule, settings: FsrsSettings, history?: RecallHistory | null): { stability: number; difficulty: number } {
+export function toFsrs(
+  state: TrackerSchedule,
+  settings: FsrsSettings,
+  history?: RecallHistory | null,
+): { stability: number; difficulty: number } {
   const algorithm = algorithmFor(settings);
   const intervalHours = repeatInHours(settings.spaceIntervals, state.forgettingCurveIndex);
   const stability =
@@ -206,7 +219,9 @@ export function toFsrs(state: TrackerSchedule, settings: FsrsSettings, history?:
  */
 export function toForgettingCurve(state: FsrsSchedule, settings: FsrsSettings): FsrsSchedule {
   const forgettingCurveIndex =
-    state.stability === null ? state.forgettingCurveIndex : indexForHours(settings.spaceIntervals, intervalHoursFor(settings, state.stability));
+    state.stability === null
+      ? state.forgettingCurveIndex
+      : indexForHours(settings.spaceIntervals, intervalHoursFor(settings, state.stability));
   return { ...state, forgettingCurveIndex, stability: null, difficulty: null };
 }
 

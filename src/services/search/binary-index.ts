@@ -108,7 +108,13 @@ export function binaryIndexSupports(dimensions: number): boolean {
  * distance; every note of the notebooks when they hold no more than `count`. May include notes
  * deleted or moved since: the caller's SQL checks each candidate.
  */
-export function hammingCandidates(ctx: AppContext, model: string, query: ArrayLike<number>, notebookIds: readonly number[], count: number): number[] {
+export function hammingCandidates(
+  ctx: AppContext,
+  model: string,
+  query: ArrayLike<number>,
+  notebookIds: readonly number[],
+  count: number,
+): number[] {
   const index = currentIndex(ctx, model, query.length);
   const { words, noteIds, bits } = index;
   const ranges = notebookIds.map((id) => index.ranges.get(id)).filter((r): r is [number, number] => r !== undefined);

@@ -1,6 +1,6 @@
-import type { AppContext } from "../../context";
 import { isAiConfigured } from "../../ai/client";
 import { embeddingConfig, embeddingVersion } from "../../ai/settings";
+import type { AppContext } from "../../context";
 import { enqueue, enqueueMany } from "../../jobs/queue";
 import { defineJob, exponentialBackoff } from "../../jobs/registry";
 import { descendantIds } from "../notes/rows";
@@ -22,7 +22,10 @@ export const embedNoteJob = defineJob<{ noteId: number }>({
   async perform(ctx, payloads) {
     // The provider went away after the job was queued: "Update index" catches up later.
     if (!isAiConfigured(ctx)) return;
-    await embedNotes(ctx, payloads.map((payload) => payload.noteId));
+    await embedNotes(
+      ctx,
+      payloads.map((payload) => payload.noteId),
+    );
   },
 });
 
@@ -33,7 +36,12 @@ export const embedNoteJob = defineJob<{ noteId: number }>({
 export function noteTextChanged(ctx: AppContext, noteIds: number | number[]) {
   if (!isAiConfigured(ctx)) return;
   const ids = Array.isArray(noteIds) ? noteIds : [noteIds];
-  enqueueMany(ctx, embedNoteJob, ids.map((noteId) => ({ noteId })), { delayMs: EMBED_DELAY_MS });
+  enqueueMany(
+    ctx,
+    embedNoteJob,
+    ids.map((noteId) => ({ noteId })),
+    { delayMs: EMBED_DELAY_MS },
+  );
 }
 
 /**

@@ -2,13 +2,14 @@
  * Note search: literal (FTS5 trigram index) and semantic (embeddings compared with sqlite-vec),
  * the notebook index operations, and the hooks the note services call when note text changes.
  */
-import type { AppContext } from "../../context";
+
 import { isAiConfigured } from "../../ai/client";
-import { type NoteTopologyJson, NotePresenter, shortDetailsOf } from "../notes/presenters";
+import type { AppContext } from "../../context";
+import { NotePresenter, type NoteTopologyJson, shortDetailsOf } from "../notes/presenters";
 import { notesByIds } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { literalSearch, type SearchHit } from "./literal";
-import { searchScope, type SearchTerm } from "./scope";
+import { type SearchTerm, searchScope } from "./scope";
 import { semanticSearch } from "./semantic";
 import type { SemanticState } from "./semantic-signal";
 
@@ -31,11 +32,14 @@ export interface NoteSearchResultJson {
  */
 function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
   const unread = hits.filter((hit) => !hit.text).map((hit) => hit.noteId);
-  const rows = unread.length === 0 ? [] : ctx.sqlite
-    .query<{ id: number; title: string; details: string; isLink: number }, [string]>(
-      "SELECT id, title, details, target_note_id IS NOT NULL AS isLink FROM notes WHERE id IN (SELECT value FROM json_each(?))",
-    )
-    .all(JSON.stringify(unread));
+  const rows =
+    unread.length === 0
+      ? []
+      : ctx.sqlite
+          .query<{ id: number; title: string; details: string; isLink: number }, [string]>(
+            "SELECT id, title, details, target_note_id IS NOT NULL AS isLink FROM notes WHERE id IN (SELECT value FROM json_each(?))",
+          )
+          .all(JSON.stringify(unread));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const links = rows.filter((row) => row.isLink).map((row) => row.id);
   const linkTopologies = new Map<number, NoteTopologyJson>();
@@ -47,9 +51,10 @@ function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
   return hits.flatMap((hit) => {
     const row = hit.text ?? byId.get(hit.noteId);
     if (!row) return [];
-    const noteTopology = "isLink" in row && row.isLink
-      ? linkTopologies.get(hit.noteId)
-      : { id: hit.noteId, titleOrPredicate: row.title, shortDetails: shortDetailsOf(row.details) };
+    const noteTopology =
+      "isLink" in row && row.isLink
+        ? linkTopologies.get(hit.noteId)
+        : { id: hit.noteId, titleOrPredicate: row.title, shortDetails: shortDetailsOf(row.details) };
     return noteTopology ? [{ noteTopology, distance: hit.distance }] : [];
   });
 }

@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context";
 import { SQLiteError } from "bun:sqlite";
+import type { AppContext } from "../../context";
 import { stripControlCharacters } from "../text-input";
 import type { SearchScope } from "./scope";
 
@@ -90,18 +90,24 @@ export function literalSearch(ctx: AppContext, scope: SearchScope, searchKey: st
   const indexed = words.filter((word) => [...word].length >= TRIGRAM);
   const short = words.filter((word) => [...word].length < TRIGRAM);
   const run = (sql: Sql, text: string) =>
-    ctx.sqlite.query<Row, (string | number)[]>(text).all(...sql.params).map((row) => ({
-      noteId: row.id,
-      distance: literalDistance(row.tier, -row.score),
-    }));
+    ctx.sqlite
+      .query<Row, (string | number)[]>(text)
+      .all(...sql.params)
+      .map((row) => ({
+        noteId: row.id,
+        distance: literalDistance(row.tier, -row.score),
+      }));
   // Without the index: every word checked with LIKE over the scope's notes.
   const scan = () => {
     const sql = new Sql();
     const exact = sql.param(key);
     const inTitle = words.map((word) => `n.title LIKE ${sql.param(likePattern(word))} ESCAPE '\\'`).join(" AND ");
-    return run(sql, `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END AS tier, 0.0 AS score
+    return run(
+      sql,
+      `SELECT n.id, CASE WHEN lower(trim(n.title)) = lower(${exact}) THEN 0 WHEN ${inTitle} THEN 1 ELSE 2 END AS tier, 0.0 AS score
       FROM notes n WHERE ${inScope(sql, scope)} ${shortWordsIn(sql, words, ["n.title", "n.details"])}
-      ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`);
+      ORDER BY tier, length(n.title), n.id LIMIT ${SEARCH_LIMIT}`,
+    );
   };
 
   if (indexed.length === 0) {
@@ -170,16 +176,23 @@ const SEARCHABLE_TITLES = `SELECT id, title, details FROM notes INDEXED BY notes
 function titlePrefixSearch(ctx: AppContext, scope: SearchScope, key: string): SearchHit[] {
   const notebooks = JSON.stringify(scope.notebookIds);
   const excluded = scope.excludeNoteId;
-  const exactRows = ctx.sqlite.query<NoteTextRow, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`).all(notebooks, key);
+  const exactRows = ctx.sqlite
+    .query<NoteTextRow, [string, string]>(`${SEARCHABLE_TITLES} AND title = ?2 COLLATE NOCASE`)
+    .all(notebooks, key);
   // One more than a page when a note is left out, so the page stays full.
   const rangeRows = ctx.sqlite
-    .query<NoteTextRow, [string, string, string, number]>(`${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`)
+    .query<NoteTextRow, [string, string, string, number]>(
+      `${SEARCHABLE_TITLES} AND title >= ?2 COLLATE NOCASE AND title < ?3 COLLATE NOCASE LIMIT ?4`,
+    )
     .all(notebooks, asciiLower(key), prefixUpperBound(key), SEARCH_LIMIT + (excluded === undefined ? 0 : 1));
   const lowerKey = asciiLower(key);
   const seen = new Set<number>();
   const ranked: { row: NoteTextRow; tier: number; length: number }[] = [];
   let pageLeft = SEARCH_LIMIT;
-  for (const [rows, paged] of [[exactRows, false], [rangeRows, true]] as const) {
+  for (const [rows, paged] of [
+    [exactRows, false],
+    [rangeRows, true],
+  ] as const) {
     for (const row of rows) {
       if (row.id === excluded) continue;
       if (paged && pageLeft-- <= 0) break;
@@ -221,30 +234,47 @@ function indexedSearch(
   const words = [...indexed, ...short].map((word) => word.toLowerCase());
   // The trigram index drives each query (CROSS JOIN keeps it the outer loop).
   const titles = new Sql();
-  const titleRows = ctx.sqlite.query<Omit<NoteTextRow, "details">, (string | number)[]>(`SELECT n.id, n.title
+  const titleRows = ctx.sqlite
+    .query<Omit<NoteTextRow, "details">, (string | number)[]>(`SELECT n.id, n.title
     FROM notes_title_fts CROSS JOIN notes n ON n.id = notes_title_fts.rowid
     WHERE notes_title_fts MATCH ${titles.param(phrases)} AND ${inScope(titles, scope)} ${shortWordsIn(titles, short, ["n.title"])}`)
     .all(...titles.params);
   const lowerKey = asciiLower(key);
-  const titleHits = rankByRelevance(titleRows.map((row) => ({ ...row, details: "", tier: equalsKey(row.title, lowerKey) ? 0 : 1 })), words)
-    .slice(0, SEARCH_LIMIT);
+  const titleHits = rankByRelevance(
+    titleRows.map((row) => ({ ...row, details: "", tier: equalsKey(row.title, lowerKey) ? 0 : 1 })),
+    words,
+  ).slice(0, SEARCH_LIMIT);
   if (titleHits.length >= SEARCH_LIMIT) return titleHits;
 
   const wanted = SEARCH_LIMIT - titleHits.length;
   const matching = (select: string, sql: Sql) => `SELECT ${select}
     FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid
     WHERE notes_fts MATCH ${sql.param(phrases)}
-      AND ${inScope(sql, scope, titleHits.map((hit) => hit.noteId))} ${shortWordsIn(sql, short, ["n.title", "n.details"])}`;
+      AND ${inScope(
+        sql,
+        scope,
+        titleHits.map((hit) => hit.noteId),
+      )} ${shortWordsIn(sql, short, ["n.title", "n.details"])}`;
   const candidates = new Sql();
-  const texts = ctx.sqlite.query<NoteTextRow, (string | number)[]>(
-    `${matching("n.id, n.title, n.details", candidates)} LIMIT ${DETAILS_RANKED_HERE + 1}`,
-  ).all(...candidates.params);
+  const texts = ctx.sqlite
+    .query<NoteTextRow, (string | number)[]>(`${matching("n.id, n.title, n.details", candidates)} LIMIT ${DETAILS_RANKED_HERE + 1}`)
+    .all(...candidates.params);
   if (texts.length <= DETAILS_RANKED_HERE) {
-    return [...titleHits, ...rankByRelevance(texts.map((row) => ({ ...row, tier: 2 })), words, true).slice(0, wanted)];
+    return [
+      ...titleHits,
+      ...rankByRelevance(
+        texts.map((row) => ({ ...row, tier: 2 })),
+        words,
+        true,
+      ).slice(0, wanted),
+    ];
   }
   const details = new Sql();
-  const detailHits = run(details, `${matching("n.id, 2 AS tier, bm25(notes_fts, 10.0, 1.0) AS score", details)}
-    ORDER BY score, length(n.title), n.id LIMIT ${wanted}`);
+  const detailHits = run(
+    details,
+    `${matching("n.id, 2 AS tier, bm25(notes_fts, 10.0, 1.0) AS score", details)}
+    ORDER BY score, length(n.title), n.id LIMIT ${wanted}`,
+  );
   return [...titleHits, ...detailHits];
 }
 
@@ -252,7 +282,11 @@ function indexedSearch(
  * Hits of one pass ranked: by tier, then relevance (higher first), then shorter title, then id.
  * `withText`: the rows hold the notes' details (not only their titles), and the hits carry them.
  */
-function rankByRelevance(rows: { id: number; title: string; details: string; tier: number }[], words: string[], withText = false): SearchHit[] {
+function rankByRelevance(
+  rows: { id: number; title: string; details: string; tier: number }[],
+  words: string[],
+  withText = false,
+): SearchHit[] {
   const lengths = rows.map((row) => row.title.length + row.details.length);
   const averageLength = lengths.reduce((sum, length) => sum + length, 0) / (rows.length || 1);
   return rows

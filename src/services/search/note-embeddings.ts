@@ -1,6 +1,6 @@
-import type { AppContext } from "../../context";
 import { embedTexts } from "../../ai/embeddings";
 import { embeddingConfig, embeddingVersion } from "../../ai/settings";
+import type { AppContext } from "../../context";
 import { embeddingSource, sourceHash, vectorBlob } from "./embedding-source";
 
 /** Notes per embeddings request (the reference's batch size). */
@@ -41,7 +41,10 @@ function sourcesOf(ctx: AppContext, noteIds: number[]) {
        WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL AND +target_note_id IS NULL ORDER BY id`,
     )
     .all(JSON.stringify(noteIds));
-  const paths = ancestorTitles(ctx, notes.map((n) => n.id));
+  const paths = ancestorTitles(
+    ctx,
+    notes.map((n) => n.id),
+  );
   return notes.map((note) => ({ id: note.id, source: embeddingSource(note, paths.get(note.id) ?? []) }));
 }
 
@@ -76,7 +79,11 @@ async function embedBatch(ctx: AppContext, noteIds: number[]): Promise<number> {
     .map((note) => ({ ...note, hash: sourceHash(version, note.source) }))
     .filter((note) => current.get(note.id) !== note.hash);
   if (stale.length === 0) return 0;
-  const { model: usedModel, vectors } = await embedTexts(ctx, stale.map((note) => note.source), config);
+  const { model: usedModel, vectors } = await embedTexts(
+    ctx,
+    stale.map((note) => note.source),
+    config,
+  );
   const now = ctx.clock.now().getTime();
   // The note may have gone meanwhile (deleted for good, or a test reset): store only for existing notes.
   const upsert = ctx.sqlite.query(

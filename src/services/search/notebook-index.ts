@@ -1,7 +1,7 @@
-import type { AppContext } from "../../context";
 import { aiClient } from "../../ai/client";
-import { authorizeEdit } from "../policies";
+import type { AppContext } from "../../context";
 import { getNotebook } from "../notes/rows";
+import { authorizeEdit } from "../policies";
 import type { CurrentUser } from "../users";
 import { embedNotes } from "./note-embeddings";
 
@@ -34,8 +34,6 @@ export async function updateNotebookIndex(ctx: AppContext, current: CurrentUser,
 /** "Reset index": forgets every embedding of the notebook's notes, then embeds them all again. */
 export async function resetNotebookIndex(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<number> {
   const notebook = indexableNotebook(ctx, current, notebookId);
-  ctx.sqlite
-    .query("DELETE FROM note_embeddings WHERE note_id IN (SELECT id FROM notes WHERE notebook_id = ?)")
-    .run(notebook.id);
+  ctx.sqlite.query("DELETE FROM note_embeddings WHERE note_id IN (SELECT id FROM notes WHERE notebook_id = ?)").run(notebook.id);
   return embedNotes(ctx, embeddableNoteIds(ctx, notebook.id));
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
-import { authorizeRead, readableNotebookIds } from "../policies";
 import { getNote, getNotebook } from "../notes/rows";
+import { authorizeRead, readableNotebookIds } from "../policies";
 import type { CurrentUser } from "../users";
 
 /** The search request (SearchTerm in the API). */

@@ -1,9 +1,9 @@
-import type { AppContext } from "../../context";
 import { embedTexts } from "../../ai/embeddings";
+import type { AppContext } from "../../context";
+import { binaryIndexIsFresh, binaryIndexSupports, hammingCandidates } from "./binary-index";
 import { searchKeySource, vectorBlob } from "./embedding-source";
 import { SEARCH_LIMIT, type SearchHit } from "./literal";
 import type { SearchScope } from "./scope";
-import { binaryIndexIsFresh, binaryIndexSupports, hammingCandidates } from "./binary-index";
 
 /**
  * Farthest semantic hit kept, in cosine distance (1 - cosine similarity, 0 to 2): 0.75 keeps
@@ -50,7 +50,11 @@ export async function semanticSearch(ctx: AppContext, scope: SearchScope, search
        ORDER BY distance, note_id`,
     )
     .all(vectorBlob(query), JSON.stringify(candidates), model, query.length);
-  return keepSearchable(ctx, scope, ranked.filter((hit) => hit.distance <= MAX_SEMANTIC_DISTANCE));
+  return keepSearchable(
+    ctx,
+    scope,
+    ranked.filter((hit) => hit.distance <= MAX_SEMANTIC_DISTANCE),
+  );
 }
 
 /**
@@ -67,7 +71,9 @@ function keepSearchable(ctx: AppContext, scope: SearchScope, ranked: SearchHit[]
   const kept: SearchHit[] = [];
   for (let from = 0; from < ranked.length && kept.length < SEARCH_LIMIT; from += SEARCH_LIMIT * 2) {
     const page = ranked.slice(from, from + SEARCH_LIMIT * 2);
-    const ids = new Set(searchable.all(JSON.stringify(page.map((hit) => hit.noteId)), notebooks, scope.excludeNoteId ?? -1).map((row) => row.id));
+    const ids = new Set(
+      searchable.all(JSON.stringify(page.map((hit) => hit.noteId)), notebooks, scope.excludeNoteId ?? -1).map((row) => row.id),
+    );
     for (const hit of page) if (ids.has(hit.noteId) && kept.length < SEARCH_LIMIT) kept.push(hit);
   }
   return kept;

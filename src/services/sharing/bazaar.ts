@@ -2,10 +2,10 @@ import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { bazaarNotebooks, notebooks } from "../../db/schema";
 import { NotFoundError } from "../errors";
-import { authorizeAdmin, authorizeShare } from "../policies";
+import { presentLiveNotebooks } from "../notebooks";
 import type { NotebookJson } from "../notes/presenters";
 import { getNotebook } from "../notes/rows";
-import { presentLiveNotebooks } from "../notebooks";
+import { authorizeAdmin, authorizeShare } from "../policies";
 import type { CurrentUser } from "../users";
 
 /** BazaarNotebook JSON: the entry's id and its notebook. */
@@ -19,8 +19,10 @@ export function bazaar(ctx: AppContext): BazaarNotebookJson[] {
   const entries = ctx.db.select().from(bazaarNotebooks).all();
   if (entries.length === 0) return [];
   const entryOf = new Map(entries.map((e) => [e.notebookId, e.id]));
-  return presentLiveNotebooks(ctx, inArray(notebooks.id, [...entryOf.keys()]))
-    .map((notebook) => ({ id: entryOf.get(notebook.id)!, notebook }));
+  return presentLiveNotebooks(ctx, inArray(notebooks.id, [...entryOf.keys()])).map((notebook) => ({
+    id: entryOf.get(notebook.id)!,
+    notebook,
+  }));
 }
 
 /** "Share notebook to bazaar" (owner or circle member); sharing again changes nothing. */

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { circleMembers, circles, notebooks, users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
-import { authorizeCircleMember, authorizeMoveToCircle } from "../policies";
 import { addNotebook, type NotebooksJson, presentLiveNotebooks } from "../notebooks";
 import { type CircleJson, type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook } from "../notes/rows";
+import { authorizeCircleMember, authorizeMoveToCircle } from "../policies";
 import { stripControlCharacters } from "../text-input";
 import type { CurrentUser } from "../users";
 
@@ -89,7 +89,11 @@ export function joinCircle(ctx: AppContext, current: CurrentUser, invitationCode
   const code = typeof invitationCode === "string" ? invitationCode.trim() : "";
   const circle = code ? ctx.db.select().from(circles).where(eq(circles.invitationCode, code)).get() : undefined;
   if (!circle) throw new ValidationError({ invitationCode: "This invitation code does not match any circle" });
-  ctx.db.insert(circleMembers).values({ circleId: circle.id, userId: current.user.id, joinedAt: ctx.clock.now() }).onConflictDoNothing().run();
+  ctx.db
+    .insert(circleMembers)
+    .values({ circleId: circle.id, userId: current.user.id, joinedAt: ctx.clock.now() })
+    .onConflictDoNothing()
+    .run();
   return { id: circle.id, name: circle.name };
 }
 
@@ -107,12 +111,21 @@ export async function createNotebookInCircle(
 }
 
 /** "Move to ...": the creator moves a notebook into (or between) circles they belong to. */
-export function moveNotebookToCircle(ctx: AppContext, current: CurrentUser | undefined, notebookId: number, circleId: number): NotebookJson {
+export function moveNotebookToCircle(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  notebookId: number,
+  circleId: number,
+): NotebookJson {
   const notebook = getNotebook(ctx, notebookId);
   const circle = getCircle(ctx, circleId);
   authorizeMoveToCircle(ctx, current, notebook, circle.id);
-  const moved = ctx.db.update(notebooks).set({ circleId: circle.id, updatedAt: ctx.clock.now() })
-    .where(eq(notebooks.id, notebook.id)).returning().get()!;
+  const moved = ctx.db
+    .update(notebooks)
+    .set({ circleId: circle.id, updatedAt: ctx.clock.now() })
+    .where(eq(notebooks.id, notebook.id))
+    .returning()
+    .get()!;
   return presentNotebook(ctx, moved);
 }
 

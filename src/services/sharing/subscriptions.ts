@@ -3,9 +3,9 @@ import type { AppContext } from "../../context";
 import { prepared } from "../../db/prepared";
 import { subscriptions } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { authorizeOwnRecord, authorizeSubscribe } from "../policies";
-import { NotePresenter, type NoteJson } from "../notes/presenters";
+import { type NoteJson, NotePresenter } from "../notes/presenters";
 import { findNote, getNotebook } from "../notes/rows";
+import { authorizeOwnRecord, authorizeSubscribe } from "../policies";
 import type { CurrentUser } from "../users";
 
 export const DEFAULT_DAILY_TARGET_OF_NEW_NOTES = 5;
@@ -32,16 +32,32 @@ function present(ctx: AppContext, rows: SubscriptionRow[]): SubscriptionJson[] {
   return rows.flatMap((row, i) => {
     const head = heads[i];
     if (!head || head.deletedAt) return [];
-    return [{ id: row.id, title: head.title, headNote: presenter.note(head), dailyTargetOfNewNotes: row.dailyTargetOfNewNotes, notebookId: row.notebookId }];
+    return [
+      {
+        id: row.id,
+        title: head.title,
+        headNote: presenter.note(head),
+        dailyTargetOfNewNotes: row.dailyTargetOfNewNotes,
+        notebookId: row.notebookId,
+      },
+    ];
   });
 }
 
 /** The user's subscriptions, oldest first (the order assimilation takes them in). */
 export function subscriptionsOf(ctx: AppContext, current: CurrentUser): SubscriptionJson[] {
   // One cached statement: the notebooks page asks on every load (issue 16).
-  return present(ctx, prepared(ctx.db, "subscriptions-of-user", (db) =>
-    db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).orderBy(subscriptions.id).prepare())
-    .all({ userId: current.user.id }));
+  return present(
+    ctx,
+    prepared(ctx.db, "subscriptions-of-user", (db) =>
+      db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, sql.placeholder("userId")))
+        .orderBy(subscriptions.id)
+        .prepare(),
+    ).all({ userId: current.user.id }),
+  );
 }
 
 /** A positive whole number, or a field error on dailyTargetOfNewNotes. */
@@ -60,12 +76,17 @@ export function subscribe(ctx: AppContext, current: CurrentUser | undefined, not
   const user = current!.user;
   const target = validDailyTarget(dailyTarget);
   const row = ctx.db.transaction((tx) => {
-    const existing = tx.select({ id: subscriptions.id }).from(subscriptions)
-      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.notebookId, notebook.id))).get();
+    const existing = tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.notebookId, notebook.id)))
+      .get();
     if (existing) throw new BadRequestError("You have already added this notebook to your learning");
-    return tx.insert(subscriptions)
+    return tx
+      .insert(subscriptions)
       .values({ userId: user.id, notebookId: notebook.id, dailyTargetOfNewNotes: target, createdAt: ctx.clock.now() })
-      .returning().get();
+      .returning()
+      .get();
   });
   return present(ctx, [row])[0]!;
 }
@@ -81,7 +102,12 @@ function ownSubscription(ctx: AppContext, current: CurrentUser | undefined, subs
 export function updateSubscription(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number, dailyTarget: unknown) {
   const row = ownSubscription(ctx, current, subscriptionId);
   const target = validDailyTarget(dailyTarget ?? row.dailyTargetOfNewNotes);
-  const updated = ctx.db.update(subscriptions).set({ dailyTargetOfNewNotes: target }).where(eq(subscriptions.id, row.id)).returning().get()!;
+  const updated = ctx.db
+    .update(subscriptions)
+    .set({ dailyTargetOfNewNotes: target })
+    .where(eq(subscriptions.id, row.id))
+    .returning()
+    .get()!;
   return present(ctx, [updated])[0]!;
 }
 

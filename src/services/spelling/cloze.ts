@@ -106,10 +106,14 @@ function clozeRun(run: string, titles: TitleFragment[], subtitles: TitleFragment
   return escapeHtml(hideTitle(text, titles, subtitles))
     .replace(PLACEHOLDERS, (placeholder) => {
       switch (placeholder) {
-        case FULL: return CLOZE_MARKS.full;
-        case PARTIAL: return CLOZE_MARKS.partial;
-        case SUBTITLE: return CLOZE_MARKS.subtitle;
-        default: return CLOZE_MARKS.pronunciation;
+        case FULL:
+          return CLOZE_MARKS.full;
+        case PARTIAL:
+          return CLOZE_MARKS.partial;
+        case SUBTITLE:
+          return CLOZE_MARKS.subtitle;
+        default:
+          return CLOZE_MARKS.pronunciation;
       }
     })
     .replace(KEPT, (slot) => kept[slot.codePointAt(0)! - KEPT_BASE] ?? "");

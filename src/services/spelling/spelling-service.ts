@@ -3,7 +3,7 @@ import { BadRequestError, ValidationError } from "../errors";
 import { thinkingTime } from "../memory/reviews";
 import { ownTracker, repeatTracker } from "../memory/trackers";
 import { renderMarkdownSafely } from "../notes/markdown";
-import { type NoteJson, type NotebookJson, NotePresenter, presentNotebook } from "../notes/presenters";
+import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { clozeHtml } from "./cloze";

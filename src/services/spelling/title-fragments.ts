@@ -63,8 +63,11 @@ export function matchesTitle(title: string, answer: string | null | undefined): 
 function sameIgnoringCase(a: string, b: string): boolean {
   const x = Array.from(a);
   const y = Array.from(b);
-  return x.length === y.length && x.every((c, i) => {
-    const d = y[i]!;
-    return c === d || c.toUpperCase() === d.toUpperCase() || c.toLowerCase() === d.toLowerCase();
-  });
+  return (
+    x.length === y.length &&
+    x.every((c, i) => {
+      const d = y[i]!;
+      return c === d || c.toUpperCase() === d.toUpperCase() || c.toLowerCase() === d.toLowerCase();
+    })
+  );
 }

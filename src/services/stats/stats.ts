@@ -13,8 +13,8 @@
  *   zone's offset is a multiple of 15 minutes), so the database never sends single rows.
  */
 import type { AppContext } from "../../context";
-import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
+import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { elapsedRatioAt } from "../scheduling/fsrs";
 import { localParts } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
@@ -52,7 +52,11 @@ function localMidnight(day: DayNumber, timeZone: string): number {
 /** Local days [first, first + count) with their starting instants, to put instants into days. */
 class DayGrid {
   readonly starts: number[];
-  constructor(readonly first: DayNumber, readonly count: number, timeZone: string) {
+  constructor(
+    readonly first: DayNumber,
+    readonly count: number,
+    timeZone: string,
+  ) {
     this.starts = Array.from({ length: count + 1 }, (_, i) => localMidnight(first + i, timeZone));
   }
   get begin() {
@@ -183,8 +187,21 @@ export function streak(history: { count: number }[]): number {
   return days;
 }
 
-const STABILITY_BUCKETS: [string, number][] = [["under 1 day", 1], ["1–7 days", 7], ["1–4 weeks", 30], ["1–3 months", 90], ["3–12 months", 365], ["over a year", Number.POSITIVE_INFINITY]];
-const RETRIEVABILITY_BUCKETS: [string, number][] = [["under 70 %", 0.7], ["70–80 %", 0.8], ["80–90 %", 0.9], ["90–95 %", 0.95], ["95 % and more", Infinity]];
+const STABILITY_BUCKETS: [string, number][] = [
+  ["under 1 day", 1],
+  ["1–7 days", 7],
+  ["1–4 weeks", 30],
+  ["1–3 months", 90],
+  ["3–12 months", 365],
+  ["over a year", Number.POSITIVE_INFINITY],
+];
+const RETRIEVABILITY_BUCKETS: [string, number][] = [
+  ["under 70 %", 0.7],
+  ["70–80 %", 0.8],
+  ["80–90 %", 0.9],
+  ["90–95 %", 0.95],
+  ["95 % and more", Infinity],
+];
 
 /** The index of the first bucket whose bound the value is below (bounds ascending; the last bucket otherwise). */
 function bucketBelow(value: number, buckets: [string, number][]): number {

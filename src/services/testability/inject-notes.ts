@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { accounts, notebooks, notes, users } from "../../db/schema";
+import { accessoryColumnsOfTestRow } from "../accessories/test-data";
 import { BadRequestError } from "../errors";
 import { insertNote } from "../notes/insert-note";
-import { accessoryColumnsOfTestRow } from "../accessories/test-data";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { circleIdByName } from "./sharing";
@@ -23,11 +23,15 @@ export interface NoteTestRow {
  * without a parent title starts a notebook (owned by the circle when circleName is given); a parent title is looked up among the rows of this
  * request first, then among the user's existing notes. Answers {title: noteId}.
  */
-export function injectNotes(ctx: AppContext, current: CurrentUser | undefined, input: {
-  externalIdentifier?: string | null;
-  circleName?: string | null;
-  noteTestData: NoteTestRow[];
-}): Record<string, number> {
+export function injectNotes(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  input: {
+    externalIdentifier?: string | null;
+    circleName?: string | null;
+    noteTestData: NoteTestRow[];
+  },
+): Record<string, number> {
   const circleId = input.circleName ? circleIdByName(ctx, input.circleName) : null;
   const owner = input.externalIdentifier ? userByExternalIdentifier(ctx, input.externalIdentifier) : current?.user;
   if (!owner) throw new BadRequestError(`No user ${input.externalIdentifier ? `"${input.externalIdentifier}"` : "is signed in"}`);

@@ -17,9 +17,16 @@ export function injectCircle(ctx: AppContext, circleName: string, members: strin
   const now = ctx.clock.now();
   ctx.db.transaction((tx) => {
     const circle = tx.insert(circles).values({ name: circleName, invitationCode: newInvitationCode(), createdAt: now }).returning().get();
-    for (const identifier of members.split(",").map((m) => m.trim()).filter(Boolean)) {
-      const user = tx.select({ id: users.id }).from(users).innerJoin(accounts, eq(users.accountId, accounts.id))
-        .where(eq(accounts.externalIdentifier, identifier)).get();
+    for (const identifier of members
+      .split(",")
+      .map((m) => m.trim())
+      .filter(Boolean)) {
+      const user = tx
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(accounts, eq(users.accountId, accounts.id))
+        .where(eq(accounts.externalIdentifier, identifier))
+        .get();
       if (!user) throw new BadRequestError(`No user "${identifier}"`);
       tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, joinedAt: now }).onConflictDoNothing().run();
     }

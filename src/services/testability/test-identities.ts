@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { accounts, users, DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS } from "../../db/schema";
+import { accounts, DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../../db/schema";
 
 /** Non-production basic-auth identities; all use the password "password". */
 export const TEST_IDENTITIES = ["user", "old_learner", "another_old_learner", "manual", "admin", "non_admin", "a_trainer"];

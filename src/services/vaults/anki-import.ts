@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { memoryTrackers, noteImages, notebooks } from "../../db/schema";
+import { memoryTrackers, notebooks, noteImages } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { logAssimilation, schedulerOf } from "../memory/reviews";
 import { insertLastChildren, insertNote } from "../notes/insert-note";
@@ -39,7 +39,12 @@ function indexForInterval(intervals: number[], days: number): number {
 /** Only cards Anki has reviewed carry a state; new cards are left for assimilation. */
 const isLearned = (card: AnkiCard | undefined): card is AnkiCard & { due: Date } => !!card && card.type !== 0 && card.due !== undefined;
 
-export async function importAnkiDeck(ctx: AppContext, current: CurrentUser, file: unknown, withReviewState: boolean): Promise<AnkiImportReport> {
+export async function importAnkiDeck(
+  ctx: AppContext,
+  current: CurrentUser,
+  file: unknown,
+  withReviewState: boolean,
+): Promise<AnkiImportReport> {
   if (!(file instanceof Blob)) throw new ValidationError({ file: "must be an .apkg file" });
   const name = file instanceof File ? file.name : "Anki deck.apkg";
   if (!/\.(apkg|colpkg)$/i.test(name)) throw new ValidationError({ file: "must be an .apkg file" });
@@ -65,8 +70,11 @@ export async function importAnkiDeck(ctx: AppContext, current: CurrentUser, file
         if (!image) return null;
         let id = stored.get(image.path);
         if (id === undefined) {
-          id = tx.insert(noteImages).values({ userId: current.user.id, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: now })
-            .returning({ id: noteImages.id }).get().id;
+          id = tx
+            .insert(noteImages)
+            .values({ userId: current.user.id, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: now })
+            .returning({ id: noteImages.id })
+            .get().id;
           stored.set(image.path, id);
         }
         report.images++;
@@ -108,7 +116,13 @@ export async function importAnkiDeck(ctx: AppContext, current: CurrentUser, file
       place(deck.root, head);
       const trackerRows: (typeof memoryTrackers.$inferSelect)[] = [];
       for (let i = 0; i < trackerValues.length; i += 50) {
-        trackerRows.push(...tx.insert(memoryTrackers).values(trackerValues.slice(i, i + 50)).returning().all());
+        trackerRows.push(
+          ...tx
+            .insert(memoryTrackers)
+            .values(trackerValues.slice(i, i + 50))
+            .returning()
+            .all(),
+        );
       }
       report.trackers = trackerRows.length;
       logAssimilation(tx, current, trackerRows);

@@ -4,16 +4,17 @@
  * children; a leaf is `<title>.md`. Links become `type:: [[wikilinks]]`, uploaded images are
  * written beside their note and embedded. Deleted notes are left out.
  */
-import JSZip from "jszip";
+
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import JSZip from "jszip";
 import type { AppContext } from "../../context";
 import { noteImages, notes } from "../../db/schema";
-import { NotFoundError } from "../errors";
 import { extensionOf } from "../accessories/image-bytes";
-import { authorizeRead } from "../policies";
+import { NotFoundError } from "../errors";
 import { getNotebook, type NoteRow } from "../notes/rows";
+import { authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
-import { splitDetails, yamlString, type FrontMatterEntry } from "./markdown-file";
+import { type FrontMatterEntry, splitDetails, yamlString } from "./markdown-file";
 import { FolderNames, INDEX_FILE, INDEX_STEM } from "./names";
 
 interface Placed {
@@ -82,11 +83,7 @@ function linkWriter(placed: Placed[]) {
 }
 
 function frontMatterOf(note: NoteRow, extra: FrontMatterEntry[]): string {
-  const lines = [
-    `note_id: ${note.id}`,
-    `created_at: ${note.createdAt.toISOString()}`,
-    `updated_at: ${note.updatedAt.toISOString()}`,
-  ];
+  const lines = [`note_id: ${note.id}`, `created_at: ${note.createdAt.toISOString()}`, `updated_at: ${note.updatedAt.toISOString()}`];
   if (note.wikidataId) lines.push(`wikidata_id: ${yamlString(note.wikidataId)}`);
   if (note.url) lines.push(`url: ${yamlString(note.url)}`);
   if (note.imageUrl && note.imageId === null) lines.push(`image_url: ${yamlString(note.imageUrl)}`);
@@ -103,7 +100,11 @@ export function exportFileName(headTitle: string): string {
 export async function exportNotebookVault(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<VaultExport> {
   const notebook = getNotebook(ctx, notebookId);
   authorizeRead(ctx, current, notebook);
-  const rows = ctx.db.select().from(notes).where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt))).all();
+  const rows = ctx.db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt)))
+    .all();
   const head = rows.find((row) => row.id === notebook.headNoteId);
   if (!head) throw new NotFoundError("Notebook");
   const { placed, folderNames, linksOf } = layout(head, rows);
@@ -111,16 +112,27 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
 
   // Titles of link targets in other notebooks (or deleted ones), written as plain [[Title]].
   const known = new Map(rows.map((row) => [row.id, row]));
-  const missing = [...new Set(rows.filter((row) => row.targetNoteId !== null && !known.has(row.targetNoteId)).map((row) => row.targetNoteId!))];
+  const missing = [
+    ...new Set(rows.filter((row) => row.targetNoteId !== null && !known.has(row.targetNoteId)).map((row) => row.targetNoteId!)),
+  ];
   for (let i = 0; i < missing.length; i += 500) {
-    for (const row of ctx.db.select().from(notes).where(inArray(notes.id, missing.slice(i, i + 500))).all()) known.set(row.id, row);
+    for (const row of ctx.db
+      .select()
+      .from(notes)
+      .where(inArray(notes.id, missing.slice(i, i + 500)))
+      .all())
+      known.set(row.id, row);
   }
 
   const zip = new JSZip();
   const imageIds = [...new Set(placed.map((p) => p.note.imageId).filter((id): id is number => id !== null))];
   const images = new Map<number, { contentType: string; bytes: Buffer }>();
   for (let i = 0; i < imageIds.length; i += 100) {
-    for (const image of ctx.db.select().from(noteImages).where(inArray(noteImages.id, imageIds.slice(i, i + 100))).all()) {
+    for (const image of ctx.db
+      .select()
+      .from(noteImages)
+      .where(inArray(noteImages.id, imageIds.slice(i, i + 100)))
+      .all()) {
       images.set(image.id, image);
     }
   }
@@ -131,7 +143,8 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
     if (rest.trim()) parts.push(rest.trim());
     const image = p.note.imageId === null ? undefined : images.get(p.note.imageId);
     if (image) {
-      const name = folderNames.get(p.folder)?.fileName(p.stem, extensionOf(image.contentType)) ?? `${p.stem}.${extensionOf(image.contentType)}`;
+      const name =
+        folderNames.get(p.folder)?.fileName(p.stem, extensionOf(image.contentType)) ?? `${p.stem}.${extensionOf(image.contentType)}`;
       const path = `${p.folder}/${name}`;
       // Images are compressed already: stored as they are, deflating them again only costs time.
       zip.file(path, image.bytes, { createFolders: false, binary: true, compression: "STORE" });

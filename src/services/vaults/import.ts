@@ -8,9 +8,9 @@ import type { AppContext } from "../../context";
 import type { DbHandle } from "../../db/connection";
 import { noteImages, notes } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
-import { authorizeEdit } from "../policies";
 import { insertLastChildren } from "../notes/insert-note";
 import { findNote, getNotebook, type NoteRow } from "../notes/rows";
+import { authorizeEdit } from "../policies";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { readVault, type SkippedFile, type VaultImage, type VaultNote } from "./read-vault";
@@ -53,7 +53,11 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
   const now = ctx.clock.now();
   try {
     ctx.db.transaction((tx) => {
-      const head = tx.select().from(notes).where(eq(notes.id, notebook.headNoteId ?? -1)).get();
+      const head = tx
+        .select()
+        .from(notes)
+        .where(eq(notes.id, notebook.headNoteId ?? -1))
+        .get();
       if (!head || head.deletedAt) throw new NotFoundError("Notebook");
       const placed = new Map<VaultNote, NoteRow>();
       const placedIds = new Set<number>();
@@ -62,8 +66,11 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
       const storeImage = (image: VaultImage) => {
         let id = storedImages.get(image.path);
         if (id === undefined) {
-          id = tx.insert(noteImages).values({ userId: current.user.id, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: now })
-            .returning({ id: noteImages.id }).get().id;
+          id = tx
+            .insert(noteImages)
+            .values({ userId: current.user.id, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: now })
+            .returning({ id: noteImages.id })
+            .get().id;
           storedImages.set(image.path, id);
         }
         return id;
@@ -73,7 +80,8 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
       const update = (row: NoteRow, vaultNote: VaultNote, isHead: boolean): boolean => {
         const set: Partial<NoteRow> = {};
         // An empty file never wipes text already there (a vault may hold a folder without text).
-        if (vaultNote.details !== undefined && vaultNote.details !== "" && vaultNote.details !== row.details) set.details = vaultNote.details;
+        if (vaultNote.details !== undefined && vaultNote.details !== "" && vaultNote.details !== row.details)
+          set.details = vaultNote.details;
         if (!isHead && vaultNote.title !== row.title) set.title = vaultNote.title;
         if (vaultNote.wikidataId && vaultNote.wikidataId !== row.wikidataId) set.wikidataId = vaultNote.wikidataId;
         if (vaultNote.url && vaultNote.url !== row.url) set.url = vaultNote.url;
@@ -86,9 +94,16 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
           }
         } else if (vaultNote.imageUrl && row.imageId === null && vaultNote.imageUrl !== row.imageUrl) set.imageUrl = vaultNote.imageUrl;
         if (Object.keys(set).length === 0) return false;
-        tx.update(notes).set({ ...set, updatedAt: now }).where(eq(notes.id, row.id)).run();
+        tx.update(notes)
+          .set({ ...set, updatedAt: now })
+          .where(eq(notes.id, row.id))
+          .run();
         if (set.imageId !== undefined && row.imageId !== null) {
-          const stillUsed = tx.select({ id: notes.id }).from(notes).where(and(eq(notes.imageId, row.imageId), ne(notes.id, row.id))).get();
+          const stillUsed = tx
+            .select({ id: notes.id })
+            .from(notes)
+            .where(and(eq(notes.imageId, row.imageId), ne(notes.id, row.id)))
+            .get();
           if (!stillUsed) tx.delete(noteImages).where(eq(noteImages.id, row.imageId)).run();
         }
         if (set.details !== undefined || set.title !== undefined) changedText.push(row.id);
@@ -96,9 +111,12 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
       };
 
       const childrenOf = (parentId: number) =>
-        tx.select().from(notes)
+        tx
+          .select()
+          .from(notes)
           .where(and(eq(notes.parentId, parentId), isNull(notes.deletedAt), isNull(notes.targetNoteId)))
-          .orderBy(notes.siblingOrder).all();
+          .orderBy(notes.siblingOrder)
+          .all();
 
       /**
        * Places the tree level by level: each vault note's children are matched by title with the
@@ -127,17 +145,21 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
             next.push({ vaultNote: child, row: match, isNew: false });
           }
         }
-        const created = insertLastChildren(tx, now, toCreate.map(({ child, parent }) => ({
-          parent,
-          columns: {
-            title: child.title,
-            details: child.details ?? "",
-            wikidataId: child.wikidataId ?? null,
-            url: child.url ?? null,
-            imageUrl: child.image ? null : (child.imageUrl ?? null),
-            imageId: child.image ? storeImage(child.image) : null,
-          },
-        })));
+        const created = insertLastChildren(
+          tx,
+          now,
+          toCreate.map(({ child, parent }) => ({
+            parent,
+            columns: {
+              title: child.title,
+              details: child.details ?? "",
+              wikidataId: child.wikidataId ?? null,
+              url: child.url ?? null,
+              imageUrl: child.image ? null : (child.imageUrl ?? null),
+              imageId: child.image ? storeImage(child.image) : null,
+            },
+          })),
+        );
         toCreate.forEach(({ child }, i) => {
           const row = created[i]!;
           if (child.image) report.images++;
@@ -152,16 +174,16 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
 
       // Links, once every note has its id; a link already there is not made again.
       const existingLinks = new Set(
-        tx.select({ parentId: notes.parentId, title: notes.title, targetNoteId: notes.targetNoteId }).from(notes)
-          .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt), isNotNull(notes.targetNoteId))).all()
+        tx
+          .select({ parentId: notes.parentId, title: notes.title, targetNoteId: notes.targetNoteId })
+          .from(notes)
+          .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt), isNotNull(notes.targetNoteId)))
+          .all()
           .map((link) => `${link.parentId}\n${link.title}\n${link.targetNoteId}`),
       );
       const newLinks: Parameters<typeof insertLastChildren>[2] = [];
       for (const [vaultNote, source] of placed) {
-        const wanted = [
-          ...vaultNote.typedLinks,
-          ...vaultNote.relatedLinks.map((target) => ({ type: "related to", target })),
-        ];
+        const wanted = [...vaultNote.typedLinks, ...vaultNote.relatedLinks.map((target) => ({ type: "related to", target }))];
         const linkedTo = new Set<number>();
         for (const { type, target } of wanted) {
           const targetNote = vault.resolve(target);

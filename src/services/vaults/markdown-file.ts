@@ -41,7 +41,7 @@ export function splitMarkdownFile(text: string): MarkdownFile {
 
 /** A scalar front matter value: quotes removed (a JSON-quoted string is read as JSON); undefined for lists and maps. */
 export function scalarValue(entry: FrontMatterEntry | undefined): string | undefined {
-  if (!entry || entry.lines.length > 1 && entry.lines.slice(1).some((line) => line.trim() !== "")) return undefined;
+  if (!entry || (entry.lines.length > 1 && entry.lines.slice(1).some((line) => line.trim() !== ""))) return undefined;
   const raw = entry.lines[0]!.slice(entry.lines[0]!.indexOf(":") + 1).trim();
   if (raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2) {
     try {

@@ -14,7 +14,7 @@ import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
 import { yamlString } from "./markdown-file";
 import type { SkippedFile, VaultImage } from "./read-vault";
-import { openZip, readEntry, VAULT_LIMITS, VaultImportError, type InflateBudget, type ZipEntry } from "./read-zip";
+import { type InflateBudget, openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
 
 export interface AnkiCard {
   /** Anki's card type: 0 new, 1 learning, 2 review, 3 relearning. */
@@ -134,7 +134,12 @@ const withoutCloze = (html: string) => html.replace(/\{\{c\d+::(.*?)(?:::[^}]*)?
 
 /** A field's HTML as plain text (titles): tags dropped, entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {
-  return decodeEntities(withoutCloze(html).replace(/<br\s*\/?>|<\/(div|p|li)>/gi, " ").replace(/<[^>]*>/g, "").replace(/\[sound:[^\]]*\]/g, ""))
+  return decodeEntities(
+    withoutCloze(html)
+      .replace(/<br\s*\/?>|<\/(div|p|li)>/gi, " ")
+      .replace(/<[^>]*>/g, "")
+      .replace(/\[sound:[^\]]*\]/g, ""),
+  )
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -152,12 +157,17 @@ export function htmlToMarkdown(html: string): string {
     .replace(/<img[^>]*>/gi, "")
     .replace(/<[^>]*>/g, "")
     .replace(/\[sound:[^\]]*\]/g, "");
-  return decodeEntities(markdown).replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+  return decodeEntities(markdown)
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /** The src of every <img> in a field, in order. */
 function imageSources(html: string): string[] {
-  return [...html.matchAll(/<img[^>]*\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) => decodeEntities(m[1] ?? m[2] ?? m[3] ?? ""));
+  return [...html.matchAll(/<img[^>]*\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) =>
+    decodeEntities(m[1] ?? m[2] ?? m[3] ?? ""),
+  );
 }
 
 interface Collection {
@@ -180,17 +190,27 @@ function readCollection(path: string): Collection {
     // The file comes from an upload: no functions from its schema, corrupt pages caught early.
     db.run("PRAGMA trusted_schema = OFF");
     db.run("PRAGMA cell_size_check = ON");
-    const tables = new Set(db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name));
-    if (!tables.has("col") || !tables.has("notes") || !tables.has("cards")) throw new VaultImportError("the collection has no notes or cards table");
+    const tables = new Set(
+      db
+        .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((row) => row.name),
+    );
+    if (!tables.has("col") || !tables.has("notes") || !tables.has("cards"))
+      throw new VaultImportError("the collection has no notes or cards table");
     const col = db.query<{ crt: number; decks: string; models: string }, []>("SELECT crt, decks, models FROM col LIMIT 1").get();
     if (!col) throw new VaultImportError("the collection is empty");
     const decks = new Map<number, string[]>();
     const models = new Map<number, { name: string; fields: string[] }>();
     if (tables.has("decks") && tables.has("notetypes") && tables.has("fields")) {
       // Schema 18 (current Anki): decks and note types in their own tables; deck names use \x1f between levels.
-      for (const deck of db.query<{ id: number; name: string }, []>("SELECT id, name FROM decks").all()) decks.set(Number(deck.id), deck.name.split("\x1f"));
-      for (const type of db.query<{ id: number; name: string }, []>("SELECT id, name FROM notetypes").all()) models.set(Number(type.id), { name: type.name, fields: [] });
-      for (const field of db.query<{ ntid: number; ord: number; name: string }, []>("SELECT ntid, ord, name FROM fields ORDER BY ntid, ord").all()) {
+      for (const deck of db.query<{ id: number; name: string }, []>("SELECT id, name FROM decks").all())
+        decks.set(Number(deck.id), deck.name.split("\x1f"));
+      for (const type of db.query<{ id: number; name: string }, []>("SELECT id, name FROM notetypes").all())
+        models.set(Number(type.id), { name: type.name, fields: [] });
+      for (const field of db
+        .query<{ ntid: number; ord: number; name: string }, []>("SELECT ntid, ord, name FROM fields ORDER BY ntid, ord")
+        .all()) {
         models.get(Number(field.ntid))?.fields.push(field.name);
       }
     } else {
@@ -198,7 +218,9 @@ function readCollection(path: string): Collection {
         for (const [id, deck] of Object.entries(JSON.parse(col.decks || "{}") as Record<string, { name?: string }>)) {
           decks.set(Number(id), String(deck.name ?? "Default").split("::"));
         }
-        for (const [id, model] of Object.entries(JSON.parse(col.models || "{}") as Record<string, { name?: string; flds?: { name?: string; ord?: number }[] }>)) {
+        for (const [id, model] of Object.entries(
+          JSON.parse(col.models || "{}") as Record<string, { name?: string; flds?: { name?: string; ord?: number }[] }>,
+        )) {
           const fields = [...(model.flds ?? [])].sort((a, b) => (a.ord ?? 0) - (b.ord ?? 0)).map((field) => String(field.name ?? ""));
           models.set(Number(id), { name: String(model.name ?? "Note"), fields });
         }
@@ -209,12 +231,17 @@ function readCollection(path: string): Collection {
     const count = db.query<{ n: number }, []>("SELECT count(*) AS n FROM notes").get()!.n;
     if (count > VAULT_LIMITS.notes) throw new VaultImportError(`the deck has more than ${VAULT_LIMITS.notes} notes`);
     const notes = db.query<Collection["notes"][number], []>("SELECT id, mid, tags, flds FROM notes ORDER BY id").all();
-    const cards = db.query<Collection["cards"][number], []>("SELECT nid, did, odid, ord, type, queue, due, ivl, reps FROM cards ORDER BY nid, ord").all();
+    const cards = db
+      .query<Collection["cards"][number], []>("SELECT nid, did, odid, ord, type, queue, due, ivl, reps FROM cards ORDER BY nid, ord")
+      .all();
     const firstReviews = new Map<number, number>();
     if (tables.has("revlog")) {
-      for (const row of db.query<{ nid: number; first: number }, []>(
-        "SELECT cards.nid AS nid, min(revlog.id) AS first FROM revlog JOIN cards ON cards.id = revlog.cid GROUP BY cards.nid",
-      ).all()) firstReviews.set(Number(row.nid), Number(row.first));
+      for (const row of db
+        .query<{ nid: number; first: number }, []>(
+          "SELECT cards.nid AS nid, min(revlog.id) AS first FROM revlog JOIN cards ON cards.id = revlog.cid GROUP BY cards.nid",
+        )
+        .all())
+        firstReviews.set(Number(row.nid), Number(row.first));
     }
     return { created: new Date(Number(col.crt) * 1000), decks, models, notes, cards, firstReviews };
   } catch (error) {
@@ -267,10 +294,12 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
   if (mediaEntry) {
     const listBytes = await readEntry(mediaEntry, 64 * 1024 * 1024, budget);
     if (listBytes && listBytes.length) {
-      if (isZstd(listBytes)) for (const [name, zipName] of readMediaEntries(unzstd(listBytes, "the media list", budget))) media.set(name, zipName);
+      if (isZstd(listBytes))
+        for (const [name, zipName] of readMediaEntries(unzstd(listBytes, "the media list", budget))) media.set(name, zipName);
       else {
         try {
-          for (const [zipName, name] of Object.entries(JSON.parse(new TextDecoder().decode(listBytes)) as Record<string, string>)) media.set(String(name), zipName);
+          for (const [zipName, name] of Object.entries(JSON.parse(new TextDecoder().decode(listBytes)) as Record<string, string>))
+            media.set(String(name), zipName);
         } catch {
           throw new VaultImportError("the media list is damaged");
         }
@@ -291,8 +320,12 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
       let data = await readEntry(entry, MAX_IMAGE_BYTES * 4, budget);
       if (data && isZstd(data)) data = unzstd(data, `the media file ${name}`, budget);
       const contentType = data && data.byteLength <= MAX_IMAGE_BYTES ? detectImageType(data) : undefined;
-      result = !data || data.byteLength > MAX_IMAGE_BYTES ? `larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`
-        : contentType ? { path: name, bytes: data, contentType } : "not a PNG, JPEG, GIF or WebP image (other media are not imported)";
+      result =
+        !data || data.byteLength > MAX_IMAGE_BYTES
+          ? `larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`
+          : contentType
+            ? { path: name, bytes: data, contentType }
+            : "not a PNG, JPEG, GIF or WebP image (other media are not imported)";
     }
     images.set(name, result);
     return result;
@@ -328,7 +361,10 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     const deck = deckFor(collection.decks.get(deckId) ?? ["Default"]);
     const title = cleanTitle(htmlToText(values[0] ?? ""));
     const parts: string[] = [];
-    const rest = values.slice(1).map((value, i) => ({ name: names[i + 1] ?? `Field ${i + 2}`, text: htmlToMarkdown(value) })).filter((field) => field.text);
+    const rest = values
+      .slice(1)
+      .map((value, i) => ({ name: names[i + 1] ?? `Field ${i + 2}`, text: htmlToMarkdown(value) }))
+      .filter((field) => field.text);
     if (rest.length === 1) parts.push(rest[0]!.text);
     else for (const field of rest) parts.push(`**${field.name}**\n\n${field.text}`);
     const tags = String(note.tags).trim().split(/\s+/).filter(Boolean);
@@ -337,7 +373,10 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     const body = parts.join("\n\n");
     let details = `---\n${frontMatter.join("\n")}\n---\n${body ? `\n${body}` : ""}`;
     if (details.length > MAX_DETAILS_LENGTH) {
-      skipped.push({ path: `note ${note.id} (${title})`, reason: `its text is longer than ${MAX_DETAILS_LENGTH} characters; the note was imported without it` });
+      skipped.push({
+        path: `note ${note.id} (${title})`,
+        reason: `its text is longer than ${MAX_DETAILS_LENGTH} characters; the note was imported without it`,
+      });
       details = "";
     }
     const ankiNote: AnkiNote = { title, details };
@@ -345,9 +384,11 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
       const image = await imageOf(source);
       if (typeof image === "string") skipped.push({ path: source, reason: image });
       else if (!ankiNote.image) ankiNote.image = image;
-      else if (image.path !== ankiNote.image.path) skipped.push({ path: source, reason: `a note keeps one image: only the first one of "${title}" was imported` });
+      else if (image.path !== ankiNote.image.path)
+        skipped.push({ path: source, reason: `a note keeps one image: only the first one of "${title}" was imported` });
     }
-    for (const sound of values.join(" ").matchAll(/\[sound:([^\]]*)\]/g)) skipped.push({ path: sound[1]!, reason: "sound is not imported" });
+    for (const sound of values.join(" ").matchAll(/\[sound:([^\]]*)\]/g))
+      skipped.push({ path: sound[1]!, reason: "sound is not imported" });
     if (card) {
       const first = collection.firstReviews.get(Number(note.id));
       ankiNote.card = {

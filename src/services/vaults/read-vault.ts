@@ -3,7 +3,7 @@
  * folders and Markdown files by the export's layout, front matter, typed and plain wikilinks,
  * and embedded images. What cannot be imported is listed with the reason.
  */
-import { detectImageType, MAX_IMAGE_BYTES, type ImageContentType } from "../accessories/image-bytes";
+import { detectImageType, type ImageContentType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
 import { isLinkType } from "../links/link-types";
 import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
@@ -109,7 +109,9 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
   const visible: ZipEntry[] = [];
   for (const entry of entries) {
     if (isHiddenPath(entry.parts)) {
-      const at = entry.parts.findIndex((part) => part.startsWith(".") || part === "__MACOSX" || part === "Thumbs.db" || part === "desktop.ini");
+      const at = entry.parts.findIndex(
+        (part) => part.startsWith(".") || part === "__MACOSX" || part === "Thumbs.db" || part === "desktop.ini",
+      );
       const shown = entry.parts.slice(0, at + 1).join("/") + (at < entry.parts.length - 1 || entry.dir ? "/" : "");
       if (!hiddenReported.has(shown)) {
         hiddenReported.add(shown);
@@ -208,7 +210,10 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
       if (fmTitle?.trim()) note.title = cleanTitle(fmTitle);
       else if (heading && stemFitsTitle(name, heading[1]!)) note.title = cleanTitle(heading[1]!);
     }
-    if (heading && (heading[1] === note.title || stemFitsTitle(name, heading[1]!) || (isHead && (heading[1] === name || heading[1] === headTitle)))) {
+    if (
+      heading &&
+      (heading[1] === note.title || stemFitsTitle(name, heading[1]!) || (isHead && (heading[1] === name || heading[1] === headTitle)))
+    ) {
       body = body.slice(heading[0].length);
     }
     const wikidataId = value("wikidata_id")?.trim();
@@ -304,7 +309,12 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
     if (data === undefined) imageBytes.set(entry, `larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`);
     else {
       const contentType = detectImageType(data);
-      imageBytes.set(entry, contentType ? { path: entry.path, bytes: data, contentType } : "not a PNG, JPEG, GIF or WebP image (other attachments are not imported)");
+      imageBytes.set(
+        entry,
+        contentType
+          ? { path: entry.path, bytes: data, contentType }
+          : "not a PNG, JPEG, GIF or WebP image (other attachments are not imported)",
+      );
     }
   }
   const reported = new Set<string>();
@@ -328,7 +338,8 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
       }
     }
     const details = stripControlCharacters(detailsWithFrontMatter(kept, body.trim()));
-    if (details.length > MAX_DETAILS_LENGTH) report(note.source!, `its text is longer than ${MAX_DETAILS_LENGTH} characters; the note was imported without it`);
+    if (details.length > MAX_DETAILS_LENGTH)
+      report(note.source!, `its text is longer than ${MAX_DETAILS_LENGTH} characters; the note was imported without it`);
     else note.details = details;
   }
   for (const entry of attachments.values()) {
@@ -336,7 +347,11 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
   }
 
   const resolve = (target: string): VaultNote | undefined => {
-    let t = target.normalize("NFC").replace(/\\/g, "/").replace(/^\.?\//, "").replace(/\.md$/i, "");
+    let t = target
+      .normalize("NFC")
+      .replace(/\\/g, "/")
+      .replace(/^\.?\//, "")
+      .replace(/\.md$/i, "");
     if (topName !== undefined && lower(t).startsWith(lower(`${topName}/`))) {
       const inner = byPath.get(lower(t.slice(topName.length + 1)));
       if (inner) return inner;

@@ -3,8 +3,9 @@
  * inflated (declared or actual: a zip bomb stops being inflated at the limit) or a path leaving
  * the archive is refused before anything is written.
  */
-import JSZip from "jszip";
+
 import { inflateRawSync } from "node:zlib";
+import JSZip from "jszip";
 import { entryPathParts } from "./names";
 
 export const VAULT_LIMITS = {
@@ -125,9 +126,11 @@ function inflateDirectly(entry: ZipEntry, budget: InflateBudget): Uint8Array | u
     }
   }
   if (bytes.byteLength !== entry.declaredBytes) {
-    throw new VaultImportError(bytes.byteLength > entry.declaredBytes
-      ? `the entry "${entry.path}" inflates to more than it declares`
-      : `the entry "${entry.path}" is damaged (shorter than it declares)`);
+    throw new VaultImportError(
+      bytes.byteLength > entry.declaredBytes
+        ? `the entry "${entry.path}" inflates to more than it declares`
+        : `the entry "${entry.path}" is damaged (shorter than it declares)`,
+    );
   }
   budget.take(bytes.byteLength);
   return bytes;

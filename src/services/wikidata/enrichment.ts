@@ -11,9 +11,9 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
-import { MAX_TITLE_LENGTH } from "../notes/validation";
-import { getNote, type NoteRow } from "../notes/rows";
 import { insertNote } from "../notes/insert-note";
+import { getNote, type NoteRow } from "../notes/rows";
+import { MAX_TITLE_LENGTH } from "../notes/validation";
 import { authors, birthday, countryOfCitizenship, isHuman, locationDescription } from "./claims";
 import { fetchClaims, fetchEntityData, type WikidataEntityData } from "./client";
 import { findNoteWithWikidataId } from "./uniqueness";

@@ -3,12 +3,12 @@
  * creating a note with a Wikidata id needs (the duplicate check and the enrichment).
  */
 export { updateWikidataId } from "./association";
-export { searchWikidataEntities, wikidataEntityData } from "./entities";
+export { WIKIDATA_UNAVAILABLE, type WikidataEntityData, type WikidataSearchEntity } from "./client";
 export {
   applyWikidataEnrichment,
   enrichNoteFromWikidata,
   prepareWikidataEnrichment,
   type WikidataEnrichment,
 } from "./enrichment";
+export { searchWikidataEntities, wikidataEntityData } from "./entities";
 export { assertWikidataIdUnique, DUPLICATE_WIKIDATA_ID, findNoteWithWikidataId } from "./uniqueness";
-export { WIKIDATA_UNAVAILABLE, type WikidataEntityData, type WikidataSearchEntity } from "./client";

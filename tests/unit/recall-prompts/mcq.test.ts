@@ -17,7 +17,14 @@ const mcq = (choices: unknown, correctChoiceIndex: unknown = 0, stem: unknown = 
 describe("validMcq: what a model answered, when usable", () => {
   test("a non-blank stem, 2 to 10 non-blank choices and a correct index among them", () => {
     expect(validMcq(mcq(["apple", "sky"], 1))).toEqual(mcq(["apple", "sky"], 1) as never);
-    expect(validMcq(mcq(Array.from({ length: 10 }, (_, i) => `c${i}`), 9))).toBeDefined();
+    expect(
+      validMcq(
+        mcq(
+          Array.from({ length: 10 }, (_, i) => `c${i}`),
+          9,
+        ),
+      ),
+    ).toBeDefined();
   });
 
   test.each([
@@ -26,7 +33,13 @@ describe("validMcq: what a model answered, when usable", () => {
     ["a stem that is not text", mcq(["a", "b"], 0, 42)],
     ["no choices", mcq([], 0)],
     ["one choice", mcq(["a"], 0)],
-    ["eleven choices", mcq(Array.from({ length: 11 }, (_, i) => `c${i}`), 0)],
+    [
+      "eleven choices",
+      mcq(
+        Array.from({ length: 11 }, (_, i) => `c${i}`),
+        0,
+      ),
+    ],
     ["a blank choice", mcq(["a", " "], 0)],
     ["a choice that is not text", mcq(["a", 2], 0)],
     ["choices that are not a list", mcq("a, b", 0)],

@@ -3,8 +3,8 @@ import {
   markAsRepeated,
   newSchedule,
   parseSpaceIntervals,
-  recallFailed,
   recalledSuccessfully,
+  recallFailed,
   repeatInHours,
   selfEvaluated,
   spacing,
@@ -22,10 +22,37 @@ const at = (fci: number, lastRecalledHour: number): TrackerSchedule => ({
 
 describe("interval length (reference hours table, default intervals)", () => {
   test.each([
-    [90, 0], [100, 0], [101, 2], [102, 4], [103, 7], [104, 9], [105, 12], [110, 24], [115, 24], [120, 24],
-    [121, 26], [123, 31], [125, 36], [130, 48], [135, 60], [140, 72], [145, 96], [150, 120], [160, 192],
-    [162, 215], [163, 228], [170, 312], [180, 504], [190, 816], [200, 1320], [210, 2136], [220, 3456],
-    [230, 5592], [240, 9048], [250, 14640], [300, 162360],
+    [90, 0],
+    [100, 0],
+    [101, 2],
+    [102, 4],
+    [103, 7],
+    [104, 9],
+    [105, 12],
+    [110, 24],
+    [115, 24],
+    [120, 24],
+    [121, 26],
+    [123, 31],
+    [125, 36],
+    [130, 48],
+    [135, 60],
+    [140, 72],
+    [145, 96],
+    [150, 120],
+    [160, 192],
+    [162, 215],
+    [163, 228],
+    [170, 312],
+    [180, 504],
+    [190, 816],
+    [200, 1320],
+    [210, 2136],
+    [220, 3456],
+    [230, 5592],
+    [240, 9048],
+    [250, 14640],
+    [300, 162360],
   ])("fci %i repeats in %i hours", (fci, expected) => {
     expect(repeatInHours(DEFAULT, fci)).toBe(expected);
   });
@@ -79,8 +106,18 @@ describe("schedules", () => {
   test("on-time successes with the default intervals follow the reference table", () => {
     let state = newSchedule(DEFAULT, hours(0));
     expect(state.nextRecallAt).toEqual(hours(0));
-    const expected = [[0, 110, 24], [24, 120, 24], [48, 130, 48], [96, 140, 72], [168, 150, 120], [288, 160, 192],
-      [480, 170, 312], [792, 180, 504], [1296, 190, 816], [2112, 200, 1320]];
+    const expected = [
+      [0, 110, 24],
+      [24, 120, 24],
+      [48, 130, 48],
+      [96, 140, 72],
+      [168, 150, 120],
+      [288, 160, 192],
+      [480, 170, 312],
+      [792, 180, 504],
+      [1296, 190, 816],
+      [2112, 200, 1320],
+    ];
     for (const [atHour, fci, interval] of expected) {
       state = markAsRepeated(DEFAULT, state, hours(atHour!), true);
       expect(state.forgettingCurveIndex).toBe(fci!);
@@ -93,7 +130,12 @@ describe("schedules", () => {
     const intervals = parseSpaceIntervals("1, 2, 4, 8");
     let state = newSchedule(intervals, hours(0));
     expect(state.nextRecallAt).toEqual(hours(24));
-    const expected = [[24, 110, 48], [72, 120, 96], [168, 130, 192], [360, 140, 192]];
+    const expected = [
+      [24, 110, 48],
+      [72, 120, 96],
+      [168, 130, 192],
+      [360, 140, 192],
+    ];
     for (const [atHour, fci, interval] of expected) {
       state = recalledSuccessfully(intervals, state, hours(atHour!));
       expect(state.forgettingCurveIndex).toBe(fci!);

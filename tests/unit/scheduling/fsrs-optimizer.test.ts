@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { FSRSAlgorithm, clipParameters } from "ts-fsrs";
-import { parseCsv, replay, SAMPLE, simulate, toCsv, type RevlogRow } from "../../../scripts/fsrs-replay";
+import { clipParameters, FSRSAlgorithm } from "ts-fsrs";
+import { parseCsv, type RevlogRow, replay, SAMPLE, simulate, toCsv } from "../../../scripts/fsrs-replay";
 import { DEFAULT_WEIGHTS } from "../../../src/services/scheduling/fsrs";
 import { type LoggedReview, logLoss, nextMemoryState, optimize } from "../../../src/services/scheduling/fsrs-optimizer";
 
@@ -20,7 +20,7 @@ describe("the optimizer's memory model", () => {
   test("is ts-fsrs's next_state (short-term model off) for many states, gaps and grades", () => {
     const reference = new FSRSAlgorithm({ enable_short_term: false });
     let seed = 1;
-    const next = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 500; i++) {
       const state = { stability: 0.1 + next() * 400, difficulty: 1 + next() * 9 };
       const t = next() * 200;
@@ -58,7 +58,11 @@ describe("Optimize my parameters", () => {
   });
 
   test("log loss is the mean of −log p over recalls, skipping self-evaluations as predictions", () => {
-    const history: LoggedReview[] = [{ elapsedDays: 0, outcome: "assimilation" }, { elapsedDays: 1, outcome: "+5" }, { elapsedDays: 2.3065, outcome: "success" }];
+    const history: LoggedReview[] = [
+      { elapsedDays: 0, outcome: "assimilation" },
+      { elapsedDays: 1, outcome: "+5" },
+      { elapsedDays: 2.3065, outcome: "success" },
+    ];
     const { loss, count } = logLoss(DEFAULT_WEIGHTS, [history]);
     expect(count).toBe(1);
     expect(loss).toBeGreaterThan(0);

@@ -1,19 +1,19 @@
 import { describe, expect, test } from "bun:test";
-import { type Grade, Rating, createEmptyCard, forgetting_curve, fsrs } from "ts-fsrs";
+import { createEmptyCard, forgetting_curve, fsrs, type Grade, Rating } from "ts-fsrs";
 import { parseSpaceIntervals, repeatInHours } from "../../../src/services/scheduling/forgetting-curve";
 import {
+  DEFAULT_WEIGHTS,
+  elapsedRatioAt,
   type FsrsSchedule,
   type FsrsSettings,
-  DEFAULT_WEIGHTS,
   failureShare,
-  elapsedRatioAt,
-  retrievability,
   fsrsAssimilated,
   fsrsReviewed,
   gradeOf,
   indexForHours,
   intervalHoursFor,
   type ReviewOutcome,
+  retrievability,
   toForgettingCurve,
   toFsrs,
 } from "../../../src/services/scheduling/fsrs";
@@ -21,7 +21,10 @@ import {
 const DEFAULT_W = [...DEFAULT_WEIGHTS];
 const DEFAULT = parseSpaceIntervals("0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55");
 const settings = (more: Partial<FsrsSettings> = {}): FsrsSettings => ({
-  desiredRetention: 0.9, maximumIntervalDays: 36_500, spaceIntervals: DEFAULT, ...more,
+  desiredRetention: 0.9,
+  maximumIntervalDays: 36_500,
+  spaceIntervals: DEFAULT,
+  ...more,
 });
 const T0 = new Date("2026-01-01T08:00:00.000Z");
 const HOUR = 3_600_000;
@@ -43,7 +46,11 @@ function history(outcomes: ReviewOutcome[], options = settings()) {
 describe("grades", () => {
   test("wrong/No → Again, right → Good, +5 → Easy, −5 → Hard, assimilation → Good", () => {
     expect(["failure", "success", "+5", "-5", "assimilation"].map((o) => gradeOf(o as ReviewOutcome))).toEqual([
-      Rating.Again, Rating.Good, Rating.Easy, Rating.Hard, Rating.Good,
+      Rating.Again,
+      Rating.Good,
+      Rating.Easy,
+      Rating.Hard,
+      Rating.Good,
     ]);
   });
 });
@@ -70,7 +77,16 @@ describe("the FSRS-6 adapter (default weights, 90 % retention, reviews exactly w
     const scheduler = fsrs({ enable_short_term: false, enable_fuzz: false });
     let card = createEmptyCard(T0);
     const difficulties: number[] = [];
-    for (const grade of [Rating.Good, Rating.Good, Rating.Good, Rating.Again, Rating.Good, Rating.Easy, Rating.Hard, Rating.Good] as Grade[]) {
+    for (const grade of [
+      Rating.Good,
+      Rating.Good,
+      Rating.Good,
+      Rating.Again,
+      Rating.Good,
+      Rating.Easy,
+      Rating.Hard,
+      Rating.Good,
+    ] as Grade[]) {
       card = scheduler.next(card, card.due, grade).card;
       difficulties.push(card.difficulty);
     }
