@@ -62,7 +62,7 @@ export function simulate(
   const rows: RevlogRow[] = [];
   const start = Date.UTC(2026, 0, 1, 8);
   const decay = -trueWeights[20]!;
-  const factor = Math.pow(0.9, 1 / decay) - 1;
+  const factor = 0.9 ** (1 / decay) - 1;
   for (let card = 1; card <= cards; card++) {
     const learnedAt = start + (card - 1) * DAY_MS;
     let memory = nextMemoryState(trueWeights, null, 0, 3);
@@ -78,7 +78,7 @@ export function simulate(
     let at = learnedAt + (4 + Math.floor(next() * 8)) * HOUR_MS;
     while (at < start + days * DAY_MS) {
       const elapsed = (at - previous) / DAY_MS;
-      const r = Math.pow(1 + (factor * elapsed) / memory.stability, decay);
+      const r = (1 + (factor * elapsed) / memory.stability) ** decay;
       const remembered = next() < r;
       const rating = remembered ? 3 : 1;
       rows.push({ cardId: card, reviewTime: at, rating, elapsedDays: Math.round(elapsed * 1000) / 1000 });
@@ -132,7 +132,7 @@ export function replay(rows: RevlogRow[]): Scores {
     byCard.get(row.cardId)!.push(row);
   }
   const decay = -DEFAULT_WEIGHTS[20]!;
-  const factor = Math.pow(0.9, 1 / decay) - 1;
+  const factor = 0.9 ** (1 / decay) - 1;
   const sums = { fsrs: { loss: 0, square: 0 }, classic: { loss: 0, square: 0 } };
   let reviews = 0;
   const score = (which: "fsrs" | "classic", p: number, remembered: boolean) => {
@@ -151,10 +151,10 @@ export function replay(rows: RevlogRow[]): Scores {
     };
     for (const row of history.slice(1)) {
       const remembered = row.rating > 1;
-      score("fsrs", Math.pow(1 + (factor * row.elapsedDays) / memory.stability, decay), remembered);
+      score("fsrs", (1 + (factor * row.elapsedDays) / memory.stability) ** decay, remembered);
       const intervalDays = Math.max(repeatInHours(INTERVALS, schedule.forgettingCurveIndex), 1) / 24;
       const sinceClassic = (row.reviewTime - schedule.lastRecalledAt.getTime()) / DAY_MS;
-      score("classic", Math.pow(0.9, sinceClassic / intervalDays), remembered);
+      score("classic", 0.9 ** (sinceClassic / intervalDays), remembered);
       reviews++;
       memory = nextMemoryState(DEFAULT_WEIGHTS, memory, row.elapsedDays, row.rating);
       schedule = markAsRepeated(INTERVALS, schedule, new Date(row.reviewTime), remembered);

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { CertificatePopup } from "../lib/assessment/CertificatePopup";
-import { type AssessmentAttemptJson, type AssessmentQuestionInstanceJson } from "../lib/assessment/queries";
+import type { AssessmentAttemptJson, AssessmentQuestionInstanceJson } from "../lib/assessment/queries";
 import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/ui/Dialog";
 import { showToast } from "../lib/ui-store";

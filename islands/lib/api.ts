@@ -81,7 +81,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     if (!options.silent) endLoading();
   }
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

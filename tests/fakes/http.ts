@@ -27,7 +27,7 @@ export async function recordRequest(req: Request): Promise<RecordedRequest> {
   req.headers.forEach((value, key) => {
     headers[key.toLowerCase()] = value;
   });
-  let body: unknown = undefined;
+  let body: unknown;
   if (req.method !== "GET" && req.method !== "HEAD") {
     const text = await req.text();
     if (text.length > 0) {

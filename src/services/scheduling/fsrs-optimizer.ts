@@ -49,20 +49,16 @@ export function nextMemoryState(
   if (!state) return { stability: Math.max(w[grade - 1]!, 0.1), difficulty: clamp(initDifficulty(grade), 1, 10) };
   const { stability: s, difficulty: d } = state;
   const decay = -w[20]!;
-  const factor = Math.pow(0.9, 1 / decay) - 1;
-  const r = Math.pow(1 + (factor * elapsedDays) / s, decay);
+  const factor = 0.9 ** (1 / decay) - 1;
+  const r = (1 + (factor * elapsedDays) / s) ** decay;
   let stability: number;
   if (grade === 1) {
-    const afterFail = clamp(w[11]! * Math.pow(d, -w[12]!) * (Math.pow(s + 1, w[13]!) - 1) * Math.exp((1 - r) * w[14]!), S_MIN, S_MAX);
+    const afterFail = clamp(w[11]! * d ** -w[12]! * ((s + 1) ** w[13]! - 1) * Math.exp((1 - r) * w[14]!), S_MIN, S_MAX);
     stability = Math.min(Math.max(s, S_MIN), afterFail);
   } else {
     const hard = grade === 2 ? w[15]! : 1;
     const easy = grade === 4 ? w[16]! : 1;
-    stability = clamp(
-      s * (1 + Math.exp(w[8]!) * (11 - d) * Math.pow(s, -w[9]!) * (Math.exp((1 - r) * w[10]!) - 1) * hard * easy),
-      S_MIN,
-      S_MAX,
-    );
+    stability = clamp(s * (1 + Math.exp(w[8]!) * (11 - d) * s ** -w[9]! * (Math.exp((1 - r) * w[10]!) - 1) * hard * easy), S_MIN, S_MAX);
   }
   const delta = -w[6]! * (grade - 3);
   const next = d + (delta * (10 - d)) / 9;
@@ -73,14 +69,14 @@ export function nextMemoryState(
 /** Mean log loss of the recall predictions over the histories (and how many there were). */
 export function logLoss(w: readonly number[], histories: LoggedReview[][]): { loss: number; count: number } {
   const decay = -w[20]!;
-  const factor = Math.pow(0.9, 1 / decay) - 1;
+  const factor = 0.9 ** (1 / decay) - 1;
   let [sum, count] = [0, 0];
   for (const history of histories) {
     let state: { stability: number; difficulty: number } | null = null;
     for (const review of history) {
       const grade = gradeOf(review.outcome);
       if (state && (review.outcome === "success" || review.outcome === "failure")) {
-        const r = clamp(Math.pow(1 + (factor * review.elapsedDays) / state.stability, decay), 1e-6, 1 - 1e-6);
+        const r = clamp((1 + (factor * review.elapsedDays) / state.stability) ** decay, 1e-6, 1 - 1e-6);
         sum -= review.outcome === "success" ? Math.log(r) : Math.log(1 - r);
         count++;
       }

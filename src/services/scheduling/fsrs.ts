@@ -98,7 +98,7 @@ export function intervalHoursFor(settings: FsrsSettings, stability: number, elap
  */
 export function elapsedRatioAt(settings: Pick<FsrsSettings, "weights">, bound: number): number {
   const { decay, factor } = computeDecayFactor([...(settings.weights ?? DEFAULT_WEIGHTS)]);
-  return (Math.pow(bound, 1 / decay) - 1) / factor;
+  return (bound ** (1 / decay) - 1) / factor;
 }
 
 /** Recall probability after `elapsedDays` for a stability (FSRS-6's power forgetting curve). */
