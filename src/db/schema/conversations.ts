@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { circles } from "./circles";
 import { bool, id, timestamp } from "./common";
 import { notes } from "./notes";
-import { circles } from "./sharing";
 import { users } from "./users";
 
 /**

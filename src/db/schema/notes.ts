@@ -1,6 +1,6 @@
 import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { circles } from "./circles";
 import { bool, id, timestamp } from "./common";
-import { circles } from "./sharing";
 import { users } from "./users";
 
 /** A notebook: a tree of notes under one head note, owned by its creator, or by a circle when circleId is set. */
