@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { type accounts, DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../db/schema";
+import { DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../db/schema";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import {
   convertTrackersOnSwitch,
@@ -8,11 +8,9 @@ import {
   type SchedulerSettingsInput,
   schedulerChanges,
 } from "./memory/scheduler-settings";
+import type { AccountRow, CurrentUser, UserRow } from "./user-rows";
 
-export type AccountRow = typeof accounts.$inferSelect;
-export type UserRow = typeof users.$inferSelect;
-/** A signed-in user: the profile and the account it belongs to. */
-export type CurrentUser = { user: UserRow; account: AccountRow };
+export type { AccountRow, CurrentUser, UserRow } from "./user-rows";
 
 /** The User JSON of reference-openapi.yaml. */
 export function presentUser({ user, account }: CurrentUser) {

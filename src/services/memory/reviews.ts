@@ -17,7 +17,7 @@ import {
   type ReviewOutcome,
   type SchedulerName,
 } from "../scheduling/fsrs";
-import type { CurrentUser, UserRow } from "../users";
+import type { CurrentUser, UserRow } from "../user-rows";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
 export type ReviewKind = "assimilation" | "multiple-choice" | "spelling" | "self-review" | "self-evaluation";

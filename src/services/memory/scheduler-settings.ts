@@ -14,7 +14,7 @@ import {
   toForgettingCurve,
   toFsrs,
 } from "../scheduling/fsrs";
-import type { UserRow } from "../users";
+import type { UserRow } from "../user-rows";
 import { fsrsSettingsOf, schedulerOf } from "./reviews";
 
 export interface SchedulerSettingsInput {
