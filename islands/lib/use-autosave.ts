@@ -36,6 +36,33 @@ export interface Autosave {
   flush: () => void;
 }
 
+/** What the hook knows between renders; kept in a ref so that timers and listeners read it fresh. */
+interface SaveState {
+  value: string;
+  dirty: boolean;
+  /** What the server is known to have (the base for undo). */
+  saved: string;
+  /** A save in flight, with the value it sends. */
+  inFlight: string | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  retries: number;
+  /** The last text the server refused; not sent again. */
+  refused: string | undefined;
+}
+
+function keepDraft(key: string | undefined, s: SaveState) {
+  if (key) writeDraft(key, { value: s.value, base: s.saved });
+}
+
+function dropDraft(key: string | undefined) {
+  if (key) clearDraft(key);
+}
+
+function clearTimer(s: SaveState) {
+  if (s.timer) clearTimeout(s.timer);
+  s.timer = undefined;
+}
+
 /**
  * Autosave per spec 4 "Text editing": dirty on change, cleared when the save completes; saved
  * 1000 ms after the last change, and at once on blur and when the page is left (with keepalive,
@@ -53,37 +80,22 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
   const [failed, setFailed] = useState(false);
   const [rejected, setRejected] = useState<string>();
 
-  const state = useRef({
+  const state = useRef<SaveState>({
     value: serverValue,
     dirty: false,
-    /** What the server is known to have (the base for undo). */
     saved: serverValue,
-    /** A save in flight, with the value it sends. */
-    inFlight: undefined as string | undefined,
-    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+    inFlight: undefined,
+    timer: undefined,
     retries: 0,
-    /** The last text the server refused; not sent again. */
-    refused: undefined as string | undefined,
+    refused: undefined,
   });
+  // The latest options, read when a save runs: the callbacks below stay the same across renders.
   const callbacks = useRef({ save, canSave, onSaved, draftKey });
   callbacks.current = { save, canSave, onSaved, draftKey };
-  const keepDraft = () => {
-    const key = callbacks.current.draftKey;
-    if (key) writeDraft(key, { value: state.current.value, base: state.current.saved });
-  };
-  const dropDraft = () => {
-    const key = callbacks.current.draftKey;
-    if (key) clearDraft(key);
-  };
-
-  const clearTimer = () => {
-    if (state.current.timer) clearTimeout(state.current.timer);
-    state.current.timer = undefined;
-  };
 
   const runSave = useCallback(async (keepalive = false) => {
-    clearTimer();
     const s = state.current;
+    clearTimer(s);
     if (!s.dirty || s.inFlight !== undefined) return;
     const toSend = s.value;
     if (!callbacks.current.canSave(toSend) || toSend === s.refused) return;
@@ -106,8 +118,8 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
       if (s.value === toSend) {
         s.dirty = false;
         setDirty(false);
-        dropDraft();
-      } else keepDraft();
+        dropDraft(callbacks.current.draftKey);
+      } else keepDraft(callbacks.current.draftKey, s);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         s.refused = toSend;
@@ -133,7 +145,7 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
   useEffect(() => {
     const s = state.current;
     if (serverValue === s.saved || serverValue === s.inFlight) return;
-    clearTimer();
+    clearTimer(s);
     s.saved = serverValue;
     s.value = serverValue;
     s.dirty = false;
@@ -143,7 +155,7 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
     setDirty(false);
     setFailed(false);
     setRejected(undefined);
-    dropDraft();
+    dropDraft(callbacks.current.draftKey);
   }, [serverValue]);
 
   // Text left unsaved on an earlier visit: take it up again if the server still has what it was typed over.
@@ -176,7 +188,7 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
     return () => {
       window.removeEventListener("pagehide", onPageHide);
       window.removeEventListener("beforeunload", onBeforeUnload);
-      clearTimer();
+      clearTimer(state.current);
     };
   }, [runSave]);
 
@@ -185,10 +197,10 @@ export function useAutosave({ serverValue, save, canSave = () => true, onSaved, 
       const s = state.current;
       s.value = next;
       s.dirty = true;
-      keepDraft();
+      keepDraft(callbacks.current.draftKey, s);
       setValue(next);
       setDirty(true);
-      clearTimer();
+      clearTimer(s);
       s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
     },
     [runSave],
