@@ -80,6 +80,16 @@ test.describe("voice dictation", () => {
   });
 
   test("dictated speech is appended to the details, a title is suggested, and the recording can be downloaded", async ({ page }) => {
+    // Records the object URLs the page releases (the browser gives no other way to tell).
+    await page.addInitScript(() => {
+      const w = window as unknown as { revokedUrls: string[] };
+      w.revokedUrls = [];
+      const revoke = URL.revokeObjectURL.bind(URL);
+      URL.revokeObjectURL = (url: string) => {
+        w.revokedUrls.push(url);
+        revoke(url);
+      };
+    });
     await resetTestData(ai.url);
     expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
     const ids = await injectNotes(page, ai.url, [
@@ -105,6 +115,14 @@ test.describe("voice dictation", () => {
     expect((await download).suggestedFilename()).toBe("dictation.wav");
     await expect(tools.getByRole("alert")).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+    // Closing the tools releases the recording's object URL (the WAV is not kept in memory).
+    const wavUrl = await tools.getByRole("link", { name: "Download audio" }).getAttribute("href");
+    const revoked = () => page.evaluate(() => (window as unknown as { revokedUrls: string[] }).revokedUrls);
+    expect(await revoked()).not.toContain(wavUrl);
+    await page.getByRole("button", { name: "Audio tools" }).click();
+    await expect(tools).toHaveCount(0);
+    expect(await revoked()).toContain(wavUrl);
 
     await expect(page.locator(".save-state")).toHaveText("", { timeout: 10_000 });
     await page.reload();

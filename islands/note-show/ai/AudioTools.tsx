@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { useElementId } from "../../lib/island-id";
 import { concatSamples, encodeWav, SAMPLE_RATE, srtSeconds } from "./wav";
@@ -60,13 +60,25 @@ export function AudioTools({
   const queue = useRef<Promise<void>>(Promise.resolve());
   const calls = useRef(0);
 
+  // The microphone is released when the tools close.
+  const disconnect = useCallback(() => {
+    const current = receiver.current;
+    receiver.current = undefined;
+    if (!current) return;
+    current.processor.onaudioprocess = null;
+    current.source.disconnect();
+    current.processor.disconnect();
+    for (const track of current.stream.getTracks()) track.stop();
+    void current.context.close();
+  }, []);
+  useEffect(() => disconnect, [disconnect]);
+  // Each recording's URL is released when a new recording starts and when the tools close.
   useEffect(
     () => () => {
-      disconnect();
       if (downloadUrl) URL.revokeObjectURL(downloadUrl);
     },
-    [],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+    [downloadUrl],
+  );
 
   async function listDevices() {
     try {
@@ -164,17 +176,6 @@ export function AudioTools({
     return { stream, context, source, processor };
   }
 
-  function disconnect() {
-    const current = receiver.current;
-    receiver.current = undefined;
-    if (!current) return;
-    current.processor.onaudioprocess = null;
-    current.source.disconnect();
-    current.processor.disconnect();
-    current.stream.getTracks().forEach((track) => track.stop());
-    void current.context.close();
-  }
-
   const constraints = (id: string): MediaStreamConstraints => ({
     audio: id ? { deviceId: { exact: id }, channelCount: 1 } : { channelCount: 1 },
   });
@@ -191,12 +192,11 @@ export function AudioTools({
     try {
       receiver.current = connect(stream);
     } catch {
-      stream.getTracks().forEach((track) => track.stop());
+      for (const track of stream.getTracks()) track.stop();
       setError("Failed to connect audio receiver");
       return;
     }
     recording.current = [];
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
     setDownloadUrl(undefined);
     setPhase("recording");
     void listDevices();
