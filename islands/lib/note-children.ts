@@ -87,6 +87,7 @@ export function useSentinel<E extends Element>(onVisible: () => void, active: bo
   const ref = useRef<E>(null);
   const callback = useRef(onVisible);
   callback.current = onVisible;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger: observing afresh reports a sentinel still in view.
   useEffect(() => {
     const element = ref.current;
     if (!element || !active || typeof IntersectionObserver === "undefined") return;

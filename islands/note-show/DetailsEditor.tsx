@@ -10,6 +10,7 @@ export const RICH_PLACEHOLDER = "Enter note details here...";
 
 export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; readonly: boolean }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the value is the trigger: the height is measured on the rendered text.
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;

@@ -8,6 +8,7 @@ import { FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
  */
 export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readonly: boolean }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the value is the trigger: the height is measured on the rendered text.
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;

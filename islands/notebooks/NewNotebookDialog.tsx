@@ -26,6 +26,7 @@ export function NewNotebookDialog({ onClose, circleId }: { onClose: () => void; 
   );
 
   // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: errors is the trigger: the fields just marked invalid are found in the DOM.
   useEffect(() => {
     if (!submitting) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [errors, submitting]);

@@ -17,7 +17,6 @@ export const EAGER_FETCH_COUNT = 5;
  */
 function usePrefetch(toRepeat: MemoryTrackerLite[], currentIndex: number) {
   const queryClient = useQueryClient();
-  const currentId = toRepeat[currentIndex]?.memoryTrackerId;
   useEffect(() => {
     let cancelled = false;
     void (async () => {
@@ -29,8 +28,9 @@ function usePrefetch(toRepeat: MemoryTrackerLite[], currentIndex: number) {
     return () => {
       cancelled = true;
     };
-    // Runs again when the current tracker changes (answered, moved to the end, new list).
-  }, [queryClient, currentId, currentIndex, toRepeat]);
+    // Runs again when the current tracker changes (answered, moved to the end, new list): each of
+    // these is a new index or a new list (the session is immutable).
+  }, [queryClient, currentIndex, toRepeat]);
 }
 
 /** The current item: a spelling question, a multiple-choice question, or the simple review. */

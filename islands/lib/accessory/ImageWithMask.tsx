@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { maskRectangles } from "./queries";
 
 /**
@@ -9,15 +9,16 @@ export function ImageWithMask({ src, mask }: { src: string; mask?: string }) {
   const imageRef = useRef<HTMLImageElement>(null);
   const [size, setSize] = useState<{ width: number; height: number }>();
   const [failed, setFailed] = useState(false);
-  const measure = () => {
+  const measure = useCallback(() => {
     const image = imageRef.current;
     if (image?.complete && image.naturalWidth > 0) setSize({ width: image.naturalWidth, height: image.naturalHeight });
-  };
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: src is the trigger: a new image is measured afresh.
   useEffect(() => {
     setFailed(false);
     setSize(undefined);
     measure(); // already loaded (cached) images fire no load event after hydration
-  }, [src]);
+  }, [src, measure]);
   const rectangles = maskRectangles(mask);
   return (
     <figure className="note-image">

@@ -19,14 +19,17 @@ export function ConversationView({ conversation }: { conversation: ConversationJ
   const count = messages?.length ?? 0;
 
   // Reading marks the conversation read (for every member of a circle); the badge and list follow.
+  // Again when messages arrive while it is open: a poll that brings nothing new keeps the same
+  // array (react-query's structural sharing), so this does not run on every poll.
   useEffect(() => {
     if (!messages) return;
     void api.patch(`/api/conversation/${conversation.id}/read`, undefined, { silent: true }).then(() => {
       void queryClient.invalidateQueries({ queryKey: menuBadgeQuery("messages").queryKey });
       void queryClient.invalidateQueries({ queryKey: conversationsQuery().queryKey });
     });
-  }, [conversation.id, count]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [conversation.id, messages, queryClient]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count is the trigger: scroll to the newest message when one arrives.
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: "end" });
   }, [count]);

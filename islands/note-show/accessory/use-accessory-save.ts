@@ -14,6 +14,7 @@ export function useAccessorySave(noteId: number, onSaved: () => void, formRef: R
   const inFlight = useRef(false);
 
   // The fieldset was disabled while sending, which drops focus: give it to the first field in error.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: errors is the trigger: the fields just marked invalid are found in the DOM.
   useEffect(() => {
     if (!saving) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [errors, saving, formRef]);
