@@ -39,8 +39,18 @@ export function Document({
       <body>
         {children}
         {/* Data blocks, not scripts: the CSP lets only our own script files run. */}
-        <script type="application/json" id="engram-config" dangerouslySetInnerHTML={{ __html: scriptSafeJson(config) }} />
-        <script type="application/json" id="engram-state" dangerouslySetInnerHTML={{ __html: scriptSafeJson(dehydratedState) }} />
+        <script
+          type="application/json"
+          id="engram-config"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a JSON data block; scriptSafeJson escapes "<" so nothing in it can end the script element.
+          dangerouslySetInnerHTML={{ __html: scriptSafeJson(config) }}
+        />
+        <script
+          type="application/json"
+          id="engram-state"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a JSON data block; scriptSafeJson escapes "<" so nothing in it can end the script element.
+          dangerouslySetInnerHTML={{ __html: scriptSafeJson(dehydratedState) }}
+        />
         <IslandScripts scripts={islandScripts} />
       </body>
     </html>

@@ -41,7 +41,13 @@ export function Island<N extends IslandName>({
     { identifierPrefix: islandIdentifierPrefix(islandId) },
   );
   return (
-    <div data-island={name} data-island-id={islandId} data-props={JSON.stringify(islandProps)} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      data-island={name}
+      data-island-id={islandId}
+      data-props={JSON.stringify(islandProps)}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own React server rendering, which React escaped as it rendered.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 

@@ -52,7 +52,14 @@ export function AssimilationNote({
     <article className="assimilation-note card" aria-label="note to assimilate">
       <AssimilationNoteTitle note={note} headingRef={headingRef} />
       <NoteAccessory noteId={note.id} />
-      {note.details.trim() && <div className="assimilation-note-details" dir="auto" dangerouslySetInnerHTML={{ __html: detailsHtml }} />}
+      {note.details.trim() && (
+        <div
+          className="assimilation-note-details"
+          dir="auto"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: detailsHtml comes from renderMarkdownSafely (raw HTML escaped, unsafe URLs dropped).
+          dangerouslySetInnerHTML={{ __html: detailsHtml }}
+        />
+      )}
       <section className="assimilation-recall-settings" aria-labelledby={settingsHeadingId}>
         <h3 id={settingsHeadingId}>Note Recall Settings</h3>
         <RecallSettingsForm noteId={note.id} onSaved={onRecallSettingSaved} />

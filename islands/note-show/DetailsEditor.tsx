@@ -240,6 +240,7 @@ export function RichEditor({
         aria-busy={phase === "loading" || undefined}
         tabIndex={standIn && canEdit ? 0 : undefined}
         {...(canEdit && standIn ? { onPointerEnter, onMouseDown, onFocus: startEditingNow, onKeyDown, onPaste, onClick } : {})}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's rendering of the details or renderMarkdownSafely's, both sanitised.
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </div>

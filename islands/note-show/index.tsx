@@ -294,6 +294,7 @@ export default function NoteShow({
           <div
             className="rich-details"
             dir="auto"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's rendering of the details or renderMarkdownSafely's, both sanitised.
             dangerouslySetInnerHTML={{
               __html: details.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(details.value),
             }}

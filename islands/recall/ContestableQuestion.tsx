@@ -88,7 +88,11 @@ export function ContestableQuestion({
         <div key={item.prompt.id} className="card contested-question">
           <h3>Previous Question Contested ...</h3>
           {item.advice && (
-            <div className="contest-advice markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(item.advice) }} />
+            <div
+              className="contest-advice markdown"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdownSafely escapes raw HTML and drops unsafe URLs.
+              dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(item.advice) }}
+            />
           )}
           <QuestionDisplay question={item.prompt.multipleChoicesQuestion} />
         </div>

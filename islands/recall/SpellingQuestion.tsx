@@ -39,7 +39,13 @@ export function SpellingQuestion({
   return (
     <div className="spelling-question">
       {question?.notebook && <NotebookLink notebook={question.notebook} />}
-      {question?.stem && <div className="question-stem markdown" dangerouslySetInnerHTML={{ __html: question.stem }} />}
+      {question?.stem && (
+        <div
+          className="question-stem markdown"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server renders the stem from Markdown and sanitises it (spelling-service.ts).
+          dangerouslySetInnerHTML={{ __html: question.stem }}
+        />
+      )}
       <form className="spelling-form" onSubmit={submit}>
         <label htmlFor={inputId} className="visually-hidden">
           Your answer

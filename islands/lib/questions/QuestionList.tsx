@@ -26,12 +26,16 @@ export function QuestionList({
             <div
               className="question-item-stem markdown"
               dir="auto"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdownSafely escapes raw HTML and drops unsafe URLs.
               dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.multipleChoicesQuestion.stem) }}
             />
             <ol className="question-item-choices">
               {question.multipleChoicesQuestion.choices.map((choice, index) => (
                 <li key={index} className={index === question.correctAnswerIndex ? "is-correct" : undefined} dir="auto">
-                  <span dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }} />
+                  <span
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: renderInlineMarkdownSafely escapes raw HTML and drops unsafe URLs.
+                    dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }}
+                  />
                   {index === question.correctAnswerIndex && (
                     <span className="question-correct-mark">
                       {" "}

@@ -44,7 +44,12 @@ export function NoteView({ noteId, note: given, heading }: { noteId: number; not
         </a>
       </h3>
       {note.details.trim() !== "" && (
-        <div className="note-details markdown" dir="auto" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }} />
+        <div
+          className="note-details markdown"
+          dir="auto"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdownSafely escapes raw HTML and drops unsafe URLs.
+          dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }}
+        />
       )}
     </section>
   );

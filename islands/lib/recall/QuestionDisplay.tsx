@@ -17,7 +17,11 @@ interface Props {
 export function QuestionDisplay({ question, onChoose, disabled, submittingIndex, chosenIndex, correctIndex }: Props) {
   return (
     <div className="question">
-      <div className="question-stem markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.stem) }} />
+      <div
+        className="question-stem markdown"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdownSafely escapes raw HTML and drops unsafe URLs.
+        dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.stem) }}
+      />
       <ol className="question-choices">
         {question.choices.map((choice, index) => {
           const correct = index === correctIndex;
@@ -31,7 +35,10 @@ export function QuestionDisplay({ question, onChoose, disabled, submittingIndex,
                 aria-busy={submittingIndex === index || undefined}
                 onClick={() => onChoose?.(index)}
               >
-                <span dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }} />
+                <span
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderInlineMarkdownSafely escapes raw HTML and drops unsafe URLs.
+                  dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }}
+                />
                 {chosen && <span className="visually-hidden"> (your answer)</span>}
                 {correct && <span className="visually-hidden"> (correct answer)</span>}
                 {submittingIndex === index && <span className="spinner" aria-hidden="true" />}
