@@ -55,7 +55,11 @@ export function AccountSecurity() {
           {[...(sessions.data ?? [])]
             .sort((a, b) => Number(b.current) - Number(a.current))
             .map((session, index) => (
-              <li key={index} className="session-row">
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: the server gives sessions no id; the list is replaced whole when refetched.
+                key={index}
+                className="session-row"
+              >
                 <div className="session-browser">
                   {session.browser}
                   {session.current && <span className="session-current"> (this session)</span>}

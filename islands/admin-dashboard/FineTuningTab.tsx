@@ -117,6 +117,7 @@ function EditSuggestion({
           <legend>Choices</legend>
           {choices.map((choice, i) => (
             <TextField
+              // biome-ignore lint/suspicious/noArrayIndexKey: choices are positional (the correct answer is an index) and have no id.
               key={i}
               label={`Choice ${i + 1}`}
               name={`choice-${i}`}
@@ -272,7 +273,12 @@ export function FineTuningTab() {
                 </span>
                 <ol className="fine-tuning-choice-list" start={0}>
                   {mcq.choices.map((choice, i) => (
-                    <li key={i} dir="auto" className={i === correctChoiceIndex ? "is-correct" : undefined}>
+                    <li
+                      // biome-ignore lint/suspicious/noArrayIndexKey: choices are positional (the correct answer is an index) and have no id.
+                      key={i}
+                      dir="auto"
+                      className={i === correctChoiceIndex ? "is-correct" : undefined}
+                    >
                       {choice}
                       {i === correctChoiceIndex && <span className="visually-hidden"> (correct)</span>}
                     </li>

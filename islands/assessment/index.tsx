@@ -166,7 +166,10 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
         {question.multipleChoicesQuestion.choices.map((choice, choiceIndex) => {
           const chosen = question.answer?.choiceIndex === choiceIndex;
           return (
-            <li key={choiceIndex}>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: choices are positional (the correct answer is an index) and have no id.
+              key={choiceIndex}
+            >
               <button
                 type="button"
                 dir="auto"

@@ -56,7 +56,13 @@ export function CirclePage({ circleId, joinLinkBase, me }: { circleId: number; j
         <h2 id={membersHeadingId}>Members</h2>
         <ul className="member-strip">
           {circle.members.map((member, index) => (
-            <li key={index} className="member-chip" dir="auto" title={member.name}>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: members come as names only (which may repeat), in joining order.
+              key={index}
+              className="member-chip"
+              dir="auto"
+              title={member.name}
+            >
               <span className="member-initial" aria-hidden="true">
                 {member.name.slice(0, 1).toUpperCase()}
               </span>

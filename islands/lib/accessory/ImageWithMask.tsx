@@ -33,7 +33,14 @@ export function ImageWithMask({ src, mask }: { src: string; mask?: string }) {
             aria-label="image mask"
           >
             {rectangles.map((r, i) => (
-              <rect key={i} x={r.x} y={r.y} width={r.width} height={r.height} />
+              <rect
+                // biome-ignore lint/suspicious/noArrayIndexKey: mask rectangles have no id; they are redrawn whole when the mask changes.
+                key={i}
+                x={r.x}
+                y={r.y}
+                width={r.width}
+                height={r.height}
+              />
             ))}
           </svg>
         )}

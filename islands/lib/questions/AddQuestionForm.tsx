@@ -155,7 +155,11 @@ export function AddQuestionForm({
           const error = choiceError(errors, index);
           const id = `${choiceId}-${index}`;
           return (
-            <div key={index} className={`question-choice-row${error ? " field-invalid" : ""}`}>
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: choices are positional (the correct answer is an index) and have no id.
+              key={index}
+              className={`question-choice-row${error ? " field-invalid" : ""}`}
+            >
               <input
                 type="radio"
                 name={`${choiceId}-correct`}

@@ -31,7 +31,12 @@ export function QuestionList({
             />
             <ol className="question-item-choices">
               {question.multipleChoicesQuestion.choices.map((choice, index) => (
-                <li key={index} className={index === question.correctAnswerIndex ? "is-correct" : undefined} dir="auto">
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: choices are positional (the correct answer is an index) and have no id.
+                  key={index}
+                  className={index === question.correctAnswerIndex ? "is-correct" : undefined}
+                  dir="auto"
+                >
                   <span
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: renderInlineMarkdownSafely escapes raw HTML and drops unsafe URLs.
                     dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }}

@@ -27,7 +27,10 @@ export function QuestionDisplay({ question, onChoose, disabled, submittingIndex,
           const correct = index === correctIndex;
           const chosen = index === chosenIndex;
           return (
-            <li key={index}>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: choices are positional (the correct answer is an index) and have no id.
+              key={index}
+            >
               <button
                 type="button"
                 className={`choice${correct ? " is-correct" : ""}${chosen ? " is-selected" : ""}`}

@@ -39,7 +39,10 @@ export function NoteProperties({ details }: { details: string }) {
       <table>
         <tbody>
           {shown.map((entry, i) => (
-            <tr key={i}>
+            <tr
+              // biome-ignore lint/suspicious/noArrayIndexKey: a key may repeat in the details; the table is rebuilt from them whole.
+              key={i}
+            >
               <th scope="row" dir="auto">
                 {entry.key}
               </th>

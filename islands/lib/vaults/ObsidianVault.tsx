@@ -81,7 +81,10 @@ export function SkippedList({ skipped }: { skipped: ImportReport["skipped"] }) {
       <h3 id={skippedId}>Skipped ({skipped.length})</h3>
       <ul className="obsidian-skipped">
         {skipped.map((item, i) => (
-          <li key={i}>
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the report's lines have no id and do not change once shown.
+            key={i}
+          >
             <span className="obsidian-skipped-path" dir="auto">
               {item.path}
             </span>
