@@ -20,19 +20,23 @@ function Status({ tracker }: { tracker: MemoryTrackerJson }) {
   return tracker.removedFromTracking ? <s className="tracker-removed">Removed</s> : <span className="tracker-active">Active</span>;
 }
 
+/** A column of a tracker table: its heading (also each cell's label on narrow screens) and its cell. */
+interface Column {
+  label: string;
+  cell: (tracker: MemoryTrackerJson) => ReactNode;
+}
+
 /** The table of one tab: a loading line, an error, an empty state, or the rows. */
 function TrackerTable({
   label,
   query,
   empty,
   columns,
-  row,
 }: {
   label: string;
   query: UseQueryResult<MemoryTrackerJson[]>;
   empty: string;
-  columns: string[];
-  row: (tracker: MemoryTrackerJson) => ReactNode[];
+  columns: Column[];
 }) {
   if (query.isPending) return <p className="muted">Loading...</p>;
   if (query.isError)
@@ -48,8 +52,8 @@ function TrackerTable({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
+              <th key={column.label} scope="col">
+                {column.label}
               </th>
             ))}
           </tr>
@@ -57,9 +61,9 @@ function TrackerTable({
         <tbody>
           {query.data.map((tracker) => (
             <tr key={tracker.id} className={tracker.removedFromTracking ? "removed-tracker" : undefined}>
-              {row(tracker).map((cell, index) => (
-                <td key={columns[index]} data-label={columns[index]}>
-                  {cell}
+              {columns.map((column) => (
+                <td key={column.label} data-label={column.label}>
+                  {column.cell(tracker)}
                 </td>
               ))}
             </tr>
@@ -77,8 +81,11 @@ export function RecentlyLearned() {
       label="Recently Learned"
       query={useQuery(recentlyLearnedQuery())}
       empty="Nothing learned yet."
-      columns={["Note", "Assimilated", "Status"]}
-      row={(tracker) => [<TrackerNote tracker={tracker} />, <LocalTime iso={tracker.assimilatedAt} />, <Status tracker={tracker} />]}
+      columns={[
+        { label: "Note", cell: (tracker) => <TrackerNote tracker={tracker} /> },
+        { label: "Assimilated", cell: (tracker) => <LocalTime iso={tracker.assimilatedAt} /> },
+        { label: "Status", cell: (tracker) => <Status tracker={tracker} /> },
+      ]}
     />
   );
 }
@@ -90,14 +97,13 @@ export function RecentlyReviewed() {
       label="Recently Reviewed"
       query={useQuery(recentlyReviewedQuery())}
       empty="Nothing reviewed yet."
-      columns={["Note", "Initial Recall", "Next Recall", "Recall Count", "Curve Index", "Status"]}
-      row={(tracker) => [
-        <TrackerNote tracker={tracker} />,
-        <LocalTime iso={tracker.assimilatedAt} />,
-        <LocalTime iso={tracker.nextRecallAt} />,
-        tracker.repetitionCount,
-        tracker.forgettingCurveIndex,
-        <Status tracker={tracker} />,
+      columns={[
+        { label: "Note", cell: (tracker) => <TrackerNote tracker={tracker} /> },
+        { label: "Initial Recall", cell: (tracker) => <LocalTime iso={tracker.assimilatedAt} /> },
+        { label: "Next Recall", cell: (tracker) => <LocalTime iso={tracker.nextRecallAt} /> },
+        { label: "Recall Count", cell: (tracker) => tracker.repetitionCount },
+        { label: "Curve Index", cell: (tracker) => tracker.forgettingCurveIndex },
+        { label: "Status", cell: (tracker) => <Status tracker={tracker} /> },
       ]}
     />
   );
