@@ -7,7 +7,7 @@
  *   engram admin reset-password <login>    prints a one-time password-reset link (24 hours)
  */
 import { eq } from "drizzle-orm";
-import { ConfigError, readConfig } from "./config";
+import { type Config, ConfigError, readConfig } from "./config";
 import { createContext } from "./context";
 import { accounts } from "./db/schema";
 import { createPasswordReset, PASSWORD_RESET_HOURS } from "./services/admin/users";
@@ -22,7 +22,7 @@ export function runAdminCommand(args: string[], env: Record<string, string | und
     out.error(USAGE);
     return 2;
   }
-  let config;
+  let config: Config;
   try {
     config = readConfig(env);
   } catch (error) {

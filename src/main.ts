@@ -5,7 +5,8 @@
  * then the database is closed); if the npm parent process dies, Engram stops too.
  */
 import { join } from "node:path";
-import { ConfigError, listenProblem, prepareDataDir, readConfig } from "./config";
+import { type Config, ConfigError, listenProblem, prepareDataDir, readConfig } from "./config";
+import type { AppContext } from "./context";
 import { shutDown } from "./lifecycle";
 
 // React picks its development or production build when first imported: choose production
@@ -15,7 +16,7 @@ process.env.NODE_ENV ??= "production";
 export async function start() {
   const { createContext } = await import("./context");
   const { createApp } = await import("./server");
-  let config;
+  let config: Config;
   try {
     config = readConfig();
     prepareDataDir(config.dataDir);
@@ -26,7 +27,7 @@ export async function start() {
     }
     throw error;
   }
-  let ctx;
+  let ctx: AppContext;
   try {
     ctx = createContext(config);
   } catch (error) {
@@ -37,16 +38,17 @@ export async function start() {
     console.error(`Engram cannot start: ${problem}`);
     process.exit(1);
   }
-  let app;
-  try {
-    app = createApp(ctx).listen({ port: config.port, hostname: config.host });
-  } catch (error) {
-    const problem = listenProblem(error, config.port);
-    if (!problem) throw error;
-    console.error(`Engram cannot start: ${problem}`);
-    ctx.sqlite.close();
-    process.exit(1);
-  }
+  const app = (() => {
+    try {
+      return createApp(ctx).listen({ port: config.port, hostname: config.host });
+    } catch (error) {
+      const problem = listenProblem(error, config.port);
+      if (!problem) throw error;
+      console.error(`Engram cannot start: ${problem}`);
+      ctx.sqlite.close();
+      process.exit(1);
+    }
+  })();
   const port = app.server?.port ?? config.port;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 

@@ -1,3 +1,4 @@
+import type { Embedding } from "openai/resources/embeddings";
 import type { AppContext } from "../context";
 import { ServiceUnavailableError } from "../services/errors";
 import { aiClient } from "./client";
@@ -36,7 +37,7 @@ export async function embedTexts(ctx: AppContext, texts: string[], config: Embed
   const { model, dimensions } = config;
   if (texts.length === 0) return { ...config, vectors: [] };
   const client = aiClient(ctx);
-  let data;
+  let data: Embedding[];
   try {
     // `dimensions` only when an administrator set one: providers without it refuse the field.
     const response = await client.embeddings.create({

@@ -4,6 +4,7 @@
  * the notebook dump (admin or the notebook's editors only). Each call as admin, user and signed out.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import type { NotebookDumpJson } from "../../src/services/admin/assistant";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
 
@@ -94,7 +95,7 @@ describe("manage assistant", () => {
     expect(dump.status).toBe(200);
     expect(dump.headers.get("content-disposition")).toBe('attachment; filename="notebook-dump.json"');
     expect(dump.body.notebook).toMatchObject({ id: notebookId, title: "Countries", notebookSettings: { certificateExpiry: "1y" } });
-    const notes = dump.body.notes as any[];
+    const notes = (dump.body as NotebookDumpJson).notes;
     expect(notes[0]).toMatchObject({ uri: `/n${ids.Countries}`, title: "Countries" });
     expect(notes.find((n) => n.title === "France")).toMatchObject({
       details: "Its capital is Paris.",

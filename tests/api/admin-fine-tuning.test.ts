@@ -165,9 +165,13 @@ describe("fine-tuning data", () => {
     expect(copy.body.preservedQuestion.multipleChoicesQuestion.stem).toBe("Original?");
     await admin.patch(`/api/fine-tuning/${copy.body.id}/update-suggested-question-for-fine-tuning`, edit("Variant?", ["a", "b"], 0));
     const list = (await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body;
-    expect(list.map((s: any) => s.preservedQuestion.multipleChoicesQuestion.stem)).toEqual(["Original?", "Variant?"]);
+    expect(
+      list.map(
+        (s: { preservedQuestion: { multipleChoicesQuestion: { stem: string } } }) => s.preservedQuestion.multipleChoicesQuestion.stem,
+      ),
+    ).toEqual(["Original?", "Variant?"]);
     expect((await admin.post(`/api/fine-tuning/${id}/delete`)).body.id).toBe(id);
-    expect((await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body.map((s: any) => s.id)).toEqual([
+    expect((await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body.map((s: { id: number }) => s.id)).toEqual([
       copy.body.id,
     ]);
     expect((await admin.post(`/api/fine-tuning/${id}/delete`)).status).toBe(404);

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
-import { type HttpClient, startTestServer, type TestServer, useTestServerWithFakeOpenAI } from "../support/server";
+import { type HttpClient, type Json, startTestServer, type TestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
 interface SseEvent {
   event: string;
-  data: any;
+  data: Json;
 }
 
 /** Parses a whole SSE body: `event:` and `data:` lines, events split on blank lines, data JSON when it parses. */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { memoryTrackers, notes } from "../../src/db/schema";
 import { buildCollection, mediaEntries } from "../support/anki";
 import { assimilatingTitles } from "../support/learning";
-import { type HttpClient, useTestServer } from "../support/server";
+import { type HttpClient, type Json, useTestServer } from "../support/server";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ describe("Anki deck import", () => {
     if (withReviewState) form.append("withReviewState", "true");
     const headers: Record<string, string> = client?.sessionCookie ? { cookie: `engram_session=${client.sessionCookie}` } : {};
     const response = await fetch(`${server.url}/api/notebooks/anki`, { method: "POST", body: form, headers });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: (await response.json()) as Json };
   }
 
   function spec() {

@@ -84,7 +84,7 @@ describe("the menu badges cache", () => {
     expect(badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
     expect(badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
 
-    await assimilate(learner, ids.Robin);
+    await assimilate(learner, ids.Robin!);
     expect(badges().assimilate).toBe(3);
     // A note's text is not counted: editing it keeps the badges (and their version).
     const learning = () =>

@@ -40,7 +40,7 @@ describe("FSRS as a per-user scheduler (issue 17)", () => {
     const ids = await injectNotes(learner, [{ Title: "Sedition" }]);
     const [tracker] = await assimilate(learner, ids.Sedition);
     expect(tracker).toMatchObject({ nextRecallAt: dayHour(2, 15), stability: 55.356, forgettingCurveIndex: 133 });
-    expect((tracker as any).difficulty).toBeCloseTo(2.118, 3);
+    expect(tracker!.difficulty).toBeCloseTo(2.118, 3);
     expect(await recallingTitles(learner)).toEqual([]);
     await travelTo(learner, 2, 15);
     const repeated = (await learner.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true`)).body;

@@ -41,7 +41,7 @@ describe("GET /api/notes/{note}/graph", () => {
       youngerSiblings: [`[Cat](/n${ids.Cat})`, `[Wolf](/n${ids.Wolf})`],
       inboundReferences: [expect.stringMatching(/^\[a part of\]\(\/n\d+\)$/)],
     });
-    const relations = relatedNotes.map((n: any) => [names(ids, n.uri), n.relationToFocusNote]);
+    const relations = relatedNotes.map((n: { uri: string; relationToFocusNote: string }) => [names(ids, n.uri), n.relationToFocusNote]);
     expect(relations).toEqual([
       ["Mammals", "Parent"],
       ["Animals", "AncestorInContextualPath"],
@@ -54,7 +54,7 @@ describe("GET /api/notes/{note}/graph", () => {
       ["Wolf", "YoungerSibling"],
     ]);
     for (const note of relatedNotes) expect(RELATIONS_TO_FOCUS_NOTE).toContain(note.relationToFocusNote);
-    const link = relatedNotes.find((n: any) => n.relationToFocusNote === "InboundReference");
+    const link = relatedNotes.find((n: { relationToFocusNote: string }) => n.relationToFocusNote === "InboundReference");
     expect(link).toEqual({
       uri: link.uri,
       subjectUriAndTitle: `[My pets](/n${ids["My pets"]})`,
@@ -85,7 +85,7 @@ describe("GET /api/notes/{note}/graph", () => {
     await learner.post(`/api/notes/${ids.Cat}/delete`);
     const graph = (await learner.get(`/api/notes/${ids.Dog}/graph`)).body;
     expect(JSON.stringify(graph)).not.toContain(`/n${ids.Cat})`);
-    expect(graph.relatedNotes.map((n: any) => n.uri)).not.toContain(`/n${ids.Cat}`);
+    expect(graph.relatedNotes.map((n: { uri: string }) => n.uri)).not.toContain(`/n${ids.Cat}`);
   });
 
   test("tokenLimit must be a whole number from 1 to 100000", async () => {
@@ -119,7 +119,7 @@ describe("GET /api/notes/{note}/graph", () => {
     expect(text).not.toContain("Secret diary");
     expect(text).not.toContain("Private words");
     // The link note itself is the reader's: it shows, with its subject and type but no object.
-    const link = response.body.relatedNotes.find((n: any) => n.predicate === "related to");
+    const link = response.body.relatedNotes.find((n: { predicate?: string }) => n.predicate === "related to");
     expect(link).toMatchObject({ subjectUriAndTitle: `[Cat](/n${ids.Cat})` });
     expect(link.objectUriAndTitle).toBeUndefined();
     // The same for the descendants export and the notebook dump.

@@ -3,6 +3,9 @@ import { assimilate, assimilatingTitles, dayHour, recallingTitles, travelTo } fr
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
 
+/** What a recent-trackers row is read for here. */
+type TrackerTitle = { note: { noteTopology: { titleOrPredicate: string } } };
+
 describe("the learning loop: assimilation and recall", () => {
   const server = useTestServer();
   let learner: HttpClient;
@@ -16,7 +19,7 @@ describe("the learning loop: assimilation and recall", () => {
     expect(await assimilatingTitles(learner)).toEqual(["Sedition"]);
     const [tracker] = await assimilate(learner, ids.Sedition);
     expect(tracker).toMatchObject({ spelling: false, repetitionCount: 0, forgettingCurveIndex: 100, removedFromTracking: false });
-    expect((tracker as any).nextRecallAt).toBe(dayHour(0, 8));
+    expect(tracker!.nextRecallAt).toBe(dayHour(0, 8));
     expect(await recallingTitles(learner)).toEqual(["Sedition"]);
     const count = (await learner.get("/api/assimilation/count?timezone=UTC")).body;
     expect(count).toEqual({ dueCount: 0, assimilatedCountOfTheDay: 1, totalUnassimilatedCount: 0 });
@@ -73,7 +76,7 @@ describe("the learning loop: assimilation and recall", () => {
     const ids = await injectNotes(learner, [{ Title: "Skipped" }, { Title: "Kept" }]);
     await travelTo(learner, 1);
     const [tracker] = await assimilate(learner, ids.Skipped, true);
-    expect((tracker as any).removedFromTracking).toBe(true);
+    expect(tracker!.removedFromTracking).toBe(true);
     expect(await assimilatingTitles(learner)).toEqual(["Kept"]);
     expect(await recallingTitles(learner)).toEqual([]);
   });
@@ -170,9 +173,9 @@ describe("the learning loop: assimilation and recall", () => {
     await travelTo(learner, 2);
     await learner.patch(`/api/memory-trackers/${first!.id}/mark-as-repeated?successful=true`);
     const learned = (await learner.get("/api/memory-trackers/recent")).body;
-    expect(learned.map((t: any) => t.note.noteTopology.titleOrPredicate)).toEqual(["Second", "First"]);
+    expect(learned.map((t: TrackerTitle) => t.note.noteTopology.titleOrPredicate)).toEqual(["Second", "First"]);
     const reviewed = (await learner.get("/api/memory-trackers/recently-reviewed")).body;
-    expect(reviewed.map((t: any) => t.note.noteTopology.titleOrPredicate)).toEqual(["First", "Second"]);
+    expect(reviewed.map((t: TrackerTitle) => t.note.noteTopology.titleOrPredicate)).toEqual(["First", "Second"]);
   });
 
   test("trackers belong to one user, and bad input is refused", async () => {

@@ -20,7 +20,13 @@ describe("a light note realm", () => {
     ]);
     const realm = (await learner.get(`/api/notes/${ids.Parent}`)).body;
     expect(realm.note.details).toBe("The parent's own details");
-    expect(realm.children.map((c: any) => [c.noteTopology.titleOrPredicate, c.noteTopology.shortDetails, c.childrenCount])).toEqual([
+    expect(
+      realm.children.map((c: { noteTopology: { titleOrPredicate: string; shortDetails: string }; childrenCount: number }) => [
+        c.noteTopology.titleOrPredicate,
+        c.noteTopology.shortDetails,
+        c.childrenCount,
+      ]),
+    ).toEqual([
       ["Long child", "Opening words of a long note. lorem ipsum lorem ip...", 1],
       ["Short child", "Brief", 0],
     ]);

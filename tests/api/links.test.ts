@@ -6,7 +6,7 @@ import { type HttpClient, useTestServer } from "../support/server";
 describe("links", () => {
   const server = useTestServer();
   let learner: HttpClient;
-  let ids: Record<string, any>;
+  let ids: Record<"Animals" | "Dog" | "Cat" | "Science" | "Biology", number>;
   beforeEach(async () => {
     learner = await server.client().loginAs("old_learner");
     ids = await injectNotes(learner, [
@@ -29,7 +29,7 @@ describe("links", () => {
   test("a link is a note under the source whose title is the type and whose object is the target", async () => {
     const result = await learner.post(`/api/links/create/${ids.Dog}/${ids.Cat}`, { linkType: "similar to" });
     expect(result.status).toBe(200);
-    expect(result.body.map((r: any) => r.id)).toEqual([ids.Dog, ids.Cat]);
+    expect(result.body.map((r: { id: number }) => r.id)).toEqual([ids.Dog, ids.Cat]);
     const [link] = result.body[0].children;
     expect(link.noteTopology).toMatchObject({
       titleOrPredicate: "similar to",
@@ -38,7 +38,7 @@ describe("links", () => {
       parentOrSubjectNoteTopology: { id: ids.Dog, titleOrPredicate: "Dog" },
     });
     const cat = (await learner.get(`/api/notes/${ids.Cat}`)).body;
-    expect(cat.inboundReferences.map((r: any) => r.id)).toEqual([link.id]);
+    expect(cat.inboundReferences.map((r: { id: number }) => r.id)).toEqual([link.id]);
   });
 
   test("links across notebooks of the same user work", async () => {
@@ -80,7 +80,7 @@ describe("links", () => {
     expect(await childTitles(learner, ids.Animals)).toEqual(["Dog"]);
     expect((await learner.post(`/api/links/move/${ids.Animals}/${ids.Dog}`, { asFirstChild: false })).status).toBe(400);
     expect((await learner.post(`/api/links/move/${ids.Science}/${ids.Dog}`, { asFirstChild: false })).status).toBe(200);
-    expect((await learner.get("/api/notebooks")).body.notebooks.map((n: any) => n.title)).toEqual(["Animals"]);
+    expect((await learner.get("/api/notebooks")).body.notebooks.map((n: { title: string }) => n.title)).toEqual(["Animals"]);
     expect((await learner.get(`/api/notes/${ids.Cat}`)).body.notebook.title).toBe("Animals");
   });
 

@@ -89,8 +89,8 @@ describe("literal search through the title and details indexes", () => {
     ]);
     expect((await learner.post(`/api/notes/${ids["alpha gamma deleted"]}/delete`)).status).toBe(200);
     const notes: Note[] = [
-      { id: ids.Root, title: "Root", details: "" },
-      ...rows.map((row) => ({ id: ids[row.Title], title: row.Title, details: row.Details })),
+      { id: ids.Root!, title: "Root", details: "" },
+      ...rows.map((row) => ({ id: ids[row.Title]!, title: row.Title, details: row.Details })),
     ];
 
     // Keys: one or two words or fragments of 3+ letters, in any case; an exact title now and then.
@@ -156,7 +156,7 @@ describe("literal search through the title and details indexes", () => {
     ).toEqual(
       rows
         .slice(-5)
-        .map((row) => ids[row.Title])
+        .map((row) => ids[row.Title]!)
         .sort(),
     );
     for (const hit of hits) expect(hit.distance).toBeGreaterThanOrEqual(0.3);

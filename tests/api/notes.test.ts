@@ -5,7 +5,7 @@ import { type HttpClient, useTestServer } from "../support/server";
 describe("notes", () => {
   const server = useTestServer();
   let learner: HttpClient;
-  let ids: Record<string, any>;
+  let ids: Record<"Animals" | "Mammals" | "Birds" | "Dog" | "Cat", number>;
   beforeEach(async () => {
     learner = await server.client().loginAs("old_learner");
     ids = await injectNotes(learner, [
@@ -21,7 +21,12 @@ describe("notes", () => {
     const realm = (await learner.get(`/api/notes/${ids.Mammals}`)).body;
     expect(realm.id).toBe(ids.Mammals);
     expect(realm.note.noteTopology.parentOrSubjectNoteTopology.titleOrPredicate).toBe("Animals");
-    expect(realm.children.map((c: any) => [c.noteTopology.titleOrPredicate, c.childrenCount])).toEqual([
+    expect(
+      realm.children.map((c: { noteTopology: { titleOrPredicate: string }; childrenCount: number }) => [
+        c.noteTopology.titleOrPredicate,
+        c.childrenCount,
+      ]),
+    ).toEqual([
       ["Dog", 0],
       ["Cat", 0],
     ]);
@@ -29,7 +34,7 @@ describe("notes", () => {
     expect(realm.notebook.title).toBe("Animals");
     expect(realm.fromBazaar).toBe(false);
     const animals = (await learner.get(`/api/notes/${ids.Animals}`)).body;
-    expect(animals.children.map((c: any) => c.childrenCount)).toEqual([2, 0]);
+    expect(animals.children.map((c: { childrenCount: number }) => c.childrenCount)).toEqual([2, 0]);
     expect(animals.note.noteTopology.shortDetails).toBe("Living things that move");
   });
 
@@ -80,7 +85,7 @@ describe("notes", () => {
   test("deleting soft-deletes the note and its descendants; undo restores them", async () => {
     const deleted = await learner.post(`/api/notes/${ids.Mammals}/delete`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.map((r: any) => r.id)).toEqual([ids.Animals]);
+    expect(deleted.body.map((r: { id: number }) => r.id)).toEqual([ids.Animals]);
     expect(await childTitles(learner, ids.Animals)).toEqual(["Birds"]);
     const dog = (await learner.get(`/api/notes/${ids.Dog}`)).body;
     expect(dog.note.deletedAt).toBeDefined();
@@ -162,9 +167,9 @@ describe("notes", () => {
     const result = (await learner.get(`/api/notes/${ids.Animals}/descendants`)).body;
     expect(result.focusNote).toMatchObject({ uri: `/n${ids.Animals}`, title: "Animals", relationToFocusNote: "Self" });
     expect(result.focusNote.children).toEqual([`[Mammals](/n${ids.Mammals})`, `[Birds](/n${ids.Birds})`]);
-    const titles = result.relatedNotes.map((n: any) => n.title).sort();
+    const titles = result.relatedNotes.map((n: { title: string }) => n.title).sort();
     expect(titles).toEqual(["Birds", "Dog", "Mammals"]);
-    const dog = result.relatedNotes.find((n: any) => n.title === "Dog");
+    const dog = result.relatedNotes.find((n: { title: string }) => n.title === "Dog");
     expect(dog).toMatchObject({ parentUriAndTitle: `[Mammals](/n${ids.Mammals})`, details: "A **loyal** friend" });
   });
 });

@@ -62,7 +62,7 @@ describe("predefined questions", () => {
       for (const client of [owner, reader]) {
         const listed = await list(client);
         expect(listed.status).toBe(200);
-        expect(listed.body.map((q: any) => q.multipleChoicesQuestion.stem)).toEqual([
+        expect(listed.body.map((q: { multipleChoicesQuestion: { stem: string } }) => q.multipleChoicesQuestion.stem)).toEqual([
           "What is the capital of France?",
           "Which city is in France?",
         ]);
@@ -275,7 +275,12 @@ describe("predefined questions", () => {
       const notebookId = (await owner.get(`/api/notes/${ids.France}`)).body.notebook.id;
       const result = await owner.get(`/api/predefined-questions/notebook/${notebookId}/questions`);
       expect(result.status).toBe(200);
-      expect(result.body.map((g: any) => [g.note.title, g.questions.map((q: any) => q.multipleChoicesQuestion.stem)])).toEqual([
+      expect(
+        result.body.map((g: { note: { title: string }; questions: { multipleChoicesQuestion: { stem: string } }[] }) => [
+          g.note.title,
+          g.questions.map((q: { multipleChoicesQuestion: { stem: string } }) => q.multipleChoicesQuestion.stem),
+        ]),
+      ).toEqual([
         ["France", ["What is the capital of France?", "Where is Lyon?"]],
         ["Spain", ["Capital of Spain?"]],
       ]);

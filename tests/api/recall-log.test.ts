@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import type { RecallLogJson } from "../../src/services/memory/recall-log";
 import { assimilate, dayHour, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { scriptGoodQuestion, useRecallPromptWorld } from "../support/recall-prompts";
@@ -21,7 +22,7 @@ describe("the recall log: one row per review, written with the tracker update", 
     await learner.post(`/api/memory-trackers/${spelling!.id}/answer-spelling`, { spellingAnswer: "sedition" });
 
     const rows = (await learner.get(`/api/recall-log?memoryTracker=${tracker!.id}`)).body;
-    expect(rows.map((r: any) => [r.kind, r.outcome])).toEqual([
+    expect(rows.map((r: RecallLogJson) => [r.kind, r.outcome])).toEqual([
       ["self-evaluation", "+5"],
       ["self-review", "failure"],
       ["self-review", "success"],
@@ -61,12 +62,12 @@ describe("the recall log: one row per review, written with the tracker update", 
     expect(now.stability).toBeUndefined();
 
     const spellingRows = (await learner.get(`/api/recall-log?memoryTracker=${spelling!.id}`)).body;
-    expect(spellingRows.map((r: any) => [r.kind, r.outcome])).toEqual([
+    expect(spellingRows.map((r: RecallLogJson) => [r.kind, r.outcome])).toEqual([
       ["spelling", "success"],
       ["assimilation", "success"],
     ]);
     // All the user's rows, limited.
-    expect((await learner.get("/api/recall-log?limit=2")).body.map((r: any) => r.kind)).toEqual(["spelling", "self-evaluation"]);
+    expect((await learner.get("/api/recall-log?limit=2")).body.map((r: RecallLogJson) => r.kind)).toEqual(["spelling", "self-evaluation"]);
   });
 
   test("a skipped note writes no row; a rejected review writes none either", async () => {
@@ -95,7 +96,7 @@ describe("the recall log: one row per review, written with the tracker update", 
       (await learner.post(`/api/memory-trackers/${spelling!.id}/answer-spelling`, { spellingAnswer: "x", thinkingTimeMs: 1.5 })).status,
     ).toBe(400);
     const rows = (await learner.get("/api/recall-log")).body;
-    expect(rows.map((r: any) => [r.kind, r.thinkingTimeMs])).toEqual([
+    expect(rows.map((r: RecallLogJson) => [r.kind, r.thinkingTimeMs])).toEqual([
       ["spelling", 1234],
       ["self-review", 4200],
       ["assimilation", null],
@@ -129,7 +130,7 @@ describe("the recall log of multiple-choice answers", () => {
     scriptGoodQuestion(w.fake);
     await w.learner.post(`/api/recall-prompts/${(await w.ask()).body.id}/answer`, { choiceIndex: 1 });
     const rows = (await w.learner.get(`/api/recall-log?memoryTracker=${w.trackerId}`)).body;
-    expect(rows.map((r: any) => [r.kind, r.outcome, r.reviewedAt])).toEqual([
+    expect(rows.map((r: RecallLogJson) => [r.kind, r.outcome, r.reviewedAt])).toEqual([
       ["multiple-choice", "failure", dayHour(2, 8)],
       ["multiple-choice", "success", dayHour(0, 8)],
       ["assimilation", "success", dayHour(0, 8)],

@@ -171,7 +171,7 @@ describe("semantic search through the binary index", () => {
     const hits = await semantic(learner, key);
     expect(hits.length).toBeGreaterThan(0);
     for (const hit of hits) expect(ownIds.has(hit.noteTopology.id)).toBe(true);
-    expect(hits[0]!.noteTopology.id).toBe(mine["Mine 4"]);
+    expect(hits[0]!.noteTopology.id).toBe(mine["Mine 4"]!);
 
     await learner.post(`/api/notes/${mine["Mine 4"]}/delete`);
     expect((await semantic(learner, key)).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 4"]);

@@ -29,10 +29,10 @@ describe("GET /api/stats on a time-travelled history (issue 17)", () => {
     ]);
     expect(utc.history).toHaveLength(365);
     expect(utc.history.at(-1)).toEqual({ date: "1976-06-03", count: 1 });
-    expect(utc.history.slice(-3).map((d: any) => d.count)).toEqual([2, 0, 1]);
+    expect(utc.history.slice(-3).map((d: { count: number }) => d.count)).toEqual([2, 0, 1]);
     expect(utc.history[0].date).toBe("1975-06-05"); // 365 days, 1976 being a leap year
     expect(utc.retentionByWeek.at(-1)).toEqual({ weekStart: "1976-05-31", reviews: 3, successes: 2 });
-    expect(utc.retentionByWeek.reduce((n: number, w: any) => n + w.reviews, 0)).toBe(3);
+    expect(utc.retentionByWeek.reduce((n: number, w: { reviews: number }) => n + w.reviews, 0)).toBe(3);
     // A 12 h; B 0 h (the self-evaluation rescheduled it from its last recall); C 0 h: 4 h on average.
     expect(utc.totals).toEqual({ notesAssimilated: 3, activeTrackers: 3, averageIntervalDays: 0.2 });
 
@@ -57,8 +57,8 @@ describe("GET /api/stats on a time-travelled history (issue 17)", () => {
     await learner.patch(`/api/memory-trackers/${mine!.id}/mark-as-repeated?successful=true`);
     const other = await server.client().loginAs("another_old_learner");
     const empty = (await other.get("/api/stats?timezone=Europe/Berlin")).body;
-    expect(empty.history.every((d: any) => d.count === 0)).toBe(true);
-    expect(empty.forecast.every((d: any) => d.count === 0)).toBe(true);
+    expect(empty.history.every((d: { count: number }) => d.count === 0)).toBe(true);
+    expect(empty.forecast.every((d: { count: number }) => d.count === 0)).toBe(true);
     expect(empty.totals).toEqual({ notesAssimilated: 0, activeTrackers: 0, averageIntervalDays: 0 });
     const bad = await learner.get("/api/stats?timezone=Mars/Olympus");
     expect(bad.status).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import type { ChildNoteJson } from "../../src/services/notes/presenters";
 import { formatWikidataTime } from "../../src/services/wikidata/claims";
 import { type FakeWikidata, startFakeWikidata, wikidataValue } from "../fakes/index.ts";
 import { type HttpClient, startTestServer, type TestServer } from "../support/server";
@@ -21,7 +22,7 @@ describe("wikidata", () => {
   }
   const realm = async (noteId: number) => (await learner.get(`/api/notes/${noteId}`)).body;
   const children = async (noteId: number) =>
-    (await realm(noteId)).children.map((c: any) =>
+    (await realm(noteId)).children.map((c: ChildNoteJson) =>
       c.noteTopology.linkType
         ? `${c.noteTopology.linkType} ${c.noteTopology.objectNoteTopology?.titleOrPredicate}`
         : `${c.noteTopology.titleOrPredicate}${c.wikidataId ? ` (${c.wikidataId})` : ""}`,
@@ -90,7 +91,9 @@ describe("wikidata", () => {
       const result = await learner.get(`/api/wikidata/search/${encodeURIComponent("new york & co?")}`);
       expect(result.status).toBe(200);
       expect(wikidata.requests.at(-1)!.query.search).toBe("new york & co?");
-      expect((await learner.get(`/api/wikidata/search/${encodeURIComponent("New York")}`)).body.map((r: any) => r.id)).toEqual(["Q60"]);
+      expect((await learner.get(`/api/wikidata/search/${encodeURIComponent("New York")}`)).body.map((r: { id: string }) => r.id)).toEqual([
+        "Q60",
+      ]);
     });
 
     test("entity data answers the English title and the Wikipedia link, empty when there is none", async () => {

@@ -82,7 +82,9 @@ test("adding children and a sibling, then deleting and undoing", async ({ page, 
   await sibling.getByLabel("Title").fill("Fish");
   await sibling.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByLabel("note title")).toHaveValue("Fish");
-  const children = (await realm(page, engram.url, ids.Animals)).children.map((c: any) => c.noteTopology.titleOrPredicate);
+  const children = (await realm(page, engram.url, ids.Animals)).children.map(
+    (c: { noteTopology: { titleOrPredicate: string } }) => c.noteTopology.titleOrPredicate,
+  );
   expect(children).toEqual(["Mammals", "Birds", "Fish"]);
 
   await page.goto(birdsUrl);

@@ -1,3 +1,4 @@
+import type { MemoryTrackerJson } from "../../src/services/memory/trackers";
 import type { HttpClient } from "./server";
 
 /** "Day D, hour H" of the reference's tests: 1976-06-(1+D)T(H):00Z. */
@@ -18,7 +19,7 @@ export async function assimilatingTitles(client: HttpClient): Promise<string[]> 
 export async function assimilate(client: HttpClient, noteId: number, skipMemoryTracking = false) {
   const result = await client.post("/api/assimilation", { noteId, skipMemoryTracking });
   if (result.status !== 200) throw new Error(`assimilate failed: ${result.status} ${result.text}`);
-  return result.body as { id: number; spelling: boolean }[];
+  return result.body as MemoryTrackerJson[];
 }
 
 /** Titles of the notes due for recall now (or N days ahead). */

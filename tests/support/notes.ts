@@ -1,11 +1,14 @@
 import type { HttpClient } from "./server";
 
-/** Creates notes through the inject_notes hook; answers {title: id}. */
-export async function injectNotes(
+/** A note to inject: its title, details and parent (by title). */
+export type NoteTestRow = { Title: string; Details?: string; "Parent Title"?: string };
+
+/** Creates notes through the inject_notes hook; answers {title: id}, keyed by the titles given. */
+export async function injectNotes<const Rows extends readonly NoteTestRow[]>(
   client: HttpClient,
-  rows: { Title: string; Details?: string; "Parent Title"?: string }[],
+  rows: Rows,
   externalIdentifier = "",
-): Promise<Record<string, any>> {
+): Promise<Record<Rows[number]["Title"], number>> {
   const result = await client.post("/api/testability/inject_notes", { externalIdentifier, circleName: null, noteTestData: rows });
   if (result.status !== 200) throw new Error(`inject_notes failed: ${result.status} ${result.text}`);
   return result.body;

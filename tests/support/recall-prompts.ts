@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { setAiRequestTimeout } from "../../src/ai/structured-output";
+import type { MemoryTrackerJson } from "../../src/services/memory/trackers";
 import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
 import { assimilate, travelTo } from "./learning";
 import { injectNotes } from "./notes";
@@ -41,7 +42,7 @@ export interface RecallPromptWorld {
   /** GET /recall-prompts/{tracker}/question. */
   ask(client?: HttpClient, trackerId?: number): Promise<HttpResult>;
   /** The tracker's MemoryTracker JSON. */
-  tracker(): Promise<any>;
+  tracker(): Promise<MemoryTrackerJson>;
 }
 
 /**

@@ -7,7 +7,7 @@ import { deflateSync } from "node:zlib";
 import { and, eq, isNull } from "drizzle-orm";
 import JSZip from "jszip";
 import { noteImages, notes } from "../../src/db/schema";
-import type { HttpClient, TestServer } from "./server";
+import type { HttpClient, Json, TestServer } from "./server";
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -77,7 +77,7 @@ export async function importZip(
   const headers: Record<string, string> = client?.sessionCookie ? { cookie: `engram_session=${client.sessionCookie}` } : {};
   const response = await fetch(`${server.url}/api/notebooks/${notebookId}/obsidian`, { method: "POST", body: form, headers });
   const text = await response.text();
-  let body: any = text;
+  let body: Json = text;
   try {
     body = JSON.parse(text);
   } catch {

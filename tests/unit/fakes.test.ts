@@ -585,7 +585,10 @@ describe("fake Wikidata server, through fetch", () => {
     });
     wikidata.addEntity({ id: "Q25338", label: "The Little Prince", claims: { P50: ["Q2908", "Q42"] } });
 
-    type Claims = Record<string, { mainsnak: { snaktype: string; property: string; datavalue: { type: string; value: any } } }[]>;
+    type Claims = Record<
+      string,
+      { mainsnak: { snaktype: string; property: string; datavalue: { type: string; value: { id?: string; [field: string]: unknown } } } }[]
+    >;
     const fetchClaims = async (id: string) => {
       const r = await get(`/w/api.php?action=wbgetentities&ids=${id}&format=json&props=claims`);
       const body = (await r.json()) as { entities: Record<string, { id: string; type: string; claims: Claims; labels?: unknown }> };

@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { api } from "../api";
 import { type NoteRealmJson, noteRealmQuery } from "../notes-queries";
 import { pushUndo } from "../undo-history";
 import {
   completedDetails,
+  eventFields,
   postEventStream,
   type StreamEvent,
   StreamRefused,
@@ -84,27 +85,29 @@ export function AiReplyButton({
     return id ? queryClient.fetchQuery({ ...noteRealmQuery(id), staleTime: 0 }) : undefined;
   }
 
-  function onEvent({ event, data }: StreamEvent) {
+  function onEvent({ event, data: raw }: StreamEvent) {
+    const data = eventFields(raw);
     setStatus(event === "done" ? "" : statusText(event));
     switch (event) {
       case "thread.message.created":
-        setReply(data?.content?.[0]?.text?.value ?? "");
+        setReply(data.content?.[0]?.text?.value ?? "");
         break;
       case "thread.message.delta":
-        setReply((text) => text + (data?.delta?.content?.[0]?.text?.value ?? ""));
+        setReply((text) => text + (data.delta?.content?.[0]?.text?.value ?? ""));
         break;
       case "thread.run.step.created":
-        if (data?.type === "tool_calls") setReply("");
+        if (data.type === "tool_calls") setReply("");
         break;
       case "thread.run.step.delta":
-        setReply((text) => text + (data?.delta?.step_details?.tool_calls?.[0]?.function?.arguments ?? ""));
+        setReply((text) => text + (data.delta?.step_details?.tool_calls?.[0]?.function?.arguments ?? ""));
         break;
       case "thread.run.requires_action": {
-        const calls = (data?.required_action?.submit_tool_outputs?.tool_calls ?? []) as ToolCall[];
+        const calls = (data.required_action?.submit_tool_outputs?.tool_calls ?? []) as ToolCall[];
         setReply("");
+        // The data of requires_action is the run, which always names itself and its thread.
         setWaiting({
-          threadId: data.thread_id,
-          runId: data.id,
+          threadId: data.thread_id!,
+          runId: data.id!,
           suggestions: calls.map((call) => ({ call, args: parseArgs(call.function.arguments) })),
         });
         if (calls.some((call) => call.function.name === "complete_note_details")) {
@@ -113,7 +116,7 @@ export function AiReplyButton({
         break;
       }
       case "error":
-        setError(streamErrorText(data));
+        setError(streamErrorText(raw));
         break;
     }
   }
@@ -236,7 +239,7 @@ function ToolSuggestion({
   onCancel: () => void;
 }) {
   const { call, args } = suggestion;
-  let body;
+  let body: ReactNode;
   let acceptable = Boolean(args);
   if (call.function.name === "complete_note_details" && args) {
     const deleteFromEnd = Math.max(0, Math.trunc(Number(args.deleteFromEnd) || 0));

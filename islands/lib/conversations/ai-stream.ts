@@ -7,8 +7,24 @@
 export interface StreamEvent {
   event: string;
   /** The data parsed as JSON, or the raw text (e.g. "[DONE]"). */
-  data: any;
+  data: unknown;
 }
+
+/** The fields of an event's data that the client reads (OpenAI's assistant stream names); each event has some. */
+export interface StreamEventData {
+  id?: string;
+  thread_id?: string;
+  type?: string;
+  content?: { text?: { value?: string } }[];
+  delta?: {
+    content?: { text?: { value?: string } }[];
+    step_details?: { tool_calls?: { function?: { arguments?: string } }[] };
+  };
+  required_action?: { submit_tool_outputs?: { tool_calls?: unknown[] } };
+}
+
+/** An event's data as fields to read: none for data that is not an object (e.g. "[DONE]"). */
+export const eventFields = (data: unknown): StreamEventData => (typeof data === "object" && data !== null ? data : {});
 
 /** Status texts of spec 4 "AI reply stream"; any other event shows its name. */
 export const STATUS_TEXTS: Record<string, string> = {

@@ -7,7 +7,7 @@ import { ServiceUnavailableError } from "../errors";
 import { authorizeAdmin } from "../policies";
 import type { CurrentUser } from "../users";
 import { BackupScheduler, type BackupStatus } from "./schedule";
-import { BackupError } from "./snapshot";
+import { BackupError, type SnapshotResult } from "./snapshot";
 
 const schedulers = new WeakMap<AppContext, BackupScheduler>();
 
@@ -33,7 +33,7 @@ export function backupStatus(ctx: AppContext, current: CurrentUser): BackupStatu
 export function backupNow(ctx: AppContext, current: CurrentUser) {
   authorizeAdmin(current, ADMIN_ONLY_BACKUPS);
   const scheduler = backupScheduler(ctx);
-  let result;
+  let result: SnapshotResult;
   try {
     result = scheduler.backupNow();
   } catch (error) {
