@@ -235,7 +235,7 @@ export async function startEngram(env: Record<string, string> = {}): Promise<Ser
     env: { ENGRAM_MODE: "test", ...env },
     readyPath: "/api/healthcheck",
   });
-  const reset = await fetch(server.url + "/api/testability/clean_db_and_reset_testability_settings", { method: "POST" });
+  const reset = await fetch(`${server.url}/api/testability/clean_db_and_reset_testability_settings`, { method: "POST" });
   await reset.arrayBuffer();
   if (!reset.ok) {
     await server.stop();
@@ -251,7 +251,7 @@ export function startBaseline(env: Record<string, string> = {}): Promise<ServerH
 
 /** Signs in a test identity (non-production basic-auth login); returns the Cookie header to send. */
 export async function signIn(server: ServerHandle, identity = "old_learner", password = "password"): Promise<string> {
-  const response = await fetch(server.url + "/api/healthcheck", {
+  const response = await fetch(`${server.url}/api/healthcheck`, {
     headers: { authorization: `Basic ${btoa(`${identity}:${password}`)}` },
   });
   await response.arrayBuffer();
@@ -397,8 +397,8 @@ export interface Baselines {
 export async function measureBaselines(reporter: Reporter, settings = loadSettingsFromEnv()): Promise<Baselines> {
   const server = await startBaseline();
   try {
-    const bare = await load({ url: server.url + "/baseline", pid: server.pid }, settings);
-    const sqlite = await load({ url: server.url + "/baseline/sqlite", pid: server.pid }, settings);
+    const bare = await load({ url: `${server.url}/baseline`, pid: server.pid }, settings);
+    const sqlite = await load({ url: `${server.url}/baseline/sqlite`, pid: server.pid }, settings);
     reporter.baselines = { bare, sqlite };
     reporter.row("baseline: bare Elysia  GET /baseline", bare);
     reporter.row("baseline: + sqlite PK  GET /baseline/sqlite", sqlite);

@@ -44,7 +44,7 @@ try {
       );
     });
     const response = await page.goto(input.url + path, { waitUntil: "networkidle" });
-    if (!response || response.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
+    if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
     // Hydration may start more requests (lazy chunks, queries): wait for them too.
     await page.waitForLoadState("networkidle");
     const requests = await Promise.all(pending);

@@ -37,9 +37,9 @@ export const platform: Bench = {
       await expectSignedIn(server, "/", cookie, "Welcome Old Learner!");
 
       reporter.section("platform");
-      const api = await load({ url: server.url + "/api/user/current-user-info", headers: { cookie }, pid: server.pid }, settings);
+      const api = await load({ url: `${server.url}/api/user/current-user-info`, headers: { cookie }, pid: server.pid }, settings);
       reporter.row("GET /api/user/current-user-info (signed in)", api, API_GOAL);
-      const home = await load({ url: server.url + "/", headers: { cookie }, pid: server.pid }, settings);
+      const home = await load({ url: `${server.url}/`, headers: { cookie }, pid: server.pid }, settings);
       reporter.row("GET / home page SSR (signed in)", home, PAGE_GOAL);
     } finally {
       await server.stop();

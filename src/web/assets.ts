@@ -56,7 +56,7 @@ export function assetResponse(manifest: AssetManifest, urlPath: string, acceptEn
   };
   const encoding = negotiateEncoding(acceptEncoding);
   const twin = encoding && manifest.files[urlPath + (encoding === "br" ? ".br" : ".gz")];
-  const hasTwins = manifest.files[urlPath + ".gz"] !== undefined;
+  const hasTwins = manifest.files[`${urlPath}.gz`] !== undefined;
   if (hasTwins) headers.vary = "accept-encoding";
   if (twin) {
     headers["content-encoding"] = encoding;

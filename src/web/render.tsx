@@ -164,6 +164,6 @@ export function redirect(location: string, status = 302) {
 
 /** Only paths on this site are followed after sign-in, never another origin. */
 export function safeFrom(from: string | null | undefined): string {
-  if (!from || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return "/";
+  if (!from?.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return "/";
   return from;
 }

@@ -279,7 +279,7 @@ describe("Obsidian vaults", () => {
       expect(
         (await learner.post(`/api/links/create/${ids["Verbos: ser/estar"]}/${ids.Languages}`, { linkType: "an instance of" })).status,
       ).toBe(200);
-      await uploadImage(learner, ids["Español"], makePng(5, 5));
+      await uploadImage(learner, ids.Español, makePng(5, 5));
       await uploadImage(learner, ids["Verbos: ser/estar"], makePng(2, 7, [0, 0, 255]));
       const form = new FormData();
       form.append("url", "https://example.org/a: b?c=d#e");
@@ -292,7 +292,7 @@ describe("Obsidian vaults", () => {
           })
         ).status,
       ).toBe(200);
-      server.ctx.sqlite.run("UPDATE notes SET wikidata_id = 'Q42' WHERE id = ?", [ids["Español"]]);
+      server.ctx.sqlite.run("UPDATE notes SET wikidata_id = 'Q42' WHERE id = ?", [ids.Español]);
       const original = treeOf(server, ids.Languages);
       expect(JSON.stringify(original)).toContain('"url":"https://example.org/a: b?c=d#e"');
       expect(JSON.stringify(original)).toContain('"wikidataId":"Q42"');

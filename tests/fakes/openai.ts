@@ -409,7 +409,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   }
 
   function checkAuth(rec: RecordedRequest): Response | null {
-    const header = rec.headers["authorization"] ?? "";
+    const header = rec.headers.authorization ?? "";
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) {
       return openAIError({

@@ -315,7 +315,7 @@ export async function startFakeWikidata(): Promise<FakeWikidata> {
         hits.push({ entity, rank: 0, match: { type: "entityId", language: "en", text: id } });
       } else if (label !== undefined && label.toLowerCase() === needle) {
         hits.push({ entity, rank: 1, match: { type: "label", language: lang, text: label } });
-      } else if (label !== undefined && label.toLowerCase().startsWith(needle)) {
+      } else if (label?.toLowerCase().startsWith(needle)) {
         hits.push({ entity, rank: 2, match: { type: "label", language: lang, text: label } });
       } else {
         const alias = entity.aliases.find((a) => a.toLowerCase().startsWith(needle));

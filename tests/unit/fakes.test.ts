@@ -80,7 +80,7 @@ describe("fake OpenAI server, through the real openai client", () => {
     const recorded = fake.requests.at(-1)!;
     expect(recorded.method).toBe("POST");
     expect(recorded.path).toBe("/v1/chat/completions");
-    expect(recorded.headers["authorization"]).toBe("Bearer test");
+    expect(recorded.headers.authorization).toBe("Bearer test");
     expect(fake.chat.requests).toHaveLength(1);
     const body = fake.chat.requests[0]!;
     expect(body.response_format).toMatchObject({

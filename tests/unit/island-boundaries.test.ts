@@ -72,7 +72,7 @@ describe("island boundaries", () => {
         file,
         relativeImports(file)
           .map(({ specifier }) => resolveFile(file, specifier))
-          .filter((target): target is string => target !== undefined && target.startsWith(libDir + sep)),
+          .filter((target): target is string => target?.startsWith(libDir + sep) === true),
       ]),
     );
     // Depth-first search; a module met again while still on the path closes a loop.

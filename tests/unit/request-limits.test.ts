@@ -13,7 +13,7 @@ describe("scanJson", () => {
 
   test("accepts 64 levels and refuses 65", () => {
     expect(() => scanJson("[".repeat(64) + "]".repeat(64))).not.toThrow();
-    expect(() => scanJson('{"a":'.repeat(65) + "1" + "}".repeat(65))).toThrow("nested deeper than 64 levels");
+    expect(() => scanJson(`${'{"a":'.repeat(65)}1${"}".repeat(65)}`)).toThrow("nested deeper than 64 levels");
   });
 
   test("brackets, commas and escaped quotes inside strings do not count", () => {

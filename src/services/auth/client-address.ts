@@ -47,7 +47,7 @@ function parseIPv6(text: string): bigint | undefined {
     groups = [...h, ...new Array(8 - h.length - t.length).fill(0), ...t];
   } else {
     const all = toGroups(text);
-    if (!all || all.length !== 8) return undefined;
+    if (all?.length !== 8) return undefined;
     groups = all;
   }
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);

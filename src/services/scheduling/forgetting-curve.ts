@@ -18,7 +18,7 @@ export const DEFAULT_SPACES = [
 
 /** "0, 1, 1, 2" → [0, 1, 1, 2]; an empty string gives []. */
 export function parseSpaceIntervals(text: string | null | undefined): number[] {
-  if (!text || !text.trim()) return [];
+  if (!text?.trim()) return [];
   return text
     .split(/,\s*/)
     .map((part) => Number.parseInt(part, 10))

@@ -5,7 +5,6 @@
  */
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { DbHandle } from "../../db/connection";
 import { noteImages, notes } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
 import { insertLastChildren } from "../notes/insert-note";

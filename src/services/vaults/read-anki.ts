@@ -293,7 +293,7 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
   const mediaEntry = byName.get("media");
   if (mediaEntry) {
     const listBytes = await readEntry(mediaEntry, 64 * 1024 * 1024, budget);
-    if (listBytes && listBytes.length) {
+    if (listBytes?.length) {
       if (isZstd(listBytes))
         for (const [name, zipName] of readMediaEntries(unzstd(listBytes, "the media list", budget))) media.set(name, zipName);
       else {
@@ -395,6 +395,7 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
         type: Number(card.type),
         queue: Number(card.queue),
         due: dueDate(card, collection.created),
+        // biome-ignore lint/complexity/useMathMinMax: a missing or odd ivl (NaN) must become 0, which Math.max would not do.
         intervalDays: Number(card.ivl) > 0 ? Number(card.ivl) : 0,
         reps: Number(card.reps),
         firstReview: first ? new Date(first) : undefined,
