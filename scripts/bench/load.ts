@@ -142,7 +142,10 @@ const MIX = only ? FULL_MIX.filter(([kind]) => only.includes(kind)) : FULL_MIX;
 const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
 function nextKind(): Kind {
   let x = random() * MIX_TOTAL;
-  for (const [kind, weight] of MIX) if ((x -= weight) < 0) return kind;
+  for (const [kind, weight] of MIX) {
+    x -= weight;
+    if (x < 0) return kind;
+  }
   return "realm";
 }
 

@@ -31,7 +31,10 @@ export function versionedCache<T>(sqlite: Database, name: CacheName, key: string
   // No row (never expected): no caching at all rather than a cache that cannot be invalidated.
   if (version === undefined) return load();
   let byName = caches.get(sqlite);
-  if (!byName) caches.set(sqlite, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    caches.set(sqlite, byName);
+  }
   let cache = byName.get(name);
   if (!cache || cache.version !== version || cache.entries.size >= MAX_ENTRIES) {
     cache = { version, entries: new Map() };

@@ -17,7 +17,9 @@ const INSTRUCTION = "Ask everything in French.";
 function wav(samples = 1600): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(44 + samples * 2);
   const view = new DataView(bytes.buffer);
-  const text = (at: number, value: string) => [...value].forEach((c, i) => (bytes[at + i] = c.charCodeAt(0)));
+  const text = (at: number, value: string) => {
+    for (const [i, c] of [...value].entries()) bytes[at + i] = c.charCodeAt(0);
+  };
   text(0, "RIFF");
   view.setUint32(4, 36 + samples * 2, true);
   text(8, "WAVEfmt ");

@@ -36,7 +36,7 @@ describe("the learning loop: assimilation and recall", () => {
     for (let day = 1; day <= 8; day++) {
       await travelTo(learner, day);
       for (const title of await recallingTitles(learner)) {
-        (recalledOn[title] ??= []).push(day);
+        recalledOn[title] = [...(recalledOn[title] ?? []), day];
         const list = (await learner.get("/api/recalls/recalling?timezone=UTC")).body.toRepeat;
         await learner.patch(`/api/memory-trackers/${list[0].memoryTrackerId}/mark-as-repeated?successful=true`);
       }

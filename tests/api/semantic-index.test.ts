@@ -96,7 +96,7 @@ describe("semantic search through the binary index", () => {
       const hits = await semantic(learner, key);
       expect(hits.length).toBeGreaterThan(0);
       expect(hits.map((h) => h.noteTopology.id)).toEqual(exact(key, [notebook]).map((r) => r.noteId));
-      hits.forEach((hit, i) => expect(hit.distance).toBeCloseTo(exact(key, [notebook])[i]!.distance, 5));
+      for (const [i, hit] of hits.entries()) expect(hit.distance).toBeCloseTo(exact(key, [notebook])[i]!.distance, 5);
     }
   });
 

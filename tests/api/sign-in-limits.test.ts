@@ -21,7 +21,10 @@ function signUpFrom(client: HttpClient, address: string, username: string, passw
 describe("sign-in limits behind a trusted proxy (production mode)", () => {
   const server = useTestServer({ ENGRAM_MODE: "production", ENGRAM_TRUSTED_PROXIES: "127.0.0.1, ::1" }, { resetBeforeEach: false });
   let now = Date.parse("2030-01-01T12:00:00Z");
-  const travel = (ms: number) => server.ctx.clock.travelTo(new Date((now += ms)));
+  const travel = (ms: number) => {
+    now += ms;
+    return server.ctx.clock.travelTo(new Date(now));
+  };
   beforeEach(() => {
     server.ctx.sqlite.run("DELETE FROM sign_in_limits");
     travel(0);

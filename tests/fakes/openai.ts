@@ -261,7 +261,7 @@ export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): nu
 function float32Base64(vector: number[]): string {
   const bytes = new Uint8Array(vector.length * 4);
   const view = new DataView(bytes.buffer);
-  vector.forEach((v, i) => view.setFloat32(i * 4, v, true));
+  for (const [i, v] of vector.entries()) view.setFloat32(i * 4, v, true);
   return Buffer.from(bytes).toString("base64");
 }
 

@@ -41,7 +41,8 @@ export function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
       db.run("INSERT INTO decks (id, name) VALUES (?, ?)", [Number(id), name.replaceAll("::", "\x1f")]);
     for (const [id, model] of Object.entries(models)) {
       db.run("INSERT INTO notetypes (id, name) VALUES (?, ?)", [Number(id), model.name]);
-      model.fields.forEach((field, ord) => db.run("INSERT INTO fields (ntid, ord, name) VALUES (?, ?, ?)", [Number(id), ord, field]));
+      for (const [ord, field] of model.fields.entries())
+        db.run("INSERT INTO fields (ntid, ord, name) VALUES (?, ?, ?)", [Number(id), ord, field]);
     }
     db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, ?, '', '')", [spec.crt]);
   } else {

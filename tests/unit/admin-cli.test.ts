@@ -7,7 +7,9 @@ import { openDatabase } from "../../src/db/connection";
 import { hashToken } from "../../src/services/auth/tokens";
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 function instanceWith(...logins: string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), "engram-admin-cli-"));

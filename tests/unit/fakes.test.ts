@@ -249,7 +249,8 @@ describe("fake OpenAI server, through the real openai client", () => {
       const choice = chunk.choices[0];
       if (!choice) continue;
       for (const delta of choice.delta.tool_calls ?? []) {
-        const call = (calls[delta.index] ??= { name: "", args: "" });
+        const call = calls[delta.index] ?? { name: "", args: "" };
+        calls[delta.index] = call;
         if (delta.id) call.id = delta.id;
         if (delta.function?.name) call.name += delta.function.name;
         if (delta.function?.arguments) {

@@ -30,7 +30,10 @@ describe("spreadSameNote", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 30 }), (steps) => {
         let noteId = 0;
-        const list = steps.map((step, i) => ({ noteId: (noteId = (noteId + step) % 6), i }));
+        const list = steps.map((step, i) => {
+          noteId = (noteId + step) % 6;
+          return { noteId, i };
+        });
         expect(spreadSameNote(list)).toEqual(list);
       }),
     );

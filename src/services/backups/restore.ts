@@ -23,7 +23,9 @@ const SIDE_FILES = ["", "-wal", "-shm", "-journal"];
 export function databaseInUse(file: string): boolean {
   if (!existsSync(file)) return false;
   const link = join(dirname(file), `.engram-in-use-check-${process.pid}.db`);
-  const removeLink = () => SIDE_FILES.forEach((suffix) => rmSync(link + suffix, { force: true }));
+  const removeLink = () => {
+    for (const suffix of SIDE_FILES) rmSync(link + suffix, { force: true });
+  };
   removeLink();
   let path = file;
   try {
@@ -92,7 +94,9 @@ export function restoreBackup(dataDir: string, backup: string, now = new Date())
   // Check a copy beside the target: the backup file itself is never opened for writing, and the
   // final rename is atomic on the same file system.
   const staging = join(dataDir, `.restoring-${fileStamp(now)}.db`);
-  const cleanStaging = () => SIDE_FILES.forEach((suffix) => rmSync(staging + suffix, { force: true }));
+  const cleanStaging = () => {
+    for (const suffix of SIDE_FILES) rmSync(staging + suffix, { force: true });
+  };
   cleanStaging();
   try {
     copyFileSync(source, staging);

@@ -101,7 +101,10 @@ const parseId = (prefix: string, text: string) => {
 const liveRuns = new WeakMap<AppContext, Map<number, AbortController>>();
 const liveRunsOf = (ctx: AppContext) => {
   let map = liveRuns.get(ctx);
-  if (!map) liveRuns.set(ctx, (map = new Map()));
+  if (!map) {
+    map = new Map();
+    liveRuns.set(ctx, map);
+  }
   return map;
 };
 
@@ -339,7 +342,8 @@ async function streamLeg(
           step_details: { type: "tool_calls", tool_calls: [] },
         });
       }
-      const known = (calls[call.index] ??= { id: "", name: "", arguments: "" });
+      const known = calls[call.index] ?? { id: "", name: "", arguments: "" };
+      calls[call.index] = known;
       if (call.id) known.id = call.id;
       if (call.function?.name) known.name += call.function.name;
       const piece = call.function?.arguments ?? "";

@@ -75,7 +75,10 @@ export function binaryIndexIsFresh(ctx: AppContext, model: string, dimensions: n
 
 function currentIndex(ctx: AppContext, model: string, dimensions: number): BitsIndex {
   let byKey = indexes.get(ctx.sqlite);
-  if (!byKey) indexes.set(ctx.sqlite, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    indexes.set(ctx.sqlite, byKey);
+  }
   const key = `${dimensions}:${model}`;
   const cached = cachedIndex(ctx, model, dimensions);
   if (cached) return cached;

@@ -137,7 +137,10 @@ function weeks(days: ReturnType<typeof recallDays>) {
   for (let i = 0; i < grid.count; i++) {
     const monday = mondayOf(grid.first + i);
     let week = result.get(monday);
-    if (!week) result.set(monday, (week = { weekStart: isoDate(monday), reviews: 0, successes: 0 }));
+    if (!week) {
+      week = { weekStart: isoDate(monday), reviews: 0, successes: 0 };
+      result.set(monday, week);
+    }
     week.reviews += reviews[i]!;
     week.successes += successes[i]!;
   }

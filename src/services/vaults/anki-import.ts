@@ -111,7 +111,7 @@ export async function importAnkiDeck(
             ...(fsrs ? { stability: Math.max(interval, 1), difficulty: 5 } : {}),
           });
         });
-        source.children.forEach((child, i) => place(child, rows[source.notes.length + i]!));
+        for (const [i, child] of source.children.entries()) place(child, rows[source.notes.length + i]!);
       };
       place(deck.root, head);
       const trackerRows: (typeof memoryTrackers.$inferSelect)[] = [];

@@ -61,7 +61,7 @@ function layout(head: NoteRow, rows: NoteRow[]) {
     folderNames.set(folder, names);
     placed.push({ note, file: `${folder}/${INDEX_FILE}`, folder, stem });
     const stems = kids.map((kid) => names.noteStem(kid.title));
-    kids.forEach((kid, i) => visit(kid, folder, stems[i]!));
+    for (const [i, kid] of kids.entries()) visit(kid, folder, stems[i]!);
   };
   visit(head, "", headStem);
   return { placed, folderNames, linksOf };

@@ -20,7 +20,10 @@ describe("the optimizer's memory model", () => {
   test("is ts-fsrs's next_state (short-term model off) for many states, gaps and grades", () => {
     const reference = new FSRSAlgorithm({ enable_short_term: false });
     let seed = 1;
-    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
     for (let i = 0; i < 500; i++) {
       const state = { stability: 0.1 + next() * 400, difficulty: 1 + next() * 9 };
       const t = next() * 200;
