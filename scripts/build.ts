@@ -40,6 +40,7 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     `  const configured = process.env.HOST?.trim();`,
     `  const host = !configured || configured === "0.0.0.0" || configured === "::" ? "127.0.0.1" : configured.includes(":") ? \`[\${configured}]\` : configured;`,
     "  try {",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: this line is source code of the generated script, its template included.
     "    const response = await fetch(`http://${host}:${port}/api/healthcheck`, { signal: AbortSignal.timeout(5000) });",
     "    return response.status === 200 ? 0 : 1;",
     "  } catch {",

@@ -15,6 +15,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       throw error;
     }));
   const Lazy = lazy(() => preload().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per island module as it loads (a module-level const), never during a render.
   function LazyComponent(props: P) {
     return (
       <Suspense fallback={fallback}>

@@ -133,6 +133,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export function syncTimeZoneCookie(queryClient: QueryClient) {
   const zone = timeZone();
   if (cookieValue(TIME_ZONE_COOKIE) === zone) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie on the next page; the Cookie Store API is missing from Firefox and Safari.
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
   refreshLearningCounters(queryClient);
 }

@@ -37,6 +37,7 @@ const SAFE_SCHEMES = new Set(["http", "https", "mailto"]);
 export function safeUrl(href: string): string | undefined {
   const url = decodeEntities(href).trim();
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters browsers skip are removed before reading the scheme.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/[\u0000-\u0020\u007f]/g, ""));
   return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase()) ? url : undefined;
 }

@@ -4,7 +4,7 @@
  * string of a JSON or multipart body; services that check text (titles, search keys) apply it
  * again, so text reaching them by another path follows the same rule.
  */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this strips.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 export function stripControlCharacters(text: string): string {

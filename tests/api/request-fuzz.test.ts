@@ -19,7 +19,7 @@ function bodyRoutes(routes: RouteInfo[]) {
     .map((route) => ({
       method: route.method,
       path: route.path,
-      fields: Object.keys((route.hooks?.body as { properties?: Record<string, unknown> }).properties ?? {}),
+      fields: Object.keys((route.hooks?.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}),
     }));
 }
 

@@ -31,7 +31,7 @@ interface Hit {
 }
 
 describe("semantic search through the binary index", () => {
-  const { server, fake } = useTestServerWithFakeOpenAI({ embeddingDimensions: DIMENSIONS });
+  const { server } = useTestServerWithFakeOpenAI({ embeddingDimensions: DIMENSIONS });
   let learner: HttpClient;
 
   beforeEach(async () => {

@@ -4,22 +4,27 @@ import { createRoot, type Root } from "react-dom/client";
 import { ApiError } from "../../islands/lib/api";
 import { type Autosave, type AutosaveOptions, useAutosave } from "../../islands/lib/use-autosave";
 
+/** Calls the hook and hands its latest result to `report`. */
+function Probe({ options, report }: { options: AutosaveOptions; report: (autosave: Autosave) => void }) {
+  report(useAutosave(options));
+  return null;
+}
+
 /** Renders the hook in a real React root on the happy-dom document; `current` is its latest result. */
 function renderAutosave(initial: AutosaveOptions) {
   const result = { current: undefined as unknown as Autosave, options: initial, root: undefined as unknown as Root };
-  function Probe({ options }: { options: AutosaveOptions }) {
-    result.current = useAutosave(options);
-    return null;
-  }
+  const report = (autosave: Autosave) => {
+    result.current = autosave;
+  };
   const container = document.createElement("div");
   document.body.appendChild(container);
   result.root = createRoot(container);
-  act(() => result.root.render(<Probe options={initial} />));
+  act(() => result.root.render(<Probe options={initial} report={report} />));
   return {
     result,
     rerender(options: Partial<AutosaveOptions>) {
       result.options = { ...result.options, ...options };
-      act(() => result.root.render(<Probe options={result.options} />));
+      act(() => result.root.render(<Probe options={result.options} report={report} />));
     },
   };
 }

@@ -66,6 +66,7 @@ export async function startEngram(mode: "production" | "test", env: Record<strin
 export function engramTest(mode: "production" | "test") {
   return base.extend<{ engram: EngramServer }, { engramServer: EngramServer }>({
     engramServer: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's first parameter as an object pattern, even an empty one.
       async ({}, use) => {
         const server = await startEngram(mode);
         await use(server);

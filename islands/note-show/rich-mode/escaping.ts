@@ -20,36 +20,36 @@ export function escapeMarkdownText(text: string, { inHeading = false, inLinkText
     const prev = text[i - 1];
     const next = text[i + 1];
     const spaced = prev !== undefined && next !== undefined && SPACE.test(prev) && SPACE.test(next);
-    let escape = false;
+    let needsEscape = false;
     switch (char) {
       case "\\":
-        escape = next === undefined || ASCII_PUNCTUATION.test(next);
+        needsEscape = next === undefined || ASCII_PUNCTUATION.test(next);
         break;
       case "`":
-        escape = true;
+        needsEscape = true;
         break;
       case "*":
       case "~":
-        escape = !spaced;
+        needsEscape = !spaced;
         break;
       case "_":
-        escape = !spaced && !(prev !== undefined && next !== undefined && WORD.test(prev) && WORD.test(next));
+        needsEscape = !spaced && !(prev !== undefined && next !== undefined && WORD.test(prev) && WORD.test(next));
         break;
       // Link text must not hold a bracket of its own.
       case "[":
-        escape = inLinkText || next === "^";
+        needsEscape = inLinkText || next === "^";
         break;
       case "]":
-        escape = inLinkText || next === "(" || next === ":";
+        needsEscape = inLinkText || next === "(" || next === ":";
         break;
       case "<":
-        escape = next === undefined || /[A-Za-z/!?]/.test(next);
+        needsEscape = next === undefined || /[A-Za-z/!?]/.test(next);
         break;
       case "&":
-        escape = /^&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i.test(text.slice(i));
+        needsEscape = /^&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i.test(text.slice(i));
         break;
     }
-    out += escape ? `\\${char}` : char;
+    out += needsEscape ? `\\${char}` : char;
   }
   // A heading's text ending in " #" would lose those hashes as the heading's closing sequence.
   out = out.replace(/(^|\s)(#+)$/, "$1\\$2");

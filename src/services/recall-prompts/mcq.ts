@@ -86,15 +86,15 @@ export function contestResult(evaluation: QuestionEvaluation, choices: string[],
   const { correctChoices } = evaluation;
   const sameAnswer = correctChoices.length === 1 && correctChoices[0] === correctAnswerIndex;
   if (evaluation.feasibleQuestion && sameAnswer) return { rejected: true, advice: LEGITIMATE_QUESTION_ADVICE };
-  const describe = (i: number) => `${i} ("${choices[i] ?? ""}")`;
+  const choiceLabel = (i: number) => `${i} ("${choices[i] ?? ""}")`;
   const disputed =
     correctChoices
       .filter((i) => i >= 0 && i < choices.length)
-      .map(describe)
+      .map(choiceLabel)
       .join(", ") || "none";
   const prefix = sameAnswer
     ? ""
-    : `Unclear answer detected. The original question assume one correct choice index (0-based) of ${describe(correctAnswerIndex)}. ` +
+    : `Unclear answer detected. The original question assume one correct choice index (0-based) of ${choiceLabel(correctAnswerIndex)}. ` +
       `however, the re-evaluation of the question shows that ${disputed} are correct to the question.\n` +
       "Please make sure the correct answer is correct and unique.\n\n";
   return { rejected: false, advice: prefix + evaluation.improvementAdvices };

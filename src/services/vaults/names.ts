@@ -12,6 +12,7 @@ export const INDEX_STEM = "__index";
 export const MAX_NAME_BYTES = 200;
 
 // Forbidden on Windows (/ \ : * ? " < > |), plus what breaks a wikilink ([ ] # ^ |) and control characters.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among the unsafe ones replaced.
 const UNSAFE = /[/\\:*?"<>|[\]#^\u0000-\u001f\u007f]/g;
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
