@@ -51,4 +51,6 @@ export const islands = {
 };
 
 export type IslandName = keyof typeof islands;
-export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]> extends [infer P, ...unknown[]] ? P : {};
+/** The props of an island that takes none. */
+export type NoProps = Record<never, never>;
+export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]> extends [infer P, ...unknown[]] ? P : NoProps;

@@ -2,7 +2,7 @@ import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandIdContext, islandIdentifierPrefix } from "../islands/lib/island-id";
-import { type IslandName, type IslandProps, islands } from "../islands/registry";
+import { type IslandName, type IslandProps, islands, type NoProps } from "../islands/registry";
 
 /** Collects which islands a page renders, so the document links only their scripts. */
 export class IslandCollector {
@@ -25,7 +25,7 @@ export const IslandCollectorContext = createContext<IslandCollector | null>(null
 export function Island<N extends IslandName>({
   name,
   props,
-}: { name: N } & ({} extends IslandProps<N> ? { props?: IslandProps<N> } : { props: IslandProps<N> })) {
+}: { name: N } & (NoProps extends IslandProps<N> ? { props?: IslandProps<N> } : { props: IslandProps<N> })) {
   const collector = useContext(IslandCollectorContext);
   if (!collector) throw new Error("<Island> must be rendered inside a page");
   collector.used.add(name);

@@ -14,6 +14,7 @@ const CAPITALS = [
 /** Answers question n (1-based) once it is on screen: the right capital, or the wrong choice. */
 async function answer(page: Page, n: number, right: boolean) {
   const question = page.getByRole("region", { name: `question ${n} of 3` });
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node: its innerText is the text as shown.
   const stem = await question.locator(".assessment-stem").innerText();
   const capital = CAPITALS.find(([country]) => stem.includes(country))![1];
   await question.getByRole("button", { name: right ? capital : "Atlantis", exact: true }).click();

@@ -136,6 +136,7 @@ test("two learners join a circle by its link and both edit its notebook", async 
     .poll(
       async () => {
         await page.reload();
+        // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node: its innerText is the text as shown.
         return page.locator(".note-details, .rich-details, .ql-editor").first().innerText();
       },
       { timeout: 10_000 },
