@@ -107,6 +107,7 @@ function AssimilationStep({ note, focusOnShow, onActed }: { note: NoteJson; focu
   return (
     <>
       <AssimilationNote note={note} headingRef={headingRef} onRecallSettingSaved={onRecallSettingSaved} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons; a fieldset would need a visible legend. */}
       <div className="assimilation-buttons" role="group" aria-label="assimilation choices" aria-busy={acting ? true : undefined}>
         <button type="button" className="button primary" disabled={acting !== undefined} onClick={() => act("keep")}>
           {acting === "keep" ? "Keeping..." : "Keep for repetition"}

@@ -6,7 +6,7 @@ export default function MenuBadge({ kind }: { kind: MenuBadgeKind }) {
   const { data } = useQuery(menuBadgeQuery(kind));
   if (!data) return null;
   return (
-    <span className="badge" aria-label={`${data} ${kind === "messages" ? "unread" : "due"}`}>
+    <span className="badge" role="img" aria-label={`${data} ${kind === "messages" ? "unread" : "due"}`}>
       {data}
     </span>
   );

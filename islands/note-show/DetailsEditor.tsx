@@ -228,6 +228,7 @@ export function RichEditor({
   const standIn = phase !== "ready";
   return (
     <div className="rich-editor">
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the textbox attributes are set only while the role is textbox (the stand-in). */}
       <div
         ref={hostRef}
         className="rich-details"

@@ -111,6 +111,7 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
       style={{ "--depth": depth } as CSSProperties}
       onFocus={(event) => event.target === event.currentTarget && tree.setActiveId(id)}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging a row is a mouse shortcut; the tree's keys and menus do the same. */}
       <div
         className={`note-tree-row${isFocus ? " is-focus" : ""}${dropHere === "first-child" ? " drop-first-child" : ""}`}
         data-drop={dropHere}
@@ -176,6 +177,7 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
 
 function Children({ entries, place, more }: { entries: TreeEntry[]; place: TreePlace; more?: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role group is how the ARIA tree view nests a node's children, not a fieldset.
     <ul role="group">
       {entries.map((child) => (
         <TreeNode key={child.id} entry={child} place={{ id: child.id, parentId: place.id, path: [...place.path, place.id] }} />

@@ -245,6 +245,7 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
     <TreeContext.Provider value={state}>
       <ul
         ref={treeRef}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA tree view pattern on the list it is; keys are handled here.
         role="tree"
         aria-label="Note tree"
         className="note-tree"

@@ -54,6 +54,7 @@ export function SpellingQuestion({
           id={inputId}
           type="text"
           dir="auto"
+          // biome-ignore lint/a11y/noAutofocus: a spelling question is answered by typing at once; it shows after the learner's own action.
           autoFocus
           autoComplete="off"
           placeholder="put your answer here"

@@ -46,7 +46,9 @@ function CopyableSnippet({ label, text }: { label: string; text: string }) {
   }
   return (
     <div className="mcp-snippet">
-      <pre aria-label={label} tabIndex={0}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable snippet must be focusable to scroll by keyboard; its label names it. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a pre that keeps its layout; role region gives the focusable scroll area its name. */}
+      <pre role="region" aria-label={label} tabIndex={0}>
         <code>{text}</code>
       </pre>
       <button type="button" className="button" onClick={copy}>

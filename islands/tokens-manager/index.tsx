@@ -85,7 +85,7 @@ export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
       </form>
 
       {newToken && (
-        <div className="card new-token" role="region" aria-label="New token">
+        <section className="card new-token" aria-label="New token">
           <p>Copy this token now: it will not be shown again.</p>
           <div className="token-row">
             <input
@@ -99,7 +99,7 @@ export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
               {copied ? <>{icons.check()} Copied!</> : <>{icons.copy()} Copy</>}
             </button>
           </div>
-        </div>
+        </section>
       )}
 
       {isPending ? (

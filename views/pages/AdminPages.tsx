@@ -41,7 +41,9 @@ export function FailureReportPage({ view }: { view: FailureReportForViewJson }) 
           <time dateTime={report.createDatetime}>{report.createDatetime.slice(0, 19).replace("T", " ")} UTC</time>
         </dd>
       </dl>
-      <pre className="failure-report-detail" tabIndex={0} aria-label="error detail">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable detail must be focusable to scroll by keyboard; its label names it. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a pre that keeps its layout; role region gives the focusable scroll area its name. */}
+      <pre className="failure-report-detail" role="region" tabIndex={0} aria-label="error detail">
         {report.errorDetail}
       </pre>
       {view.githubIssueUrl ? (

@@ -23,6 +23,7 @@ export function ImageWithMask({ src, mask }: { src: string; mask?: string }) {
   return (
     <figure className="note-image">
       <div className="note-image-frame">
+        {/* biome-ignore lint/a11y/noRedundantAlt: "note image" is the image's accessible name that the tests and the spec use. */}
         <img ref={imageRef} src={src} alt="note image" referrerPolicy="no-referrer" onLoad={measure} onError={() => setFailed(true)} />
         {size && rectangles.length > 0 && (
           <svg

@@ -130,6 +130,7 @@ export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder, 
   return (
     <Modal title={title} onClose={onClose}>
       <div className="note-search">
+        {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for the browsers we support; the role says the same. */}
         <form
           role="search"
           className="note-search-form"

@@ -136,6 +136,7 @@ export function AddQuestionForm({
           dir="auto"
           value={draft.stem}
           maxLength={MAX_STEM_LENGTH}
+          // biome-ignore lint/a11y/noAutofocus: the form opens on a click to add a question; its first field is where typing goes.
           autoFocus
           aria-invalid={stemError ? true : undefined}
           aria-describedby={stemError ? `${stemId}-error` : undefined}

@@ -71,6 +71,7 @@ export function GenerateImageDialog({ noteId, noteTitle, onClose }: { noteId: nu
           />
           {image && (
             <figure className="generated-image">
+              {/* biome-ignore lint/a11y/noRedundantAlt: the name says it is the generated image for that prompt, which the dialog's tests look for. */}
               <img src={`data:image/png;base64,${image}`} alt={`Generated image for "${prompt}"`} />
             </figure>
           )}

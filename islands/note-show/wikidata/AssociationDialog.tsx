@@ -87,6 +87,7 @@ export function WikidataAssociationDialog({ note, onClose }: { note: NoteJson; o
               type="button"
               className="button primary"
               disabled={busy}
+              // biome-ignore lint/a11y/noAutofocus: the dialog's initial focus, on the confirming button as in the other dialogs.
               autoFocus
               onClick={() => void step(() => save(wikidataId.trim()))}
             >

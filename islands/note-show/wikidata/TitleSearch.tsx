@@ -126,11 +126,15 @@ export function WikidataTitleField({
       />
       {expanded && (
         <div className="wikidata-results">
+          {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox pattern's listbox; focus stays in the input. */}
           <ul role="listbox" id={listId} aria-label="Wikidata search results">
             {results.map((result, index) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: an option of the combobox: the keys are handled by its input (aria-activedescendant).
+              // biome-ignore lint/a11y/useFocusableInteractive: options are not focused; the input keeps focus and points at the active one.
               <li
                 key={result.id}
                 id={`${listId}-${index}`}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox pattern's option, in its listbox.
                 role="option"
                 aria-selected={index === active}
                 onMouseDown={(event) => event.preventDefault()}
@@ -156,6 +160,7 @@ export function WikidataTitleField({
 /** The label of a chosen result whose label differs from the title: Replace the title, or Append " / " and it. */
 export function SuggestedTitle({ suggestion, onReplace, onAppend }: { suggestion: string; onReplace: () => void; onAppend: () => void }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of a suggestion and its buttons; a fieldset would need a visible legend.
     <div className="wikidata-suggested-title" role="group" aria-label="Wikidata suggestion">
       <span>
         Suggested Title: <strong>{suggestion}</strong>
