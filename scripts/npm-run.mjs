@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The entry behind `npm start`, `npm test`, `npm run build`, `npm run dev`, `npm run bench`,
-// `npm run backup`, `npm run restore`, `npm run admin` and `npm run mcp`.
+// The entry behind `npm start`, `npm test`, `npm run lint`, `npm run build`, `npm run dev`,
+// `npm run bench`, `npm run backup`, `npm run restore`, `npm run admin` and `npm run mcp`.
 // It runs on plain Node (a fresh clone has only Node and npm): it installs what is missing,
 // then hands over to Bun, forwarding signals so that stopping npm stops Engram too.
 import { spawn, spawnSync } from "node:child_process";
@@ -68,6 +68,14 @@ switch (task) {
   case "test":
     await sequence([["scripts/test.ts", ...process.argv.slice(3)]]);
     break;
+  case "lint": {
+    // Biome in CI mode (also the first step of `npm test`): fails on any lint, format or import-order
+    // finding, warnings included. Its launcher is a Node script.
+    const biome = join(root, "node_modules", "@biomejs", "biome", "bin", "biome");
+    const result = spawnSync(process.execPath, [biome, "ci", "--error-on-warnings", "."], { cwd: root, stdio: "inherit" });
+    process.exit(result.status ?? 1);
+    break;
+  }
   case "build":
     await sequence([["scripts/build.ts"]]);
     break;
@@ -89,6 +97,6 @@ switch (task) {
     await sequence([["src/mcp-cli.ts", ...process.argv.slice(3)]]);
     break;
   default:
-    console.error(`Unknown task "${task}". Use start, dev, test, build, bench, backup, restore, admin or mcp.`);
+    console.error(`Unknown task "${task}". Use start, dev, test, lint, build, bench, backup, restore, admin or mcp.`);
     process.exit(2);
 }

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check, in order — type check, client build, unit and API tests (bun test,
+ * `npm test`: every check, in order — lint (`npm run lint`: Biome's lint, format and import order), type check, client build, unit and API tests (bun test,
  * real server on temp SQLite files), DOM tests (bun test with happy-dom, run separately because
  * a global DOM breaks server code), and Playwright end-to-end tests in Debian's chromium.
  * Ends with one line "N passed, N failed". Arguments: --skip-e2e, --only-e2e.
@@ -51,6 +51,7 @@ const parsePlaywright = (output: string) => {
 const hasTests = (dir: string) => existsSync(join(root, dir)) && readdirSync(join(root, dir)).some((f) => /\.test\.tsx?$/.test(f));
 
 if (!args.has("--only-e2e")) {
+  await run("Lint", ["node", "scripts/npm-run.mjs", "lint"]);
   await run("Type check", [bun, "node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]);
   await run("Client bundle", [bun, "scripts/build-client.ts"]);
   // 20 s per test and hook (bun's default is 5 s): every API suite starts a real server and resets its database before each
