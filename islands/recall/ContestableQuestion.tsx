@@ -53,7 +53,7 @@ export function ContestableQuestion({
     setFailed(false);
     try {
       const answered = await answerQuestion(prompt.id, choiceIndex, thinkingSince(shownAt));
-      onFinished({ type: "question", answeredQuestion: answered }, !answered.answer.correct);
+      onFinished({ type: "question", answeredQuestion: answered });
     } catch (error) {
       setSubmittingIndex(undefined);
       setFailed(true);

@@ -59,7 +59,8 @@ export function Quiz({
   const tracker = toRepeat[currentIndex];
   if (!tracker) return null;
   return (
-    <div className="quiz">
+    // The focus comes here when recall goes on after a result (tabIndex -1: not a Tab stop).
+    <div className="quiz" tabIndex={-1} role="group" aria-label="Current question">
       <CurrentItem key={`${tracker.memoryTrackerId}-${tracker.spelling}`} tracker={tracker} {...handlers} />
       {currentIndex < toRepeat.length - 1 && (
         <div className="quiz-footer">

@@ -28,7 +28,7 @@ export function SpellingQuestion({
     setFailed(false);
     try {
       const result = await answerSpelling(memoryTrackerId, answer, thinkingSince(shownAt));
-      onFinished({ type: "spelling", spellingResult: result }, !result.isCorrect);
+      onFinished({ type: "spelling", spellingResult: result });
     } catch (error) {
       if (isTrackerGone(error)) return onGone();
       setFailed(true);
@@ -56,6 +56,7 @@ export function SpellingQuestion({
           dir="auto"
           // biome-ignore lint/a11y/noAutofocus: a spelling question is answered by typing at once; it shows after the learner's own action.
           autoFocus
+          data-autofocus
           autoComplete="off"
           placeholder="put your answer here"
           value={answer}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { NothingYet } from "../lib/getting-started";
 import { lazyComponent } from "../lib/lazy";
 import { decrementRecallBadge, menuBadgeQuery } from "../lib/learning-queries";
@@ -37,7 +37,7 @@ const PreviousResult = lazyComponent(() => import("./PreviousResult").then((m) =
 /** "Load more from next N days" (spec 9: the first list is for today, 0). */
 const LOOK_AHEAD_DAYS = [3, 7, 14] as const;
 
-/** How long "Correct!" shows after a right answer: long enough to notice, while the next item is already there. */
+/** How long a right answer's "Correct!" shows before the next item comes by itself (Continue comes at once). */
 export const CONFIRMATION_MS = 1500;
 
 const isCorrect = (result: RecallResult) =>
@@ -45,19 +45,31 @@ const isCorrect = (result: RecallResult) =>
   (result.type === "spelling" && !!result.spellingResult.isCorrect);
 
 /**
- * A short "Correct!" after a right answer (a wrong one opens its result instead). `shown`
- * counts right answers, so two in a row each get their full time.
+ * After a right answer its result shows for a moment, then recall goes on by itself, unless the
+ * learner has moved elsewhere meanwhile (browsed to another result, or continued already).
+ * `answered()` is called after each answer, so two right answers in a row each get their time.
  */
-function useConfirmation() {
-  const [shown, setShown] = useState(0);
-  const [visible, setVisible] = useState(false);
+function useAutoContinue(setSession: (update: (s: RecallSession | undefined) => RecallSession | undefined) => void) {
+  const [answers, setAnswers] = useState(0);
   useEffect(() => {
-    if (shown === 0) return;
-    setVisible(true);
-    const timer = setTimeout(() => setVisible(false), CONFIRMATION_MS);
+    if (answers === 0) return;
+    const timer = setTimeout(
+      () =>
+        setSession((s) => {
+          const last = s?.previousResults.length ? s.previousResults.length - 1 : -1;
+          return s && s.resultCursor === last && isCorrect(s.previousResults[last]!) ? { ...s, resultCursor: null } : s;
+        }),
+      CONFIRMATION_MS,
+    );
     return () => clearTimeout(timer);
-  }, [shown]);
-  return { visible, confirm: useCallback(() => setShown((n) => n + 1), []), hide: useCallback(() => setVisible(false), []) };
+  }, [answers, setSession]);
+  return useCallback(() => setAnswers((n) => n + 1), []);
+}
+
+/** Back to recalling: the current item gets the focus (its answer field, "Show answer", or the question). */
+function focusCurrentItem(quiz: HTMLElement | null) {
+  const target = quiz?.querySelector<HTMLElement>("[data-autofocus]:not(:disabled)") ?? quiz?.querySelector<HTMLElement>(".quiz");
+  target?.focus();
 }
 
 /**
@@ -73,7 +85,8 @@ export default function Recall() {
   const [session, setSession] = useState<RecallSession>();
   const [loadingDays, setLoadingDays] = useState<number>();
   const [loadFailed, setLoadFailed] = useState(false);
-  const confirmation = useConfirmation();
+  const autoContinue = useAutoContinue(setSession);
+  const quiz = useRef<HTMLDivElement>(null);
 
   const loadList = useCallback(
     async (dueInDays: number, base: RecallSession) => {
@@ -107,14 +120,25 @@ export default function Recall() {
     if (session) saveSession(owner, session);
   }, [owner, session]);
 
+  // A question's or a spelling's result shows with Continue (a right one goes on by itself after
+  // a moment); a self-review was judged with its answer in view, so the next item comes at once.
   const onFinished = useCallback(
-    (result: RecallResult, pause: boolean) => {
+    (result: RecallResult) => {
+      const pause = result.type !== "review";
       setSession((s) => s && withFinished(s, result, pause));
       decrementRecallBadge(queryClient);
-      if (isCorrect(result)) confirmation.confirm();
+      if (pause && isCorrect(result)) autoContinue();
     },
-    [queryClient, confirmation.confirm],
+    [queryClient, autoContinue],
   );
+
+  // Back from a result to recalling: the current item takes the focus from Continue.
+  const paused = session?.resultCursor != null && session.previousResults[session.resultCursor] !== undefined;
+  const wasPaused = useRef(paused);
+  useEffect(() => {
+    if (wasPaused.current && !paused) focusCurrentItem(quiz.current);
+    wasPaused.current = paused;
+  }, [paused]);
 
   const onGone = useCallback(() => {
     setSession((s) => s && withSkipped(s));
@@ -143,7 +167,6 @@ export default function Recall() {
   const finished = session.previousResults.length;
   const toRepeat = remainingCount(session);
   const cursor = session.resultCursor;
-  const paused = cursor !== null && session.previousResults[cursor] !== undefined;
   // No memory tracker at all (a new account): say what Recall is for, not that repetitions are finished.
   if (toRepeat === 0 && finished === 0 && session.totalAssimilatedCount === 0) {
     return (
@@ -165,18 +188,16 @@ export default function Recall() {
         toRepeat={toRepeat}
         totalAssimilated={session.totalAssimilatedCount}
         cursor={paused ? cursor : null}
-        onCursor={(c) => {
-          confirmation.hide();
-          setSession((s) => s && { ...s, resultCursor: c });
-        }}
+        onCursor={(c) => setSession((s) => s && { ...s, resultCursor: c })}
       />
-      {/* Always there, so that screen readers announce what appears in it. */}
-      <div className="recall-confirmation" role="status">
-        {confirmation.visible && !paused && <span className="recall-confirmation-text">Correct!</span>}
-      </div>
-      {paused && <PreviousResult result={session.previousResults[cursor]!} />}
+      {paused && (
+        <PreviousResult
+          result={session.previousResults[cursor ?? 0]!}
+          onContinue={() => setSession((s) => s && { ...s, resultCursor: null })}
+        />
+      )}
       {/* Hidden, not unmounted, while a result is shown: a half-typed answer stays. */}
-      <div hidden={paused}>
+      <div hidden={paused} ref={quiz}>
         {toRepeat > 0 ? (
           <Quiz
             toRepeat={session.toRepeat}

@@ -2,8 +2,8 @@ import type { RecallResult } from "./recall-session";
 
 /** What an item of the quiz tells the page when it is done. */
 export interface ItemHandlers {
-  /** The item is answered; `pause` shows its result at once (a wrong answer). */
-  onFinished: (result: RecallResult, pause: boolean) => void;
+  /** The item is answered: the page shows its result (a question or spelling) or moves on (a review). */
+  onFinished: (result: RecallResult) => void;
   /** Its tracker is gone (404/403): move on without a result. */
   onGone: () => void;
 }

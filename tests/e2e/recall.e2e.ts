@@ -58,14 +58,19 @@ test.describe("without an AI provider: the simple review and spelling", () => {
     await expect(progress(page)).toHaveText("Recalling: 0/3");
     await expect(recallBadge(page)).toHaveText("3");
     await expect(noteTitle(page, "Moon")).toBeVisible();
-    await expect(page.getByText("partner of earth")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Solar System" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Yes, I remember" })).toBeDisabled();
+    // A flash card: the details show after "Show answer", and only then can the learner say they remembered.
+    await expect(page.getByText("partner of earth")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Yes, I remember" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "No, I need more repetition" })).toBeEnabled();
+    await page.getByRole("button", { name: "Show answer" }).click();
+    await expect(page.getByText("partner of earth")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Yes, I remember" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "view last result" })).toBeDisabled();
 
     await page.getByRole("button", { name: "Move to end of list" }).click();
     await expect(noteTitle(page, "Mars")).toBeVisible();
+    await page.getByRole("button", { name: "Show answer" }).click();
     await expect(page.getByRole("button", { name: "Yes, I remember" })).toBeDisabled();
     await page.clock.fastForward(10_000);
     await expect(page.getByRole("button", { name: "Yes, I remember" })).toBeEnabled();
@@ -86,6 +91,7 @@ test.describe("without an AI provider: the simple review and spelling", () => {
     // The last one: no other item to move it behind.
     await expect(page.getByRole("button", { name: "Move to end of list" })).toHaveCount(0);
     await page.clock.fastForward(10_000);
+    await page.getByRole("button", { name: "Show answer" }).click();
     await page.getByRole("button", { name: "Yes, I remember" }).click();
 
     await expect(page.getByText(FINISHED)).toBeVisible();
@@ -185,7 +191,7 @@ test.describe("without an AI provider: the simple review and spelling", () => {
     await answer.fill("sedation");
     await page.getByRole("button", { name: "Answer", exact: true }).click();
 
-    await expect(page.getByText("Your answer `sedation` is incorrect.")).toBeVisible();
+    await expect(page.getByText("Your answer sedation is incorrect.")).toBeVisible();
     await expect(page.getByRole("region", { name: "Note under question" }).getByRole("heading", { name: "sedition" })).toBeVisible();
     await expect(progress(page)).toHaveText("Recalling: 1/2");
     await expect(recallBadge(page)).toHaveText("1");
@@ -200,7 +206,7 @@ test.describe("without an AI provider: the simple review and spelling", () => {
     await page.getByPlaceholder("put your answer here").fill("Sedition");
     await page.getByRole("button", { name: "Answer", exact: true }).click();
     await expect(page.getByText("Recalling: 3/4")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Yes, I remember" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show answer" })).toBeVisible();
     await page.getByRole("button", { name: "view last result" }).click();
     await expect(page.getByText("Correct!")).toBeVisible();
   });
@@ -259,7 +265,7 @@ test.describe("multiple-choice questions", () => {
     await expect(page.locator(".question-stem strong")).toHaveText("France");
     await expect(page.getByRole("link", { name: "Countries" })).toBeVisible();
     await page.getByRole("button", { name: "Lyon" }).click();
-    await expect(page.getByText("Your answer `Lyon` is incorrect.")).toBeVisible();
+    await expect(page.getByText("Your answer Lyon is incorrect.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Paris (correct answer)" })).toHaveClass(/is-correct/);
     await expect(page.getByRole("button", { name: "Lyon (your answer)" })).toHaveClass(/is-selected/);
     await expect(page.getByRole("region", { name: "Note under question" }).getByRole("heading", { name: "France" })).toBeVisible();

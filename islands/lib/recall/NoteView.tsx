@@ -13,9 +13,20 @@ function ancestorsOf(topology: NoteTopologyJson): NoteTopologyJson[] {
 /**
  * A note read-only, as recall shows it: breadcrumb, title and details. The note page's realm
  * (GET /api/notes/{id}) brings the ancestors; until it arrives, or if it cannot be read, the
- * note given by the caller is shown.
+ * note given by the caller is shown. `detailsHidden` shows only where it is and its title (the
+ * front of a self-review's card).
  */
-export function NoteView({ noteId, note: given, heading }: { noteId: number; note?: NoteJson; heading?: string }) {
+export function NoteView({
+  noteId,
+  note: given,
+  heading,
+  detailsHidden = false,
+}: {
+  noteId: number;
+  note?: NoteJson;
+  heading?: string;
+  detailsHidden?: boolean;
+}) {
   const { data: realm, isPending } = useQuery(noteRealmQuery(noteId));
   const note = realm?.note ?? given;
   if (!note) return isPending ? <p className="muted">Loading...</p> : null;
@@ -43,7 +54,7 @@ export function NoteView({ noteId, note: given, heading }: { noteId: number; not
           <NoteTitle topology={note.noteTopology} />
         </a>
       </h3>
-      {note.details.trim() !== "" && (
+      {!detailsHidden && note.details.trim() !== "" && (
         <div
           className="note-details markdown"
           dir="auto"
