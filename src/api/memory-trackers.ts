@@ -11,6 +11,7 @@ import {
 import { answerSpelling, spellingQuestion } from "../services/spelling/spelling-service";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { idempotencyKeyOf } from "./idempotency";
 import { IdParam } from "./ids";
 
 // `:memoryTracker` is the name every route uses at this position (an Elysia restriction).
@@ -27,8 +28,15 @@ export function memoryTrackersApi(ctx: AppContext) {
     })
     .patch(
       "/:memoryTracker/mark-as-repeated",
-      ({ auth, params, query }) =>
-        markTrackerAsRepeated(ctx, requireUser(auth), params.memoryTracker, query.successful === "true", query.thinkingTimeMs),
+      ({ auth, params, query, headers }) =>
+        markTrackerAsRepeated(
+          ctx,
+          requireUser(auth),
+          params.memoryTracker,
+          query.successful === "true",
+          query.thinkingTimeMs,
+          idempotencyKeyOf(headers),
+        ),
       {
         params: trackerParams,
         query: t.Object({
@@ -54,13 +62,14 @@ export function memoryTrackersApi(ctx: AppContext) {
     })
     .post(
       "/:memoryTracker/answer-spelling",
-      ({ auth, params, body }) =>
+      ({ auth, params, body, headers }) =>
         answerSpelling(
           ctx,
           requireUser(auth),
           params.memoryTracker,
           body.spellingAnswer,
           (body as { thinkingTimeMs?: unknown }).thinkingTimeMs,
+          idempotencyKeyOf(headers),
         ),
       {
         params: trackerParams,

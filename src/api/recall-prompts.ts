@@ -4,6 +4,7 @@ import { contestRecallPrompt, MAX_ADVICE_LENGTH, regenerateRecallPrompt } from "
 import { answerRecallPrompt, askAQuestion, showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { idempotencyKeyOf } from "./idempotency";
 import { IdParam } from "./ids";
 
 /**
@@ -24,13 +25,14 @@ export function recallPromptsApi(ctx: AppContext) {
     })
     .post(
       "/:recallPrompt/answer",
-      ({ auth, params, body }) =>
+      ({ auth, params, body, headers }) =>
         answerRecallPrompt(
           ctx,
           requireUser(auth),
           params.recallPrompt,
           body.choiceIndex,
           (body as { thinkingTimeMs?: unknown }).thinkingTimeMs,
+          idempotencyKeyOf(headers),
         ),
       {
         params: promptParams,

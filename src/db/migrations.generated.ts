@@ -23,6 +23,7 @@ import m20 from "../../migrations/0020_recall_log_never_edited.sql" with { type:
 import m21 from "../../migrations/0021_notes_searchable_title_index.sql" with { type: "text" };
 import m22 from "../../migrations/0022_notes_title_search_index.sql" with { type: "text" };
 import m23 from "../../migrations/0023_cache_versions.sql" with { type: "text" };
+import m24 from "../../migrations/0024_offline_recall_applied_answers.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -49,4 +50,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0021_notes_searchable_title_index", when: 1795487533013, sql: m21 },
   { tag: "0022_notes_title_search_index", when: 1795497533013, sql: m22 },
   { tag: "0023_cache_versions", when: 1795500533013, sql: m23 },
+  { tag: "0024_offline_recall_applied_answers", when: 1795725862882, sql: m24 },
 ];

@@ -70,3 +70,25 @@ export const recallLogTrackerCounts = sqliteTable(
   },
   (table) => [index("recall_log_tracker_counts_failures_idx").on(table.userId, table.failures)],
 );
+
+/**
+ * Answers applied with an idempotency key (an answer given offline and sent later, or an online
+ * answer whose reply may have been lost): a retry, a second tab or a second sync of the same key
+ * finds its row and is answered with the stored outcome instead of counting twice.
+ */
+export const appliedAnswers = sqliteTable(
+  "applied_answers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    memoryTrackerId: integer("memory_tracker_id").notNull(),
+    /** When the learner gave the answer (the device's moment), and when the server took it. */
+    answeredAt: timestamp("answered_at").notNull(),
+    appliedAt: timestamp("applied_at").notNull(),
+    /** The outcome sent back the first time (JSON), sent again for a repeated key. */
+    outcome: text("outcome").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.idempotencyKey] }), index("applied_answers_applied_idx").on(table.appliedAt)],
+);

@@ -9,6 +9,7 @@ import { authorizeEdit, authorizeOwnRecord, authorizeRead, authorizeRecall } fro
 import type { Randomizer } from "../randomizer";
 import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
 import type { CurrentUser } from "../users";
+import { recordAnswerKey, refuseRepeatedKey } from "./answer-keys";
 import { type ReviewKind, reviewTracker, thinkingTime } from "./reviews";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
@@ -94,11 +95,34 @@ export function markTrackerAsRepeated(
   trackerId: number,
   successful: boolean,
   thinkingTimeMs?: unknown,
+  idempotencyKey?: string,
 ) {
   const thinking = thinkingTime(thinkingTimeMs);
-  const row = ctx.db.transaction((tx) =>
-    repeatTracker(tx, ctx.clock.now(), current, ownTracker(ctx, current, trackerId), successful, "self-review", ctx.randomizer, thinking),
-  );
+  const row = ctx.db.transaction((tx) => {
+    refuseRepeatedKey(tx, current.user.id, idempotencyKey);
+    const now = ctx.clock.now();
+    const repeated = repeatTracker(
+      tx,
+      now,
+      current,
+      ownTracker(ctx, current, trackerId),
+      successful,
+      "self-review",
+      ctx.randomizer,
+      thinking,
+    );
+    if (idempotencyKey !== undefined) {
+      recordAnswerKey(tx, {
+        userId: current.user.id,
+        key: idempotencyKey,
+        memoryTrackerId: repeated.id,
+        answeredAt: now,
+        appliedAt: now,
+        outcome: { status: "applied", correct: successful, reviewedAt: now.toISOString() },
+      });
+    }
+    return repeated;
+  });
   return presentMemoryTracker(ctx, row);
 }
 

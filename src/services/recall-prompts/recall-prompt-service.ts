@@ -5,8 +5,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
+import type { DbHandle } from "../../db/connection";
 import { memoryTrackers, recallPrompts } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
+import { recordAnswerKey, refuseRepeatedKey } from "../memory/answer-keys";
 import { thinkingTime } from "../memory/reviews";
 import { ownTracker, repeatTracker } from "../memory/trackers";
 import { getNote } from "../notes/rows";
@@ -14,7 +16,16 @@ import type { CurrentUser } from "../users";
 import { type AnsweredQuestionJson, presentAnsweredQuestion, presentRecallPrompt, type RecallPromptJson } from "./presenters";
 import { questionContext } from "./question-context";
 import { generateFeasibleQuestion, type QuestionDraft } from "./question-maker";
-import { insertPrompt, insertQuestion, loadPrompt, ownRecallPrompt, reusablePrompt, storedQuestion } from "./rows";
+import {
+  insertPrompt,
+  insertQuestion,
+  type LoadedPrompt,
+  loadPrompt,
+  ownRecallPrompt,
+  type RecallPromptRow,
+  reusablePrompt,
+  storedQuestion,
+} from "./rows";
 
 export const ALREADY_ANSWERED = "The question is already answered";
 
@@ -71,7 +82,8 @@ export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId
  * still unanswered, records the answer, and repeats the prompt's memory tracker on the
  * forgetting curve (success = the correct choice) unless it is a spelling tracker or was removed
  * from tracking meanwhile. A second answer (e.g. a retried request) is refused with 400, so
- * nothing counts twice; an index outside the choices is a 400 on choiceIndex.
+ * nothing counts twice; an index outside the choices is a 400 on choiceIndex. With an
+ * idempotency key the answer is also recorded under it (memory/answer-keys.ts).
  */
 export function answerRecallPrompt(
   ctx: AppContext,
@@ -79,37 +91,68 @@ export function answerRecallPrompt(
   promptId: number,
   choiceIndex: number,
   thinkingTimeMs?: unknown,
+  idempotencyKey?: string,
 ): AnsweredQuestionJson {
   const thinking = thinkingTime(thinkingTimeMs);
   return ctx.db.transaction((tx) => {
+    refuseRepeatedKey(tx, current.user.id, idempotencyKey);
     const loaded = ownRecallPrompt(ctx, current, promptId);
-    if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
-    const { choices } = storedQuestion(loaded.question);
-    if (!Number.isInteger(choiceIndex) || choiceIndex < 0 || choiceIndex >= choices.length) {
-      throw new ValidationError({ choiceIndex: `must be the index of one of the choices (0 to ${choices.length - 1})` });
+    const now = ctx.clock.now();
+    const answered = applyChoice(tx, ctx, current, loaded, choiceIndex, now, thinking);
+    if (idempotencyKey !== undefined) {
+      recordAnswerKey(tx, {
+        userId: current.user.id,
+        key: idempotencyKey,
+        memoryTrackerId: answered.memoryTrackerId,
+        answeredAt: now,
+        appliedAt: now,
+        outcome: { status: "applied", correct: answered.answerCorrect === true, reviewedAt: now.toISOString() },
+      });
     }
-    const correct = choiceIndex === loaded.question.correctAnswerIndex;
-    const answered = tx
-      .update(recallPrompts)
-      .set({ answerChoiceIndex: choiceIndex, answerCorrect: correct, answeredAt: ctx.clock.now() })
-      .where(and(eq(recallPrompts.id, promptId), isNull(recallPrompts.answeredAt)))
-      .returning()
-      .get();
-    if (!answered) throw new BadRequestError(ALREADY_ANSWERED);
-
-    const tracker = tx
-      .select()
-      .from(memoryTrackers)
-      .where(
-        and(
-          eq(memoryTrackers.id, answered.memoryTrackerId),
-          eq(memoryTrackers.userId, current.user.id),
-          eq(memoryTrackers.spelling, false),
-          eq(memoryTrackers.removedFromTracking, false),
-        ),
-      )
-      .get();
-    if (tracker) repeatTracker(tx, ctx.clock.now(), current, tracker, correct, "multiple-choice", ctx.randomizer, thinking);
     return presentAnsweredQuestion(ctx, { ...loaded, prompt: answered });
   });
+}
+
+/**
+ * Answers a loaded prompt as given at `at`, inside the caller's transaction: the prompt's answer
+ * and the repetition of its tracker (see answerRecallPrompt). Throws ALREADY_ANSWERED for a
+ * prompt answered before, a ValidationError for an index outside the choices.
+ */
+export function applyChoice(
+  tx: DbHandle,
+  ctx: AppContext,
+  current: CurrentUser,
+  loaded: LoadedPrompt,
+  choiceIndex: number,
+  at: Date,
+  thinking: number | null,
+): RecallPromptRow {
+  if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
+  const { choices } = storedQuestion(loaded.question);
+  if (!Number.isInteger(choiceIndex) || choiceIndex < 0 || choiceIndex >= choices.length) {
+    throw new ValidationError({ choiceIndex: `must be the index of one of the choices (0 to ${choices.length - 1})` });
+  }
+  const correct = choiceIndex === loaded.question.correctAnswerIndex;
+  const answered = tx
+    .update(recallPrompts)
+    .set({ answerChoiceIndex: choiceIndex, answerCorrect: correct, answeredAt: at })
+    .where(and(eq(recallPrompts.id, loaded.prompt.id), isNull(recallPrompts.answeredAt)))
+    .returning()
+    .get();
+  if (!answered) throw new BadRequestError(ALREADY_ANSWERED);
+
+  const tracker = tx
+    .select()
+    .from(memoryTrackers)
+    .where(
+      and(
+        eq(memoryTrackers.id, answered.memoryTrackerId),
+        eq(memoryTrackers.userId, current.user.id),
+        eq(memoryTrackers.spelling, false),
+        eq(memoryTrackers.removedFromTracking, false),
+      ),
+    )
+    .get();
+  if (tracker) repeatTracker(tx, at, current, tracker, correct, "multiple-choice", ctx.randomizer, thinking);
+  return answered;
 }

@@ -1,7 +1,9 @@
 import type { AppContext } from "../../context";
+import type { DbHandle } from "../../db/connection";
 import { BadRequestError, ValidationError } from "../errors";
+import { recordAnswerKey, refuseRepeatedKey } from "../memory/answer-keys";
 import { thinkingTime } from "../memory/reviews";
-import { ownTracker, repeatTracker } from "../memory/trackers";
+import { type MemoryTrackerRow, ownTracker, repeatTracker } from "../memory/trackers";
 import { renderMarkdownSafely } from "../notes/markdown";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
@@ -44,7 +46,8 @@ export function spellingQuestion(ctx: AppContext, current: CurrentUser, trackerI
 
 /**
  * Checks a spelling answer against the note title and repeats this tracker on the forgetting curve
- * (success when correct), in one transaction. A blank answer is refused.
+ * (success when correct), in one transaction. A blank answer is refused. With an idempotency key
+ * the answer is also recorded under it (memory/answer-keys.ts).
  */
 export function answerSpelling(
   ctx: AppContext,
@@ -52,20 +55,50 @@ export function answerSpelling(
   trackerId: number,
   spellingAnswer: string | null | undefined,
   thinkingTimeMs?: unknown,
+  idempotencyKey?: string,
 ): SpellingResultJson {
   const thinking = thinkingTime(thinkingTimeMs);
   if (typeof spellingAnswer !== "string" || spellingAnswer.trim() === "") {
     throw new ValidationError({ spellingAnswer: "must not be blank" });
   }
   return ctx.db.transaction((tx) => {
+    refuseRepeatedKey(tx, current.user.id, idempotencyKey);
     const tracker = ownTracker(ctx, current, trackerId);
-    // Only a spelling tracker is answered by spelling: the normal one is repeated by its own questions.
-    if (!tracker.spelling) throw new BadRequestError("This memory tracker is not a spelling tracker");
-    if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
-    const note = getNote(ctx, tracker.noteId);
-    const isCorrect = matchesTitle(note.title, spellingAnswer);
-    repeatTracker(tx, ctx.clock.now(), current, tracker, isCorrect, "spelling", ctx.randomizer, thinking);
+    const now = ctx.clock.now();
+    const { note, isCorrect } = applySpelling(tx, ctx, current, tracker, spellingAnswer, now, thinking);
+    if (idempotencyKey !== undefined) {
+      recordAnswerKey(tx, {
+        userId: current.user.id,
+        key: idempotencyKey,
+        memoryTrackerId: tracker.id,
+        answeredAt: now,
+        appliedAt: now,
+        outcome: { status: "applied", correct: isCorrect, reviewedAt: now.toISOString() },
+      });
+    }
     const presented = new NotePresenter(ctx).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
     return { note: presented, answer: spellingAnswer, isCorrect };
   });
+}
+
+/**
+ * A spelling answer given at `at`, inside the caller's transaction: judged against the note's
+ * title, and the tracker repeated. Only a spelling tracker still tracked is answered by spelling.
+ */
+export function applySpelling(
+  tx: DbHandle,
+  ctx: AppContext,
+  current: CurrentUser,
+  tracker: MemoryTrackerRow,
+  spellingAnswer: string,
+  at: Date,
+  thinking: number | null,
+) {
+  // Only a spelling tracker is answered by spelling: the normal one is repeated by its own questions.
+  if (!tracker.spelling) throw new BadRequestError("This memory tracker is not a spelling tracker");
+  if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
+  const note = getNote(ctx, tracker.noteId);
+  const isCorrect = matchesTitle(note.title, spellingAnswer);
+  repeatTracker(tx, at, current, tracker, isCorrect, "spelling", ctx.randomizer, thinking);
+  return { note, isCorrect };
 }
