@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
 
 const root = join(import.meta.dir, "..");
@@ -95,6 +96,25 @@ export async function buildClient() {
       files[url + suffix] = name + suffix;
     }
   }
+
+  // The service worker, served at /sw.js: its bytes carry this build's version, so a browser sees
+  // a new deployment as a new worker, which replaces the caches of the last one.
+  const version = assetVersion(files);
+  const worker = await Bun.build({
+    entrypoints: [join(root, "islands/service-worker/sw.ts")],
+    target: "browser",
+    format: "esm",
+    minify: true,
+    sourcemap: "none",
+    define: { ENGRAM_ASSET_VERSION: JSON.stringify(version) },
+  });
+  if (!worker.success) {
+    for (const log of worker.logs) console.error(log);
+    throw new Error("Service worker build failed");
+  }
+  const workerName = `sw-${version}.js`;
+  writeFileSync(join(outDir, workerName), await worker.outputs[0]!.text());
+  files[SERVICE_WORKER_URL] = workerName;
 
   const manifest = { css: `/assets/${cssName}`, islands, files };
   writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));

@@ -40,6 +40,7 @@ import { isProduction } from "./config";
 import type { AppContext } from "./context";
 import { jobWorker } from "./jobs/plugin";
 import { ForbiddenError } from "./services/errors";
+import { iconResponse, manifestResponse, serviceWorkerResponse } from "./web/app-manifest";
 import { assetResponse, loadAssetManifest } from "./web/assets";
 import { authPagesPlugin } from "./web/auth-pages";
 import { compression, compressResponse } from "./web/compression";
@@ -102,6 +103,10 @@ export function createApp(ctx: AppContext) {
           headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },
         }),
     )
+    // Installable and offline (web/app-manifest.ts): the manifest, its icons, the service worker.
+    .get("/manifest.webmanifest", () => manifestResponse())
+    .get("/icons/:icon", ({ request }) => iconResponse(new URL(request.url).pathname) ?? notFoundPage({ ctx, auth: {}, request }))
+    .get("/sw.js", ({ request }) => serviceWorkerResponse(manifest) ?? notFoundPage({ ctx, auth: {}, request }))
     .use(healthApi(ctx))
     .use(usersApi(ctx))
     .use(notebooksApi(ctx))

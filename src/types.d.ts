@@ -10,3 +10,7 @@ declare module "*.so" {
   const path: string;
   export default path;
 }
+declare module "*.png" {
+  const path: string;
+  export default path;
+}

@@ -33,7 +33,14 @@ export function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <title>{title === "Engram" ? title : `${title} · Engram`}</title>
+        <meta name="theme-color" content="#4f46e5" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable (src/web/app-manifest.ts); iOS reads the touch icon and the standalone hints. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/engram-192.png" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content="Engram" />
         <link rel="stylesheet" href={css} />
       </head>
       <body>

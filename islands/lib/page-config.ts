@@ -3,6 +3,10 @@ export interface PageConfig {
   mode: "production" | "development" | "test";
   /** Where a signed-out visitor signs in: /users/sign-in, or /users/identify outside production. */
   loginPath: string;
+  /** The build's version (a new one after each deployment: "Engram was updated"). */
+  version?: string;
+  /** Who is signed in (the user's id), for the service worker's kept pages; absent when nobody is. */
+  user?: string;
 }
 
 let cached: PageConfig | undefined;

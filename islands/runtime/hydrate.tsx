@@ -3,6 +3,7 @@ import { type ComponentType, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandIdContext, islandIdentifierPrefix } from "../lib/island-id";
 import { browserQueryClient } from "./query-client";
+import { startServiceWorker } from "./service-worker";
 
 /**
  * Marks <body data-hydrated> once every island on the page has hydrated, so tests (and scripts)
@@ -21,6 +22,7 @@ function HydrationSignal({ element, children }: { element: HTMLElement; children
  * all share one QueryClient, so data changed by one island shows in the others.
  */
 export function hydrateIslands<P extends object>(name: string, Component: ComponentType<P>) {
+  startServiceWorker();
   const queryClient = browserQueryClient();
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const props = JSON.parse(element.dataset.props || "{}") as P;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { assetVersion } from "./asset-version";
 import { negotiateEncoding } from "./compression";
 
 /** What scripts/build-client.ts produced: hashed URLs of the stylesheet and of each island's entry. */
@@ -8,6 +9,7 @@ export interface AssetManifest {
   islands: Record<string, string>;
   /** URL path → file (on disk, or inside the single binary). */
   files: Record<string, string>;
+  version?: string;
 }
 
 let embedded: AssetManifest | undefined;
@@ -18,6 +20,12 @@ export function useEmbeddedAssets(manifest: AssetManifest) {
 }
 
 const BUILD_DIR = join(import.meta.dir, "../../build/client");
+
+/** This build's version (web/asset-version.ts), computed once from the manifest. */
+export function assetVersionOf(manifest: AssetManifest): string {
+  manifest.version ??= assetVersion(manifest.files);
+  return manifest.version;
+}
 
 export function loadAssetManifest(): AssetManifest {
   if (embedded) return embedded;

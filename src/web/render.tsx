@@ -15,7 +15,7 @@ import type { AppContext } from "../context";
 import { UnauthorizedError } from "../services/errors";
 import { menuBadges } from "../services/menu-badges";
 import { type CurrentUser, currentUserInfo, presentUser, type UserJson } from "../services/users";
-import { type AssetManifest, loadAssetManifest } from "./assets";
+import { type AssetManifest, assetVersionOf, loadAssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
 export interface PageRequest {
@@ -46,8 +46,13 @@ export function loginPath(ctx: AppContext) {
   return isProduction(ctx.config) ? "/users/sign-in" : "/users/identify";
 }
 
-export function pageConfig(ctx: AppContext): PageConfig {
-  return { mode: ctx.config.mode, loginPath: loginPath(ctx) };
+export function pageConfig(ctx: AppContext, auth: Auth = {}): PageConfig {
+  return {
+    mode: ctx.config.mode,
+    loginPath: loginPath(ctx),
+    version: assetVersionOf(assets()),
+    ...(auth.user ? { user: String(auth.user.id) } : {}),
+  };
 }
 
 /**
@@ -90,7 +95,7 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
         title={options.title}
         css={css}
         islandScripts={islands}
-        config={pageConfig(ctx)}
+        config={pageConfig(ctx, auth)}
         dehydratedState={dehydrate(options.queryClient)}
       >
         <QueryClientProvider client={options.queryClient}>
