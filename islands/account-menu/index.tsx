@@ -16,6 +16,16 @@ export default function AccountMenu() {
   const logoutForm = useRef<HTMLFormElement>(null);
 
   if (!user) return null;
+  // What this device kept for offline recall goes first (its code is fetched only now).
+  async function signOut() {
+    try {
+      const { clearDeviceData } = await import("../recall/offline/device-data");
+      if (!(await clearDeviceData(String(user!.id)))) return;
+    } catch {
+      // Storage the browser refuses to open holds nothing to clear.
+    }
+    logoutForm.current?.requestSubmit();
+  }
   return (
     <div className="account-menu">
       <Menu
@@ -37,7 +47,7 @@ export default function AccountMenu() {
         <MenuLink href="/d/assessmentAndCertificateHistory">My Assessments and Certificates</MenuLink>
         <MenuLink href="/d/generate-token">Manage MCP Tokens</MenuLink>
         <MenuSeparator />
-        <MenuItem onSelect={() => logoutForm.current?.requestSubmit()}>Logout</MenuItem>
+        <MenuItem onSelect={() => void signOut()}>Logout</MenuItem>
       </Menu>
       {/* Logout is a form post (it changes state); the menu item submits it. */}
       <form ref={logoutForm} method="post" action="/logout" hidden />

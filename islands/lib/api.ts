@@ -30,6 +30,8 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Handle a 401 as the caller wants instead of redirecting or asking. */
   onUnauthorized?: () => void;
+  /** More request headers (an answer's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Field names as a person reads them; others are split from camelCase ("linkType" → "Link type"). */
@@ -66,8 +68,12 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     method,
     credentials: "same-origin",
     keepalive: options.keepalive,
-    headers:
-      body === undefined || isForm ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+    headers: {
+      ...(body === undefined || isForm
+        ? { accept: "application/json" }
+        : { "content-type": "application/json", accept: "application/json" }),
+      ...options.headers,
+    },
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   };
   if (!options.silent) beginLoading();

@@ -52,7 +52,7 @@ export function ContestableQuestion({
     setSubmittingIndex(choiceIndex);
     setFailed(false);
     try {
-      const answered = await answerQuestion(prompt.id, choiceIndex, thinkingSince(shownAt));
+      const answered = await answerQuestion(tracker.memoryTrackerId, prompt, choiceIndex, thinkingSince(shownAt));
       onFinished({ type: "question", answeredQuestion: answered });
     } catch (error) {
       setSubmittingIndex(undefined);

@@ -42,11 +42,22 @@ function CurrentItem({ tracker, ...handlers }: { tracker: MemoryTrackerLite } & 
         Loading...
       </p>
     );
+  if (data.kind === "needs-ai" || data.kind === "unavailable") return <SkippedOffline onSkip={handlers.onSkip} />;
   if (data.kind === "spelling") {
     return <SpellingQuestion memoryTrackerId={tracker.memoryTrackerId} question={data.question} {...handlers} />;
   }
   if (data.prompt) return <ContestableQuestion tracker={tracker} prompt={data.prompt} {...handlers} />;
   return <JustReview memoryTrackerId={tracker.memoryTrackerId} {...handlers} />;
+}
+
+/** Offline, an item without its question on the device is passed over at once (the status line counts it). */
+function SkippedOffline({ onSkip }: { onSkip: () => void }) {
+  useEffect(() => onSkip(), [onSkip]);
+  return (
+    <p className="muted" role="status">
+      This question needs the network: skipped for now.
+    </p>
+  );
 }
 
 export function Quiz({

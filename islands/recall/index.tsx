@@ -6,7 +6,7 @@ import { decrementRecallBadge, menuBadgeQuery } from "../lib/learning-queries";
 import { pageConfig } from "../lib/page-config";
 import { currentUserInfoQuery } from "../lib/queries";
 import { RecallProgress } from "./RecallProgress";
-import { fetchRecalling, setRecallBadge } from "./recall-api";
+import { fetchRecalling, isNetworkFailure, offlineRecall, setRecallBadge } from "./recall-api";
 import {
   emptySession,
   isWindowOver,
@@ -20,6 +20,7 @@ import {
   withLoadedList,
   withSkipped,
 } from "./recall-session";
+import { hasWaitingAnswers, useOfflineRecall } from "./use-offline-recall";
 
 /*
  * The question, spelling and review views (with the Markdown renderer) are fetched once there is
@@ -33,6 +34,8 @@ const loading = (
 );
 const Quiz = lazyComponent(() => import("./Quiz").then((m) => m.Quiz), loading);
 const PreviousResult = lazyComponent(() => import("./PreviousResult").then((m) => m.PreviousResult), loading);
+/** The offline status line comes with the offline part, once the page has started it. */
+const OfflineStatus = lazyComponent(() => import("./offline/OfflineStatus").then((m) => m.OfflineStatus));
 
 /** "Load more from next N days" (spec 9: the first list is for today, 0). */
 const LOOK_AHEAD_DAYS = [3, 7, 14] as const;
@@ -66,6 +69,18 @@ function useAutoContinue(setSession: (update: (s: RecallSession | undefined) => 
   return useCallback(() => setAnswers((n) => n + 1), []);
 }
 
+/** Online, after a list loaded: the device keeps a copy of it with its questions, for recall offline (quietly). */
+function keepOnDevice(lookAheadDays: number) {
+  void offlineRecall()
+    .then((offline) => {
+      offline.setOffline(false);
+      return offline.refreshPack(lookAheadDays);
+    })
+    .catch(() => {
+      // Not kept this time: the last copy stays, and the next load tries again.
+    });
+}
+
 /** Back to recalling: the current item gets the focus (its answer field, "Show answer", or the question). */
 function focusCurrentItem(quiz: HTMLElement | null) {
   const target = quiz?.querySelector<HTMLElement>("[data-autofocus]:not(:disabled)") ?? quiz?.querySelector<HTMLElement>(".quiz");
@@ -97,9 +112,15 @@ export default function Recall() {
         // Only today's list says how many are left today; looking ahead leaves the badge alone.
         if (dueInDays === 0) setRecallBadge(queryClient, due.toRepeatCount);
         setSession(withLoadedList(base, due, pageConfig().mode === "production"));
-      } catch {
-        // The API client has told what went wrong; a first load can be tried again.
-        setLoadFailed(true);
+        keepOnDevice(dueInDays);
+      } catch (error) {
+        // Without the network the device's copy of the list takes over, when there is one.
+        const offline = isNetworkFailure(error) ? await offlineRecall() : undefined;
+        offline?.setOffline(true);
+        const kept = offline && (await offline.offlineSession(base));
+        if (kept) setSession(kept);
+        // Otherwise the API client has told what went wrong; a first load can be tried again.
+        else setLoadFailed(true);
       } finally {
         setLoadingDays(undefined);
       }
@@ -107,13 +128,25 @@ export default function Recall() {
     [queryClient],
   );
 
+  useOfflineRecall(owner);
   useEffect(() => {
-    const stored = loadSession(owner);
-    // Pages are separate loads here, so a finished list is also loaded again when the server
-    // (the badge it prefetched) says more are due now, e.g. notes assimilated meanwhile.
-    const moreDue = (queryClient.getQueryData(menuBadgeQuery("recall").queryKey) ?? 0) > 0;
-    if (stored && !isWindowOver(stored, Date.now()) && !(remainingCount(stored) === 0 && moreDue)) setSession(stored);
-    else void loadList(0, stored ?? emptySession());
+    let cancelled = false;
+    void (async () => {
+      // Answers given offline go to the server before the list is asked, so they are not asked again.
+      if (hasWaitingAnswers(owner) && navigator.onLine) await (await offlineRecall()).startOfflineRecall(owner);
+      if (cancelled) return;
+      const stored = loadSession(owner);
+      // Pages are separate loads here, so a finished list is also loaded again when the server
+      // (the badge it prefetched) says more are due now, e.g. notes assimilated meanwhile.
+      const moreDue = (queryClient.getQueryData(menuBadgeQuery("recall").queryKey) ?? 0) > 0;
+      if (stored && !isWindowOver(stored, Date.now()) && !(remainingCount(stored) === 0 && moreDue)) {
+        setSession(stored);
+        if (navigator.onLine) keepOnDevice(stored.lookAheadDays ?? 0);
+      } else void loadList(0, stored ?? emptySession());
+    })();
+    return () => {
+      cancelled = true;
+    };
   }, [owner, loadList, queryClient]);
 
   useEffect(() => {
@@ -139,6 +172,11 @@ export default function Recall() {
     if (wasPaused.current && !paused) focusCurrentItem(quiz.current);
     wasPaused.current = paused;
   }, [paused]);
+
+  const onSkip = useCallback(() => {
+    setSession((s) => s && withSkipped(s));
+    void offlineRecall().then((offline) => offline.noteSkipped());
+  }, []);
 
   const onGone = useCallback(() => {
     setSession((s) => s && withSkipped(s));
@@ -204,6 +242,7 @@ export default function Recall() {
             currentIndex={session.currentIndex}
             onFinished={onFinished}
             onGone={onGone}
+            onSkip={onSkip}
             onMoveToEnd={() => setSession((s) => s && movedToEnd(s))}
           />
         ) : (
@@ -230,9 +269,13 @@ export default function Recall() {
 }
 
 function RecallFrame({ children }: { children: ReactNode }) {
+  // Only in the browser, after hydration (the server renders nothing of the session either).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <div className="recall-page">
       <h1 className="visually-hidden">Recall</h1>
+      {hydrated && <OfflineStatus />}
       {children}
     </div>
   );

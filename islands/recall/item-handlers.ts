@@ -6,4 +6,6 @@ export interface ItemHandlers {
   onFinished: (result: RecallResult) => void;
   /** Its tracker is gone (404/403): move on without a result. */
   onGone: () => void;
+  /** Offline, its question is not on the device (it needs the AI): move on, it stays due. */
+  onSkip: () => void;
 }

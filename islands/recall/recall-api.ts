@@ -1,7 +1,13 @@
-/** The recall page's calls: the list to repeat, one question per memory tracker, and the answers. */
+/**
+ * The recall page's calls: the list to repeat, one question per memory tracker, and the answers.
+ * Each answer carries its own idempotency key. When the server cannot be reached the page goes
+ * on from the device's copy (./offline, loaded with the page's first list): questions come from
+ * it, and answers are judged from it and queued, with the same key, until the network is back.
+ */
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../lib/api";
-import { type MemoryTrackerJson, menuBadgeQuery, timeZone } from "../lib/learning-queries";
+import { menuBadgeQuery, timeZone } from "../lib/learning-queries";
+import type { NoteJson } from "../lib/notes-queries";
 import type {
   AnsweredQuestionJson,
   QuestionContestResult,
@@ -15,66 +21,141 @@ import type { DueMemoryTrackersJson, MemoryTrackerLite } from "./recall-session"
 export const FAILED_TO_SUBMIT = "Failed to submit answer. Please try again.";
 export const TRACKER_GONE = "This memory tracker doesn't exist any more or is being skipped now. Moving on to the next memory tracker...";
 
+/** The offline part, fetched once (the page starts it with its first list). */
+export const offlineRecall = () => import("./offline/offline-recall");
+
+/** The server could not be reached (no network, or it is down): not an answer from it. */
+export const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 /** GET /api/recalls/recalling: due now (0) or up to 3, 7 or 14 days ahead. */
 export const fetchRecalling = (dueInDays: number) =>
-  api.get<DueMemoryTrackersJson>(`/api/recalls/recalling?timezone=${encodeURIComponent(timeZone())}&dueindays=${dueInDays}`);
+  api.get<DueMemoryTrackersJson>(`/api/recalls/recalling?timezone=${encodeURIComponent(timeZone())}&dueindays=${dueInDays}`, {
+    silent: typeof navigator !== "undefined" && !navigator.onLine,
+  });
 
 export type TrackerQuestion =
   | { kind: "spelling"; question: SpellingQuestionJson | null }
-  | { kind: "choice"; prompt: RecallPromptJson | null };
+  | { kind: "choice"; prompt: RecallPromptJson | null }
+  /** Offline: its question needs the AI and was not made before the network went. */
+  | { kind: "needs-ai" }
+  /** Offline: this item is not in the device's copy. */
+  | { kind: "unavailable" };
 
 /**
  * The question of one memory tracker, fetched once per page (prefetched ahead, quietly). Any
  * failure or an empty body gives null: a spelling tracker then shows its answer field without a
  * stem (spec 8: the failure is swallowed), any other tracker falls back to the simple review.
+ * Without the network it comes from the device's copy (the query runs offline too).
  */
 export const trackerQuestionQuery = (tracker: MemoryTrackerLite) =>
   queryOptions({
     queryKey: ["recall-question", tracker.memoryTrackerId, tracker.spelling],
     staleTime: Infinity,
     gcTime: Infinity,
+    networkMode: "always",
     queryFn: async (): Promise<TrackerQuestion> => {
       const id = tracker.memoryTrackerId;
-      if (tracker.spelling) {
-        const question = await api
-          .get<SpellingQuestionJson | undefined>(`/api/memory-trackers/${id}/spelling-question`, { silent: true })
-          .catch(() => undefined);
-        return { kind: "spelling", question: question ?? null };
+      try {
+        if (tracker.spelling) {
+          const question = await api.get<SpellingQuestionJson | undefined>(`/api/memory-trackers/${id}/spelling-question`, {
+            silent: true,
+          });
+          return { kind: "spelling", question: question ?? null };
+        }
+        const prompt = await api.get<RecallPromptJson | undefined>(`/api/recall-prompts/${id}/question`, { silent: true });
+        return { kind: "choice", prompt: prompt?.multipleChoicesQuestion ? prompt : null };
+      } catch (error) {
+        if (isNetworkFailure(error)) return (await offlineRecall()).offlineQuestion(id, tracker.spelling);
+        return tracker.spelling ? { kind: "spelling", question: null } : { kind: "choice", prompt: null };
       }
-      const prompt = await api
-        .get<RecallPromptJson | undefined>(`/api/recall-prompts/${id}/question`, { silent: true })
-        .catch(() => undefined);
-      return { kind: "choice", prompt: prompt?.multipleChoicesQuestion ? prompt : null };
     },
   });
 
-/** GET /api/memory-trackers/{id}: the simple review shows the tracker's note. */
+/** GET /api/memory-trackers/{id}: the simple review shows the tracker's note (offline: from the device's copy). */
 export const memoryTrackerQuery = (memoryTrackerId: number) =>
   queryOptions({
     queryKey: ["memory-tracker", memoryTrackerId],
-    queryFn: () => api.get<MemoryTrackerJson>(`/api/memory-trackers/${memoryTrackerId}`, { silent: true }),
+    networkMode: "always",
+    queryFn: async (): Promise<{ note: NoteJson }> => {
+      try {
+        return await api.get<{ note: NoteJson }>(`/api/memory-trackers/${memoryTrackerId}`, { silent: true });
+      } catch (error) {
+        const note = isNetworkFailure(error) ? await (await offlineRecall()).offlineNote(memoryTrackerId) : undefined;
+        if (note) return { note };
+        throw error;
+      }
+    },
   });
 
 /** Milliseconds since a question was shown (the recall log's thinking time, issue 17). */
 export const thinkingSince = (shownAt: number) => Math.min(Math.max(0, Math.round(Date.now() - shownAt)), 86_400_000);
 
+/** An answer as given: its tracker, its own key, its moment and its thinking time. */
+function given(memoryTrackerId: number, thinkingTimeMs?: number) {
+  return { memoryTrackerId, idempotencyKey: crypto.randomUUID(), answeredAt: new Date(), thinkingTimeMs };
+}
+
+/**
+ * Sends an answer; when the server cannot be reached, `offline` judges and queues it with the
+ * same key (so an answer that did arrive, its reply lost, is not counted twice). Either way the
+ * device notes its tracker as done.
+ */
+async function submit<T>(
+  answer: ReturnType<typeof given>,
+  online: (headers: Record<string, string>) => Promise<T>,
+  offline: (module: Awaited<ReturnType<typeof offlineRecall>>) => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await online({ "idempotency-key": answer.idempotencyKey });
+    void offlineRecall().then((module) => {
+      module.setOffline(false);
+      return module.rememberDone(answer.memoryTrackerId);
+    });
+    return result;
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    return offline(await offlineRecall());
+  }
+}
+
 // Submissions are silent: their failure is told on the spot, not in a toast.
-export const answerQuestion = (recallPromptId: number, choiceIndex: number, thinkingTimeMs?: number) =>
-  api.post<AnsweredQuestionJson>(`/api/recall-prompts/${recallPromptId}/answer`, { choiceIndex, thinkingTimeMs }, { silent: true });
-
-export const answerSpelling = (memoryTrackerId: number, spellingAnswer: string, thinkingTimeMs?: number) =>
-  api.post<SpellingResultJson>(
-    `/api/memory-trackers/${memoryTrackerId}/answer-spelling`,
-    { spellingAnswer, thinkingTimeMs },
-    { silent: true },
+export const answerQuestion = (memoryTrackerId: number, prompt: RecallPromptJson, choiceIndex: number, thinkingTimeMs?: number) => {
+  const answer = given(memoryTrackerId, thinkingTimeMs);
+  return submit(
+    answer,
+    (headers) =>
+      api.post<AnsweredQuestionJson>(`/api/recall-prompts/${prompt.id}/answer`, { choiceIndex, thinkingTimeMs }, { silent: true, headers }),
+    (offline) => offline.answerQuestionOffline(answer, prompt, choiceIndex),
   );
+};
 
-export const markAsRepeated = (memoryTrackerId: number, successful: boolean, thinkingTimeMs?: number) =>
-  api.patch<unknown>(
-    `/api/memory-trackers/${memoryTrackerId}/mark-as-repeated?successful=${successful}${thinkingTimeMs === undefined ? "" : `&thinkingTimeMs=${thinkingTimeMs}`}`,
-    undefined,
-    { silent: true },
+export const answerSpelling = (memoryTrackerId: number, spellingAnswer: string, thinkingTimeMs?: number) => {
+  const answer = given(memoryTrackerId, thinkingTimeMs);
+  return submit(
+    answer,
+    (headers) =>
+      api.post<SpellingResultJson>(
+        `/api/memory-trackers/${memoryTrackerId}/answer-spelling`,
+        { spellingAnswer, thinkingTimeMs },
+        { silent: true, headers },
+      ),
+    (offline) => offline.answerSpellingOffline(answer, spellingAnswer),
   );
+};
+
+export const markAsRepeated = (memoryTrackerId: number, successful: boolean, thinkingTimeMs?: number) => {
+  const answer = given(memoryTrackerId, thinkingTimeMs);
+  return submit(
+    answer,
+    (headers) =>
+      api.patch<unknown>(
+        `/api/memory-trackers/${memoryTrackerId}/mark-as-repeated?successful=${successful}${thinkingTimeMs === undefined ? "" : `&thinkingTimeMs=${thinkingTimeMs}`}`,
+        undefined,
+        { silent: true, headers },
+      ),
+    (offline) => offline.markAsRepeatedOffline(answer, successful),
+  );
+};
 
 export const contestQuestion = (recallPromptId: number) => api.post<QuestionContestResult>(`/api/recall-prompts/${recallPromptId}/contest`);
 

@@ -25,6 +25,8 @@ export interface RecallSession {
   resultCursor: number | null;
   recallWindowEndAt: string;
   totalAssimilatedCount: number;
+  /** How many days ahead the list reaches (0: this half-day; 3, 7 or 14 after "Load more"): the device keeps that list. */
+  lookAheadDays?: number;
 }
 
 export const emptySession = (): RecallSession => ({
@@ -58,6 +60,7 @@ export function withLoadedList(session: RecallSession, due: DueMemoryTrackersJso
     resultCursor: null,
     recallWindowEndAt: due.recallWindowEndAt ?? session.recallWindowEndAt,
     totalAssimilatedCount: due.totalAssimilatedCount,
+    lookAheadDays: due.dueInDays ?? 0,
   };
 }
 
@@ -103,5 +106,14 @@ export function saveSession(owner: string, session: RecallSession) {
     sessionStorage.setItem(storageKey(owner), JSON.stringify(session));
   } catch {
     // Storage full or disabled: the session still works until the page is left.
+  }
+}
+
+/** Signing out: this tab's session of the account goes. */
+export function forgetSession(owner: string) {
+  try {
+    sessionStorage.removeItem(storageKey(owner));
+  } catch {
+    // Storage disabled: nothing was kept.
   }
 }
