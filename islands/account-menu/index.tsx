@@ -19,7 +19,7 @@ export default function AccountMenu() {
   // What this device kept for offline recall goes first (its code is fetched only now).
   async function signOut() {
     try {
-      const { clearDeviceData } = await import("../recall/offline/device-data");
+      const { clearDeviceData } = await import("../lib/offline/device-data");
       if (!(await clearDeviceData(String(user!.id)))) return;
     } catch {
       // Storage the browser refuses to open holds nothing to clear.

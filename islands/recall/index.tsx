@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { NothingYet } from "../lib/getting-started";
 import { lazyComponent } from "../lib/lazy";
 import { decrementRecallBadge, menuBadgeQuery } from "../lib/learning-queries";
+import { hasWaitingAnswers } from "../lib/offline/waiting-flag";
 import { pageConfig } from "../lib/page-config";
 import { currentUserInfoQuery } from "../lib/queries";
 import { RecallProgress } from "./RecallProgress";
@@ -20,7 +21,7 @@ import {
   withLoadedList,
   withSkipped,
 } from "./recall-session";
-import { hasWaitingAnswers, useOfflineRecall } from "./use-offline-recall";
+import { useOfflineRecall } from "./use-offline-recall";
 
 /*
  * The question, spelling and review views (with the Markdown renderer) are fetched once there is

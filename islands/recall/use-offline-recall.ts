@@ -1,18 +1,9 @@
 import { useEffect } from "react";
+import { hasWaitingAnswers } from "../lib/offline/waiting-flag";
 import { offlineRecall } from "./recall-api";
 
 /** How often answers still waiting are tried again while the page is open and the browser says it is online. */
 export const SYNC_RETRY_MS = 30_000;
-
-/** Answers are waiting on this device for this account (a flag kept beside the queue, read without IndexedDB). */
-export const waitingFlagKey = (owner: string) => `engram.offline.waiting.${owner}`;
-export function hasWaitingAnswers(owner: string): boolean {
-  try {
-    return localStorage.getItem(waitingFlagKey(owner)) === "1";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The offline side of the recall page: opens the account's device copy, sends the answers that

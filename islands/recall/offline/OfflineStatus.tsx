@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
+import type { SyncReport } from "../../lib/offline/offline-store";
 import { dismissReports, offlineStatus, subscribeOfflineStatus } from "./offline-recall";
-import type { SyncReport } from "./offline-store";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -9,17 +9,12 @@ import { api } from "../../lib/api";
 import { timeZone } from "../../lib/learning-queries";
 import { noteTitleText } from "../../lib/note-title";
 import type { NoteJson } from "../../lib/notes-queries";
-import type { AnsweredQuestionJson, RecallPromptJson, SpellingResultJson } from "../../lib/recall/recall-prompt-types";
-import type { TrackerQuestion } from "../recall-api";
-import { type RecallSession, withLoadedList } from "../recall-session";
-import { waitingFlagKey } from "../use-offline-recall";
 import {
   allReports,
   clearReports,
   doneTrackers,
   loadPack,
   markDone,
-  type OfflineAnswerOutcome,
   type OfflineDb,
   type OfflineItemJson,
   type OfflinePackJson,
@@ -29,8 +24,12 @@ import {
   type SyncReport,
   savePack,
   waitingCount,
-} from "./offline-store";
-import { type SyncResult, syncQueue, wireAnswer } from "./sync-queue";
+} from "../../lib/offline/offline-store";
+import { type SyncResult, sendAnswers, syncQueue } from "../../lib/offline/sync-queue";
+import { setWaitingFlag } from "../../lib/offline/waiting-flag";
+import type { AnsweredQuestionJson, RecallPromptJson, SpellingResultJson } from "../../lib/recall/recall-prompt-types";
+import type { TrackerQuestion } from "../recall-api";
+import { type RecallSession, withLoadedList } from "../recall-session";
 
 export interface OfflineStatus {
   /** The last request could not reach the server (or the browser says it is offline). */
@@ -50,14 +49,7 @@ const listeners = new Set<() => void>();
 
 function update(changes: Partial<OfflineStatus>) {
   status = { ...status, ...changes };
-  if (owner && changes.waiting !== undefined) {
-    try {
-      if (changes.waiting > 0) localStorage.setItem(waitingFlagKey(owner), "1");
-      else localStorage.removeItem(waitingFlagKey(owner));
-    } catch {
-      // No storage: the page syncs on load and when the network returns.
-    }
-  }
+  if (owner && changes.waiting !== undefined) setWaitingFlag(owner, changes.waiting > 0);
   for (const listener of listeners) listener();
 }
 
@@ -190,15 +182,6 @@ export async function markAsRepeatedOffline(given: Given, successful: boolean) {
   await enqueue({ ...common(given), answer: { type: "self-review", successful } }, await item(given.memoryTrackerId));
 }
 
-const send = async (answers: QueuedAnswer[]) =>
-  (
-    await api.post<{ outcomes: OfflineAnswerOutcome[] }>(
-      "/api/recalls/offline-answers",
-      { answers: answers.map(wireAnswer) },
-      { silent: true, onUnauthorized: () => {} },
-    )
-  ).outcomes;
-
 let running: Promise<SyncResult | undefined> | undefined;
 
 /** Sends what waits, if anything; says whether the server could be reached. */
@@ -208,7 +191,7 @@ export function syncNow(): Promise<SyncResult | undefined> {
     if (!db || !owner || (await waitingCount(db)) === 0) return undefined;
     update({ syncing: true });
     try {
-      const result = await syncQueue(owner, db, send);
+      const result = await syncQueue(owner, db, sendAnswers);
       update({
         waiting: await waitingCount(db),
         reports: await allReports(db),

@@ -4,17 +4,16 @@
  * reached the server are sent first when the network allows; if some still wait, the learner is
  * asked before they are deleted (nothing typed is lost without asking).
  */
-import { confirmPopup } from "../../lib/ui-store";
-import { forgetSession } from "../recall-session";
-import { hasWaitingAnswers, waitingFlagKey } from "../use-offline-recall";
-import { startOfflineRecall, syncNow } from "./offline-recall";
+import { confirmPopup } from "../ui-store";
 import { deleteOfflineDb, openOfflineDb, waitingCount } from "./offline-store";
+import { sendAnswers, syncQueue } from "./sync-queue";
+import { hasWaitingAnswers, setWaitingFlag } from "./waiting-flag";
 
 export async function clearDeviceData(owner: string): Promise<boolean> {
   if (hasWaitingAnswers(owner)) {
-    await startOfflineRecall(owner);
-    if (navigator.onLine) await syncNow();
-    const waiting = await waitingCount(await openOfflineDb(owner));
+    const db = await openOfflineDb(owner);
+    if (navigator.onLine) await syncQueue(owner, db, sendAnswers);
+    const waiting = await waitingCount(db);
     if (
       waiting > 0 &&
       !(await confirmPopup(
@@ -25,9 +24,10 @@ export async function clearDeviceData(owner: string): Promise<boolean> {
     }
   }
   await deleteOfflineDb(owner);
-  forgetSession(owner);
+  setWaitingFlag(owner, false);
   try {
-    localStorage.removeItem(waitingFlagKey(owner));
+    // This tab's recall session of the account (islands/recall/recall-session.ts).
+    sessionStorage.removeItem(`engram.recall-session.${owner}`);
   } catch {
     // No storage: nothing kept there.
   }
