@@ -6,7 +6,9 @@
  *   page that loaded is kept, and offline the kept copy answers, or a short offline page that
  *   leads to Recall. The recall page is fetched and kept as soon as a signed-in page says so,
  *   with every script it may load (also those it loads later, such as its question views).
- * - Assets (/assets/*, named by their content's hash): from the cache, else the network.
+ * - Assets (/assets/*, named by their content's hash): online, untouched (the browser's HTTP
+ *   cache keeps them); offline, from what was kept. A kept page's scripts and stylesheet are kept
+ *   with it (and what they import at once); the recall page's also with what they import later.
  * - The API is never cached here: the recall page keeps what it needs itself (IndexedDB).
  *
  * Caches are named by the build's version: a new deployment is a new worker, which takes over at
@@ -55,7 +57,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const message = event.data as WorkerMessage;
-  if (message?.type === "page") event.waitUntil(onPage(message.user));
+  if (message?.type === "page") event.waitUntil(onPage(message.user, (event.source as Client | null)?.url));
   else if (message?.type === "forget") event.waitUntil(forget());
 });
 
@@ -65,7 +67,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     event.respondWith(page(event));
-  } else if (STATIC.test(url.pathname)) {
+  } else if (STATIC.test(url.pathname) && !self.navigator.onLine) {
+    // Online, scripts and styles load as they always did (the HTTP cache keeps them for a year);
+    // offline they come from what was kept.
     event.respondWith(asset(request));
   }
 });
@@ -111,14 +115,20 @@ async function asset(request: Request): Promise<Response> {
   return response;
 }
 
-/** A page said who is signed in: kept pages of anyone else go; the recall page is fetched ahead. */
-async function onPage(user: string | null) {
+/**
+ * A page has loaded and says who is signed in: kept pages of anyone else go; the page's own
+ * scripts and stylesheet are kept with it (now, after the page has loaded them: the browser's
+ * HTTP cache answers); the recall page is fetched ahead.
+ */
+async function onPage(user: string | null, pageUrl: string | undefined) {
   const owner = await readState("user");
   if (owner !== (user ?? "")) {
     await caches.delete(PAGES);
     await writeState("user", user ?? "");
     await writeState("warmed", "");
   }
+  const kept = pageUrl ? await (await caches.open(PAGES)).match(pageUrl) : undefined;
+  if (kept) await keepAssets(await kept.text(), false);
   if (user) await warmRecall(user, false);
 }
 
@@ -145,6 +155,18 @@ async function warmRecall(user: string, force: boolean) {
   if (!isKeepable(response, url) || (await readState("user")) !== user) return;
   const html = await response.clone().text();
   await keepPage(url, response);
+  await keepAssets(html, true);
+}
+
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
+const ANY_IMPORT = /["'`]\.\/([\w.-]+\.js)["'`]/g;
+
+/**
+ * Keeps the scripts and stylesheets a page's HTML names, and the chunks they import: at once
+ * only, or also later (`lazy`: dynamic imports, such as recall's question views). Chunks refer to
+ * each other by relative names ("./chunk-abc.js").
+ */
+async function keepAssets(html: string, lazy: boolean) {
   const assets = await caches.open(ASSETS);
   const pending = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const seen = new Set<string>();
@@ -160,8 +182,7 @@ async function warmRecall(user: string, force: boolean) {
       cached = fetched;
     }
     if (!path.endsWith(".js")) continue;
-    // Static and dynamic imports between chunks are relative: "./chunk-abc.js".
-    for (const m of (await cached.text()).matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)) pending.push(`/assets/${m[1]}`);
+    for (const m of (await cached.text()).matchAll(lazy ? ANY_IMPORT : STATIC_IMPORT)) pending.push(`/assets/${m[1]}`);
   }
 }
 

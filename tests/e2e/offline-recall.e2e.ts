@@ -221,9 +221,15 @@ test("signing out clears what the device kept: the recall copy and the kept page
   await page.getByRole("button", { name: "Account" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/d\/bazaar$/);
-  const kept = await page.evaluate(async () => ({
-    databases: (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith("engram-offline-")),
-    pages: (await caches.keys()).filter((n) => n.startsWith("engram-pages-")),
-  }));
-  expect(kept).toEqual({ databases: [], pages: [] });
+  // Only the signed-out page just loaded may be kept, nothing of the learner's.
+  const kept = () =>
+    page.evaluate(async () => {
+      const pages: string[] = [];
+      for (const name of (await caches.keys()).filter((n) => n.startsWith("engram-pages-"))) {
+        for (const request of await (await caches.open(name)).keys()) pages.push(new URL(request.url).pathname);
+      }
+      return { databases: (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith("engram-offline-")), pages };
+    });
+  await expect.poll(kept).toEqual({ databases: [], pages: expect.not.arrayContaining(["/d/recall"]) });
+  expect((await kept()).pages.filter((path) => path !== "/d/bazaar")).toEqual([]);
 });
