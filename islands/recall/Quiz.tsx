@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { ContestableQuestion } from "./ContestableQuestion";
 import type { ItemHandlers } from "./item-handlers";
 import { JustReview } from "./JustReview";
-import { trackerQuestionQuery } from "./recall-api";
+import { offlineRecall, trackerQuestionQuery } from "./recall-api";
 import type { MemoryTrackerLite } from "./recall-session";
 import { SpellingQuestion } from "./SpellingQuestion";
 
@@ -20,10 +20,17 @@ function usePrefetch(toRepeat: MemoryTrackerLite[], currentIndex: number) {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
+      let generated = false;
       for (let i = currentIndex; i < Math.min(toRepeat.length, currentIndex + EAGER_FETCH_COUNT); i++) {
         if (cancelled) return;
-        await queryClient.prefetchQuery(trackerQuestionQuery(toRepeat[i]!));
+        const query = trackerQuestionQuery(toRepeat[i]!);
+        const known = queryClient.getQueryData(query.queryKey) !== undefined;
+        await queryClient.prefetchQuery(query);
+        const fetched = queryClient.getQueryData(query.queryKey);
+        if (!known && fetched?.kind === "choice" && fetched.prompt) generated = true;
       }
+      // New questions (the AI made them just now) go into the device's copy too, for offline.
+      if (generated && !cancelled) void offlineRecall().then((offline) => offline.refreshPackAgain());
     })();
     return () => {
       cancelled = true;

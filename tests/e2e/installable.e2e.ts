@@ -53,3 +53,26 @@ test("the service worker is served from the root, controls every page of the sit
   await page.goto(`${engram.url}/d/recall`);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${engram.url}/sw.js`);
 });
+
+test("the first page of a new version says Engram was updated, once; the worker's caches are that version's", async ({ page, engram }) => {
+  await signInThroughIdentifyPage(page, engram.url, "old_learner");
+  await page.goto(`${engram.url}/d/notebooks`);
+  const version = await page.evaluate(() => JSON.parse(document.getElementById("engram-config")!.textContent!).version as string);
+  expect(version).toMatch(/^[0-9a-f]{12}$/);
+  await expect(page.getByText("Engram was updated")).toHaveCount(0);
+  // This browser last saw another version: the next page says so, the one after does not.
+  await page.evaluate(() => localStorage.setItem("engram.version", "0123456789ab"));
+  await page.reload();
+  await expect(page.getByText("Engram was updated")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Engram was updated")).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((name) => name.startsWith("engram-assets-") || name.startsWith("engram-pages-")),
+      ),
+    )
+    .toEqual(expect.arrayContaining([`engram-pages-${version}`]));
+  const names = await page.evaluate(async () => caches.keys());
+  for (const name of names.filter((n) => n !== "engram-state")) expect(name.endsWith(`-${version}`)).toBe(true);
+});

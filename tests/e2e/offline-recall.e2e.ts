@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useEngramWithFakeOpenAI } from "./support";
 
 /**
  * Recall on a plane: the recall page opened once online keeps working offline (the service
@@ -36,6 +36,23 @@ async function api(context: BrowserContext, url: string, method: string, path: s
   const text = await response.text();
   return text ? JSON.parse(text) : undefined;
 }
+
+/** The kinds of the items of the list kept in IndexedDB, sorted ([] when none is kept). */
+const keptKinds = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith("engram-offline-"));
+    if (names.length !== 1) return [];
+    return await new Promise<string[]>((resolve) => {
+      const open = indexedDB.open(names[0]!);
+      open.onsuccess = () => {
+        const get = open.result.transaction("pack").objectStore("pack").get("list");
+        get.onsuccess = () => {
+          resolve(((get.result?.pack.items ?? []) as { kind: string }[]).map((i) => i.kind).sort());
+          open.result.close();
+        };
+      };
+    });
+  });
 
 /** Waits until this device keeps the recall page (service worker) and the list with its questions (IndexedDB). */
 async function expectKeptOnDevice(page: Page, items: number) {
@@ -232,4 +249,52 @@ test("signing out clears what the device kept: the recall copy and the kept page
     });
   await expect.poll(kept).toEqual({ databases: [], pages: expect.not.arrayContaining(["/d/recall"]) });
   expect((await kept()).pages.filter((path) => path !== "/d/bazaar")).toEqual([]);
+});
+
+test.describe("with an AI provider", () => {
+  const { ai, fake } = useEngramWithFakeOpenAI();
+
+  test("a question made before going offline is asked and judged offline; one the AI has not made is skipped and said so", async ({
+    page,
+    context,
+  }) => {
+    await resetTestData(ai.url);
+    expect((await page.request.post(`${ai.url}/api/testability/replace_service_url`, { data: { openAi: fake.url } })).ok()).toBe(true);
+    await signInThroughIdentifyPage(page, ai.url, "old_learner");
+    const ids = await injectNotes(page, ai.url, [
+      { Title: "Countries" },
+      { Title: "France", Details: "Its capital is Paris.", "Parent Title": "Countries" },
+      { Title: "Spain", Details: "Its capital is Madrid.", "Parent Title": "Countries" },
+    ]);
+    await travelTo(ai.url, at(1, 8));
+    for (const title of ["France", "Spain"]) {
+      expect((await page.request.post(`${ai.url}/api/assimilation`, { data: { noteId: ids[title] } })).ok()).toBe(true);
+    }
+    // Only France's question can be made: Spain's generation fails, so online it is a self-review.
+    const question = { multipleChoicesQuestion: { stem: "Capital of **France**?", choices: ["Paris", "Lyon"] }, correctChoiceIndex: 0 };
+    const script = [
+      { schemaName: "ask_single_answer_multiple_choice_question", value: { ...question, strictChoiceOrder: true } },
+      { schemaName: "evaluate_question", value: { correctChoices: [0], feasibleQuestion: true, improvementAdvices: "" } },
+    ];
+    expect((await page.request.post(`${fake.url}/script`, { data: script })).ok()).toBe(true);
+    await page.goto(`${ai.url}/d/recall`);
+    await expect(page.getByText("Capital of France?")).toBeVisible();
+    await expect.poll(() => keptKinds(page)).toEqual(["multiple-choice", "needs-ai"]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText("Capital of France?")).toBeVisible();
+    await page.getByRole("button", { name: "Lyon" }).click();
+    await expect(page.locator(".answer-incorrect")).toHaveText("Your answer Lyon is incorrect.");
+    await expect(page.getByRole("button", { name: "Paris (correct answer)" })).toBeVisible();
+    await expect(waiting(page)).toHaveText("1 answer saved on this device, will sync");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(page.getByText("1 question needs the AI, which was not reached before the network went: skipped for now.")).toBeVisible();
+    await expect(page.getByText(FINISHED)).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText("1 answer given offline reached the server.")).toBeVisible();
+    const log = (await api(context, ai.url, "GET", "/api/recall-log?limit=10")) as { kind: string; outcome: string }[];
+    expect(log.filter((r) => r.kind === "multiple-choice").map((r) => r.outcome)).toEqual(["failure"]);
+  });
 });

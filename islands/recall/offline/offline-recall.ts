@@ -79,15 +79,26 @@ export function setOffline(offline: boolean) {
   if (status.offline !== offline) update({ offline });
 }
 
+let packDays: number | undefined;
+let again: ReturnType<typeof setTimeout> | undefined;
+
 /** Online, after the list loaded: the device's copy of it (and its questions) is renewed. */
 export async function refreshPack(dueInDays: number) {
   const db = await database();
   if (!db) return;
+  packDays = dueInDays;
   const pack = await api.get<OfflinePackJson>(
     `/api/recalls/offline-pack?timezone=${encodeURIComponent(timeZone())}&dueindays=${dueInDays}`,
     { silent: true, onUnauthorized: () => {} },
   );
   await savePack(db, pack);
+}
+
+/** Questions were made meanwhile: the copy is renewed once they have settled (at most once a second). */
+export function refreshPackAgain() {
+  if (packDays === undefined || !navigator.onLine) return;
+  clearTimeout(again);
+  again = setTimeout(() => void refreshPack(packDays ?? 0).catch(() => {}), 1000);
 }
 
 /**
