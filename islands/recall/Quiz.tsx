@@ -78,7 +78,7 @@ export function Quiz({
   if (!tracker) return null;
   return (
     // The focus comes here when recall goes on after a result (tabIndex -1: not a Tab stop).
-    <div className="quiz" tabIndex={-1} role="group" aria-label="Current question">
+    <section className="quiz" tabIndex={-1} aria-label="Current question">
       <CurrentItem key={`${tracker.memoryTrackerId}-${tracker.spelling}`} tracker={tracker} {...handlers} />
       {currentIndex < toRepeat.length - 1 && (
         <div className="quiz-footer">
@@ -87,6 +87,6 @@ export function Quiz({
           </button>
         </div>
       )}
-    </div>
+    </section>
   );
 }

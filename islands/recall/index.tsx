@@ -71,9 +71,10 @@ function useAutoContinue(setSession: (update: (s: RecallSession | undefined) => 
 }
 
 /** Online, after a list loaded: the device keeps a copy of it with its questions, for recall offline (quietly). */
-function keepOnDevice(lookAheadDays: number) {
+function keepOnDevice(owner: string, lookAheadDays: number) {
   void offlineRecall()
-    .then((offline) => {
+    .then(async (offline) => {
+      await offline.startOfflineRecall(owner);
       offline.setOffline(false);
       return offline.refreshPack(lookAheadDays);
     })
@@ -113,10 +114,11 @@ export default function Recall() {
         // Only today's list says how many are left today; looking ahead leaves the badge alone.
         if (dueInDays === 0) setRecallBadge(queryClient, due.toRepeatCount);
         setSession(withLoadedList(base, due, pageConfig().mode === "production"));
-        keepOnDevice(dueInDays);
+        keepOnDevice(owner, dueInDays);
       } catch (error) {
         // Without the network the device's copy of the list takes over, when there is one.
         const offline = isNetworkFailure(error) ? await offlineRecall() : undefined;
+        await offline?.startOfflineRecall(owner);
         offline?.setOffline(true);
         const kept = offline && (await offline.offlineSession(base));
         if (kept) setSession(kept);
@@ -126,7 +128,7 @@ export default function Recall() {
         setLoadingDays(undefined);
       }
     },
-    [queryClient],
+    [queryClient, owner],
   );
 
   useOfflineRecall(owner);
@@ -142,7 +144,7 @@ export default function Recall() {
       const moreDue = (queryClient.getQueryData(menuBadgeQuery("recall").queryKey) ?? 0) > 0;
       if (stored && !isWindowOver(stored, Date.now()) && !(remainingCount(stored) === 0 && moreDue)) {
         setSession(stored);
-        if (navigator.onLine) keepOnDevice(stored.lookAheadDays ?? 0);
+        if (navigator.onLine) keepOnDevice(owner, stored.lookAheadDays ?? 0);
       } else void loadList(0, stored ?? emptySession());
     })();
     return () => {

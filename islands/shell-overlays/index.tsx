@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { noteNewVersion } from "../lib/app-version";
 import { syncTimeZoneCookie } from "../lib/learning-queries";
 import { Modal } from "../lib/ui/Dialog";
 import { dismissToast, useUiState } from "../lib/ui-store";
@@ -10,6 +11,8 @@ export default function ShellOverlays() {
   const queryClient = useQueryClient();
   // The server counts "today" in the zone of this cookie; keep it the browser's.
   useEffect(() => syncTimeZoneCookie(queryClient), [queryClient]);
+  // "Engram was updated" on the first page of a new version.
+  useEffect(() => noteNewVersion(), []);
   const popup = popups[0];
   return (
     <>

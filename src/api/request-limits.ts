@@ -49,6 +49,8 @@ const ROUTE_BODY_BYTES: Record<string, number> = {
   "/api/notebooks/anki": 101 * 1024 * 1024,
   // A fine-tuning example keeps a note's description (its 200,000 characters of details and more).
   "/api/fine-tuning/:suggestedQuestion/update-suggested-question-for-fine-tuning": 2 * 1024 * 1024,
+  // Up to 100 answers given offline, each with a spelling of up to 1,000 characters.
+  "/api/recalls/offline-answers": 512 * 1024,
   // Test data (not in production).
   "/api/testability/inject_notes": 16 * 1024 * 1024,
 };

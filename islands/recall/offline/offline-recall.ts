@@ -62,12 +62,17 @@ export function subscribeOfflineStatus(listener: () => void) {
 const database = (): Promise<OfflineDb> | undefined => (owner ? openOfflineDb(owner) : undefined);
 
 /** The signed-in account whose device copy the page uses; reads its waiting answers and reports. */
-export async function startOfflineRecall(account: string) {
-  if (!account || owner === account) return;
+let started: Promise<void> | undefined;
+export function startOfflineRecall(account: string): Promise<void> {
+  if (!account) return Promise.resolve();
+  if (owner === account && started) return started;
   owner = account;
-  const db = await openOfflineDb(account);
-  update({ waiting: await waitingCount(db), reports: await allReports(db) });
-  if (status.waiting > 0 && navigator.onLine) await syncNow();
+  started = (async () => {
+    const db = await openOfflineDb(account);
+    update({ waiting: await waitingCount(db), reports: await allReports(db) });
+    if (status.waiting > 0 && navigator.onLine) await syncNow();
+  })();
+  return started;
 }
 
 /** An item passed over offline (its question needs the network). */
