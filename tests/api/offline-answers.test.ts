@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import type { OfflineAnswerOutcome } from "../../src/services/memory/offline-answers";
+import type { OfflineItemJson } from "../../src/services/memory/offline-pack";
 import { assimilate, dayHour, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { scriptGoodQuestion, useRecallPromptWorld } from "../support/recall-prompts";
@@ -16,7 +18,16 @@ const review = (memoryTrackerId: number, answeredAt: string, successful: boolean
 });
 
 const sync = (client: HttpClient, answers: unknown[]) => client.post("/api/recalls/offline-answers", { answers });
-const log = async (client: HttpClient, trackerId: number) => (await client.get(`/api/recall-log?memoryTracker=${trackerId}`)).body as any[];
+interface LogRow {
+  kind: string;
+  outcome: string;
+  reviewedAt: string;
+  thinkingTimeMs: number | null;
+  elapsedHours: number | null;
+  stateAfter: { lastRecalledAt: string; nextRecallAt: string };
+}
+const log = async (client: HttpClient, trackerId: number) =>
+  (await client.get(`/api/recall-log?memoryTracker=${trackerId}`)).body as LogRow[];
 
 describe("answers given offline, synced later", () => {
   const server = useTestServer();
@@ -60,8 +71,8 @@ describe("answers given offline, synced later", () => {
     expect(outcome).toMatchObject({ status: "applied", reviewedAt: dayHour(3, 8) });
     const [row] = await log(learner, trackerId);
     expect(row).toMatchObject({ reviewedAt: dayHour(3, 8), elapsedHours: 72 });
-    expect(row.stateAfter.lastRecalledAt).toBe(dayHour(3, 8));
-    expect(Date.parse(row.stateAfter.nextRecallAt)).toBeGreaterThan(Date.parse(dayHour(3, 8)));
+    expect(row!.stateAfter.lastRecalledAt).toBe(dayHour(3, 8));
+    expect(Date.parse(row!.stateAfter.nextRecallAt)).toBeGreaterThan(Date.parse(dayHour(3, 8)));
   });
 
   test("a key counts once: the same batch again, or two requests at once, give the stored outcome and one review", async () => {
@@ -88,7 +99,7 @@ describe("answers given offline, synced later", () => {
     await travelTo(learner, 2, 15);
     const outcomes = (await sync(learner, [review(trackerId, dayHour(1, 9), false), review(trackerId, dayHour(2, 10), true)])).body
       .outcomes;
-    expect(outcomes.map((o: any) => o.status)).toEqual(["applied", "applied"]);
+    expect(outcomes.map((o: OfflineAnswerOutcome) => o.status)).toEqual(["applied", "applied"]);
     expect((await log(learner, trackerId)).map((r) => [r.reviewedAt, r.outcome])).toEqual([
       [dayHour(2, 10), "success"],
       [dayHour(1, 9), "failure"],
@@ -118,7 +129,7 @@ describe("answers given offline, synced later", () => {
         review(venus!.id, dayHour(41, 9), true),
       ])
     ).body.outcomes;
-    expect(outcomes.map((o: any) => o.status)).toEqual(["removed", "out-of-reach", "removed", "too-old", "applied"]);
+    expect(outcomes.map((o: OfflineAnswerOutcome) => o.status)).toEqual(["removed", "out-of-reach", "removed", "too-old", "applied"]);
     expect(outcomes[4].reviewedAt).toBe(dayHour(40, 8));
     expect((await log(other, mars!.id)).map((r) => r.kind)).toEqual(["assimilation"]);
     expect(ids.Moon).toBeGreaterThan(0);
@@ -210,9 +221,9 @@ describe("answers given offline, synced later", () => {
     await assimilate(learner, ids.sedition!);
     const pack = (await learner.get("/api/recalls/offline-pack?timezone=UTC")).body;
     expect(pack.toRepeat).toHaveLength(2);
-    const kinds = pack.items.map((item: any) => item.kind).sort();
+    const kinds = pack.items.map((item: OfflineItemJson) => item.kind).sort();
     expect(kinds).toEqual(["self-review", "spelling"]);
-    const spelling = pack.items.find((item: any) => item.kind === "spelling");
+    const spelling = pack.items.find((item: OfflineItemJson) => item.kind === "spelling");
     expect(spelling.spellingQuestion.stem).toContain("inciting people to rebel");
     expect(spelling.spellingQuestion.stem).not.toContain("sedition");
     expect(spelling.note.noteTopology.titleOrPredicate).toBe("sedition");
@@ -229,7 +240,7 @@ describe("multiple-choice answers given offline", () => {
     scriptGoodQuestion(world.fake);
     const prompt = (await world.ask()).body;
     const pack = (await world.learner.get("/api/recalls/offline-pack?timezone=UTC")).body;
-    const byTracker = new Map(pack.items.map((item: any) => [item.memoryTrackerId, item]));
+    const byTracker = new Map(pack.items.map((item: OfflineItemJson) => [item.memoryTrackerId, item]));
     expect(byTracker.get(world.trackerId)).toMatchObject({ kind: "multiple-choice", prompt: { id: prompt.id }, correctChoiceIndex: 0 });
     expect(byTracker.get(spain)).toMatchObject({ kind: "needs-ai" });
   });
