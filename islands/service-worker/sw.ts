@@ -158,6 +158,13 @@ async function warmRecall(user: string, force: boolean) {
   await keepAssets(html, true);
 }
 
+/**
+ * Assets kept with what they import (at once, or also later) while this worker runs: pages that
+ * share their scripts (most do) cost nothing more. A new worker starts with new caches anyway.
+ */
+const followedAtOnce = new Set<string>();
+const followedLazily = new Set<string>();
+
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
 const ANY_IMPORT = /["'`]\.\/([\w.-]+\.js)["'`]/g;
 
@@ -167,12 +174,14 @@ const ANY_IMPORT = /["'`]\.\/([\w.-]+\.js)["'`]/g;
  * each other by relative names ("./chunk-abc.js").
  */
 async function keepAssets(html: string, lazy: boolean) {
-  const assets = await caches.open(ASSETS);
   const pending = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const followed = lazy ? followedLazily : followedAtOnce;
+  if (pending.every((path) => followed.has(path))) return;
+  const assets = await caches.open(ASSETS);
   const seen = new Set<string>();
   while (pending.length) {
     const path = pending.pop()!;
-    if (seen.has(path)) continue;
+    if (seen.has(path) || followed.has(path)) continue;
     seen.add(path);
     let cached = await assets.match(path);
     if (!cached) {
@@ -181,8 +190,10 @@ async function keepAssets(html: string, lazy: boolean) {
       await assets.put(path, fetched.clone());
       cached = fetched;
     }
-    if (!path.endsWith(".js")) continue;
-    for (const m of (await cached.text()).matchAll(lazy ? ANY_IMPORT : STATIC_IMPORT)) pending.push(`/assets/${m[1]}`);
+    if (path.endsWith(".js")) {
+      for (const m of (await cached.text()).matchAll(lazy ? ANY_IMPORT : STATIC_IMPORT)) pending.push(`/assets/${m[1]}`);
+    }
+    followed.add(path);
   }
 }
 
