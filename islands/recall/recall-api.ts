@@ -90,9 +90,18 @@ export const memoryTrackerQuery = (memoryTrackerId: number) =>
 /** Milliseconds since a question was shown (the recall log's thinking time, issue 17). */
 export const thinkingSince = (shownAt: number) => Math.min(Math.max(0, Math.round(Date.now() - shownAt)), 86_400_000);
 
+/**
+ * A random key naming one answer: 32 hex digits. Not crypto.randomUUID, which plain-HTTP pages
+ * (an Engram reached by its LAN address) do not have; getRandomValues they do.
+ */
+export function newAnswerKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** An answer as given: its tracker, its own key, its moment and its thinking time. */
 function given(memoryTrackerId: number, thinkingTimeMs?: number) {
-  return { memoryTrackerId, idempotencyKey: crypto.randomUUID(), answeredAt: new Date(), thinkingTimeMs };
+  return { memoryTrackerId, idempotencyKey: newAnswerKey(), answeredAt: new Date(), thinkingTimeMs };
 }
 
 /**
