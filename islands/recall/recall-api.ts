@@ -17,6 +17,7 @@ import type {
 } from "../lib/recall/recall-prompt-types";
 import { alertPopup } from "../lib/ui-store";
 import type { DueMemoryTrackersJson, MemoryTrackerLite } from "./recall-session";
+import type { TrackerQuestion } from "./tracker-question";
 
 export const FAILED_TO_SUBMIT = "Failed to submit answer. Please try again.";
 export const TRACKER_GONE = "This memory tracker doesn't exist any more or is being skipped now. Moving on to the next memory tracker...";
@@ -33,13 +34,7 @@ export const fetchRecalling = (dueInDays: number) =>
     silent: typeof navigator !== "undefined" && !navigator.onLine,
   });
 
-export type TrackerQuestion =
-  | { kind: "spelling"; question: SpellingQuestionJson | null }
-  | { kind: "choice"; prompt: RecallPromptJson | null }
-  /** Offline: its question needs the AI and was not made before the network went. */
-  | { kind: "needs-ai" }
-  /** Offline: this item is not in the device's copy. */
-  | { kind: "unavailable" };
+export type { TrackerQuestion } from "./tracker-question";
 
 /**
  * The question of one memory tracker, fetched once per page (prefetched ahead, quietly). Any

@@ -28,8 +28,8 @@ import {
 import { type SyncResult, sendAnswers, syncQueue } from "../../lib/offline/sync-queue";
 import { setWaitingFlag } from "../../lib/offline/waiting-flag";
 import type { AnsweredQuestionJson, RecallPromptJson, SpellingResultJson } from "../../lib/recall/recall-prompt-types";
-import type { TrackerQuestion } from "../recall-api";
 import { type RecallSession, withLoadedList } from "../recall-session";
+import type { TrackerQuestion } from "../tracker-question";
 
 export interface OfflineStatus {
   /** The last request could not reach the server (or the browser says it is offline). */
