@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { icons } from "../lib/icons";
 import { lazyComponent } from "../lib/lazy";
+import { forgetDevice, hasWaitingAnswers } from "../lib/offline/waiting-flag";
 import { currentUserInfoQuery } from "../lib/queries";
 import { Menu, MenuItem, MenuLink, MenuSeparator } from "../lib/ui/Menu";
 
@@ -16,16 +17,23 @@ export default function AccountMenu() {
   const logoutForm = useRef<HTMLFormElement>(null);
 
   if (!user) return null;
-  // What this device kept for offline recall goes first (its code is fetched only now).
-  async function signOut() {
-    try {
-      const { clearDeviceData } = await import("../lib/offline/device-data");
-      if (!(await clearDeviceData(String(user!.id)))) return;
-    } catch {
-      // Storage the browser refuses to open holds nothing to clear.
+  // What this device kept for offline recall goes with the session. Answers given offline and
+  // not synced yet are sent first, or the learner is asked (that code is fetched only then).
+  function signOut() {
+    const owner = String(user!.id);
+    if (!hasWaitingAnswers(owner)) {
+      forgetDevice(owner);
+      logoutForm.current?.requestSubmit();
+      return;
     }
-    logoutForm.current?.requestSubmit();
+    void import("../lib/offline/device-data")
+      .then(({ clearDeviceData }) => clearDeviceData(owner))
+      .catch(() => true)
+      .then((clear) => {
+        if (clear) logoutForm.current?.requestSubmit();
+      });
   }
+
   return (
     <div className="account-menu">
       <Menu
@@ -47,7 +55,7 @@ export default function AccountMenu() {
         <MenuLink href="/d/assessmentAndCertificateHistory">My Assessments and Certificates</MenuLink>
         <MenuLink href="/d/generate-token">Manage MCP Tokens</MenuLink>
         <MenuSeparator />
-        <MenuItem onSelect={() => void signOut()}>Logout</MenuItem>
+        <MenuItem onSelect={signOut}>Logout</MenuItem>
       </Menu>
       {/* Logout is a form post (it changes state); the menu item submits it. */}
       <form ref={logoutForm} method="post" action="/logout" hidden />

@@ -9,6 +9,7 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from "idb";
 import type { OfflineAnswer, OfflineAnswerOutcome, OfflineAnswerStatus } from "../../../src/services/memory/offline-answers";
 import type { OfflinePackJson } from "../../../src/services/memory/offline-pack";
+import { databaseName } from "./waiting-flag";
 
 export type { OfflineAnswer, OfflineAnswerOutcome } from "../../../src/services/memory/offline-answers";
 export type { OfflineItemJson, OfflinePackJson } from "../../../src/services/memory/offline-pack";
@@ -37,7 +38,7 @@ interface OfflineSchema extends DBSchema {
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
-export const databaseName = (owner: string) => `engram-offline-${owner}`;
+export { databaseName } from "./waiting-flag";
 
 const opened = new Map<string, Promise<OfflineDb>>();
 

@@ -20,3 +20,22 @@ export function setWaitingFlag(owner: string, waiting: boolean) {
     // No storage: the page syncs on load and when the network returns.
   }
 }
+
+/** The IndexedDB database that holds an account's recall copy and answer queue on this device. */
+export const databaseName = (owner: string) => `engram-offline-${owner}`;
+
+/**
+ * Signing out with nothing waiting: what the device kept for the account goes at once, without
+ * loading the offline code (the deletion finishes in the browser after the page has gone).
+ */
+export function forgetDevice(owner: string) {
+  try {
+    indexedDB.deleteDatabase(databaseName(owner));
+    sessionStorage.removeItem(`engram.recall-session.${owner}`);
+  } catch {
+    // Storage the browser refuses holds nothing.
+  }
+  setWaitingFlag(owner, false);
+  // The service worker forgets the pages it kept (and so does the signed-out page that follows).
+  navigator.serviceWorker?.controller?.postMessage({ type: "forget" });
+}
