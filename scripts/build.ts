@@ -11,6 +11,7 @@
  * `engram backup [file]` and `engram restore <file>` run src/backup-cli.ts.
  * `engram mcp --url <Engram URL> --token <token>` runs src/mcp-cli.ts (the stdio MCP relay).
  * `engram admin list|grant <login>|reset-password <login>` runs src/admin-cli.ts.
+ * `engram worker` is how the server runs its own worker processes (src/workers/run-task.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +35,9 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     `import { runBackupCommand } from "../src/backup-cli";`,
     `import { runMcpCommand } from "../src/mcp-cli";`,
     `import { runAdminCommand } from "../src/admin-cli";`,
+    `import { useBinaryWorkers } from "../src/workers/run-task";`,
+    `import { serveWorkerTasks } from "../src/workers/serve";`,
+    `import { workerTasks } from "../src/workers/tasks";`,
     "",
     "async function healthcheck(): Promise<number> {",
     `  const port = process.env.PORT?.trim() || "3000";`,
@@ -56,7 +60,10 @@ export function renderBinaryEntry(manifest: { css: string; islands: Record<strin
     "  process.exit(runAdminCommand(process.argv.slice(3)));",
     `} else if (process.argv[2] === "mcp") {`,
     "  process.exit(await runMcpCommand(process.argv.slice(3)));",
+    `} else if (process.argv[2] === "worker") {`,
+    "  serveWorkerTasks(workerTasks);",
     "} else {",
+    "  useBinaryWorkers();",
     "  useEmbeddedAssets({",
     `    css: ${JSON.stringify(manifest.css)},`,
     `    islands: ${JSON.stringify(manifest.islands)},`,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { memoryTrackers, notes } from "../../src/db/schema";
-import { buildCollection, mediaEntries } from "../support/anki";
+import { buildCollection, type HostileKind, hostileCollection, mediaEntries } from "../support/anki";
 import { assimilatingTitles } from "../support/learning";
 import { type HttpClient, type Json, useTestServer } from "../support/server";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
@@ -120,5 +120,47 @@ describe("Anki deck import", () => {
     expect(wrongName.body.errors).toEqual({ file: "must be an .apkg file" });
     expect((await learner.get("/api/notebooks")).body.notebooks.length).toBe(before);
     expect((await importDeck(undefined, new Uint8Array(1))).status).toBe(401);
+  });
+
+  test("a hostile collection is refused, read in a worker process while the server goes on answering", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const before = (await learner.get("/api/notebooks")).body.notebooks.length;
+    const refusals: Record<HostileKind, string> = {
+      "generated column": "the collection's notes.flds is a generated column, which Anki never writes",
+      view: 'the collection\'s "notes" is a view, not a table',
+      trigger: 'the collection has a trigger ("grow"), which Anki never writes',
+      "computed default": "the collection's notes.flds has a computed default, which Anki never writes",
+      "virtual table": 'the collection\'s "notes" is a virtual table, not a table',
+    };
+    for (const [kind, reason] of Object.entries(refusals) as [HostileKind, string][]) {
+      const apkg = await makeZip({ "collection.anki2": hostileCollection(kind) });
+      // The healthcheck is sent with the import: it must not wait for the deck to be read.
+      const order: string[] = [];
+      const importing = importDeck(learner, apkg).then((result) => {
+        order.push("import");
+        return result;
+      });
+      const health = await fetch(`${server.url}/api/healthcheck`);
+      order.push("healthcheck");
+      expect(health.status).toBe(200);
+      const result = await importing;
+      expect(result.status).toBe(400);
+      expect(result.body.errors.file).toBe(`Failed to import file: ${reason}`);
+      expect(order).toEqual(["healthcheck", "import"]);
+    }
+    expect((await learner.get("/api/notebooks")).body.notebooks.length).toBe(before);
+  });
+
+  test("a note whose fields are over the size a note may have is skipped and reported, the rest imported", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue } = spec();
+    const apkg = await makeZip({ "collection.anki2": buildCollection({ crt, reviewDue, hugeNote: true }, false) });
+    const result = await importDeck(learner, apkg);
+    expect(result.status).toBe(200);
+    expect(result.body.skipped).toContainEqual({
+      path: "note 5",
+      reason: "its fields hold 2048 KiB, more than the 1024 KiB a note may have; it was not imported",
+    });
+    expect(result.body.created).toBe(6);
   });
 });

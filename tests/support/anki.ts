@@ -14,6 +14,8 @@ export interface DeckSpec {
   crt: number;
   /** The day numbers (since the collection's creation day) the review cards are due. */
   reviewDue: number;
+  /** Adds a note whose fields hold 2 MiB (over what a note may have). */
+  hugeNote?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -102,6 +104,10 @@ export function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
   card(31, 3, 101, 0, 2, -1, spec.reviewDue, 3, 2);
   note(4, 200, ["Sound", "[sound:a.mp3]"], "");
   card(41, 4, 103, 0, 0, 0, 2, 0, 0, 101);
+  if (spec.hugeNote) {
+    note(5, 200, ["Huge", "x".repeat(2 * 1024 * 1024)], "");
+    card(51, 5, 101, 0, 0, 0, 3, 0, 0);
+  }
   db.close();
   const bytes = new Uint8Array(readFileSync(path));
   rmSync(dir, { recursive: true, force: true });
@@ -142,3 +148,62 @@ export async function sampleApkg(now = Date.now(), dueInDays = 5): Promise<Uint8
 }
 
 if (import.meta.main) writeFileSync(process.argv[2]!, await sampleApkg());
+
+/** How a hostile collection tries to make a small file expensive to read (see anki-collection.ts). */
+export type HostileKind = "generated column" | "view" | "trigger" | "computed default" | "virtual table";
+
+/**
+ * A tiny legacy collection built to hurt whoever reads it: `notes.flds` generated as a 20 MB
+ * zeroblob (the shape that stalled the server), `notes` replaced by a view, a trigger, a
+ * `flds` column added later with a function as its default (SQLite reads NULL for the rows
+ * written before it, but Anki never writes one), or `notes` as a virtual table.
+ */
+export function hostileCollection(kind: HostileKind): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), "anki-hostile-"));
+  const path = join(dir, "collection.anki2");
+  const db = new Database(path, { create: true });
+  const notes =
+    kind === "generated column"
+      ? "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, flds text GENERATED ALWAYS AS (zeroblob(20000000)) VIRTUAL, sfld text, csum integer, flags integer, data text);"
+      : kind === "view"
+        ? "CREATE TABLE real_notes (id integer primary key); CREATE VIEW notes AS SELECT id, 200 AS mid, '' AS tags, zeroblob(20000000) AS flds FROM real_notes;"
+        : kind === "computed default"
+          ? "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, sfld text, csum integer, flags integer, data text);"
+          : kind === "virtual table"
+            ? "CREATE VIRTUAL TABLE notes USING fts5(id, mid, tags, flds);"
+            : "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, flds text, sfld text, csum integer, flags integer, data text);";
+  db.exec(LEGACY_TABLES.replace(/CREATE TABLE notes \([^;]*;/, notes));
+  db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, 0, ?, ?)", [
+    JSON.stringify({ 200: { name: "Basic", flds: [{ name: "Front", ord: 0 }] } }),
+    JSON.stringify({ 1: { name: "Default" } }),
+  ]);
+  if (kind === "view") db.exec("INSERT INTO real_notes VALUES (1), (2), (3);");
+  else if (kind === "virtual table") db.exec("INSERT INTO notes (id, mid, tags, flds) VALUES (1, 200, '', 'x');");
+  else if (kind === "generated column" || kind === "computed default")
+    db.exec("INSERT INTO notes (id, guid, mid, tags) VALUES (1, 'a', 200, ''), (2, 'b', 200, ''), (3, 'c', 200, '');");
+  else db.exec("INSERT INTO notes (id, guid, mid, tags, flds) VALUES (1, 'a', 200, '', 'x');");
+  // SQLite refuses to add such a default, so a same-length literal is written and then swapped in the file.
+  if (kind === "computed default")
+    db.exec(`ALTER TABLE notes ADD COLUMN flds text NOT NULL DEFAULT '${"x".repeat(COMPUTED_DEFAULT.length - 2)}'`);
+  if (kind === "trigger") db.exec("CREATE TRIGGER grow AFTER UPDATE ON cards BEGIN SELECT zeroblob(999999999); END;");
+  db.exec("INSERT INTO cards (id, nid, did, ord, type, queue, due, ivl, reps, odid) VALUES (11, 1, 1, 0, 0, 0, 1, 0, 0, 0);");
+  db.close();
+  let bytes: Uint8Array<ArrayBuffer> = new Uint8Array(readFileSync(path));
+  rmSync(dir, { recursive: true, force: true });
+  if (kind === "computed default") bytes = replaceSchemaText(bytes, `'${"x".repeat(COMPUTED_DEFAULT.length - 2)}'`, COMPUTED_DEFAULT);
+  return bytes;
+}
+
+const COMPUTED_DEFAULT = "(zeroblob(999999999))";
+
+/**
+ * The file with `from` replaced by `to` (of the same length) in its schema text: how a test
+ * writes DDL that bun:sqlite will not create itself (an unknown collation, a computed default).
+ * Nothing else moves, so the file stays valid.
+ */
+export function replaceSchemaText(file: Uint8Array, from: string, to: string): Uint8Array<ArrayBuffer> {
+  if (from.length !== to.length) throw new Error("the replacement must keep the length");
+  const text = Buffer.from(file).toString("latin1");
+  if (!text.includes(from)) throw new Error(`"${from}" is not in the file`);
+  return new Uint8Array(Buffer.from(text.replaceAll(from, to), "latin1"));
+}

@@ -3,9 +3,13 @@
  * the note tree; optionally each reviewed card's state carries over as a memory tracker whose
  * next recall and interval follow the card's due date and interval.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { memoryTrackers, notebooks, noteImages } from "../../db/schema";
+import { runWorkerTask, WorkerTaskError } from "../../workers/run-task";
 import { ValidationError } from "../errors";
 import { logAssimilation, schedulerOf } from "../memory/reviews";
 import { insertLastChildren, insertNote } from "../notes/insert-note";
@@ -14,9 +18,9 @@ import { parseSpaceIntervals, repeatInHours } from "../scheduling/forgetting-cur
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { importFailure } from "./import";
-import { type AnkiCard, type AnkiDeck, readAnkiPackage } from "./read-anki";
+import type { AnkiCard, AnkiDeck, AnkiPackage } from "./read-anki";
 import type { SkippedFile, VaultImage } from "./read-vault";
-import { asBuffer, VaultImportError } from "./read-zip";
+import { asBuffer } from "./read-zip";
 
 export interface AnkiImportReport {
   /** The new notebook's head note (the page goes there). */
@@ -28,6 +32,29 @@ export interface AnkiImportReport {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The worker that reads a deck: stopped after a minute or past 1 GiB (the limits of a vault import fit in it). */
+export const ANKI_WORKER_LIMITS = { timeoutMs: 60_000, memoryBytes: 1024 * 1024 * 1024 };
+
+/**
+ * Reads the package in a worker process (the upload is an untrusted SQLite program: see
+ * anki-collection.ts), so a slow or greedy deck never holds up or endangers the server.
+ */
+async function readInWorker(file: Blob, name: string): Promise<AnkiPackage> {
+  const dir = await mkdtemp(join(tmpdir(), "engram-anki-upload-"));
+  try {
+    const path = join(dir, "deck.apkg");
+    await Bun.write(path, file);
+    return await runWorkerTask("read-anki-package", { path, name }, ANKI_WORKER_LIMITS);
+  } catch (error) {
+    if (!(error instanceof WorkerTaskError)) throw error;
+    if (error.kind === "failed" && error.taskErrorName === "VaultImportError") throw importFailure(error.message);
+    if (error.kind === "failed") throw error;
+    throw importFailure(`reading the deck was stopped: ${error.message}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** The smallest forgetting-curve index whose interval reaches the card's (the index grows in steps of 1). */
 function indexForInterval(intervals: number[], days: number): number {
@@ -48,13 +75,7 @@ export async function importAnkiDeck(
   if (!(file instanceof Blob)) throw new ValidationError({ file: "must be an .apkg file" });
   const name = file instanceof File ? file.name : "Anki deck.apkg";
   if (!/\.(apkg|colpkg)$/i.test(name)) throw new ValidationError({ file: "must be an .apkg file" });
-  let deck: Awaited<ReturnType<typeof readAnkiPackage>>;
-  try {
-    deck = await readAnkiPackage(new Uint8Array(await file.arrayBuffer()), name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck");
-  } catch (error) {
-    if (error instanceof VaultImportError) throw importFailure(error.message);
-    throw error;
-  }
+  const deck = await readInWorker(file, name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck");
   if (deck.noteCount === 0) throw importFailure("the deck has no notes");
 
   const report: Omit<AnkiImportReport, "noteId"> = { created: 0, images: 0, trackers: 0, skipped: deck.skipped };

@@ -4,14 +4,14 @@
  * `collection.anki2`) is written to a temporary file and read with bun:sqlite; the media list
  * (JSON, or zstd-compressed protobuf in current packages) names the numbered media files.
  */
-import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { zstdDecompressSync } from "node:zlib";
 import { detectImageType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
 import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
+import { ANKI_READ_LIMITS, type Collection, type CollectionCard, readCollectionFile } from "./anki-collection";
 import { yamlString } from "./markdown-file";
 import type { SkippedFile, VaultImage } from "./read-vault";
 import { type InflateBudget, openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
@@ -170,90 +170,8 @@ function imageSources(html: string): string[] {
   );
 }
 
-interface Collection {
-  created: Date;
-  decks: Map<number, string[]>;
-  models: Map<number, { name: string; fields: string[] }>;
-  notes: { id: number; mid: number; tags: string; flds: string }[];
-  cards: { nid: number; did: number; odid: number; ord: number; type: number; queue: number; due: number; ivl: number; reps: number }[];
-  firstReviews: Map<number, number>;
-}
-
-function readCollection(path: string): Collection {
-  let db: Database;
-  try {
-    db = new Database(path, { readonly: true });
-  } catch (error) {
-    throw new VaultImportError(`the collection cannot be opened (${(error as Error).message})`);
-  }
-  try {
-    // The file comes from an upload: no functions from its schema, corrupt pages caught early.
-    db.run("PRAGMA trusted_schema = OFF");
-    db.run("PRAGMA cell_size_check = ON");
-    const tables = new Set(
-      db
-        .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .all()
-        .map((row) => row.name),
-    );
-    if (!tables.has("col") || !tables.has("notes") || !tables.has("cards"))
-      throw new VaultImportError("the collection has no notes or cards table");
-    const col = db.query<{ crt: number; decks: string; models: string }, []>("SELECT crt, decks, models FROM col LIMIT 1").get();
-    if (!col) throw new VaultImportError("the collection is empty");
-    const decks = new Map<number, string[]>();
-    const models = new Map<number, { name: string; fields: string[] }>();
-    if (tables.has("decks") && tables.has("notetypes") && tables.has("fields")) {
-      // Schema 18 (current Anki): decks and note types in their own tables; deck names use \x1f between levels.
-      for (const deck of db.query<{ id: number; name: string }, []>("SELECT id, name FROM decks").all())
-        decks.set(Number(deck.id), deck.name.split("\x1f"));
-      for (const type of db.query<{ id: number; name: string }, []>("SELECT id, name FROM notetypes").all())
-        models.set(Number(type.id), { name: type.name, fields: [] });
-      for (const field of db
-        .query<{ ntid: number; ord: number; name: string }, []>("SELECT ntid, ord, name FROM fields ORDER BY ntid, ord")
-        .all()) {
-        models.get(Number(field.ntid))?.fields.push(field.name);
-      }
-    } else {
-      try {
-        for (const [id, deck] of Object.entries(JSON.parse(col.decks || "{}") as Record<string, { name?: string }>)) {
-          decks.set(Number(id), String(deck.name ?? "Default").split("::"));
-        }
-        for (const [id, model] of Object.entries(
-          JSON.parse(col.models || "{}") as Record<string, { name?: string; flds?: { name?: string; ord?: number }[] }>,
-        )) {
-          const fields = [...(model.flds ?? [])].sort((a, b) => (a.ord ?? 0) - (b.ord ?? 0)).map((field) => String(field.name ?? ""));
-          models.set(Number(id), { name: String(model.name ?? "Note"), fields });
-        }
-      } catch {
-        throw new VaultImportError("the collection's decks or note types are damaged");
-      }
-    }
-    const count = db.query<{ n: number }, []>("SELECT count(*) AS n FROM notes").get()!.n;
-    if (count > VAULT_LIMITS.notes) throw new VaultImportError(`the deck has more than ${VAULT_LIMITS.notes} notes`);
-    const notes = db.query<Collection["notes"][number], []>("SELECT id, mid, tags, flds FROM notes ORDER BY id").all();
-    const cards = db
-      .query<Collection["cards"][number], []>("SELECT nid, did, odid, ord, type, queue, due, ivl, reps FROM cards ORDER BY nid, ord")
-      .all();
-    const firstReviews = new Map<number, number>();
-    if (tables.has("revlog")) {
-      for (const row of db
-        .query<{ nid: number; first: number }, []>(
-          "SELECT cards.nid AS nid, min(revlog.id) AS first FROM revlog JOIN cards ON cards.id = revlog.cid GROUP BY cards.nid",
-        )
-        .all())
-        firstReviews.set(Number(row.nid), Number(row.first));
-    }
-    return { created: new Date(Number(col.crt) * 1000), decks, models, notes, cards, firstReviews };
-  } catch (error) {
-    if (error instanceof VaultImportError) throw error;
-    throw new VaultImportError(`the collection cannot be read (${(error as Error).message})`);
-  } finally {
-    db.close();
-  }
-}
-
 /** When a card is next due: review cards count days from the collection's creation, learning cards are epoch seconds. */
-function dueDate(card: Collection["cards"][number], created: Date): Date | undefined {
+function dueDate(card: CollectionCard, created: Date): Date | undefined {
   if (card.queue === 2 || card.queue === 3 || (card.type === 2 && card.queue < 0)) {
     const start = new Date(created);
     start.setUTCHours(0, 0, 0, 0);
@@ -266,6 +184,11 @@ function dueDate(card: Collection["cards"][number], created: Date): Date | undef
 function cleanTitle(text: string): string {
   const title = stripControlCharacters(text).trim().slice(0, MAX_TITLE_LENGTH).trim();
   return title === "" ? "Untitled" : title;
+}
+
+/** The worker task (src/workers/tasks.ts): reads the .apkg an import wrote to a temporary file. */
+export function readAnkiPackageFile(input: { path: string; name: string }): Promise<AnkiPackage> {
+  return readAnkiPackage(new Uint8Array(readFileSync(input.path)), input.name);
 }
 
 /** Reads an .apkg into a deck tree of notes (titled `packageName` when it has more than one top deck). */
@@ -283,7 +206,7 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
   try {
     const path = join(dir, "collection.sqlite");
     writeFileSync(path, collectionBytes);
-    collection = readCollection(path);
+    collection = readCollectionFile(path);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -348,12 +271,19 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     }
     return node;
   };
-  const firstCard = new Map<number, Collection["cards"][number]>();
+  const firstCard = new Map<number, CollectionCard>();
   for (const card of collection.cards) if (!firstCard.has(Number(card.nid))) firstCard.set(Number(card.nid), card);
 
   for (const note of collection.notes) {
+    if (note.flds === undefined) {
+      skipped.push({
+        path: `note ${note.id}`,
+        reason: `its fields hold ${Math.round(note.bytes / 1024)} KiB, more than the ${ANKI_READ_LIMITS.noteBytes / 1024} KiB a note may have; it was not imported`,
+      });
+      continue;
+    }
     const model = collection.models.get(Number(note.mid));
-    const values = String(note.flds).split("\x1f");
+    const values = note.flds.split("\x1f");
     const names = model?.fields ?? [];
     const card = firstCard.get(Number(note.id));
     // A card in a filtered deck belongs to its original deck (odid).

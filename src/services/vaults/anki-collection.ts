@@ -1,0 +1,251 @@
+/**
+ * Reads an Anki collection (a SQLite file from an upload) as an untrusted program: before any
+ * row is read, the schema is checked against the layout Anki writes, so that nothing in the file
+ * runs or grows when we read it. Refused: any trigger; a view or virtual table where Anki has a
+ * table; a generated column or a default that is not a plain literal in the columns we read
+ * (`GENERATED ALWAYS AS (zeroblob(1e9))` makes a 700-byte file allocate a gigabyte per row).
+ * Every text value is measured with octet_length() (which reads no content) before it is
+ * fetched, within per-value and total caps. The file is opened read-only, without memory
+ * mapping, and all of this runs in a worker process with its own time and memory limits.
+ */
+import { Database } from "bun:sqlite";
+import { VaultImportError } from "./read-zip";
+
+export const ANKI_READ_LIMITS = {
+  /** Most bytes of one note's fields (a note over it is skipped and reported). */
+  noteBytes: 1024 * 1024,
+  /** Most bytes of all notes' fields together. */
+  totalNoteBytes: 256 * 1024 * 1024,
+  /** Most bytes of one JSON document of the legacy `col` row (note types, decks, configuration). */
+  jsonBytes: 64 * 1024 * 1024,
+  /** Most bytes of a name, a tag list or a small configuration value. */
+  smallBytes: 64 * 1024,
+  notes: 10_000,
+  cards: 200_000,
+  decks: 10_000,
+  noteTypes: 1_000,
+} as const;
+
+/** The tables and columns read, as Anki's own schema (11 to 18) has them. */
+const READ_COLUMNS = {
+  col: ["crt", "conf", "models", "decks"],
+  notes: ["id", "mid", "tags", "flds"],
+  cards: ["id", "nid", "did", "odid", "ord", "type", "queue", "due", "odue", "ivl", "reps"],
+  revlog: ["id", "cid"],
+  decks: ["id", "name"],
+  notetypes: ["id", "name"],
+  fields: ["ntid", "ord", "name"],
+} as const;
+type ReadTable = keyof typeof READ_COLUMNS;
+
+interface SchemaEntry {
+  type: string;
+  name: string;
+  sql: string | null;
+}
+
+/** A column default SQLite stores as a plain literal: a number, a quoted string, NULL, TRUE or FALSE. */
+const LITERAL_DEFAULT = /^(?:NULL|TRUE|FALSE|[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?|'(?:[^']|'')*'|"(?:[^"]|"")*")$/i;
+
+export interface CollectionNote {
+  id: number;
+  mid: number;
+  tags: string;
+  /** The fields joined with \x1f; undefined when they are over ANKI_READ_LIMITS.noteBytes. */
+  flds: string | undefined;
+  bytes: number;
+}
+
+export interface CollectionCard {
+  nid: number;
+  did: number;
+  odid: number;
+  ord: number;
+  type: number;
+  queue: number;
+  due: number;
+  odue: number;
+  ivl: number;
+  reps: number;
+}
+
+export interface Collection {
+  created: Date;
+  decks: Map<number, string[]>;
+  models: Map<number, { name: string; fields: string[] }>;
+  notes: CollectionNote[];
+  cards: CollectionCard[];
+  /** Each note's first review (ms since the epoch), from the revlog. */
+  firstReviews: Map<number, number>;
+}
+
+/** Opens the file read-only; the checks below decide whether anything is read from it. */
+function openReadOnly(path: string): Database {
+  let db: Database;
+  try {
+    db = new Database(path, { readonly: true });
+  } catch (error) {
+    throw new VaultImportError(`the collection cannot be opened (${(error as Error).message})`);
+  }
+  // No functions from the file's schema, corrupt pages caught early, nothing mapped into memory.
+  db.run("PRAGMA trusted_schema = OFF");
+  db.run("PRAGMA cell_size_check = ON");
+  db.run("PRAGMA mmap_size = 0");
+  db.run("PRAGMA query_only = ON");
+  return db;
+}
+
+/**
+ * Checks the schema: no triggers at all, and every table we read is a real table whose columns
+ * we read are stored (not generated) with at most a literal default. Answers the tables present.
+ */
+export function checkCollectionSchema(db: Database): Set<string> {
+  const schema = db.query<SchemaEntry, []>("SELECT type, name, sql FROM sqlite_schema").all();
+  const trigger = schema.find((entry) => entry.type === "trigger");
+  if (trigger) throw new VaultImportError(`the collection has a trigger ("${trigger.name}"), which Anki never writes`);
+  const present = new Set<string>();
+  for (const [table, columns] of Object.entries(READ_COLUMNS) as [ReadTable, readonly string[]][]) {
+    const entry = schema.find((candidate) => candidate.name.toLowerCase() === table && candidate.type !== "index");
+    if (!entry) continue;
+    if (entry.type !== "table") throw new VaultImportError(`the collection's "${table}" is a ${entry.type}, not a table`);
+    if (/^\s*create\s+virtual\b/i.test(entry.sql ?? ""))
+      throw new VaultImportError(`the collection's "${table}" is a virtual table, not a table`);
+    const info = db.query<{ name: string; hidden: number; dflt_value: string | null }, []>(`PRAGMA table_xinfo("${table}")`).all();
+    for (const column of columns) {
+      const found = info.find((candidate) => candidate.name.toLowerCase() === column.toLowerCase());
+      if (!found) throw new VaultImportError(`the collection's "${table}" table has no "${column}" column`);
+      if (found.hidden !== 0)
+        throw new VaultImportError(`the collection's ${table}.${column} is a generated column, which Anki never writes`);
+      if (found.dflt_value !== null && (found.dflt_value.length > 1000 || !LITERAL_DEFAULT.test(found.dflt_value.trim())))
+        throw new VaultImportError(`the collection's ${table}.${column} has a computed default, which Anki never writes`);
+    }
+    present.add(table);
+  }
+  return present;
+}
+
+/** A text column fetched only when it is at most `max` bytes (null otherwise); octet_length() reads no content. */
+const capped = (column: string, max: number) => `CASE WHEN octet_length(${column}) <= ${max} THEN ${column} END`;
+
+const count = (db: Database, table: string) =>
+  Number(db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${table}" NOT INDEXED`).get()?.n ?? 0);
+
+function parseJson<T>(text: string | null, what: string): T {
+  if (text === null) throw new VaultImportError(`the collection's ${what} are larger than the import allows`);
+  try {
+    return JSON.parse(text || "{}") as T;
+  } catch {
+    throw new VaultImportError(`the collection's ${what} are damaged`);
+  }
+}
+
+/** Reads what the import needs from a collection file (see the module comment for the checks). */
+export function readCollectionFile(path: string): Collection {
+  const db = openReadOnly(path);
+  try {
+    const tables = checkCollectionSchema(db);
+    if (!tables.has("col") || !tables.has("notes") || !tables.has("cards"))
+      throw new VaultImportError("the collection has no notes or cards table");
+    const { jsonBytes, smallBytes } = ANKI_READ_LIMITS;
+    const col = db
+      .query<{ crt: number; decks: string | null; models: string | null }, []>(
+        `SELECT crt, ${capped("decks", jsonBytes)} AS decks, ${capped("models", jsonBytes)} AS models FROM col NOT INDEXED LIMIT 1`,
+      )
+      .get();
+    if (!col) throw new VaultImportError("the collection is empty");
+    const decks = new Map<number, string[]>();
+    const models = new Map<number, { name: string; fields: string[] }>();
+    if (tables.has("decks") && tables.has("notetypes") && tables.has("fields")) {
+      // Schema 18 (current Anki): decks and note types in their own tables; deck names use \x1f between levels.
+      if (count(db, "decks") > ANKI_READ_LIMITS.decks)
+        throw new VaultImportError(`the collection has more than ${ANKI_READ_LIMITS.decks} decks`);
+      if (count(db, "notetypes") > ANKI_READ_LIMITS.noteTypes)
+        throw new VaultImportError(`the collection has more than ${ANKI_READ_LIMITS.noteTypes} note types`);
+      for (const deck of db
+        .query<{ id: number; name: string | null }, []>(`SELECT id, ${capped("name", smallBytes)} AS name FROM decks NOT INDEXED`)
+        .all())
+        decks.set(Number(deck.id), String(deck.name ?? "Deck").split("\x1f"));
+      for (const type of db
+        .query<{ id: number; name: string | null }, []>(`SELECT id, ${capped("name", smallBytes)} AS name FROM notetypes NOT INDEXED`)
+        .all())
+        models.set(Number(type.id), { name: String(type.name ?? "Note"), fields: [] });
+      const fieldRows = db
+        .query<{ ntid: number; ord: number; name: string | null }, []>(
+          `SELECT ntid, ord, ${capped("name", smallBytes)} AS name FROM fields NOT INDEXED LIMIT ${ANKI_READ_LIMITS.noteTypes * 100}`,
+        )
+        .all()
+        .sort((a, b) => Number(a.ntid) - Number(b.ntid) || Number(a.ord) - Number(b.ord));
+      for (const field of fieldRows) models.get(Number(field.ntid))?.fields.push(String(field.name ?? ""));
+    } else {
+      for (const [id, deck] of Object.entries(parseJson<Record<string, { name?: string }>>(col.decks, "decks")))
+        decks.set(Number(id), String(deck?.name ?? "Default").split("::"));
+      const modelsJson = parseJson<Record<string, { name?: string; flds?: { name?: string; ord?: number }[] }>>(col.models, "note types");
+      for (const [id, model] of Object.entries(modelsJson)) {
+        const fields = [...(Array.isArray(model?.flds) ? model.flds : [])]
+          .sort((a, b) => (a?.ord ?? 0) - (b?.ord ?? 0))
+          .map((field) => String(field?.name ?? ""));
+        models.set(Number(id), { name: String(model?.name ?? "Note"), fields });
+      }
+    }
+
+    if (count(db, "notes") > ANKI_READ_LIMITS.notes) throw new VaultImportError(`the deck has more than ${ANKI_READ_LIMITS.notes} notes`);
+    const { noteBytes, totalNoteBytes } = ANKI_READ_LIMITS;
+    const total = Number(
+      db.query<{ n: number | null }, []>(`SELECT sum(min(octet_length(flds), ${noteBytes + 1})) AS n FROM notes NOT INDEXED`).get()?.n ?? 0,
+    );
+    if (total > totalNoteBytes)
+      throw new VaultImportError(`the notes hold more than ${totalNoteBytes / 1024 / 1024} MiB of text, more than the import allows`);
+    const notes = db
+      .query<{ id: number; mid: number; tags: string | null; flds: string | null; bytes: number }, []>(
+        `SELECT id, mid, ${capped("tags", smallBytes)} AS tags, ${capped("flds", noteBytes)} AS flds, octet_length(flds) AS bytes FROM notes NOT INDEXED`,
+      )
+      .all()
+      .map((row) => ({
+        id: Number(row.id),
+        mid: Number(row.mid),
+        tags: String(row.tags ?? ""),
+        flds: row.flds === null ? undefined : String(row.flds),
+        bytes: Number(row.bytes),
+      }))
+      .sort((a, b) => a.id - b.id);
+
+    if (count(db, "cards") > ANKI_READ_LIMITS.cards) throw new VaultImportError(`the deck has more than ${ANKI_READ_LIMITS.cards} cards`);
+    const cards = db
+      .query<CollectionCard, []>("SELECT nid, did, odid, ord, type, queue, due, odue, ivl, reps FROM cards NOT INDEXED")
+      .all()
+      .map((card) => ({
+        nid: Number(card.nid),
+        did: Number(card.did),
+        odid: Number(card.odid),
+        ord: Number(card.ord),
+        type: Number(card.type),
+        queue: Number(card.queue),
+        due: Number(card.due),
+        odue: Number(card.odue),
+        ivl: Number(card.ivl),
+        reps: Number(card.reps),
+      }))
+      .sort((a, b) => a.nid - b.nid || a.ord - b.ord);
+
+    const firstReviews = new Map<number, number>();
+    if (tables.has("revlog")) {
+      const noteOfCard = new Map<number, number>();
+      for (const row of db.query<{ id: number; nid: number }, []>("SELECT id, nid FROM cards NOT INDEXED").all())
+        noteOfCard.set(Number(row.id), Number(row.nid));
+      for (const row of db
+        .query<{ cid: number; first: number }, []>("SELECT cid, min(id) AS first FROM revlog NOT INDEXED GROUP BY cid")
+        .all()) {
+        const nid = noteOfCard.get(Number(row.cid));
+        if (nid === undefined) continue;
+        const first = Number(row.first);
+        if (!firstReviews.has(nid) || first < firstReviews.get(nid)!) firstReviews.set(nid, first);
+      }
+    }
+    return { created: new Date(Number(col.crt) * 1000), decks, models, notes, cards, firstReviews };
+  } catch (error) {
+    if (error instanceof VaultImportError) throw error;
+    throw new VaultImportError(`the collection cannot be read (${(error as Error).message})`);
+  } finally {
+    db.close();
+  }
+}
