@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { memoryTrackers, notes } from "../../src/db/schema";
-import { buildCollection, type HostileKind, hostileCollection, mediaEntries } from "../support/anki";
+import { ankiPackage, buildCollection, type HostileKind, hostileCollection } from "../support/anki";
 import { assimilatingTitles } from "../support/learning";
 import { type HttpClient, type Json, useTestServer } from "../support/server";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
@@ -64,13 +64,7 @@ describe("Anki deck import", () => {
   test("a legacy collection.anki2 package becomes a notebook: deck tree, fields, tags, media, review state", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { crt, reviewDue, expectedDue } = spec();
-    const apkg = await makeZip({
-      "collection.anki2": buildCollection({ crt, reviewDue }, false),
-      media: JSON.stringify({ 0: "hola.png", 1: "a.mp3" }),
-      0: makePng(3, 3),
-      1: "ID3 not an image",
-    });
-    const result = await importDeck(learner, apkg);
+    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue }, "anki2"));
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2 });
     expect(result.body.skipped).toEqual([{ path: "a.mp3", reason: "sound is not imported" }]);
@@ -83,17 +77,10 @@ describe("Anki deck import", () => {
     expect(assimilating).not.toContain("Suspended & gone");
   });
 
-  test("a current collection.anki21b package (zstd, protobuf media list) reads the same; without the checkbox no trackers", async () => {
+  test("a current collection.anki21b package (schema 18: WITHOUT ROWID tables, COLLATE unicase, zstd, protobuf media list) reads the same; without the checkbox no trackers", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { crt, reviewDue, expectedDue } = spec();
-    const apkg = await makeZip({
-      // Current Anki also writes a legacy collection that only says "please update": it is ignored.
-      "collection.anki2": buildCollection({ crt: 0, reviewDue: 0 }, false),
-      "collection.anki21b": Bun.zstdCompressSync(buildCollection({ crt, reviewDue }, true)),
-      media: Bun.zstdCompressSync(mediaEntries(["hola.png", "a.mp3"])),
-      0: Bun.zstdCompressSync(makePng(3, 3)),
-      1: Bun.zstdCompressSync(new TextEncoder().encode("ID3")),
-    });
+    const apkg = await ankiPackage({ crt, reviewDue }, "anki21b");
     const result = await importDeck(learner, apkg);
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2 });
@@ -101,6 +88,15 @@ describe("Anki deck import", () => {
 
     const without = await importDeck(learner, apkg, "Again.apkg", false);
     expect(without.body).toMatchObject({ created: 6, trackers: 0 });
+  });
+
+  test("a collection.anki21 package (Anki 2.1's schema 11 with the v2 scheduler) reads the same", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue, expectedDue } = spec();
+    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue }, "anki21"));
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2 });
+    checkImported(result.body.noteId, expectedDue);
   });
 
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {
@@ -154,7 +150,7 @@ describe("Anki deck import", () => {
   test("a note whose fields are over the size a note may have is skipped and reported, the rest imported", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { crt, reviewDue } = spec();
-    const apkg = await makeZip({ "collection.anki2": buildCollection({ crt, reviewDue, hugeNote: true }, false) });
+    const apkg = await makeZip({ "collection.anki2": buildCollection({ crt, reviewDue, hugeNote: true }, "anki2") });
     const result = await importDeck(learner, apkg);
     expect(result.status).toBe(200);
     expect(result.body.skipped).toContainEqual({

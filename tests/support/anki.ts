@@ -1,13 +1,62 @@
 /**
- * Anki packages built in tests: a small collection (a deck tree, two note types, media and review
- * history) in the legacy or the current (schema 18) layout. Run directly, it writes a sample
- * legacy .apkg to the path given (the e2e test uses it: Playwright runs on Node, without bun:sqlite).
+ * Anki packages built in tests, with the tables Anki itself creates: schema 11 (what
+ * `collection.anki2` and `collection.anki21` hold) and schema 18 (current Anki's zstd-compressed
+ * `collection.anki21b`: decks, note types, fields and templates in their own tables, several of
+ * them WITHOUT ROWID, names declared `COLLATE unicase`, a collation only Anki registers). The
+ * layouts follow Anki's own schema files (rslib/src/storage/schema11.sql and the
+ * upgrades/schema{14,15,17,18}_upgrade.sql steps); bun:sqlite cannot create a column with an
+ * unknown collation, so the file is written with `COLLATE  nocase` and the schema text is then
+ * changed in place (same length).
+ *
+ * Run directly, it writes a sample legacy .apkg to the path given (the e2e test uses it:
+ * Playwright runs on Node, without bun:sqlite).
  */
 import { Database } from "bun:sqlite";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makePng, makeZip } from "./vaults";
+
+/** What Anki exports: the legacy v1-scheduler collection, the 2.1 (v2 scheduler) one, or current Anki's. */
+export type AnkiLayout = "anki2" | "anki21" | "anki21b";
+
+export interface FixtureReview {
+  /** When (ms since the epoch): the revlog id. */
+  at: number;
+  /** 1 Again, 2 Hard, 3 Good, 4 Easy (0: a manual reschedule). */
+  ease: number;
+  ivl: number;
+  lastIvl?: number;
+  /** 0 learn, 1 review, 2 relearn, 3 filtered, 4 manual. */
+  type: number;
+  /** Milliseconds spent answering. */
+  time?: number;
+}
+
+export interface FixtureCard {
+  id: number;
+  ord?: number;
+  type: number;
+  queue: number;
+  due: number;
+  ivl?: number;
+  reps?: number;
+  odid?: number;
+  odue?: number;
+  /** JSON, e.g. FSRS's memory state {"s": 12.3, "d": 5.1}. */
+  data?: string;
+  reviews?: FixtureReview[];
+}
+
+export interface FixtureNote {
+  id: number;
+  type: "Basic" | "Vocab" | "Cloze";
+  /** Deck path with "::" between levels. */
+  deck: string;
+  fields: string[];
+  tags?: string;
+  cards: FixtureCard[];
+}
 
 export interface DeckSpec {
   /** Collection creation time (seconds). */
@@ -16,106 +65,252 @@ export interface DeckSpec {
   reviewDue: number;
   /** Adds a note whose fields hold 2 MiB (over what a note may have). */
   hugeNote?: boolean;
+  /** More notes after the sample ones. */
+  notes?: FixtureNote[];
+  /** The v2 scheduler's day boundary: hour of the rollover, minutes west of UTC at creation and now. */
+  rollover?: number;
+  creationOffset?: number;
+  localOffset?: number;
 }
 
 const DAY_MS = 86_400_000;
 
-const LEGACY_TABLES = `
-  CREATE TABLE col (id integer primary key, crt integer not null, mod integer, scm integer, ver integer, dty integer, usn integer, ls integer, conf text, models text, decks text, dconf text, tags text);
-  CREATE TABLE notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, flds text, sfld text, csum integer, flags integer, data text);
-  CREATE TABLE cards (id integer primary key, nid integer, did integer, ord integer, mod integer, usn integer, type integer, queue integer, due integer, ivl integer, factor integer, reps integer, lapses integer, left integer, odue integer, odid integer, flags integer, data text);
-  CREATE TABLE revlog (id integer primary key, cid integer, usn integer, ease integer, ivl integer, lastIvl integer, factor integer, time integer, type integer);`;
+// Schema 11 (rslib/src/storage/schema11.sql), the layout of every collection before Anki 2.1.28.
+const SCHEMA_11 = `
+  create table col (id integer primary key, crt integer not null, mod integer not null, scm integer not null, ver integer not null,
+    dty integer not null, usn integer not null, ls integer not null, conf text not null, models text not null, decks text not null,
+    dconf text not null, tags text not null);
+  create table notes (id integer primary key, guid text not null, mid integer not null, mod integer not null, usn integer not null,
+    tags text not null, flds text not null, sfld integer not null, csum integer not null, flags integer not null, data text not null);
+  create table cards (id integer primary key, nid integer not null, did integer not null, ord integer not null, mod integer not null,
+    usn integer not null, type integer not null, queue integer not null, due integer not null, ivl integer not null,
+    factor integer not null, reps integer not null, lapses integer not null, left integer not null, odue integer not null,
+    odid integer not null, flags integer not null, data text not null);
+  create table revlog (id integer primary key, cid integer not null, usn integer not null, ease integer not null, ivl integer not null,
+    lastIvl integer not null, factor integer not null, time integer not null, type integer not null);
+  create table graves (usn integer not null, oid integer not null, type integer not null);
+  create index ix_notes_usn on notes (usn);
+  create index ix_cards_usn on cards (usn);
+  create index ix_revlog_usn on revlog (usn);
+  create index ix_cards_nid on cards (nid);
+  create index ix_cards_sched on cards (did, queue, due);
+  create index ix_revlog_cid on revlog (cid);
+  create index ix_notes_csum on notes (csum);`;
 
-/** A small collection: a deck tree (Languages::Spanish, Languages::French, an empty Default), two note types, media and review history. */
-export function buildCollection(spec: DeckSpec, schema18: boolean): Uint8Array {
+// Schema 11 → 18, step by step as Anki upgrades a collection (upgrades/schema*_upgrade.sql).
+const UPGRADE_TO_18 = `
+  create table deck_config (id integer primary key not null, name text not null COLLATE unicase, mtime_secs integer not null,
+    usn integer not null, config blob not null);
+  create table config (KEY text not null primary key, usn integer not null, mtime_secs integer not null, val blob not null) without rowid;
+  create table tags (tag text not null primary key COLLATE unicase, usn integer not null) without rowid;
+  update col set ver = 14;
+  create table fields (ntid integer not null, ord integer not null, name text not null COLLATE unicase, config blob not null,
+    primary key (ntid, ord)) without rowid;
+  create unique index idx_fields_name_ntid on fields (name, ntid);
+  create table templates (ntid integer not null, ord integer not null, name text not null COLLATE unicase, mtime_secs integer not null,
+    usn integer not null, config blob not null, primary key (ntid, ord)) without rowid;
+  create unique index idx_templates_name_ntid on templates (name, ntid);
+  create index idx_templates_usn on templates (usn);
+  create table notetypes (id integer not null primary key, name text not null COLLATE unicase, mtime_secs integer not null,
+    usn integer not null, config blob not null);
+  create unique index idx_notetypes_name on notetypes (name);
+  create index idx_notetypes_usn on notetypes (usn);
+  create table decks (id integer primary key not null, name text not null COLLATE unicase, mtime_secs integer not null,
+    usn integer not null, common blob not null, kind blob not null);
+  create unique index idx_decks_name on decks (name);
+  create index idx_notes_mid on notes (mid);
+  create index idx_cards_odid on cards (odid) where odid != 0;
+  update col set ver = 15;
+  update col set ver = 17;
+  drop table tags;
+  create table tags (id integer primary key not null, name text not null COLLATE unicase, usn integer not null, config blob not null);
+  alter table graves rename to graves_old;
+  create table graves (oid integer not null, type integer not null, usn integer not null, primary key (oid, type)) without rowid;
+  drop table graves_old;
+  create index idx_graves_pending on graves (usn);
+  update col set ver = 18;`;
+
+/** Written with a collation bun:sqlite knows, then given Anki's own in the file (same length). */
+const UNICASE = "COLLATE unicase";
+const STAND_IN = "COLLATE  nocase";
+
+const DECKS: Record<number, string> = {
+  1: "Default",
+  100: "Languages",
+  101: "Languages::Spanish",
+  102: "Languages::French",
+  103: "Cram",
+  104: "Science",
+};
+const FILTERED_DECKS = new Set([103]);
+const NOTE_TYPES: Record<string, { id: number; fields: string[]; cloze?: boolean; templates: string[] }> = {
+  Basic: { id: 200, fields: ["Front", "Back"], templates: ["Card 1"] },
+  Vocab: { id: 201, fields: ["Word", "Meaning", "Example"], templates: ["Recognition"] },
+  Cloze: { id: 202, fields: ["Text", "Back Extra"], cloze: true, templates: ["Cloze"] },
+};
+const deckId = (path: string) => Number(Object.entries(DECKS).find(([, name]) => name === path)?.[0] ?? 1);
+
+/** The sample notes: a deck tree over two note types, media, a suspended card and a filtered deck. */
+function sampleNotes(spec: DeckSpec): FixtureNote[] {
+  const notes: FixtureNote[] = [
+    {
+      id: 1,
+      type: "Basic",
+      deck: "Languages::Spanish",
+      fields: ["<b>Hola</b>", 'Hello<br>Hi <img src="hola.png">'],
+      tags: " spanish greeting ",
+      cards: [
+        {
+          id: 11,
+          type: 2,
+          queue: 2,
+          due: spec.reviewDue,
+          ivl: 10,
+          reps: 4,
+          reviews: [{ at: (spec.crt + 2 * 86_400) * 1000, ease: 3, ivl: 10, lastIvl: 1, type: 1 }],
+        },
+        { id: 12, ord: 1, type: 0, queue: 0, due: 5 },
+      ],
+    },
+    {
+      id: 2,
+      type: "Vocab",
+      deck: "Languages::French",
+      fields: ["le chat", "the cat", "<i>Le chat</i> dort."],
+      cards: [{ id: 21, type: 0, queue: 0, due: 1 }],
+    },
+    {
+      id: 3,
+      type: "Basic",
+      deck: "Languages::Spanish",
+      fields: ["Suspended &amp; gone", "x"],
+      cards: [{ id: 31, type: 2, queue: -1, due: spec.reviewDue, ivl: 3, reps: 2 }],
+    },
+    // Its card is in a filtered deck (Cram): it belongs to its original deck.
+    { id: 4, type: "Basic", deck: "Cram", fields: ["Sound", "[sound:a.mp3]"], cards: [{ id: 41, type: 0, queue: 0, due: 2, odid: 101 }] },
+  ];
+  if (spec.hugeNote)
+    notes.push({
+      id: 5,
+      type: "Basic",
+      deck: "Languages::Spanish",
+      fields: ["Huge", "x".repeat(2 * 1024 * 1024)],
+      cards: [{ id: 51, type: 0, queue: 0, due: 3 }],
+    });
+  return [...notes, ...(spec.notes ?? [])];
+}
+
+/** The protobuf of a note type's config (schema 18): field 1 is its kind, 1 for cloze. */
+const noteTypeConfig = (cloze: boolean) => new Uint8Array(cloze ? [0x08, 0x01] : []);
+
+/** A collection in one of Anki's layouts, holding the sample notes and `spec.notes`. */
+export function buildCollection(spec: DeckSpec, layout: AnkiLayout): Uint8Array<ArrayBuffer> {
   const dir = mkdtempSync(join(tmpdir(), "anki-test-"));
   const path = join(dir, "collection.anki2");
   const db = new Database(path, { create: true });
-  db.exec(LEGACY_TABLES);
-  // 103 is a filtered deck: its cards belong to their original deck (odid).
-  const decks = { 1: "Default", 100: "Languages", 101: "Languages::Spanish", 102: "Languages::French", 103: "Cram" };
-  const models = { 200: { name: "Basic", fields: ["Front", "Back"] }, 201: { name: "Vocab", fields: ["Word", "Meaning", "Example"] } };
+  db.exec(SCHEMA_11);
+  const schema18 = layout === "anki21b";
+  const v2 = layout !== "anki2";
+  // The v1 scheduler (anki2) has no rollover: its days start at crt.
+  const conf: Record<string, unknown> = v2
+    ? {
+        schedVer: 2,
+        rollover: spec.rollover ?? 4,
+        ...(spec.creationOffset === undefined ? {} : { creationOffset: spec.creationOffset }),
+        ...(spec.localOffset === undefined ? {} : { localOffset: spec.localOffset }),
+      }
+    : { schedVer: 1 };
   if (schema18) {
-    db.exec(`CREATE TABLE decks (id integer primary key, name text, mtime_secs integer, usn integer, common blob, kind blob);
-      CREATE TABLE notetypes (id integer primary key, name text, mtime_secs integer, usn integer, config blob);
-      CREATE TABLE fields (ntid integer, ord integer, name text, config blob, primary key (ntid, ord));`);
-    for (const [id, name] of Object.entries(decks))
-      db.run("INSERT INTO decks (id, name) VALUES (?, ?)", [Number(id), name.replaceAll("::", "\x1f")]);
-    for (const [id, model] of Object.entries(models)) {
-      db.run("INSERT INTO notetypes (id, name) VALUES (?, ?)", [Number(id), model.name]);
-      for (const [ord, field] of model.fields.entries())
-        db.run("INSERT INTO fields (ntid, ord, name) VALUES (?, ?, ?)", [Number(id), ord, field]);
+    db.exec(UPGRADE_TO_18.replaceAll(UNICASE, STAND_IN));
+    db.run("insert into col values (1, ?, 0, 0, 18, 0, 0, 0, '', '', '', '', '')", [spec.crt]);
+    for (const [key, value] of Object.entries(conf))
+      db.run("insert into config (KEY, usn, mtime_secs, val) values (?, 0, 0, ?)", [key, new TextEncoder().encode(JSON.stringify(value))]);
+    for (const [id, name] of Object.entries(DECKS))
+      db.run("insert into decks values (?, ?, 0, 0, ?, ?)", [
+        Number(id),
+        name.replaceAll("::", "\x1f"),
+        new Uint8Array(),
+        new Uint8Array(),
+      ]);
+    for (const [name, type] of Object.entries(NOTE_TYPES)) {
+      db.run("insert into notetypes values (?, ?, 0, 0, ?)", [type.id, name, noteTypeConfig(!!type.cloze)]);
+      type.fields.forEach((field, ord) => {
+        db.run("insert into fields values (?, ?, ?, ?)", [type.id, ord, field, new Uint8Array()]);
+      });
+      type.templates.forEach((template, ord) => {
+        db.run("insert into templates values (?, ?, ?, 0, 0, ?)", [type.id, ord, template, new Uint8Array()]);
+      });
     }
-    db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, ?, '', '')", [spec.crt]);
   } else {
-    const decksJson = Object.fromEntries(Object.entries(decks).map(([id, name]) => [id, { id: Number(id), name }]));
-    const modelsJson = Object.fromEntries(
-      Object.entries(models).map(([id, model]) => [
-        id,
-        { name: model.name, flds: model.fields.map((name, ord) => ({ name, ord })).reverse() },
+    const decks = Object.fromEntries(
+      Object.entries(DECKS).map(([id, name]) => [id, { id: Number(id), name, dyn: FILTERED_DECKS.has(Number(id)) ? 1 : 0 }]),
+    );
+    const models = Object.fromEntries(
+      Object.entries(NOTE_TYPES).map(([name, type]) => [
+        type.id,
+        {
+          id: type.id,
+          name,
+          type: type.cloze ? 1 : 0,
+          // Anki keeps them in order; the reader must not rely on it.
+          flds: type.fields.map((field, ord) => ({ name: field, ord })).reverse(),
+          tmpls: type.templates.map((template, ord) => ({ name: template, ord })),
+        },
       ]),
     );
-    db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, ?, ?, ?)", [
+    db.run("insert into col values (1, ?, 0, 0, 11, 0, 0, 0, ?, ?, ?, '{}', '{}')", [
       spec.crt,
-      JSON.stringify(modelsJson),
-      JSON.stringify(decksJson),
+      JSON.stringify(conf),
+      JSON.stringify(models),
+      JSON.stringify(decks),
     ]);
   }
-  const note = (id: number, mid: number, fields: string[], tags: string) =>
-    db.run("INSERT INTO notes (id, guid, mid, tags, flds, sfld) VALUES (?, ?, ?, ?, ?, ?)", [
-      id,
-      `g${id}`,
-      mid,
-      tags,
-      fields.join("\x1f"),
-      fields[0]!,
+  for (const note of sampleNotes(spec)) {
+    const type = NOTE_TYPES[note.type]!;
+    db.run("insert into notes values (?, ?, ?, 0, 0, ?, ?, ?, 0, 0, '')", [
+      note.id,
+      `g${note.id}`,
+      type.id,
+      note.tags ?? "",
+      note.fields.join("\x1f"),
+      note.fields[0]!,
     ]);
-  const card = (
-    id: number,
-    nid: number,
-    did: number,
-    ord: number,
-    type: number,
-    queue: number,
-    due: number,
-    ivl: number,
-    reps: number,
-    odid = 0,
-  ) =>
-    db.run("INSERT INTO cards (id, nid, did, ord, type, queue, due, ivl, reps, odid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-      id,
-      nid,
-      did,
-      ord,
-      type,
-      queue,
-      due,
-      ivl,
-      reps,
-      odid,
-    ]);
-  note(1, 200, ["<b>Hola</b>", 'Hello<br>Hi <img src="hola.png">'], " spanish greeting ");
-  card(11, 1, 101, 0, 2, 2, spec.reviewDue, 10, 4);
-  card(12, 1, 101, 1, 0, 0, 5, 0, 0);
-  db.run("INSERT INTO revlog (id, cid, ease, ivl, type) VALUES (?, 11, 3, 10, 1)", [(spec.crt + 2 * 86_400) * 1000]);
-  note(2, 201, ["le chat", "the cat", "<i>Le chat</i> dort."], "");
-  card(21, 2, 102, 0, 0, 0, 1, 0, 0);
-  note(3, 200, ["Suspended &amp; gone", "x"], "");
-  card(31, 3, 101, 0, 2, -1, spec.reviewDue, 3, 2);
-  note(4, 200, ["Sound", "[sound:a.mp3]"], "");
-  card(41, 4, 103, 0, 0, 0, 2, 0, 0, 101);
-  if (spec.hugeNote) {
-    note(5, 200, ["Huge", "x".repeat(2 * 1024 * 1024)], "");
-    card(51, 5, 101, 0, 0, 0, 3, 0, 0);
+    for (const card of note.cards) {
+      db.run("insert into cards values (?, ?, ?, ?, 0, 0, ?, ?, ?, ?, 2500, ?, 0, 0, ?, ?, 0, ?)", [
+        card.id,
+        note.id,
+        deckId(note.deck),
+        card.ord ?? 0,
+        card.type,
+        card.queue,
+        card.due,
+        card.ivl ?? 0,
+        card.reps ?? 0,
+        card.odue ?? 0,
+        card.odid ?? 0,
+        card.data ?? (schema18 ? "{}" : ""),
+      ]);
+      for (const review of card.reviews ?? [])
+        db.run("insert into revlog values (?, ?, 0, ?, ?, ?, 2500, ?, ?)", [
+          review.at,
+          card.id,
+          review.ease,
+          review.ivl,
+          review.lastIvl ?? 0,
+          review.time ?? 6000,
+          review.type,
+        ]);
+    }
   }
   db.close();
-  const bytes = new Uint8Array(readFileSync(path));
+  let bytes: Uint8Array<ArrayBuffer> = new Uint8Array(readFileSync(path));
   rmSync(dir, { recursive: true, force: true });
+  if (schema18) bytes = replaceSchemaText(bytes, STAND_IN, UNICASE);
   return bytes;
 }
 
 /** Protobuf MediaEntries as current Anki writes it: entries (1) of {name (1), size (2)}. */
-export function mediaEntries(names: string[]): Uint8Array {
+export function mediaEntries(names: string[]): Uint8Array<ArrayBuffer> {
   const out: number[] = [];
   const varint = (n: number) => {
     while (n > 0x7f) {
@@ -134,23 +329,47 @@ export function mediaEntries(names: string[]): Uint8Array {
   return new Uint8Array(out);
 }
 
-/** A legacy .apkg of that collection, its review card due `dueInDays` days from `now`. */
-export async function sampleApkg(now = Date.now(), dueInDays = 5): Promise<Uint8Array> {
-  const crt = Math.floor((now - 100 * DAY_MS) / 1000);
-  const crtDay = Math.floor((crt * 1000) / DAY_MS) * DAY_MS;
-  const reviewDue = Math.floor((now + dueInDays * DAY_MS - crtDay) / DAY_MS);
+/** The .apkg of a collection in the given layout, with media `hola.png` (an image) and `a.mp3`. */
+export function ankiPackage(spec: DeckSpec, layout: AnkiLayout): Promise<Uint8Array<ArrayBuffer>> {
+  if (layout === "anki21b")
+    return makeZip({
+      // Current Anki also writes a legacy collection that only says "please update": it is ignored.
+      "collection.anki2": buildCollection({ crt: 0, reviewDue: 0 }, "anki2"),
+      "collection.anki21b": Bun.zstdCompressSync(buildCollection(spec, layout)),
+      media: Bun.zstdCompressSync(mediaEntries(["hola.png", "a.mp3"])),
+      0: Bun.zstdCompressSync(makePng(3, 3)),
+      1: Bun.zstdCompressSync(new TextEncoder().encode("ID3 not an image")),
+    });
   return makeZip({
-    "collection.anki2": buildCollection({ crt, reviewDue }, false),
+    [layout === "anki21" ? "collection.anki21" : "collection.anki2"]: buildCollection(spec, layout),
     media: JSON.stringify({ 0: "hola.png", 1: "a.mp3" }),
     0: makePng(3, 3),
     1: "ID3 not an image",
   });
 }
 
-if (import.meta.main) writeFileSync(process.argv[2]!, await sampleApkg());
+/** A legacy .apkg of the sample collection, its review card due `dueInDays` days from `now`. */
+export function sampleApkg(now = Date.now(), dueInDays = 5): Promise<Uint8Array<ArrayBuffer>> {
+  const crt = Math.floor((now - 100 * DAY_MS) / 1000);
+  const reviewDue = Math.floor((now + dueInDays * DAY_MS - crt * 1000) / DAY_MS);
+  return ankiPackage({ crt, reviewDue }, "anki2");
+}
 
 /** How a hostile collection tries to make a small file expensive to read (see anki-collection.ts). */
 export type HostileKind = "generated column" | "view" | "trigger" | "computed default" | "virtual table";
+
+const HOSTILE_NOTES: Record<HostileKind, string> = {
+  "generated column":
+    "create table notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, flds text GENERATED ALWAYS AS (zeroblob(20000000)) VIRTUAL, sfld text, csum integer, flags integer, data text);",
+  view: "create table real_notes (id integer primary key); create view notes as select id, 200 as mid, '' as tags, zeroblob(20000000) as flds from real_notes;",
+  "computed default":
+    "create table notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, sfld text, csum integer, flags integer, data text);",
+  "virtual table": "create virtual table notes using fts5(id, mid, tags, flds);",
+  trigger:
+    "create table notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, flds text, sfld text, csum integer, flags integer, data text);",
+};
+
+const COMPUTED_DEFAULT = "(zeroblob(999999999))";
 
 /**
  * A tiny legacy collection built to hurt whoever reads it: `notes.flds` generated as a 20 MB
@@ -158,43 +377,31 @@ export type HostileKind = "generated column" | "view" | "trigger" | "computed de
  * `flds` column added later with a function as its default (SQLite reads NULL for the rows
  * written before it, but Anki never writes one), or `notes` as a virtual table.
  */
-export function hostileCollection(kind: HostileKind): Uint8Array {
+export function hostileCollection(kind: HostileKind): Uint8Array<ArrayBuffer> {
   const dir = mkdtempSync(join(tmpdir(), "anki-hostile-"));
   const path = join(dir, "collection.anki2");
   const db = new Database(path, { create: true });
-  const notes =
-    kind === "generated column"
-      ? "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, flds text GENERATED ALWAYS AS (zeroblob(20000000)) VIRTUAL, sfld text, csum integer, flags integer, data text);"
-      : kind === "view"
-        ? "CREATE TABLE real_notes (id integer primary key); CREATE VIEW notes AS SELECT id, 200 AS mid, '' AS tags, zeroblob(20000000) AS flds FROM real_notes;"
-        : kind === "computed default"
-          ? "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, sfld text, csum integer, flags integer, data text);"
-          : kind === "virtual table"
-            ? "CREATE VIRTUAL TABLE notes USING fts5(id, mid, tags, flds);"
-            : "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text, flds text, sfld text, csum integer, flags integer, data text);";
-  db.exec(LEGACY_TABLES.replace(/CREATE TABLE notes \([^;]*;/, notes));
-  db.run("INSERT INTO col (id, crt, models, decks) VALUES (1, 0, ?, ?)", [
+  db.exec(SCHEMA_11.replace(/create table notes \([^;]*;/, HOSTILE_NOTES[kind]).replace(/create index \w+ on notes[^;]*;/g, ""));
+  db.run("insert into col values (1, 0, 0, 0, 11, 0, 0, 0, '{}', ?, ?, '{}', '{}')", [
     JSON.stringify({ 200: { name: "Basic", flds: [{ name: "Front", ord: 0 }] } }),
     JSON.stringify({ 1: { name: "Default" } }),
   ]);
-  if (kind === "view") db.exec("INSERT INTO real_notes VALUES (1), (2), (3);");
-  else if (kind === "virtual table") db.exec("INSERT INTO notes (id, mid, tags, flds) VALUES (1, 200, '', 'x');");
+  if (kind === "view") db.exec("insert into real_notes values (1), (2), (3);");
+  else if (kind === "virtual table") db.exec("insert into notes (id, mid, tags, flds) values (1, 200, '', 'x');");
   else if (kind === "generated column" || kind === "computed default")
-    db.exec("INSERT INTO notes (id, guid, mid, tags) VALUES (1, 'a', 200, ''), (2, 'b', 200, ''), (3, 'c', 200, '');");
-  else db.exec("INSERT INTO notes (id, guid, mid, tags, flds) VALUES (1, 'a', 200, '', 'x');");
+    db.exec("insert into notes (id, guid, mid, tags) values (1, 'a', 200, ''), (2, 'b', 200, ''), (3, 'c', 200, '');");
+  else db.exec("insert into notes (id, guid, mid, tags, flds) values (1, 'a', 200, '', 'x');");
   // SQLite refuses to add such a default, so a same-length literal is written and then swapped in the file.
   if (kind === "computed default")
-    db.exec(`ALTER TABLE notes ADD COLUMN flds text NOT NULL DEFAULT '${"x".repeat(COMPUTED_DEFAULT.length - 2)}'`);
-  if (kind === "trigger") db.exec("CREATE TRIGGER grow AFTER UPDATE ON cards BEGIN SELECT zeroblob(999999999); END;");
-  db.exec("INSERT INTO cards (id, nid, did, ord, type, queue, due, ivl, reps, odid) VALUES (11, 1, 1, 0, 0, 0, 1, 0, 0, 0);");
+    db.exec(`alter table notes add column flds text not null default '${"x".repeat(COMPUTED_DEFAULT.length - 2)}'`);
+  if (kind === "trigger") db.exec("create trigger grow after update on cards begin select zeroblob(999999999); end;");
+  db.exec("insert into cards values (11, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, '');");
   db.close();
   let bytes: Uint8Array<ArrayBuffer> = new Uint8Array(readFileSync(path));
   rmSync(dir, { recursive: true, force: true });
   if (kind === "computed default") bytes = replaceSchemaText(bytes, `'${"x".repeat(COMPUTED_DEFAULT.length - 2)}'`, COMPUTED_DEFAULT);
   return bytes;
 }
-
-const COMPUTED_DEFAULT = "(zeroblob(999999999))";
 
 /**
  * The file with `from` replaced by `to` (of the same length) in its schema text: how a test
@@ -207,3 +414,5 @@ export function replaceSchemaText(file: Uint8Array, from: string, to: string): U
   if (!text.includes(from)) throw new Error(`"${from}" is not in the file`);
   return new Uint8Array(Buffer.from(text.replaceAll(from, to), "latin1"));
 }
+
+if (import.meta.main) writeFileSync(process.argv[2]!, await sampleApkg());

@@ -9,6 +9,7 @@
  * mapping, and all of this runs in a worker process with its own time and memory limits.
  */
 import { Database } from "bun:sqlite";
+import { readFileSync, writeFileSync } from "node:fs";
 import { VaultImportError } from "./read-zip";
 
 export const ANKI_READ_LIMITS = {
@@ -95,6 +96,38 @@ function openReadOnly(path: string): Database {
   return db;
 }
 
+const UNICASE = /(collate\s+)unicase\b/gi;
+
+/**
+ * Current Anki declares names `COLLATE unicase`, a collation it registers itself. SQLite cannot
+ * even scan a WITHOUT ROWID table (schema 18's `fields`) whose columns name an unknown collation
+ * ("no query solution"). Our copy of the file gets `nocase ` instead (same length, so no byte
+ * moves: only the schema's text changes); we never compare or sort by those names.
+ */
+function withoutAnkiCollations(path: string, db: Database): Database {
+  const statements = db
+    .query<{ sql: string }, []>("SELECT sql FROM sqlite_schema WHERE sql LIKE '%unicase%'")
+    .all()
+    .filter((row) => /collate\s+unicase\b/i.test(row.sql));
+  if (statements.length === 0) return db;
+  const encoding = db.query<{ encoding: string }, []>("PRAGMA encoding").get()?.encoding;
+  if (encoding !== "UTF-8") throw new VaultImportError("the collection is not encoded in UTF-8, as Anki writes it");
+  db.close();
+  const file = readFileSync(path);
+  for (const { sql } of statements) {
+    const from = Buffer.from(sql, "utf8");
+    const to = Buffer.from(
+      sql.replace(UNICASE, (_match, collate: string) => `${collate}nocase `),
+      "utf8",
+    );
+    let at = file.indexOf(from);
+    if (at < 0) throw new VaultImportError("the collection's schema cannot be read without Anki's own collation");
+    for (; at >= 0; at = file.indexOf(from, at + from.length)) to.copy(file, at);
+  }
+  writeFileSync(path, file);
+  return openReadOnly(path);
+}
+
 /**
  * Checks the schema: no triggers at all, and every table we read is a real table whose columns
  * we read are stored (not generated) with at most a literal default. Answers the tables present.
@@ -141,8 +174,9 @@ function parseJson<T>(text: string | null, what: string): T {
 
 /** Reads what the import needs from a collection file (see the module comment for the checks). */
 export function readCollectionFile(path: string): Collection {
-  const db = openReadOnly(path);
+  let db = openReadOnly(path);
   try {
+    db = withoutAnkiCollations(path, db);
     const tables = checkCollectionSchema(db);
     if (!tables.has("col") || !tables.has("notes") || !tables.has("cards"))
       throw new VaultImportError("the collection has no notes or cards table");
