@@ -14,3 +14,7 @@ declare module "*.png" {
   const path: string;
   export default path;
 }
+/** turndown's DOM parser (its own types declare the module under its old name, "domino"). */
+declare module "@mixmark-io/domino" {
+  export function createDocument(html?: string, force?: boolean): Document;
+}

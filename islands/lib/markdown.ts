@@ -42,16 +42,24 @@ export function safeUrl(href: string): string | undefined {
   return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase()) ? url : undefined;
 }
 
+/**
+ * Raw HTML is shown as text, except bare <sub> and <sup> tags (no attributes): imported notes
+ * keep them for what Unicode cannot write (xᵗʰ has no superscript "t").
+ */
+const KEPT_TAGS = /&lt;(\/?)(sub|sup)&gt;/gi;
+const rawHtml = (text: string) =>
+  escapeHtml(text).replace(KEPT_TAGS, (_tag, slash: string, name: string) => `<${slash}${name.toLowerCase()}>`);
+
 /*
  * Note details, question stems and choices are Markdown written by people or an AI, rendered in
- * the browser without the server's sanitiser: raw HTML is shown as text, and links and images
- * keep only http(s), mailto and relative URLs.
+ * the browser without the server's sanitiser: raw HTML is shown as text (but <sub>/<sup>), and
+ * links and images keep only http(s), mailto and relative URLs.
  */
 const markdown = new Marked({
   gfm: true,
   breaks: false,
   renderer: {
-    html: ({ text }) => escapeHtml(text),
+    html: ({ text }) => rawHtml(text),
     link({ href, title, tokens }) {
       const text = this.parser.parseInline(tokens);
       const url = safeUrl(href);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { memoryTrackers, notes } from "../../src/db/schema";
-import { ankiPackage, buildCollection, type HostileKind, hostileCollection } from "../support/anki";
+import { ankiPackage, buildCollection, type FixtureNote, type HostileKind, hostileCollection } from "../support/anki";
 import { assimilatingTitles } from "../support/learning";
 import { type HttpClient, type Json, useTestServer } from "../support/server";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
@@ -32,7 +32,7 @@ describe("Anki deck import", () => {
     const tree = treeOf(server, headId);
     expect(titlesOf(tree)).toEqual({ Languages: [{ Spanish: ["Hola", "Suspended & gone", "Sound"] }, { French: ["le chat"] }] });
     const [hola, suspended] = tree.children[0]!.children;
-    expect(hola!.details).toBe("---\nanki_note_type: Basic\ntags:\n  - spanish\n  - greeting\n---\n\nHello\nHi");
+    expect(hola!.details).toBe("---\nanki_note_type: Basic\ntags:\n  - spanish\n  - greeting\n---\n\nHello  \nHi");
     expect(hola!.image).toStartWith(`image/png ${makePng(3, 3).byteLength}`);
     expect(tree.children[1]!.children[0]!.details).toBe(
       "---\nanki_note_type: Vocab\n---\n\n**Meaning**\n\nthe cat\n\n**Example**\n\n*Le chat* dort.",
@@ -97,6 +97,34 @@ describe("Anki deck import", () => {
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2 });
     checkImported(result.body.noteId, expectedDue);
+  });
+
+  test("field HTML becomes Markdown: CSS dropped, ruby, tables, sub/sup, math, links kept, escaped HTML stays text", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue } = spec();
+    const rich: FixtureNote = {
+      id: 60,
+      type: "Basic",
+      deck: "Science",
+      fields: [
+        "<ruby>水<rt>みず</rt></ruby> &lt;script&gt;",
+        "<style>.card { font-family: serif; }</style><div>H<sub>2</sub>O at 10<sup>-3</sup> \\(E = mc^2\\)</div>" +
+          '<table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table><a href="https://example.org/w">wiki</a>',
+      ],
+      cards: [{ id: 601, type: 0, queue: 0, due: 9 }],
+    };
+    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [rich] }, "anki21b"));
+    expect(result.status).toBe(200);
+    const note = server.ctx.db.select().from(notes).where(eq(notes.title, "水(みず) <script>")).get()!;
+    expect(note.details).toBe(
+      "---\nanki_note_type: Basic\n---\n\nH₂O at 10⁻³ $E = mc^2$\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n[wiki](https://example.org/w)",
+    );
+    const page = await (
+      await fetch(`${server.url}/n${note.id}`, { headers: { cookie: `engram_session=${learner.sessionCookie}` } })
+    ).text();
+    expect(page).toContain("水(みず) &lt;script&gt;");
+    expect(page).not.toContain("<script>");
+    expect(page).not.toContain("font-family");
   });
 
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {

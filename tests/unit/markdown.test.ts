@@ -13,6 +13,12 @@ describe("note details rendered in the browser", () => {
     expect(renderMarkdownSafely("hi <b onclick=x>there</b>")).toBe("<p>hi &lt;b onclick=x&gt;there&lt;/b&gt;</p>\n");
   });
 
+  test("bare <sub> and <sup> are kept, with attributes they are text; escaped HTML stays literal", () => {
+    expect(renderMarkdownSafely("x<sup>th</sup> a<sub>ij</sub>")).toBe("<p>x<sup>th</sup> a<sub>ij</sub></p>\n");
+    expect(renderMarkdownSafely('x<sup onclick="a()">th</sup>')).toBe("<p>x&lt;sup onclick=&quot;a()&quot;&gt;th</sup></p>\n");
+    expect(renderMarkdownSafely("\\<script>alert(1)\\</script>")).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n");
+  });
+
   test.each([
     "javascript:alert(1)",
     "JaVaScRiPt:alert(1)",

@@ -9,7 +9,6 @@ import {
   wikiLinks,
 } from "../../src/services/vaults/markdown-file";
 import { entryPathParts, FolderNames, isHiddenPath, MAX_NAME_BYTES, safeName, stemFitsTitle } from "../../src/services/vaults/names";
-import { htmlToMarkdown, htmlToText } from "../../src/services/vaults/read-anki";
 
 describe("safe file names for vault notes", () => {
   test("characters no file system or wikilink accepts become _", () => {
@@ -119,16 +118,6 @@ describe("download names", () => {
     );
     expect(attachmentDisposition('日本 "q"-obsidian.zip')).toBe(
       `attachment; filename="__ _q_-obsidian.zip"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%20%22q%22-obsidian.zip`,
-    );
-  });
-});
-
-describe("Anki fields", () => {
-  test("HTML becomes text for titles and Markdown for details; cloze deletions read as [answer]", () => {
-    expect(htmlToText("<b>Hola</b>&nbsp;&amp; <i>adiós</i><br>[sound:a.mp3]")).toBe("Hola & adiós");
-    expect(htmlToText("The capital is {{c1::Paris::city}} and {{c2::Rome}}")).toBe("The capital is [Paris] and [Rome]");
-    expect(htmlToMarkdown("<div>one</div><div><b>two</b> <i>three</i></div><ul><li>a</li><li>b</li></ul><img src=x.png>")).toBe(
-      "one\n**two** *three*\n- a\n- b",
     );
   });
 });

@@ -18,6 +18,8 @@ export function renderMarkdownSafely(markdown: string): string {
       "i",
       "u",
       "s",
+      "sub",
+      "sup",
       "del",
       "code",
       "pre",

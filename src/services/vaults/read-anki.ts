@@ -12,6 +12,7 @@ import { detectImageType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
 import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
 import { ANKI_READ_LIMITS, type Collection, type CollectionCard, readCollectionFile } from "./anki-collection";
+import { fieldToMarkdown, fieldToText, imageSources, soundNames } from "./anki-html";
 import { yamlString } from "./markdown-file";
 import type { SkippedFile, VaultImage } from "./read-vault";
 import { type InflateBudget, openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
@@ -117,58 +118,8 @@ function readMediaEntries(bytes: Uint8Array): Map<string, string> {
   return names;
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1]?.toLowerCase() === "x" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 /** Cloze deletions ({{c1::answer::hint}}) read as "[answer]". */
 const withoutCloze = (html: string) => html.replace(/\{\{c\d+::(.*?)(?:::[^}]*)?\}\}/g, "[$1]");
-
-/** A field's HTML as plain text (titles): tags dropped, entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    withoutCloze(html)
-      .replace(/<br\s*\/?>|<\/(div|p|li)>/gi, " ")
-      .replace(/<[^>]*>/g, "")
-      .replace(/\[sound:[^\]]*\]/g, ""),
-  )
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** A field's HTML as Markdown: line breaks, bold, italics and lists kept; other tags dropped. */
-export function htmlToMarkdown(html: string): string {
-  const markdown = withoutCloze(html)
-    .replace(/\r\n?/g, "\n")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(div|p)>\s*/gi, "\n")
-    .replace(/<li[^>]*>/gi, "- ")
-    .replace(/<\/li>/gi, "\n")
-    .replace(/<\/?(b|strong)(\s[^>]*)?>/gi, "**")
-    .replace(/<\/?(i|em)(\s[^>]*)?>/gi, "*")
-    .replace(/<img[^>]*>/gi, "")
-    .replace(/<[^>]*>/g, "")
-    .replace(/\[sound:[^\]]*\]/g, "");
-  return decodeEntities(markdown)
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
-/** The src of every <img> in a field, in order. */
-function imageSources(html: string): string[] {
-  return [...html.matchAll(/<img[^>]*\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) =>
-    decodeEntities(m[1] ?? m[2] ?? m[3] ?? ""),
-  );
-}
 
 /** When a card is next due: review cards count days from the collection's creation, learning cards are epoch seconds. */
 function dueDate(card: CollectionCard, created: Date): Date | undefined {
@@ -289,11 +240,11 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     // A card in a filtered deck belongs to its original deck (odid).
     const deckId = card ? Number(card.odid) || Number(card.did) : 0;
     const deck = deckFor(collection.decks.get(deckId) ?? ["Default"]);
-    const title = cleanTitle(htmlToText(values[0] ?? ""));
+    const title = cleanTitle(fieldToText(withoutCloze(values[0] ?? "")));
     const parts: string[] = [];
     const rest = values
       .slice(1)
-      .map((value, i) => ({ name: names[i + 1] ?? `Field ${i + 2}`, text: htmlToMarkdown(value) }))
+      .map((value, i) => ({ name: names[i + 1] ?? `Field ${i + 2}`, text: fieldToMarkdown(withoutCloze(value)) }))
       .filter((field) => field.text);
     if (rest.length === 1) parts.push(rest[0]!.text);
     else for (const field of rest) parts.push(`**${field.name}**\n\n${field.text}`);
@@ -317,8 +268,7 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
       else if (image.path !== ankiNote.image.path)
         skipped.push({ path: source, reason: `a note keeps one image: only the first one of "${title}" was imported` });
     }
-    for (const sound of values.join(" ").matchAll(/\[sound:([^\]]*)\]/g))
-      skipped.push({ path: sound[1]!, reason: "sound is not imported" });
+    for (const sound of values.flatMap(soundNames)) skipped.push({ path: sound, reason: "sound is not imported" });
     if (card) {
       const first = collection.firstReviews.get(Number(note.id));
       ankiNote.card = {
