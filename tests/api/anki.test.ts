@@ -127,6 +127,60 @@ describe("Anki deck import", () => {
     expect(page).not.toContain("font-family");
   });
 
+  test("no text is lost: a first field longer than a title is shortened in the title and kept whole in the details", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue } = spec();
+    const long = `${"A sentence that goes on. ".repeat(8)}The point comes last.`;
+    const result = await importDeck(
+      learner,
+      await ankiPackage(
+        {
+          crt,
+          reviewDue,
+          notes: [{ id: 70, type: "Basic", deck: "Science", fields: [long, "back"], cards: [{ id: 701, type: 0, queue: 0, due: 1 }] }],
+        },
+        "anki21b",
+      ),
+    );
+    expect(result.status).toBe(200);
+    const note = server.ctx.db
+      .select()
+      .from(notes)
+      .where(eq(notes.details, `---\nanki_note_type: Basic\n---\n\n**Front**\n\n${long}\n\n**Back**\n\nback`))
+      .get()!;
+    expect(note.title.length).toBeLessThanOrEqual(150);
+    expect(note.title).toEndWith("…");
+    expect(long.startsWith(note.title.slice(0, -1))).toBe(true);
+  });
+
+  test("a cloze note is recalled by spelling its answer, the title showing the blank and the hint", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue } = spec();
+    const clozeNote: FixtureNote = {
+      id: 80,
+      type: "Cloze",
+      deck: "Languages::Spanish",
+      fields: ["Un poco {{c1::de::of}} agua", "partitive"],
+      cards: [{ id: 801, type: 2, queue: 2, due: reviewDue, ivl: 10, reps: 3 }],
+    };
+    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [clozeNote] }, "anki21b"));
+    expect(result.status).toBe(200);
+    const note = server.ctx.db.select().from(notes).where(eq(notes.title, "Un poco [of] agua")).get()!;
+    expect(note.details).toContain("Un poco de agua");
+    expect(note.details).toContain("cloze_answer: de");
+    expect(note.rememberSpelling).toBe(true);
+    const trackers = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, note.id)).all();
+    expect(trackers.map((tracker) => tracker.spelling).sort()).toEqual([false, true]);
+    const spelling = trackers.find((tracker) => tracker.spelling)!;
+    const question = await learner.get(`/api/memory-trackers/${spelling.id}/spelling-question`);
+    expect(question.body.stem).toBe('<p class="cloze-question">Un poco [of] agua</p>');
+    expect(question.body.stem).not.toContain(">de<");
+    const wrong = await learner.post(`/api/memory-trackers/${spelling.id}/answer-spelling`, { spellingAnswer: "of" });
+    expect(wrong.body.isCorrect).toBe(false);
+    const right = await learner.post(`/api/memory-trackers/${spelling.id}/answer-spelling`, { spellingAnswer: "De" });
+    expect(right.body.isCorrect).toBe(true);
+  });
+
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {
     const learner = await server.client().loginAs("old_learner");
     const before = (await learner.get("/api/notebooks")).body.notebooks.length;

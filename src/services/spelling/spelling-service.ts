@@ -8,12 +8,15 @@ import { renderMarkdownSafely } from "../notes/markdown";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
+import { splitDetails } from "../vaults/markdown-file";
 import { clozeHtml } from "./cloze";
+import { clozeAnswerOf } from "./cloze-answer";
 import { matchesTitle } from "./title-fragments";
 
 /**
  * Spelling questions (learning-loop.md §4.6): the learner sees the note's details with the title
- * hidden and types the title.
+ * hidden and types the title. A cloze note (cloze-answer.ts) shows its title, the question with
+ * blanks, and asks for what fills them.
  */
 
 export interface SpellingQuestionJson {
@@ -31,9 +34,19 @@ export interface SpellingResultJson {
 /** Only empty paragraphs and line breaks: nothing to show. */
 const BLANK_HTML = /^(?:\s|<\/?p>|<br\s*\/?>)*$/i;
 
-/** The stem for a note: details rendered from Markdown and sanitized, then clozed. */
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** What a spelling answer must name: a cloze note's answer, else the note's title. */
+export const spellingAnswerOf = (note: { title: string; details: string | null }) => clozeAnswerOf(note.details) ?? note.title;
+
+/**
+ * The stem for a note: its details (without their properties) rendered from Markdown and
+ * sanitized, then clozed; for a cloze note, its title: the question with its blanks.
+ */
 export function spellingStem(title: string, details: string | null): string {
-  const html = renderMarkdownSafely(details ?? "");
+  if (clozeAnswerOf(details) !== undefined) return `<p class="cloze-question">${escapeHtml(title)}</p>`;
+  const html = renderMarkdownSafely(splitDetails(details ?? "").rest);
   return BLANK_HTML.test(html) ? "" : clozeHtml(html, title);
 }
 
@@ -98,7 +111,7 @@ export function applySpelling(
   if (!tracker.spelling) throw new BadRequestError("This memory tracker is not a spelling tracker");
   if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
   const note = getNote(ctx, tracker.noteId);
-  const isCorrect = matchesTitle(note.title, spellingAnswer);
+  const isCorrect = matchesTitle(spellingAnswerOf(note), spellingAnswer);
   repeatTracker(tx, at, current, tracker, isCorrect, "spelling", ctx.randomizer, thinking);
   return { note, isCorrect };
 }

@@ -34,7 +34,7 @@ const READ_COLUMNS = {
   cards: ["id", "nid", "did", "odid", "ord", "type", "queue", "due", "odue", "ivl", "reps"],
   revlog: ["id", "cid"],
   decks: ["id", "name"],
-  notetypes: ["id", "name"],
+  notetypes: ["id", "name", "config"],
   fields: ["ntid", "ord", "name"],
 } as const;
 type ReadTable = keyof typeof READ_COLUMNS;
@@ -73,7 +73,7 @@ export interface CollectionCard {
 export interface Collection {
   created: Date;
   decks: Map<number, string[]>;
-  models: Map<number, { name: string; fields: string[] }>;
+  models: Map<number, { name: string; fields: string[]; cloze: boolean }>;
   notes: CollectionNote[];
   cards: CollectionCard[];
   /** Each note's first review (ms since the epoch), from the revlog. */
@@ -157,6 +157,12 @@ export function checkCollectionSchema(db: Database): Set<string> {
   return present;
 }
 
+/** Whether a schema 18 note type's config (protobuf Notetype.Config) starts with kind (field 1) = 1, cloze. */
+function isClozeConfig(head: Uint8Array | null): boolean {
+  if (!(head instanceof Uint8Array) || head.length < 2) return false;
+  return head[0] === 0x08 && head[1] === 0x01;
+}
+
 /** A text column fetched only when it is at most `max` bytes (null otherwise); octet_length() reads no content. */
 const capped = (column: string, max: number) => `CASE WHEN octet_length(${column}) <= ${max} THEN ${column} END`;
 
@@ -188,7 +194,7 @@ export function readCollectionFile(path: string): Collection {
       .get();
     if (!col) throw new VaultImportError("the collection is empty");
     const decks = new Map<number, string[]>();
-    const models = new Map<number, { name: string; fields: string[] }>();
+    const models: Collection["models"] = new Map();
     if (tables.has("decks") && tables.has("notetypes") && tables.has("fields")) {
       // Schema 18 (current Anki): decks and note types in their own tables; deck names use \x1f between levels.
       if (count(db, "decks") > ANKI_READ_LIMITS.decks)
@@ -199,10 +205,13 @@ export function readCollectionFile(path: string): Collection {
         .query<{ id: number; name: string | null }, []>(`SELECT id, ${capped("name", smallBytes)} AS name FROM decks NOT INDEXED`)
         .all())
         decks.set(Number(deck.id), String(deck.name ?? "Deck").split("\x1f"));
+      // Of each note type's config (a protobuf with its CSS: it can be large) only the start: field 1 is its kind.
       for (const type of db
-        .query<{ id: number; name: string | null }, []>(`SELECT id, ${capped("name", smallBytes)} AS name FROM notetypes NOT INDEXED`)
+        .query<{ id: number; name: string | null; head: Uint8Array | null }, []>(
+          `SELECT id, ${capped("name", smallBytes)} AS name, substr(config, 1, 16) AS head FROM notetypes NOT INDEXED`,
+        )
         .all())
-        models.set(Number(type.id), { name: String(type.name ?? "Note"), fields: [] });
+        models.set(Number(type.id), { name: String(type.name ?? "Note"), fields: [], cloze: isClozeConfig(type.head) });
       const fieldRows = db
         .query<{ ntid: number; ord: number; name: string | null }, []>(
           `SELECT ntid, ord, ${capped("name", smallBytes)} AS name FROM fields NOT INDEXED LIMIT ${ANKI_READ_LIMITS.noteTypes * 100}`,
@@ -213,12 +222,16 @@ export function readCollectionFile(path: string): Collection {
     } else {
       for (const [id, deck] of Object.entries(parseJson<Record<string, { name?: string }>>(col.decks, "decks")))
         decks.set(Number(id), String(deck?.name ?? "Default").split("::"));
-      const modelsJson = parseJson<Record<string, { name?: string; flds?: { name?: string; ord?: number }[] }>>(col.models, "note types");
+      const modelsJson = parseJson<Record<string, { name?: string; type?: number; flds?: { name?: string; ord?: number }[] }>>(
+        col.models,
+        "note types",
+      );
       for (const [id, model] of Object.entries(modelsJson)) {
         const fields = [...(Array.isArray(model?.flds) ? model.flds : [])]
           .sort((a, b) => (a?.ord ?? 0) - (b?.ord ?? 0))
           .map((field) => String(field?.name ?? ""));
-        models.set(Number(id), { name: String(model?.name ?? "Note"), fields });
+        // Legacy note types say `type: 1` for cloze.
+        models.set(Number(id), { name: String(model?.name ?? "Note"), fields, cloze: Number(model?.type) === 1 });
       }
     }
 

@@ -109,7 +109,11 @@ export async function importAnkiDeck(
       /** A deck's notes, then its sub-decks, under `parent`: inserted together (a deck may hold thousands). */
       const place = (source: AnkiDeck, parent: NoteRow) => {
         const rows = insertLastChildren(tx, now, [
-          ...source.notes.map((note) => ({ parent, columns: { title: note.title, details: note.details, imageId: imageId(note.image) } })),
+          ...source.notes.map((note) => ({
+            parent,
+            // A cloze note is recalled by spelling its answer (spelling/cloze-answer.ts).
+            columns: { title: note.title, details: note.details, imageId: imageId(note.image), rememberSpelling: !!note.clozeAnswer },
+          })),
           ...source.children.map((child) => ({ parent, columns: { title: child.title } })),
         ]);
         created.push(...rows.map((row) => row.id));
@@ -119,18 +123,21 @@ export async function importAnkiDeck(
           const card = note.card;
           const interval = Math.max(card.intervalDays, 0);
           const lastRecalledAt = new Date(Math.min(now.getTime(), card.due.getTime() - interval * DAY_MS));
-          trackerValues.push({
-            userId: current.user.id,
-            noteId: rows[i]!.id,
-            assimilatedAt: card.firstReview && card.firstReview < lastRecalledAt ? card.firstReview : lastRecalledAt,
-            lastRecalledAt,
-            nextRecallAt: card.due,
-            repetitionCount: card.reps,
-            forgettingCurveIndex: indexForInterval(intervals, interval),
-            // Suspended in Anki: kept, but out of reviews.
-            removedFromTracking: card.queue === -1,
-            ...(fsrs ? { stability: Math.max(interval, 1), difficulty: 5 } : {}),
-          });
+          // As assimilation does: a note that remembers spelling gets a spelling tracker too, on the same schedule.
+          for (const spelling of note.clozeAnswer ? [false, true] : [false])
+            trackerValues.push({
+              userId: current.user.id,
+              noteId: rows[i]!.id,
+              spelling,
+              assimilatedAt: card.firstReview && card.firstReview < lastRecalledAt ? card.firstReview : lastRecalledAt,
+              lastRecalledAt,
+              nextRecallAt: card.due,
+              repetitionCount: card.reps,
+              forgettingCurveIndex: indexForInterval(intervals, interval),
+              // Suspended in Anki: kept, but out of reviews.
+              removedFromTracking: card.queue === -1,
+              ...(fsrs ? { stability: Math.max(interval, 1), difficulty: 5 } : {}),
+            });
         });
         for (const [i, child] of source.children.entries()) place(child, rows[source.notes.length + i]!);
       };

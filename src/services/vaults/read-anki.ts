@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { zstdDecompressSync } from "node:zlib";
 import { detectImageType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
-import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
+import { MAX_DETAILS_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
 import { ANKI_READ_LIMITS, type Collection, type CollectionCard, readCollectionFile } from "./anki-collection";
-import { fieldToMarkdown, fieldToText, imageSources, soundNames } from "./anki-html";
-import { yamlString } from "./markdown-file";
+import { imageSources, soundNames } from "./anki-html";
+import { ankiNoteText, shortenedTitle } from "./anki-note";
 import type { SkippedFile, VaultImage } from "./read-vault";
 import { type InflateBudget, openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
 
@@ -33,6 +33,8 @@ export interface AnkiCard {
 export interface AnkiNote {
   title: string;
   details: string;
+  /** A cloze note's answer (also in its `cloze_answer` property): recall asks for it by spelling. */
+  clozeAnswer?: string;
   image?: VaultImage;
   /** The note's first card (lowest template ordinal): its review state. */
   card?: AnkiCard;
@@ -118,9 +120,6 @@ function readMediaEntries(bytes: Uint8Array): Map<string, string> {
   return names;
 }
 
-/** Cloze deletions ({{c1::answer::hint}}) read as "[answer]". */
-const withoutCloze = (html: string) => html.replace(/\{\{c\d+::(.*?)(?:::[^}]*)?\}\}/g, "[$1]");
-
 /** When a card is next due: review cards count days from the collection's creation, learning cards are epoch seconds. */
 function dueDate(card: CollectionCard, created: Date): Date | undefined {
   if (card.queue === 2 || card.queue === 3 || (card.type === 2 && card.queue < 0)) {
@@ -133,8 +132,7 @@ function dueDate(card: CollectionCard, created: Date): Date | undefined {
 }
 
 function cleanTitle(text: string): string {
-  const title = stripControlCharacters(text).trim().slice(0, MAX_TITLE_LENGTH).trim();
-  return title === "" ? "Untitled" : title;
+  return shortenedTitle(stripControlCharacters(text).replace(/\s+/g, " ").trim()) || "Untitled";
 }
 
 /** The worker task (src/workers/tasks.ts): reads the .apkg an import wrote to a temporary file. */
@@ -235,24 +233,14 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     }
     const model = collection.models.get(Number(note.mid));
     const values = note.flds.split("\x1f");
-    const names = model?.fields ?? [];
     const card = firstCard.get(Number(note.id));
     // A card in a filtered deck belongs to its original deck (odid).
     const deckId = card ? Number(card.odid) || Number(card.did) : 0;
     const deck = deckFor(collection.decks.get(deckId) ?? ["Default"]);
-    const title = cleanTitle(fieldToText(withoutCloze(values[0] ?? "")));
-    const parts: string[] = [];
-    const rest = values
-      .slice(1)
-      .map((value, i) => ({ name: names[i + 1] ?? `Field ${i + 2}`, text: fieldToMarkdown(withoutCloze(value)) }))
-      .filter((field) => field.text);
-    if (rest.length === 1) parts.push(rest[0]!.text);
-    else for (const field of rest) parts.push(`**${field.name}**\n\n${field.text}`);
-    const tags = String(note.tags).trim().split(/\s+/).filter(Boolean);
-    const frontMatter = [`anki_note_type: ${yamlString(model?.name ?? "Note")}`];
-    if (tags.length) frontMatter.push("tags:", ...tags.map((tag) => `  - ${yamlString(tag)}`));
-    const body = parts.join("\n\n");
-    let details = `---\n${frontMatter.join("\n")}\n---\n${body ? `\n${body}` : ""}`;
+    const tags = note.tags.trim().split(/\s+/).filter(Boolean);
+    const text = ankiNoteText(model, values, tags, card?.ord ?? 0);
+    const title = text.title;
+    let details = text.details;
     if (details.length > MAX_DETAILS_LENGTH) {
       skipped.push({
         path: `note ${note.id} (${title})`,
@@ -260,7 +248,7 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
       });
       details = "";
     }
-    const ankiNote: AnkiNote = { title, details };
+    const ankiNote: AnkiNote = { title, details, ...(text.clozeAnswer ? { clozeAnswer: text.clozeAnswer } : {}) };
     for (const source of values.flatMap(imageSources)) {
       const image = await imageOf(source);
       if (typeof image === "string") skipped.push({ path: source, reason: image });
