@@ -1,12 +1,22 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { memoryTrackers, notes } from "../../src/db/schema";
-import { ankiPackage, buildCollection, type FixtureNote, type HostileKind, hostileCollection } from "../support/anki";
+import {
+  type AnkiLayout,
+  ankiPackage,
+  buildCollection,
+  dayAt,
+  type FixtureNote,
+  type HostileKind,
+  hostileCollection,
+} from "../support/anki";
 import { assimilatingTitles } from "../support/learning";
 import { type HttpClient, type Json, useTestServer } from "../support/server";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 describe("Anki deck import", () => {
   const server = useTestServer();
@@ -20,15 +30,31 @@ describe("Anki deck import", () => {
     return { status: response.status, body: (await response.json()) as Json };
   }
 
-  function spec() {
+  /**
+   * A collection created 100 days ago whose review card is due on day 105, and when that day
+   * starts for Anki: each layout counts days its own way (anki-timing.ts). The anki21 collection
+   * last ran at UTC-5, the anki21b one was created and last ran at UTC+10.
+   */
+  function spec(layout: AnkiLayout = "anki2") {
     const now = server.ctx.clock.now().getTime();
     const crt = Math.floor((now - 100 * DAY_MS) / 1000);
-    const crtDay = Math.floor((crt * 1000) / DAY_MS) * DAY_MS;
-    const reviewDue = Math.floor((now + 5 * DAY_MS - crtDay) / DAY_MS);
-    return { crt, reviewDue, expectedDue: new Date(crtDay + reviewDue * DAY_MS + DAY_MS / 6) };
+    const reviewDue = 105;
+    const dateOf = (instant: number, minutesWest: number) => Math.floor((instant - minutesWest * MINUTE_MS) / DAY_MS) * DAY_MS;
+    const expectedDue =
+      layout === "anki2"
+        ? // v1 scheduler: day n starts n days after crt itself.
+          new Date(crt * 1000 + reviewDue * DAY_MS)
+        : layout === "anki21"
+          ? // v2, no creation offset: crt's date at 4 am in the last offset, plus n days.
+            new Date(dateOf(crt * 1000, 300) + 4 * HOUR_MS + 300 * MINUTE_MS + reviewDue * DAY_MS)
+          : // v2 with a creation offset: the creation date plus n days, at 4 am local time.
+            new Date(dateOf(crt * 1000, -600) + reviewDue * DAY_MS + 4 * HOUR_MS - 600 * MINUTE_MS);
+    const timing = layout === "anki21" ? { localOffset: 300 } : layout === "anki21b" ? { creationOffset: -600, localOffset: -600 } : {};
+    return { crt, reviewDue, expectedDue, ...timing };
   }
 
-  function checkImported(headId: number, expectedDue: Date) {
+  function checkImported(headId: number, deck: ReturnType<typeof spec>) {
+    const expectedDue = deck.expectedDue;
     const tree = treeOf(server, headId);
     expect(titlesOf(tree)).toEqual({ Languages: [{ Spanish: ["Hola", "Suspended & gone", "Sound"] }, { French: ["le chat"] }] });
     const [hola, suspended] = tree.children[0]!.children;
@@ -53,7 +79,8 @@ describe("Anki deck import", () => {
         .get();
     const holaTracker = trackerOf("Hola")!;
     expect(holaTracker.nextRecallAt).toEqual(expectedDue);
-    expect(holaTracker.lastRecalledAt).toEqual(new Date(expectedDue.getTime() - 10 * DAY_MS));
+    expect(holaTracker.lastRecalledAt).toEqual(new Date(dayAt(deck, deck.reviewDue - 10)));
+    expect(holaTracker.assimilatedAt).toEqual(new Date(dayAt(deck, deck.reviewDue - 13)));
     expect(holaTracker.repetitionCount).toBe(4);
     expect(holaTracker.removedFromTracking).toBe(false);
     expect(holaTracker.forgettingCurveIndex).toBeGreaterThan(100);
@@ -63,12 +90,12 @@ describe("Anki deck import", () => {
 
   test("a legacy collection.anki2 package becomes a notebook: deck tree, fields, tags, media, review state", async () => {
     const learner = await server.client().loginAs("old_learner");
-    const { crt, reviewDue, expectedDue } = spec();
-    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue }, "anki2"));
+    const deck = spec("anki2");
+    const result = await importDeck(learner, await ankiPackage(deck, "anki2"));
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2 });
+    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
     expect(result.body.skipped).toEqual([{ path: "a.mp3", reason: "sound is not imported" }]);
-    checkImported(result.body.noteId, expectedDue);
+    checkImported(result.body.noteId, deck);
     expect((await learner.get("/api/notebooks")).body.notebooks.map((n: { title: string }) => n.title)).toContain("Languages");
     // Notes with a carried-over tracker are not offered again; new cards and the deck notes are.
     const assimilating = await assimilatingTitles(learner);
@@ -79,24 +106,24 @@ describe("Anki deck import", () => {
 
   test("a current collection.anki21b package (schema 18: WITHOUT ROWID tables, COLLATE unicase, zstd, protobuf media list) reads the same; without the checkbox no trackers", async () => {
     const learner = await server.client().loginAs("old_learner");
-    const { crt, reviewDue, expectedDue } = spec();
-    const apkg = await ankiPackage({ crt, reviewDue }, "anki21b");
+    const deck = spec("anki21b");
+    const apkg = await ankiPackage(deck, "anki21b");
     const result = await importDeck(learner, apkg);
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2 });
-    checkImported(result.body.noteId, expectedDue);
+    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
+    checkImported(result.body.noteId, deck);
 
     const without = await importDeck(learner, apkg, "Again.apkg", false);
-    expect(without.body).toMatchObject({ created: 6, trackers: 0 });
+    expect(without.body).toMatchObject({ created: 6, trackers: 0, reviews: 0 });
   });
 
   test("a collection.anki21 package (Anki 2.1's schema 11 with the v2 scheduler) reads the same", async () => {
     const learner = await server.client().loginAs("old_learner");
-    const { crt, reviewDue, expectedDue } = spec();
-    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue }, "anki21"));
+    const deck = spec("anki21");
+    const result = await importDeck(learner, await ankiPackage(deck, "anki21"));
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2 });
-    checkImported(result.body.noteId, expectedDue);
+    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
+    checkImported(result.body.noteId, deck);
   });
 
   test("field HTML becomes Markdown: CSS dropped, ruby, tables, sub/sup, math, links kept, escaped HTML stays text", async () => {
@@ -179,6 +206,87 @@ describe("Anki deck import", () => {
     expect(wrong.body.isCorrect).toBe(false);
     const right = await learner.post(`/api/memory-trackers/${spelling.id}/answer-spelling`, { spellingAnswer: "De" });
     expect(right.body.isCorrect).toBe(true);
+  });
+
+  test("the review history goes into the recall log, feeding the statistics and FSRS fitting", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const deck = spec("anki21b");
+    const result = await importDeck(learner, await ankiPackage(deck, "anki21b"));
+    expect(result.body.reviews).toBe(2);
+    const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
+    const tracker = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, hola.id)).get()!;
+    const log = (await learner.get(`/api/recall-log?memoryTracker=${tracker.id}`)).body as {
+      kind: string;
+      outcome: string;
+      reviewedAt: string;
+      thinkingTimeMs: number | null;
+      scheduledHours: number | null;
+      elapsedHours: number | null;
+      stateAfter: Record<string, unknown>;
+    }[];
+    // Newest first: the review, the failed learning step (the first answer is the assimilation); no manual reschedule.
+    expect(log.map((row) => [row.kind, row.outcome, row.reviewedAt])).toEqual([
+      ["anki", "success", new Date(dayAt(deck, deck.reviewDue - 10)).toISOString()],
+      ["anki", "failure", new Date(dayAt(deck, deck.reviewDue - 13) + 600_000).toISOString()],
+      ["assimilation", "success", new Date(dayAt(deck, deck.reviewDue - 13)).toISOString()],
+    ]);
+    expect(log[1]).toMatchObject({ thinkingTimeMs: 12_000, elapsedHours: 0.17, stateAfter: { scheduler: "anki", intervalDays: 0.007 } });
+    expect(log[0]).toMatchObject({ stateAfter: { scheduler: "anki", intervalDays: 10 } });
+    const stats = (await learner.get("/api/stats?timezone=UTC")).body as { history: { date: string; count: number }[] };
+    expect(stats.history.reduce((sum, day) => sum + day.count, 0)).toBe(2);
+    const fit = await learner.post("/api/user/optimize-fsrs-parameters", {});
+    expect(fit.body.errors.reviews).toBe("needs at least 400 logged reviews; you have 2 so far");
+  });
+
+  test("card states: suspended cards stay out of assimilation and recall, learning and buried cards are due as in Anki, FSRS state kept", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const me = (await learner.get("/api/user")).body;
+    await learner.patch(`/api/user/${me.id}`, { name: me.name, scheduler: "fsrs" });
+    const deck = spec("anki21b");
+    const now = server.ctx.clock.now().getTime();
+    const inHalfAnHour = Math.floor(now / 1000) + 1800;
+    const today = 100;
+    const basic = (id: number, title: string, card: Omit<FixtureNote["cards"][number], "id">): FixtureNote => ({
+      id,
+      type: "Basic",
+      deck: "Science",
+      fields: [title, "back"],
+      cards: [{ id: id * 10, ...card }],
+    });
+    const extra = [
+      basic(90, "Suspended new", { type: 0, queue: -1, due: 7 }),
+      basic(91, "Suspended learning", { type: 1, queue: -1, due: inHalfAnHour, ivl: 0, reps: 1 }),
+      basic(92, "Learning now", { type: 1, queue: 1, due: inHalfAnHour, ivl: 0, reps: 1 }),
+      basic(93, "Buried review", { type: 2, queue: -2, due: today - 2, ivl: 4, reps: 3 }),
+      basic(94, "Scheduled by FSRS", { type: 2, queue: 2, due: deck.reviewDue, ivl: 20, reps: 6, data: '{"s":25.5,"d":6.25,"dr":0.9}' }),
+    ];
+    const result = await importDeck(learner, await ankiPackage({ ...deck, notes: extra }, "anki21b"));
+    expect(result.status).toBe(200);
+    const noteOf = (title: string) => server.ctx.db.select().from(notes).where(eq(notes.title, title)).get()!;
+    const trackerOf = (title: string) =>
+      server.ctx.db
+        .select()
+        .from(memoryTrackers)
+        .where(eq(memoryTrackers.noteId, noteOf(title).id))
+        .get();
+
+    expect(noteOf("Suspended new").skipMemoryTracking).toBe(true);
+    expect(trackerOf("Suspended new")).toBeUndefined();
+    expect(noteOf("Suspended learning").skipMemoryTracking).toBe(true);
+    expect(trackerOf("Suspended learning")!.removedFromTracking).toBe(true);
+    const assimilating = await assimilatingTitles(learner);
+    expect(assimilating).toContain("le chat");
+    expect(assimilating).not.toContain("Suspended new");
+    expect(assimilating).not.toContain("Suspended learning");
+
+    expect(trackerOf("Learning now")!.nextRecallAt).toEqual(new Date(inHalfAnHour * 1000));
+    // Buried until Anki's next day: 4 am at UTC+10 after now.
+    const dayStart = (n: number) =>
+      Math.floor((deck.crt * 1000 + 600 * MINUTE_MS) / DAY_MS) * DAY_MS + n * DAY_MS + 4 * HOUR_MS - 600 * MINUTE_MS;
+    let next = 0;
+    while (dayStart(next) <= now) next++;
+    expect(trackerOf("Buried review")!.nextRecallAt).toEqual(new Date(dayStart(next)));
+    expect(trackerOf("Scheduled by FSRS")).toMatchObject({ stability: 25.5, difficulty: 6.25, nextRecallAt: deck.expectedDue });
   });
 
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {

@@ -167,9 +167,16 @@ function sampleNotes(spec: DeckSpec): FixtureNote[] {
           due: spec.reviewDue,
           ivl: 10,
           reps: 4,
-          reviews: [{ at: (spec.crt + 2 * 86_400) * 1000, ease: 3, ivl: 10, lastIvl: 1, type: 1 }],
+          // Learnt 13 days before it is due (Again once), reviewed 10 days before; a manual reschedule is no review.
+          reviews: [
+            { at: dayAt(spec, spec.reviewDue - 13), ease: 3, ivl: -600, type: 0 },
+            { at: dayAt(spec, spec.reviewDue - 13) + 600_000, ease: 1, ivl: -600, lastIvl: -600, type: 0, time: 12_000 },
+            { at: dayAt(spec, spec.reviewDue - 10), ease: 3, ivl: 10, lastIvl: -600, type: 1 },
+            { at: dayAt(spec, spec.reviewDue - 9), ease: 0, ivl: 10, lastIvl: 10, type: 4 },
+          ],
         },
-        { id: 12, ord: 1, type: 0, queue: 0, due: 5 },
+        // The reversed card's reviews are not the note's first card's: not carried over.
+        { id: 12, ord: 1, type: 1, queue: -3, due: 5, reviews: [{ at: dayAt(spec, spec.reviewDue - 12), ease: 3, ivl: 1, type: 0 }] },
       ],
     },
     {
@@ -199,6 +206,9 @@ function sampleNotes(spec: DeckSpec): FixtureNote[] {
     });
   return [...notes, ...(spec.notes ?? [])];
 }
+
+/** Noon of the collection's day `day` (counting from crt, as the v1 scheduler does), in ms. */
+export const dayAt = (spec: DeckSpec, day: number) => (spec.crt + day * 86_400) * 1000 + 12 * 3_600_000;
 
 /** The protobuf of a note type's config (schema 18): field 1 is its kind, 1 for cloze. */
 const noteTypeConfig = (cloze: boolean) => new Uint8Array(cloze ? [0x08, 0x01] : []);

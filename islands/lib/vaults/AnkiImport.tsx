@@ -11,6 +11,7 @@ interface AnkiImportReport {
   created: number;
   images: number;
   trackers: number;
+  reviews: number;
   skipped: { path: string; reason: string }[];
 }
 
@@ -49,6 +50,8 @@ export function AnkiImportDialog({ onClose }: { onClose: () => void }) {
               <dd>{report.images}</dd>
               <dt>Memory trackers</dt>
               <dd>{report.trackers}</dd>
+              <dt>Reviews carried over</dt>
+              <dd>{report.reviews}</dd>
             </dl>
             <SkippedList skipped={report.skipped} />
           </div>

@@ -19,7 +19,7 @@ export const recallLog = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     reviewedAt: timestamp("reviewed_at").notNull(),
-    /** assimilation | multiple-choice | spelling | self-review | self-evaluation */
+    /** assimilation | multiple-choice | spelling | self-review | self-evaluation | anki (imported from Anki) */
     kind: text("kind").notNull(),
     /** success | failure | +5 | -5 */
     outcome: text("outcome").notNull(),

@@ -20,8 +20,16 @@ import {
 import type { CurrentUser, UserRow } from "../user-rows";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
-export type ReviewKind = "assimilation" | "multiple-choice" | "spelling" | "self-review" | "self-evaluation";
-export const REVIEW_KINDS: readonly ReviewKind[] = ["assimilation", "multiple-choice", "spelling", "self-review", "self-evaluation"];
+/** "anki": a review made in Anki, carried over by an Anki import. */
+export type ReviewKind = "assimilation" | "multiple-choice" | "spelling" | "self-review" | "self-evaluation" | "anki";
+export const REVIEW_KINDS: readonly ReviewKind[] = [
+  "assimilation",
+  "multiple-choice",
+  "spelling",
+  "self-review",
+  "self-evaluation",
+  "anki",
+];
 
 const HOUR_MS = 3_600_000;
 
@@ -100,6 +108,47 @@ export function logAssimilation(tx: DbHandle, current: CurrentUser, rows: Memory
       .run();
   }
   return rows;
+}
+
+/** A review made in another app, as it happened (see logImportedReviews). */
+export interface ImportedReview {
+  at: Date;
+  success: boolean;
+  thinkingTimeMs: number | null;
+  /** The interval planned before it, and the one it chose, in days. */
+  scheduledDays: number;
+  intervalDays: number;
+}
+
+/**
+ * Logs reviews made in another app (an Anki deck's revlog) for a freshly inserted tracker, as
+ * they happened, oldest first, after its assimilation at `assimilatedAt`: they count in the
+ * statistics and in FSRS fitting like reviews made here. Their state is the other app's
+ * interval, as `{scheduler: "anki", intervalDays}`.
+ */
+export function logImportedReviews(
+  tx: DbHandle,
+  userId: number,
+  trackerId: number,
+  kind: "anki",
+  assimilatedAt: Date,
+  reviews: ImportedReview[],
+) {
+  const values = reviews.map((review, i) => ({
+    memoryTrackerId: trackerId,
+    userId,
+    reviewedAt: review.at,
+    kind,
+    outcome: review.success ? "success" : "failure",
+    thinkingTimeMs: review.thinkingTimeMs,
+    scheduledHours: review.scheduledDays > 0 ? Math.round(review.scheduledDays * 24 * 100) / 100 : null,
+    elapsedHours: hoursBetween(i > 0 ? reviews[i - 1]!.at : assimilatedAt, review.at),
+    stateAfter: JSON.stringify({ scheduler: kind, intervalDays: Math.round(review.intervalDays * 1000) / 1000 }),
+  }));
+  for (let i = 0; i < values.length; i += 500)
+    tx.insert(recallLog)
+      .values(values.slice(i, i + 500))
+      .run();
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { Database } from "bun:sqlite";
 import { readFileSync, writeFileSync } from "node:fs";
+import type { AnkiTiming } from "./anki-timing";
 import { VaultImportError } from "./read-zip";
 
 export const ANKI_READ_LIMITS = {
@@ -23,6 +24,8 @@ export const ANKI_READ_LIMITS = {
   smallBytes: 64 * 1024,
   notes: 10_000,
   cards: 200_000,
+  /** Most review log entries read (the newest). */
+  reviews: 100_000,
   decks: 10_000,
   noteTypes: 1_000,
 } as const;
@@ -31,8 +34,9 @@ export const ANKI_READ_LIMITS = {
 const READ_COLUMNS = {
   col: ["crt", "conf", "models", "decks"],
   notes: ["id", "mid", "tags", "flds"],
-  cards: ["id", "nid", "did", "odid", "ord", "type", "queue", "due", "odue", "ivl", "reps"],
-  revlog: ["id", "cid"],
+  cards: ["id", "nid", "did", "odid", "ord", "type", "queue", "due", "odue", "ivl", "reps", "data"],
+  revlog: ["id", "cid", "ease", "ivl", "lastIvl", "time", "type"],
+  config: ["key", "val"],
   decks: ["id", "name"],
   notetypes: ["id", "name", "config"],
   fields: ["ntid", "ord", "name"],
@@ -58,6 +62,7 @@ export interface CollectionNote {
 }
 
 export interface CollectionCard {
+  id: number;
   nid: number;
   did: number;
   odid: number;
@@ -68,6 +73,25 @@ export interface CollectionCard {
   odue: number;
   ivl: number;
   reps: number;
+  /** FSRS's memory state, when Anki scheduled the card with FSRS (from the card's data). */
+  stability?: number;
+  difficulty?: number;
+}
+
+/** One revlog entry: a review of a card. */
+export interface CollectionReview {
+  /** When, in ms since the epoch (the entry's id). */
+  at: number;
+  cid: number;
+  /** 1 Again, 2 Hard, 3 Good, 4 Easy; 0 for a manual reschedule. */
+  ease: number;
+  /** The interval after it: days, or (negative) seconds while learning. */
+  ivl: number;
+  lastIvl: number;
+  /** Milliseconds the learner took. */
+  time: number;
+  /** 0 learn, 1 review, 2 relearn, 3 filtered, 4 manual, 5 rescheduled. */
+  type: number;
 }
 
 export interface Collection {
@@ -76,8 +100,11 @@ export interface Collection {
   models: Map<number, { name: string; fields: string[]; cloze: boolean }>;
   notes: CollectionNote[];
   cards: CollectionCard[];
-  /** Each note's first review (ms since the epoch), from the revlog. */
-  firstReviews: Map<number, number>;
+  /** The review log, oldest first (at most ANKI_READ_LIMITS.reviews, the newest). */
+  reviews: CollectionReview[];
+  /** More entries than were read. */
+  reviewsCut: boolean;
+  timing: AnkiTiming;
 }
 
 /** Opens the file read-only; the checks below decide whether anything is read from it. */
@@ -163,6 +190,40 @@ function isClozeConfig(head: Uint8Array | null): boolean {
   return head[0] === 0x08 && head[1] === 0x01;
 }
 
+/** The scheduling settings of a schema 14+ collection: its config table's JSON values. */
+function configTable(db: Database): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const row of db
+    .query<{ key: string | null; val: Uint8Array | string | null }, []>(
+      `SELECT ${capped("KEY", 200)} AS key, ${capped("val", 64 * 1024)} AS val FROM config NOT INDEXED LIMIT 10000`,
+    )
+    .all()) {
+    if (row.key === null || row.val === null) continue;
+    try {
+      settings[String(row.key)] = JSON.parse(typeof row.val === "string" ? row.val : new TextDecoder().decode(row.val));
+    } catch {
+      // A value that is not JSON is none of the settings read.
+    }
+  }
+  return settings;
+}
+
+const optionalNumber = <K extends string>(key: K, value: unknown): Partial<Record<K, number>> =>
+  typeof value === "number" && Number.isFinite(value) ? ({ [key]: value } as Record<K, number>) : {};
+
+/** FSRS's memory state in a card's data ({"s": stability in days, "d": difficulty 1-10}), when there. */
+function memoryState(data: string | null): { stability?: number; difficulty?: number } {
+  if (!data?.includes('"s"')) return {};
+  try {
+    const parsed = JSON.parse(data) as { s?: unknown; d?: unknown };
+    return typeof parsed.s === "number" && typeof parsed.d === "number" && parsed.s > 0 && parsed.d >= 1 && parsed.d <= 10
+      ? { stability: parsed.s, difficulty: parsed.d }
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 /** A text column fetched only when it is at most `max` bytes (null otherwise); octet_length() reads no content. */
 const capped = (column: string, max: number) => `CASE WHEN octet_length(${column}) <= ${max} THEN ${column} END`;
 
@@ -188,8 +249,8 @@ export function readCollectionFile(path: string): Collection {
       throw new VaultImportError("the collection has no notes or cards table");
     const { jsonBytes, smallBytes } = ANKI_READ_LIMITS;
     const col = db
-      .query<{ crt: number; decks: string | null; models: string | null }, []>(
-        `SELECT crt, ${capped("decks", jsonBytes)} AS decks, ${capped("models", jsonBytes)} AS models FROM col NOT INDEXED LIMIT 1`,
+      .query<{ crt: number; conf: string | null; decks: string | null; models: string | null }, []>(
+        `SELECT crt, ${capped("conf", jsonBytes)} AS conf, ${capped("decks", jsonBytes)} AS decks, ${capped("models", jsonBytes)} AS models FROM col NOT INDEXED LIMIT 1`,
       )
       .get();
     if (!col) throw new VaultImportError("the collection is empty");
@@ -258,9 +319,13 @@ export function readCollectionFile(path: string): Collection {
 
     if (count(db, "cards") > ANKI_READ_LIMITS.cards) throw new VaultImportError(`the deck has more than ${ANKI_READ_LIMITS.cards} cards`);
     const cards = db
-      .query<CollectionCard, []>("SELECT nid, did, odid, ord, type, queue, due, odue, ivl, reps FROM cards NOT INDEXED")
+      .query<Omit<CollectionCard, "stability" | "difficulty"> & { data: string | null }, []>(
+        `SELECT id, nid, did, odid, ord, type, queue, due, odue, ivl, reps, ${capped("data", smallBytes)} AS data FROM cards NOT INDEXED`,
+      )
       .all()
       .map((card) => ({
+        ...memoryState(card.data),
+        id: Number(card.id),
         nid: Number(card.nid),
         did: Number(card.did),
         odid: Number(card.odid),
@@ -274,21 +339,34 @@ export function readCollectionFile(path: string): Collection {
       }))
       .sort((a, b) => a.nid - b.nid || a.ord - b.ord);
 
-    const firstReviews = new Map<number, number>();
+    let reviews: CollectionReview[] = [];
+    let reviewsCut = false;
     if (tables.has("revlog")) {
-      const noteOfCard = new Map<number, number>();
-      for (const row of db.query<{ id: number; nid: number }, []>("SELECT id, nid FROM cards NOT INDEXED").all())
-        noteOfCard.set(Number(row.id), Number(row.nid));
-      for (const row of db
-        .query<{ cid: number; first: number }, []>("SELECT cid, min(id) AS first FROM revlog NOT INDEXED GROUP BY cid")
-        .all()) {
-        const nid = noteOfCard.get(Number(row.cid));
-        if (nid === undefined) continue;
-        const first = Number(row.first);
-        if (!firstReviews.has(nid) || first < firstReviews.get(nid)!) firstReviews.set(nid, first);
-      }
+      reviewsCut = count(db, "revlog") > ANKI_READ_LIMITS.reviews;
+      reviews = db
+        .query<CollectionReview, []>(
+          `SELECT id AS at, cid, ease, ivl, lastIvl, time, type FROM revlog NOT INDEXED ORDER BY id DESC LIMIT ${ANKI_READ_LIMITS.reviews}`,
+        )
+        .all()
+        .map((row) => ({
+          at: Number(row.at),
+          cid: Number(row.cid),
+          ease: Number(row.ease),
+          ivl: Number(row.ivl),
+          lastIvl: Number(row.lastIvl),
+          time: Number(row.time),
+          type: Number(row.type),
+        }))
+        .reverse();
     }
-    return { created: new Date(Number(col.crt) * 1000), decks, models, notes, cards, firstReviews };
+    const settings = tables.has("config") ? configTable(db) : parseJson<Record<string, unknown>>(col.conf, "settings");
+    const timing: AnkiTiming = {
+      crt: Number(col.crt),
+      ...optionalNumber("rollover", settings.rollover),
+      ...optionalNumber("creationOffset", settings.creationOffset),
+      ...optionalNumber("localOffset", settings.localOffset),
+    };
+    return { created: new Date(Number(col.crt) * 1000), decks, models, notes, cards, reviews, reviewsCut, timing };
   } catch (error) {
     if (error instanceof VaultImportError) throw error;
     throw new VaultImportError(`the collection cannot be read (${(error as Error).message})`);

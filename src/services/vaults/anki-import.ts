@@ -1,7 +1,8 @@
 /**
  * "Import Anki deck": an .apkg becomes a new notebook in one transaction. The deck tree becomes
  * the note tree; optionally each reviewed card's state carries over as a memory tracker whose
- * next recall and interval follow the card's due date and interval.
+ * next recall and interval follow the card's due date and interval, its review history going
+ * into the recall log. Suspended cards keep their notes out of assimilation and recall.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,14 +12,14 @@ import type { AppContext } from "../../context";
 import { memoryTrackers, notebooks, noteImages } from "../../db/schema";
 import { runWorkerTask, WorkerTaskError } from "../../workers/run-task";
 import { ValidationError } from "../errors";
-import { logAssimilation, schedulerOf } from "../memory/reviews";
+import { logAssimilation, logImportedReviews, MAX_THINKING_TIME_MS, schedulerOf } from "../memory/reviews";
 import { insertLastChildren, insertNote } from "../notes/insert-note";
 import type { NoteRow } from "../notes/rows";
 import { parseSpaceIntervals, repeatInHours } from "../scheduling/forgetting-curve";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { importFailure } from "./import";
-import type { AnkiCard, AnkiDeck, AnkiPackage } from "./read-anki";
+import type { AnkiCard, AnkiDeck, AnkiPackage, AnkiReview } from "./read-anki";
 import type { SkippedFile, VaultImage } from "./read-vault";
 import { asBuffer } from "./read-zip";
 
@@ -28,6 +29,8 @@ export interface AnkiImportReport {
   created: number;
   images: number;
   trackers: number;
+  /** Reviews carried over from the deck's review history into the recall log. */
+  reviews: number;
   skipped: SkippedFile[];
 }
 
@@ -40,12 +43,12 @@ export const ANKI_WORKER_LIMITS = { timeoutMs: 60_000, memoryBytes: 1024 * 1024 
  * Reads the package in a worker process (the upload is an untrusted SQLite program: see
  * anki-collection.ts), so a slow or greedy deck never holds up or endangers the server.
  */
-async function readInWorker(file: Blob, name: string): Promise<AnkiPackage> {
+async function readInWorker(file: Blob, name: string, now: Date): Promise<AnkiPackage> {
   const dir = await mkdtemp(join(tmpdir(), "engram-anki-upload-"));
   try {
     const path = join(dir, "deck.apkg");
     await Bun.write(path, file);
-    return await runWorkerTask("read-anki-package", { path, name }, ANKI_WORKER_LIMITS);
+    return await runWorkerTask("read-anki-package", { path, name, now }, ANKI_WORKER_LIMITS);
   } catch (error) {
     if (!(error instanceof WorkerTaskError)) throw error;
     if (error.kind === "failed" && error.taskErrorName === "VaultImportError") throw importFailure(error.message);
@@ -66,6 +69,34 @@ function indexForInterval(intervals: number[], days: number): number {
 /** Only cards Anki has reviewed carry a state; new cards are left for assimilation. */
 const isLearned = (card: AnkiCard | undefined): card is AnkiCard & { due: Date } => !!card && card.type !== 0 && card.due !== undefined;
 
+const SUSPENDED = -1;
+const BURIED = [-2, -3];
+
+/**
+ * A learned card's schedule as a tracker's: due when Anki has it due (a buried card not before
+ * the collection's next day), last recalled at its last review (else its due date less its
+ * interval), assimilated at its first review, at the place on the forgetting curve of its
+ * interval; under FSRS, Anki's own FSRS memory state when it has one.
+ */
+function trackerSchedule(card: AnkiCard & { due: Date }, now: Date, intervals: number[], fsrs: boolean) {
+  const interval = Math.max(card.intervalDays, 0);
+  const lastReview = card.reviews.at(-1)?.at;
+  const lastRecalledAt =
+    lastReview && lastReview <= now ? lastReview : new Date(Math.min(now.getTime(), card.due.getTime() - interval * DAY_MS));
+  const firstReview = card.reviews[0]?.at;
+  const nextRecallAt = BURIED.includes(card.queue) && card.due < card.nextDay ? card.nextDay : card.due;
+  return {
+    assimilatedAt: firstReview && firstReview <= lastRecalledAt ? firstReview : lastRecalledAt,
+    lastRecalledAt,
+    nextRecallAt,
+    repetitionCount: card.reps,
+    forgettingCurveIndex: indexForInterval(intervals, interval),
+    // Suspended in Anki: kept with its history, but out of reviews.
+    removedFromTracking: card.queue === SUSPENDED,
+    ...(fsrs ? { stability: card.stability ?? Math.max(interval, 1), difficulty: card.difficulty ?? 5 } : {}),
+  };
+}
+
 export async function importAnkiDeck(
   ctx: AppContext,
   current: CurrentUser,
@@ -75,10 +106,10 @@ export async function importAnkiDeck(
   if (!(file instanceof Blob)) throw new ValidationError({ file: "must be an .apkg file" });
   const name = file instanceof File ? file.name : "Anki deck.apkg";
   if (!/\.(apkg|colpkg)$/i.test(name)) throw new ValidationError({ file: "must be an .apkg file" });
-  const deck = await readInWorker(file, name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck");
+  const deck = await readInWorker(file, name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck", ctx.clock.now());
   if (deck.noteCount === 0) throw importFailure("the deck has no notes");
 
-  const report: Omit<AnkiImportReport, "noteId"> = { created: 0, images: 0, trackers: 0, skipped: deck.skipped };
+  const report: Omit<AnkiImportReport, "noteId"> = { created: 0, images: 0, trackers: 0, reviews: 0, skipped: deck.skipped };
   const created: number[] = [];
   const now = ctx.clock.now();
   const intervals = parseSpaceIntervals(current.user.spaceIntervals);
@@ -106,13 +137,22 @@ export async function importAnkiDeck(
       tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
       created.push(head.id);
       const trackerValues: (typeof memoryTrackers.$inferInsert)[] = [];
+      /** For each tracker value, the reviews to log after its assimilation (only the one that mirrors the card). */
+      const trackerReviews: AnkiReview[][] = [];
       /** A deck's notes, then its sub-decks, under `parent`: inserted together (a deck may hold thousands). */
       const place = (source: AnkiDeck, parent: NoteRow) => {
         const rows = insertLastChildren(tx, now, [
           ...source.notes.map((note) => ({
             parent,
-            // A cloze note is recalled by spelling its answer (spelling/cloze-answer.ts).
-            columns: { title: note.title, details: note.details, imageId: imageId(note.image), rememberSpelling: !!note.clozeAnswer },
+            columns: {
+              title: note.title,
+              details: note.details,
+              imageId: imageId(note.image),
+              // A cloze note is recalled by spelling its answer (spelling/cloze-answer.ts).
+              rememberSpelling: !!note.clozeAnswer,
+              // Suspended in Anki: out of assimilation and recall here too.
+              skipMemoryTracking: note.card?.queue === SUSPENDED,
+            },
           })),
           ...source.children.map((child) => ({ parent, columns: { title: child.title } })),
         ]);
@@ -120,24 +160,14 @@ export async function importAnkiDeck(
         report.created += rows.length;
         source.notes.forEach((note, i) => {
           if (!withReviewState || !isLearned(note.card)) return;
-          const card = note.card;
-          const interval = Math.max(card.intervalDays, 0);
-          const lastRecalledAt = new Date(Math.min(now.getTime(), card.due.getTime() - interval * DAY_MS));
-          // As assimilation does: a note that remembers spelling gets a spelling tracker too, on the same schedule.
-          for (const spelling of note.clozeAnswer ? [false, true] : [false])
-            trackerValues.push({
-              userId: current.user.id,
-              noteId: rows[i]!.id,
-              spelling,
-              assimilatedAt: card.firstReview && card.firstReview < lastRecalledAt ? card.firstReview : lastRecalledAt,
-              lastRecalledAt,
-              nextRecallAt: card.due,
-              repetitionCount: card.reps,
-              forgettingCurveIndex: indexForInterval(intervals, interval),
-              // Suspended in Anki: kept, but out of reviews.
-              removedFromTracking: card.queue === -1,
-              ...(fsrs ? { stability: Math.max(interval, 1), difficulty: 5 } : {}),
-            });
+          const schedule = trackerSchedule(note.card, now, intervals, fsrs);
+          // As assimilation does: a note that remembers spelling gets a spelling tracker too, on the same
+          // schedule; the card's reviews go to the tracker that asks what the card asked.
+          const kinds = note.clozeAnswer ? [false, true] : [false];
+          for (const spelling of kinds) {
+            trackerValues.push({ userId: current.user.id, noteId: rows[i]!.id, spelling, ...schedule });
+            trackerReviews.push(spelling === !!note.clozeAnswer ? note.card.reviews.slice(1) : []);
+          }
         });
         for (const [i, child] of source.children.entries()) place(child, rows[source.notes.length + i]!);
       };
@@ -149,11 +179,31 @@ export async function importAnkiDeck(
             .insert(memoryTrackers)
             .values(trackerValues.slice(i, i + 50))
             .returning()
-            .all(),
+            .all()
+            .sort((a, b) => a.id - b.id),
         );
       }
       report.trackers = trackerRows.length;
       logAssimilation(tx, current, trackerRows);
+      trackerRows.forEach((row, i) => {
+        const reviews = trackerReviews[i]!;
+        if (reviews.length === 0) return;
+        logImportedReviews(
+          tx,
+          current.user.id,
+          row.id,
+          "anki",
+          row.assimilatedAt,
+          reviews.map((review) => ({
+            at: review.at,
+            success: review.ease > 1,
+            thinkingTimeMs: Math.min(review.timeMs, MAX_THINKING_TIME_MS),
+            scheduledDays: review.lastIntervalDays,
+            intervalDays: review.intervalDays,
+          })),
+        );
+        report.reviews += reviews.length;
+      });
       return head.id;
     });
   } catch (error) {

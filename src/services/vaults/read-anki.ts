@@ -11,9 +11,10 @@ import { zstdDecompressSync } from "node:zlib";
 import { detectImageType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
 import { MAX_DETAILS_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
-import { ANKI_READ_LIMITS, type Collection, type CollectionCard, readCollectionFile } from "./anki-collection";
+import { ANKI_READ_LIMITS, type Collection, type CollectionCard, type CollectionReview, readCollectionFile } from "./anki-collection";
 import { imageSources, soundNames } from "./anki-html";
 import { ankiNoteText, shortenedTitle } from "./anki-note";
+import { ankiDayOf, ankiDayStart, cardDueDate } from "./anki-timing";
 import type { SkippedFile, VaultImage } from "./read-vault";
 import { type InflateBudget, openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
 
@@ -26,8 +27,24 @@ export interface AnkiCard {
   due: Date | undefined;
   intervalDays: number;
   reps: number;
-  /** First review in the revlog, if any. */
-  firstReview: Date | undefined;
+  /** FSRS's memory state, when Anki scheduled the card with FSRS. */
+  stability?: number;
+  difficulty?: number;
+  /** The card's answers in the revlog (not manual reschedules), oldest first. */
+  reviews: AnkiReview[];
+  /** When the collection's next day starts after the import (a buried card is not due before). */
+  nextDay: Date;
+}
+
+export interface AnkiReview {
+  at: Date;
+  /** Again (1) is a failure; Hard, Good and Easy (2-4) succeed. */
+  ease: number;
+  /** The interval planned before this review and the one chosen by it, in days. */
+  lastIntervalDays: number;
+  intervalDays: number;
+  /** Milliseconds the learner took. */
+  timeMs: number;
 }
 
 export interface AnkiNote {
@@ -54,7 +71,8 @@ export interface AnkiPackage {
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const isZstd = (bytes: Uint8Array) => ZSTD_MAGIC.every((byte, i) => bytes[i] === byte);
-const DAY_MS = 86_400_000;
+/** An interval in days: the revlog writes a learning step's as negative seconds. */
+const intervalDays = (ivl: number) => (ivl < 0 ? -ivl / 86_400 : ivl);
 
 /** zstd-decompressed bytes (the runtime's built-in zstd), stopping at what is left of the import's budget. */
 function unzstd(bytes: Uint8Array, what: string, budget: InflateBudget): Uint8Array {
@@ -120,28 +138,20 @@ function readMediaEntries(bytes: Uint8Array): Map<string, string> {
   return names;
 }
 
-/** When a card is next due: review cards count days from the collection's creation, learning cards are epoch seconds. */
-function dueDate(card: CollectionCard, created: Date): Date | undefined {
-  if (card.queue === 2 || card.queue === 3 || (card.type === 2 && card.queue < 0)) {
-    const start = new Date(created);
-    start.setUTCHours(0, 0, 0, 0);
-    return new Date(start.getTime() + card.due * DAY_MS + DAY_MS / 6);
-  }
-  if (card.queue === 1) return new Date(card.due * 1000);
-  return undefined;
-}
-
 function cleanTitle(text: string): string {
   return shortenedTitle(stripControlCharacters(text).replace(/\s+/g, " ").trim()) || "Untitled";
 }
 
 /** The worker task (src/workers/tasks.ts): reads the .apkg an import wrote to a temporary file. */
-export function readAnkiPackageFile(input: { path: string; name: string }): Promise<AnkiPackage> {
-  return readAnkiPackage(new Uint8Array(readFileSync(input.path)), input.name);
+export function readAnkiPackageFile(input: { path: string; name: string; now: Date }): Promise<AnkiPackage> {
+  return readAnkiPackage(new Uint8Array(readFileSync(input.path)), input.name, input.now);
 }
 
-/** Reads an .apkg into a deck tree of notes (titled `packageName` when it has more than one top deck). */
-export async function readAnkiPackage(bytes: Uint8Array, packageName: string): Promise<AnkiPackage> {
+/**
+ * Reads an .apkg into a deck tree of notes (titled `packageName` when it has more than one top
+ * deck); `now` is the server's clock, for the day a buried card waits for.
+ */
+export async function readAnkiPackage(bytes: Uint8Array, packageName: string, now: Date): Promise<AnkiPackage> {
   const { entries, budget } = await openZip(bytes);
   const byName = new Map(entries.filter((entry) => !entry.dir).map((entry) => [entry.path, entry]));
   const collectionEntry = byName.get("collection.anki21b") ?? byName.get("collection.anki21") ?? byName.get("collection.anki2");
@@ -220,6 +230,17 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     }
     return node;
   };
+  // Answers only: manual reschedules (ease 0, types 4 and 5) are not reviews.
+  const reviewsOf = new Map<number, CollectionReview[]>();
+  for (const review of collection.reviews) {
+    if (review.ease < 1 || review.ease > 4 || review.type > 3) continue;
+    const list = reviewsOf.get(review.cid);
+    if (list) list.push(review);
+    else reviewsOf.set(review.cid, [review]);
+  }
+  if (collection.reviewsCut)
+    skipped.push({ path: "review history", reason: `more than ${ANKI_READ_LIMITS.reviews} reviews: only the newest were imported` });
+  const nextDay = ankiDayStart(collection.timing, ankiDayOf(collection.timing, now) + 1);
   const firstCard = new Map<number, CollectionCard>();
   for (const card of collection.cards) if (!firstCard.has(Number(card.nid))) firstCard.set(Number(card.nid), card);
 
@@ -258,15 +279,23 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string): P
     }
     for (const sound of values.flatMap(soundNames)) skipped.push({ path: sound, reason: "sound is not imported" });
     if (card) {
-      const first = collection.firstReviews.get(Number(note.id));
+      const reviews = (reviewsOf.get(card.id) ?? []).map((review) => ({
+        at: new Date(review.at),
+        ease: review.ease,
+        lastIntervalDays: intervalDays(review.lastIvl),
+        intervalDays: intervalDays(review.ivl),
+        timeMs: Math.max(0, review.time),
+      }));
       ankiNote.card = {
         type: Number(card.type),
         queue: Number(card.queue),
-        due: dueDate(card, collection.created),
+        due: cardDueDate(card, collection.timing),
         // biome-ignore lint/complexity/useMathMinMax: a missing or odd ivl (NaN) must become 0, which Math.max would not do.
         intervalDays: Number(card.ivl) > 0 ? Number(card.ivl) : 0,
         reps: Number(card.reps),
-        firstReview: first ? new Date(first) : undefined,
+        ...(card.stability === undefined ? {} : { stability: card.stability, difficulty: card.difficulty }),
+        reviews,
+        nextDay,
       };
     }
     deck.notes.push(ankiNote);
