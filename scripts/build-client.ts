@@ -3,7 +3,7 @@
  * shared code split into chunks, every file named by its content hash, plus the stylesheet,
  * and a manifest.json the server reads to link them.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
@@ -13,6 +13,32 @@ const outDir = join(root, "build/client");
 const entriesDir = join(root, "build/entries");
 /** Stylesheets of libraries the islands use (Quill's bubble theme for the rich note editor). */
 const VENDOR_CSS = ["node_modules/quill/dist/quill.bubble.css"];
+
+const KATEX_DIST = "node_modules/katex/dist";
+
+/**
+ * KaTeX's stylesheet for pages that show math (the note page links it only then, islands load it
+ * when they typeset math): katex-<hash>.css, its fonts as katex-<font>-<hash>.woff2 (every browser
+ * we serve takes woff2, so the woff and ttf fallbacks are left out), all cached as hashed assets.
+ */
+function writeMathStylesheet(contents: Map<string, Uint8Array<ArrayBuffer>>, files: Record<string, string>): string {
+  const hash = (bytes: Uint8Array | string) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10);
+  const css = readFileSync(join(root, KATEX_DIST, "katex.min.css"), "utf8").replace(
+    /url\(fonts\/([\w-]+)\.woff2\) format\("woff2"\)(?:,url\(fonts\/[\w-]+\.woff\) format\("woff"\))?(?:,url\(fonts\/[\w-]+\.ttf\) format\("truetype"\))?/g,
+    (_whole, font: string) => {
+      const source = join(root, KATEX_DIST, "fonts", `${font}.woff2`);
+      const name = `katex-${font}-${hash(readFileSync(source))}.woff2`;
+      copyFileSync(source, join(outDir, name));
+      files[`/assets/${name}`] = name;
+      return `url(${name}) format("woff2")`;
+    },
+  );
+  const name = `katex-${hash(css)}.css`;
+  writeFileSync(join(outDir, name), css);
+  contents.set(name, new TextEncoder().encode(css));
+  files[`/assets/${name}`] = name;
+  return `/assets/${name}`;
+}
 
 /** Text assets worth precompressing (fonts and images are compressed already). */
 const PRECOMPRESSED = /\.(js|css|svg|json|map)$/;
@@ -83,6 +109,8 @@ export async function buildClient() {
   contents.set(cssName, new TextEncoder().encode(cssSource));
   files[`/assets/${cssName}`] = cssName;
 
+  const mathCss = writeMathStylesheet(contents, files);
+
   // Every text asset also as .br and .gz, compressed once at the highest level (web/assets.ts picks
   // by Accept-Encoding), so no request pays for compressing a bundle.
   for (const [url, name] of Object.entries(files)) {
@@ -116,7 +144,7 @@ export async function buildClient() {
   writeFileSync(join(outDir, workerName), await worker.outputs[0]!.text());
   files[SERVICE_WORKER_URL] = workerName;
 
-  const manifest = { css: `/assets/${cssName}`, islands, files };
+  const manifest = { css: `/assets/${cssName}`, mathCss, islands, files };
   writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
 }

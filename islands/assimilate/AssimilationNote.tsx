@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { type Ref, useMemo } from "react";
+import { detailsBody } from "../../src/services/notes/note-properties";
 import { ImageWithMask } from "../lib/accessory/ImageWithMask";
 import { noteAccessoryQuery } from "../lib/accessory/queries";
 import { useElementId } from "../lib/island-id";
-import { renderMarkdownSafely } from "../lib/markdown";
+import { renderNoteDetailsSafely } from "../lib/markdown";
+import { useMath } from "../lib/math";
 import { NoteTitle } from "../lib/note-title";
 import { type NoteJson, notePath } from "../lib/notes-queries";
 import { type RecallSettingField, RecallSettingsForm } from "../lib/recall-settings-form";
@@ -47,16 +49,18 @@ export function AssimilationNote({
   onRecallSettingSaved: (field: RecallSettingField) => void;
 }) {
   const settingsHeadingId = useElementId(`note-${note.id}-settings-heading`);
-  const detailsHtml = useMemo(() => renderMarkdownSafely(note.details), [note.details]);
+  const mathReady = useMath(note.details);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rendered again once KaTeX is there
+  const detailsHtml = useMemo(() => renderNoteDetailsSafely(note.details), [note.details, mathReady]);
   return (
     <article className="assimilation-note card" aria-label="note to assimilate">
       <AssimilationNoteTitle note={note} headingRef={headingRef} />
       <NoteAccessory noteId={note.id} />
-      {note.details.trim() && (
+      {detailsBody(note.details).trim() && (
         <div
           className="assimilation-note-details"
           dir="auto"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: detailsHtml comes from renderMarkdownSafely (raw HTML escaped, unsafe URLs dropped).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: detailsHtml comes from renderNoteDetailsSafely (raw HTML escaped, unsafe URLs dropped, math typeset by KaTeX).
           dangerouslySetInnerHTML={{ __html: detailsHtml }}
         />
       )}

@@ -1,4 +1,7 @@
 import { Marked } from "marked";
+import { detailsBody } from "../../src/services/notes/note-properties";
+import { mathExtension } from "./markdown-math";
+import { currentMathRenderer } from "./math-syntax";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -52,8 +55,8 @@ const rawHtml = (text: string) =>
 
 /*
  * Note details, question stems and choices are Markdown written by people or an AI, rendered in
- * the browser without the server's sanitiser: raw HTML is shown as text (but <sub>/<sup>), and
- * links and images keep only http(s), mailto and relative URLs.
+ * the browser without the server's sanitiser: raw HTML is shown as text (but <sub>/<sup>), links
+ * and images keep only http(s), mailto and relative URLs, and math is typeset (markdown-math.ts).
  */
 const markdown = new Marked({
   gfm: true,
@@ -74,7 +77,8 @@ const markdown = new Marked({
       return `<img src="${escapeHtml(url)}" alt="${escapeHtml(text)}"${titleAttribute} referrerpolicy="no-referrer">`;
     },
   },
-});
+  // KaTeX once math.ts has loaded it (a page without math never does); until then math shows as its TeX.
+}).use(mathExtension(currentMathRenderer));
 
 /** Markdown to HTML that is safe to insert into the page; the same on the server and in the browser. */
 export function renderMarkdownSafely(source: string): string {
@@ -84,4 +88,19 @@ export function renderMarkdownSafely(source: string): string {
 /** Inline Markdown (no paragraphs) as safe HTML, for text inside buttons such as question choices. */
 export function renderInlineMarkdownSafely(source: string): string {
   return markdown.parseInline(source, { async: false }) as string;
+}
+
+/** A note's details as safe HTML: their text, without the properties at the top (shown apart). */
+export function renderNoteDetailsSafely(details: string): string {
+  return renderMarkdownSafely(detailsBody(details));
+}
+
+/** Whether marked reads math in this Markdown (exact, unlike math-syntax.ts's quick test: code spans and escapes as marked sees them). */
+export function readsAsMath(source: string): boolean {
+  if (!source.includes("$")) return false;
+  let found = false;
+  markdown.walkTokens(markdown.lexer(source), (token) => {
+    if (token.type === "math" || token.type === "mathBlock") found = true;
+  });
+  return found;
 }

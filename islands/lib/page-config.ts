@@ -7,6 +7,8 @@ export interface PageConfig {
   version?: string;
   /** Who is signed in (the user's id), for the service worker's kept pages; absent when nobody is. */
   user?: string;
+  /** KaTeX's stylesheet, loaded by the islands that typeset math (lib/math.ts). */
+  mathCss?: string;
 }
 
 let cached: PageConfig | undefined;

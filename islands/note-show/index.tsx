@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { detailsBody, withBody } from "../../src/services/notes/note-properties";
 import { ApiError, api } from "../lib/api";
 import { NoteConversations } from "../lib/conversations/NoteConversations";
 import { icons } from "../lib/icons";
@@ -8,7 +9,7 @@ import { lazyComponent } from "../lib/lazy";
 import { type NoteRealmJson, notePath, noteRealmQuery } from "../lib/notes-queries";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
-import { useAutosave } from "../lib/use-autosave";
+import { type Autosave, useAutosave } from "../lib/use-autosave";
 import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { NoteAccessoryView } from "./accessory";
 import { AudioToolsButton } from "./ai/AudioToolsButton";
@@ -16,6 +17,7 @@ import { SuggestTitleButton } from "./ai/SuggestTitle";
 import { MarkdownEditor, RichEditor } from "./DetailsEditor";
 import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
+import { MathPreview } from "./MathPreview";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import type { NewNotePlacement } from "./NewNoteDialog";
 import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
@@ -60,6 +62,16 @@ function useTextSaver(noteId: number, field: "title" | "details") {
   };
 }
 
+/**
+ * The details as the editors see them: their text only. A change keeps the properties at the top
+ * exactly as they are (note-properties.ts), whatever the details were changed to meanwhile.
+ */
+function useDetailsText(details: Autosave): Autosave {
+  const latest = useRef(details.value);
+  latest.current = details.value;
+  return { ...details, value: detailsBody(details.value), onChange: (text) => details.onChange(withBody(latest.current, text)) };
+}
+
 /** How long typed Markdown rests before it is checked for rich mode (a long note takes ~0.1 s). */
 const RICH_MODE_CHECK_DELAY_MS = 300;
 
@@ -98,7 +110,8 @@ export default function NoteShow({
   const note = realm?.note;
   const deleted = !!note?.deletedAt;
   const editable = !readonly && !deleted;
-  const [initialDetails] = useState(note?.details ?? "");
+  // What the editors show and edit: the details' text, their properties kept apart (NoteProperties).
+  const [initialDetails] = useState(() => detailsBody(note?.details ?? ""));
 
   const title = useAutosave({
     serverValue: note?.noteTopology.titleOrPredicate ?? "",
@@ -114,6 +127,7 @@ export default function NoteShow({
     onSaved: (_saved, previous) => pushUndo({ type: "edit details", noteId, textContent: previous }),
     draftKey: readonly ? undefined : `note-${noteId}-details`,
   });
+  const detailsText = useDetailsText(details);
 
   // Rich mode only for Markdown it gives back unchanged (issue 8): a note with a table, a task
   // list, HTML... is edited as Markdown, with the reason shown. The cheap check (marked's lexer,
@@ -125,13 +139,13 @@ export default function NoteShow({
   const detailsId = useElementId("note-details");
   const [serverRefusal] = useState(() =>
     typeof window === "undefined"
-      ? serverMarkdownChecks()?.richModeRefusal(note?.details ?? "")
+      ? serverMarkdownChecks()?.richModeRefusal(detailsBody(note?.details ?? ""))
       : (document.getElementById(detailsId)?.getAttribute("data-rich-refusal") ?? undefined),
   );
   const [forcedMarkdown, setForcedMarkdown] = useState(serverRefusal !== undefined);
   const effectiveMode: EditorMode = forcedMarkdown ? "markdown" : mode;
-  const checks = useMarkdownChecks(effectiveMode === "markdown" || (!editable && details.value !== initialDetails));
-  const checkedDetails = useSettledValue(details.value, RICH_MODE_CHECK_DELAY_MS);
+  const checks = useMarkdownChecks(effectiveMode === "markdown" || (!editable && detailsText.value !== initialDetails));
+  const checkedDetails = useSettledValue(detailsText.value, RICH_MODE_CHECK_DELAY_MS);
   const lexerRefusal = useMemo(
     () =>
       effectiveMode !== "markdown"
@@ -144,7 +158,7 @@ export default function NoteShow({
     [checks, checkedDetails, effectiveMode, initialDetails, serverRefusal],
   );
   const [quillRefusal, setQuillRefusal] = useState<{ markdown: string; reason: string }>();
-  const refusal = lexerRefusal ?? (quillRefusal?.markdown === details.value ? quillRefusal.reason : undefined);
+  const refusal = lexerRefusal ?? (quillRefusal?.markdown === detailsText.value ? quillRefusal.reason : undefined);
   const refusalId = useId();
 
   if (!realm || !note) return <p className="muted">Loading...</p>;
@@ -283,11 +297,11 @@ export default function NoteShow({
       <div className="note-details" id={detailsId} data-rich-refusal={serverRefusal}>
         {effectiveMode === "rich" ? (
           <RichEditor
-            autosave={details}
+            autosave={detailsText}
             readonly={!editable}
             onRefuse={refuseRichMode}
             startEditing={richChosen}
-            initialHtml={details.value === initialDetails ? initialDetailsHtml : ""}
+            initialHtml={detailsText.value === initialDetails ? initialDetailsHtml : ""}
           />
         ) : !editable && forcedMarkdown ? (
           // Nothing to edit: show what Quill could not, as the page renders Markdown.
@@ -296,7 +310,7 @@ export default function NoteShow({
             dir="auto"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's rendering of the details or renderMarkdownSafely's, both sanitised.
             dangerouslySetInnerHTML={{
-              __html: details.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(details.value),
+              __html: detailsText.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(detailsText.value),
             }}
           />
         ) : (
@@ -306,7 +320,13 @@ export default function NoteShow({
                 {refusal}
               </p>
             )}
-            <MarkdownEditor autosave={details} readonly={!editable} />
+            <MarkdownEditor autosave={detailsText} readonly={!editable} />
+            <MathPreview
+              markdown={detailsText.value}
+              initialMarkdown={initialDetails}
+              initialHtml={initialDetailsHtml}
+              render={checks?.renderMarkdownSafely}
+            />
           </>
         )}
         {editable && <FieldLimit autosave={details} max={DETAILS_MAX_LENGTH} label="Details" />}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useElementId } from "../lib/island-id";
+import { useMathStylesheet } from "../lib/math";
 import type { SpellingQuestionJson } from "../lib/recall/recall-prompt-types";
 import type { ItemHandlers } from "./item-handlers";
 import { NotebookLink } from "./NotebookLink";
@@ -36,6 +37,7 @@ export function SpellingQuestion({
     }
   }
 
+  useMathStylesheet(question?.stem);
   return (
     <div className="spelling-question">
       {question?.notebook && <NotebookLink notebook={question.notebook} />}

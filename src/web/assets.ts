@@ -6,6 +6,8 @@ import { negotiateEncoding } from "./compression";
 /** What scripts/build-client.ts produced: hashed URLs of the stylesheet and of each island's entry. */
 export interface AssetManifest {
   css: string;
+  /** KaTeX's stylesheet, for pages that show math. */
+  mathCss?: string;
   islands: Record<string, string>;
   /** URL path → file (on disk, or inside the single binary). */
   files: Record<string, string>;

@@ -31,7 +31,7 @@ import { conversationsOf } from "../services/conversations/conversation-service"
 import { NotFoundError } from "../services/errors";
 import { showFailureReport } from "../services/failure-reports";
 import { notebooksOfUser, showNotebook } from "../services/notebooks";
-import { renderMarkdownSafely } from "../services/notes/markdown";
+import { hasTypesetMath, renderNoteDetailsSafely } from "../services/notes/markdown";
 import { readNote } from "../services/notes/note-service";
 import { recentNotes } from "../services/notes/recent-and-descendants";
 import { isAdmin } from "../services/policies";
@@ -43,7 +43,7 @@ import { listUserTokens } from "../services/user-tokens";
 import type { CurrentUser, UserJson } from "../services/users";
 import { prefetchAssimilation } from "./assimilation-prefetch";
 import { joinLinkBase } from "./public-url";
-import { type PageContent, type PageRequest, respondWithPage } from "./render";
+import { mathStylesheet, type PageContent, type PageRequest, respondWithPage } from "./render";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
 /**
@@ -213,6 +213,7 @@ export function recallPage(): PageContent {
 /** /n{noteId}: the note's realm (its first page of children), accessory and rendered details. */
 export function notePage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser | undefined, noteId: number): PageContent {
   const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
+  const detailsHtml = renderNoteDetailsSafely(note.details);
   queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
   queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
   return {
@@ -223,7 +224,8 @@ export function notePage(ctx: AppContext, queryClient: QueryClient, current: Cur
         readonly={readonly}
         rootNoteId={ancestors[0]?.id ?? note.id}
         ancestors={ancestors.map((a) => ({ id: a.id, title: a.title }))}
-        detailsHtml={renderMarkdownSafely(note.details)}
+        detailsHtml={detailsHtml}
+        mathStylesheet={hasTypesetMath(detailsHtml) ? mathStylesheet() : undefined}
       />
     ),
   };

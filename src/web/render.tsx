@@ -51,9 +51,13 @@ export function pageConfig(ctx: AppContext, auth: Auth = {}): PageConfig {
     mode: ctx.config.mode,
     loginPath: loginPath(ctx),
     version: assetVersionOf(assets()),
+    mathCss: assets().mathCss,
     ...(auth.user ? { user: String(auth.user.id) } : {}),
   };
 }
+
+/** KaTeX's stylesheet, for a page whose server-rendered HTML holds math. */
+export const mathStylesheet = () => assets().mathCss;
 
 /**
  * Prefetches what every page's shell shows: who is signed in and the menu badges, counted in

@@ -58,7 +58,7 @@ describe("Anki deck import", () => {
     const tree = treeOf(server, headId);
     expect(titlesOf(tree)).toEqual({ Languages: [{ Spanish: ["Hola", "Suspended & gone", "Sound"] }, { French: ["le chat"] }] });
     const [hola, suspended] = tree.children[0]!.children;
-    expect(hola!.details).toBe("---\nanki_note_type: Basic\ntags:\n  - spanish\n  - greeting\n---\n\nHello  \nHi");
+    expect(hola!.details).toBe("---\nanki_note_type: Basic\ntags:\n  - spanish\n  - greeting\n---\n\nHello\n\nHi");
     expect(hola!.image).toStartWith(`image/png ${makePng(3, 3).byteLength}`);
     expect(tree.children[1]!.children[0]!.details).toBe(
       "---\nanki_note_type: Vocab\n---\n\n**Meaning**\n\nthe cat\n\n**Example**\n\n*Le chat* dort.",
@@ -152,6 +152,9 @@ describe("Anki deck import", () => {
     expect(page).toContain("水(みず) &lt;script&gt;");
     expect(page).not.toContain("<script>");
     expect(page).not.toContain("font-family");
+    // The math is typeset on the server, and the page links KaTeX's stylesheet.
+    expect(page).toContain('<annotation encoding="application/x-tex">E = mc^2</annotation>');
+    expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/katex-[0-9a-f]+\.css"/);
   });
 
   test("no text is lost: a first field longer than a title is shortened in the title and kept whole in the details", async () => {
@@ -287,6 +290,25 @@ describe("Anki deck import", () => {
     while (dayStart(next) <= now) next++;
     expect(trackerOf("Buried review")!.nextRecallAt).toEqual(new Date(dayStart(next)));
     expect(trackerOf("Scheduled by FSRS")).toMatchObject({ stability: 25.5, difficulty: 6.25, nextRecallAt: deck.expectedDue });
+  });
+
+  test("the note page shows an imported note's properties as a properties table, never as its first lines of text", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const result = await importDeck(learner, await ankiPackage(spec("anki21b"), "anki21b"));
+    expect(result.status).toBe(200);
+    const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
+    const page = await (
+      await fetch(`${server.url}/n${hola.id}`, { headers: { cookie: `engram_session=${learner.sessionCookie}` } })
+    ).text();
+    // What the page shows (the data blocks for the islands aside).
+    const html = page.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+    expect(html).toContain('<th scope="row" dir="auto">anki_note_type</th><td dir="auto">Basic</td>');
+    expect(html).toContain('<th scope="row" dir="auto">tags</th><td dir="auto">spanish, greeting</td>');
+    // Before, the front matter rendered as a rule and a heading "anki_note_type: Basic tags: - spanish...".
+    expect(html).not.toContain("anki_note_type: Basic");
+    expect(html).not.toContain("<hr");
+    expect(html).not.toContain("/assets/katex-");
+    expect(html).toContain("<p>Hello</p>\n<p>Hi</p>");
   });
 
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {

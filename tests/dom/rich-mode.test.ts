@@ -295,6 +295,17 @@ describe("rich → Markdown → rich keeps what was typed", () => {
     PROPERTY_TIMEOUT_MS,
   );
 
+  test("dollars typed in rich mode stay text: escaped only where they would read as math", () => {
+    quill.setContents([{ insert: "costs $5 and $10\n" }] as never, "silent");
+    expect(editorMarkdown(quill)).toBe("costs $5 and $10");
+    quill.setContents(
+      [{ insert: "the $x$ variable, " }, { insert: "$y$", attributes: { code: true } }, { insert: "\n" }] as never,
+      "silent",
+    );
+    expect(editorMarkdown(quill)).toBe("the \\$x\\$ variable, `$y$`");
+    expect(richModeRefusal(editorMarkdown(quill))).toBeUndefined();
+  });
+
   test("a format Markdown cannot write against a word is dropped, never written as stray delimiters", () => {
     // "a*(b)*c" would show its asterisks: CommonMark takes no emphasis between a letter and punctuation.
     quill.setContents([{ insert: "a" }, { insert: "(b)", attributes: { italic: true } }, { insert: "c\n" }] as never, "silent");

@@ -8,7 +8,8 @@
  * unknown collation, so the file is written with `COLLATE  nocase` and the schema text is then
  * changed in place (same length).
  *
- * Run directly, it writes a sample legacy .apkg to the path given (the e2e test uses it:
+ * Run directly, it writes a sample legacy .apkg to the path given, or with `rich` a current
+ * (anki21b) one that also holds math, a table and a cloze note (the e2e tests use them:
  * Playwright runs on Node, without bun:sqlite).
  */
 import { Database } from "bun:sqlite";
@@ -425,4 +426,33 @@ export function replaceSchemaText(file: Uint8Array, from: string, to: string): U
   return new Uint8Array(Buffer.from(text.replaceAll(from, to), "latin1"));
 }
 
-if (import.meta.main) writeFileSync(process.argv[2]!, await sampleApkg());
+/** The notes `richApkg` adds to the sample: math and a table, and a cloze note due now. */
+export const RICH_NOTES = (reviewDue: number): FixtureNote[] => [
+  {
+    id: 60,
+    type: "Basic",
+    deck: "Science",
+    fields: [
+      "Mass–energy equivalence",
+      "<div>Energy \\(E = mc^2\\), and displayed:</div><div>\\[\\int_0^1 x^2\\,dx = \\tfrac{1}{3}\\]</div>" +
+        "<table><tr><td>c</td><td>speed of light</td></tr><tr><td>m</td><td>mass</td></tr></table>",
+    ],
+    tags: "physics",
+    cards: [{ id: 601, type: 0, queue: 0, due: 9 }],
+  },
+  {
+    id: 80,
+    type: "Cloze",
+    deck: "Languages::Spanish",
+    fields: ["Un poco {{c1::de::of}} agua", "partitive"],
+    cards: [{ id: 801, type: 2, queue: 2, due: reviewDue, ivl: 10, reps: 3 }],
+  },
+];
+
+/** A current (anki21b) .apkg of the sample collection and RICH_NOTES, its review cards due today. */
+export function richApkg(now = Date.now()): Promise<Uint8Array<ArrayBuffer>> {
+  const crt = Math.floor((now - 100 * DAY_MS) / 1000);
+  return ankiPackage({ crt, reviewDue: 99, creationOffset: 0, localOffset: 0, notes: RICH_NOTES(99) }, "anki21b");
+}
+
+if (import.meta.main) writeFileSync(process.argv[2]!, process.argv[3] === "rich" ? await richApkg() : await sampleApkg());

@@ -7,7 +7,8 @@ describe("Anki field HTML as Markdown", () => {
       "one\n\n**two** *three*\n\n- a\n- b\n  - c",
     );
     expect(fieldToMarkdown('<ol start="3"><li>x</li><li>y</li></ol>')).toBe("3. x\n4. y");
-    expect(fieldToMarkdown("Hello<br>Hi")).toBe("Hello  \nHi");
+    expect(fieldToMarkdown("Hello<br>Hi<br><br>there")).toBe("Hello\n\nHi\n\nthere");
+    expect(fieldToMarkdown("<ul><li>a<br>b</li></ul>")).toBe("- a  \n  b");
   });
 
   test("style and script content is dropped, images and sounds too", () => {

@@ -12,18 +12,22 @@ export function NotePage({
   rootNoteId,
   readonly,
   detailsHtml,
+  mathStylesheet,
 }: {
   realm: NoteRealmJson;
   ancestors: { id: number; title: string }[];
   rootNoteId: number;
   readonly: boolean;
   detailsHtml: string;
+  /** KaTeX's stylesheet, when the details hold typeset math (only then: most notes have none). */
+  mathStylesheet?: string;
 }) {
   // A link note among the ancestors reads as its sentence; the realm's topology chain has its ends.
   const names = new Map<number, string>();
   for (let t = realm.note.noteTopology.parentOrSubjectNoteTopology; t; t = t.parentOrSubjectNoteTopology) names.set(t.id, noteTitleText(t));
   return (
     <div className="note-page">
+      {mathStylesheet && <link rel="stylesheet" href={mathStylesheet} data-math-stylesheet="" />}
       <Island name="note-tree" props={{ rootNoteId, focusNoteId: realm.id, ancestorIds: ancestors.map((a) => a.id), readonly }} />
       <div className="note-main">
         <nav className="breadcrumbs" aria-label="Breadcrumb">

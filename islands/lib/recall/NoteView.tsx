@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { renderMarkdownSafely } from "../markdown";
+import { detailsBody } from "../../../src/services/notes/note-properties";
+import { renderNoteDetailsSafely } from "../markdown";
+import { useMath } from "../math";
 import { NoteTitle, noteTitleText } from "../note-title";
 import { type NoteJson, type NoteTopologyJson, notePath, noteRealmQuery } from "../notes-queries";
 
@@ -29,6 +31,7 @@ export function NoteView({
 }) {
   const { data: realm, isPending } = useQuery(noteRealmQuery(noteId));
   const note = realm?.note ?? given;
+  useMath(note?.details ?? "");
   if (!note) return isPending ? <p className="muted">Loading...</p> : null;
   // A link note reads as its sentence, "Moon — a part of — Sun", not as its bare link type.
   const title = noteTitleText(note.noteTopology);
@@ -54,12 +57,12 @@ export function NoteView({
           <NoteTitle topology={note.noteTopology} />
         </a>
       </h3>
-      {!detailsHidden && note.details.trim() !== "" && (
+      {!detailsHidden && detailsBody(note.details).trim() !== "" && (
         <div
           className="note-details markdown"
           dir="auto"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdownSafely escapes raw HTML and drops unsafe URLs.
-          dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(note.details) }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: renderNoteDetailsSafely escapes raw HTML, drops unsafe URLs and typesets math with KaTeX.
+          dangerouslySetInnerHTML={{ __html: renderNoteDetailsSafely(note.details) }}
         />
       )}
     </section>

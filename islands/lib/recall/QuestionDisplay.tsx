@@ -1,4 +1,5 @@
 import { renderInlineMarkdownSafely, renderMarkdownSafely } from "../markdown";
+import { useMath } from "../math";
 import type { MultipleChoicesQuestion } from "./recall-prompt-types";
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 
 /** A multiple-choice question: the stem and the choices, all Markdown rendered safely. */
 export function QuestionDisplay({ question, onChoose, disabled, submittingIndex, chosenIndex, correctIndex }: Props) {
+  useMath(question.stem);
   return (
     <div className="question">
       <div

@@ -1,5 +1,9 @@
-import { type FrontMatterEntry, scalarValue, splitDetails } from "../../../src/services/vaults/markdown-file";
+import { useEffect, useState } from "react";
+import { detailsParts } from "../../../src/services/notes/note-properties";
+import { type FrontMatterEntry, scalarValue } from "../../../src/services/vaults/markdown-file";
 import { useElementId } from "../island-id";
+
+const COLLAPSED_KEY = "engram.properties-collapsed";
 
 /** A front matter value as one line: a scalar as is, a list (`- a` lines or `[a, b]`) joined by commas. */
 function valueText(entry: FrontMatterEntry): string {
@@ -23,20 +27,31 @@ function valueText(entry: FrontMatterEntry): string {
 }
 
 /**
- * The front matter at the top of a note's details (kept from an Obsidian or Anki import, written
- * back on export) as a small properties table; nothing when the details have none.
+ * The properties of a note (the front matter at the top of its details, kept from an Obsidian or
+ * Anki import and written back on export) as a small table that folds away, as Obsidian shows
+ * them; nothing when the details have none. Folded or not is remembered in this browser.
  */
 export function NoteProperties({ details }: { details: string }) {
   const headingId = useElementId("note-properties-heading");
-  const { entries } = splitDetails(details);
-  const shown = entries.filter((entry) => entry.key !== "");
+  const tableId = useElementId("note-properties-table");
+  const [collapsed, setCollapsed] = useState(false);
+  useEffect(() => {
+    setCollapsed(localStorage.getItem(COLLAPSED_KEY) === "true");
+  }, []);
+  const shown = detailsParts(details).properties.filter((entry) => entry.key !== "");
   if (shown.length === 0) return null;
+  const toggle = () => {
+    localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
+    setCollapsed(!collapsed);
+  };
   return (
     <section className="note-properties" aria-labelledby={headingId}>
       <h2 id={headingId} className="note-properties-heading">
-        Properties
+        <button type="button" className="note-properties-toggle" aria-expanded={!collapsed} aria-controls={tableId} onClick={toggle}>
+          <span aria-hidden="true">{collapsed ? "▸" : "▾"}</span> Properties
+        </button>
       </h2>
-      <table>
+      <table id={tableId} hidden={collapsed}>
         <tbody>
           {shown.map((entry, i) => (
             <tr

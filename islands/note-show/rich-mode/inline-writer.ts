@@ -1,5 +1,5 @@
 import { Lexer, type Tokens } from "marked";
-import { safeUrl } from "../../lib/markdown";
+import { readsAsMath, safeUrl } from "../../lib/markdown";
 import { FORMATS, inlineRuns, LEX_OPTIONS, type Run, type RunFormat } from "./delta";
 import { escapeMarkdownText } from "./escaping";
 
@@ -26,11 +26,16 @@ export function inlineMarkdown(lineRuns: Run[], inHeading: boolean): string {
   if (markdown === undefined) {
     if (writtenLines.size > 10_000) writtenLines.clear();
     markdown = writeInline(lineRuns, inHeading);
+    // Dollars typed in the rich editor are text: where two would read as math ($…$), escaped.
+    if (readsAsMath(markdown)) markdown = escapeDollars(markdown);
     writtenLines.set(key, markdown);
   }
   return markdown;
 }
 const writtenLines = new Map<string, string>();
+
+/** Every `$` outside code spans and not escaped yet, as `\$`. */
+const escapeDollars = (markdown: string) => markdown.replace(/(`+)[\s\S]*?\1|\\[\s\S]|\$/g, (match) => (match === "$" ? "\\$" : match));
 
 function writeInline(lineRuns: Run[], inHeading: boolean): string {
   let runs = withAddressesAsLinks(normalizedRuns(lineRuns)).map((run, id) => ({ ...run, id }));

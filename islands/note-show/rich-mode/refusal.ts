@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from "marked";
+import { readsAsMath } from "../../lib/markdown";
 import { LEX_OPTIONS, layoutOf, tokensToDelta, withoutEdgeWhitespace } from "./delta";
 import { deltaToBlocks } from "./markdown-writer";
 
@@ -15,6 +16,7 @@ export const RICH_MODE_REASONS = {
   footnote: "This note has a footnote; edit it as Markdown",
   frontMatter: "This note has front matter; edit it as Markdown",
   html: "This note has HTML; edit it as Markdown",
+  math: "This note has math; edit it as Markdown",
   image: "This note has an image; edit it as Markdown",
   lineBreak: "This note has line breaks inside a paragraph; edit it as Markdown",
   other: "This note has Markdown the rich editor cannot keep; edit it as Markdown",
@@ -28,6 +30,8 @@ export function richModeRefusal(markdown: string): string | undefined {
   const source = withoutEdgeWhitespace(markdown);
   if (source === "") return undefined;
   if (FRONT_MATTER.test(source)) return RICH_MODE_REASONS.frontMatter;
+  // The rich editor would show the TeX as text and write it back escaped.
+  if (readsAsMath(source)) return RICH_MODE_REASONS.math;
   const tokens = Lexer.lex(source, LEX_OPTIONS);
   const construct = constructWithAReason(tokens);
   if (construct) return construct;

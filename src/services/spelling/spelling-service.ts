@@ -4,11 +4,10 @@ import { BadRequestError, ValidationError } from "../errors";
 import { recordAnswerKey, refuseRepeatedKey } from "../memory/answer-keys";
 import { thinkingTime } from "../memory/reviews";
 import { type MemoryTrackerRow, ownTracker, repeatTracker } from "../memory/trackers";
-import { renderMarkdownSafely } from "../notes/markdown";
+import { renderNoteDetailsSafely } from "../notes/markdown";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
-import { splitDetails } from "../vaults/markdown-file";
 import { clozeHtml } from "./cloze";
 import { clozeAnswerOf } from "./cloze-answer";
 import { matchesTitle } from "./title-fragments";
@@ -46,7 +45,7 @@ export const spellingAnswerOf = (note: { title: string; details: string | null }
  */
 export function spellingStem(title: string, details: string | null): string {
   if (clozeAnswerOf(details) !== undefined) return `<p class="cloze-question">${escapeHtml(title)}</p>`;
-  const html = renderMarkdownSafely(splitDetails(details ?? "").rest);
+  const html = renderNoteDetailsSafely(details ?? "");
   return BLANK_HTML.test(html) ? "" : clozeHtml(html, title);
 }
 

@@ -2,6 +2,7 @@
  * Anki field HTML as Markdown (details) and as plain text (titles), with turndown (HTML →
  * Markdown, on its DOM parser domino) and rules for what Anki fields hold:
  * - `<style>`, `<script>`, images and `[sound:…]` go (images and sounds are reported elsewhere);
+ * - a line break starts a paragraph (a hard break inside a list item);
  * - `<ruby>漢字<rt>かんじ</rt></ruby>` reads `漢字(かんじ)`;
  * - `<sub>`/`<sup>` become Unicode sub/superscripts when every character has one (H₂O, x²),
  *   otherwise they stay as `<sub>`/`<sup>` (the Markdown renderers allow those two tags);
@@ -208,6 +209,16 @@ function markdownService(): TurndownService {
         .replace(/\n+$/, "\n")
         .replace(/\n/gm, `\n${" ".repeat(prefix.length)}`);
       return prefix + body + (node.nextSibling && !/\n$/.test(body) ? "\n" : "");
+    },
+  });
+  // A line break starts a new paragraph (Engram's rich editor holds paragraphs, not breaks inside
+  // one); inside a list item it stays a hard break.
+  service.addRule("lineBreak", {
+    filter: "br",
+    replacement(_content, node) {
+      for (let parent = node.parentNode as Node | null; parent; parent = parent.parentNode as Node | null)
+        if (parent.nodeName === "LI") return "  \n";
+      return "\n\n";
     },
   });
   service.addRule("ruby", { filter: "rt", replacement: (content) => (content.trim() ? `(${content.trim()})` : "") });
