@@ -94,7 +94,9 @@ describe("Anki deck import", () => {
     const result = await importDeck(learner, await ankiPackage(deck, "anki2"));
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
-    expect(result.body.skipped).toEqual([{ path: "a.mp3", reason: "sound is not imported" }]);
+    expect(result.body.skipped).toEqual([
+      { path: "a.mp3", reason: "a sound, not imported: Engram notes hold no audio (the note keeps its text)" },
+    ]);
     checkImported(result.body.noteId, deck);
     expect((await learner.get("/api/notebooks")).body.notebooks.map((n: { title: string }) => n.title)).toContain("Languages");
     // Notes with a carried-over tracker are not offered again; new cards and the deck notes are.
@@ -309,6 +311,27 @@ describe("Anki deck import", () => {
     expect(html).not.toContain("<hr");
     expect(html).not.toContain("/assets/katex-");
     expect(html).toContain("<p>Hello</p>\n<p>Hi</p>");
+  });
+
+  test("sounds are not imported, and the report says so once per sound file; the notes keep their text", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const deck = spec("anki21b");
+    const listen = (id: number, word: string): FixtureNote => ({
+      id,
+      type: "Basic",
+      deck: "Science",
+      fields: [word, `[sound:a.mp3] ${word} [sound:${word}.mp3]`],
+      cards: [{ id: id * 10, type: 0, queue: 0, due: 1 }],
+    });
+    const result = await importDeck(learner, await ankiPackage({ ...deck, notes: [listen(95, "uno"), listen(96, "dos")] }, "anki21b"));
+    expect(result.status).toBe(200);
+    const reason = "a sound, not imported: Engram notes hold no audio (the note keeps its text)";
+    expect(result.body.skipped).toEqual([
+      { path: "a.mp3", reason: `${reason} (played by 3 notes)` },
+      { path: "uno.mp3", reason },
+      { path: "dos.mp3", reason },
+    ]);
+    expect(server.ctx.db.select().from(notes).where(eq(notes.title, "uno")).get()!.details).toBe("---\nanki_note_type: Basic\n---\n\nuno");
   });
 
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {

@@ -113,7 +113,7 @@ test("a learner imports an Anki deck from the notebooks page and opens the new n
   const counts = dialog.locator(".obsidian-report-counts");
   await expect(counts).toContainText("Notes created6");
   await expect(counts).toContainText("Memory trackers2");
-  await expect(dialog.getByText("a.mp3: sound is not imported")).toBeVisible();
+  await expect(dialog.getByText("a.mp3: a sound, not imported: Engram notes hold no audio (the note keeps its text)")).toBeVisible();
   await dialog.getByRole("link", { name: "Open the notebook" }).click();
   await waitForHydration(page);
   await expect(page.getByRole("link", { name: "Spanish", exact: true }).first()).toBeVisible();

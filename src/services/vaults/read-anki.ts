@@ -71,6 +71,9 @@ export interface AnkiPackage {
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const isZstd = (bytes: Uint8Array) => ZSTD_MAGIC.every((byte, i) => bytes[i] === byte);
+/** Engram notes hold no audio: a note's sounds are left out of its text and listed in the report. */
+export const SOUND_NOT_IMPORTED = "a sound, not imported: Engram notes hold no audio (the note keeps its text)";
+
 /** An interval in days: the revlog writes a learning step's as negative seconds. */
 const intervalDays = (ivl: number) => (ivl < 0 ? -ivl / 86_400 : ivl);
 
@@ -242,6 +245,8 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string, no
     skipped.push({ path: "review history", reason: `more than ${ANKI_READ_LIMITS.reviews} reviews: only the newest were imported` });
   const nextDay = ankiDayStart(collection.timing, ankiDayOf(collection.timing, now) + 1);
   const firstCard = new Map<number, CollectionCard>();
+  /** Each sound file the notes play ([sound:…]), with how many notes do: reported once each. */
+  const sounds = new Map<string, number>();
   for (const card of collection.cards) if (!firstCard.has(Number(card.nid))) firstCard.set(Number(card.nid), card);
 
   for (const note of collection.notes) {
@@ -277,7 +282,7 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string, no
       else if (image.path !== ankiNote.image.path)
         skipped.push({ path: source, reason: `a note keeps one image: only the first one of "${title}" was imported` });
     }
-    for (const sound of values.flatMap(soundNames)) skipped.push({ path: sound, reason: "sound is not imported" });
+    for (const sound of values.flatMap(soundNames)) sounds.set(sound, (sounds.get(sound) ?? 0) + 1);
     if (card) {
       const reviews = (reviewsOf.get(card.id) ?? []).map((review) => ({
         at: new Date(review.at),
@@ -300,6 +305,9 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string, no
     }
     deck.notes.push(ankiNote);
   }
+
+  for (const [sound, notes] of sounds)
+    skipped.push({ path: sound, reason: `${SOUND_NOT_IMPORTED}${notes > 1 ? ` (played by ${notes} notes)` : ""}` });
 
   // Decks without notes (Anki's empty "Default") are left out; one top deck is the notebook itself.
   const prune = (deck: AnkiDeck): boolean => {
