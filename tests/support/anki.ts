@@ -220,6 +220,8 @@ export function buildCollection(spec: DeckSpec, layout: AnkiLayout): Uint8Array<
   const path = join(dir, "collection.anki2");
   const db = new Database(path, { create: true });
   db.exec(SCHEMA_11);
+  // One transaction: a bench deck has thousands of rows.
+  db.exec("BEGIN");
   const schema18 = layout === "anki21b";
   const v2 = layout !== "anki2";
   // The v1 scheduler (anki2) has no rollover: its days start at crt.
@@ -313,6 +315,7 @@ export function buildCollection(spec: DeckSpec, layout: AnkiLayout): Uint8Array<
         ]);
     }
   }
+  db.exec("COMMIT");
   db.close();
   let bytes: Uint8Array<ArrayBuffer> = new Uint8Array(readFileSync(path));
   rmSync(dir, { recursive: true, force: true });

@@ -94,21 +94,26 @@ export function assimilationSchedule(current: CurrentUser, now: Date, randomizer
 /** Logs the assimilation of freshly inserted trackers (the first row of their history). */
 export function logAssimilation(tx: DbHandle, current: CurrentUser, rows: MemoryTrackerRow[]): MemoryTrackerRow[] {
   const scheduler = schedulerOf(current.user);
-  for (const row of rows) {
-    if (row.removedFromTracking) continue; // skipped notes are not learned, so not reviewed either
+  const values = rows
+    .filter((row) => !row.removedFromTracking) // skipped notes are not learned, so not reviewed either
+    .map((row) => ({
+      memoryTrackerId: row.id,
+      userId: current.user.id,
+      reviewedAt: row.assimilatedAt,
+      kind: "assimilation",
+      outcome: "success",
+      stateAfter: JSON.stringify(stateJson(scheduler, row)),
+    }));
+  // Many rows at once (an Anki import logs thousands): one statement per batch.
+  for (let i = 0; i < values.length; i += LOG_BATCH)
     tx.insert(recallLog)
-      .values({
-        memoryTrackerId: row.id,
-        userId: current.user.id,
-        reviewedAt: row.assimilatedAt,
-        kind: "assimilation",
-        outcome: "success",
-        stateAfter: JSON.stringify(stateJson(scheduler, row)),
-      })
+      .values(values.slice(i, i + LOG_BATCH))
       .run();
-  }
   return rows;
 }
+
+/** Rows per INSERT statement (SQLite takes up to 32,766 parameters: 10 columns × 500 is well within). */
+const LOG_BATCH = 500;
 
 /** A review made in another app, as it happened (see logImportedReviews). */
 export interface ImportedReview {
@@ -145,9 +150,9 @@ export function logImportedReviews(
     elapsedHours: hoursBetween(i > 0 ? reviews[i - 1]!.at : assimilatedAt, review.at),
     stateAfter: JSON.stringify({ scheduler: kind, intervalDays: Math.round(review.intervalDays * 1000) / 1000 }),
   }));
-  for (let i = 0; i < values.length; i += 500)
+  for (let i = 0; i < values.length; i += LOG_BATCH)
     tx.insert(recallLog)
-      .values(values.slice(i, i + 500))
+      .values(values.slice(i, i + LOG_BATCH))
       .run();
 }
 

@@ -36,8 +36,8 @@ export interface AnkiImportReport {
 
 const DAY_MS = 86_400_000;
 
-/** The worker that reads a deck: stopped after a minute or past 1 GiB (the limits of a vault import fit in it). */
-export const ANKI_WORKER_LIMITS = { timeoutMs: 60_000, memoryBytes: 1024 * 1024 * 1024 };
+/** The worker that reads a deck: stopped after 3 minutes or past 1 GiB (a deck at the limits takes well under both). */
+export const ANKI_WORKER_LIMITS = { timeoutMs: 180_000, memoryBytes: 1024 * 1024 * 1024 };
 
 /**
  * Reads the package in a worker process (the upload is an untrusted SQLite program: see
@@ -173,11 +173,11 @@ export async function importAnkiDeck(
       };
       place(deck.root, head);
       const trackerRows: (typeof memoryTrackers.$inferSelect)[] = [];
-      for (let i = 0; i < trackerValues.length; i += 50) {
+      for (let i = 0; i < trackerValues.length; i += 500) {
         trackerRows.push(
           ...tx
             .insert(memoryTrackers)
-            .values(trackerValues.slice(i, i + 50))
+            .values(trackerValues.slice(i, i + 500))
             .returning()
             .all()
             .sort((a, b) => a.id - b.id),
