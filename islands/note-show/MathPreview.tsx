@@ -25,8 +25,12 @@ export function MathPreview({
   return (
     <section className="math-preview" aria-label="Preview">
       <h2 className="math-preview-heading">Preview</h2>
-      {/* Safe HTML: the server's sanitised render, or the islands' renderer (raw HTML shown as text). */}
-      <div className="rich-details" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        className="rich-details"
+        dir="auto"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised render, or renderMarkdownSafely's (raw HTML escaped, unsafe URLs dropped, math typeset by KaTeX).
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </section>
   );
 }
