@@ -4,6 +4,7 @@
  * and queued with their moment and thinking time, and the sync of that queue when the network
  * is back. The page's status line reads `offlineStatus()`. Loaded by the recall island only.
  */
+import { clozeAnswerOf } from "../../../src/services/spelling/cloze-answer";
 import { matchesTitle } from "../../../src/services/spelling/title-fragments";
 import { api } from "../../lib/api";
 import { timeZone } from "../../lib/learning-queries";
@@ -186,12 +187,16 @@ export async function answerQuestionOffline(given: Given, prompt: RecallPromptJs
   };
 }
 
-/** A spelling offline: judged by the server's own rule against the note's title, queued. */
+/** A spelling offline: judged by the server's own rule (the cloze answer, else the title), queued. */
 export async function answerSpellingOffline(given: Given, spellingAnswer: string): Promise<SpellingResultJson> {
   const found = await item(given.memoryTrackerId);
   if (!found) throw new Error("This question is not kept on this device");
   await enqueue({ ...common(given), answer: { type: "spelling", spellingAnswer } }, found);
-  return { note: found.note, answer: spellingAnswer, isCorrect: matchesTitle(found.note.noteTopology.titleOrPredicate, spellingAnswer) };
+  return {
+    note: found.note,
+    answer: spellingAnswer,
+    isCorrect: matchesTitle(clozeAnswerOf(found.note.details) ?? found.note.noteTopology.titleOrPredicate, spellingAnswer),
+  };
 }
 
 export async function markAsRepeatedOffline(given: Given, successful: boolean) {
