@@ -41,6 +41,7 @@ import type { AppContext } from "./context";
 import { jobWorker } from "./jobs/plugin";
 import { ForbiddenError } from "./services/errors";
 import { iconResponse, manifestResponse, serviceWorkerResponse } from "./web/app-manifest";
+import { declaredAccess } from "./services/policies/api-access";
 import { assetResponse, loadAssetManifest } from "./web/assets";
 import { authPagesPlugin } from "./web/auth-pages";
 import { compression, compressResponse } from "./web/compression";
@@ -52,6 +53,14 @@ import { isCrossSiteWrite, SECURITY_HEADERS } from "./web/security";
 export const MAX_REQUEST_BODY_BYTES = 101 * 1024 * 1024;
 
 const isApiPath = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+/** A route that forgot its `access` would be open to anyone: the app refuses to start instead. */
+function assertEveryApiRouteDeclaresAccess(routes: { method: string; path: string; hooks?: unknown }[]) {
+  const undeclared = routes.filter((route) => route.path.startsWith("/api/") && !declaredAccess(route));
+  if (undeclared.length > 0) {
+    throw new Error(`These /api routes declare no access level: ${undeclared.map((r) => `${r.method} ${r.path}`).join(", ")}`);
+  }
+}
 
 /** Builds the whole Engram app: pages, /api, assets, security headers and the error contract. */
 export function createApp(ctx: AppContext) {
@@ -139,5 +148,6 @@ export function createApp(ctx: AppContext) {
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));
+  assertEveryApiRouteDeclaresAccess(app.routes);
   return app;
 }

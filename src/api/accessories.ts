@@ -26,8 +26,12 @@ export function accessoriesApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/notes/:note/accessory", ({ auth, params }) => showNoteAccessory(ctx, optionalUser(auth), params.note), { params: noteParams })
+      .get("/notes/:note/accessory", ({ auth, params }) => showNoteAccessory(ctx, optionalUser(auth), params.note), {
+        access: "public",
+        params: noteParams,
+      })
       .patch("/notes/:note", ({ auth, params, body }) => updateNoteAccessories(ctx, requireUser(auth), params.note, body), {
+        access: "signed-in",
         params: noteParams,
         body: accessoriesBody,
       })
@@ -45,7 +49,7 @@ export function accessoriesApi(ctx: AppContext) {
             },
           });
         },
-        { params: t.Object({ image: IdParam, name: t.String() }) },
+        { access: "public", params: t.Object({ image: IdParam, name: t.String() }) },
       )
   );
 }

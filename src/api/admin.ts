@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { dataUpgrade } from "../services/admin/data-upgrade";
 import { adminPasswordReset, changeAccount, listAccounts } from "../services/admin/users";
 import { deleteFailureReports, listFailureReports, showFailureReport } from "../services/failure-reports";
-import { optionalUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -12,27 +12,28 @@ export function adminApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/failure-reports", ({ auth }) => listFailureReports(ctx, optionalUser(auth)))
-      .get("/failure-reports/:failureReport", ({ auth, params }) => showFailureReport(ctx, optionalUser(auth), params.failureReport), {
+      .get("/failure-reports", ({ auth }) => listFailureReports(ctx, requireUser(auth)), { access: "admin" })
+      .get("/failure-reports/:failureReport", ({ auth, params }) => showFailureReport(ctx, requireUser(auth), params.failureReport), {
+        access: "admin",
         params: t.Object({ failureReport: IdParam }),
       })
       // The ids come as a list, or as {ids: [...]}; the service checks them.
       .delete(
         "/failure-reports/delete",
         ({ auth, body }) =>
-          deleteFailureReports(ctx, optionalUser(auth), Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids),
-        {
-          body: t.Unknown(),
-        },
+          deleteFailureReports(ctx, requireUser(auth), Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids),
+        { access: "admin", body: t.Unknown() },
       )
-      .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, optionalUser(auth)))
+      .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, requireUser(auth)), { access: "admin" })
       // Beyond the reference: the instance's accounts ("Users" tab).
-      .get("/admin/users", ({ auth }) => listAccounts(ctx, optionalUser(auth)))
-      .patch("/admin/users/:account", ({ auth, params, body }) => changeAccount(ctx, optionalUser(auth), params.account, body), {
+      .get("/admin/users", ({ auth }) => listAccounts(ctx, requireUser(auth)), { access: "admin" })
+      .patch("/admin/users/:account", ({ auth, params, body }) => changeAccount(ctx, requireUser(auth), params.account, body), {
+        access: "admin",
         params: t.Object({ account: IdParam }),
         body: t.Object({ admin: t.Optional(t.Unknown()), disabled: t.Optional(t.Unknown()) }),
       })
-      .post("/admin/users/:account/password-reset", ({ auth, params }) => adminPasswordReset(ctx, optionalUser(auth), params.account), {
+      .post("/admin/users/:account/password-reset", ({ auth, params }) => adminPasswordReset(ctx, requireUser(auth), params.account), {
+        access: "admin",
         params: t.Object({ account: IdParam }),
       })
   );

@@ -15,14 +15,16 @@ export function aiChatApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
     .post("/conversation/:conversationId/ai-reply", ({ auth, params }) => aiReply(ctx, requireUser(auth), params.conversationId), {
+      access: "signed-in",
       params: t.Object({ conversationId: IdParam }),
     })
     .post(
       "/ai/submit-tool-results/:threadId/:runId",
       ({ auth, params, body }) => submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body),
-      { params: runParams, body: t.Unknown() },
+      { access: "signed-in", params: runParams, body: t.Unknown() },
     )
     .post("/ai/cancel-run/:threadId/:runId", ({ auth, params }) => cancelRun(ctx, requireUser(auth), params.threadId, params.runId), {
+      access: "signed-in",
       params: runParams,
     });
 }

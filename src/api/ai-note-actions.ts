@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { audioToText } from "../services/ai-assistant/audio-to-text";
 import { generateImage, suggestNoteTitle } from "../services/ai-assistant/note-actions";
 import { notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssistant } from "../services/ai-assistant/notebook-assistant";
-import { optionalUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -17,27 +17,29 @@ export function aiNoteActionsApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/notebooks/:notebook/ai-assistant", ({ auth, params }) => notebookAiAssistant(ctx, optionalUser(auth), params.notebook), {
+      .get("/notebooks/:notebook/ai-assistant", ({ auth, params }) => notebookAiAssistant(ctx, requireUser(auth), params.notebook), {
+        access: "signed-in",
         params: t.Object({ notebook: IdParam }),
       })
       .patch(
         "/notebooks/:notebook/ai-assistant",
-        ({ auth, params, body }) => updateNotebookAiAssistant(ctx, optionalUser(auth), params.notebook, body),
-        {
-          params: t.Object({ notebook: IdParam }),
-          body: t.Unknown(),
-        },
+        ({ auth, params, body }) => updateNotebookAiAssistant(ctx, requireUser(auth), params.notebook, body),
+        { access: "signed-in", params: t.Object({ notebook: IdParam }), body: t.Unknown() },
       )
       .post(
         "/ai/assistant/recreate-notebook/:notebook",
-        ({ auth, params }) => recreateNotebookAssistant(ctx, optionalUser(auth), params.notebook),
-        { params: t.Object({ notebook: IdParam }) },
+        ({ auth, params }) => recreateNotebookAssistant(ctx, requireUser(auth), params.notebook),
+        { access: "signed-in", params: t.Object({ notebook: IdParam }) },
       )
-      .post("/ai/suggest-title/:note", ({ auth, params }) => suggestNoteTitle(ctx, optionalUser(auth), params.note), {
+      .post("/ai/suggest-title/:note", ({ auth, params }) => suggestNoteTitle(ctx, requireUser(auth), params.note), {
+        access: "signed-in",
         params: t.Object({ note: IdParam }),
       })
-      .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, optionalUser(auth), body), { body: t.Unknown() })
+      .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, requireUser(auth), body), {
+        access: "signed-in",
+        body: t.Unknown(),
+      })
       // Multipart: uploadAudioFile, additionalProcessingInstructions, isMidSpeech, previousNoteDetailsToAppendTo.
-      .post("/audio/audio-to-text", ({ auth, body }) => audioToText(ctx, optionalUser(auth), body))
+      .post("/audio/audio-to-text", ({ auth, body }) => audioToText(ctx, requireUser(auth), body), { access: "signed-in" })
   );
 }

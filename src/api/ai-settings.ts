@@ -13,23 +13,33 @@ export function aiSettingsApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/settings/current-model-version", ({ auth }) => {
-        requireUser(auth);
-        return currentModelSettings(ctx);
-      })
+      .get(
+        "/settings/current-model-version",
+        ({ auth }) => {
+          requireUser(auth);
+          return currentModelSettings(ctx);
+        },
+        { access: "signed-in" },
+      )
       .post("/settings/current-model-version", ({ auth, body }) => updateModelSettings(ctx, requireUser(auth), body), {
+        access: "admin",
         body: t.Object(
           { questionGenerationModel: modelName, evaluationModel: modelName, othersModel: modelName },
           { additionalProperties: true },
         ),
       })
-      .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)))
+      .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)), { access: "admin" })
       // What notes are embedded with (an Engram addition to Manage Models); a change re-embeds in the background.
-      .get("/settings/embedding", ({ auth }) => {
-        requireUser(auth);
-        return currentEmbeddingSettings(ctx);
-      })
+      .get(
+        "/settings/embedding",
+        ({ auth }) => {
+          requireUser(auth);
+          return currentEmbeddingSettings(ctx);
+        },
+        { access: "signed-in" },
+      )
       .post("/settings/embedding", ({ auth, body }) => updateEmbeddingSettings(ctx, requireUser(auth), body), {
+        access: "admin",
         body: t.Object(
           {
             embeddingModel: modelName,

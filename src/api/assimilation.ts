@@ -11,12 +11,15 @@ export function assimilationApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
     .get("/assimilation/assimilating", ({ auth, query }) => assimilating(ctx, requireUser(auth), validTimeZone(query.timezone)), {
+      access: "signed-in",
       query: timezoneQuery,
     })
     .get("/assimilation/count", ({ auth, query }) => assimilationCount(ctx, requireUser(auth), validTimeZone(query.timezone)), {
+      access: "signed-in",
       query: timezoneQuery,
     })
     .post("/assimilation", ({ auth, body }) => assimilate(ctx, requireUser(auth), body.noteId, body.skipMemoryTracking ?? false), {
+      access: "signed-in",
       body: t.Object({
         noteId: BodyId("must be a note id"),
         skipMemoryTracking: t.Optional(t.Union([t.Boolean(), t.Null()])),

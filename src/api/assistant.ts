@@ -7,7 +7,7 @@ import {
   recreateDefaultAssistant,
   updateDefaultInstructions,
 } from "../services/admin/assistant";
-import { optionalUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -18,17 +18,20 @@ import { IdParam } from "./ids";
 export function assistantApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
-    .get("/ai/assistant/default", ({ auth }) => assistantSettings(ctx, optionalUser(auth)))
-    .patch("/ai/assistant/default", ({ auth, body }) => updateDefaultInstructions(ctx, optionalUser(auth), body), { body: t.Unknown() })
-    .post("/ai/assistant/recreate-default", ({ auth }) => recreateDefaultAssistant(ctx, optionalUser(auth)))
-    .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, optionalUser(auth)))
+    .get("/ai/assistant/default", ({ auth }) => assistantSettings(ctx, requireUser(auth)), { access: "admin" })
+    .patch("/ai/assistant/default", ({ auth, body }) => updateDefaultInstructions(ctx, requireUser(auth), body), {
+      access: "admin",
+      body: t.Unknown(),
+    })
+    .post("/ai/assistant/recreate-default", ({ auth }) => recreateDefaultAssistant(ctx, requireUser(auth)), { access: "admin" })
+    .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, requireUser(auth)), { access: "admin" })
     .get(
       "/notebooks/:notebook/dump",
       ({ auth, params, set }) => {
-        const dump = notebookDump(ctx, optionalUser(auth), params.notebook);
+        const dump = notebookDump(ctx, requireUser(auth), params.notebook);
         set.headers["content-disposition"] = 'attachment; filename="notebook-dump.json"';
         return dump;
       },
-      { params: t.Object({ notebook: IdParam }) },
+      { access: "signed-in", params: t.Object({ notebook: IdParam }) },
     );
 }

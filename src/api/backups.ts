@@ -14,6 +14,6 @@ export function backupsApi(ctx: AppContext) {
     .use(core(ctx))
     .onStart(() => backupScheduler(ctx).start())
     .onStop(() => backupScheduler(ctx).stop())
-    .get("/backups", ({ auth }) => backupStatus(ctx, requireUser(auth)))
-    .post("/backups", ({ auth }) => backupNow(ctx, requireUser(auth)));
+    .get("/backups", ({ auth }) => backupStatus(ctx, requireUser(auth)), { access: "admin" })
+    .post("/backups", ({ auth }) => backupNow(ctx, requireUser(auth)), { access: "admin" });
 }

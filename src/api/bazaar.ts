@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { bazaar, removeFromBazaar } from "../services/sharing/bazaar";
-import { optionalUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -9,8 +9,9 @@ import { IdParam } from "./ids";
 export function bazaarApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/bazaar" })
     .use(core(ctx))
-    .get("/", () => bazaar(ctx))
-    .post("/:bazaarNotebook/remove", ({ auth, params }) => removeFromBazaar(ctx, optionalUser(auth), params.bazaarNotebook), {
+    .get("/", () => bazaar(ctx), { access: "public" })
+    .post("/:bazaarNotebook/remove", ({ auth, params }) => removeFromBazaar(ctx, requireUser(auth), params.bazaarNotebook), {
+      access: "admin",
       params: t.Object({ bazaarNotebook: IdParam }),
     });
 }

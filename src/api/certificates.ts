@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { approvalForNotebook, approve, pendingApprovals, requestApproval } from "../services/assessments/approvals";
 import { certificateOf, claimCertificate } from "../services/assessments/certificates";
-import { optionalUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -13,30 +13,32 @@ export function certificatesApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/certificate/:notebook", ({ auth, params }) => certificateOf(ctx, optionalUser(auth), params.notebook), {
+      .get("/certificate/:notebook", ({ auth, params }) => certificateOf(ctx, requireUser(auth), params.notebook), {
+        access: "signed-in",
         params: notebookParams,
       })
-      .post("/certificate/:notebook", ({ auth, params }) => claimCertificate(ctx, optionalUser(auth), params.notebook), {
+      .post("/certificate/:notebook", ({ auth, params }) => claimCertificate(ctx, requireUser(auth), params.notebook), {
+        access: "signed-in",
         params: notebookParams,
       })
       .post(
         "/notebook_certificate_approvals/request-approval/:notebook",
-        ({ auth, params }) => requestApproval(ctx, optionalUser(auth), params.notebook),
-        { params: notebookParams },
+        ({ auth, params }) => requestApproval(ctx, requireUser(auth), params.notebook),
+        { access: "signed-in", params: notebookParams },
       )
       // An empty body when the notebook has no request yet.
       .get(
         "/notebook_certificate_approvals/for-notebook/:notebook",
-        ({ auth, params }) => approvalForNotebook(ctx, optionalUser(auth), params.notebook),
-        { params: notebookParams },
+        ({ auth, params }) => approvalForNotebook(ctx, requireUser(auth), params.notebook),
+        { access: "signed-in", params: notebookParams },
       )
-      .get("/notebook_certificate_approvals/get-all-pending-request", ({ auth }) => pendingApprovals(ctx, optionalUser(auth)))
+      .get("/notebook_certificate_approvals/get-all-pending-request", ({ auth }) => pendingApprovals(ctx, requireUser(auth)), {
+        access: "admin",
+      })
       .post(
         "/notebook_certificate_approvals/:notebookCertificateApproval/approve",
-        ({ auth, params }) => approve(ctx, optionalUser(auth), params.notebookCertificateApproval),
-        {
-          params: t.Object({ notebookCertificateApproval: IdParam }),
-        },
+        ({ auth, params }) => approve(ctx, requireUser(auth), params.notebookCertificateApproval),
+        { access: "admin", params: t.Object({ notebookCertificateApproval: IdParam }) },
       )
   );
 }

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { circlesOf, createCircle, createNotebookInCircle, joinCircle, showCircle } from "../services/sharing/circles";
-import { optionalUser, requireUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNoteBody, oncePerRequestId } from "./notebooks";
@@ -14,15 +14,20 @@ export function circlesApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api/circles" })
       .use(core(ctx))
-      .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)))
+      .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)), { access: "signed-in" })
       // The name is checked by the service: blank or too long is a field error on "name".
       .post("/", ({ auth, body }) => createCircle(ctx, requireUser(auth), body.name), {
+        access: "signed-in",
         body: t.Object({ name: t.Optional(t.Unknown()) }, { additionalProperties: true }),
       })
       .post("/join", ({ auth, body }) => joinCircle(ctx, requireUser(auth), body.invitationCode), {
+        access: "signed-in",
         body: t.Object({ invitationCode: t.Optional(t.Unknown()) }, { additionalProperties: true }),
       })
-      .get("/:circle", ({ auth, params }) => showCircle(ctx, optionalUser(auth), params.circle), { params: circleParams })
+      .get("/:circle", ({ auth, params }) => showCircle(ctx, requireUser(auth), params.circle), {
+        access: "signed-in",
+        params: circleParams,
+      })
       .post(
         "/:circle/notebooks",
         ({ auth, params, body }) => {
@@ -33,7 +38,7 @@ export function circlesApi(ctx: AppContext) {
             createNotebookInCircle(ctx, current, params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
           );
         },
-        { params: circleParams, body: newNoteBody },
+        { access: "signed-in", params: circleParams, body: newNoteBody },
       )
   );
 }

@@ -12,7 +12,7 @@ import {
   startConversationAboutRecallPrompt,
   unreadCount,
 } from "../services/conversations/conversation-service";
-import { optionalUser, requireUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -31,43 +31,42 @@ const conversationParams = t.Object({ conversationId: IdParam });
 export function conversationsApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/conversation" })
     .use(core(ctx))
-    .get("/all", ({ auth }) => conversationsOf(ctx, requireUser(auth)))
-    .get("/unread", ({ auth }) => unreadCount(ctx, requireUser(auth)))
+    .get("/all", ({ auth }) => conversationsOf(ctx, requireUser(auth)), { access: "signed-in" })
+    .get("/unread", ({ auth }) => unreadCount(ctx, requireUser(auth)), { access: "signed-in" })
     .get("/note/:note", ({ auth, params }) => conversationsAboutNote(ctx, requireUser(auth), params.note), {
+      access: "signed-in",
       params: t.Object({ note: IdParam }),
     })
     .post("/note/:note", ({ auth, params, body }) => startConversationAboutNote(ctx, requireUser(auth), params.note, textOf(body)), {
+      access: "signed-in",
       params: t.Object({ note: IdParam }),
       body: t.Unknown(),
     })
     .post(
       "/recall-prompt/:recallPrompt",
       ({ auth, params, body }) => startConversationAboutRecallPrompt(ctx, requireUser(auth), params.recallPrompt, textOf(body)),
-      {
-        params: t.Object({ recallPrompt: IdParam }),
-        body: t.Unknown(),
-      },
+      { access: "signed-in", params: t.Object({ recallPrompt: IdParam }), body: t.Unknown() },
     )
     .post(
       "/assessment-question/:assessmentQuestion",
-      ({ auth, params, body }) =>
-        startConversationAboutAssessmentQuestion(ctx, optionalUser(auth), params.assessmentQuestion, textOf(body)),
-      {
-        params: t.Object({ assessmentQuestion: IdParam }),
-        body: t.Unknown(),
-      },
+      ({ auth, params, body }) => startConversationAboutAssessmentQuestion(ctx, requireUser(auth), params.assessmentQuestion, textOf(body)),
+      { access: "signed-in", params: t.Object({ assessmentQuestion: IdParam }), body: t.Unknown() },
     )
     .get("/:conversationId", ({ auth, params }) => showConversation(ctx, requireUser(auth), params.conversationId), {
+      access: "signed-in",
       params: conversationParams,
     })
     .get("/:conversationId/messages", ({ auth, params }) => messagesOf(ctx, requireUser(auth), params.conversationId), {
+      access: "signed-in",
       params: conversationParams,
     })
     .post("/:conversationId/send", ({ auth, params, body }) => sendMessage(ctx, requireUser(auth), params.conversationId, textOf(body)), {
+      access: "signed-in",
       params: conversationParams,
       body: t.Unknown(),
     })
     .patch("/:conversationId/read", ({ auth, params }) => markRead(ctx, requireUser(auth), params.conversationId), {
+      access: "signed-in",
       params: conversationParams,
     });
 }

@@ -1,22 +1,27 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
-import { UnauthorizedError } from "../services/errors";
-import { mayCallApi } from "../services/policies/api-access";
+import { ACCESS_DETAIL_KEY, type ApiAccess, checkApiAccess } from "../services/policies/api-access";
 import { authenticate } from "./authentication";
 
 /**
- * What every area plugin builds on: the app context and `auth` (who is calling).
- * Named and seeded, so using it in many plugins derives `auth` once per request.
+ * What every area plugin builds on: the app context, `auth` (who is calling) and the `access`
+ * macro each /api route declares. Named and seeded, so using it in many plugins derives `auth`
+ * once per request.
  */
 export function core(ctx: AppContext) {
-  return (
-    new Elysia({ name: "engram-core", seed: ctx.instanceId })
-      .decorate("ctx", ctx)
-      .derive({ as: "global" }, ({ request, cookie }) => ({ auth: authenticate(ctx, request, cookie) }))
-      // 401 for a caller not signed in, before the body or query is validated (the policy lists the open calls).
-      .onTransform({ as: "global" }, ({ auth, request }) => {
-        const identity = auth.user ? "user" : auth.account ? "account" : "nobody";
-        if (!mayCallApi(identity, request.method, new URL(request.url).pathname)) throw new UnauthorizedError("Please sign in");
-      })
-  );
+  return new Elysia({ name: "engram-core", seed: ctx.instanceId })
+    .decorate("ctx", ctx)
+    .derive({ as: "global" }, ({ request, cookie }) => ({ auth: authenticate(ctx, request, cookie) }))
+    .macro({
+      /**
+       * Who may call the route at all (its service still asks the policy about the thing it
+       * touches). Checked in a transform hook, which Elysia runs before validation: a caller
+       * without enough identity gets 401 (or 403 for a non-admin) before a 400. The level is
+       * also written into the route's detail, where the route table and the OpenAPI read it.
+       */
+      access: (level: ApiAccess) => ({
+        detail: { [ACCESS_DETAIL_KEY]: level } as Record<string, string>,
+        transform: ({ auth }: { auth: Parameters<typeof checkApiAccess>[1] }) => checkApiAccess(level, auth),
+      }),
+    });
 }

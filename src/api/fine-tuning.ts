@@ -7,11 +7,11 @@ import {
   updateSuggestedQuestion,
 } from "../services/fine-tuning/suggestions";
 import { fineTuningSettings, updateFineTuningSettings, uploadAndTriggerFineTuning } from "../services/fine-tuning/training";
-import { optionalUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
-const suggestion = { params: t.Object({ suggestedQuestion: IdParam }) };
+const suggestion = { access: "admin", params: t.Object({ suggestedQuestion: IdParam }) } as const;
 
 /**
  * The admin's fine-tuning data (ai-features.md §6): suggested questions, the base model of jobs
@@ -21,23 +21,23 @@ const suggestion = { params: t.Object({ suggestedQuestion: IdParam }) };
 export function fineTuningApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/fine-tuning" })
     .use(core(ctx))
-    .get("/all-suggested-questions-for-fine-tuning", ({ auth }) => listSuggestedQuestions(ctx, optionalUser(auth)))
+    .get("/all-suggested-questions-for-fine-tuning", ({ auth }) => listSuggestedQuestions(ctx, requireUser(auth)), { access: "admin" })
     .patch(
       "/:suggestedQuestion/update-suggested-question-for-fine-tuning",
-      ({ auth, params, body }) => updateSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion, body),
+      ({ auth, params, body }) => updateSuggestedQuestion(ctx, requireUser(auth), params.suggestedQuestion, body),
       { ...suggestion, body: t.Unknown() },
     )
     .post(
       "/:suggestedQuestion/duplicate",
-      ({ auth, params }) => duplicateSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion),
+      ({ auth, params }) => duplicateSuggestedQuestion(ctx, requireUser(auth), params.suggestedQuestion),
       suggestion,
     )
     .post(
       "/:suggestedQuestion/delete",
-      ({ auth, params }) => deleteSuggestedQuestion(ctx, optionalUser(auth), params.suggestedQuestion),
+      ({ auth, params }) => deleteSuggestedQuestion(ctx, requireUser(auth), params.suggestedQuestion),
       suggestion,
     )
-    .get("/settings", ({ auth }) => fineTuningSettings(ctx, optionalUser(auth)))
-    .post("/settings", ({ auth, body }) => updateFineTuningSettings(ctx, optionalUser(auth), body), { body: t.Unknown() })
-    .post("/upload-and-trigger-fine-tuning", ({ auth }) => uploadAndTriggerFineTuning(ctx, optionalUser(auth)));
+    .get("/settings", ({ auth }) => fineTuningSettings(ctx, requireUser(auth)), { access: "admin" })
+    .post("/settings", ({ auth, body }) => updateFineTuningSettings(ctx, requireUser(auth), body), { access: "admin", body: t.Unknown() })
+    .post("/upload-and-trigger-fine-tuning", ({ auth }) => uploadAndTriggerFineTuning(ctx, requireUser(auth)), { access: "admin" });
 }

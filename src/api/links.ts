@@ -15,20 +15,19 @@ export function linksApi(ctx: AppContext) {
     .post(
       "/create/:sourceNote/:targetNote",
       ({ auth, params, body }) => createLink(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.linkType),
-      {
-        params: sourceAndTarget,
-        body: linkTypeBody,
-      },
+      { access: "signed-in", params: sourceAndTarget, body: linkTypeBody },
     )
     .post(
       "/move/:sourceNote/:targetNote",
       ({ auth, params, body }) => moveUnder(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.asFirstChild === true),
       {
+        access: "signed-in",
         params: sourceAndTarget,
         body: t.Object({ asFirstChild: t.Optional(t.Boolean({ error: "must be true or false" })) }),
       },
     )
     .post("/:link", ({ auth, params, body }) => changeLinkType(ctx, requireUser(auth), params.link, body.linkType), {
+      access: "signed-in",
       params: t.Object({ link: IdParam }),
       body: linkTypeBody,
     });

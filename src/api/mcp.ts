@@ -43,26 +43,38 @@ export function mcpApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api/mcp" })
       .use(core(ctx))
-      .post("", async ({ auth, request, body }) => {
-        const current = tokenUser(auth);
-        if (current instanceof Response) return current;
-        const server = engramMcpServer(ctx, current);
-        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-        await server.connect(transport);
-        // A client that goes away mid-call ends its stream (and the keep-alive timer) with it.
-        request.signal.addEventListener("abort", () => void server.close(), { once: true });
-        // The body was already read within the route's limits (api/request-limits.ts): hand it over parsed.
-        return transport.handleRequest(request, { parsedBody: body });
-      })
+      .post(
+        "",
+        async ({ auth, request, body }) => {
+          const current = tokenUser(auth);
+          if (current instanceof Response) return current;
+          const server = engramMcpServer(ctx, current);
+          const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+          await server.connect(transport);
+          // A client that goes away mid-call ends its stream (and the keep-alive timer) with it.
+          request.signal.addEventListener("abort", () => void server.close(), { once: true });
+          // The body was already read within the route's limits (api/request-limits.ts): hand it over parsed.
+          return transport.handleRequest(request, { parsedBody: body });
+        },
+        { access: "signed-in" },
+      )
       // Stateless: no server-sent stream to resume and no session to end.
-      .get("", ({ auth }) => {
-        const current = tokenUser(auth);
-        return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
-      })
-      .delete("", ({ auth }) => {
-        const current = tokenUser(auth);
-        return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
-      })
+      .get(
+        "",
+        ({ auth }) => {
+          const current = tokenUser(auth);
+          return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
+        },
+        { access: "signed-in" },
+      )
+      .delete(
+        "",
+        ({ auth }) => {
+          const current = tokenUser(auth);
+          return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
+        },
+        { access: "signed-in" },
+      )
       .post(
         "/notes/create",
         ({ auth, body }) => {
@@ -72,6 +84,7 @@ export function mcpApi(ctx: AppContext) {
           return addNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle, wikidataId: input.wikidataId ?? undefined });
         },
         {
+          access: "signed-in",
           // Signed out is 401 before the body is looked at.
           transform: ({ auth }) => void requireUser(auth),
           body: t.Object(

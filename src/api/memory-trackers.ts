@@ -21,9 +21,10 @@ const trackerParams = t.Object({ memoryTracker: IdParam });
 export function memoryTrackersApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/memory-trackers" })
     .use(core(ctx))
-    .get("/recent", ({ auth }) => recentlyLearned(ctx, requireUser(auth)))
-    .get("/recently-reviewed", ({ auth }) => recentlyReviewed(ctx, requireUser(auth)))
+    .get("/recent", ({ auth }) => recentlyLearned(ctx, requireUser(auth)), { access: "signed-in" })
+    .get("/recently-reviewed", ({ auth }) => recentlyReviewed(ctx, requireUser(auth)), { access: "signed-in" })
     .get("/:memoryTracker", ({ auth, params }) => showTracker(ctx, requireUser(auth), params.memoryTracker), {
+      access: "signed-in",
       params: trackerParams,
     })
     .patch(
@@ -38,6 +39,7 @@ export function memoryTrackersApi(ctx: AppContext) {
           idempotencyKeyOf(headers),
         ),
       {
+        access: "signed-in",
         params: trackerParams,
         query: t.Object({
           successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
@@ -50,14 +52,17 @@ export function memoryTrackersApi(ctx: AppContext) {
       "/:memoryTracker/self-evaluate",
       ({ auth, params, body }) => selfEvaluate(ctx, requireUser(auth), params.memoryTracker, body.adjustment),
       {
+        access: "signed-in",
         params: trackerParams,
         body: t.Object({ adjustment: t.Integer({ error: "must be a whole number from -100 to 100" }) }),
       },
     )
     .post("/:memoryTracker/remove", ({ auth, params }) => removeFromTracking(ctx, requireUser(auth), params.memoryTracker), {
+      access: "signed-in",
       params: trackerParams,
     })
     .get("/:memoryTracker/spelling-question", ({ auth, params }) => spellingQuestion(ctx, requireUser(auth), params.memoryTracker), {
+      access: "signed-in",
       params: trackerParams,
     })
     .post(
@@ -72,6 +77,7 @@ export function memoryTrackersApi(ctx: AppContext) {
           idempotencyKeyOf(headers),
         ),
       {
+        access: "signed-in",
         params: trackerParams,
         // Blank, null and missing answers get one field message from the service.
         body: t.Object({ spellingAnswer: t.Optional(t.Union([t.String(), t.Null()])) }, { additionalProperties: true }),

@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { addNotebook, notebooksOfUser, notesOfNotebook, showNotebook, updateNotebookSettings } from "../services/notebooks";
 import { shareToBazaar } from "../services/sharing/bazaar";
 import { moveNotebookToCircle } from "../services/sharing/circles";
-import { optionalUser, requireUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -46,7 +46,7 @@ export function notebooksApi(ctx: AppContext) {
   const createOnce = oncePerRequestId<{ noteId: number }>();
   return new Elysia({ prefix: "/api/notebooks" })
     .use(core(ctx))
-    .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)))
+    .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)), { access: "signed-in" })
     .post(
       "/create",
       ({ auth, body }) => {
@@ -57,12 +57,14 @@ export function notebooksApi(ctx: AppContext) {
           return { noteId };
         });
       },
-      { body: newNoteBody },
+      { access: "signed-in", body: newNoteBody },
     )
     .get("/:notebook", ({ auth, params }) => showNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
+      access: "public",
       params: notebookParams,
     })
     .post("/:notebook", ({ auth, params, body }) => updateNotebookSettings(ctx, requireUser(auth), params.notebook, body), {
+      access: "signed-in",
       params: notebookParams,
       body: t.Object(
         {
@@ -73,15 +75,17 @@ export function notebooksApi(ctx: AppContext) {
         { additionalProperties: true },
       ),
     })
-    .post("/:notebook/share", ({ auth, params }) => shareToBazaar(ctx, optionalUser(auth), params.notebook), {
+    .post("/:notebook/share", ({ auth, params }) => shareToBazaar(ctx, requireUser(auth), params.notebook), {
+      access: "signed-in",
       params: notebookParams,
     })
     .patch(
       "/:notebook/move-to-circle/:circle",
-      ({ auth, params }) => moveNotebookToCircle(ctx, optionalUser(auth), params.notebook, params.circle),
-      { params: t.Object({ notebook: IdParam, circle: IdParam }) },
+      ({ auth, params }) => moveNotebookToCircle(ctx, requireUser(auth), params.notebook, params.circle),
+      { access: "signed-in", params: t.Object({ notebook: IdParam, circle: IdParam }) },
     )
     .get("/:notebook/notes", ({ auth, params }) => notesOfNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
+      access: "public",
       params: notebookParams,
     });
 }

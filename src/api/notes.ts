@@ -39,19 +39,17 @@ export function notesApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/notes/recent", ({ auth }) => recentNotes(ctx, requireUser(auth)))
-      .get("/notes/:note", ({ auth, params }) => showNote(ctx, optionalUser(auth), params.note), { params: noteParams })
+      .get("/notes/recent", ({ auth }) => recentNotes(ctx, requireUser(auth)), { access: "signed-in" })
+      .get("/notes/:note", ({ auth, params }) => showNote(ctx, optionalUser(auth), params.note), { access: "public", params: noteParams })
       // The note's children page by page after the realm's first page (an Engram addition): ?after=<the
       // last child listed so far, the realm's moreChildrenAfter>&limit=<1..200, default 40>.
       .get(
         "/notes/:note/children",
         ({ auth, params, query }) => listChildren(ctx, optionalUser(auth), params.note, { after: query.after, limit: query.limit }),
-        {
-          params: noteParams,
-          query: t.Object({ after: t.Optional(IdParam), limit: t.Optional(ChildrenLimitParam) }),
-        },
+        { access: "public", params: noteParams, query: t.Object({ after: t.Optional(IdParam), limit: t.Optional(ChildrenLimitParam) }) },
       )
       .get("/notes/:note/descendants", ({ auth, params }) => noteDescendants(ctx, optionalUser(auth), params.note), {
+        access: "public",
         params: noteParams,
       })
       // The spec names the parameter parentNote / referenceNote; Elysia needs one name per position.
@@ -59,28 +57,27 @@ export function notesApi(ctx: AppContext) {
         "/notes/:note/create",
         ({ auth, params, body }) =>
           addNote(ctx, requireUser(auth), { under: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
-        {
-          params: noteParams,
-          body: newNoteBody,
-        },
+        { access: "signed-in", params: noteParams, body: newNoteBody },
       )
       .post(
         "/notes/:note/create-after",
         ({ auth, params, body }) =>
           addNote(ctx, requireUser(auth), { after: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
-        {
-          params: noteParams,
-          body: newNoteBody,
-        },
+        { access: "signed-in", params: noteParams, body: newNoteBody },
       )
-      .post("/notes/:note/delete", ({ auth, params }) => deleteNote(ctx, requireUser(auth), params.note), { params: noteParams })
+      .post("/notes/:note/delete", ({ auth, params }) => deleteNote(ctx, requireUser(auth), params.note), {
+        access: "signed-in",
+        params: noteParams,
+      })
       .patch("/notes/:note/undo-delete", ({ auth, params }) => undoDeleteNote(ctx, requireUser(auth), params.note), {
+        access: "signed-in",
         params: noteParams,
       })
       .post(
         "/notes/move_after/:note/:targetNote/:asFirstChild",
         ({ auth, params }) => moveNote(ctx, requireUser(auth), params.note, params.targetNote, params.asFirstChild === "true"),
         {
+          access: "signed-in",
           params: t.Object({
             note: IdParam,
             targetNote: IdParam,
@@ -88,20 +85,22 @@ export function notesApi(ctx: AppContext) {
           }),
         },
       )
-      .patch("/text_content/:note/title", ({ auth, params, body }) => updateTitle(ctx, optionalUser(auth), params.note, body.newTitle), {
+      .patch("/text_content/:note/title", ({ auth, params, body }) => updateTitle(ctx, requireUser(auth), params.note, body.newTitle), {
+        access: "signed-in",
         params: noteParams,
         body: t.Object({ newTitle: t.String({ error: "size must be between 1 and 150" }) }),
       })
       .patch(
         "/text_content/:note/details",
-        ({ auth, params, body }) => updateDetails(ctx, optionalUser(auth), params.note, body.details ?? ""),
-        {
-          params: noteParams,
-          body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }),
-        },
+        ({ auth, params, body }) => updateDetails(ctx, requireUser(auth), params.note, body.details ?? ""),
+        { access: "signed-in", params: noteParams, body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }) },
       )
-      .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), { params: noteParams })
+      .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), {
+        access: "signed-in",
+        params: noteParams,
+      })
       .post("/notes/:note/review-setting", ({ auth, params, body }) => updateRecallSetting(ctx, requireUser(auth), params.note, body), {
+        access: "signed-in",
         params: noteParams,
         body: t.Object(
           {
@@ -117,6 +116,7 @@ export function notesApi(ctx: AppContext) {
         "/notes/:note/graph",
         ({ auth, params, query }) => noteGraph(ctx, optionalUser(auth), params.note, query.tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT),
         {
+          access: "public",
           params: noteParams,
           query: t.Object({
             // The range is checked by the service (a schema range error loses the field name).
@@ -128,6 +128,7 @@ export function notesApi(ctx: AppContext) {
         "/notes/:note/updateWikidataId",
         ({ auth, params, body }) => updateWikidataId(ctx, requireUser(auth), params.note, body.wikidataId),
         {
+          access: "signed-in",
           params: noteParams,
           body: t.Object({ wikidataId: t.String({ error: WIKIDATA_ID_MESSAGE }) }, { additionalProperties: true }),
         },

@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { importAnkiDeck } from "../services/vaults/anki-import";
 import { attachmentDisposition, exportNotebookVault } from "../services/vaults/export";
 import { importVault } from "../services/vaults/import";
-import { optionalUser, requireUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -18,7 +18,7 @@ export function obsidianApi(ctx: AppContext) {
       .get(
         "/:notebook/obsidian",
         async ({ auth, params }) => {
-          const vault = await exportNotebookVault(ctx, optionalUser(auth), params.notebook);
+          const vault = await exportNotebookVault(ctx, requireUser(auth), params.notebook);
           return new Response(vault.bytes, {
             headers: {
               "content-type": "application/zip",
@@ -28,7 +28,7 @@ export function obsidianApi(ctx: AppContext) {
             },
           });
         },
-        { params: t.Object({ notebook: IdParam }) },
+        { access: "signed-in", params: t.Object({ notebook: IdParam }) },
       )
       // The body is read within the route's limit (request-limits.ts); the file is checked in the service.
       // (The spec names it {notebookId}; one parameter name per path segment keeps the router happy.)
@@ -38,12 +38,16 @@ export function obsidianApi(ctx: AppContext) {
           const current = requireUser(auth);
           return importVault(ctx, current, params.notebook, (body as { file?: unknown } | undefined)?.file);
         },
-        { params: t.Object({ notebook: IdParam }) },
+        { access: "signed-in", params: t.Object({ notebook: IdParam }) },
       )
-      .post("/anki", ({ auth, body }) => {
-        const current = requireUser(auth);
-        const { file, withReviewState } = (body ?? {}) as { file?: unknown; withReviewState?: unknown };
-        return importAnkiDeck(ctx, current, file, withReviewState === "true" || withReviewState === true);
-      })
+      .post(
+        "/anki",
+        ({ auth, body }) => {
+          const current = requireUser(auth);
+          const { file, withReviewState } = (body ?? {}) as { file?: unknown; withReviewState?: unknown };
+          return importAnkiDeck(ctx, current, file, withReviewState === "true" || withReviewState === true);
+        },
+        { access: "signed-in" },
+      )
   );
 }

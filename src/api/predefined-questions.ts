@@ -22,20 +22,30 @@ export function predefinedQuestionsApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api/predefined-questions" })
       .use(core(ctx))
-      .get("/:id/note-questions", ({ auth, params }) => noteQuestions(ctx, requireUser(auth), params.id), { params: idParams })
+      .get("/:id/note-questions", ({ auth, params }) => noteQuestions(ctx, requireUser(auth), params.id), {
+        access: "signed-in",
+        params: idParams,
+      })
       .post("/:id/note-questions", ({ auth, params, body }) => addQuestion(ctx, requireUser(auth), params.id, body), {
+        access: "signed-in",
         params: idParams,
         body: questionBody,
       })
       .post("/:id/refine-question", ({ auth, params, body }) => refineQuestion(ctx, requireUser(auth), params.id, body), {
+        access: "signed-in",
         params: idParams,
         body: questionBody,
       })
       .post("/generate-question-without-save", ({ auth, query }) => generateQuestionWithoutSave(ctx, requireUser(auth), query.note), {
+        access: "signed-in",
         query: t.Object({ note: IdParam }, { additionalProperties: true }),
       })
-      .post("/:id/toggle-approval", ({ auth, params }) => toggleApproval(ctx, requireUser(auth), params.id), { params: idParams })
+      .post("/:id/toggle-approval", ({ auth, params }) => toggleApproval(ctx, requireUser(auth), params.id), {
+        access: "signed-in",
+        params: idParams,
+      })
       .post("/:id/suggest-fine-tuning", ({ auth, params, body }) => suggestForFineTuning(ctx, requireUser(auth), params.id, body), {
+        access: "signed-in",
         params: idParams,
         body: t.Object(
           {
@@ -51,6 +61,7 @@ export function predefinedQuestionsApi(ctx: AppContext) {
       })
       // Not in the reference API: the notebook's questions grouped by note, for "Notebook Questions".
       .get("/notebook/:notebook/questions", ({ auth, params }) => notebookQuestions(ctx, requireUser(auth), params.notebook), {
+        access: "signed-in",
         params: t.Object({ notebook: IdParam }),
       })
   );

@@ -18,6 +18,7 @@ export function recallLogApi(ctx: AppContext) {
         ({ auth, query }) =>
           recallLogRows(ctx, requireUser(auth), query.memoryTracker, query.limit === undefined ? undefined : Number(query.limit)),
         {
+          access: "signed-in",
           // Signed out is 401 before the query is looked at.
           transform: ({ auth }) => void requireUser(auth),
           query: t.Object(
@@ -31,10 +32,11 @@ export function recallLogApi(ctx: AppContext) {
         },
       )
       .get("/api/stats", ({ auth, query }) => userStats(ctx, requireUser(auth), validTimeZone(query.timezone)), {
+        access: "signed-in",
         transform: ({ auth }) => void requireUser(auth),
         query: t.Object({ timezone: t.String({ maxLength: 100, error: TIME_ZONE_MESSAGE }) }, { additionalProperties: true }),
       })
       // "Optimize my parameters": fits the FSRS weights to the user's log (400 with fewer than 400 reviews).
-      .post("/api/user/optimize-fsrs-parameters", ({ auth }) => optimizeFsrsParameters(ctx, requireUser(auth)))
+      .post("/api/user/optimize-fsrs-parameters", ({ auth }) => optimizeFsrsParameters(ctx, requireUser(auth)), { access: "signed-in" })
   );
 }

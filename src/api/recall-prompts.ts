@@ -18,9 +18,11 @@ export function recallPromptsApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/recall-prompts" })
     .use(core(ctx))
     .get("/:recallPrompt/question", ({ auth, params }) => askAQuestion(ctx, requireUser(auth), params.recallPrompt), {
+      access: "signed-in",
       params: promptParams,
     })
     .get("/:recallPrompt", ({ auth, params }) => showRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
+      access: "signed-in",
       params: promptParams,
     })
     .post(
@@ -35,6 +37,7 @@ export function recallPromptsApi(ctx: AppContext) {
           idempotencyKeyOf(headers),
         ),
       {
+        access: "signed-in",
         params: promptParams,
         body: t.Object(
           { choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }) },
@@ -43,12 +46,14 @@ export function recallPromptsApi(ctx: AppContext) {
       },
     )
     .post("/:recallPrompt/contest", ({ auth, params }) => contestRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
+      access: "signed-in",
       params: promptParams,
     })
     .post(
       "/:recallPrompt/regenerate",
       ({ auth, params, body }) => regenerateRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body ?? {}),
       {
+        access: "signed-in",
         params: promptParams,
         body: t.Optional(
           t.Object(

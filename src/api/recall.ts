@@ -43,17 +43,21 @@ export function recallApi(ctx: AppContext) {
     new Elysia({ prefix: "/api/recalls" })
       .use(core(ctx))
       .get("/recalling", ({ auth, query }) => recalling(ctx, requireUser(auth), validTimeZone(query.timezone), query.dueindays ?? 0), {
+        access: "signed-in",
         query: dueQuery,
       })
       .get("/overview", ({ auth, query }) => recallOverview(ctx, requireUser(auth), validTimeZone(query.timezone)), {
+        access: "signed-in",
         query: timezoneQuery,
       })
       // What a device keeps to recall without the network.
       .get("/offline-pack", ({ auth, query }) => offlinePack(ctx, requireUser(auth), validTimeZone(query.timezone), query.dueindays ?? 0), {
+        access: "signed-in",
         query: dueQuery,
       })
       // Answers given offline, in the order given; each outcome in the same order.
       .post("/offline-answers", ({ auth, body }) => ({ outcomes: applyOfflineAnswers(ctx, requireUser(auth), body.answers) }), {
+        access: "signed-in",
         body: t.Object({
           answers: t.Array(offlineAnswer, { maxItems: MAX_ANSWERS_PER_SYNC, error: `must hold at most ${MAX_ANSWERS_PER_SYNC} answers` }),
         }),

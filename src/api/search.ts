@@ -34,7 +34,7 @@ export function searchApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), { body: searchTerm })
+      .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), { access: "signed-in", body: searchTerm })
       .post(
         "/notes/semantic-search",
         async ({ auth, body, set }) => {
@@ -42,9 +42,10 @@ export function searchApi(ctx: AppContext) {
           set.headers[SEMANTIC_HEADER] = semantic;
           return results;
         },
-        { body: searchTerm },
+        { access: "signed-in", body: searchTerm },
       )
       .post("/notes/:note/search", ({ auth, params, body }) => searchNotes(ctx, requireUser(auth), term(body), params.note), {
+        access: "signed-in",
         params: noteParams,
         body: searchTerm,
       })
@@ -55,7 +56,7 @@ export function searchApi(ctx: AppContext) {
           set.headers[SEMANTIC_HEADER] = semantic;
           return results;
         },
-        { params: noteParams, body: searchTerm },
+        { access: "signed-in", params: noteParams, body: searchTerm },
       )
       // Embedding a big notebook takes a while: no idle timeout for these requests.
       .post(
@@ -65,7 +66,7 @@ export function searchApi(ctx: AppContext) {
           server?.timeout(request, 0);
           await updateNotebookIndex(ctx, current, params.notebook);
         },
-        { params: notebookParams },
+        { access: "signed-in", params: notebookParams },
       )
       .post(
         "/notebooks/:notebook/reset-index",
@@ -74,7 +75,7 @@ export function searchApi(ctx: AppContext) {
           server?.timeout(request, 0);
           await resetNotebookIndex(ctx, current, params.notebook);
         },
-        { params: notebookParams },
+        { access: "signed-in", params: notebookParams },
       )
   );
 }

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { subscribe, unsubscribe, updateSubscription } from "../services/sharing/subscriptions";
-import { optionalUser } from "./authentication";
+import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 
@@ -14,15 +14,16 @@ export function subscriptionsApi(ctx: AppContext) {
     .use(core(ctx))
     .post(
       "/notebooks/:notebook/subscribe",
-      ({ auth, params, body }) => subscribe(ctx, optionalUser(auth), params.notebook, body.dailyTargetOfNewNotes),
-      { params: t.Object({ notebook: IdParam }), body: subscriptionBody },
+      ({ auth, params, body }) => subscribe(ctx, requireUser(auth), params.notebook, body.dailyTargetOfNewNotes),
+      { access: "signed-in", params: t.Object({ notebook: IdParam }), body: subscriptionBody },
     )
     .post(
       "/:subscription",
-      ({ auth, params, body }) => updateSubscription(ctx, optionalUser(auth), params.subscription, body.dailyTargetOfNewNotes),
-      { params: t.Object({ subscription: IdParam }), body: subscriptionBody },
+      ({ auth, params, body }) => updateSubscription(ctx, requireUser(auth), params.subscription, body.dailyTargetOfNewNotes),
+      { access: "signed-in", params: t.Object({ subscription: IdParam }), body: subscriptionBody },
     )
-    .post("/:subscription/delete", ({ auth, params }) => unsubscribe(ctx, optionalUser(auth), params.subscription), {
+    .post("/:subscription/delete", ({ auth, params }) => unsubscribe(ctx, requireUser(auth), params.subscription), {
+      access: "signed-in",
       params: t.Object({ subscription: IdParam }),
     });
 }

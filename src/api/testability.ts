@@ -21,10 +21,14 @@ const stringOrNumber = t.Union([t.String(), t.Number()]);
 export function testabilityApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/testability" })
     .use(core(ctx))
-    .post("/clean_db_and_reset_testability_settings", () => {
-      cleanDatabaseAndResetTestabilitySettings(ctx);
-      return "OK";
-    })
+    .post(
+      "/clean_db_and_reset_testability_settings",
+      () => {
+        cleanDatabaseAndResetTestabilitySettings(ctx);
+        return "OK";
+      },
+      { access: "public" },
+    )
     .post(
       "/time_travel",
       ({ body }) => {
@@ -39,7 +43,7 @@ export function testabilityApi(ctx: AppContext) {
         ctx.clock.travelTo(instant);
         return [];
       },
-      { body: t.Object({ travel_to: t.String() }) },
+      { access: "public", body: t.Object({ travel_to: t.String() }) },
     )
     .post(
       "/time_travel_relative_to_now",
@@ -49,7 +53,7 @@ export function testabilityApi(ctx: AppContext) {
         ctx.clock.travelRelativeToNow(hours);
         return [];
       },
-      { body: t.Object({ hours: stringOrNumber }) },
+      { access: "public", body: t.Object({ hours: stringOrNumber }) },
     )
     .post(
       "/randomizer",
@@ -58,20 +62,21 @@ export function testabilityApi(ctx: AppContext) {
         return [];
       },
       {
+        access: "public",
         body: t.Object({
           choose: t.Union([t.Literal("first"), t.Literal("last"), t.Literal("seed")]),
           seed: t.Optional(stringOrNumber),
         }),
       },
     )
-    .get("/feature_toggle", () => ctx.featureToggle.enabled)
+    .get("/feature_toggle", () => ctx.featureToggle.enabled, { access: "public" })
     .post(
       "/feature_toggle",
       ({ body }) => {
         ctx.featureToggle.enabled = body.enabled === true || body.enabled === "true";
         return [];
       },
-      { body: t.Object({ enabled: t.Union([t.Boolean(), t.String()]) }) },
+      { access: "public", body: t.Object({ enabled: t.Union([t.Boolean(), t.String()]) }) },
     )
     .post(
       "/replace_service_url",
@@ -80,15 +85,20 @@ export function testabilityApi(ctx: AppContext) {
         if (body.wikidata !== undefined) ctx.serviceUrls.wikidata = body.wikidata || ctx.config.wikidataBaseUrl;
         return { openAi: ctx.serviceUrls.openAi, wikidata: ctx.serviceUrls.wikidata };
       },
-      { body: t.Object({ openAi: t.Optional(t.String()), wikidata: t.Optional(t.String()) }) },
+      { access: "public", body: t.Object({ openAi: t.Optional(t.String()), wikidata: t.Optional(t.String()) }) },
     )
-    .post("/trigger_exception", () => {
-      // Named like the reference's, so its failure report reads like one.
-      const error = new Error("for failure report");
-      error.name = "java.lang.RuntimeException";
-      throw error;
-    })
+    .post(
+      "/trigger_exception",
+      () => {
+        // Named like the reference's, so its failure report reads like one.
+        const error = new Error("for failure report");
+        error.name = "java.lang.RuntimeException";
+        throw error;
+      },
+      { access: "public" },
+    )
     .post("/inject_notes", ({ auth, body }) => injectNotes(ctx, auth.user && requireUser(auth), body), {
+      access: "public",
       body: t.Object({
         externalIdentifier: t.Optional(t.Union([t.String(), t.Null()])),
         circleName: t.Optional(t.Union([t.String(), t.Null()])),
@@ -109,6 +119,7 @@ export function testabilityApi(ctx: AppContext) {
       }),
     })
     .post("/inject-predefined-questions", ({ body }) => injectPredefinedQuestions(ctx, body), {
+      access: "public",
       body: t.Object({
         notebookTitle: t.String(),
         notebookCertifiable: t.Optional(t.Union([t.Boolean(), t.Null()])),
@@ -127,6 +138,7 @@ export function testabilityApi(ctx: AppContext) {
       }),
     })
     .post("/inject_suggested_questions", ({ body }) => injectSuggestedQuestions(ctx, body.examples), {
+      access: "public",
       body: t.Object({
         examples: t.Array(
           t.Object(
@@ -147,12 +159,15 @@ export function testabilityApi(ctx: AppContext) {
       }),
     })
     .post("/share_to_bazaar", ({ body }) => shareNotebookOfNoteToBazaar(ctx, body.noteTopology), {
+      access: "public",
       body: t.Object({ noteTopology: t.String() }),
     })
     .post("/inject_circle", ({ body }) => injectCircle(ctx, body.circleName, body.members), {
+      access: "public",
       body: t.Object({ circleName: t.String(), members: t.String() }),
     })
     .post("/link_notes", ({ body }) => linkNotes(ctx, Number(body.source_id), Number(body.target_id), body.type), {
+      access: "public",
       body: t.Object({ type: t.String(), source_id: stringOrNumber, target_id: stringOrNumber }),
     })
     .post(
@@ -168,6 +183,7 @@ export function testabilityApi(ctx: AppContext) {
         return "OK";
       },
       {
+        access: "public",
         body: t.Object({
           daily_assimilation_count: t.Optional(stringOrNumber),
           space_intervals: t.Optional(t.String()),

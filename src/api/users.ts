@@ -12,12 +12,14 @@ import { IdParam } from "./ids";
 export function usersApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/user" })
     .use(core(ctx))
-    .get("/current-user-info", ({ auth }) => currentUserInfo(auth.account, auth.user))
-    .get("/", ({ auth }) => presentUser(requireUser(auth)))
+    .get("/current-user-info", ({ auth }) => currentUserInfo(auth.account, auth.user), { access: "public" })
+    .get("/", ({ auth }) => presentUser(requireUser(auth)), { access: "signed-in" })
     .post("/", ({ auth, body }) => presentUser(createProfile(ctx, requireAccount(auth), body)), {
+      access: "account",
       body: t.Object({ name: t.String({ error: "size must be between 1 and 100" }) }, { additionalProperties: true }),
     })
     .patch("/:user", ({ auth, params, body }) => presentUser(updateUserSettings(ctx, requireUser(auth), params.user, body)), {
+      access: "signed-in",
       params: t.Object({ user: IdParam }),
       body: t.Object(
         {
@@ -30,21 +32,30 @@ export function usersApi(ctx: AppContext) {
       ),
     })
     .post("/generate-token", ({ auth, body }) => generateUserToken(ctx, requireUser(auth).user, body.label), {
+      access: "signed-in",
       body: t.Object({ label: t.String({ error: "size must be between 1 and 100" }) }),
     })
-    .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user))
-    .get("/sessions", ({ auth }) => {
-      const account = requireAccount(auth);
-      return listSessions(ctx.db, account.id, new Date()).map((session) => ({
-        createdAt: session.createdAt?.toISOString() ?? null,
-        lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
-        browser: describeUserAgent(session.userAgent),
-        current: session.id === auth.sessionId,
-      }));
-    })
-    .post("/sessions/sign-out-others", ({ auth }) => ({
-      signedOut: invalidateOtherSessions(ctx.db, requireAccount(auth).id, auth.sessionId),
-    }))
+    .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user), { access: "signed-in" })
+    .get(
+      "/sessions",
+      ({ auth }) => {
+        const account = requireAccount(auth);
+        return listSessions(ctx.db, account.id, new Date()).map((session) => ({
+          createdAt: session.createdAt?.toISOString() ?? null,
+          lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+          browser: describeUserAgent(session.userAgent),
+          current: session.id === auth.sessionId,
+        }));
+      },
+      { access: "account" },
+    )
+    .post(
+      "/sessions/sign-out-others",
+      ({ auth }) => ({
+        signedOut: invalidateOtherSessions(ctx.db, requireAccount(auth).id, auth.sessionId),
+      }),
+      { access: "account" },
+    )
     .post(
       "/password",
       async ({ auth, body }) => {
@@ -53,6 +64,7 @@ export function usersApi(ctx: AppContext) {
         return { signedOut: invalidateOtherSessions(ctx.db, account.id, auth.sessionId) };
       },
       {
+        access: "account",
         // Signed out is 401 before the body is looked at.
         transform: ({ auth }) => void requireAccount(auth),
         body: t.Object({
@@ -67,6 +79,6 @@ export function usersApi(ctx: AppContext) {
         deleteUserToken(ctx, requireUser(auth).user, params.tokenId);
         return new Response(null, { status: 204 });
       },
-      { params: t.Object({ tokenId: IdParam }) },
+      { access: "signed-in", params: t.Object({ tokenId: IdParam }) },
     );
 }

@@ -14,7 +14,7 @@ export function wikidataApi(ctx: AppContext) {
         requireUser(auth);
         return searchWikidataEntities(ctx, params.search);
       },
-      { params: t.Object({ search: t.String() }) },
+      { access: "signed-in", params: t.Object({ search: t.String() }) },
     )
     .get(
       "/wikidata/entity-data/:wikidataId",
@@ -22,6 +22,6 @@ export function wikidataApi(ctx: AppContext) {
         requireUser(auth);
         return wikidataEntityData(ctx, params.wikidataId);
       },
-      { params: t.Object({ wikidataId: t.String() }) },
+      { access: "signed-in", params: t.Object({ wikidataId: t.String() }) },
     );
 }

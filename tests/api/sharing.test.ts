@@ -4,7 +4,7 @@
  * notebook (bazaar, private, circle).
  */
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mayCallApi } from "../../src/services/policies/api-access";
+import { declaredAccess } from "../../src/services/policies/api-access";
 import { assimilate, assimilatingTitles, recallingTitles, travelTo } from "../support/learning";
 import { appRoutes, type HttpClient, useTestServer } from "../support/server";
 
@@ -310,7 +310,7 @@ describe("sharing", () => {
     const open: string[] = [];
     for (const route of routes) {
       const path = route.path.replace(/:(\w+)\??/g, "1").replace(/\*$/, "x");
-      if (mayCallApi("nobody", route.method, path)) {
+      if (declaredAccess(route) === "public") {
         open.push(`${route.method} ${route.path}`);
         continue;
       }

@@ -1,33 +1,32 @@
+import { ForbiddenError, UnauthorizedError } from "../errors";
+import type { AccountRow, UserRow } from "../users";
+
 /**
- * Which /api calls need nobody signed in: a visitor reads bazaar notebooks (note pages, their
- * tree, images and graph) and signs in; an identity without a profile may create it and manage
- * its sessions. Every other /api call from someone not signed in is 401 before its input is
- * validated (core.ts asks this in a transform hook, which Elysia runs before validation).
+ * How much identity an /api route needs before anything else runs, declared on the route
+ * (`{ access: "signed-in" }`) and checked before its input is validated:
+ *
+ *   public     anyone, signed out included (bazaar reading, who is signed in, the health check);
+ *              the service still decides what a visitor may read
+ *   account    an identity without a profile yet (creating it, its sessions and password)
+ *   signed-in  a user with a profile
+ *   admin      an admin; others get 403, nobody signed in 401
  */
-const id = "[1-9][0-9]*";
-const OPEN_TO_ANYONE: [method: string, path: RegExp][] = [
-  ["GET", /^\/api\/healthcheck$/],
-  ["GET", /^\/api\/user\/current-user-info$/],
-  ["GET", new RegExp(`^/api/notes/${id}$`)],
-  ["GET", new RegExp(`^/api/notes/${id}/(descendants|children|graph|accessory)$`)],
-  ["GET", new RegExp(`^/api/images/${id}/[^/]+$`)],
-  ["GET", new RegExp(`^/api/notebooks/${id}(/notes)?$`)],
-  ["GET", /^\/api\/bazaar\/?$/],
-  ["*", /^\/api\/testability\//],
-];
-const OPEN_TO_ACCOUNTS: [method: string, path: RegExp][] = [
-  ["POST", /^\/api\/user\/?$/],
-  ["GET", /^\/api\/user\/sessions$/],
-  ["POST", /^\/api\/user\/sessions\/sign-out-others$/],
-  ["POST", /^\/api\/user\/password$/],
-];
+export const API_ACCESS_LEVELS = ["public", "account", "signed-in", "admin"] as const;
+export type ApiAccess = (typeof API_ACCESS_LEVELS)[number];
 
-const matches = (list: [string, RegExp][], method: string, path: string) =>
-  list.some(([m, pattern]) => (m === "*" || m === method || (m === "GET" && method === "HEAD")) && pattern.test(path));
+/** Where a route's level is kept in its detail (also an OpenAPI extension of the operation). */
+export const ACCESS_DETAIL_KEY = "x-engram-access";
 
-/** Whether a caller with this much identity may reach the endpoint (its own checks come after). */
-export function mayCallApi(identity: "nobody" | "account" | "user", method: string, path: string): boolean {
-  if (identity === "user" || !path.startsWith("/api/")) return true;
-  if (matches(OPEN_TO_ANYONE, method, path)) return true;
-  return identity === "account" && matches(OPEN_TO_ACCOUNTS, method, path);
+/** Refuses a caller who has less identity than the route's level. */
+export function checkApiAccess(level: ApiAccess, auth: { account?: AccountRow; user?: UserRow }) {
+  if (level === "public") return;
+  if (!auth.account || (level !== "account" && !auth.user)) throw new UnauthorizedError("Please sign in");
+  if (level === "admin" && !auth.account.admin) throw new ForbiddenError("Only an administrator can do this");
+}
+
+/** The level a route declared, or undefined when it forgot (route table entries keep their detail). */
+export function declaredAccess(route: { hooks?: unknown }): ApiAccess | undefined {
+  const detail = (route.hooks as { detail?: Record<string, unknown> } | undefined)?.detail;
+  const level = detail?.[ACCESS_DETAIL_KEY];
+  return API_ACCESS_LEVELS.find((known) => known === level);
 }

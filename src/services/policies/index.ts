@@ -25,8 +25,9 @@ import { ForbiddenError, UnauthorizedError } from "../errors";
 import type { NotebookRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { isBazaarNotebook, isCircleMember, isSubscribed } from "./memberships";
+import { mayEdit, mayRead, mayRecall, type NotebookRole } from "./roles";
 
-export type NotebookRole = "owner" | "circle-member" | "subscriber" | "bazaar-reader" | "none";
+export type { NotebookRole } from "./roles";
 
 /** The strongest role the caller has for a notebook. */
 export function notebookRole(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): NotebookRole {
@@ -39,9 +40,7 @@ export function notebookRole(ctx: AppContext, current: CurrentUser | undefined, 
   return isBazaarNotebook(ctx, notebook.id) ? "bazaar-reader" : "none";
 }
 
-export const mayRead = (role: NotebookRole) => role !== "none";
-export const mayEdit = (role: NotebookRole) => role === "owner" || role === "circle-member";
-export const mayRecall = (role: NotebookRole) => mayEdit(role) || role === "subscriber";
+export { mayEdit, mayRead, mayRecall };
 export const mayShare = mayEdit;
 /** Subscribing is for readers other than the owner (who learns own notes anyway). */
 export const maySubscribe = (role: NotebookRole) => role !== "owner" && role !== "none";
@@ -144,4 +143,5 @@ export function authorizeAdmin(current: CurrentUser | undefined, message = "Only
   if (!isAdmin(current)) refuse(current, message);
 }
 
-export { RECALLABLE_NOTEBOOK_SQL, readableNotebookIds } from "./memberships";
+export { readableNotebookIds } from "./memberships";
+export { RECALLABLE_NOTEBOOK_SQL } from "./roles";

@@ -20,15 +20,6 @@ export function isBazaarNotebook(ctx: AppContext, notebookId: number): boolean {
   return one(ctx, "SELECT 1 AS found FROM bazaar_notebooks WHERE notebook_id = ?", notebookId);
 }
 
-/**
- * SQL condition on a notebook `nb` that user ?1 may recall (and assimilate): a personal notebook
- * they created, a notebook of a circle they belong to, or one they subscribe to. The same rule as
- * mayRecall in index.ts.
- */
-export const RECALLABLE_NOTEBOOK_SQL = `((nb.circle_id IS NULL AND nb.creator_id = ?1)
-  OR EXISTS (SELECT 1 FROM circle_members cm WHERE cm.circle_id = nb.circle_id AND cm.user_id = ?1)
-  OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.notebook_id = nb.id AND s.user_id = ?1))`;
-
 /** Which of a user's notebooks a list or search covers. */
 export interface NotebookScope {
   /** Personal notebooks the user created. */
