@@ -2,7 +2,7 @@
  * Replays a review log in the Anki revlog CSV form (card_id,review_time,rating,elapsed_days:
  * rating 1 Again .. 4 Easy, review_time in ms, elapsed_days since the card's previous review)
  * through both of Engram's schedulers and prints how well each predicts recall: log loss and
- * RMSE of the predicted probability against what happened (issue 17).
+ * RMSE of the predicted probability against what happened.
  *
  *   node_modules/.bin/bun scripts/fsrs-replay.ts [file.csv]       replay (default: the sample)
  *   node_modules/.bin/bun scripts/fsrs-replay.ts --simulate out.csv [cards] [seed]

@@ -10,7 +10,7 @@ export interface SchedulerForm {
 }
 
 /**
- * "Scheduler" with its FSRS settings (issue 17). Desired retention and maximum interval matter
+ * "Scheduler" with its FSRS settings. Desired retention and maximum interval matter
  * only to FSRS, so they show only when FSRS is chosen.
  */
 export function SchedulerFields({

@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 
 /**
  * A component whose code is fetched the first time it renders, not with the page: a dialog, or a
- * part shown only after a click or once data has arrived in the browser (issue 16: a page's first
+ * part shown only after a click or once data has arrived in the browser (a page's first
  * load stays small). Render it only in the browser, after the page has hydrated: on the server
  * renderToString would not wait for it. Until its code arrives it shows `fallback`. `preload()`
  * fetches the code ahead (on pointer-over of what opens it, say).

@@ -129,7 +129,7 @@ export default function NoteShow({
   });
   const detailsText = useDetailsText(details);
 
-  // Rich mode only for Markdown it gives back unchanged (issue 8): a note with a table, a task
+  // Rich mode only for Markdown it gives back unchanged: a note with a table, a task
   // list, HTML... is edited as Markdown, with the reason shown. The cheap check (marked's lexer,
   // no Quill) decides on load and follows the Markdown as it is typed, a moment after typing
   // stops; while the rich editor is on, its own check decides (it calls onRefuse), so the mode

@@ -82,7 +82,7 @@ export const memoryTrackerQuery = (memoryTrackerId: number) =>
     },
   });
 
-/** Milliseconds since a question was shown (the recall log's thinking time, issue 17). */
+/** Milliseconds since a question was shown (the recall log's thinking time). */
 export const thinkingSince = (shownAt: number) => Math.min(Math.max(0, Math.round(Date.now() - shownAt)), 86_400_000);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The load bench (issue 16, goal 5): 50 simulated learners at once, each signed in as its own user
+ * The load bench: 50 simulated learners at once, each signed in as its own user
  * with its own notebook (200 notes with embeddings, 150 memory trackers due now), each looping a
  * mix of what a learner does, one request after another, without pauses:
  *

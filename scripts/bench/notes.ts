@@ -7,7 +7,7 @@
  *   GET /api/notes/{leaf}         a note with no children deep in the big notebook, and one at the same
  *                                 depth in a notebook of 3 notes: loading one level must not grow with the notebook
  *
- * Goals (issue 16, pages), each printed with its ratio, one request at a time:
+ * Goals, each printed with its ratio, one request at a time:
  *   - the note page of the note with 1,000 children: p50 at most 5× a leaf's page (same run);
  *   - every measured page (that note page, a leaf's page, the signed-in home page, the notebooks page
  *     and the recall page): p50 at most 3× a bare renderToString of the same view tree with the same

@@ -1,5 +1,5 @@
 /**
- * Measures an Obsidian vault import (issue 13): a generated vault of 1,000 notes in 20 folders,
+ * Measures an Obsidian vault import: a generated vault of 1,000 notes in 20 folders,
  * each note with a paragraph and two wikilinks, about every other note embedding its own 20 KB image,
  * imported over HTTP into a fresh notebook of the real server (its own process), then imported
  * again (nothing changes) and exported. Prints wall times and the server's resident memory

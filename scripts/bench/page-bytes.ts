@@ -1,5 +1,5 @@
 /**
- * The page-bytes bench (issue 16, goal 4): what the first load of each main page costs a browser
+ * The page-bytes bench: what the first load of each main page costs a browser
  * with an empty cache, measured by loading it in Chromium (page-bytes-probe.mjs, run with node)
  * until the network is idle, so lazily loaded chunks started at load count too. One table: per
  * page, the bytes on the wire (compressed) and decoded of JavaScript, CSS, HTML and data

@@ -10,7 +10,7 @@
  *                                     re-ranks them by exact cosine distance; at 384 dimensions, then
  *                                     again after re-embedding every note at 1,536
  *
- * Goals (issue 16), each printed with its ratio: literal search p50 ≤ 1.0× the bare FTS5 query for
+ * Goals, each printed with its ratio: literal search p50 ≤ 1.0× the bare FTS5 query for
  * ordinary keys and ≤ 2× a bare indexed title-prefix query for a 2-character key; semantic search
  * p50 ≤ 0.1× the bare exact scan (10× faster) at both dimensions, with recall@10 ≥ 0.95 against the
  * exact ranking.

@@ -1,5 +1,5 @@
 /**
- * The statistics bench (issue 17): a user with 100,000 memory trackers and 1,000,000 recall_log
+ * The statistics bench: a user with 100,000 memory trackers and 1,000,000 recall_log
  * rows over the past year.
  *
  *   GET /api/stats?timezone=Europe/Berlin   forecast, history, retention by week, totals

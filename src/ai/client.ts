@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import type { AppContext } from "../context";
 import { ServiceUnavailableError } from "../services/errors";
 
-/** The message every AI action answers when no provider is configured (README, decision 13). */
+/** The message every AI action answers when no provider is configured (README, docs/decisions.md, decision 15). */
 export const AI_NOT_CONFIGURED = "AI is not configured";
 
 /** True when an AI provider is configured (OPENAI_API_KEY is set). */

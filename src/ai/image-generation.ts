@@ -4,7 +4,7 @@ import { aiClient } from "./client";
 import { AI_REQUEST_TIMEOUT_MS, AI_SERVICE_FAILED, asProviderFailure } from "./structured-output";
 
 /**
- * One images/generations call (ai-features.md §4.3): the prompt only, base64 answer (no model or
+ * One images/generations call: the prompt only, base64 answer (no model or
  * size, so the provider's default image model is used). Answers the PNG as base64. Throws
  * ServiceUnavailableError when AI is not configured, the provider fails or answers no image.
  */

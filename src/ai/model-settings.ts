@@ -4,7 +4,7 @@ import { authorizeAdmin } from "../services/policies";
 import type { CurrentUser } from "../services/users";
 import { readGlobalSetting, writeGlobalSetting } from "./settings";
 
-/** GlobalAiModelSettings of reference-openapi.yaml: the chat model per task (decision 12). */
+/** GlobalAiModelSettings of the reference's API contract: the chat model per task (docs/decisions.md, decision 14). */
 export interface GlobalAiModelSettings {
   /** Generating (and regenerating) multiple-choice questions. */
   questionGenerationModel: string;

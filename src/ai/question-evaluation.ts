@@ -3,7 +3,7 @@ import { modelFor } from "./model-settings";
 import { contextMessages, type MultipleChoicesQuestion, type QuestionContext } from "./question-generation";
 import { requestStructuredJson } from "./structured-output";
 
-/** What the evaluation model answers about a question (ai-features.md §1.4, QuestionEvaluation). */
+/** What the evaluation model answers about a question. */
 export interface QuestionEvaluation {
   /** 0-based indices of every choice the evaluator finds correct. */
   correctChoices: number[];
@@ -32,7 +32,7 @@ export const QUESTION_EVALUATION_SCHEMA = {
   },
 } as const;
 
-/** The evaluation instructions (ai-features.md §3.4, in Engram's words), then the question. */
+/** The evaluation instructions, then the question. */
 export function evaluationPrompt(question: MultipleChoicesQuestion): string {
   return `You evaluate a multiple-choice question that tests the memory of a user of a personal knowledge management system. The user does not know which note is the focus note.
 

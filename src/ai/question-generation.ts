@@ -3,13 +3,13 @@ import type { AppContext } from "../context";
 import { modelFor } from "./model-settings";
 import { requestStructuredJson } from "./structured-output";
 
-/** MultipleChoicesQuestion of reference-openapi.yaml. */
+/** MultipleChoicesQuestion of the reference's API contract. */
 export interface MultipleChoicesQuestion {
   stem: string;
   choices: string[];
 }
 
-/** What the model answers for a question (ai-features.md §1.4, MCQWithAnswer). */
+/** What the model answers for a question. */
 export interface McqWithAnswer {
   multipleChoicesQuestion: MultipleChoicesQuestion;
   /** 0-based. */
@@ -20,7 +20,7 @@ export interface McqWithAnswer {
 
 /**
  * What the AI is told about a note for its questions: the graph description, and the notebook's
- * additional instructions (ai-features.md §5.6: an extra system message, left out when blank).
+ * additional instructions (an extra system message, left out when blank).
  */
 export interface QuestionContext {
   description: string;
@@ -67,7 +67,7 @@ export const MCQ_WITH_ANSWER_SCHEMA = {
   },
 } as const;
 
-/** The question-design instructions (ai-features.md §3.2, in Engram's words). */
+/** The question-design instructions. */
 export const QUESTION_INSTRUCTION = `You are a question designer testing the user's memory and understanding of their focus note. Notes are atomic and hierarchical; a note may link to another one (a reification: subject, predicate, object).
 
 Guidelines:

@@ -5,11 +5,11 @@ import { requestStructuredJson } from "./structured-output";
 
 export const REFINE_SCHEMA_NAME = "refine_question";
 
-/** The "PKM" system instruction (ai-features.md §2.2). */
+/** The "PKM" system instruction. */
 export const PKM_INSTRUCTION =
   "This is a personal knowledge management system, consisting of notes with a title and a body of details, organised in a hierarchy; each note captures an atomic concept.";
 
-/** The refine instructions (ai-features.md §3.6, in Engram's words), then the question as typed so far. */
+/** The refine instructions, then the question as typed so far. */
 export function refinePrompt(question: MultipleChoicesQuestion): string {
   return `You are a Memory Assistant helping the user review and recall the note of current focus. The user is writing a multiple-choice question about it; the question below may be incomplete or wrong.
 

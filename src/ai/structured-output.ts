@@ -42,7 +42,7 @@ export interface StructuredRequest {
 }
 
 /**
- * One Chat Completions call with JSON-schema structured output (decision 9). Answers the parsed
+ * One Chat Completions call with JSON-schema structured output (docs/decisions.md, decision 11). Answers the parsed
  * JSON of the first choice, or undefined when the model refused or answered no parsable JSON.
  * Throws ServiceUnavailableError: "AI is not configured" without a key, AI_SERVICE_FAILED when
  * the provider fails or does not answer in time (no automatic retry: callers fall back instead).

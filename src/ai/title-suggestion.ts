@@ -8,7 +8,7 @@ export const SUGGEST_TITLE_TOOL = "suggest_note_title";
 /** Longest title a note takes. */
 export const MAX_SUGGESTED_TITLE_LENGTH = 150;
 
-/** The function the model calls with its suggestion (ai-features.md §4.1, in Engram's words). */
+/** The function the model calls with its suggestion. */
 export const SUGGEST_TITLE_FUNCTION = {
   name: SUGGEST_TITLE_TOOL,
   description:
@@ -35,7 +35,7 @@ export interface TitleRequest {
 }
 
 /**
- * One Chat Completions call with the suggest_note_title function (decision 9: no Assistants API),
+ * One Chat Completions call with the suggest_note_title function (docs/decisions.md, decision 11: no Assistants API),
  * on the Others model. Answers the suggested title (trimmed, at most 150 characters), or null when
  * the model called no function or gave no usable title. Throws ServiceUnavailableError when AI is
  * not configured or the provider fails.

@@ -5,7 +5,7 @@ import { modelFor } from "./model-settings";
 import { readGlobalSetting } from "./settings";
 import { AI_REQUEST_TIMEOUT_MS, asProviderFailure, requestStructuredJson } from "./structured-output";
 
-/** The transcription model (setting "transcriptionModel", decision 12). */
+/** The transcription model (setting "transcriptionModel", docs/decisions.md, decision 14). */
 export const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
 export const transcriptionModel = (ctx: AppContext) => readGlobalSetting(ctx, "transcriptionModel")?.trim() || DEFAULT_TRANSCRIPTION_MODEL;
 
@@ -44,7 +44,7 @@ export const NOTE_DETAILS_COMPLETION_SCHEMA = {
   },
 } as const;
 
-/** The transcription instructions (ai-features.md §4.4, in Engram's words). */
+/** The transcription instructions. */
 export const TRANSCRIPT_PROMPT = `Turn the SRT transcript below into coherent, punctuated Markdown paragraphs.
 - Your output is appended to the note's existing details: start with a space or a new line when needed.
 - Do not translate unless asked. Do not interpret or use reported speech: write what was said.

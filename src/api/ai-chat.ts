@@ -8,7 +8,7 @@ import { IdParam } from "./ids";
 const runParams = t.Object({ threadId: t.String({ maxLength: 40 }), runId: t.String({ maxLength: 40 }) });
 
 /**
- * Chat with the AI (issue 11, decision 10): the streamed reply, and the tool-result and cancel
+ * Chat with the AI (docs/decisions.md, decision 12): the streamed reply, and the tool-result and cancel
  * calls of a run waiting for tool results. Answers are server-sent events ending with `done`.
  */
 export function aiChatApi(ctx: AppContext) {

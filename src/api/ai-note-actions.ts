@@ -8,7 +8,7 @@ import { core } from "./core";
 import { IdParam } from "./ids";
 
 /**
- * One-shot AI actions on a note and a notebook's AI assistant settings (issue 11): the notebook's
+ * One-shot AI actions on a note and a notebook's AI assistant settings: the notebook's
  * additional instructions, recreating its assistant record, title suggestion, image generation and
  * voice dictation's audio-to-text.
  * Bodies are validated by the services, after the caller is checked (401 first).

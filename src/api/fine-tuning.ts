@@ -14,7 +14,7 @@ import { IdParam } from "./ids";
 const suggestion = { access: "admin", params: t.Object({ suggestedQuestion: IdParam }) } as const;
 
 /**
- * The admin's fine-tuning data (ai-features.md §6): suggested questions, the base model of jobs
+ * The admin's fine-tuning data: suggested questions, the base model of jobs
  * (beyond the reference), and the upload and trigger. Bodies are checked by the services after
  * the admin check, so a non-admin gets 403 whatever they send.
  */

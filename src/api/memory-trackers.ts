@@ -43,7 +43,7 @@ export function memoryTrackersApi(ctx: AppContext) {
         params: trackerParams,
         query: t.Object({
           successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),
-          // Milliseconds the learner took (issue 17's recall log); checked by the service.
+          // Milliseconds the learner took (for the recall log); checked by the service.
           thinkingTimeMs: t.Optional(t.String({ maxLength: 12 })),
         }),
       },

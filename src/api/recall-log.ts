@@ -8,7 +8,7 @@ import { core } from "./core";
 import { IdParam } from "./ids";
 import { TIME_ZONE_MESSAGE, validTimeZone } from "./time-zone";
 
-/** GET /api/recall-log (the signed-in user's review log, newest first), GET /api/stats and POST /api/user/optimize-fsrs-parameters (issue 17). */
+/** GET /api/recall-log (the signed-in user's review log, newest first), GET /api/stats and POST /api/user/optimize-fsrs-parameters. */
 export function recallLogApi(ctx: AppContext) {
   return (
     new Elysia()

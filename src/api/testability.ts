@@ -16,7 +16,7 @@ const stringOrNumber = t.Union([t.String(), t.Number()]);
 
 /**
  * The test hooks under /api/testability (non-production only: server.ts does not mount this
- * plugin in production, so every path answers 404 there). See shared/domain/testability.md.
+ * plugin in production, so every path answers 404 there).
  */
 export function testabilityApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/testability" })

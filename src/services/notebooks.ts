@@ -76,7 +76,7 @@ export function presentLiveNotebooks(ctx: AppContext, where: SQL | undefined): N
 
 /** The user's personal notebooks (circle notebooks are on their circle's page) and subscriptions. */
 export function notebooksOfUser(ctx: AppContext, current: CurrentUser): NotebooksJson {
-  // The same rows as presentLiveNotebooks, from one cached statement: the notebooks page asks on every load (issue 16).
+  // The same rows as presentLiveNotebooks, from one cached statement: the notebooks page asks on every load.
   const rows = prepared(ctx.db, "live-personal-notebooks-of-user", (db) =>
     db
       .select({ notebook: notebooks, head: notes })

@@ -12,7 +12,7 @@ import type { AccountRow, CurrentUser, UserRow } from "./user-rows";
 
 export type { AccountRow, CurrentUser, UserRow } from "./user-rows";
 
-/** The User JSON of reference-openapi.yaml. */
+/** The User JSON of the reference's API contract. */
 export function presentUser({ user, account }: CurrentUser) {
   return {
     id: user.id,

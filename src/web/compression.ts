@@ -1,5 +1,5 @@
 /**
- * Response compression (issue 16): every text answer (HTML, JSON, JS, CSS, SVG, plain text) goes
+ * Response compression: every text answer (HTML, JSON, JS, CSS, SVG, plain text) goes
  * out Brotli-, gzip- or (dynamic answers) Zstandard-compressed when the browser asks for it in
  * Accept-Encoding. Hashed assets are
  * precompressed at build (scripts/build-client.ts, served by web/assets.ts); everything else is

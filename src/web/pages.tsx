@@ -76,7 +76,7 @@ export function pagesPlugin(ctx: AppContext) {
         return { title: "Recent", content: <RecentPage /> };
       }),
     )
-    // Issue 17: every figure is computed here, so it is in the first HTML.
+    // every figure is computed here, so it is in the first HTML.
     .get("/d/stats", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => ({
         title: "Statistics",
@@ -193,7 +193,7 @@ export function pagesPlugin(ctx: AppContext) {
 }
 
 /*
- * The content of the pages the bench measures (issue 16), built from their data here so that the
+ * The content of the pages the bench measures, built from their data here so that the
  * bench renders the very same view tree with the same data for its bare renderToString baseline.
  */
 

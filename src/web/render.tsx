@@ -85,7 +85,7 @@ export interface DocumentOptions {
 /**
  * A whole page as one React element: the document, the shell and the content, with the query cache
  * for the islands. renderDocument renders it to HTML; the bench renders it alone for the
- * bare baseline of the same view tree with the same data (issue 16).
+ * bare baseline of the same view tree with the same data.
  */
 export function documentElement(page: PageRequest, options: DocumentOptions) {
   const { ctx, auth, request } = page;
@@ -122,7 +122,7 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
 /**
  * Renders a whole page: the document, the shell and the content, with the query cache for the
  * islands. One renderToString, not a stream: every island is rendered to a string anyway (Island),
- * nothing in the shell suspends, and a stream cost a third more server time per page (issue 16)
+ * nothing in the shell suspends, and a stream cost a third more server time per page
  * for bytes that are all ready at once. A render error throws, and the error page answers.
  */
 export async function renderDocument(page: PageRequest, options: DocumentOptions) {

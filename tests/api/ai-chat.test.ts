@@ -1,5 +1,5 @@
 /**
- * Chat with the AI over real HTTP against the fake OpenAI server (issue 11, decision 10): the
+ * Chat with the AI over real HTTP against the fake OpenAI server (docs/decisions.md, decision 12): the
  * server-sent event sequence of a plain reply, of a tool-call run through submit-tool-results and
  * its streamed continuation, of a cancel and of a provider failure; what the model is sent; what
  * is saved; and refusals for strangers and signed-out callers.

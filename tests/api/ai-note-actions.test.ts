@@ -1,5 +1,5 @@
 /**
- * One-shot AI actions on a note over real HTTP, against the fake OpenAI server (issue 11): the
+ * One-shot AI actions on a note over real HTTP, against the fake OpenAI server: the
  * notebook's additional instructions (kept, used in question generation, evaluation and title
  * suggestion), recreating the notebook's assistant record, title suggestion and image generation.
  * Every call is refused signed out (401) and to a stranger (403, without the note's title).

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the server keeps who a session belongs to, which notebooks a user may read and every
+ * The server keeps who a session belongs to, which notebooks a user may read and every
  * page's menu badges in memory (services/cache-versions.ts) for as long as their version in
  * cache_versions holds. Any change to what they are made of, even one written straight into the
  * database by another process, is seen by the very next request.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, pages: a note's realm lists its first 40 children and says how many there are; the
+ * Pages: a note's realm lists its first 40 children and says how many there are; the
  * rest come page by page from GET /api/notes/{note}/children?after=&limit=, in sibling order,
  * with the same permissions as the realm.
  */

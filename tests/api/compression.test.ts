@@ -1,5 +1,5 @@
 /**
- * Issue 16, bytes: text answers go out Brotli-, gzip- or (dynamic ones) Zstandard-compressed by Accept-Encoding and decompress
+ * Bytes: text answers go out Brotli-, gzip- or (dynamic ones) Zstandard-compressed by Accept-Encoding and decompress
  * to the same bytes as the identity answer; hashed assets are served from their precompressed twins
  * with Cache-Control immutable; event streams (the MCP endpoint) are never compressed.
  * Raw bytes come through node:http, which (unlike fetch) does not decompress on its own.

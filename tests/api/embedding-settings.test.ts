@@ -1,5 +1,5 @@
 /**
- * Issue 16: the embedding model and the `dimensions` asked of the provider are settings (Manage
+ * The embedding model and the `dimensions` asked of the provider are settings (Manage
  * Models, admin only). `dimensions` is sent only when set; changing either re-embeds every note in
  * a background job, and semantic search keeps answering meanwhile, comparing the key only with
  * embeddings of the current model and dimension.

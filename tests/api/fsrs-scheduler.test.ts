@@ -11,7 +11,7 @@ async function setScheduler(client: HttpClient, changes: Record<string, unknown>
   return client.patch(`/api/user/${user.id}`, { name: user.name, ...changes });
 }
 
-describe("FSRS as a per-user scheduler (issue 17)", () => {
+describe("FSRS as a per-user scheduler", () => {
   const server = useTestServer();
 
   test("the settings: defaults, answered by GET /api/user and current-user-info, 400 field errors on bad values", async () => {
@@ -110,7 +110,7 @@ describe("FSRS as a per-user scheduler (issue 17)", () => {
   });
 });
 
-describe("Optimize my parameters (issue 17)", () => {
+describe("Optimize my parameters", () => {
   const server = useTestServer();
 
   test("needs 400 logged reviews; then fits on the user's log and reports held-out log loss, never keeping a worse fit", async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 16, bytes: a note's realm lists its children by title and short details, never their full
+ * Bytes: a note's realm lists its children by title and short details, never their full
  * details, so opening a note (or its parent in the tree) does not download every sibling's text.
  */
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * Issue 16, literal search through the title index (notes_title_fts) and then the details
+ * Literal search through the title index (notes_title_fts) and then the details
  * (notes_fts), ranked here by relevance rather than by FTS5's bm25(): the answers are exactly those
  * of a plain reference search over the same notes (every word in the title, or else each word in
  * the title or the details; exact title, then titles, then details; by relevance, shorter title,

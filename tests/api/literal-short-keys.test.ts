@@ -1,5 +1,5 @@
 /**
- * Issue 16, literal search with a one- or two-character key: titles starting with it come from the
+ * Literal search with a one- or two-character key: titles starting with it come from the
  * (notebook, title) index and end the search once they fill a page; with fewer, the other titles
  * and the details that contain it follow. Never another user's or a deleted note.
  */

@@ -1,5 +1,5 @@
 /**
- * Engram's MCP server (issue 14), through the SDK's own client: Streamable HTTP on /api/mcp with
+ * Engram's MCP server, through the SDK's own client: Streamable HTTP on /api/mcp with
  * a token from Manage MCP Tokens, and `engram mcp` (src/mcp-cli.ts) over stdio relaying to it.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
@@ -76,7 +76,7 @@ describe("MCP server", () => {
     expect(added.text).toMatch(/^Added "Art of War" \(note id \d+\) under "Books I read"/);
     expect(await childTitles(learner, ids["Books I read"]!)).toEqual(["Lord of the Rings", "Harry Potter", "Art of War"]);
     const artOfWar = (await learner.get(`/api/notes/${ids["Books I read"]}`)).body.children[2];
-    // A realm lists its children without their full details (issue 16): read the child's own realm.
+    // A realm lists its children without their full details: read the child's own realm.
     expect((await learner.get(`/api/notes/${artOfWar.id}`)).body.note.details).toBe("Sun Tzu");
     // By id too.
     expect((await call(mcp, "add_note", { parentNoteId: ids["Harry Potter"], newTitle: "Philosopher's Stone" })).isError).toBe(false);

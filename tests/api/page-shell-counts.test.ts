@@ -1,5 +1,5 @@
 /**
- * Issue 16, pages: every page's menu shows the Assimilate badge, which the server counts as it
+ * Pages: every page's menu shows the Assimilate badge, which the server counts as it
  * renders the page. It counts candidates only as far as today's take needs (assimilationDueCount),
  * and must always equal what GET /api/assimilation/count says is due.
  */

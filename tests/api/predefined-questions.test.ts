@@ -1,5 +1,5 @@
 /**
- * A note's multiple-choice questions (issue 10): listing, adding by hand with the spec's rules,
+ * A note's multiple-choice questions: listing, adding by hand with the spec's rules,
  * refining and generating with the AI (through the fake OpenAI server), approval and
  * suggestions for fine-tuning, each as the actors who may and may not.
  */

@@ -43,7 +43,7 @@ describe("recall prompts: multiple-choice questions for memory trackers", () => 
     expect(evaluationPrompt).not.toContain("correctChoiceIndex");
   });
 
-  test("generation uses questionGenerationModel and the check evaluationModel (decision 12)", async () => {
+  test("generation uses questionGenerationModel and the check evaluationModel (docs/decisions.md, decision 14)", async () => {
     const admin = await w.server.client().loginAs("admin");
     await admin.post("/api/settings/current-model-version", {
       questionGenerationModel: "gpt-4o",

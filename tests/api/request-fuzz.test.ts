@@ -1,7 +1,7 @@
 /**
  * Property: no generated body (deep, wide, long, odd unicode, wrong types, not even JSON) makes a
- * body-taking route answer 5xx or take long, and the server keeps answering its healthcheck
- * (issue 15, finding 2). The routes come from the app itself, with ids filled by an existing note.
+ * body-taking route answer 5xx or take long, and the server keeps answering its healthcheck.
+ * The routes come from the app itself, with ids filled by an existing note.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
 
-/** Issue 15, finding 2 and 5: no request can stall or crash the server; one id rule; one text rule. */
+/** No request can stall or crash the server; one id rule; one text rule. */
 describe("request limits", () => {
   const server = useTestServer();
   const failureReports = () => (server.ctx.sqlite.query("SELECT count(*) AS n FROM failure_reports").get() as { n: number }).n;

@@ -1,5 +1,5 @@
 /**
- * Issue 16, semantic search through the binary-quantised index: candidates by Hamming distance,
+ * Semantic search through the binary-quantised index: candidates by Hamming distance,
  * then the exact cosine re-rank. Compared with the exact ranking computed here in SQL over the
  * same scope: identical on small data, recall@10 >= 0.95 on more notes than the candidate count;
  * never another user's, deleted or moved-away notes; the bits follow the embeddings (triggers).

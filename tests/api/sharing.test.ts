@@ -209,7 +209,7 @@ describe("sharing", () => {
       expect((await subscriber.patch(`/api/memory-trackers/${tracker!.id}/mark-as-repeated?successful=true`)).status).toBe(403);
     });
 
-    test("subscription notes come first, each within its target, then own notes (learning-loop 2.3)", async () => {
+    test("subscription notes come first, each within its target, then own notes (docs/decisions.md, decision 8)", async () => {
       const learner = clients.stranger;
       await learner.post("/api/testability/update_current_user", { daily_assimilation_count: 2 });
       await learner.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 1 });

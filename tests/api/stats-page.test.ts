@@ -1,5 +1,5 @@
 /**
- * Issue 17, the figures only the /d/stats page shows: retention per notebook (summed per notebook
+ * The figures only the /d/stats page shows: retention per notebook (summed per notebook
  * before the notebooks are looked up) and the most failed notes; never another user's reviews.
  */
 import { describe, expect, test } from "bun:test";
@@ -22,7 +22,7 @@ async function repeat(client: HttpClient, trackerId: number, outcomes: boolean[]
   }
 }
 
-describe("the statistics page's figures (issue 17)", () => {
+describe("the statistics page's figures", () => {
   const server = useTestServer();
 
   test("retention by notebook, most reviewed first, and the most failed notes, never another user's reviews", async () => {

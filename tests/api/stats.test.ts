@@ -3,7 +3,7 @@ import { assimilate, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { useTestServer } from "../support/server";
 
-describe("GET /api/stats on a time-travelled history (issue 17)", () => {
+describe("GET /api/stats on a time-travelled history", () => {
   const server = useTestServer();
 
   test("forecast with backlog, history of recalls only, retention by week and totals, in the given time zone", async () => {

@@ -1,5 +1,5 @@
 /**
- * The rich details editor never changes Markdown it is given (issue 8, finding 2): a note opens in
+ * The rich details editor never changes Markdown it is given: a note opens in
  * rich mode only if Markdown → Quill → Markdown gives back the same text; otherwise it is edited
  * as Markdown, with the reason shown. These tests run the editor's real pipeline (marked's HTML,
  * Quill under happy-dom, the Markdown writer) over a corpus and over generated documents.

@@ -3,7 +3,7 @@ import { expect } from "@playwright/test";
 import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useEngramWithFakeOpenAI } from "./support";
 
 /**
- * A learner asks the AI about a note in the message center (issue 11): the streamed reply
+ * A learner asks the AI about a note in the message center: the streamed reply
  * appears and is kept; asked to complete the details, the AI's suggestion is accepted, the note
  * changes (after a reload too, and undo takes it back) and the continuation after the submitted
  * result appears in the chat. The fake OpenAI runs in a Bun child process, scripted through its

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, useEngramWithFakeOpenAI } from "./support";
 
 /**
- * One-shot AI actions as a person uses them (issue 11): the notebook's Additional Instruction,
+ * One-shot AI actions as a person uses them: the notebook's Additional Instruction,
  * "Suggest title" with Accept (and undo), "Generate Image with DALL-E" used as the note image, and
  * its failure. A second Engram with an API key talks to the fake OpenAI in a Bun child process,
  * scripted through routes of its own.

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { dayHour, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability } from "./support";
 
 const test = engramTest("test");
-// "Day D, hour H" is UTC (testability.md): the browser counts "today" in the same zone.
+// "Day D, hour H" is UTC: the browser counts "today" in the same zone.
 test.use({ timezoneId: "UTC" });
 
 const travelTo = (page: Page, url: string, day: number, hour = 8) =>

@@ -15,7 +15,7 @@ import {
 } from "./support";
 
 /**
- * Voice dictation as a person uses it (issue 11): Chromium's fake microphone plays a generated
+ * Voice dictation as a person uses it: Chromium's fake microphone plays a generated
  * WAV (1.5 s of a tone, then 4 s of silence, looped); the silence ends a chunk, the fake OpenAI
  * transcribes it and the completion lands in the details; stopping offers the WAV to download.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8, finding 2: the rich editor must not destroy Markdown it cannot show. A note with a
+ * The rich editor must not destroy Markdown it cannot show. A note with a
  * table is edited as Markdown (with the reason shown) and keeps its table; an ordinary note is
  * still edited in rich mode and saved as the Markdown it was, plus the edit.
  */

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
 
-/** Issue 8, finding 5: the title and details know their limits, and a refused save is not retried. */
+/** The title and details know their limits, and a refused save is not retried. */
 const test = engramTest("test");
 
 async function injectNote(page: Page, url: string, title: string, details: string): Promise<number> {

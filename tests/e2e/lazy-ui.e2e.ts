@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 // Menus and dialogs load their Radix UI code the first time they are used, not with the page
-// (issue 16: a first load ships at most 100 KB of compressed JavaScript). The page is served with
+// (a first load ships at most 100 KB of compressed JavaScript). The page is served with
 // plain trigger buttons that must still work from the keyboard once the code arrives.
 
 const test = engramTest("test");

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
 
 /**
- * Issue 16, pages: a note with many children shows the first 40 as cards (the server's HTML), and
+ * Pages: a note with many children shows the first 40 as cards (the server's HTML), and
  * the rest load as the reader scrolls to the end of the list, or with the "Load more children"
  * button from the keyboard; the tree shows its first children and "Show more".
  */

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
 
-/** The tokens page's connection snippets (issue 14): ready to copy, and the HTTP one really connects. */
+/** The tokens page's connection snippets: ready to copy, and the HTTP one really connects. */
 const test = engramTest("test");
 
 test.beforeEach(async ({ engram }) => resetTestData(engram.url));

@@ -1,5 +1,5 @@
 /**
- * Issue 16, bytes: the rich editor (Quill, about 50 KB compressed) is fetched only when the
+ * Bytes: the rich editor (Quill, about 50 KB compressed) is fetched only when the
  * learner starts editing the details. Until then they are the server's HTML in a focusable
  * "note details" text box; a click, Tab or a key loads the editor, and keys pressed while it
  * loads are typed into it once it is up and saved. A reader who may not edit never loads it.

@@ -1,7 +1,7 @@
 import { expect, type Locator } from "@playwright/test";
 import { engramTest, resetTestData, signInThroughIdentifyPage } from "./support";
 
-/** Issue 8, finding 9: Arabic and Hebrew titles and details read right to left (dir="auto"). */
+/** Arabic and Hebrew titles and details read right to left (dir="auto"). */
 const test = engramTest("test");
 
 const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { dayHour, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, waitForHydration } from "./support";
 
-/** The statistics page and the scheduler setting, as a learner uses them (issue 17). */
+/** The statistics page and the scheduler setting, as a learner uses them. */
 const test = engramTest("test");
 test.use({ timezoneId: "UTC" });
 

@@ -114,7 +114,7 @@ export async function waitForHydration(page: Page) {
   await page.locator("body[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** Calls a test hook (testability.md) and answers its JSON, or its text when it is not JSON. */
+/** Calls a test hook and answers its JSON, or its text when it is not JSON. */
 export async function testability(page: Page, url: string, path: string, data?: unknown) {
   const response = await page.request.post(`${url}/api/testability/${path}`, { data: data ?? {} });
   if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
@@ -132,7 +132,7 @@ export async function injectNotes(
   return testability(page, url, "inject_notes", { externalIdentifier: user, circleName: null, noteTestData: rows });
 }
 
-/** "Day D, hour H" of testability.md, in UTC. */
+/** "Day D, hour H" of the test hooks, in UTC. */
 export const dayHour = (day: number, hour = 8) => new Date(Date.UTC(1976, 5, 1 + day, hour)).toISOString();
 
 /** Signs up through the sign-up page and creates the profile, as a newcomer does; ends on the welcome page. */

@@ -1,4 +1,4 @@
-/** The browser's reading of the AI reply stream (issue 11): events split across chunks, status texts, errors, completions. */
+/** The browser's reading of the AI reply stream: events split across chunks, status texts, errors, completions. */
 import { describe, expect, test } from "bun:test";
 import { completedDetails, parseEvents, statusText, streamErrorText, visibleTail } from "../../islands/lib/conversations/ai-stream";
 

@@ -1,5 +1,5 @@
 /**
- * The note graph (ai-features.md §2.4) on small trees built through the services in a real
+ * The note graph on small trees built through the services in a real
  * temporary database: priority layers, relations, the token budget and its estimate.
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";

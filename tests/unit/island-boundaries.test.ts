@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
-// Islands share code only through islands/lib/ (design.md): each island folder owns one
+// Islands share code only through islands/lib/ (docs/architecture.md): each island folder owns one
 // interaction, so an island importing another would couple two features behind the reader's back.
 
 const islandsDir = resolve(import.meta.dir, "../../islands");

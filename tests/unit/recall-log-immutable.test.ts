@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db/connection";
 import { migrate } from "../../src/db/migrate";
 
-test("the recall log refuses updates: rows are written once and never edited (issue 17)", () => {
+test("the recall log refuses updates: rows are written once and never edited", () => {
   const { sqlite } = openDatabase(join(mkdtempSync(join(tmpdir(), "engram-log-")), "engram.db"));
   migrate(sqlite);
   sqlite.run("INSERT INTO accounts (external_identifier, password_hash, admin, created_at) VALUES ('a', 'x', 0, 0)");

@@ -2,7 +2,7 @@ import type { StatsPageJson } from "../../src/services/stats/stats";
 import { PageHeading } from "./SimplePages";
 
 /**
- * /d/stats (issue 17): the forecast, the past year as a heatmap, retention and totals, drawn as
+ * /d/stats: the forecast, the past year as a heatmap, retention and totals, drawn as
  * plain server-rendered SVG so every figure is in the first HTML without client code (the chart
  * libraries looked at draw on a canvas in the browser). Each chart has a text alternative.
  */

@@ -40,7 +40,7 @@ const parseArgs = (text: string) => {
 };
 
 /**
- * "Send message and invite AI to reply" (issue 11): sends the typed message (if any), then streams
+ * "Send message and invite AI to reply": sends the typed message (if any), then streams
  * the AI's reply with the spec's status texts, and shows each tool suggestion with Accept / Skip /
  * Cancel. Accept changes the note through the normal edit API (so undo works); when every
  * suggestion is resolved the results are submitted and the continuation streams in the same way.

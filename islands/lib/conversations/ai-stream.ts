@@ -1,5 +1,5 @@
 /**
- * The browser side of the AI reply stream (issue 11): a POST whose answer is server-sent events
+ * The browser side of the AI reply stream: a POST whose answer is server-sent events
  * (EventSource only does GET), read chunk by chunk, split on blank lines, `data:` lines joined
  * with "\n" (as the reference's createEventSourceWithBody), and the spec's status text per event.
  */

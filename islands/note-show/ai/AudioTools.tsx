@@ -7,7 +7,7 @@ import { concatSamples, encodeWav, SAMPLE_RATE, srtSeconds } from "./wav";
 const CHUNK_SECONDS = 60;
 const SILENCE_SECONDS = 3;
 const SILENCE_LEVEL = 0.01;
-/** How much of the details the AI sees to continue them (ai-features.md §4.4). */
+/** How much of the details the AI sees to continue them. */
 const PREVIOUS_DETAILS_CHARS = 500;
 
 type Phase = "idle" | "recording" | "stopped";

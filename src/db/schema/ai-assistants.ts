@@ -4,9 +4,9 @@ import { notebooks } from "./notes";
 import { users } from "./users";
 
 /**
- * A notebook's AI assistant settings (ai-features.md §5.6): the additional instructions given to
+ * A notebook's AI assistant settings: the additional instructions given to
  * the AI for this notebook's notes (question generation, evaluation, chat, title suggestion),
- * and Engram's own assistant record built by "recreate" (decision 11: nothing on the provider's side).
+ * and Engram's own assistant record built by "recreate" (docs/decisions.md, decision 13: nothing on the provider's side).
  */
 export const notebookAiAssistants = sqliteTable("notebook_ai_assistants", {
   id: id(),

@@ -3,7 +3,7 @@ import { id, timestamp } from "./common";
 import { conversations } from "./conversations";
 
 /**
- * A conversation's AI thread (decision 10): Engram's own id for what the reference kept as an
+ * A conversation's AI thread (docs/decisions.md, decision 12): Engram's own id for what the reference kept as an
  * OpenAI Assistants thread. One per conversation; the messages themselves stay in conversation_messages.
  */
 export const aiThreads = sqliteTable("ai_threads", {

@@ -3,7 +3,7 @@ import { bool, id, timestamp } from "./common";
 import { users } from "./users";
 
 /**
- * A question a user suggested for fine-tuning (ai-features.md §6.1), with the note and the
+ * A question a user suggested for fine-tuning, with the note and the
  * question as they were then: later edits or deletions of the note or question change nothing
  * here, so no foreign key to them. The admin's fine-tuning tab lists and edits these.
  */

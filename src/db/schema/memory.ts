@@ -24,7 +24,7 @@ export const memoryTrackers = sqliteTable(
     repetitionCount: integer("repetition_count").notNull().default(0),
     forgettingCurveIndex: integer("forgetting_curve_index").notNull().default(100),
     removedFromTracking: bool("removed_from_tracking").notNull().default(false),
-    /** FSRS memory state (days, 1..10) while the user schedules with FSRS; null otherwise (issue 17). */
+    /** FSRS memory state (days, 1..10) while the user schedules with FSRS; null otherwise. */
     stability: real("stability"),
     difficulty: real("difficulty"),
   },

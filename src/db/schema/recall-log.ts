@@ -4,7 +4,7 @@ import { memoryTrackers } from "./memory";
 import { users } from "./users";
 
 /**
- * One row per review of a memory tracker (issue 17): written in the same transaction as the
+ * One row per review of a memory tracker: written in the same transaction as the
  * tracker's update and never edited, so a tracker's schedule can be rebuilt from its rows.
  * The log starts when this table was added: older trackers have no history.
  */

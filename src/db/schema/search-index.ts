@@ -2,7 +2,7 @@ import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core
 import { notes } from "./notes";
 
 /**
- * The binary-quantised copy of every note embedding (issue 16): one bit per dimension (sqlite-vec's
+ * The binary-quantised copy of every note embedding: one bit per dimension (sqlite-vec's
  * vec_quantize_binary: set when the value is positive), 32× smaller than the float vector, so the
  * semantic search can find its few hundred candidates by Hamming distance and re-rank only those
  * by exact cosine distance. Kept by triggers on note_embeddings (and on a note's notebook) in the

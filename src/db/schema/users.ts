@@ -15,7 +15,7 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   dailyAssimilationCount: integer("daily_assimilation_count").notNull().default(DEFAULT_DAILY_ASSIMILATION_COUNT),
   spaceIntervals: text("space_intervals").notNull().default(DEFAULT_SPACE_INTERVALS),
-  /** "forgetting-curve" (classic, the default) or "fsrs" (issue 17). */
+  /** "forgetting-curve" (classic, the default) or "fsrs". */
   scheduler: text("scheduler").notNull().default("forgetting-curve"),
   desiredRetention: real("desired_retention").notNull().default(0.9),
   maximumIntervalDays: integer("maximum_interval_days").notNull().default(36500),

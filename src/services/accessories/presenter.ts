@@ -10,7 +10,7 @@ export interface ImageWithMaskJson {
   imageMask?: string;
 }
 
-/** The NoteAccessory JSON of reference-openapi.yaml (id is the note's id). */
+/** The NoteAccessory JSON of the reference's API contract (id is the note's id). */
 export interface NoteAccessoryJson {
   id: number;
   url?: string;

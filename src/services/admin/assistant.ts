@@ -1,6 +1,6 @@
 /**
  * "Manage Assistant": the default additional AI instructions, the default assistant and the
- * notebook dump. Decision 11: an assistant is Engram's own record (instructions and model), built
+ * notebook dump. In docs/decisions.md, decision 13: an assistant is Engram's own record (instructions and model), built
  * from the current settings; "recreate" rebuilds it, nothing is created on the provider's side.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";

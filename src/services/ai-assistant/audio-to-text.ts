@@ -1,8 +1,8 @@
 /**
- * Voice dictation (issue 11, ai-features.md §4.4): POST /audio/audio-to-text takes one chunk of
+ * Voice dictation: POST /audio/audio-to-text takes one chunk of
  * recorded audio, has it transcribed as SRT (the transcription model), drops a last segment that
  * may be cut mid-speech, and has the Others model clean the text up as an append to the note's
- * details. Unlike the reference, only signed-in users may call it (decision 8), and the upload is
+ * details. Unlike the reference, only signed-in users may call it (docs/decisions.md, decision 10), and the upload is
  * size-limited and checked by its bytes.
  */
 import { askForDetailsFromTranscript, transcribeToSrt } from "../../ai/transcription";
@@ -17,7 +17,7 @@ export const MAX_PREVIOUS_DETAILS_LENGTH = 2_000;
 export const AUDIO_TYPE_MESSAGE = "must be an audio file (MP3, WAV, MP4/M4A, WebM or Ogg) of at most 20 MB";
 export const FAILED_TO_PROCESS_AUDIO = "Failed to process audio";
 
-/** TextFromAudioWithCallInfo of reference-openapi.yaml. */
+/** TextFromAudioWithCallInfo of the reference's API contract. */
 export interface TextFromAudioJson {
   completionFromAudio: { deleteFromEnd: number; completion: string };
   rawSRT: string;

@@ -1,5 +1,5 @@
 /**
- * One-shot AI actions on a note (issue 11, ai-features.md §4.1, §4.3): a title suggestion for
+ * One-shot AI actions on a note: a title suggestion for
  * the note's editors, and an image generated from a prompt for any signed-in user.
  */
 import { generateImageBase64 } from "../../ai/image-generation";

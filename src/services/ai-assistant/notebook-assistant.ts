@@ -1,7 +1,7 @@
 /**
- * A notebook's AI assistant settings (ai-features.md §5.6): the "Additional Instruction" its
+ * A notebook's AI assistant settings: the "Additional Instruction" its
  * editors give the AI for its notes (used in question generation, evaluation, chat and title
- * suggestion), and Engram's own assistant record (decision 11): "recreate" rebuilds it from the
+ * suggestion), and Engram's own assistant record (docs/decisions.md, decision 13): "recreate" rebuilds it from the
  * current settings (PKM instruction, default and notebook instructions, Others model); nothing is
  * created on the provider's side.
  */
@@ -19,7 +19,7 @@ import type { CurrentUser } from "../users";
 
 type AssistantRow = typeof notebookAiAssistants.$inferSelect;
 
-/** NotebookAiAssistant of reference-openapi.yaml. */
+/** NotebookAiAssistant of the reference's API contract. */
 export interface NotebookAiAssistantJson {
   id: number;
   notebook: NotebookJson;
@@ -28,7 +28,7 @@ export interface NotebookAiAssistantJson {
   updatedAt: string;
 }
 
-/** NotebookAssistant of reference-openapi.yaml, with what Engram's own record holds. */
+/** NotebookAssistant of the reference's API contract, with what Engram's own record holds. */
 export interface NotebookAssistantJson {
   id: number;
   creator: { id: number; name: string } | null;

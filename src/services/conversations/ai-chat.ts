@@ -1,7 +1,7 @@
 /**
- * Chat with the AI in a conversation (issue 11, decisions 9 and 10). One streamed Chat Completions
+ * Chat with the AI in a conversation (docs/decisions.md, decisions 11 and 12). One streamed Chat Completions
  * call with function tools per reply leg, relayed as server-sent events that carry the reference's
- * Assistants-API event names and payload fields (ai-features.md 5.2), so its client reads them
+ * Assistants-API event names and payload fields, so its client reads them
  * unchanged. Threads and runs are Engram's own rows (ai_threads, ai_runs): a run that calls tools
  * waits in SQLite with its messages and pending tool calls until submit-tool-results continues it
  * (streamed, unlike the reference) or cancel-run ends it. The reply is saved as a message with no
@@ -25,7 +25,7 @@ import { loadPromptOf, storedQuestion } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
 import { type ConversationRow, partyConversation } from "./conversation-service";
 
-/** Tells the model that this is a chat, so it only edits the note when asked (ai-features.md 5.2 step 3). */
+/** Tells the model that this is a chat, so it only edits the note when asked. */
 export const CONVERSATION_INSTRUCTION =
   "The user wants to have a conversation about the note of focus. Answer in Markdown. Do not call functions that update the note unless the user explicitly asks for it.";
 
@@ -34,7 +34,7 @@ export const MAX_TOOL_RESULT_LENGTH = 10_000;
 /** Longest run a reply may take (the provider's own timeout is 60 s per request). */
 const REPLY_TIMEOUT_MS = 120_000;
 
-/** The assistant's function tools (ai-features.md 5.3), strict like the reference's. */
+/** The assistant's function tools, strict like the reference's. */
 export const CHAT_TOOLS: ChatCompletionTool[] = [
   {
     type: "function",

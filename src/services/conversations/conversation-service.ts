@@ -201,7 +201,7 @@ export function conversationsAboutNote(ctx: AppContext, current: CurrentUser, no
 /** GET /conversation/unread: how many conversations have messages from others the user has not read. */
 export function unreadCount(ctx: AppContext, current: CurrentUser): number {
   // Every page's menu badge asks this: one cached statement (the party condition of partyCondition
-  // written out), not an ORM query built per request (issue 16).
+  // written out), not an ORM query built per request.
   return ctx.sqlite
     .query<{ n: number }, [number]>(
       // EXISTS rather than a join and count(DISTINCT): no temporary b-tree on every page.

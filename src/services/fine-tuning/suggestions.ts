@@ -1,5 +1,5 @@
 /**
- * The admin's "Fine Tuning Data" (ai-features.md §6.1): every suggested question, edited,
+ * The admin's "Fine Tuning Data": every suggested question, edited,
  * duplicated and deleted by an admin only.
  */
 import { asc, eq } from "drizzle-orm";

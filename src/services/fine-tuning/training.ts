@@ -1,5 +1,5 @@
 /**
- * "Trigger Fine Tuning" (ai-features.md §6.2–6.3): two JSONL files in the chat fine-tuning format
+ * "Trigger Fine Tuning": two JSONL files in the chat fine-tuning format
  * (one {"messages": [system, user, assistant]} object per line) built from the suggestions,
  * uploaded through the OpenAI-compatible files API (purpose "fine-tune"), each followed by a
  * fine-tuning job on the configured base model. Nothing polls the jobs: the admin later picks the

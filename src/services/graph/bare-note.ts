@@ -23,7 +23,7 @@ export const RELATIONS_TO_FOCUS_NOTE = [
 ] as const;
 export type RelationToFocusNote = (typeof RELATIONS_TO_FOCUS_NOTE)[number];
 
-/** BareNote of reference-openapi.yaml; absent fields are omitted, never null. */
+/** BareNote of the reference's API contract; absent fields are omitted, never null. */
 export interface BareNote {
   uri: string;
   subjectUriAndTitle?: string;
@@ -87,7 +87,7 @@ export function estimateTokens(note: BareNote | FocusNote): number {
 }
 
 /**
- * A BareNote (ai-features.md §2.3): keys in the reference's order, absent fields omitted. A link
+ * A BareNote: keys in the reference's order, absent fields omitted. A link
  * note ("reification") shows its parent as subject, its title as predicate and its target as
  * object; a deleted target, or one in a notebook the viewer may not read, is left out (not even
  * its title shows). `details` defaults to the note's full details.

@@ -19,7 +19,7 @@ export const TOKEN_LIMIT_MESSAGE = `must be between ${MIN_GRAPH_TOKEN_LIMIT} and
 
 /**
  * The focus note and the notes related to it, filled by priority until the token budget (for
- * the whole result, focus note first) is spent (ai-features.md §2.4). Deleted notes never
+ * the whole result, focus note first) is spent. Deleted notes never
  * appear; with an audience, neither do notes in notebooks its viewer may not read (without one,
  * nothing is filtered: for tests of the graph's shape only).
  * Throws NotFoundError for an unknown note. Does not check that the viewer may read the focus.

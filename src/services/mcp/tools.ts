@@ -1,5 +1,5 @@
 /**
- * The tools Engram offers outside assistants over MCP (issue 14). Each acts as the token's user
+ * The tools Engram offers outside assistants over MCP. Each acts as the token's user
  * through the same services as the web API, so it can never do more than that user can.
  * Answers are short texts (JSON where the assistant needs the data); failures are tool errors
  * with a human message, never a stack.

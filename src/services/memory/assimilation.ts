@@ -92,7 +92,7 @@ function subscriptionCandidates(ctx: AppContext, current: CurrentUser, notebookI
 
 /**
  * Today's plan: subscription notes first (each within its quota, subscriptions oldest first),
- * then own notes, all within what remains of the daily count (learning-loop.md 2.3). With
+ * then own notes, all within what remains of the daily count. With
  * onlyTodaysTake, candidates are counted only as far as today's take needs (the menu badge on
  * every page: a large collection's unassimilated notes are not all counted); their totals are
  * then lower bounds.
@@ -126,12 +126,12 @@ function plan(ctx: AppContext, current: CurrentUser, timeZone: string, { onlyTod
 
 /**
  * Trackers assimilated "today": within the last 24 hours and on today's calendar day in the
- * user's time zone, not removed. A note that also remembers spelling counts 2 (decision 4).
+ * user's time zone, not removed. A note that also remembers spelling counts 2 (docs/decisions.md, decision 4).
  */
 export function assimilatedToday(ctx: AppContext, current: CurrentUser, timeZone: string) {
   const now = ctx.clock.now();
   const today = localDay(now, timeZone);
-  // One cached statement: every page's Assimilate badge asks this (issue 16, page server time).
+  // One cached statement: every page's Assimilate badge asks this.
   return ctx.sqlite
     .query<{ noteId: number; assimilatedAt: number }, [number, number]>(
       `SELECT note_id AS noteId, assimilated_at AS assimilatedAt FROM memory_trackers
@@ -160,7 +160,7 @@ export interface AssimilationCountJson {
   totalUnassimilatedCount: number;
 }
 
-/** The counters; dueCount is always the length of today's list, subscription quotas included (decision 4). */
+/** The counters; dueCount is always the length of today's list, subscription quotas included (docs/decisions.md, decision 4). */
 export function assimilationCount(ctx: AppContext, current: CurrentUser, timeZone: string): AssimilationCountJson {
   const { dueCount, assimilatedCountOfTheDay, totalUnassimilatedCount } = plan(ctx, current, timeZone);
   return { dueCount, assimilatedCountOfTheDay, totalUnassimilatedCount };
@@ -173,7 +173,7 @@ export function assimilationDueCount(ctx: AppContext, current: CurrentUser, time
 
 /**
  * Assimilates a note: a tracker (and a spelling tracker when the note remembers spelling), in
- * one transaction. A note already assimilated is refused with 400 (decision 5), so a retried
+ * one transaction. A note already assimilated is refused with 400 (docs/decisions.md, decision 5), so a retried
  * request never counts twice.
  */
 export function assimilate(ctx: AppContext, current: CurrentUser, noteId: number, skipMemoryTracking: boolean): MemoryTrackerJson[] {
@@ -190,7 +190,7 @@ export function assimilate(ctx: AppContext, current: CurrentUser, noteId: number
       .get();
     if (existing) throw new BadRequestError("This note is already assimilated");
     const kinds = note.rememberSpelling ? [false, true] : [false];
-    // Each new tracker's first recall_log row is its assimilation (issue 17).
+    // Each new tracker's first recall_log row is its assimilation.
     return logAssimilation(
       tx,
       current,

@@ -1,4 +1,4 @@
-/** "Optimize my parameters" (issue 17): fits FSRS weights to the user's own review log. */
+/** "Optimize my parameters": fits FSRS weights to the user's own review log. */
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";

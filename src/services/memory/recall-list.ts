@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 /**
  * The user's trackers due by the end of the half-day N days ahead (in the user's time zone),
  * oldest due first: not removed, on undeleted notes of notebooks the user may still recall
- * (decision 3: own, circle and subscribed notebooks; an unsubscribed notebook's trackers drop out). One range scan of the (user, removed, next recall) index.
+ * (docs/decisions.md, decision 3: own, circle and subscribed notebooks; an unsubscribed notebook's trackers drop out). One range scan of the (user, removed, next recall) index.
  */
 /** The conditions of a due tracker (CROSS JOIN keeps SQLite starting from the user's trackers: with statistics gathered it would otherwise start from notebooks and scan every note, hundreds of ms at 100k notes). */
 const DUE_TRACKERS = `FROM memory_trackers m

@@ -1,4 +1,4 @@
-/** Reading the recall log (GET /api/recall-log, issue 17): the user's own rows, newest first. */
+/** Reading the recall log (GET /api/recall-log): the user's own rows, newest first. */
 import { and, desc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { recallLog } from "../../db/schema";

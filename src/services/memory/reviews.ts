@@ -1,5 +1,5 @@
 /**
- * Every change of a tracker's schedule by a review goes through here (issue 17): the user's
+ * Every change of a tracker's schedule by a review goes through here: the user's
  * scheduler computes the new state, the tracker is updated and a recall_log row is written, in
  * the caller's transaction, so the log and the trackers never disagree.
  */

@@ -1,5 +1,5 @@
 /**
- * The scheduler settings of a user (issue 17) and the one-time conversion of their trackers when
+ * The scheduler settings of a user and the one-time conversion of their trackers when
  * they switch between the classic forgetting curve and FSRS (rules in scheduling/fsrs.ts).
  */
 import { and, eq } from "drizzle-orm";

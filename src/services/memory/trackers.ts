@@ -24,7 +24,7 @@ export interface MemoryTrackerJson {
   forgettingCurveIndex: number;
   removedFromTracking: boolean;
   spelling: boolean;
-  /** FSRS memory state, only while the user schedules with FSRS (issue 17): hours and 1..10. */
+  /** FSRS memory state, only while the user schedules with FSRS: hours and 1..10. */
   stability?: number;
   difficulty?: number;
 }

@@ -63,7 +63,7 @@ export interface NotebookJson {
 
 /**
  * A child in a realm: its title and short details (in noteTopology) without its full details, so
- * opening a note, or its parent in the tree, never downloads every sibling's text (issue 16).
+ * opening a note, or its parent in the tree, never downloads every sibling's text.
  */
 export type ChildNoteJson = Omit<NoteJson, "details">;
 
@@ -94,7 +94,7 @@ export interface ChildrenPageJson {
 
 /**
  * How many children a realm lists (the note page shows as many, and loads the rest as the reader
- * scrolls): a note with 1,000 children costs about what a note with 40 does (issue 16).
+ * scrolls): a note with 1,000 children costs about what a note with 40 does.
  */
 export const CHILDREN_PAGE_SIZE = 40;
 /** The most children one GET /api/notes/{note}/children answers. */

@@ -96,7 +96,7 @@ export function descendantIds(ctx: AppContext, noteId: number): number[] {
 export function notesByIds(ctx: AppContext, ids: number[]): NoteRow[] {
   if (ids.length === 0) return [];
   // One cached statement for any number of ids (a JSON array), not an ORM query built per call:
-  // every realm loads its ancestors this way (issue 16, page server time).
+  // every realm loads its ancestors this way.
   const byId = new Map<number, NoteRow>();
   const rows = prepared(ctx.db, "notes-by-json-ids", (db) =>
     db

@@ -1,5 +1,5 @@
 /**
- * The AI buttons of the add-question form (ai-features.md §3.6, 3.7): "Generate by AI" and
+ * The AI buttons of the add-question form: "Generate by AI" and
  * "Refine". Nothing is saved: the question goes back into the form for the person to check and
  * submit. Without a provider both answer 503 "AI is not configured" (after the permission check).
  */

@@ -1,5 +1,5 @@
 /**
- * "Suggest for fine-tuning" (ai-features.md §6.1): a reader's feedback on a question, kept with
+ * "Suggest for fine-tuning": a reader's feedback on a question, kept with
  * the note and the question as they are now, for the admin's fine-tuning data.
  */
 import type { McqWithAnswer } from "../../ai/question-generation";
@@ -16,7 +16,7 @@ export type SuggestedQuestionRow = typeof suggestedQuestionsForFineTuning.$infer
 /** Longest feedback comment, in characters. */
 export const MAX_FEEDBACK_COMMENT_LENGTH = 2000;
 
-/** SuggestedQuestionForFineTuning of reference-openapi.yaml. */
+/** SuggestedQuestionForFineTuning of the reference's API contract. */
 export interface SuggestedQuestionJson {
   id: number;
   comment: string;

@@ -3,7 +3,7 @@ import { bareNote } from "../graph/bare-note";
 import { findNote, type NoteRow } from "../notes/rows";
 
 /**
- * The single-note description (ai-features.md §2.3): a header and the note as a pretty BareNote,
+ * The single-note description: a header and the note as a pretty BareNote,
  * details in full. What refining a question tells the AI, and what a fine-tuning suggestion keeps.
  */
 export function noteDescription(ctx: AppContext, note: NoteRow): string {

@@ -1,7 +1,7 @@
 import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import { type PredefinedQuestionRow, storedQuestion } from "../recall-prompts/rows";
 
-/** PredefinedQuestion of reference-openapi.yaml. */
+/** PredefinedQuestion of the reference's API contract. */
 export interface PredefinedQuestionJson {
   /** 0 for a question that is not saved (refined or generated for the add-question form). */
   id: number;

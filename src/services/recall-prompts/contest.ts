@@ -1,6 +1,6 @@
 /**
  * "Doesn't make sense?": the learner contests a question, and asks for a better one when the
- * contest is accepted (learning-loop.md §4.4, 4.5). Both need the AI provider.
+ * contest is accepted. Both need the AI provider.
  */
 import { aiClient } from "../../ai/client";
 import type { AppContext } from "../../context";

@@ -13,7 +13,7 @@ export const MAX_CHOICES = 10;
 /** The contest advice when the evaluation confirms the question (the contest is rejected). */
 export const LEGITIMATE_QUESTION_ADVICE = "This seems to be a legitimate question. Please answer it.";
 
-/** QuestionContestResult of reference-openapi.yaml. */
+/** QuestionContestResult of the reference's API contract. */
 export interface QuestionContestResult {
   /** True when the question stands (the contest is rejected). */
   rejected: boolean;
@@ -77,7 +77,7 @@ export function validEvaluation(raw: unknown): QuestionEvaluation | undefined {
 }
 
 /**
- * The contest result of an evaluation (learning-loop.md §4.4). The question stands (rejected)
+ * The contest result of an evaluation. The question stands (rejected)
  * only when it is feasible and its one correct choice is exactly the stored one. Otherwise the
  * advice is the evaluator's, after a paragraph on the disputed answer when the correct choices
  * differ. Indices outside the choices are left out of that paragraph.

@@ -4,14 +4,14 @@ import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from
 import { ancestorsOf } from "../notes/rows";
 import { type LoadedPrompt, storedQuestion } from "./rows";
 
-/** RecallPrompt of reference-openapi.yaml: the question while it is asked (no correct index). */
+/** RecallPrompt of the reference's API contract: the question while it is asked (no correct index). */
 export interface RecallPromptJson {
   id: number;
   multipleChoicesQuestion: MultipleChoicesQuestion;
   notebook: NotebookJson;
 }
 
-/** AnsweredQuestion of reference-openapi.yaml. */
+/** AnsweredQuestion of the reference's API contract. */
 export interface AnsweredQuestionJson {
   note: NoteJson;
   predefinedQuestion: { id: number; multipleChoicesQuestion: MultipleChoicesQuestion; correctAnswerIndex: number; approved: boolean };

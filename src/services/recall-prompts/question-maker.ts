@@ -1,6 +1,6 @@
 /**
  * Making questions with the AI: generate, check, and improve once with the check's advice
- * (ai-features.md §3.2-3.5, learning-loop.md §4.2). Nothing is saved here.
+ *. Nothing is saved here.
  */
 import { askForEvaluation } from "../../ai/question-evaluation";
 import { askForQuestion, type McqWithAnswer, type MultipleChoicesQuestion, type QuestionContext } from "../../ai/question-generation";

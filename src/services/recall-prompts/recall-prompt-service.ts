@@ -1,6 +1,6 @@
 /**
  * Recall prompts: the multiple-choice question put to a learner for one memory tracker, and
- * their answer (learning-loop.md §4.2, 4.3, 4.8; decision 6).
+ * their answer.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { isAiConfigured } from "../../ai/client";

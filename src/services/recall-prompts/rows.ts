@@ -54,7 +54,7 @@ export function ownRecallPrompt(ctx: AppContext, current: CurrentUser, promptId:
 }
 
 /**
- * The prompt to ask again for a memory tracker (decision 6): the user's oldest unanswered prompt
+ * The prompt to ask again for a memory tracker (docs/decisions.md, decision 6): the user's oldest unanswered prompt
  * for that tracker whose question is not contested.
  */
 export function reusablePrompt(ctx: AppContext, userId: number, trackerId: number): RecallPromptRow | undefined {

@@ -1,5 +1,5 @@
 /**
- * The forgetting curve (learning-loop.md §1, Engram decisions 1 and 2): pure functions of a
+ * The forgetting curve (docs/decisions.md, decisions 1 and 2): pure functions of a
  * tracker's state, `now` and the user's space intervals. No database, clock or randomness here.
  *
  * The index starts at 100; each step of 10 moves one place along the interval table (in days).
@@ -35,7 +35,7 @@ function defaultSpacing(index: number): number {
 
 /**
  * The interval (days) at a place of the table: the user's own value while their list lasts;
- * past its end never shorter than their last value (decision 2), nor than the default table.
+ * past its end never shorter than their last value (docs/decisions.md, decision 2), nor than the default table.
  */
 export function spacing(intervals: number[], index: number): number {
   if (index < intervals.length) return Math.min(intervals[index]!, MAX_INTERVAL_DAYS);

@@ -1,5 +1,5 @@
 /**
- * "Optimize my parameters" (issue 17): fits the 21 FSRS-6 weights to one user's review log by
+ * "Optimize my parameters": fits the 21 FSRS-6 weights to one user's review log by
  * gradient descent on the log loss of the predicted recall probability (ts-fsrs ships no
  * optimizer for Bun or the browser). Pure: review histories in, weights and losses out.
  *

@@ -1,5 +1,5 @@
 /**
- * FSRS-6 as Engram's optional scheduler (issue 17): a small pure adapter around ts-fsrs's memory
+ * FSRS-6 as Engram's optional scheduler: a small pure adapter around ts-fsrs's memory
  * model, shaped like the forgetting-curve module: (state, outcome, now, settings) → new state.
  * No database, clock or randomness here (the caller passes the fuzz draw, or null for none).
  *

@@ -1,5 +1,5 @@
 /**
- * Time-zone arithmetic for the learning loop (learning-loop.md §2.2, §3.1): the local calendar
+ * Time-zone arithmetic for the learning loop: the local calendar
  * day of an instant and the end of the current half-day (next local noon or midnight).
  */
 

@@ -46,7 +46,7 @@ function present(ctx: AppContext, rows: SubscriptionRow[]): SubscriptionJson[] {
 
 /** The user's subscriptions, oldest first (the order assimilation takes them in). */
 export function subscriptionsOf(ctx: AppContext, current: CurrentUser): SubscriptionJson[] {
-  // One cached statement: the notebooks page asks on every load (issue 16).
+  // One cached statement: the notebooks page asks on every load.
   return present(
     ctx,
     prepared(ctx.db, "subscriptions-of-user", (db) =>

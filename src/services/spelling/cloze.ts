@@ -1,7 +1,7 @@
 import { lengthOf, type TitleFragment, titleParts } from "./title-fragments";
 
 /**
- * The cloze of a spelling question's stem (learning-loop.md Appendix A): in the text between
+ * The cloze of a spelling question's stem: in the text between
  * HTML tags, pronunciations like /kat/ and every form of the note title are hidden.
  */
 

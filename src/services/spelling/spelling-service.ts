@@ -13,9 +13,9 @@ import { clozeAnswerOf } from "./cloze-answer";
 import { matchesTitle } from "./title-fragments";
 
 /**
- * Spelling questions (learning-loop.md §4.6): the learner sees the note's details with the title
- * hidden and types the title. A cloze note (cloze-answer.ts) shows its title, the question with
- * blanks, and asks for what fills them.
+ * Spelling questions: the learner sees the note's details with the title hidden and types the
+ * title. A cloze note (cloze-answer.ts) shows its title, the question with blanks, and asks for
+ * what fills them.
  */
 
 export interface SpellingQuestionJson {

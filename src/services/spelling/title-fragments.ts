@@ -1,5 +1,5 @@
 /**
- * Title fragments (learning-loop.md §4.6): the parts of a note title a spelling answer may be,
+ * Title fragments: the parts of a note title a spelling answer may be,
  * and the parts the cloze hides. "this / that" has the fragments "this" and "that"; "cat (animal)"
  * has "cat" and the subtitle fragment "animal"; "~cat" is the suffix fragment "cat".
  */

@@ -1,5 +1,5 @@
 /**
- * Statistics of a user's memory (issue 17): the workload forecast, the review history, retention
+ * Statistics of a user's memory: the workload forecast, the review history, retention
  * by week, totals, and for the page the per-notebook retention, the most failed notes and (for
  * FSRS users) the spread of stability and retrievability.
  *

@@ -12,7 +12,7 @@ export interface PredefinedQuestionTestRow {
 }
 
 /**
- * inject-predefined-questions (testability.md): one question per row on the note of that title in
+ * inject-predefined-questions: one question per row on the note of that title in
  * the notebook of that title, choices [Answer, One Wrong Choice] with index 0; the notebook's
  * assessment asks as many questions as there are rows; a certifiable notebook is also approved.
  */

@@ -17,7 +17,7 @@ export interface SuggestedQuestionExample {
 }
 
 /**
- * inject_suggested_questions (testability.md): fine-tuning examples as given, suggested by the
+ * inject_suggested_questions: fine-tuning examples as given, suggested by the
  * admin test profile (a suggestion needs a user; the admin is the one who looks at them).
  */
 export function injectSuggestedQuestions(ctx: AppContext, examples: SuggestedQuestionExample[]) {

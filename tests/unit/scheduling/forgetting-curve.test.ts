@@ -65,7 +65,7 @@ describe("interval length (reference hours table, default intervals)", () => {
     expect(between).toBeLessThan(216);
   });
 
-  test("past the user's list the interval never shrinks (decision 2), and huge indexes never fail", () => {
+  test("past the user's list the interval never shrinks (docs/decisions.md, decision 2), and huge indexes never fail", () => {
     const intervals = parseSpaceIntervals("1, 2, 4, 8");
     expect(spacing(intervals, 4)).toBe(8);
     expect(repeatInHours(intervals, 140)).toBe(8 * 24);
