@@ -2,46 +2,18 @@ import { Elysia } from "elysia";
 import faviconPath from "../assets/favicon.svg" with { type: "file" };
 import { newQueryClient } from "../islands/runtime/query-client";
 import { ErrorPage } from "../views/pages/SimplePages";
-import { accessoriesApi } from "./api/accessories";
-import { adminApi } from "./api/admin";
-import { aiChatApi } from "./api/ai-chat";
-import { aiNoteActionsApi } from "./api/ai-note-actions";
-import { aiSettingsApi } from "./api/ai-settings";
-import { assessmentApi } from "./api/assessment";
-import { assimilationApi } from "./api/assimilation";
-import { assistantApi } from "./api/assistant";
 import type { Auth } from "./api/authentication";
-import { backupsApi } from "./api/backups";
-import { bazaarApi } from "./api/bazaar";
-import { certificatesApi } from "./api/certificates";
-import { circlesApi } from "./api/circles";
-import { conversationsApi } from "./api/conversations";
 import { core } from "./api/core";
 import { errorAnswer } from "./api/errors";
-import { fineTuningApi } from "./api/fine-tuning";
-import { healthApi } from "./api/health";
-import { linksApi } from "./api/links";
-import { mcpApi } from "./api/mcp";
-import { memoryTrackersApi } from "./api/memory-trackers";
-import { notebooksApi } from "./api/notebooks";
-import { notesApi } from "./api/notes";
-import { obsidianApi } from "./api/obsidian";
-import { predefinedQuestionsApi } from "./api/predefined-questions";
-import { recallApi } from "./api/recall";
-import { recallLogApi } from "./api/recall-log";
-import { recallPromptsApi } from "./api/recall-prompts";
+import { apiPlugins } from "./api/index";
 import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
-import { searchApi } from "./api/search";
-import { subscriptionsApi } from "./api/subscriptions";
 import { testabilityApi } from "./api/testability";
-import { usersApi } from "./api/users";
-import { wikidataApi } from "./api/wikidata";
 import { isProduction } from "./config";
 import type { AppContext } from "./context";
 import { jobWorker } from "./jobs/plugin";
 import { ForbiddenError } from "./services/errors";
-import { iconResponse, manifestResponse, serviceWorkerResponse } from "./web/app-manifest";
 import { declaredAccess } from "./services/policies/api-access";
+import { iconResponse, manifestResponse, serviceWorkerResponse } from "./web/app-manifest";
 import { assetResponse, loadAssetManifest } from "./web/assets";
 import { authPagesPlugin } from "./web/auth-pages";
 import { compression, compressResponse } from "./web/compression";
@@ -61,6 +33,11 @@ function assertEveryApiRouteDeclaresAccess(routes: { method: string; path: strin
     throw new Error(`These /api routes declare no access level: ${undeclared.map((r) => `${r.method} ${r.path}`).join(", ")}`);
   }
 }
+
+/** Every /api route with the test hooks, for the type only (the hooks are mounted outside production). */
+const typedApi = (ctx: AppContext) => apiPlugins(ctx).use(testabilityApi(ctx));
+/** The API's type: the typed client (islands/lib/api.ts) and its callers are checked against it. */
+export type App = ReturnType<typeof typedApi>;
 
 /** Builds the whole Engram app: pages, /api, assets, security headers and the error contract. */
 export function createApp(ctx: AppContext) {
@@ -116,35 +93,7 @@ export function createApp(ctx: AppContext) {
     .get("/manifest.webmanifest", () => manifestResponse())
     .get("/icons/:icon", ({ request }) => iconResponse(new URL(request.url).pathname) ?? notFoundPage({ ctx, auth: {}, request }))
     .get("/sw.js", ({ request }) => serviceWorkerResponse(manifest) ?? notFoundPage({ ctx, auth: {}, request }))
-    .use(healthApi(ctx))
-    .use(usersApi(ctx))
-    .use(notebooksApi(ctx))
-    .use(notesApi(ctx))
-    .use(searchApi(ctx))
-    .use(wikidataApi(ctx))
-    .use(accessoriesApi(ctx))
-    .use(linksApi(ctx))
-    .use(assimilationApi(ctx))
-    .use(recallApi(ctx))
-    .use(memoryTrackersApi(ctx))
-    .use(recallPromptsApi(ctx))
-    .use(aiSettingsApi(ctx))
-    .use(backupsApi(ctx))
-    .use(bazaarApi(ctx))
-    .use(subscriptionsApi(ctx))
-    .use(circlesApi(ctx))
-    .use(assessmentApi(ctx))
-    .use(certificatesApi(ctx))
-    .use(conversationsApi(ctx))
-    .use(aiChatApi(ctx))
-    .use(adminApi(ctx))
-    .use(fineTuningApi(ctx))
-    .use(assistantApi(ctx))
-    .use(aiNoteActionsApi(ctx))
-    .use(recallLogApi(ctx))
-    .use(mcpApi(ctx))
-    .use(obsidianApi(ctx))
-    .use(predefinedQuestionsApi(ctx))
+    .use(apiPlugins(ctx))
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { LocalTime } from "../lib/dates";
 import { TextField } from "../lib/forms";
 import { showToast } from "../lib/ui-store";
@@ -15,7 +15,7 @@ interface SessionJson {
 
 const sessionsQuery = () => ({
   queryKey: ["user", "sessions"] as const,
-  queryFn: () => api.get<SessionJson[]>("/api/user/sessions"),
+  queryFn: () => call(api.user.sessions.get()),
   // Sessions start and end elsewhere: read them afresh each time the settings open.
   staleTime: 0,
   refetchOnMount: "always" as const,
@@ -35,7 +35,7 @@ export function AccountSecurity() {
   async function signOutOthers() {
     setSigningOut(true);
     try {
-      const { signedOut } = await api.post<{ signedOut: number }>("/api/user/sessions/sign-out-others");
+      const { signedOut } = await call(api.user.sessions["sign-out-others"].post());
       showToast(signedOut === 1 ? "Signed out 1 other session" : `Signed out ${signedOut} other sessions`, "success");
       await queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
     } catch {
@@ -103,7 +103,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     setErrors({});
     setMessage(undefined);
     try {
-      await api.post("/api/user/password", form, { silent: true });
+      await call(api.user.password.post(form), { silent: true });
       setForm({ currentPassword: "", newPassword: "" });
       showToast("Password changed. Every other session is signed out.", "success");
       onChanged();

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 
@@ -100,7 +100,7 @@ function OptimizeParameters() {
   async function run() {
     setState({ busy: true });
     try {
-      setState({ busy: false, result: await api.post<OptimizeResult>("/api/user/optimize-fsrs-parameters", {}) });
+      setState({ busy: false, result: await call(api.user["optimize-fsrs-parameters"].post()) });
     } catch (e) {
       setState({ busy: false, error: e instanceof ApiError ? (e.errors.reviews ?? e.message) : "Could not optimize" });
     }

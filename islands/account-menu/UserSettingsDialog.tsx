@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { UserJson } from "../../src/services/users";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
 import { currentUserInfoQuery } from "../lib/queries";
 import { Modal } from "../lib/ui/Dialog";
@@ -35,12 +35,14 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
     }
     setSaving(true);
     try {
-      await api.patch(`/api/user/${user.id}`, {
-        name: form.name,
-        dailyAssimilationCount: count,
-        spaceIntervals: form.spaceIntervals,
-        ...schedulerPatch(form),
-      });
+      await call(
+        api.user({ user: user.id }).patch({
+          name: form.name,
+          dailyAssimilationCount: count,
+          spaceIntervals: form.spaceIntervals,
+          ...schedulerPatch(form),
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: currentUserInfoQuery().queryKey });
       showToast("Settings saved", "success");
       onClose();

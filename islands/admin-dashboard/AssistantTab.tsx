@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { AssistantSettingsJson, DefaultAssistantJson } from "../../src/services/admin/assistant";
 import type { NotebookJson } from "../../src/services/notes/presenters";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { LengthLimit } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import { showToast } from "../lib/ui-store";
 
-const settingsQuery = { queryKey: ["admin", "assistant"], queryFn: () => api.get<AssistantSettingsJson>("/api/ai/assistant/default") };
-const notebooksQuery = { queryKey: ["admin", "all-notebooks"], queryFn: () => api.get<NotebookJson[]>("/api/admin/notebooks") };
+const settingsQuery = { queryKey: ["admin", "assistant"], queryFn: () => call(api.ai.assistant.default.get()) };
+const notebooksQuery = { queryKey: ["admin", "all-notebooks"], queryFn: () => call(api.admin.notebooks.get()) };
 /** As the server's limit (src/services/admin/assistant.ts). */
 const MAX_INSTRUCTIONS = 10_000;
 
@@ -21,10 +21,7 @@ function DefaultInstructions({ settings }: { settings: AssistantSettingsJson }) 
   async function save(event: FormEvent) {
     event.preventDefault();
     try {
-      queryClient.setQueryData(
-        settingsQuery.queryKey,
-        await api.patch<AssistantSettingsJson>("/api/ai/assistant/default", { additionalInstructions: value }),
-      );
+      queryClient.setQueryData(settingsQuery.queryKey, await call(api.ai.assistant.default.patch({ additionalInstructions: value })));
       setDraft(undefined);
       setError(undefined);
       showToast("Instructions saved", "success");
@@ -69,7 +66,7 @@ function RecreateDefault({ assistant }: { assistant: DefaultAssistantJson | null
   async function recreate() {
     setBusy(true);
     try {
-      await api.post<DefaultAssistantJson>("/api/ai/assistant/recreate-default");
+      await call(api.ai.assistant["recreate-default"].post());
       await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
       showToast("Default assistant recreated", "success");
     } finally {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { notePath } from "../lib/notes-queries";
 import { type BazaarNotebookJson, bazaarQuery } from "../lib/sharing/queries";
 import { confirmPopup } from "../lib/ui-store";
@@ -10,7 +10,7 @@ export function BazaarTab() {
   const { data: entries, isPending } = useQuery(bazaarQuery());
   async function remove(entry: BazaarNotebookJson) {
     if (!(await confirmPopup(`Remove "${entry.notebook.title}" from the bazaar?`))) return;
-    queryClient.setQueryData(bazaarQuery().queryKey, await api.post<BazaarNotebookJson[]>(`/api/bazaar/${entry.id}/remove`));
+    queryClient.setQueryData(bazaarQuery().queryKey, await call(api.bazaar({ bazaarNotebook: entry.id }).remove.post()));
   }
   if (isPending) return <p className="muted">Loading the bazaar...</p>;
   if (!entries || entries.length === 0) return <p className="empty-state">No notebook is in the bazaar.</p>;

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import type { NotebookCertificateApprovalJson } from "../lib/assessment/queries";
 import { notePath } from "../lib/notes-queries";
 
 const pendingQuery = {
   queryKey: ["admin", "certification-requests"],
-  queryFn: () => api.get<NotebookCertificateApprovalJson[]>("/api/notebook_certificate_approvals/get-all-pending-request"),
+  queryFn: () => call(api.notebook_certificate_approvals["get-all-pending-request"].get()),
 };
 
 /** "Certification Requests": notebooks whose creators asked to make them certifiable, with "Approve". */
@@ -13,7 +13,7 @@ export function CertificationTab() {
   const queryClient = useQueryClient();
   const { data: pending, isPending } = useQuery(pendingQuery);
   async function approve(request: NotebookCertificateApprovalJson) {
-    await api.post(`/api/notebook_certificate_approvals/${request.id}/approve`);
+    await call(api.notebook_certificate_approvals({ notebookCertificateApproval: request.id }).approve.post());
     await queryClient.invalidateQueries({ queryKey: pendingQuery.queryKey });
   }
   if (isPending) return <p className="muted">Loading requests...</p>;

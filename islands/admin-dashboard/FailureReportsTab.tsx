@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FailureReportJson } from "../../src/services/failure-reports";
-import { api, apiRequest } from "../lib/api";
+import { api, call } from "../lib/api";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { dateTimeText } from "./format";
 
-const failureReportsQuery = { queryKey: ["admin", "failure-reports"], queryFn: () => api.get<FailureReportJson[]>("/api/failure-reports") };
+const failureReportsQuery = { queryKey: ["admin", "failure-reports"], queryFn: () => call(api["failure-reports"].get()) };
 
 /** "Failure Reports": newest first, a checkbox each, "Delete Selected" once something is selected. */
 export function FailureReportsTab() {
@@ -18,7 +18,7 @@ export function FailureReportsTab() {
     if (!(await confirmPopup(`Delete ${selected.size} failure report${selected.size === 1 ? "" : "s"}?`))) return;
     setDeleting(true);
     try {
-      await apiRequest("DELETE", "/api/failure-reports/delete", { ids: [...selected] }, { silent: true });
+      await call(api["failure-reports"].delete.delete({ ids: [...selected] }), { silent: true });
       setSelected(new Set());
       await queryClient.invalidateQueries({ queryKey: failureReportsQuery.queryKey });
     } catch {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { SuggestedQuestionJson } from "../../src/services/predefined-questions/fine-tuning-suggestions";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { CheckboxField, DialogActions, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import { Modal } from "../lib/ui/Dialog";
@@ -9,11 +9,11 @@ import { confirmPopup, showToast } from "../lib/ui-store";
 
 const suggestionsQuery = {
   queryKey: ["admin", "fine-tuning-suggestions"],
-  queryFn: () => api.get<SuggestedQuestionJson[]>("/api/fine-tuning/all-suggested-questions-for-fine-tuning"),
+  queryFn: () => call(api["fine-tuning"]["all-suggested-questions-for-fine-tuning"].get()),
 };
 const settingsQuery = {
   queryKey: ["admin", "fine-tuning-settings"],
-  queryFn: () => api.get<{ baseModel: string }>("/api/fine-tuning/settings"),
+  queryFn: () => call(api["fine-tuning"].settings.get()),
 };
 
 /** The edit form's 4 choice fields (spec 9). */
@@ -89,17 +89,19 @@ function EditSuggestion({
     if (saving) return;
     setSaving(true);
     try {
-      const saved = await api.patch<SuggestedQuestionJson>(`/api/fine-tuning/${suggestion.id}/update-suggested-question-for-fine-tuning`, {
-        preservedQuestion: {
-          multipleChoicesQuestion: { stem, choices },
-          correctChoiceIndex: /^\d+$/.test(correctIndex.trim()) ? Number(correctIndex) : -1,
-          strictChoiceOrder: question.strictChoiceOrder,
-        },
-        positiveFeedback: positive,
-        realCorrectAnswers: positive ? "" : realCorrectAnswers,
-        comment,
-        preservedNoteContent: noteContent,
-      });
+      const saved = await call(
+        api["fine-tuning"]({ suggestedQuestion: suggestion.id })["update-suggested-question-for-fine-tuning"].patch({
+          preservedQuestion: {
+            multipleChoicesQuestion: { stem, choices },
+            correctChoiceIndex: /^\d+$/.test(correctIndex.trim()) ? Number(correctIndex) : -1,
+            strictChoiceOrder: question.strictChoiceOrder,
+          },
+          positiveFeedback: positive,
+          realCorrectAnswers: positive ? "" : realCorrectAnswers,
+          comment,
+          preservedNoteContent: noteContent,
+        }),
+      );
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) setErrors(error.errors);
@@ -181,7 +183,7 @@ function BaseModel() {
   async function save(event: FormEvent) {
     event.preventDefault();
     try {
-      const saved = await api.post<{ baseModel: string }>("/api/fine-tuning/settings", { baseModel: draft ?? data!.baseModel });
+      const saved = await call(api["fine-tuning"].settings.post({ baseModel: draft ?? data!.baseModel }));
       queryClient.setQueryData(settingsQuery.queryKey, saved);
       setDraft(undefined);
       setError(undefined);
@@ -223,7 +225,7 @@ export function FineTuningTab() {
     setTriggering(true);
     setOutcome(undefined);
     try {
-      const result = await api.post<{ message: string }>("/api/fine-tuning/upload-and-trigger-fine-tuning", undefined, { silent: true });
+      const result = await call(api["fine-tuning"]["upload-and-trigger-fine-tuning"].post(), { silent: true });
       setOutcome({ ok: true, message: result.message });
     } catch (error) {
       setOutcome({ ok: false, message: error instanceof Error ? error.message : String(error) });
@@ -232,12 +234,12 @@ export function FineTuningTab() {
     }
   }
   async function duplicate(suggestion: SuggestedQuestionJson) {
-    await api.post(`/api/fine-tuning/${suggestion.id}/duplicate`);
+    await call(api["fine-tuning"]({ suggestedQuestion: suggestion.id }).duplicate.post());
     await refresh();
   }
   async function remove(suggestion: SuggestedQuestionJson) {
     if (!(await confirmPopup(`Delete the suggested question "${suggestion.preservedQuestion.multipleChoicesQuestion.stem}"?`))) return;
-    await api.post(`/api/fine-tuning/${suggestion.id}/delete`);
+    await call(api["fine-tuning"]({ suggestedQuestion: suggestion.id }).delete.post());
     await refresh();
   }
 

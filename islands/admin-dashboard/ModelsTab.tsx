@@ -2,21 +2,21 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { EmbeddingSettings } from "../../src/ai/embedding-settings";
 import type { GlobalAiModelSettings } from "../../src/ai/model-settings";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { useElementId } from "../lib/island-id";
 import { showToast } from "../lib/ui-store";
 
 const settingsQuery = {
   queryKey: ["admin", "model-settings"],
-  queryFn: () => api.get<GlobalAiModelSettings>("/api/settings/current-model-version"),
+  queryFn: () => call(api.settings["current-model-version"].get()),
 };
 const modelsQuery = {
   queryKey: ["admin", "available-models"],
-  queryFn: () => api.get<string[]>("/api/ai/available-gpt-models", { silent: true }),
+  queryFn: () => call(api.ai["available-gpt-models"].get(), { silent: true }),
   retry: false,
 };
 
-const embeddingQuery = { queryKey: ["admin", "embedding-settings"], queryFn: () => api.get<EmbeddingSettings>("/api/settings/embedding") };
+const embeddingQuery = { queryKey: ["admin", "embedding-settings"], queryFn: () => call(api.settings.embedding.get()) };
 
 const FIELDS = [
   { key: "questionGenerationModel", label: "Question Generation" },
@@ -74,10 +74,12 @@ function EmbeddingForm() {
     setSaving(true);
     try {
       const text = dimensionsValue.trim();
-      const saved = await api.post<EmbeddingSettings>("/api/settings/embedding", {
-        embeddingModel: modelValue,
-        embeddingDimensions: text === "" ? null : Number(text),
-      });
+      const saved = await call(
+        api.settings.embedding.post({
+          embeddingModel: modelValue,
+          embeddingDimensions: text === "" ? null : Number(text),
+        }),
+      );
       queryClient.setQueryData(embeddingQuery.queryKey, saved);
       setModel(undefined);
       setDimensions(undefined);
@@ -130,7 +132,7 @@ export function ModelsTab() {
     event.preventDefault();
     setSaving(true);
     try {
-      const saved = await api.post<GlobalAiModelSettings>("/api/settings/current-model-version", values);
+      const saved = await call(api.settings["current-model-version"].post(values));
       queryClient.setQueryData(settingsQuery.queryKey, saved);
       setDraft({});
       showToast("Model settings saved", "success");

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AccountForAdminJson } from "../../src/services/admin/users";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { currentUserInfoQuery } from "../lib/queries";
 import { Modal } from "../lib/ui/Dialog";
 import { confirmPopup } from "../lib/ui-store";
 import { dateTimeText } from "./format";
 
-const usersQuery = { queryKey: ["admin", "users"], queryFn: () => api.get<AccountForAdminJson[]>("/api/admin/users") };
+const usersQuery = { queryKey: ["admin", "users"], queryFn: () => call(api.admin.users.get()) };
 
 function ResetLinkDialog({ link, expiresAt, login, onClose }: { link: string; expiresAt: string; login: string; onClose: () => void }) {
   return (
@@ -39,11 +39,11 @@ export function UsersTab() {
 
   async function change(account: AccountForAdminJson, change: { admin?: boolean; disabled?: boolean }, question: string) {
     if (!(await confirmPopup(question))) return;
-    await api.patch(`/api/admin/users/${account.id}`, change);
+    await call(api.admin.users({ account: account.id }).patch(change));
     await queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
   }
   async function makeResetLink(account: AccountForAdminJson) {
-    const made = await api.post<{ path: string; expiresAt: string }>(`/api/admin/users/${account.id}/password-reset`);
+    const made = await call(api.admin.users({ account: account.id })["password-reset"].post());
     setReset({ link: `${window.location.origin}${made.path}`, expiresAt: made.expiresAt, login: account.login });
   }
 

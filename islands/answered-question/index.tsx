@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { QuestionConversationButton } from "../lib/conversations/QuestionConversation";
 import { SuggestFineTuningDialog } from "../lib/questions/SuggestFineTuningDialog";
 import { AnsweredQuestionView } from "../lib/recall/AnsweredQuestionView";
@@ -10,7 +10,8 @@ import type { AnsweredQuestionJson } from "../lib/recall/recall-prompt-types";
 export const answeredQuestionQuery = (recallPromptId: number) =>
   queryOptions({
     queryKey: ["answered-question", recallPromptId],
-    queryFn: async () => (await api.get<AnsweredQuestionJson | undefined>(`/api/recall-prompts/${recallPromptId}`)) ?? null,
+    queryFn: async (): Promise<AnsweredQuestionJson | null> =>
+      (await call(api["recall-prompts"]({ recallPrompt: recallPromptId }).get())) ?? null,
   });
 
 /** The page /d/answers/{recallPromptId}: an answered question and a button to talk about it. */

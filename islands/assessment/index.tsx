@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { CertificatePopup } from "../lib/assessment/CertificatePopup";
 import type { AssessmentAttemptJson, AssessmentQuestionInstanceJson } from "../lib/assessment/queries";
 import { useElementId } from "../lib/island-id";
@@ -23,7 +23,7 @@ function FeedbackDialog({ questionId, onClose }: { questionId: number; onClose: 
     if (!comment.trim() || sending) return;
     setSending(true);
     try {
-      await api.post(`/api/conversation/assessment-question/${questionId}`, comment.trim(), { silent: true });
+      await call(api.conversation["assessment-question"]({ assessmentQuestion: questionId }).post(comment.trim()), { silent: true });
       showToast("Feedback sent to the notebook's owner", "success");
       onClose();
     } catch (failure) {
@@ -79,8 +79,7 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api
-      .post<AssessmentAttemptJson>(`/api/assessment/questions/${notebookId}`, undefined, { silent: true })
+    call(api.assessment.questions({ notebook: notebookId }).post(), { silent: true })
       .then((attempt) => setStage({ kind: "asking", attempt, index: 0 }))
       .catch((error) =>
         setStage({ kind: "unavailable", message: error instanceof Error ? error.message : "The assessment is not available" }),
@@ -90,7 +89,7 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
   async function submit(attempt: AssessmentAttemptJson) {
     setStage({ kind: "submitting", attempt });
     try {
-      setStage({ kind: "done", result: await api.post<AssessmentAttemptJson>(`/api/assessment/${attempt.id}`) });
+      setStage({ kind: "done", result: await call(api.assessment({ id: attempt.id }).post()) });
     } catch {
       setStage({ kind: "asking", attempt, index: attempt.assessmentQuestionInstances.length - 1 });
     }
@@ -106,7 +105,7 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
     setAnswering(true);
     try {
       const question = attempt.assessmentQuestionInstances[index]!;
-      const answered = await api.post<AssessmentQuestionInstanceJson>(`/api/assessment/${question.id}/answer`, { choiceIndex });
+      const answered = await call(api.assessment({ id: question.id }).answer.post({ choiceIndex }));
       const updated = {
         ...attempt,
         assessmentQuestionInstances: attempt.assessmentQuestionInstances.map((q, i) => (i === index ? answered : q)),

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import {
   type AssimilationCountJson,
   assimilatingQuery,
@@ -33,7 +33,7 @@ export function useAssimilation() {
 
   /** "Keep for repetition": the note gets its memory tracker(s). */
   async function keep(noteId: number) {
-    const trackers = await api.post<MemoryTrackerJson[]>("/api/assimilation", { noteId, skipMemoryTracking: false });
+    const trackers = await call(api.assimilation.post({ noteId, skipMemoryTracking: false }));
     const kept = trackers.filter((tracker) => !tracker.removedFromTracking).length;
     queryClient.setQueryData(listKey, (notes: NoteJson[] | undefined) => notes?.filter((note) => note.id !== noteId));
     queryClient.setQueryData(
@@ -52,7 +52,7 @@ export function useAssimilation() {
 
   /** "Skip repetition": a removed tracker keeps the note out of assimilation; the list reloads. */
   async function skip(noteId: number) {
-    await api.post<MemoryTrackerJson[]>("/api/assimilation", { noteId, skipMemoryTracking: true });
+    await call(api.assimilation.post({ noteId, skipMemoryTracking: true }));
     afterAssimilating(noteId);
     await queryClient.invalidateQueries({ queryKey: listKey });
     // Should the reload fail, the skipped note still leaves the page.

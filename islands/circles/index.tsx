@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
 import { type CircleJson, circlePath, circlesQuery } from "../lib/sharing/queries";
 import { Modal } from "../lib/ui/Dialog";
@@ -16,7 +16,7 @@ export function invitationCodeOf(text: string): string {
 function CreateCircleDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState("");
   const { errors, submitting, submit } = useFormSubmit(
-    () => api.post<CircleJson>("/api/circles", { name }),
+    () => call(api.circles.post({ name })),
     (circle) => window.location.assign(circlePath(circle.id)),
   );
   return (
@@ -44,7 +44,7 @@ function CreateCircleDialog({ onClose }: { onClose: () => void }) {
 function JoinForm({ initialCode = "" }: { initialCode?: string }) {
   const [code, setCode] = useState(initialCode);
   const { errors, submitting, submit } = useFormSubmit(
-    () => api.post<CircleJson>("/api/circles/join", { invitationCode: invitationCodeOf(code) }),
+    () => call(api.circles.join.post({ invitationCode: invitationCodeOf(code) })),
     (circle) => window.location.assign(circlePath(circle.id)),
   );
   return (

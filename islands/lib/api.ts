@@ -1,7 +1,9 @@
+import { treaty } from "@elysiajs/eden";
+import type { App } from "../../src/server";
 import { loginUrl } from "./page-config";
 import { beginLoading, confirmPopup, endLoading, showToast } from "./ui-store";
 
-/** Generic texts per status (spec 8). */
+/** Generic texts per status. */
 const STATUS_MESSAGES: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
@@ -26,12 +28,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** No loading bar and no toast (background refreshes). */
   silent?: boolean;
-  /** Survive leaving the page (autosave flushing on navigation). */
-  keepalive?: boolean;
   /** Handle a 401 as the caller wants instead of redirecting or asking. */
   onUnauthorized?: () => void;
-  /** More request headers (an answer's Idempotency-Key). */
-  headers?: Record<string, string>;
 }
 
 /** Field names as a person reads them; others are split from camelCase ("linkType" → "Link type"). */
@@ -53,59 +51,74 @@ export function fieldErrorsInWords(errors: Record<string, string>): string {
     .join("; ");
 }
 
-function genericMessage(status: number, statusText: string, body: string) {
-  return STATUS_MESSAGES[status] ?? `Generic Error: ${status} ${statusText} ${body}`.trim();
+function genericMessage(status: number, statusText: string, body: unknown) {
+  return STATUS_MESSAGES[status] ?? `Generic Error: ${status} ${statusText} ${typeof body === "string" ? body : ""}`.trim();
 }
 
+/** The method each answer was asked with: a 401 on a read redirects, on a write it asks first. */
+const methods = new WeakMap<Response, string>();
+const sameOriginFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const response = await fetch(input, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...init?.headers } });
+  methods.set(response, init?.method ?? "GET");
+  return response;
+}) as typeof fetch;
+
 /**
- * Calls the Engram API. On failure: 401 on a GET goes to sign-in; 401 otherwise asks before
- * leaving; a 400 with field errors is handed to the form (ApiError.errors); any other error
- * shows its message in a toast. Always throws ApiError on failure.
+ * The Engram API as typed by the server's routes (Eden Treaty over the app's type): the path, the
+ * input and the answer of every call come from the route, so a server change that breaks an
+ * island fails the type check. Use it through `call`, which adds the app's behaviour.
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
-  const init: RequestInit = {
-    method,
-    credentials: "same-origin",
-    keepalive: options.keepalive,
-    headers: {
-      ...(body === undefined || isForm
-        ? { accept: "application/json" }
-        : { "content-type": "application/json", accept: "application/json" }),
-      ...options.headers,
-    },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-  };
+export const api = treaty<App>(typeof location === "undefined" ? "http://localhost" : location.origin, {
+  fetcher: sameOriginFetch,
+  // Dates stay ISO strings, as the presenters' types say.
+  parseDate: false,
+}).api;
+
+/** What a typed call answers: Eden Treaty's result. */
+interface TreatyResult<T> {
+  data: T;
+  error: { status: unknown; value: unknown } | null;
+  response: Response | undefined;
+  status: number;
+}
+
+/** The success answer's type of a typed call. */
+export type Answer<R> =
+  R extends Promise<{ data: infer T; error: null }> ? T : R extends Promise<{ data: infer T }> ? NonNullable<T> : never;
+
+/**
+ * Runs a typed call with the app's behaviour and answers its data. On failure: 401 on a GET goes
+ * to sign-in; 401 otherwise asks before leaving; a 400 with field errors is handed to the form
+ * (ApiError.errors); any other error shows its message in a toast. Always throws ApiError on
+ * failure. An empty answer is undefined.
+ */
+export async function call<R extends Promise<TreatyResult<unknown>>>(request: R, options: RequestOptions = {}): Promise<Answer<R>> {
   if (!options.silent) beginLoading();
-  let response: Response;
+  let result: TreatyResult<unknown>;
   try {
-    response = await fetch(path, init);
-  } catch (networkError) {
-    if (!options.silent) showToast("The server cannot be reached. Please check your connection.", "error");
-    throw new ApiError(0, (networkError as Error).message);
+    result = await request;
   } finally {
     if (!options.silent) endLoading();
   }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
+  const { response } = result;
+  if (!response) {
+    if (!options.silent) showToast("The server cannot be reached. Please check your connection.", "error");
+    throw new ApiError(0, String((result.error?.value as Error | undefined)?.message ?? "Network error"));
   }
-  if (response.ok) return parsed as T;
+  if (!result.error) return (result.data === "" ? undefined : result.data) as Answer<R>;
 
-  const errorBody = (parsed && typeof parsed === "object" ? parsed : {}) as { message?: string; errors?: Record<string, string> };
+  const body = result.error.value;
+  const errorBody = (body && typeof body === "object" ? body : {}) as { message?: string; errors?: Record<string, string> };
   const fieldErrors = errorBody.errors && Object.keys(errorBody.errors).length > 0 ? errorBody.errors : undefined;
   // A 400's message is "binding error": whoever shows it (a toast, a form) gets the field messages in words.
   const message =
     response.status === 400 && fieldErrors
       ? fieldErrorsInWords(fieldErrors)
-      : errorBody.message || genericMessage(response.status, response.statusText, text);
+      : errorBody.message || genericMessage(response.status, response.statusText, body);
   const error = new ApiError(response.status, message, errorBody.errors ?? {});
   if (response.status === 401) {
     if (options.onUnauthorized) options.onUnauthorized();
-    else if (method === "GET") window.location.href = loginUrl();
+    else if ((methods.get(response) ?? "GET") === "GET") window.location.href = loginUrl();
     else if (await confirmPopup("You are logged out. Do you want to log in (and lose the current changes)?"))
       window.location.href = loginUrl();
     throw error;
@@ -114,9 +127,14 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   throw error;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>("GET", path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("POST", path, body ?? {}, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("PATCH", path, body ?? {}, options),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, undefined, options),
-};
+/** Survive leaving the page (autosave flushing on navigation): pass as a typed call's options. */
+export const keepalive = { fetch: { keepalive: true } } as const;
+
+/**
+ * Eden Treaty reads a path segment named "subscribe" as a WebSocket subscription, so the one route
+ * ending in /subscribe is typed from the app's route table here (the call itself goes out as usual).
+ */
+type SubscribeRoute = App["~Routes"]["api"]["subscriptions"]["notebooks"][":notebook"]["subscribe"]["post"];
+type SubscribeCall = { subscribe: { post(body: SubscribeRoute["body"]): Promise<TreatyResult<SubscribeRoute["response"][200]>> } };
+export const subscribeToNotebook = (notebookId: number, body: SubscribeRoute["body"]) =>
+  (api.subscriptions.notebooks({ notebook: notebookId }) as unknown as SubscribeCall).subscribe.post(body);

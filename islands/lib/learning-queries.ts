@@ -1,9 +1,5 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { AssimilationCountJson } from "../../src/services/memory/assimilation";
-import type { RecallOverviewJson } from "../../src/services/memory/recall-list";
-import type { MemoryTrackerJson, NoteInfoJson } from "../../src/services/memory/trackers";
-import type { NoteJson } from "../../src/services/notes/presenters";
-import { api } from "./api";
+import { api, call } from "./api";
 
 // Response shapes are declared once, by the server (type-only: erased from the browser bundle).
 export type { AssimilationCountJson } from "../../src/services/memory/assimilation";
@@ -25,12 +21,12 @@ export function timeZone(): string {
   }
 }
 
-const withTimeZone = (path: string) => `${path}?timezone=${encodeURIComponent(timeZone())}`;
+const inTimeZone = () => ({ query: { timezone: timeZone() } });
 
 /** Background counter reads: no loading bar, no toast, and no sign-in redirect from a badge. */
 const quietly = { silent: true, onUnauthorized: () => {} };
-export const fetchAssimilationCount = () => api.get<AssimilationCountJson>(withTimeZone("/api/assimilation/count"), quietly);
-export const fetchRecallOverview = () => api.get<RecallOverviewJson>(withTimeZone("/api/recalls/overview"), quietly);
+export const fetchAssimilationCount = () => call(api.assimilation.count.get(inTimeZone()), quietly);
+export const fetchRecallOverview = () => call(api.recalls.overview.get(inTimeZone()), quietly);
 
 export type MenuBadgeKind = "assimilate" | "recall" | "messages";
 
@@ -41,7 +37,7 @@ export type MenuBadgeKind = "assimilate" | "recall" | "messages";
 const menuBadgeFetchers: Partial<Record<MenuBadgeKind, () => Promise<number>>> = {
   assimilate: () => fetchAssimilationCount().then((count) => count.dueCount),
   recall: () => fetchRecallOverview().then((overview) => overview.toRepeatCount),
-  messages: () => api.get<number>("/api/conversation/unread", quietly),
+  messages: () => call(api.conversation.unread.get(), quietly),
 };
 
 /** How often the unread-messages badge asks again while the page is visible (react-query pauses it in background tabs). */
@@ -66,7 +62,7 @@ export const assimilationCountQuery = () => queryOptions({ queryKey: ["assimilat
 export const assimilatingQuery = () =>
   queryOptions({
     queryKey: ["assimilation", "assimilating"],
-    queryFn: () => api.get<NoteJson[]>(withTimeZone("/api/assimilation/assimilating")),
+    queryFn: () => call(api.assimilation.assimilating.get(inTimeZone())),
   });
 
 export const recallOverviewQuery = () => queryOptions({ queryKey: ["recall-overview"], queryFn: fetchRecallOverview });
@@ -74,18 +70,18 @@ export const recallOverviewQuery = () => queryOptions({ queryKey: ["recall-overv
 export const noteInfoQuery = (noteId: number) =>
   queryOptions({
     queryKey: ["note-info", noteId],
-    queryFn: () => api.get<NoteInfoJson>(`/api/notes/${noteId}/note-info`, { silent: true }),
+    queryFn: () => call(api.notes({ note: noteId })["note-info"].get(), { silent: true }),
   });
 
 /** "Recently Learned": the user's trackers by assimilation time, removed ones included. */
 export const recentlyLearnedQuery = () =>
-  queryOptions({ queryKey: ["memory-trackers", "recent"], queryFn: () => api.get<MemoryTrackerJson[]>("/api/memory-trackers/recent") });
+  queryOptions({ queryKey: ["memory-trackers", "recent"], queryFn: () => call(api["memory-trackers"].recent.get()) });
 
 /** "Recently Reviewed": the user's trackers by last recall time. */
 export const recentlyReviewedQuery = () =>
   queryOptions({
     queryKey: ["memory-trackers", "recently-reviewed"],
-    queryFn: () => api.get<MemoryTrackerJson[]>("/api/memory-trackers/recently-reviewed"),
+    queryFn: () => call(api["memory-trackers"]["recently-reviewed"].get()),
   });
 
 /** Sets the Assimilate menu badge (it always equals the length of today's list). */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChildrenPageJson } from "../../src/services/notes/presenters";
-import { api } from "./api";
+import { api, call } from "./api";
 import type { ChildNoteJson, NoteRealmJson } from "./notes-queries";
 
 export type { ChildrenPageJson } from "../../src/services/notes/presenters";
@@ -18,7 +18,7 @@ export const noteChildrenQuery = (noteId: number, firstAfter: number | undefined
   infiniteQueryOptions({
     queryKey: ["note-children", noteId, firstAfter ?? 0, childrenCount ?? 0],
     queryFn: ({ pageParam }) =>
-      api.get<ChildrenPageJson>(`/api/notes/${noteId}/children?after=${pageParam}&limit=${MORE_CHILDREN_PAGE_SIZE}`, { silent: true }),
+      call(api.notes({ note: noteId }).children.get({ query: { after: pageParam, limit: MORE_CHILDREN_PAGE_SIZE } }), { silent: true }),
     initialPageParam: firstAfter ?? 0,
     getNextPageParam: (last: ChildrenPageJson) => last.moreChildrenAfter,
   });

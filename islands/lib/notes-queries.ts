@@ -1,7 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { NotebooksJson } from "../../src/services/notebooks";
-import type { NoteRealmJson } from "../../src/services/notes/presenters";
-import { api } from "./api";
+import { api, call } from "./api";
 
 export type { NotebooksJson } from "../../src/services/notebooks";
 export type { ChildNoteJson, NotebookJson, NoteJson, NoteRealmJson, NoteTopologyJson } from "../../src/services/notes/presenters";
@@ -13,19 +11,19 @@ export type { ChildNoteJson, NotebookJson, NoteJson, NoteRealmJson, NoteTopology
 export const noteRealmQuery = (noteId: number) =>
   queryOptions({
     queryKey: ["note-realm", noteId],
-    queryFn: () => api.get<NoteRealmJson>(`/api/notes/${noteId}`, { silent: true }),
+    queryFn: () => call(api.notes({ note: noteId }).get(), { silent: true }),
   });
 
 export const notebooksQuery = () =>
   queryOptions({
     queryKey: ["notebooks"],
-    queryFn: () => api.get<NotebooksJson>("/api/notebooks"),
+    queryFn: () => call(api.notebooks.get()),
   });
 
 export const recentNotesQuery = () =>
   queryOptions({
     queryKey: ["recent-notes"],
-    queryFn: () => api.get<NoteRealmJson[]>("/api/notes/recent"),
+    queryFn: () => call(api.notes.recent.get()),
   });
 
 /** The URL of a note's page. */

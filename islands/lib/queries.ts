@@ -1,7 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { UserTokenJson } from "../../src/services/user-tokens";
-import type { CurrentUserInfoJson } from "../../src/services/users";
-import { api } from "./api";
+import { api, call } from "./api";
 
 /**
  * Query options shared by the server (which prefetches under the same keys through the services)
@@ -10,11 +8,11 @@ import { api } from "./api";
 export const currentUserInfoQuery = () =>
   queryOptions({
     queryKey: ["current-user-info"],
-    queryFn: () => api.get<CurrentUserInfoJson>("/api/user/current-user-info", { silent: true }),
+    queryFn: () => call(api.user["current-user-info"].get(), { silent: true }),
   });
 
 export const userTokensQuery = () =>
   queryOptions({
     queryKey: ["user-tokens"],
-    queryFn: () => api.get<UserTokenJson[]>("/api/user/get-tokens"),
+    queryFn: () => call(api.user["get-tokens"].get()),
   });

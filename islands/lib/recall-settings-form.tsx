@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { ApiError, api } from "./api";
+import { ApiError, api, call } from "./api";
 import { useElementId } from "./island-id";
 import { type NoteInfoJson, noteInfoQuery, type RecallSettingJson } from "./learning-queries";
 
@@ -41,7 +41,7 @@ export function RecallSettingsForm({ noteId, onSaved }: { noteId: number; onSave
     setStatus("Saving...");
     pending.current += 1;
     queue.current = queue.current
-      .then(() => api.post(`/api/notes/${noteId}/review-setting`, next))
+      .then(() => call(api.notes({ note: noteId })["review-setting"].post(next)))
       .then(
         () => {
           pending.current -= 1;

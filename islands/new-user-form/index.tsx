@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { TextField } from "../lib/forms";
 
 /** "Welcome, new user. Please create your profile": the Nickname form for a signed-in identity without a profile. */
@@ -14,7 +14,7 @@ export default function NewUserForm() {
     setSubmitting(true);
     setError(undefined);
     try {
-      await api.post("/api/user", { name });
+      await call(api.user.post({ name }));
       window.location.reload();
     } catch (e) {
       if (e instanceof ApiError) setError(e.errors.name ?? e.message);

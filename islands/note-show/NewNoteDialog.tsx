@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
 import type { NoteRealmJson } from "../lib/notes-queries";
 import { notePath } from "../lib/notes-queries";
@@ -30,9 +30,10 @@ export function NewNoteDialog({ noteId, placement, onClose }: { noteId: number; 
     submittingRef.current = true;
     setSubmitting(true);
     setErrors({});
-    const path = placement === "child" ? `/api/notes/${noteId}/create` : `/api/notes/${noteId}/create-after`;
+    const note = api.notes({ note: noteId });
+    const create = placement === "child" ? note.create : note["create-after"];
     try {
-      const result = await api.post<{ created: NoteRealmJson }>(path, { newTitle, wikidataId: wikidataId.trim() || undefined });
+      const result = await call(create.post({ newTitle, wikidataId: wikidataId.trim() || undefined }));
       window.location.href = notePath(result.created.id);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);

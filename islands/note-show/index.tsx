@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { detailsBody, withBody } from "../../src/services/notes/note-properties";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call, keepalive as keepaliveOption } from "../lib/api";
 import { NoteConversations } from "../lib/conversations/NoteConversations";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
@@ -45,12 +45,10 @@ function useTextSaver(noteId: number, field: "title" | "details") {
   const queryClient = useQueryClient();
   return async (value: string, { keepalive, retry }: { keepalive: boolean; retry: boolean }) => {
     try {
-      const body = field === "title" ? { newTitle: value } : { details: value };
-      const realm = await api.patch<NoteRealmJson>(`/api/text_content/${noteId}/${field}`, body, {
-        silent: true,
-        keepalive,
-        onUnauthorized: () => showToast(UNAUTHORIZED_SAVE, "error"),
-      });
+      const note = api.text_content({ note: noteId });
+      const options = keepalive ? keepaliveOption : undefined;
+      const saving = field === "title" ? note.title.patch({ newTitle: value }, options) : note.details.patch({ details: value }, options);
+      const realm = await call(saving, { silent: true, onUnauthorized: () => showToast(UNAUTHORIZED_SAVE, "error") });
       queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
     } catch (error) {
       // A 400 is shown beside its field (FieldLimit), not in a toast; a failing save is told once,
@@ -179,7 +177,7 @@ export default function NoteShow({
 
   async function deleteThisNote() {
     if (!(await confirmPopup("Confirm to delete this note?"))) return;
-    const affected = await api.post<NoteRealmJson[]>(`/api/notes/${noteId}/delete`);
+    const affected = await call(api.notes({ note: noteId }).delete.post());
     pushUndo({ type: "delete note", noteId });
     window.location.href = affected[0] ? notePath(affected[0].id) : "/d/notebooks";
   }

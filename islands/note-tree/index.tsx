@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { useElementId } from "../lib/island-id";
 import { noteChildrenKey } from "../lib/note-children";
 import { type NoteRealmJson, noteRealmQuery } from "../lib/notes-queries";
@@ -158,7 +158,11 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
 
   const move = useMutation({
     mutationFn: ({ note, target, asFirstChild }: { note: TreePlace; target: TreePlace; asFirstChild: boolean }) =>
-      api.post<NoteRealmJson[]>(`/api/notes/move_after/${note.id}/${target.id}/${asFirstChild}`),
+      call(
+        api.notes
+          .move_after({ note: note.id })({ targetNote: target.id })({ asFirstChild: String(asFirstChild) })
+          .post(),
+      ),
     onSuccess: (realms, { note, target, asFirstChild }) => {
       for (const realm of realms) queryClient.setQueryData(noteRealmQuery(realm.id).queryKey, realm);
       if (asFirstChild) setExpanded(target.id, true);

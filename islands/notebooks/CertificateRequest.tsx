@@ -1,15 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import type { NotebookCertificateApprovalJson } from "../lib/assessment/queries";
 import { currentUserInfoQuery } from "../lib/queries";
 
 const approvalQuery = (notebookId: number) => ({
   queryKey: ["certificate-approval", notebookId],
-  queryFn: () =>
-    api.get<NotebookCertificateApprovalJson | undefined>(`/api/notebook_certificate_approvals/for-notebook/${notebookId}`, {
-      silent: true,
-    }),
+  queryFn: () => call(api.notebook_certificate_approvals["for-notebook"]({ notebook: notebookId }).get(), { silent: true }),
 });
 
 /**
@@ -24,7 +21,7 @@ export function CertificateRequest({ notebookId, creatorId }: { notebookId: numb
   async function send() {
     setSending(true);
     try {
-      const sent = await api.post<NotebookCertificateApprovalJson>(`/api/notebook_certificate_approvals/request-approval/${notebookId}`);
+      const sent = await call(api.notebook_certificate_approvals["request-approval"]({ notebook: notebookId }).post());
       queryClient.setQueryData(approvalQuery(notebookId).queryKey, sent);
     } finally {
       setSending(false);

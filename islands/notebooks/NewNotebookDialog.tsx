@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
 import { notePath } from "../lib/notes-queries";
 import { Modal } from "../lib/ui/Dialog";
@@ -17,10 +17,11 @@ export function NewNotebookDialog({ onClose, circleId }: { onClose: () => void; 
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, submitting, submit } = useFormSubmit(
     () =>
-      api.post<{ noteId: number }>(circleId === undefined ? "/api/notebooks/create" : `/api/circles/${circleId}/notebooks`, {
-        newTitle,
-        requestId,
-      }),
+      call(
+        circleId === undefined
+          ? api.notebooks.create.post({ newTitle, requestId })
+          : api.circles({ circle: circleId }).notebooks.post({ newTitle, requestId }),
+      ),
     // Stays disabled while the browser leaves for the new note.
     ({ noteId }) => window.location.assign(notePath(noteId)),
   );

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { NotebookAiAssistantJson } from "../../src/services/ai-assistant/notebook-assistant";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { LengthLimit } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import { showToast } from "../lib/ui-store";
@@ -12,8 +12,7 @@ const MAX_INSTRUCTIONS = 10_000;
 const assistantQuery = (notebookId: number) => ({
   queryKey: ["notebook-ai-assistant", notebookId],
   // Editors only: for anyone else the section stays empty instead of showing an error.
-  queryFn: () =>
-    api.get<NotebookAiAssistantJson | undefined>(`/api/notebooks/${notebookId}/ai-assistant`, { silent: true }).then((x) => x ?? null),
+  queryFn: () => call(api.notebooks({ notebook: notebookId })["ai-assistant"].get(), { silent: true }).then((x) => x ?? null),
 });
 
 /**
@@ -35,9 +34,7 @@ export function NotebookAiAssistantSection({ notebookId }: { notebookId: number 
     if (saving) return;
     setSaving(true);
     try {
-      const saved = await api.patch<NotebookAiAssistantJson>(`/api/notebooks/${notebookId}/ai-assistant`, {
-        additionalInstructions: value,
-      });
+      const saved = await call(api.notebooks({ notebook: notebookId })["ai-assistant"].patch({ additionalInstructions: value }));
       queryClient.setQueryData(assistantQuery(notebookId).queryKey, saved);
       setDraft(undefined);
       setError(undefined);

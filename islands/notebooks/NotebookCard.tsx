@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { useElementId } from "../lib/island-id";
 import { type NotebookJson, notePath } from "../lib/notes-queries";
 import { circlesQuery } from "../lib/sharing/queries";
@@ -84,7 +84,7 @@ function IconButton({
 /** "Share notebook to bazaar": confirm, share, then the notebooks page (spec 4). */
 async function shareToBazaar(notebook: NotebookJson) {
   if (!(await confirmPopup("Confirm to share?"))) return;
-  await api.post(`/api/notebooks/${notebook.id}/share`);
+  await call(api.notebooks({ notebook: notebook.id }).share.post());
   window.location.assign("/d/notebooks");
 }
 
@@ -103,7 +103,7 @@ function MoveNotebookDialog({ notebook, onClose }: { notebook: NotebookJson; onC
     if (!target || moving) return;
     setMoving(true);
     try {
-      await api.patch(`/api/notebooks/${notebook.id}/move-to-circle/${target}`, undefined, { silent: true });
+      await call(api.notebooks({ notebook: notebook.id })["move-to-circle"]({ circle: target }).patch(), { silent: true });
       window.location.assign(`/d/circles/${target}`);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : "The notebook could not be moved");

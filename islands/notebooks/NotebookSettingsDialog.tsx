@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { CheckboxField, DialogActions, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import type { NotebookJson } from "../lib/notes-queries";
@@ -31,7 +31,7 @@ function NotebookIndexButtons({ notebookId, onComplete }: { notebookId: number; 
     inFlight.current = true;
     setWorking(true);
     try {
-      await api.post(`/api/notebooks/${notebookId}/${operation}`, {}, { silent: true });
+      await call(api.notebooks({ notebook: notebookId })[operation].post(), { silent: true });
       onComplete();
     } catch {
       inFlight.current = false;
@@ -99,11 +99,13 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
     setSaving(true);
     setErrors({});
     try {
-      await api.post(`/api/notebooks/${notebook.id}`, {
-        skipMemoryTrackingEntirely,
-        numberOfQuestionsInAssessment: numberOfQuestions.trim() === "" ? null : Number(numberOfQuestions),
-        certificateExpiry,
-      });
+      await call(
+        api.notebooks({ notebook: notebook.id }).post({
+          skipMemoryTrackingEntirely,
+          numberOfQuestionsInAssessment: numberOfQuestions.trim() === "" ? null : Number(numberOfQuestions),
+          certificateExpiry,
+        }),
+      );
       window.location.reload();
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { NEW_NOTEBOOK_PARAM } from "../lib/getting-started";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
@@ -18,7 +18,7 @@ function SubscriptionCard({ subscription, onEdit }: { subscription: Subscription
   async function unsubscribe() {
     setLeaving(true);
     try {
-      await api.post(`/api/subscriptions/${subscription.id}/delete`);
+      await call(api.subscriptions({ subscription: subscription.id }).delete.post());
       await queryClient.invalidateQueries({ queryKey: notebooksQuery().queryKey });
     } finally {
       setLeaving(false);

@@ -5,18 +5,12 @@
  * it, and answers are judged from it and queued, with the same key, until the network is back.
  */
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { menuBadgeQuery, timeZone } from "../lib/learning-queries";
 import type { NoteJson } from "../lib/notes-queries";
-import type {
-  AnsweredQuestionJson,
-  QuestionContestResult,
-  RecallPromptJson,
-  SpellingQuestionJson,
-  SpellingResultJson,
-} from "../lib/recall/recall-prompt-types";
+import type { QuestionContestResult, RecallPromptJson } from "../lib/recall/recall-prompt-types";
 import { alertPopup } from "../lib/ui-store";
-import type { DueMemoryTrackersJson, MemoryTrackerLite } from "./recall-session";
+import type { MemoryTrackerLite } from "./recall-session";
 import type { TrackerQuestion } from "./tracker-question";
 
 export const FAILED_TO_SUBMIT = "Failed to submit answer. Please try again.";
@@ -30,7 +24,7 @@ export const isNetworkFailure = (error: unknown) => error instanceof ApiError &&
 
 /** GET /api/recalls/recalling: due now (0) or up to 3, 7 or 14 days ahead. */
 export const fetchRecalling = (dueInDays: number) =>
-  api.get<DueMemoryTrackersJson>(`/api/recalls/recalling?timezone=${encodeURIComponent(timeZone())}&dueindays=${dueInDays}`, {
+  call(api.recalls.recalling.get({ query: { timezone: timeZone(), dueindays: dueInDays } }), {
     silent: typeof navigator !== "undefined" && !navigator.onLine,
   });
 
@@ -52,12 +46,10 @@ export const trackerQuestionQuery = (tracker: MemoryTrackerLite) =>
       const id = tracker.memoryTrackerId;
       try {
         if (tracker.spelling) {
-          const question = await api.get<SpellingQuestionJson | undefined>(`/api/memory-trackers/${id}/spelling-question`, {
-            silent: true,
-          });
+          const question = await call(api["memory-trackers"]({ memoryTracker: id })["spelling-question"].get(), { silent: true });
           return { kind: "spelling", question: question ?? null };
         }
-        const prompt = await api.get<RecallPromptJson | undefined>(`/api/recall-prompts/${id}/question`, { silent: true });
+        const prompt = await call(api["recall-prompts"]({ recallPrompt: id }).question.get(), { silent: true });
         return { kind: "choice", prompt: prompt?.multipleChoicesQuestion ? prompt : null };
       } catch (error) {
         if (isNetworkFailure(error)) return (await offlineRecall()).offlineQuestion(id, tracker.spelling);
@@ -73,7 +65,7 @@ export const memoryTrackerQuery = (memoryTrackerId: number) =>
     networkMode: "always",
     queryFn: async (): Promise<{ note: NoteJson }> => {
       try {
-        return await api.get<{ note: NoteJson }>(`/api/memory-trackers/${memoryTrackerId}`, { silent: true });
+        return await call(api["memory-trackers"]({ memoryTracker: memoryTrackerId }).get(), { silent: true });
       } catch (error) {
         const note = isNetworkFailure(error) ? await (await offlineRecall()).offlineNote(memoryTrackerId) : undefined;
         if (note) return { note };
@@ -128,7 +120,7 @@ export const answerQuestion = (memoryTrackerId: number, prompt: RecallPromptJson
   return submit(
     answer,
     (headers) =>
-      api.post<AnsweredQuestionJson>(`/api/recall-prompts/${prompt.id}/answer`, { choiceIndex, thinkingTimeMs }, { silent: true, headers }),
+      call(api["recall-prompts"]({ recallPrompt: prompt.id }).answer.post({ choiceIndex, thinkingTimeMs }, { headers }), { silent: true }),
     (offline) => offline.answerQuestionOffline(answer, prompt, choiceIndex),
   );
 };
@@ -138,10 +130,9 @@ export const answerSpelling = (memoryTrackerId: number, spellingAnswer: string, 
   return submit(
     answer,
     (headers) =>
-      api.post<SpellingResultJson>(
-        `/api/memory-trackers/${memoryTrackerId}/answer-spelling`,
-        { spellingAnswer, thinkingTimeMs },
-        { silent: true, headers },
+      call(
+        api["memory-trackers"]({ memoryTracker: memoryTrackerId })["answer-spelling"].post({ spellingAnswer, thinkingTimeMs }, { headers }),
+        { silent: true },
       ),
     (offline) => offline.answerSpellingOffline(answer, spellingAnswer),
   );
@@ -152,20 +143,22 @@ export const markAsRepeated = (memoryTrackerId: number, successful: boolean, thi
   return submit(
     answer,
     (headers) =>
-      api.patch<unknown>(
-        `/api/memory-trackers/${memoryTrackerId}/mark-as-repeated?successful=${successful}${thinkingTimeMs === undefined ? "" : `&thinkingTimeMs=${thinkingTimeMs}`}`,
-        undefined,
-        { silent: true, headers },
+      call(
+        api["memory-trackers"]({ memoryTracker: memoryTrackerId })["mark-as-repeated"].patch(
+          {},
+          { headers, query: { successful: successful ? "true" : "false", thinkingTimeMs: thinkingTimeMs?.toString() } },
+        ),
+        { silent: true },
       ),
     (offline) => offline.markAsRepeatedOffline(answer, successful),
   );
 };
 
-export const contestQuestion = (recallPromptId: number) => api.post<QuestionContestResult>(`/api/recall-prompts/${recallPromptId}/contest`);
+export const contestQuestion = (recallPromptId: number) => call(api["recall-prompts"]({ recallPrompt: recallPromptId }).contest.post());
 
 /** A new question after an accepted contest, or null when none could be made (empty body). */
 export const regenerateQuestion = async (recallPromptId: number, contest: QuestionContestResult) =>
-  (await api.post<RecallPromptJson | undefined>(`/api/recall-prompts/${recallPromptId}/regenerate`, contest)) ?? null;
+  (await call(api["recall-prompts"]({ recallPrompt: recallPromptId }).regenerate.post(contest))) ?? null;
 
 /**
  * After a failed submission: a tracker that is gone (404) or not the learner's (403) is passed

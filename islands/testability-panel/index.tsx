@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { showToast } from "../lib/ui-store";
 
 /** The testability side panel (non-production only): reset the data, move the clock, fix randomness. */
@@ -20,7 +20,7 @@ export default function TestabilityPanel() {
           <button
             type="button"
             className="button"
-            onClick={() => run("Database cleaned", () => api.post("/api/testability/clean_db_and_reset_testability_settings"))}
+            onClick={() => run("Database cleaned", () => call(api.testability.clean_db_and_reset_testability_settings.post()))}
           >
             Clean DB and reset
           </button>
@@ -34,7 +34,7 @@ export default function TestabilityPanel() {
             disabled={!travelTo}
             onClick={() =>
               run("Clock moved", () =>
-                api.post("/api/testability/time_travel", { travel_to: JSON.stringify(new Date(travelTo).toISOString()) }),
+                call(api.testability.time_travel.post({ travel_to: JSON.stringify(new Date(travelTo).toISOString()) })),
               )
             }
           >
@@ -43,7 +43,7 @@ export default function TestabilityPanel() {
           <button
             type="button"
             className="button"
-            onClick={() => run("Randomizer set to seed", () => api.post("/api/testability/randomizer", { choose: "seed", seed: 1 }))}
+            onClick={() => run("Randomizer set to seed", () => call(api.testability.randomizer.post({ choose: "seed", seed: 1 })))}
           >
             Seeded randomness
           </button>

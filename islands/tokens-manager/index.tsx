@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import type { UserTokenJson } from "../../src/services/user-tokens";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, call } from "../lib/api";
 import { TextField } from "../lib/forms";
 import { icons } from "../lib/icons";
 import { userTokensQuery } from "../lib/queries";
@@ -29,7 +29,7 @@ export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
   }, [copied]);
 
   const generate = useMutation({
-    mutationFn: (tokenLabel: string) => api.post<UserTokenJson>("/api/user/generate-token", { label: tokenLabel }),
+    mutationFn: (tokenLabel: string) => call(api.user["generate-token"].post({ label: tokenLabel })),
     onSuccess: (token) => {
       setNewToken(token);
       setCopied(false);
@@ -41,7 +41,7 @@ export default function TokensManager({ mcpUrl }: { mcpUrl: string }) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/user/token/${id}`),
+    mutationFn: (id: number) => call(api.user.token({ tokenId: id }).delete()),
     onSuccess: (_, id) => {
       if (newToken?.id === id) setNewToken(undefined);
       return queryClient.invalidateQueries({ queryKey: userTokensQuery().queryKey });

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { api } from "../lib/api";
+import { api, call } from "../lib/api";
 import { icons } from "../lib/icons";
 import { type NoteRealmJson, notePath, noteRealmQuery } from "../lib/notes-queries";
 import { alertPopup } from "../lib/ui-store";
@@ -9,11 +9,11 @@ import { popUndo, type UndoEntry, useUndoHistory } from "../lib/undo-history";
 function reverse(entry: UndoEntry): Promise<NoteRealmJson> {
   switch (entry.type) {
     case "edit title":
-      return api.patch(`/api/text_content/${entry.noteId}/title`, { newTitle: entry.textContent ?? "" });
+      return call(api.text_content({ note: entry.noteId }).title.patch({ newTitle: entry.textContent ?? "" }));
     case "edit details":
-      return api.patch(`/api/text_content/${entry.noteId}/details`, { details: entry.textContent ?? "" });
+      return call(api.text_content({ note: entry.noteId }).details.patch({ details: entry.textContent ?? "" }));
     case "delete note":
-      return api.patch(`/api/notes/${entry.noteId}/undo-delete`);
+      return call(api.notes({ note: entry.noteId })["undo-delete"].patch());
   }
 }
 

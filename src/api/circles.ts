@@ -4,7 +4,7 @@ import { circlesOf, createCircle, createNotebookInCircle, joinCircle, showCircle
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { newNoteBody, oncePerRequestId } from "./notebooks";
+import { newNotebookBody, oncePerRequestId } from "./notebooks";
 
 const circleParams = t.Object({ circle: IdParam });
 
@@ -32,13 +32,12 @@ export function circlesApi(ctx: AppContext) {
         "/:circle/notebooks",
         ({ auth, params, body }) => {
           const current = requireUser(auth);
-          const { requestId } = body as { requestId?: unknown };
           // A double-submitted dialog (same request id) makes one notebook, as on the notebooks page.
-          return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, () =>
+          return createOnce(current.user.id, body.requestId?.slice(0, 100), () =>
             createNotebookInCircle(ctx, current, params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
           );
         },
-        { access: "signed-in", params: circleParams, body: newNoteBody },
+        { access: "signed-in", params: circleParams, body: newNotebookBody },
       )
   );
 }

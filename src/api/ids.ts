@@ -33,3 +33,8 @@ if (!TypeRegistry.Has(BODY_ID_KIND)) {
  */
 export const BodyId = (error = ID_MESSAGE) =>
   t.Unsafe<number>({ [Symbol.for("TypeBox.Kind")]: BODY_ID_KIND, type: "integer", minimum: 1, maximum: MAX_ID, error });
+
+/** The milliseconds a learner took to answer, for the recall log: a number (or its digits); the service checks the range. */
+export const ThinkingTimeField = t.Optional(
+  t.Union([t.Integer(), t.String({ maxLength: 12 }), t.Null()], { error: "must be a whole number of milliseconds" }),
+);

@@ -12,7 +12,7 @@ import { answerSpelling, spellingQuestion } from "../services/spelling/spelling-
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { idempotencyKeyOf } from "./idempotency";
-import { IdParam } from "./ids";
+import { IdParam, ThinkingTimeField } from "./ids";
 
 // `:memoryTracker` is the name every route uses at this position (an Elysia restriction).
 const trackerParams = t.Object({ memoryTracker: IdParam });
@@ -68,19 +68,15 @@ export function memoryTrackersApi(ctx: AppContext) {
     .post(
       "/:memoryTracker/answer-spelling",
       ({ auth, params, body, headers }) =>
-        answerSpelling(
-          ctx,
-          requireUser(auth),
-          params.memoryTracker,
-          body.spellingAnswer,
-          (body as { thinkingTimeMs?: unknown }).thinkingTimeMs,
-          idempotencyKeyOf(headers),
-        ),
+        answerSpelling(ctx, requireUser(auth), params.memoryTracker, body.spellingAnswer, body.thinkingTimeMs, idempotencyKeyOf(headers)),
       {
         access: "signed-in",
         params: trackerParams,
         // Blank, null and missing answers get one field message from the service.
-        body: t.Object({ spellingAnswer: t.Optional(t.Union([t.String(), t.Null()])) }, { additionalProperties: true }),
+        body: t.Object(
+          { spellingAnswer: t.Optional(t.Union([t.String(), t.Null()])), thinkingTimeMs: ThinkingTimeField },
+          { additionalProperties: true },
+        ),
       },
     );
 }

@@ -15,6 +15,9 @@ export const newNoteBody = t.Object(
   { additionalProperties: true },
 );
 
+/** A new notebook, with the id the browser gives one submission so that a retry creates it once. */
+export const newNotebookBody = t.Composite([newNoteBody, t.Object({ requestId: t.Optional(t.String()) })], { additionalProperties: true });
+
 const notebookParams = t.Object({ notebook: IdParam });
 
 /** How long a "create notebook" request id is remembered, and how many at most. */
@@ -51,13 +54,12 @@ export function notebooksApi(ctx: AppContext) {
       "/create",
       ({ auth, body }) => {
         const current = requireUser(auth);
-        const { requestId } = body as { requestId?: unknown };
-        return createOnce(current.user.id, typeof requestId === "string" ? requestId.slice(0, 100) : undefined, async () => {
+        return createOnce(current.user.id, body.requestId?.slice(0, 100), async () => {
           const { noteId } = await addNotebook(ctx, current, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined });
           return { noteId };
         });
       },
-      { access: "signed-in", body: newNoteBody },
+      { access: "signed-in", body: newNotebookBody },
     )
     .get("/:notebook", ({ auth, params }) => showNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
       access: "public",

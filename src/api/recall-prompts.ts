@@ -5,7 +5,7 @@ import { answerRecallPrompt, askAQuestion, showRecallPrompt } from "../services/
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { idempotencyKeyOf } from "./idempotency";
-import { IdParam } from "./ids";
+import { IdParam, ThinkingTimeField } from "./ids";
 
 /**
  * One parameter name for the id after /recall-prompts/ (Elysia needs one name per position):
@@ -28,19 +28,12 @@ export function recallPromptsApi(ctx: AppContext) {
     .post(
       "/:recallPrompt/answer",
       ({ auth, params, body, headers }) =>
-        answerRecallPrompt(
-          ctx,
-          requireUser(auth),
-          params.recallPrompt,
-          body.choiceIndex,
-          (body as { thinkingTimeMs?: unknown }).thinkingTimeMs,
-          idempotencyKeyOf(headers),
-        ),
+        answerRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body.choiceIndex, body.thinkingTimeMs, idempotencyKeyOf(headers)),
       {
         access: "signed-in",
         params: promptParams,
         body: t.Object(
-          { choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }) },
+          { choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }), thinkingTimeMs: ThinkingTimeField },
           { additionalProperties: true },
         ),
       },

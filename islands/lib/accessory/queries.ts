@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { NoteAccessoryJson } from "../../../src/services/accessories/presenter";
-import { api } from "../api";
+import { api, call } from "../api";
 
 export type { ImageWithMaskJson, NoteAccessoryJson } from "../../../src/services/accessories/presenter";
 
@@ -8,11 +7,12 @@ export type { ImageWithMaskJson, NoteAccessoryJson } from "../../../src/services
 export const noteAccessoryQuery = (noteId: number) =>
   queryOptions({
     queryKey: ["note-accessory", noteId],
-    queryFn: () => api.get<NoteAccessoryJson>(`/api/notes/${noteId}/accessory`, { silent: true }),
+    queryFn: () => call(api.notes({ note: noteId }).accessory.get(), { silent: true }),
   });
 
-/** The saved accessory, as PATCH /api/notes/{note} answers it (multipart form fields). */
-export const saveNoteAccessories = (noteId: number, form: FormData) => api.patch<NoteAccessoryJson>(`/api/notes/${noteId}`, form);
+/** The saved accessory, as PATCH /api/notes/{note} answers it (multipart form fields when a file is sent). */
+export const saveNoteAccessories = (noteId: number, form: FormData) =>
+  call(api.notes({ note: noteId }).patch(Object.fromEntries(form) as Record<string, string | File>));
 
 export type MaskRectangle = { x: number; y: number; width: number; height: number };
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
-import { api } from "../api";
+import { api, call } from "../api";
 import { type NoteRealmJson, noteRealmQuery } from "../notes-queries";
 import { pushUndo } from "../undo-history";
 import {
@@ -75,7 +75,7 @@ export function AiReplyButton({
 
   async function subjectNoteId(): Promise<number | undefined> {
     if (noteIdRef.current) return noteIdRef.current;
-    const conversation = await api.get<ConversationJson>(`/api/conversation/${conversationId}`, { silent: true });
+    const conversation = await call(api.conversation({ conversationId }).get(), { silent: true });
     noteIdRef.current = conversation.subject.note?.id ?? conversation.subject.answeredQuestion?.note.id;
     return noteIdRef.current;
   }
@@ -142,7 +142,7 @@ export function AiReplyButton({
     setWaiting(undefined);
     const text = message?.trim();
     if (text) {
-      await api.post(`/api/conversation/${conversationId}/send`, { message: text });
+      await call(api.conversation({ conversationId }).send.post({ message: text }));
       onMessageSent?.();
       onDone();
     }
@@ -169,11 +169,11 @@ export function AiReplyButton({
     if (suggestion.call.function.name === "complete_note_details") {
       const previous = realm.note.details;
       const next = completedDetails(previous, Number(suggestion.args.deleteFromEnd ?? 0), String(suggestion.args.completion ?? ""));
-      await api.patch(`/api/text_content/${id}/details`, { details: next });
+      await call(api.text_content({ note: id }).details.patch({ details: next }));
       pushUndo({ type: "edit details", noteId: id, textContent: previous });
     } else {
       const previous = realm.note.noteTopology.titleOrPredicate;
-      await api.patch(`/api/text_content/${id}/title`, { newTitle: String(suggestion.args.newTitle ?? "") });
+      await call(api.text_content({ note: id }).title.patch({ newTitle: String(suggestion.args.newTitle ?? "") }));
       pushUndo({ type: "edit title", noteId: id, textContent: previous });
     }
     await queryClient.invalidateQueries({ queryKey: noteRealmQuery(id).queryKey });
@@ -184,7 +184,7 @@ export function AiReplyButton({
     if (!waiting) return;
     const run = waiting;
     setWaiting(undefined);
-    await api.post(`/api/ai/cancel-run/${encodeURIComponent(run.threadId)}/${encodeURIComponent(run.runId)}`);
+    await call(api.ai["cancel-run"]({ threadId: encodeURIComponent(run.threadId) })({ runId: encodeURIComponent(run.runId) }).post());
     onDone();
   }
 

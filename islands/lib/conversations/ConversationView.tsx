@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { api } from "../api";
+import { api, call } from "../api";
 import { menuBadgeQuery } from "../learning-queries";
 import { currentUserInfoQuery } from "../queries";
 import { AiReplyButton } from "./AiReply";
@@ -23,7 +23,7 @@ export function ConversationView({ conversation }: { conversation: ConversationJ
   // array (react-query's structural sharing), so this does not run on every poll.
   useEffect(() => {
     if (!messages) return;
-    void api.patch(`/api/conversation/${conversation.id}/read`, undefined, { silent: true }).then(() => {
+    void call(api.conversation({ conversationId: conversation.id }).read.patch(), { silent: true }).then(() => {
       void queryClient.invalidateQueries({ queryKey: menuBadgeQuery("messages").queryKey });
       void queryClient.invalidateQueries({ queryKey: conversationsQuery().queryKey });
     });
@@ -35,7 +35,7 @@ export function ConversationView({ conversation }: { conversation: ConversationJ
   }, [count]);
 
   async function send(message: string) {
-    await api.post(`/api/conversation/${conversation.id}/send`, { message });
+    await call(api.conversation({ conversationId: conversation.id }).send.post({ message }));
     await queryClient.invalidateQueries({ queryKey: messagesQuery(conversation.id).queryKey });
   }
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "../api";
+import { api, call } from "../api";
 import { currentUserInfoQuery } from "../queries";
 import { ConversationView } from "./ConversationView";
 import { MessageInput } from "./MessageInput";
@@ -18,7 +18,7 @@ export function NoteConversationsPanel({ noteId }: { noteId: number }) {
   const selected: ConversationJson | undefined = selectedId === "new" ? undefined : (list.find((c) => c.id === selectedId) ?? list[0]);
 
   async function start(message: string) {
-    const created = await api.post<ConversationJson>(`/api/conversation/note/${noteId}`, { message });
+    const created = await call(api.conversation.note({ note: noteId }).post({ message }));
     await queryClient.invalidateQueries({ queryKey: noteConversationsQuery(noteId).queryKey });
     setSelectedId(created.id);
   }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api } from "../api";
+import { api, call } from "../api";
 import { Modal } from "../ui/Dialog";
 import { MessageInput } from "./MessageInput";
 import type { ConversationJson } from "./queries";
@@ -19,7 +19,7 @@ export function QuestionConversationButton({ recallPromptId }: { recallPromptId:
   async function start(message: string) {
     setSending(true);
     try {
-      const conversation = await api.post<ConversationJson>(`/api/conversation/recall-prompt/${recallPromptId}`, { message });
+      const conversation = await call(api.conversation["recall-prompt"]({ recallPrompt: recallPromptId }).post({ message }));
       window.location.assign(`/d/message-center/${conversation.id}`);
     } catch {
       setSending(false);

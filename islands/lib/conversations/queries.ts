@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ConversationJson, ConversationMessageJson } from "../../../src/services/conversations/conversation-service";
-import { api } from "../api";
+import type { ConversationJson } from "../../../src/services/conversations/conversation-service";
+import { api, call } from "../api";
 
 export type { ConversationJson, ConversationMessageJson } from "../../../src/services/conversations/conversation-service";
 
@@ -10,20 +10,20 @@ export const MESSAGES_POLL_MS = 4000;
 export const conversationsQuery = () =>
   queryOptions({
     queryKey: ["conversations"],
-    queryFn: () => api.get<ConversationJson[]>("/api/conversation/all", { silent: true }),
+    queryFn: () => call(api.conversation.all.get(), { silent: true }),
     refetchInterval: MESSAGES_POLL_MS,
   });
 
 export const noteConversationsQuery = (noteId: number) =>
   queryOptions({
     queryKey: ["conversations", "note", noteId],
-    queryFn: () => api.get<ConversationJson[]>(`/api/conversation/note/${noteId}`, { silent: true }),
+    queryFn: () => call(api.conversation.note({ note: noteId }).get(), { silent: true }),
   });
 
 export const messagesQuery = (conversationId: number) =>
   queryOptions({
     queryKey: ["conversation-messages", conversationId],
-    queryFn: () => api.get<ConversationMessageJson[]>(`/api/conversation/${conversationId}/messages`, { silent: true }),
+    queryFn: () => call(api.conversation({ conversationId }).messages.get(), { silent: true }),
     refetchInterval: MESSAGES_POLL_MS,
   });
 

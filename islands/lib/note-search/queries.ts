@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { SEMANTIC_HEADER, type SemanticState } from "../../../src/services/search/semantic-signal";
-import { api } from "../api";
+import { api, call } from "../api";
 import { mergeSearchResults, type NoteSearchResultJson } from "./merge";
 
 /** SearchTerm: the key and how wide to look. */
@@ -15,25 +15,19 @@ export interface NoteSearchAnswer {
   semantic: SemanticState;
 }
 
+/** The search endpoints, global or from a note. */
+const searchApi = (noteId: number | undefined) => (noteId === undefined ? api.notes : api.notes({ note: noteId }));
+
 /**
  * The semantic half: quiet on failure (the literal half still answers, and reports errors),
  * and reads whether the server searched semantically from the x-engram-semantic header.
  */
-async function semanticResults(path: string, term: SearchTerm): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState }> {
-  try {
-    const response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(term),
-    });
-    if (!response.ok) return { results: [], semantic: "failed" };
-    const header = response.headers.get(SEMANTIC_HEADER);
-    const semantic: SemanticState = header === "off" || header === "failed" ? header : "on";
-    return { results: (await response.json()) as NoteSearchResultJson[], semantic };
-  } catch {
-    return { results: [], semantic: "failed" };
-  }
+async function semanticResults(noteId: number | undefined, term: SearchTerm): Promise<NoteSearchAnswer> {
+  const { data, response } = await searchApi(noteId)["semantic-search"].post(term);
+  if (!response?.ok || !data) return { results: [], semantic: "failed" };
+  const header = response.headers.get(SEMANTIC_HEADER);
+  const semantic: SemanticState = header === "off" || header === "failed" ? header : "on";
+  return { results: data, semantic };
 }
 
 /**
@@ -44,11 +38,7 @@ export const noteSearchQuery = (noteId: number | undefined, term: SearchTerm) =>
   queryOptions({
     queryKey: ["note-search", noteId ?? "global", term.searchKey, term.allMyNotebooksAndSubscriptions, term.allMyCircles],
     queryFn: async (): Promise<NoteSearchAnswer> => {
-      const base = noteId === undefined ? "/api/notes" : `/api/notes/${noteId}`;
-      const [literal, semantic] = await Promise.all([
-        api.post<NoteSearchResultJson[]>(`${base}/search`, term),
-        semanticResults(`${base}/semantic-search`, term),
-      ]);
+      const [literal, semantic] = await Promise.all([call(searchApi(noteId).search.post(term)), semanticResults(noteId, term)]);
       return { results: mergeSearchResults(literal, semantic.results), semantic: semantic.semantic };
     },
     staleTime: 60_000,

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api } from "../api";
+import { ApiError, api, call } from "../api";
 import { useElementId } from "../island-id";
 import { MAX_CHOICE_LENGTH, MAX_CHOICES, MAX_STEM_LENGTH, MIN_CHOICES, type PredefinedQuestionJson } from "./questions-api";
 
@@ -85,14 +85,10 @@ export function AddQuestionForm({
       // Silent: the message shows in the form, beside the buttons that asked.
       const answer =
         kind === "refine"
-          ? await api.post<PredefinedQuestionJson | undefined>(`/api/predefined-questions/${noteId}/refine-question`, body, {
+          ? await call(api["predefined-questions"]({ id: noteId })["refine-question"].post(body), { silent: true })
+          : await call(api["predefined-questions"]["generate-question-without-save"].post({}, { query: { note: noteId } }), {
               silent: true,
-            })
-          : await api.post<PredefinedQuestionJson | undefined>(
-              `/api/predefined-questions/generate-question-without-save?note=${noteId}`,
-              undefined,
-              { silent: true },
-            );
+            });
       if (answer) fill(answer);
       else setAiMessage("The AI could not suggest a question for this note. Please try again or write one yourself.");
     } catch (error) {
@@ -110,10 +106,12 @@ export function AddQuestionForm({
     setBusy("submit");
     setErrors({});
     try {
-      const added = await api.post<PredefinedQuestionJson>(`/api/predefined-questions/${noteId}/note-questions`, {
-        multipleChoicesQuestion: { stem: draft.stem, choices: draft.choices },
-        correctAnswerIndex: draft.correctAnswerIndex,
-      });
+      const added = await call(
+        api["predefined-questions"]({ id: noteId })["note-questions"].post({
+          multipleChoicesQuestion: { stem: draft.stem, choices: draft.choices },
+          correctAnswerIndex: draft.correctAnswerIndex,
+        }),
+      );
       onAdded(added);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);

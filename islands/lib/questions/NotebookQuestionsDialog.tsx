@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "../api";
+import { api, call } from "../api";
 import { notePath } from "../notes-queries";
 import { Modal } from "../ui/Dialog";
 import { QuestionList } from "./QuestionList";
@@ -36,7 +36,7 @@ export function NotebookQuestionsDialog({
     setTogglingId(question.id);
     put({ ...question, approved: !question.approved });
     try {
-      put(await api.post<PredefinedQuestionJson>(`/api/predefined-questions/${question.id}/toggle-approval`));
+      put(await call(api["predefined-questions"]({ id: question.id })["toggle-approval"].post()));
       void queryClient.invalidateQueries({ queryKey: ["note-questions"] });
     } catch {
       put(question); // the API showed why

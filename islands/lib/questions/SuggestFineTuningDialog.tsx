@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { ApiError, api } from "../api";
+import { ApiError, api, call } from "../api";
 import { useElementId } from "../island-id";
 import { Modal } from "../ui/Dialog";
 import { showToast } from "../ui-store";
@@ -34,11 +34,9 @@ export function SuggestFineTuningDialog({
     setSending(true);
     setError(undefined);
     try {
-      await api.post(
-        `/api/predefined-questions/${questionId}/suggest-fine-tuning`,
-        { isPositiveFeedback: positive, comment },
-        { silent: true },
-      );
+      await call(api["predefined-questions"]({ id: questionId })["suggest-fine-tuning"].post({ isPositiveFeedback: positive, comment }), {
+        silent: true,
+      });
       showToast("Thank you. Your suggestion was sent.", "success");
       onClose();
     } catch (failure) {

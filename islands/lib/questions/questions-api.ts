@@ -3,12 +3,10 @@
  * (type-only imports) and the react-query keys of the lists.
  */
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../api";
+import { api, call } from "../api";
 
 export type { MultipleChoicesQuestion } from "../../../src/ai/question-generation";
 export type { NoteQuestionsJson, PredefinedQuestionJson } from "../../../src/services/predefined-questions/presenters";
-
-import type { NoteQuestionsJson, PredefinedQuestionJson } from "../../../src/services/predefined-questions/presenters";
 
 /** Spec 9: choices per question. */
 export const MIN_CHOICES = 2;
@@ -20,11 +18,11 @@ export const MAX_CHOICE_LENGTH = 500;
 export const noteQuestionsQuery = (noteId: number) =>
   queryOptions({
     queryKey: ["note-questions", noteId],
-    queryFn: () => api.get<PredefinedQuestionJson[]>(`/api/predefined-questions/${noteId}/note-questions`),
+    queryFn: () => call(api["predefined-questions"]({ id: noteId })["note-questions"].get()),
   });
 
 export const notebookQuestionsQuery = (notebookId: number) =>
   queryOptions({
     queryKey: ["notebook-questions", notebookId],
-    queryFn: () => api.get<NoteQuestionsJson[]>(`/api/predefined-questions/notebook/${notebookId}/questions`),
+    queryFn: () => call(api["predefined-questions"].notebook({ notebook: notebookId }).questions.get()),
   });

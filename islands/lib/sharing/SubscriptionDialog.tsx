@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api } from "../api";
+import { api, call, subscribeToNotebook } from "../api";
 import { DialogActions, TextField } from "../forms";
 import { Modal } from "../ui/Dialog";
 import { useFormSubmit } from "../use-form-submit";
@@ -27,8 +27,8 @@ export function SubscriptionDialog({
   const { errors, submitting, submit } = useFormSubmit(
     () =>
       subscription
-        ? api.post(`/api/subscriptions/${subscription.id}`, { dailyTargetOfNewNotes: asTyped() })
-        : api.post(`/api/subscriptions/notebooks/${notebookId}/subscribe`, { dailyTargetOfNewNotes: asTyped() }),
+        ? call(api.subscriptions({ subscription: subscription.id }).post({ dailyTargetOfNewNotes: asTyped() }))
+        : call(subscribeToNotebook(notebookId!, { dailyTargetOfNewNotes: asTyped() })),
     () => window.location.assign("/d/notebooks"),
   );
 

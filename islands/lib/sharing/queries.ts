@@ -1,8 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CircleJson } from "../../../src/services/notes/presenters";
-import type { BazaarNotebookJson } from "../../../src/services/sharing/bazaar";
-import type { CircleForUserViewJson } from "../../../src/services/sharing/circles";
-import { api } from "../api";
+import { api, call } from "../api";
 
 export type { CircleJson } from "../../../src/services/notes/presenters";
 export type { BazaarNotebookJson } from "../../../src/services/sharing/bazaar";
@@ -10,11 +7,11 @@ export type { CircleForUserViewJson } from "../../../src/services/sharing/circle
 export type { SubscriptionJson } from "../../../src/services/sharing/subscriptions";
 
 /** Query options for the bazaar and circles, shared by the server's prefetch and the islands. */
-export const bazaarQuery = () => queryOptions({ queryKey: ["bazaar"], queryFn: () => api.get<BazaarNotebookJson[]>("/api/bazaar") });
+export const bazaarQuery = () => queryOptions({ queryKey: ["bazaar"], queryFn: () => call(api.bazaar.get()) });
 
-export const circlesQuery = () => queryOptions({ queryKey: ["circles"], queryFn: () => api.get<CircleJson[]>("/api/circles") });
+export const circlesQuery = () => queryOptions({ queryKey: ["circles"], queryFn: () => call(api.circles.get()) });
 
 export const circleQuery = (circleId: number) =>
-  queryOptions({ queryKey: ["circle", circleId], queryFn: () => api.get<CircleForUserViewJson>(`/api/circles/${circleId}`) });
+  queryOptions({ queryKey: ["circle", circleId], queryFn: () => call(api.circles({ circle: circleId }).get()) });
 
 export const circlePath = (circleId: number) => `/d/circles/${circleId}`;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { useElementId } from "../../lib/island-id";
 import { concatSamples, encodeWav, SAMPLE_RATE, srtSeconds } from "./wav";
 
@@ -90,16 +90,15 @@ export function AudioTools({
 
   async function send(samples: Float32Array, isMidSpeech: boolean) {
     const previous = detailsRef.current;
-    const form = new FormData();
-    form.append("uploadAudioFile", new File([encodeWav(samples)], "dictation.wav", { type: "audio/wav" }));
-    form.append("isMidSpeech", String(isMidSpeech));
-    form.append(
-      "previousNoteDetailsToAppendTo",
-      previous.length > PREVIOUS_DETAILS_CHARS ? `...${previous.slice(-PREVIOUS_DETAILS_CHARS)}` : previous,
-    );
+    // Sent as multipart form fields (the typed client makes a form of a body holding a file).
+    const form = {
+      uploadAudioFile: new File([encodeWav(samples)], "dictation.wav", { type: "audio/wav" }),
+      isMidSpeech: String(isMidSpeech),
+      previousNoteDetailsToAppendTo: previous.length > PREVIOUS_DETAILS_CHARS ? `...${previous.slice(-PREVIOUS_DETAILS_CHARS)}` : previous,
+    };
     setProcessing((n) => n + 1);
     try {
-      const answer = await api.post<TextFromAudio>("/api/audio/audio-to-text", form, { silent: true });
+      const answer = await call(api.audio["audio-to-text"].post(form), { silent: true });
       const { deleteFromEnd, completion } = answer.completionFromAudio;
       const current = detailsRef.current;
       const next = current.slice(0, current.length - Math.min(deleteFromEnd, current.length)) + completion;
@@ -118,7 +117,7 @@ export function AudioTools({
       }
       calls.current += 1;
       if (isPowerOfTwo(calls.current)) {
-        const { title } = await api.post<{ title: string | null }>(`/api/ai/suggest-title/${noteId}`, {}, { silent: true });
+        const { title } = await call(api.ai["suggest-title"]({ note: noteId }).post(), { silent: true });
         if (title) onTitle(title);
       }
       setError(undefined);

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import { ApiError, api } from "../../lib/api";
+import { ApiError, api, call } from "../../lib/api";
 import { TextField } from "../../lib/forms";
 import { Modal } from "../../lib/ui/Dialog";
 import { useAccessorySave } from "../accessory/use-accessory-save";
@@ -39,7 +39,7 @@ export function GenerateImageDialog({ noteId, noteTitle, onClose }: { noteId: nu
     setGenerating(true);
     setError(undefined);
     try {
-      const { b64encoded } = await api.post<{ b64encoded: string }>("/api/ai/generate-image", prompt, { silent: true });
+      const { b64encoded } = await call(api.ai["generate-image"].post(prompt), { silent: true });
       setImage(b64encoded);
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message === "AI is not configured" ? failure.message : PROBLEM);

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { lazyComponent } from "../../lib/lazy";
 
 const SuggestedTitleDialog = lazyComponent(() => import("./SuggestedTitleDialog").then((m) => m.SuggestedTitleDialog));
@@ -46,7 +46,7 @@ export function SuggestTitleButton({
     inFlight.current = true;
     setBusy(true);
     try {
-      setSuggestion(await api.post<{ title: string | null }>(`/api/ai/suggest-title/${noteId}`));
+      setSuggestion(await call(api.ai["suggest-title"]({ note: noteId }).post()));
     } catch {
       // told by the toast
     } finally {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { GraphRAGResult } from "../../../src/services/graph/bare-note";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 
 export type { BareNote, FocusNote, GraphRAGResult } from "../../../src/services/graph/bare-note";
 
@@ -11,7 +11,7 @@ export const TOKEN_LIMIT = { min: 100, max: 10000, step: 100, initial: 5000 } as
 export const noteGraphQuery = (noteId: number, tokenLimit: number) =>
   queryOptions({
     queryKey: ["note-graph", noteId, tokenLimit],
-    queryFn: () => api.get<GraphRAGResult>(`/api/notes/${noteId}/graph?tokenLimit=${tokenLimit}`),
+    queryFn: () => call(api.notes({ note: noteId }).graph.get({ query: { tokenLimit } })),
   });
 
 /** The token limit typed in the field, when it is a whole number in the allowed range. */

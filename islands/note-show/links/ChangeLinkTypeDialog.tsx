@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { DialogActions } from "../../lib/forms";
 import type { NoteJson, NoteRealmJson } from "../../lib/notes-queries";
 import { Modal } from "../../lib/ui/Dialog";
@@ -15,7 +15,7 @@ export function ChangeLinkTypeDialog({ note, onClose }: { note: NoteJson; onClos
       <form
         onSubmit={async (event) => {
           event.preventDefault();
-          storeRealms(await api.post<NoteRealmJson[]>(`/api/links/${note.id}`, { linkType }));
+          storeRealms(await call(api.links({ link: note.id }).post({ linkType })));
           onClose();
         }}
       >

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { ApiError, api } from "../../lib/api";
+import { ApiError, api, call } from "../../lib/api";
 import { DialogActions } from "../../lib/forms";
 import { NoteSearchDialog } from "../../lib/note-search";
 import { type NoteJson, type NoteRealmJson, type NoteTopologyJson, notePath } from "../../lib/notes-queries";
@@ -18,7 +18,7 @@ export function LinkFlow({ note, onClose }: { note: NoteJson; onClose: () => voi
   const storeRealms = useStoreRealms();
 
   async function moveUnder(chosen: NoteTopologyJson) {
-    const realms = await api.post<NoteRealmJson[]>(`/api/links/move/${note.id}/${chosen.id}`, { asFirstChild: false });
+    const realms = await call(api.links.move({ sourceNote: note.id })({ targetNote: chosen.id }).post({ asFirstChild: false }));
     storeRealms(realms);
     window.location.href = notePath(note.id);
   }
@@ -69,7 +69,7 @@ function LinkTypeDialog({
         await onMoveUnder(target);
         return;
       }
-      storeRealms(await api.post<NoteRealmJson[]>(`/api/links/create/${note.id}/${target.id}`, { linkType }));
+      storeRealms(await call(api.links.create({ sourceNote: note.id })({ targetNote: target.id }).post({ linkType })));
       onClose();
     } catch (e) {
       if (e instanceof ApiError) setError(e.errors.linkType ?? e.message);

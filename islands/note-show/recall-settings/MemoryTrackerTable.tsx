@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { useLocalDateText } from "../../lib/dates";
 import { type MemoryTrackerJson, type NoteInfoJson, noteInfoQuery, refreshRecallCounters } from "../../lib/learning-queries";
 import { confirmPopup } from "../../lib/ui-store";
@@ -48,11 +48,11 @@ export function MemoryTrackerTable({
   }
 
   const selfEvaluate = (trackerId: number, adjustment: number) =>
-    update(trackerId, () => api.post<MemoryTrackerJson>(`/api/memory-trackers/${trackerId}/self-evaluate`, { adjustment }));
+    update(trackerId, () => call(api["memory-trackers"]({ memoryTracker: trackerId })["self-evaluate"].post({ adjustment })));
 
   async function remove(trackerId: number) {
     if (!(await confirmPopup("Confirm to hide this from reviewing in the future?"))) return;
-    await update(trackerId, () => api.post<MemoryTrackerJson>(`/api/memory-trackers/${trackerId}/remove`));
+    await update(trackerId, () => call(api["memory-trackers"]({ memoryTracker: trackerId }).remove.post()));
   }
 
   return (

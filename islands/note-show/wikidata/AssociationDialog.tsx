@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { DialogActions, TextField } from "../../lib/forms";
 import { type NoteJson, type NoteRealmJson, noteRealmQuery } from "../../lib/notes-queries";
 import { Modal } from "../../lib/ui/Dialog";
@@ -39,7 +39,7 @@ export function WikidataAssociationDialog({ note, onClose }: { note: NoteJson; o
   }
 
   async function save(id: string) {
-    const realm = await api.post<NoteRealmJson>(`/api/notes/${note.id}/updateWikidataId`, { wikidataId: id }, { silent: true });
+    const realm = await call(api.notes({ note: note.id }).updateWikidataId.post({ wikidataId: id }), { silent: true });
     queryClient.setQueryData(noteRealmQuery(note.id).queryKey, realm);
     onClose();
   }

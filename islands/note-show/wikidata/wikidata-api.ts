@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { WikidataEntityData, WikidataSearchEntity } from "../../../src/services/wikidata/client";
-import { ApiError, api } from "../../lib/api";
+import { ApiError, api, call } from "../../lib/api";
 
 export type { WikidataEntityData, WikidataSearchEntity };
 
@@ -35,11 +35,11 @@ export const wikidataEntityQuery = (wikidataId: string) =>
   });
 
 export function fetchWikidataEntity(wikidataId: string) {
-  return api.get<WikidataEntityData>(`/api/wikidata/entity-data/${encodeURIComponent(wikidataId)}`, { silent: true });
+  return call(api.wikidata["entity-data"]({ wikidataId: encodeURIComponent(wikidataId) }).get(), { silent: true });
 }
 
 export function searchWikidata(search: string) {
-  return api.get<WikidataSearchEntity[]>(`/api/wikidata/search/${encodeURIComponent(search)}`, { silent: true });
+  return call(api.wikidata.search({ search: encodeURIComponent(search) }).get(), { silent: true });
 }
 
 /** Where "Go to Wikidata" leads, as in the reference: the English Wikipedia article, else the entity's Wikidata page. */
