@@ -5,14 +5,6 @@ import { LocalTime } from "../lib/dates";
 import { TextField } from "../lib/forms";
 import { showToast } from "../lib/ui-store";
 
-/** One row of GET /api/user/sessions. */
-interface SessionJson {
-  createdAt: string | null;
-  lastUsedAt: string | null;
-  browser: string;
-  current: boolean;
-}
-
 const sessionsQuery = () => ({
   queryKey: ["user", "sessions"] as const,
   queryFn: () => call(api.user.sessions.get()),

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { AssistantSettingsJson, DefaultAssistantJson } from "../../src/services/admin/assistant";
-import type { NotebookJson } from "../../src/services/notes/presenters";
 import { ApiError, api, call } from "../lib/api";
 import { LengthLimit } from "../lib/forms";
 import { useElementId } from "../lib/island-id";

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { FailureReportJson } from "../../src/services/failure-reports";
 import { api, call } from "../lib/api";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { dateTimeText } from "./format";

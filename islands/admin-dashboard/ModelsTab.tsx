@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import type { EmbeddingSettings } from "../../src/ai/embedding-settings";
 import type { GlobalAiModelSettings } from "../../src/ai/model-settings";
 import { ApiError, api, call } from "../lib/api";
 import { useElementId } from "../lib/island-id";

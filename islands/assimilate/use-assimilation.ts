@@ -4,7 +4,6 @@ import {
   type AssimilationCountJson,
   assimilatingQuery,
   assimilationCountQuery,
-  type MemoryTrackerJson,
   noteInfoQuery,
   recentlyLearnedQuery,
   recentlyReviewedQuery,

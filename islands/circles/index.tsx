@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, call } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
-import { type CircleJson, circlePath, circlesQuery } from "../lib/sharing/queries";
+import { circlePath, circlesQuery } from "../lib/sharing/queries";
 import { Modal } from "../lib/ui/Dialog";
 import { useFormSubmit } from "../lib/use-form-submit";
 

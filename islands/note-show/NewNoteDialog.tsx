@@ -1,7 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { ApiError, api, call } from "../lib/api";
 import { DialogActions, TextField } from "../lib/forms";
-import type { NoteRealmJson } from "../lib/notes-queries";
 import { notePath } from "../lib/notes-queries";
 import { Modal } from "../lib/ui/Dialog";
 import { SuggestedTitle, WikidataTitleField } from "./wikidata/TitleSearch";

@@ -6,7 +6,7 @@ import { NoteConversations } from "../lib/conversations/NoteConversations";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
 import { lazyComponent } from "../lib/lazy";
-import { type NoteRealmJson, notePath, noteRealmQuery } from "../lib/notes-queries";
+import { notePath, noteRealmQuery } from "../lib/notes-queries";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
 import { type Autosave, useAutosave } from "../lib/use-autosave";

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { api, call } from "../lib/api";
 import { useElementId } from "../lib/island-id";
 import { noteChildrenKey } from "../lib/note-children";
-import { type NoteRealmJson, noteRealmQuery } from "../lib/notes-queries";
+import { noteRealmQuery } from "../lib/notes-queries";
 import { type DropTarget, TreeContext, TreeNode, type TreeState } from "./TreeNode";
 import { type DropPosition, knownChain, type TreePlace } from "./tree-model";
 import { useIsDesktop } from "./use-desktop";

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, call } from "../lib/api";
-import type { NotebookCertificateApprovalJson } from "../lib/assessment/queries";
 import { currentUserInfoQuery } from "../lib/queries";
 
 const approvalQuery = (notebookId: number) => ({

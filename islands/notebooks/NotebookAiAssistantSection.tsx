@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import type { NotebookAiAssistantJson } from "../../src/services/ai-assistant/notebook-assistant";
 import { ApiError, api, call } from "../lib/api";
 import { LengthLimit } from "../lib/forms";
 import { useElementId } from "../lib/island-id";

@@ -14,7 +14,6 @@ import {
   type ToolCall,
   visibleTail,
 } from "./ai-stream";
-import type { ConversationJson } from "./queries";
 
 type Outcome = { status: "accepted" | "skipped" };
 

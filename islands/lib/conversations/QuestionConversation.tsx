@@ -2,7 +2,6 @@ import { useState } from "react";
 import { api, call } from "../api";
 import { Modal } from "../ui/Dialog";
 import { MessageInput } from "./MessageInput";
-import type { ConversationJson } from "./queries";
 
 /** Spec 9: what a learner usually wants to ask about a question, one click each. */
 export const QUICK_MESSAGES = [

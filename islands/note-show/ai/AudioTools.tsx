@@ -11,10 +11,6 @@ const SILENCE_LEVEL = 0.01;
 const PREVIOUS_DETAILS_CHARS = 500;
 
 type Phase = "idle" | "recording" | "stopped";
-interface TextFromAudio {
-  completionFromAudio: { deleteFromEnd: number; completion: string };
-  endTimestamp: string;
-}
 interface Receiver {
   stream: MediaStream;
   context: AudioContext;

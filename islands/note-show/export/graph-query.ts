@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { GraphRAGResult } from "../../../src/services/graph/bare-note";
 import { api, call } from "../../lib/api";
 
 export type { BareNote, FocusNote, GraphRAGResult } from "../../../src/services/graph/bare-note";

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { ApiError, api, call } from "../../lib/api";
 import { DialogActions } from "../../lib/forms";
 import { NoteSearchDialog } from "../../lib/note-search";
-import { type NoteJson, type NoteRealmJson, type NoteTopologyJson, notePath } from "../../lib/notes-queries";
+import { type NoteJson, type NoteTopologyJson, notePath } from "../../lib/notes-queries";
 import { Modal } from "../../lib/ui/Dialog";
 import { confirmPopup } from "../../lib/ui-store";
 import { LinkTypePicker } from "./LinkTypePicker";

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { api, call } from "../../lib/api";
 import { DialogActions, TextField } from "../../lib/forms";
-import { type NoteJson, type NoteRealmJson, noteRealmQuery } from "../../lib/notes-queries";
+import { type NoteJson, noteRealmQuery } from "../../lib/notes-queries";
 import { Modal } from "../../lib/ui/Dialog";
 import { fetchWikidataEntity, knowledgeBaseError, sameTitle, wikidataEntityQuery } from "./wikidata-api";
 
