@@ -24,7 +24,9 @@ function fieldErrors(error: ElysiaValidationError): Record<string, string> {
  * a domain error, and for anything unexpected a 500 with a failure report row.
  */
 export function errorAnswer(ctx: AppContext, code: string | number, error: unknown): { status: number; body: ErrorBody } {
-  if (error instanceof ElysiaValidationError || code === "VALIDATION") {
+  // An answer that does not match its route's response schema is the server's fault, not the caller's.
+  const badResponse = error instanceof ElysiaValidationError && error.type === "response";
+  if (!badResponse && (error instanceof ElysiaValidationError || code === "VALIDATION")) {
     const errors = error instanceof ElysiaValidationError ? fieldErrors(error) : {};
     return { status: 400, body: { message: "binding error", errorType: "BINDING_ERROR", errors } };
   }
@@ -41,7 +43,7 @@ export function errorAnswer(ctx: AppContext, code: string | number, error: unkno
   }
   if (code === "PARSE") return { status: 400, body: { message: "The request body could not be read", errorType: "BAD_REQUEST" } };
   if (code === "INVALID_COOKIE_SIGNATURE") return { status: 400, body: { message: "Bad Request" } };
-  const status = (error as { status?: unknown })?.status;
+  const status = badResponse ? undefined : (error as { status?: unknown })?.status;
   if (typeof status === "number" && status >= 400 && status < 500) {
     return { status, body: { message: (error as Error).message || "Bad Request" } };
   }

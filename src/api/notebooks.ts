@@ -6,6 +6,7 @@ import { moveNotebookToCircle } from "../services/sharing/circles";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { NotebooksViewedByUser, RedirectToNoteResponse } from "./schemas/notes";
 
 export const newNoteBody = t.Object(
   {
@@ -49,7 +50,7 @@ export function notebooksApi(ctx: AppContext) {
   const createOnce = oncePerRequestId<{ noteId: number }>();
   return new Elysia({ prefix: "/api/notebooks" })
     .use(core(ctx))
-    .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)), { access: "signed-in" })
+    .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)), { access: "signed-in", response: NotebooksViewedByUser })
     .post(
       "/create",
       ({ auth, body }) => {
@@ -59,7 +60,7 @@ export function notebooksApi(ctx: AppContext) {
           return { noteId };
         });
       },
-      { access: "signed-in", body: newNotebookBody },
+      { access: "signed-in", body: newNotebookBody, response: RedirectToNoteResponse },
     )
     .get("/:notebook", ({ auth, params }) => showNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
       access: "public",

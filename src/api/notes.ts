@@ -19,6 +19,7 @@ import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNoteBody } from "./notebooks";
+import { ChildrenPage, NoteCreationResult, NoteRealm, NoteRealms } from "./schemas/notes";
 
 const noteParams = t.Object({ note: IdParam });
 
@@ -39,14 +40,23 @@ export function notesApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/notes/recent", ({ auth }) => recentNotes(ctx, requireUser(auth)), { access: "signed-in" })
-      .get("/notes/:note", ({ auth, params }) => showNote(ctx, optionalUser(auth), params.note), { access: "public", params: noteParams })
+      .get("/notes/recent", ({ auth }) => recentNotes(ctx, requireUser(auth)), { access: "signed-in", response: NoteRealms })
+      .get("/notes/:note", ({ auth, params }) => showNote(ctx, optionalUser(auth), params.note), {
+        access: "public",
+        response: NoteRealm,
+        params: noteParams,
+      })
       // The note's children page by page after the realm's first page (an Engram addition): ?after=<the
       // last child listed so far, the realm's moreChildrenAfter>&limit=<1..200, default 40>.
       .get(
         "/notes/:note/children",
         ({ auth, params, query }) => listChildren(ctx, optionalUser(auth), params.note, { after: query.after, limit: query.limit }),
-        { access: "public", params: noteParams, query: t.Object({ after: t.Optional(IdParam), limit: t.Optional(ChildrenLimitParam) }) },
+        {
+          access: "public",
+          response: ChildrenPage,
+          params: noteParams,
+          query: t.Object({ after: t.Optional(IdParam), limit: t.Optional(ChildrenLimitParam) }),
+        },
       )
       .get("/notes/:note/descendants", ({ auth, params }) => noteDescendants(ctx, optionalUser(auth), params.note), {
         access: "public",
@@ -57,20 +67,22 @@ export function notesApi(ctx: AppContext) {
         "/notes/:note/create",
         ({ auth, params, body }) =>
           addNote(ctx, requireUser(auth), { under: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
-        { access: "signed-in", params: noteParams, body: newNoteBody },
+        { access: "signed-in", response: NoteCreationResult, params: noteParams, body: newNoteBody },
       )
       .post(
         "/notes/:note/create-after",
         ({ auth, params, body }) =>
           addNote(ctx, requireUser(auth), { after: params.note }, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
-        { access: "signed-in", params: noteParams, body: newNoteBody },
+        { access: "signed-in", response: NoteCreationResult, params: noteParams, body: newNoteBody },
       )
       .post("/notes/:note/delete", ({ auth, params }) => deleteNote(ctx, requireUser(auth), params.note), {
         access: "signed-in",
+        response: NoteRealms,
         params: noteParams,
       })
       .patch("/notes/:note/undo-delete", ({ auth, params }) => undoDeleteNote(ctx, requireUser(auth), params.note), {
         access: "signed-in",
+        response: NoteRealm,
         params: noteParams,
       })
       .post(
@@ -78,6 +90,7 @@ export function notesApi(ctx: AppContext) {
         ({ auth, params }) => moveNote(ctx, requireUser(auth), params.note, params.targetNote, params.asFirstChild === "true"),
         {
           access: "signed-in",
+          response: NoteRealms,
           params: t.Object({
             note: IdParam,
             targetNote: IdParam,
@@ -87,13 +100,19 @@ export function notesApi(ctx: AppContext) {
       )
       .patch("/text_content/:note/title", ({ auth, params, body }) => updateTitle(ctx, requireUser(auth), params.note, body.newTitle), {
         access: "signed-in",
+        response: NoteRealm,
         params: noteParams,
         body: t.Object({ newTitle: t.String({ error: "size must be between 1 and 150" }) }),
       })
       .patch(
         "/text_content/:note/details",
         ({ auth, params, body }) => updateDetails(ctx, requireUser(auth), params.note, body.details ?? ""),
-        { access: "signed-in", params: noteParams, body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }) },
+        {
+          access: "signed-in",
+          response: NoteRealm,
+          params: noteParams,
+          body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }),
+        },
       )
       .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), {
         access: "signed-in",
@@ -129,6 +148,7 @@ export function notesApi(ctx: AppContext) {
         ({ auth, params, body }) => updateWikidataId(ctx, requireUser(auth), params.note, body.wikidataId),
         {
           access: "signed-in",
+          response: NoteRealm,
           params: noteParams,
           body: t.Object({ wikidataId: t.String({ error: WIKIDATA_ID_MESSAGE }) }, { additionalProperties: true }),
         },

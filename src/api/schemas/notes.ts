@@ -1,0 +1,102 @@
+import { t } from "elysia";
+import type { NotebooksJson } from "../../services/notebooks";
+import type {
+  ChildNoteJson,
+  ChildrenPageJson,
+  CircleJson,
+  NotebookJson,
+  NoteJson,
+  NoteRealmJson,
+  NoteTopologyJson,
+} from "../../services/notes/presenters";
+import type { SubscriptionJson } from "../../services/sharing/subscriptions";
+import { describes } from "./same-type";
+
+/** Response schemas of the note and notebook areas, named and nested as the reference names them. */
+
+/** Typed as the presenter's type: Eden Treaty does not follow a recursive schema's static type. */
+export const NoteTopology = describes<NoteTopologyJson>()(
+  t.Unsafe<NoteTopologyJson>(
+    t.Recursive(
+      (topology) =>
+        t.Object({
+          id: t.Integer(),
+          titleOrPredicate: t.String(),
+          shortDetails: t.String(),
+          linkType: t.Optional(t.String()),
+          parentOrSubjectNoteTopology: t.Optional(topology),
+          objectNoteTopology: t.Optional(topology),
+        }),
+      { $id: "NoteTopology" },
+    ),
+  ),
+);
+
+const noteFields = {
+  id: t.Integer(),
+  noteTopology: NoteTopology,
+  parentId: t.Union([t.Integer(), t.Null()]),
+  createdAt: t.String({ format: "date-time" }),
+  updatedAt: t.String({ format: "date-time" }),
+  deletedAt: t.Optional(t.String({ format: "date-time" })),
+  wikidataId: t.Optional(t.String()),
+  /** Undeleted children, so the tree shows counts without loading each child (Engram's own). */
+  childrenCount: t.Optional(t.Integer()),
+};
+
+export const Note = describes<NoteJson>()(t.Object({ ...noteFields, details: t.String() }));
+
+/** A child in a realm: a note without its full details. */
+export const ChildNote = describes<ChildNoteJson>()(t.Object(noteFields));
+
+export const Circle = describes<CircleJson>()(t.Object({ id: t.Integer(), name: t.String() }));
+
+export const Notebook = describes<NotebookJson>()(
+  t.Object({
+    id: t.Integer(),
+    title: t.String(),
+    shortDetails: t.String(),
+    headNoteId: t.Integer(),
+    creatorId: t.String(),
+    certifiable: t.Boolean(),
+    notebookSettings: t.Object({
+      skipMemoryTrackingEntirely: t.Boolean(),
+      numberOfQuestionsInAssessment: t.Union([t.Integer(), t.Null()]),
+      certificateExpiry: t.String(),
+    }),
+    circle: t.Optional(Circle),
+    updated_at: t.String({ format: "date-time" }),
+  }),
+);
+
+export const NoteRealm = describes<NoteRealmJson>()(
+  t.Object({
+    id: t.Integer(),
+    note: Note,
+    children: t.Optional(t.Array(ChildNote)),
+    moreChildrenAfter: t.Optional(t.Integer()),
+    inboundReferences: t.Optional(t.Array(Note)),
+    notebook: t.Optional(Notebook),
+    fromBazaar: t.Optional(t.Boolean()),
+  }),
+);
+
+export const NoteRealms = t.Array(NoteRealm);
+
+export const ChildrenPage = describes<ChildrenPageJson>()(
+  t.Object({ children: t.Array(ChildNote), moreChildrenAfter: t.Optional(t.Integer()) }),
+);
+
+export const Subscription = describes<SubscriptionJson>()(
+  t.Object({ id: t.Integer(), title: t.String(), headNote: Note, dailyTargetOfNewNotes: t.Integer(), notebookId: t.Integer() }),
+);
+
+export const NotebooksViewedByUser = describes<NotebooksJson>()(
+  t.Object({ notebooks: t.Array(Notebook), subscriptions: t.Array(Subscription) }),
+);
+
+/** A new note's realm and its parent's. */
+export const NoteCreationResult = t.Object({ created: NoteRealm, parent: NoteRealm });
+
+/** Where the browser goes after creating a notebook: its head note. */
+export const RedirectToNoteResponse = t.Object({ noteId: t.Integer() });
