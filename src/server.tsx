@@ -1,11 +1,13 @@
 import { Elysia } from "elysia";
 import faviconPath from "../assets/favicon.svg" with { type: "file" };
 import { newQueryClient } from "../islands/runtime/query-client";
+import packageJson from "../package.json" with { type: "json" };
 import { ErrorPage } from "../views/pages/SimplePages";
 import type { Auth } from "./api/authentication";
 import { core } from "./api/core";
 import { errorAnswer } from "./api/errors";
 import { apiPlugins } from "./api/index";
+import { engramOpenApi } from "./api/openapi";
 import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
 import { testabilityApi } from "./api/testability";
 import { isProduction } from "./config";
@@ -97,6 +99,9 @@ export function createApp(ctx: AppContext) {
     .use(authPagesPlugin(ctx))
     .use(pagesPlugin(ctx));
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));
+  // Engram's own OpenAPI document, built from the routes the first time it is asked for.
+  let openApi: ReturnType<typeof engramOpenApi> | undefined;
+  app.get("/api/openapi.json", () => (openApi ??= engramOpenApi(app, packageJson.version)), { access: "public" });
   assertEveryApiRouteDeclaresAccess(app.routes);
   return app;
 }

@@ -19,6 +19,7 @@ const EXPECTED: Record<ApiAccess, string[]> = {
     "GET /api/notes/:note/children",
     "GET /api/notes/:note/descendants",
     "GET /api/notes/:note/graph",
+    "GET /api/openapi.json",
     "GET /api/testability/feature_toggle",
     "GET /api/user/current-user-info",
     "POST /api/testability/clean_db_and_reset_testability_settings",

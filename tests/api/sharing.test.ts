@@ -335,6 +335,7 @@ describe("sharing", () => {
         "GET /api/notes/:note/children",
         "GET /api/notes/:note/descendants",
         "GET /api/notes/:note/graph",
+        "GET /api/openapi.json",
         "GET /api/user/current-user-info",
       ].sort(),
     );

@@ -1,0 +1,58 @@
+/**
+ * Every deliberate difference between Engram's API and the reference's contract, on the
+ * operations both have, with its reason (docs/decisions.md, decision 17). The OpenAPI test
+ * compares the two documents and expects exactly these: a difference not listed here fails it,
+ * and so does an entry that no longer matches anything. `*` stands for any text.
+ */
+export const INTENDED_DIFFERENCES: Record<string, string> = {
+  // Notes and realms.
+  "* 200*.noteTopology.title: missing":
+    "The reference sends a note's title twice (title and titleOrPredicate); Engram sends titleOrPredicate only.",
+  "* 200*.children[].details: missing":
+    "A realm lists its children by title and short details; a child's full details come with its own realm, so opening a note never downloads every sibling's text.",
+  "* 200*.childrenCount: added": "Each note says how many undeleted children it has, so the tree shows counts without loading each child.",
+  "* 200*.moreChildrenAfter: added":
+    "A realm lists its first 40 children; moreChildrenAfter is where GET /api/notes/{note}/children continues.",
+  "GET /api/notebooks 200.subscriptions[].notebookId: added": "A subscription names its notebook's id, so a card needs no other call.",
+  "GET /api/notebooks 200.subscriptions[].notebook: missing": "The subscription's notebook is named by notebookId and its head note.",
+  "GET /api/notebooks 200.subscriptions[].user: missing": "A user's own subscriptions do not repeat the user.",
+  "GET /api/notebooks 200.subscriptions[].fromDTO: missing": "A write-only field of the reference's entity, never sent.",
+
+  // Path parameter names: Elysia needs one name for a path position shared by several routes.
+  "POST /api/notes/{}/create: path parameters note here, parentNote in the reference": "One name per position (/api/notes/:note/...).",
+  "POST /api/notes/{}/create-after: path parameters note here, referenceNote in the reference":
+    "One name per position (/api/notes/:note/...).",
+  "* /api/predefined-questions/{}/*: path parameters id here, * in the reference":
+    "One name per position (/api/predefined-questions/:id/...): a note id or a question id as the route says.",
+  "GET /api/recall-prompts/{}/question: path parameters recallPrompt here, memoryTracker in the reference":
+    "One name per position (/api/recall-prompts/:recallPrompt/...); the id is the memory tracker's, as in the reference.",
+  "POST /api/assessment/{}*: path parameters id here, * in the reference": "One name per position (/api/assessment/:id/...).",
+  "POST /api/notebooks/{}/obsidian: path parameters notebook here, notebookId in the reference":
+    "One name per position (/api/notebooks/:notebook/...).",
+
+  // Bodies: the reference declares whole entities as bodies; Engram declares the fields it reads.
+  "POST /api/user body.*: missing": "Creating a profile reads the name only; the reference's body is the whole User entity.",
+  "POST /api/circles body.id: missing": "Creating a circle reads the name only; the reference's body is the whole Circle entity.",
+  "POST /api/circles body.name: optional here, required in the reference":
+    "A missing name gets the same field message as a blank one, from the service.",
+  "POST /api/circles/join body.invitationCode: optional here, required in the reference":
+    "A missing code gets the same field message as a wrong one, from the service.",
+  "POST /api/predefined-questions/{}/* body.*: missing":
+    "The question is checked field by field by the service, whose messages the form shows.",
+  "* body.requestId: added": "An id per submission, so that a retried notebook creation creates one notebook.",
+  "* body.thinkingTimeMs: added": "How long the learner took, for the recall log.",
+  "POST /api/testability/inject_suggested_questions body.examples[].*: optional here, required in the reference":
+    "Test data may leave out what defaults sensibly.",
+};
+
+/** Operations of the reference that Engram does not have, with the reason. */
+export const NOT_IN_ENGRAM: Record<string, string> = {
+  "POST /api/testability/use_real_sandbox_github_and_close_all_github_issues":
+    "Failure reports link to a prefilled issue; Engram files nothing on GitHub itself.",
+  "GET /api/testability/github_issues": "Engram files nothing on GitHub itself.",
+  "GET /api/ai/dummy": "A placeholder of the reference that does nothing.",
+};
+
+/** Whether a difference line matches a listed pattern. */
+export const matches = (pattern: string, line: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*")}$`).test(line);
