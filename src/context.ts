@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { type Config, isProduction } from "./config";
 import { type Db, openDatabase } from "./db/connection";
+import { InstanceState } from "./instance-state";
 import { RateLimiter } from "./services/auth/rate-limiter";
 import { Clock } from "./services/clock";
 import { Randomizer } from "./services/randomizer";
@@ -34,6 +35,8 @@ export interface AppContext {
   featureToggle: { enabled: boolean };
   /** Sign-in, sign-up and password-change limits, kept in the database (sign_in_limits). */
   signInLimiter: RateLimiter;
+  /** What the instance keeps in memory beside the database (src/instance-state.ts). */
+  state: InstanceState;
 }
 
 export function createContext(config: Config, databaseFile = join(config.dataDir, "engram.db")): AppContext {
@@ -49,5 +52,6 @@ export function createContext(config: Config, databaseFile = join(config.dataDir
     serviceUrls: new ServiceUrls(config),
     featureToggle: { enabled: false },
     signInLimiter: new RateLimiter(db),
+    state: new InstanceState(),
   };
 }

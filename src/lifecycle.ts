@@ -21,6 +21,7 @@
  * abort listener, synchronously: the database is closed right after).
  */
 import type { AppContext } from "./context";
+import { instanceSlot, instanceValue } from "./instance-state";
 
 export type ShutdownStep = (graceOver: AbortSignal) => void | Promise<void>;
 
@@ -29,16 +30,9 @@ interface Lifecycle {
   shuttingDown: boolean;
 }
 
-const lifecycles = new WeakMap<AppContext, Lifecycle>();
+const lifecycle = instanceSlot<Lifecycle>("lifecycle", () => ({ steps: new Map(), shuttingDown: false }));
 
-function lifecycleOf(ctx: AppContext): Lifecycle {
-  let lifecycle = lifecycles.get(ctx);
-  if (!lifecycle) {
-    lifecycle = { steps: new Map(), shuttingDown: false };
-    lifecycles.set(ctx, lifecycle);
-  }
-  return lifecycle;
-}
+const lifecycleOf = (ctx: AppContext): Lifecycle => instanceValue(ctx, lifecycle);
 
 /** Registers a step to run when this instance shuts down; answers a function that unregisters it. */
 export function onShutdown(ctx: AppContext, name: string, step: ShutdownStep): () => void {

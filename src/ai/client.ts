@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import type { AppContext } from "../context";
+import { instanceSlot, instanceValue } from "../instance-state";
 import { ServiceUnavailableError } from "../services/errors";
 
 /** The message every AI action answers when no provider is configured (README, docs/decisions.md, decision 15). */
@@ -10,7 +11,8 @@ export function isAiConfigured(ctx: AppContext): boolean {
   return Boolean(ctx.config.openAiApiKey);
 }
 
-const clients = new WeakMap<AppContext, { baseURL: string; client: OpenAI }>();
+/** The instance's client, with the base URL it was built for. */
+const cachedClient = instanceSlot<{ baseURL?: string; client?: OpenAI }>("AI client", () => ({}));
 
 /**
  * The `openai` client for the configured provider (any OpenAI-compatible server). The base URL is
@@ -22,9 +24,9 @@ export function aiClient(ctx: AppContext): OpenAI {
   const apiKey = ctx.config.openAiApiKey;
   if (!apiKey) throw new ServiceUnavailableError(AI_NOT_CONFIGURED);
   const baseURL = ctx.serviceUrls.openAi;
-  const cached = clients.get(ctx);
-  if (cached && cached.baseURL === baseURL) return cached.client;
+  const cached = instanceValue(ctx, cachedClient);
+  if (cached.client && cached.baseURL === baseURL) return cached.client;
   const client = new OpenAI({ apiKey, baseURL, timeout: 60_000, maxRetries: 2 });
-  clients.set(ctx, { baseURL, client });
+  Object.assign(cached, { baseURL, client });
   return client;
 }

@@ -1,6 +1,7 @@
 import { OpenAIError } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { AppContext } from "../context";
+import { instanceSlot, instanceValue } from "../instance-state";
 import { ServiceUnavailableError } from "../services/errors";
 import { aiClient } from "./client";
 
@@ -9,15 +10,15 @@ export const AI_SERVICE_FAILED = "The AI service did not answer. Please try agai
 
 /** How long one structured request may take (the reference's 60 s). */
 export const AI_REQUEST_TIMEOUT_MS = 60_000;
-const timeouts = new WeakMap<AppContext, number>();
+/** A shorter time limit set for one instance (tests), else the default. */
+const requestTimeout = instanceSlot<{ ms?: number }>("AI request timeout", () => ({}));
 
 /**
  * Shortens (or restores, with undefined) the time limit of structured requests for one app
  * instance. Tests that make the provider hang use it so a timeout shows in milliseconds.
  */
 export function setAiRequestTimeout(ctx: AppContext, ms: number | undefined) {
-  if (ms === undefined) timeouts.delete(ctx);
-  else timeouts.set(ctx, ms);
+  instanceValue(ctx, requestTimeout).ms = ms;
 }
 
 /**
@@ -58,7 +59,7 @@ export async function requestStructuredJson(ctx: AppContext, request: Structured
         n: 1,
         response_format: { type: "json_schema", json_schema: { name: request.schemaName, strict: true, schema: request.schema } },
       },
-      { timeout: timeouts.get(ctx) ?? AI_REQUEST_TIMEOUT_MS, maxRetries: 0 },
+      { timeout: instanceValue(ctx, requestTimeout).ms ?? AI_REQUEST_TIMEOUT_MS, maxRetries: 0 },
     );
     // An empty 200 body reaches here as undefined: no answer, like an unparsable one.
     content = (completion as typeof completion | undefined)?.choices?.[0]?.message?.content;

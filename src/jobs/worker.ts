@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import { instanceSlot, instanceValue } from "../instance-state";
 import { recordFailure } from "../services/failure-reports";
 import { claimDueJobs, completeJob, failJob, type JobRow, requeueJob } from "./queue";
 import { jobDefinition } from "./registry";
@@ -19,16 +20,14 @@ interface WorkerState {
   running?: JobRow[];
 }
 
-const states = new WeakMap<AppContext, WorkerState>();
+const workerState = instanceSlot<WorkerState>("job worker", () => ({
+  tail: Promise.resolve(),
+  ticking: false,
+  stopped: false,
+  abandoned: false,
+}));
 
-function stateOf(ctx: AppContext): WorkerState {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { tail: Promise.resolve(), ticking: false, stopped: false, abandoned: false };
-    states.set(ctx, state);
-  }
-  return state;
-}
+const stateOf = (ctx: AppContext): WorkerState => instanceValue(ctx, workerState);
 
 function exclusive<T>(state: WorkerState, run: () => Promise<T>): Promise<T> {
   const result = state.tail.then(run, run);

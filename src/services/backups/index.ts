@@ -3,23 +3,19 @@
  * configuration (ENGRAM_DATA_DIR, ENGRAM_BACKUP_INTERVAL, ENGRAM_BACKUP_KEEP).
  */
 import type { AppContext } from "../../context";
+import { instanceSlot, instanceValue } from "../../instance-state";
 import { ServiceUnavailableError } from "../errors";
 import { authorizeAdmin } from "../policies";
 import type { CurrentUser } from "../users";
 import { BackupScheduler, type BackupStatus } from "./schedule";
 import { BackupError, type SnapshotResult } from "./snapshot";
 
-const schedulers = new WeakMap<AppContext, BackupScheduler>();
+const scheduler = instanceSlot("backup scheduler", (ctx) => {
+  const { dataDir, backupIntervalHours, backupKeep } = ctx.config;
+  return new BackupScheduler(ctx.sqlite, { dataDir, intervalHours: backupIntervalHours, keep: backupKeep });
+});
 
-export function backupScheduler(ctx: AppContext): BackupScheduler {
-  let scheduler = schedulers.get(ctx);
-  if (!scheduler) {
-    const { dataDir, backupIntervalHours, backupKeep } = ctx.config;
-    scheduler = new BackupScheduler(ctx.sqlite, { dataDir, intervalHours: backupIntervalHours, keep: backupKeep });
-    schedulers.set(ctx, scheduler);
-  }
-  return scheduler;
-}
+export const backupScheduler = (ctx: AppContext): BackupScheduler => instanceValue(ctx, scheduler);
 
 export const ADMIN_ONLY_BACKUPS = "Only an administrator can see and take backups";
 
