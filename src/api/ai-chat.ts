@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { aiReply, cancelRun, submitToolResults } from "../services/conversations/ai-chat";
+import { sseResponse } from "../web/sse";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
@@ -14,13 +15,17 @@ const runParams = t.Object({ threadId: t.String({ maxLength: 40 }), runId: t.Str
 export function aiChatApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
-    .post("/conversation/:conversationId/ai-reply", ({ auth, params }) => aiReply(ctx, requireUser(auth), params.conversationId), {
-      access: "signed-in",
-      params: t.Object({ conversationId: IdParam }),
-    })
+    .post(
+      "/conversation/:conversationId/ai-reply",
+      ({ auth, params }) => sseResponse(aiReply(ctx, requireUser(auth), params.conversationId)),
+      {
+        access: "signed-in",
+        params: t.Object({ conversationId: IdParam }),
+      },
+    )
     .post(
       "/ai/submit-tool-results/:threadId/:runId",
-      ({ auth, params, body }) => submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body),
+      ({ auth, params, body }) => sseResponse(submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body)),
       { access: "signed-in", params: runParams, body: t.Unknown() },
     )
     .post("/ai/cancel-run/:threadId/:runId", ({ auth, params }) => cancelRun(ctx, requireUser(auth), params.threadId, params.runId), {

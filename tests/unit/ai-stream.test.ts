@@ -1,18 +1,53 @@
 /** The browser's reading of the AI reply stream: events split across chunks, status texts, errors, completions. */
 import { describe, expect, test } from "bun:test";
-import { completedDetails, parseEvents, statusText, streamErrorText, visibleTail } from "../../islands/lib/conversations/ai-stream";
+import {
+  type AiReplyEvent,
+  completedDetails,
+  parseEvents,
+  statusText,
+  streamErrorText,
+  visibleTail,
+} from "../../islands/lib/conversations/ai-stream";
+import { sseFrame } from "../../src/web/sse";
 
 describe("AI reply stream in the browser", () => {
   test("events are parsed only when whole; data lines join with a newline; [DONE] stays text", () => {
     const first = parseEvents('event: thread.message.delta\ndata: {"delta":{"content":[{"text":{"value":"Hi"}}]}}\n\nevent: done\nda');
-    expect(first.events).toEqual([{ event: "thread.message.delta", data: { delta: { content: [{ text: { value: "Hi" } }] } } }]);
+    expect(first.events as unknown[]).toEqual([
+      { event: "thread.message.delta", data: { delta: { content: [{ text: { value: "Hi" } }] } } },
+    ]);
     const second = parseEvents(`${first.rest}ta: [DONE]\n\nevent: error\ndata: line one\ndata: line two\n\n`);
-    expect(second.events).toEqual([
+    expect(second.events as unknown[]).toEqual([
       { event: "done", data: "[DONE]" },
       { event: "error", data: "line one\nline two" },
     ]);
     expect(second.rest).toBe("");
-    expect(parseEvents("event: x\r\ndata: 1\r\n\r\n").events).toEqual([{ event: "x", data: 1 }]);
+    expect(parseEvents("event: x\r\ndata: 1\r\n\r\n").events as unknown[]).toEqual([{ event: "x", data: 1 }]);
+  });
+
+  test("what the server frames (src/web/sse.ts) the browser reads back as the same events, split anywhere", () => {
+    const sent: AiReplyEvent[] = [
+      {
+        event: "thread.run.created",
+        data: { id: "run_1", object: "thread.run", thread_id: "thread_1", status: "queued", required_action: null },
+      },
+      {
+        event: "thread.message.delta",
+        data: {
+          id: "msg_1",
+          object: "thread.message.delta",
+          delta: { content: [{ index: 0, type: "text", text: { value: "Hi\n\nthere", annotations: [] } }] },
+        },
+      },
+      { event: "error", data: { message: "The reply was cancelled" } },
+      { event: "done", data: "[DONE]" },
+    ];
+    const wire = sent.map((event) => new TextDecoder().decode(sseFrame(event))).join("");
+    for (const cut of [1, 17, wire.length - 3]) {
+      const first = parseEvents(wire.slice(0, cut));
+      const second = parseEvents(first.rest + wire.slice(cut));
+      expect([...first.events, ...second.events]).toEqual(sent);
+    }
   });
 
   test("the spec's status texts, the event name otherwise", () => {

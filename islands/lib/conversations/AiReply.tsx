@@ -5,7 +5,6 @@ import { type NoteRealmJson, noteRealmQuery } from "../notes-queries";
 import { pushUndo } from "../undo-history";
 import {
   completedDetails,
-  eventFields,
   postEventStream,
   type StreamEvent,
   StreamRefused,
@@ -84,29 +83,28 @@ export function AiReplyButton({
     return id ? queryClient.fetchQuery({ ...noteRealmQuery(id), staleTime: 0 }) : undefined;
   }
 
-  function onEvent({ event, data: raw }: StreamEvent) {
-    const data = eventFields(raw);
-    setStatus(event === "done" ? "" : statusText(event));
+  function onEvent(received: StreamEvent) {
+    setStatus(received.event === "done" ? "" : statusText(received.event));
+    const { event, data } = received;
     switch (event) {
       case "thread.message.created":
-        setReply(data.content?.[0]?.text?.value ?? "");
+        setReply(data.content[0]?.text.value ?? "");
         break;
       case "thread.message.delta":
-        setReply((text) => text + (data.delta?.content?.[0]?.text?.value ?? ""));
+        setReply((text) => text + (data.delta.content[0]?.text.value ?? ""));
         break;
       case "thread.run.step.created":
         if (data.type === "tool_calls") setReply("");
         break;
       case "thread.run.step.delta":
-        setReply((text) => text + (data.delta?.step_details?.tool_calls?.[0]?.function?.arguments ?? ""));
+        setReply((text) => text + (data.delta.step_details.tool_calls[0]?.function.arguments ?? ""));
         break;
       case "thread.run.requires_action": {
-        const calls = (data.required_action?.submit_tool_outputs?.tool_calls ?? []) as ToolCall[];
+        const calls = data.required_action?.submit_tool_outputs.tool_calls ?? [];
         setReply("");
-        // The data of requires_action is the run, which always names itself and its thread.
         setWaiting({
-          threadId: data.thread_id!,
-          runId: data.id!,
+          threadId: data.thread_id,
+          runId: data.id,
           suggestions: calls.map((call) => ({ call, args: parseArgs(call.function.arguments) })),
         });
         if (calls.some((call) => call.function.name === "complete_note_details")) {

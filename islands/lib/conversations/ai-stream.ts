@@ -3,38 +3,22 @@
  * (EventSource only does GET), read chunk by chunk, split on blank lines, `data:` lines joined
  * with "\n" (as the reference's createEventSourceWithBody), and the spec's status text per event.
  */
+import type { AiReplyEvent, AiReplyEventName } from "../../../src/services/conversations/ai-chat/events";
 
-export interface StreamEvent {
-  event: string;
-  /** The data parsed as JSON, or the raw text (e.g. "[DONE]"). */
-  data: unknown;
-}
+export type { AiReplyEvent, ToolCall } from "../../../src/services/conversations/ai-chat/events";
 
-/** The fields of an event's data that the client reads (OpenAI's assistant stream names); each event has some. */
-export interface StreamEventData {
-  id?: string;
-  thread_id?: string;
-  type?: string;
-  content?: { text?: { value?: string } }[];
-  delta?: {
-    content?: { text?: { value?: string } }[];
-    step_details?: { tool_calls?: { function?: { arguments?: string } }[] };
-  };
-  required_action?: { submit_tool_outputs?: { tool_calls?: unknown[] } };
-}
-
-/** An event's data as fields to read: none for data that is not an object (e.g. "[DONE]"). */
-export const eventFields = (data: unknown): StreamEventData => (typeof data === "object" && data !== null ? data : {});
+/** An event as read from the stream: one the server sends (the shared union), its data parsed as JSON or kept as text ("[DONE]"). */
+export type StreamEvent = AiReplyEvent;
 
 /** Status texts of spec 4 "AI reply stream"; any other event shows its name. */
-export const STATUS_TEXTS: Record<string, string> = {
+export const STATUS_TEXTS: Partial<Record<AiReplyEventName, string>> = {
   "thread.message.created": "Generating response...",
   "thread.message.delta": "Writing response...",
   "thread.run.requires_action": "Processing actions...",
   "thread.run.step.created": "Starting tool execution...",
   "thread.run.step.delta": "Processing tool call...",
 };
-export const statusText = (event: string) => STATUS_TEXTS[event] ?? event;
+export const statusText = (event: AiReplyEventName) => STATUS_TEXTS[event] ?? event;
 
 /** Splits what arrived so far into whole events; answers them and the unfinished rest. */
 export function parseEvents(buffer: string): { events: StreamEvent[]; rest: string } {
@@ -57,7 +41,8 @@ export function parseEvents(buffer: string): { events: StreamEvent[]; rest: stri
     } catch {
       // not JSON ("[DONE]")
     }
-    events.push({ event, data: parsed });
+    // The server sends only the union's events (src/web/sse.ts frames them from the same type).
+    events.push({ event, data: parsed } as StreamEvent);
   }
   return { events, rest };
 }
@@ -117,12 +102,6 @@ export function streamErrorText(data: unknown): string {
         : "";
   if (/\b400\b/.test(message)) return "Bad Request";
   return message || "There is a problem";
-}
-
-/** A tool call of thread.run.requires_action. */
-export interface ToolCall {
-  id: string;
-  function: { name: string; arguments: string };
 }
 
 /** New details after a completion: the last deleteFromEnd characters removed (UTF-16, as the reference's client), then the completion. */

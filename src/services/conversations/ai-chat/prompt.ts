@@ -1,0 +1,91 @@
+/** What the model sees for a reply: the instructions, the note's graph, the question and the conversation so far. */
+import { eq } from "drizzle-orm";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { PKM_INSTRUCTION } from "../../../ai/question-refinement";
+import type { AppContext } from "../../../context";
+import { accounts, conversationMessages, recallPrompts, users } from "../../../db/schema";
+import { defaultAdditionalInstructions } from "../../admin/assistant";
+import { notebookAdditionalInstructions } from "../../ai-assistant/notebook-assistant";
+import { BadRequestError, NotFoundError } from "../../errors";
+import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../../graph/build-graph";
+import { getNote, type NoteRow } from "../../notes/rows";
+import { loadPromptOf, storedQuestion } from "../../recall-prompts/rows";
+import type { CurrentUser } from "../../users";
+import type { ConversationRow } from "../conversation-service";
+
+/** Tells the model that this is a chat, so it only edits the note when asked. */
+export const CONVERSATION_INSTRUCTION =
+  "The user wants to have a conversation about the note of focus. Answer in Markdown. Do not call functions that update the note unless the user explicitly asks for it.";
+
+const userName = (ctx: AppContext, id: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? "";
+
+/** The note a reply is about, and for a recall-prompt conversation the question as the user met it. */
+function subjectOf(ctx: AppContext, conversation: ConversationRow): { note: NoteRow; questionContext?: string } {
+  if (conversation.subjectNoteId !== null) return { note: getNote(ctx, conversation.subjectNoteId) };
+  if (conversation.subjectRecallPromptId !== null) {
+    const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, conversation.subjectRecallPromptId)).get();
+    if (!prompt) throw new NotFoundError("Recall prompt");
+    const loaded = loadPromptOf(ctx, prompt);
+    const details = {
+      originalQuestionDefinition: {
+        multipleChoicesQuestion: storedQuestion(loaded.question),
+        correctChoiceIndex: loaded.question.correctAnswerIndex,
+        strictChoiceOrder: false,
+      },
+      ...(prompt.answerChoiceIndex !== null ? { userAnswer: prompt.answerChoiceIndex } : {}),
+      ...(prompt.answerCorrect !== null ? { userAnswerWasMarkedAs: prompt.answerCorrect ? "correct" : "incorrect" } : {}),
+    };
+    const questionContext =
+      "The user tried to answer the question below about the note of focus. The user saw only the notebook's name, " +
+      "not the note itself; a question that cannot be answered from that counts as wrong.\n" +
+      JSON.stringify(details, null, 2);
+    return { note: loaded.note, questionContext };
+  }
+  throw new BadRequestError("The AI can only reply in a conversation about a note or a recall question");
+}
+
+/**
+ * Whose reading rights limit the note's graph: the initiator's (a bazaar reader, say), never the
+ * owner's, since both parties read the reply and it must not retell notes the initiator cannot read.
+ */
+function graphViewer(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): CurrentUser {
+  if (conversation.initiatorUserId === current.user.id) return current;
+  const user = ctx.db.select().from(users).where(eq(users.id, conversation.initiatorUserId)).get();
+  const account = user && ctx.db.select().from(accounts).where(eq(accounts.id, user.accountId)).get();
+  if (!user || !account) throw new NotFoundError("Conversation");
+  return { user, account };
+}
+
+/** The chat messages of a new reply: instructions, the note's graph, the question, then the conversation so far. */
+export function chatMessages(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): ChatCompletionMessageParam[] {
+  const { note, questionContext } = subjectOf(ctx, conversation);
+  const instructions = [
+    PKM_INSTRUCTION,
+    defaultAdditionalInstructions(ctx).trim(),
+    notebookAdditionalInstructions(ctx, note.notebookId).trim(),
+    CONVERSATION_INSTRUCTION,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const messages: ChatCompletionMessageParam[] = [
+    { role: "system", content: instructions },
+    { role: "system", content: graphDescription(ctx, note.id, DEFAULT_GRAPH_TOKEN_LIMIT, graphViewer(ctx, current, conversation)) },
+  ];
+  if (questionContext) messages.push({ role: "system", content: questionContext });
+  const history = ctx.db
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversation.id))
+    .orderBy(conversationMessages.id)
+    .all();
+  const names = new Map<number, string>();
+  for (const row of history) {
+    if (row.senderUserId === null) {
+      messages.push({ role: "assistant", content: row.message });
+      continue;
+    }
+    if (!names.has(row.senderUserId)) names.set(row.senderUserId, userName(ctx, row.senderUserId));
+    messages.push({ role: "user", content: `\`${names.get(row.senderUserId)}\` says:\n-----------------\n${row.message}\n` });
+  }
+  return messages;
+}
