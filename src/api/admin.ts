@@ -20,9 +20,12 @@ export function adminApi(ctx: AppContext) {
       // The ids come as a list, or as {ids: [...]}; the service checks them.
       .delete(
         "/failure-reports/delete",
-        ({ auth, body }) =>
-          deleteFailureReports(ctx, requireUser(auth), Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids),
-        { access: "admin", body: t.Unknown() },
+        ({ auth, body }) => deleteFailureReports(ctx, requireUser(auth), Array.isArray(body) ? body : body.ids),
+        {
+          access: "admin",
+          // The service checks the ids themselves (positive, at most 10,000).
+          body: t.Union([t.Array(t.Unknown()), t.Object({ ids: t.Unknown() })], { error: "must be a list of failure report ids" }),
+        },
       )
       .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, requireUser(auth)), { access: "admin" })
       // Beyond the reference: the instance's accounts ("Users" tab).

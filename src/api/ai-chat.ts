@@ -26,7 +26,12 @@ export function aiChatApi(ctx: AppContext) {
     .post(
       "/ai/submit-tool-results/:threadId/:runId",
       ({ auth, params, body }) => sseResponse(submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body)),
-      { access: "signed-in", params: runParams, body: t.Unknown() },
+      {
+        access: "signed-in",
+        params: runParams,
+        // Each pending tool call's id with its result (any JSON); the service checks them against the run.
+        body: t.Record(t.String(), t.Unknown(), { error: "must map each tool call id to its result" }),
+      },
     )
     .post("/ai/cancel-run/:threadId/:runId", ({ auth, params }) => cancelRun(ctx, requireUser(auth), params.threadId, params.runId), {
       access: "signed-in",

@@ -6,6 +6,7 @@ import { notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssista
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { AdditionalInstructionsBody } from "./schemas/bodies";
 
 /**
  * One-shot AI actions on a note and a notebook's AI assistant settings: the notebook's
@@ -24,7 +25,7 @@ export function aiNoteActionsApi(ctx: AppContext) {
       .patch(
         "/notebooks/:notebook/ai-assistant",
         ({ auth, params, body }) => updateNotebookAiAssistant(ctx, requireUser(auth), params.notebook, body),
-        { access: "signed-in", params: t.Object({ notebook: IdParam }), body: t.Unknown() },
+        { access: "signed-in", params: t.Object({ notebook: IdParam }), body: AdditionalInstructionsBody },
       )
       .post(
         "/ai/assistant/recreate-notebook/:notebook",

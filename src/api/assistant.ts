@@ -10,6 +10,7 @@ import {
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { AdditionalInstructionsBody } from "./schemas/bodies";
 
 /**
  * "Manage Assistant": the default additional instructions (beyond the reference, which kept them
@@ -21,7 +22,7 @@ export function assistantApi(ctx: AppContext) {
     .get("/ai/assistant/default", ({ auth }) => assistantSettings(ctx, requireUser(auth)), { access: "admin" })
     .patch("/ai/assistant/default", ({ auth, body }) => updateDefaultInstructions(ctx, requireUser(auth), body), {
       access: "admin",
-      body: t.Unknown(),
+      body: AdditionalInstructionsBody,
     })
     .post("/ai/assistant/recreate-default", ({ auth }) => recreateDefaultAssistant(ctx, requireUser(auth)), { access: "admin" })
     .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, requireUser(auth)), { access: "admin" })

@@ -17,13 +17,15 @@ import { core } from "./core";
 import { IdParam } from "./ids";
 
 /** A message as the reference sends it (a JSON string), or as {message} / {feedback}. */
-const textOf = (body: unknown) => {
-  if (typeof body === "object" && body !== null) {
-    const fields = body as { message?: unknown; feedback?: unknown };
-    return fields.message ?? fields.feedback;
-  }
-  return body;
-};
+/**
+ * A message: the text itself (a JSON string, or plain text), or {message} (or {feedback}, from an
+ * assessment). The service checks that it is not blank and not too long.
+ */
+const MessageBody = t.Union(
+  [t.String(), t.Object({ message: t.Optional(t.String()), feedback: t.Optional(t.String()) }, { additionalProperties: true })],
+  { error: "must be the message's text" },
+);
+const textOf = (body: typeof MessageBody.static) => (typeof body === "string" ? body : (body.message ?? body.feedback));
 
 const conversationParams = t.Object({ conversationId: IdParam });
 
@@ -40,17 +42,17 @@ export function conversationsApi(ctx: AppContext) {
     .post("/note/:note", ({ auth, params, body }) => startConversationAboutNote(ctx, requireUser(auth), params.note, textOf(body)), {
       access: "signed-in",
       params: t.Object({ note: IdParam }),
-      body: t.Unknown(),
+      body: MessageBody,
     })
     .post(
       "/recall-prompt/:recallPrompt",
       ({ auth, params, body }) => startConversationAboutRecallPrompt(ctx, requireUser(auth), params.recallPrompt, textOf(body)),
-      { access: "signed-in", params: t.Object({ recallPrompt: IdParam }), body: t.Unknown() },
+      { access: "signed-in", params: t.Object({ recallPrompt: IdParam }), body: MessageBody },
     )
     .post(
       "/assessment-question/:assessmentQuestion",
       ({ auth, params, body }) => startConversationAboutAssessmentQuestion(ctx, requireUser(auth), params.assessmentQuestion, textOf(body)),
-      { access: "signed-in", params: t.Object({ assessmentQuestion: IdParam }), body: t.Unknown() },
+      { access: "signed-in", params: t.Object({ assessmentQuestion: IdParam }), body: MessageBody },
     )
     .get("/:conversationId", ({ auth, params }) => showConversation(ctx, requireUser(auth), params.conversationId), {
       access: "signed-in",
@@ -63,7 +65,7 @@ export function conversationsApi(ctx: AppContext) {
     .post("/:conversationId/send", ({ auth, params, body }) => sendMessage(ctx, requireUser(auth), params.conversationId, textOf(body)), {
       access: "signed-in",
       params: conversationParams,
-      body: t.Unknown(),
+      body: MessageBody,
     })
     .patch("/:conversationId/read", ({ auth, params }) => markRead(ctx, requireUser(auth), params.conversationId), {
       access: "signed-in",

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { MODEL_NAME_MESSAGE } from "../ai/model-settings";
 import type { AppContext } from "../context";
 import {
   deleteSuggestedQuestion,
@@ -38,6 +39,9 @@ export function fineTuningApi(ctx: AppContext) {
       suggestion,
     )
     .get("/settings", ({ auth }) => fineTuningSettings(ctx, requireUser(auth)), { access: "admin" })
-    .post("/settings", ({ auth, body }) => updateFineTuningSettings(ctx, requireUser(auth), body), { access: "admin", body: t.Unknown() })
+    .post("/settings", ({ auth, body }) => updateFineTuningSettings(ctx, requireUser(auth), body), {
+      access: "admin",
+      body: t.Object({ baseModel: t.String({ error: MODEL_NAME_MESSAGE }) }, { additionalProperties: true }),
+    })
     .post("/upload-and-trigger-fine-tuning", ({ auth }) => uploadAndTriggerFineTuning(ctx, requireUser(auth)), { access: "admin" });
 }
