@@ -4,6 +4,18 @@ import { assimilate, assimilating, assimilationCount } from "../services/memory/
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { BodyId } from "./ids";
+import {
+  AnsweredQuestion,
+  AssimilationCount,
+  DueMemoryTrackers,
+  MemoryTracker,
+  MemoryTrackers,
+  NoteInfo,
+  QuestionContestResult,
+  RecallOverview,
+  SpellingResult,
+} from "./schemas/memory";
+import { Note } from "./schemas/notes";
 import { timezoneQuery, validTimeZone } from "./time-zone";
 
 /** /api/assimilation: today's notes to assimilate, the counters, and assimilating a note. */
@@ -12,14 +24,17 @@ export function assimilationApi(ctx: AppContext) {
     .use(core(ctx))
     .get("/assimilation/assimilating", ({ auth, query }) => assimilating(ctx, requireUser(auth), validTimeZone(query.timezone)), {
       access: "signed-in",
+      response: t.Array(Note),
       query: timezoneQuery,
     })
     .get("/assimilation/count", ({ auth, query }) => assimilationCount(ctx, requireUser(auth), validTimeZone(query.timezone)), {
       access: "signed-in",
+      response: AssimilationCount,
       query: timezoneQuery,
     })
     .post("/assimilation", ({ auth, body }) => assimilate(ctx, requireUser(auth), body.noteId, body.skipMemoryTracking ?? false), {
       access: "signed-in",
+      response: MemoryTrackers,
       body: t.Object({
         noteId: BodyId("must be a note id"),
         skipMemoryTracking: t.Optional(t.Union([t.Boolean(), t.Null()])),

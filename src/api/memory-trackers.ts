@@ -13,6 +13,17 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { idempotencyKeyOf } from "./idempotency";
 import { IdParam, ThinkingTimeField } from "./ids";
+import {
+  AnsweredQuestion,
+  AssimilationCount,
+  DueMemoryTrackers,
+  MemoryTracker,
+  MemoryTrackers,
+  NoteInfo,
+  QuestionContestResult,
+  RecallOverview,
+  SpellingResult,
+} from "./schemas/memory";
 
 // `:memoryTracker` is the name every route uses at this position (an Elysia restriction).
 const trackerParams = t.Object({ memoryTracker: IdParam });
@@ -21,10 +32,11 @@ const trackerParams = t.Object({ memoryTracker: IdParam });
 export function memoryTrackersApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/memory-trackers" })
     .use(core(ctx))
-    .get("/recent", ({ auth }) => recentlyLearned(ctx, requireUser(auth)), { access: "signed-in" })
-    .get("/recently-reviewed", ({ auth }) => recentlyReviewed(ctx, requireUser(auth)), { access: "signed-in" })
+    .get("/recent", ({ auth }) => recentlyLearned(ctx, requireUser(auth)), { access: "signed-in", response: MemoryTrackers })
+    .get("/recently-reviewed", ({ auth }) => recentlyReviewed(ctx, requireUser(auth)), { access: "signed-in", response: MemoryTrackers })
     .get("/:memoryTracker", ({ auth, params }) => showTracker(ctx, requireUser(auth), params.memoryTracker), {
       access: "signed-in",
+      response: MemoryTracker,
       params: trackerParams,
     })
     .patch(
@@ -53,12 +65,14 @@ export function memoryTrackersApi(ctx: AppContext) {
       ({ auth, params, body }) => selfEvaluate(ctx, requireUser(auth), params.memoryTracker, body.adjustment),
       {
         access: "signed-in",
+        response: MemoryTracker,
         params: trackerParams,
         body: t.Object({ adjustment: t.Integer({ error: "must be a whole number from -100 to 100" }) }),
       },
     )
     .post("/:memoryTracker/remove", ({ auth, params }) => removeFromTracking(ctx, requireUser(auth), params.memoryTracker), {
       access: "signed-in",
+      response: MemoryTracker,
       params: trackerParams,
     })
     .get("/:memoryTracker/spelling-question", ({ auth, params }) => spellingQuestion(ctx, requireUser(auth), params.memoryTracker), {
@@ -71,6 +85,7 @@ export function memoryTrackersApi(ctx: AppContext) {
         answerSpelling(ctx, requireUser(auth), params.memoryTracker, body.spellingAnswer, body.thinkingTimeMs, idempotencyKeyOf(headers)),
       {
         access: "signed-in",
+        response: SpellingResult,
         params: trackerParams,
         // Blank, null and missing answers get one field message from the service.
         body: t.Object(

@@ -19,6 +19,17 @@ import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNoteBody } from "./notebooks";
+import {
+  AnsweredQuestion,
+  AssimilationCount,
+  DueMemoryTrackers,
+  MemoryTracker,
+  MemoryTrackers,
+  NoteInfo,
+  QuestionContestResult,
+  RecallOverview,
+  SpellingResult,
+} from "./schemas/memory";
 import { ChildrenPage, NoteCreationResult, NoteRealm, NoteRealms } from "./schemas/notes";
 
 const noteParams = t.Object({ note: IdParam });
@@ -116,6 +127,7 @@ export function notesApi(ctx: AppContext) {
       )
       .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), {
         access: "signed-in",
+        response: NoteInfo,
         params: noteParams,
       })
       .post("/notes/:note/review-setting", ({ auth, params, body }) => updateRecallSetting(ctx, requireUser(auth), params.note, body), {

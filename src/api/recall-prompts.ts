@@ -6,6 +6,17 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { idempotencyKeyOf } from "./idempotency";
 import { IdParam, ThinkingTimeField } from "./ids";
+import {
+  AnsweredQuestion,
+  AssimilationCount,
+  DueMemoryTrackers,
+  MemoryTracker,
+  MemoryTrackers,
+  NoteInfo,
+  QuestionContestResult,
+  RecallOverview,
+  SpellingResult,
+} from "./schemas/memory";
 
 /**
  * One parameter name for the id after /recall-prompts/ (Elysia needs one name per position):
@@ -31,6 +42,7 @@ export function recallPromptsApi(ctx: AppContext) {
         answerRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body.choiceIndex, body.thinkingTimeMs, idempotencyKeyOf(headers)),
       {
         access: "signed-in",
+        response: AnsweredQuestion,
         params: promptParams,
         body: t.Object(
           { choiceIndex: t.Integer({ minimum: 0, error: "must be the index of one of the choices" }), thinkingTimeMs: ThinkingTimeField },
@@ -40,6 +52,7 @@ export function recallPromptsApi(ctx: AppContext) {
     )
     .post("/:recallPrompt/contest", ({ auth, params }) => contestRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
       access: "signed-in",
+      response: QuestionContestResult,
       params: promptParams,
     })
     .post(

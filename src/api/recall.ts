@@ -6,6 +6,7 @@ import { recalling, recallOverview } from "../services/memory/recall-list";
 import { MAX_THINKING_TIME_MS } from "../services/memory/reviews";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { DueMemoryTrackers, RecallOverview } from "./schemas/memory";
 import { TIME_ZONE_MESSAGE, timezoneQuery, validTimeZone } from "./time-zone";
 
 const dueQuery = t.Object({
@@ -44,10 +45,12 @@ export function recallApi(ctx: AppContext) {
       .use(core(ctx))
       .get("/recalling", ({ auth, query }) => recalling(ctx, requireUser(auth), validTimeZone(query.timezone), query.dueindays ?? 0), {
         access: "signed-in",
+        response: DueMemoryTrackers,
         query: dueQuery,
       })
       .get("/overview", ({ auth, query }) => recallOverview(ctx, requireUser(auth), validTimeZone(query.timezone)), {
         access: "signed-in",
+        response: RecallOverview,
         query: timezoneQuery,
       })
       // What a device keeps to recall without the network.

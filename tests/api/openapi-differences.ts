@@ -18,6 +18,11 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "GET /api/notebooks 200.subscriptions[].user: missing": "A user's own subscriptions do not repeat the user.",
   "GET /api/notebooks 200.subscriptions[].fromDTO: missing": "A write-only field of the reference's entity, never sent.",
 
+  // The learning loop.
+  "* 200*.stability: added": "A memory tracker's FSRS state (how stable the memory is), while its user schedules with FSRS.",
+  "* 200*.difficulty: added": "A memory tracker's FSRS state (how hard the note is for its user), while its user schedules with FSRS.",
+  "GET /api/recalls/recalling 200.toRepeat[].noteId: added": "Each tracker to repeat names its note, so the recall page can keep two questions about one note apart.",
+
   // Path parameter names: Elysia needs one name for a path position shared by several routes.
   "POST /api/notes/{}/create: path parameters note here, parentNote in the reference": "One name per position (/api/notes/:note/...).",
   "POST /api/notes/{}/create-after: path parameters note here, referenceNote in the reference":

@@ -1,0 +1,83 @@
+import { t } from "elysia";
+import type { MultipleChoicesQuestion as MultipleChoicesQuestionJson } from "../../ai/question-generation";
+import type { AssimilationCountJson } from "../../services/memory/assimilation";
+import type { DueMemoryTrackersJson, RecallOverviewJson } from "../../services/memory/recall-list";
+import type { MemoryTrackerJson, NoteInfoJson, RecallSettingJson } from "../../services/memory/trackers";
+import type { QuestionContestResult as QuestionContestResultJson } from "../../services/recall-prompts/mcq";
+import type { AnsweredQuestionJson, RecallPromptJson } from "../../services/recall-prompts/presenters";
+import type { SpellingQuestionJson, SpellingResultJson } from "../../services/spelling/spelling-service";
+import { Note, Notebook, NoteRealm } from "./notes";
+import { describes } from "./same-type";
+
+/** Response schemas of the learning loop: memory trackers, assimilation, recall and recall prompts. */
+
+const dateTime = () => t.String({ format: "date-time" });
+
+export const MemoryTracker = describes<MemoryTrackerJson>()(
+  t.Object({
+    id: t.Integer(),
+    note: Note,
+    lastRecalledAt: dateTime(),
+    nextRecallAt: dateTime(),
+    assimilatedAt: dateTime(),
+    repetitionCount: t.Integer(),
+    forgettingCurveIndex: t.Integer(),
+    removedFromTracking: t.Boolean(),
+    spelling: t.Boolean(),
+    /** FSRS memory state, while the user schedules with FSRS (Engram's own). */
+    stability: t.Optional(t.Number()),
+    difficulty: t.Optional(t.Number()),
+  }),
+);
+export const MemoryTrackers = t.Array(MemoryTracker);
+
+export const RecallSetting = describes<RecallSettingJson>()(
+  t.Object({ level: t.Integer(), rememberSpelling: t.Boolean(), skipMemoryTracking: t.Boolean() }),
+);
+
+export const NoteInfo = describes<NoteInfoJson>()(
+  t.Object({ note: NoteRealm, recallSetting: RecallSetting, memoryTrackers: MemoryTrackers, createdAt: dateTime() }),
+);
+
+export const AssimilationCount = describes<AssimilationCountJson>()(
+  t.Object({ dueCount: t.Integer(), assimilatedCountOfTheDay: t.Integer(), totalUnassimilatedCount: t.Integer() }),
+);
+
+const overviewFields = { toRepeatCount: t.Integer(), totalAssimilatedCount: t.Integer(), recallWindowEndAt: dateTime() };
+export const RecallOverview = describes<RecallOverviewJson>()(t.Object(overviewFields));
+
+export const DueMemoryTrackers = describes<DueMemoryTrackersJson>()(
+  t.Object({
+    ...overviewFields,
+    toRepeat: t.Array(t.Object({ memoryTrackerId: t.Integer(), spelling: t.Boolean(), noteId: t.Integer() })),
+    dueInDays: t.Integer(),
+  }),
+);
+
+export const MultipleChoicesQuestion = describes<MultipleChoicesQuestionJson>()(
+  t.Object({ stem: t.String(), choices: t.Array(t.String()) }),
+);
+
+export const RecallPrompt = describes<RecallPromptJson>()(
+  t.Object({ id: t.Integer(), multipleChoicesQuestion: MultipleChoicesQuestion, notebook: Notebook }),
+);
+
+export const AnsweredQuestion = describes<AnsweredQuestionJson>()(
+  t.Object({
+    note: Note,
+    predefinedQuestion: t.Object({
+      id: t.Integer(),
+      multipleChoicesQuestion: MultipleChoicesQuestion,
+      correctAnswerIndex: t.Integer(),
+      approved: t.Boolean(),
+    }),
+    answer: t.Object({ id: t.Integer(), choiceIndex: t.Integer(), correct: t.Boolean() }),
+    answerDisplay: t.String(),
+    recallPromptId: t.Integer(),
+  }),
+);
+
+export const QuestionContestResult = describes<QuestionContestResultJson>()(t.Object({ rejected: t.Boolean(), advice: t.String() }));
+
+export const SpellingQuestion = describes<SpellingQuestionJson>()(t.Object({ stem: t.String(), notebook: Notebook }));
+export const SpellingResult = describes<SpellingResultJson>()(t.Object({ note: Note, answer: t.String(), isCorrect: t.Boolean() }));
