@@ -4,14 +4,16 @@ import { bazaar, removeFromBazaar } from "../services/sharing/bazaar";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { BazaarNotebooks } from "./schemas/people";
 
 /** /api/bazaar: the shared notebooks (anyone may list them) and their removal by an admin. */
 export function bazaarApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/bazaar" })
     .use(core(ctx))
-    .get("/", () => bazaar(ctx), { access: "public" })
+    .get("/", () => bazaar(ctx), { access: "public", response: BazaarNotebooks })
     .post("/:bazaarNotebook/remove", ({ auth, params }) => removeFromBazaar(ctx, requireUser(auth), params.bazaarNotebook), {
       access: "admin",
+      response: BazaarNotebooks,
       params: t.Object({ bazaarNotebook: IdParam }),
     });
 }

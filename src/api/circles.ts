@@ -5,6 +5,8 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNotebookBody, oncePerRequestId } from "./notebooks";
+import { Circle } from "./schemas/notes";
+import { CircleForUserView } from "./schemas/people";
 
 const circleParams = t.Object({ circle: IdParam });
 
@@ -14,18 +16,21 @@ export function circlesApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api/circles" })
       .use(core(ctx))
-      .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)), { access: "signed-in" })
+      .get("/", ({ auth }) => circlesOf(ctx, requireUser(auth)), { access: "signed-in", response: t.Array(Circle) })
       // The name is checked by the service: blank or too long is a field error on "name".
       .post("/", ({ auth, body }) => createCircle(ctx, requireUser(auth), body.name), {
         access: "signed-in",
+        response: Circle,
         body: t.Object({ name: t.Optional(t.Unknown()) }, { additionalProperties: true }),
       })
       .post("/join", ({ auth, body }) => joinCircle(ctx, requireUser(auth), body.invitationCode), {
         access: "signed-in",
+        response: Circle,
         body: t.Object({ invitationCode: t.Optional(t.Unknown()) }, { additionalProperties: true }),
       })
       .get("/:circle", ({ auth, params }) => showCircle(ctx, requireUser(auth), params.circle), {
         access: "signed-in",
+        response: CircleForUserView,
         params: circleParams,
       })
       .post(

@@ -15,6 +15,7 @@ import {
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { Conversation, ConversationMessage, Conversations } from "./schemas/people";
 
 /** A message as the reference sends it (a JSON string), or as {message} / {feedback}. */
 /**
@@ -33,33 +34,37 @@ const conversationParams = t.Object({ conversationId: IdParam });
 export function conversationsApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/conversation" })
     .use(core(ctx))
-    .get("/all", ({ auth }) => conversationsOf(ctx, requireUser(auth)), { access: "signed-in" })
-    .get("/unread", ({ auth }) => unreadCount(ctx, requireUser(auth)), { access: "signed-in" })
+    .get("/all", ({ auth }) => conversationsOf(ctx, requireUser(auth)), { access: "signed-in", response: Conversations })
+    .get("/unread", ({ auth }) => unreadCount(ctx, requireUser(auth)), { access: "signed-in", response: t.Integer() })
     .get("/note/:note", ({ auth, params }) => conversationsAboutNote(ctx, requireUser(auth), params.note), {
       access: "signed-in",
+      response: Conversations,
       params: t.Object({ note: IdParam }),
     })
     .post("/note/:note", ({ auth, params, body }) => startConversationAboutNote(ctx, requireUser(auth), params.note, textOf(body)), {
       access: "signed-in",
+      response: Conversation,
       params: t.Object({ note: IdParam }),
       body: MessageBody,
     })
     .post(
       "/recall-prompt/:recallPrompt",
       ({ auth, params, body }) => startConversationAboutRecallPrompt(ctx, requireUser(auth), params.recallPrompt, textOf(body)),
-      { access: "signed-in", params: t.Object({ recallPrompt: IdParam }), body: MessageBody },
+      { access: "signed-in", response: Conversation, params: t.Object({ recallPrompt: IdParam }), body: MessageBody },
     )
     .post(
       "/assessment-question/:assessmentQuestion",
       ({ auth, params, body }) => startConversationAboutAssessmentQuestion(ctx, requireUser(auth), params.assessmentQuestion, textOf(body)),
-      { access: "signed-in", params: t.Object({ assessmentQuestion: IdParam }), body: MessageBody },
+      { access: "signed-in", response: Conversation, params: t.Object({ assessmentQuestion: IdParam }), body: MessageBody },
     )
     .get("/:conversationId", ({ auth, params }) => showConversation(ctx, requireUser(auth), params.conversationId), {
       access: "signed-in",
+      response: Conversation,
       params: conversationParams,
     })
     .get("/:conversationId/messages", ({ auth, params }) => messagesOf(ctx, requireUser(auth), params.conversationId), {
       access: "signed-in",
+      response: t.Array(ConversationMessage),
       params: conversationParams,
     })
     .post("/:conversationId/send", ({ auth, params, body }) => sendMessage(ctx, requireUser(auth), params.conversationId, textOf(body)), {

@@ -7,19 +7,22 @@ import { createProfile, currentUserInfo, presentUser, updateUserSettings } from 
 import { requireAccount, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { CurrentUserInfo, User, UserToken, UserTokens } from "./schemas/people";
 
 /** /api/user: the profile, its settings and the MCP tokens (spec 7 "Users and tokens"). */
 export function usersApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/user" })
     .use(core(ctx))
-    .get("/current-user-info", ({ auth }) => currentUserInfo(auth.account, auth.user), { access: "public" })
-    .get("/", ({ auth }) => presentUser(requireUser(auth)), { access: "signed-in" })
+    .get("/current-user-info", ({ auth }) => currentUserInfo(auth.account, auth.user), { access: "public", response: CurrentUserInfo })
+    .get("/", ({ auth }) => presentUser(requireUser(auth)), { access: "signed-in", response: User })
     .post("/", ({ auth, body }) => presentUser(createProfile(ctx, requireAccount(auth), body)), {
       access: "account",
+      response: User,
       body: t.Object({ name: t.String({ error: "size must be between 1 and 100" }) }, { additionalProperties: true }),
     })
     .patch("/:user", ({ auth, params, body }) => presentUser(updateUserSettings(ctx, requireUser(auth), params.user, body)), {
       access: "signed-in",
+      response: User,
       params: t.Object({ user: IdParam }),
       body: t.Object(
         {
@@ -33,9 +36,10 @@ export function usersApi(ctx: AppContext) {
     })
     .post("/generate-token", ({ auth, body }) => generateUserToken(ctx, requireUser(auth).user, body.label), {
       access: "signed-in",
+      response: UserToken,
       body: t.Object({ label: t.String({ error: "size must be between 1 and 100" }) }),
     })
-    .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user), { access: "signed-in" })
+    .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user), { access: "signed-in", response: UserTokens })
     .get(
       "/sessions",
       ({ auth }) => {

@@ -13,15 +13,39 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.childrenCount: added": "Each note says how many undeleted children it has, so the tree shows counts without loading each child.",
   "* 200*.moreChildrenAfter: added":
     "A realm lists its first 40 children; moreChildrenAfter is where GET /api/notes/{note}/children continues.",
-  "GET /api/notebooks 200.subscriptions[].notebookId: added": "A subscription names its notebook's id, so a card needs no other call.",
-  "GET /api/notebooks 200.subscriptions[].notebook: missing": "The subscription's notebook is named by notebookId and its head note.",
-  "GET /api/notebooks 200.subscriptions[].user: missing": "A user's own subscriptions do not repeat the user.",
-  "GET /api/notebooks 200.subscriptions[].fromDTO: missing": "A write-only field of the reference's entity, never sent.",
+  "GET /api/* 200*.subscriptions[].notebookId: added": "A subscription names its notebook's id, so a card needs no other call.",
+  "GET /api/* 200*.subscriptions[].notebook: missing": "The subscription's notebook is named by notebookId and its head note.",
+  "GET /api/* 200*.subscriptions[].user: missing": "A user's own subscriptions do not repeat the user.",
+  "GET /api/* 200*.subscriptions[].fromDTO: missing": "A write-only field of the reference's entity, never sent.",
 
   // The learning loop.
   "* 200*.stability: added": "A memory tracker's FSRS state (how stable the memory is), while its user schedules with FSRS.",
   "* 200*.difficulty: added": "A memory tracker's FSRS state (how hard the note is for its user), while its user schedules with FSRS.",
-  "GET /api/recalls/recalling 200.toRepeat[].noteId: added": "Each tracker to repeat names its note, so the recall page can keep two questions about one note apart.",
+  "GET /api/recalls/recalling 200.toRepeat[].noteId: added":
+    "Each tracker to repeat names its note, so the recall page can keep two questions about one note apart.",
+
+  // Users and tokens.
+  "* 200*.scheduler: added": "A user's scheduler (forgetting curve or FSRS).",
+  "* 200*.desiredRetention: added": "A user's FSRS desired retention.",
+  "* 200*.maximumIntervalDays: added": "A user's FSRS maximum interval.",
+  "* 200*.ownership: missing": "What a user owns is not sent with the user; their notebooks have their own call.",
+  "POST /api/user/generate-token 200.*: added": "A new token is shown with its label, last use and status, as the token list shows it.",
+
+  // Conversations: the other party is named, not described.
+  "* 200*.conversationInitiator.*: missing":
+    "The initiator is named by id and name only: another user's login, settings and role stay private.",
+  "* 200*.sender.*: missing": "A message's sender is named by id and name only: another user's login, settings and role stay private.",
+  "* 200*.subjectOwnership.id: missing":
+    "The ownership row's own id means nothing to a reader; the circle or the owner's name says who owns the subject.",
+  "* 200*.aiAssistantThreadId: missing": "AI threads are Engram's own rows, named in the reply stream's events.",
+  "* 200*.lastAiAssistantThreadSync: missing": "AI threads are Engram's own rows; nothing is synchronised with a provider.",
+  "* 200*.unread: added": "Whether the conversation has messages the reader has not read (the Messages badge and list).",
+  "* 200*.subjectTitle: added": "The subject's title, so the list needs no call per conversation.",
+  "GET /api/conversation/unread 200: number here, array in the reference":
+    "The badge needs a count: the number of conversations with unread messages, not the messages.",
+
+  // Assessments.
+  "* /api/assessment* 200*.createdAt: added": "When the attempt began: the history's Attempt At for attempts never submitted.",
 
   // Path parameter names: Elysia needs one name for a path position shared by several routes.
   "POST /api/notes/{}/create: path parameters note here, parentNote in the reference": "One name per position (/api/notes/:note/...).",

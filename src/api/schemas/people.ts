@@ -1,0 +1,105 @@
+import { t } from "elysia";
+import type { AssessmentAttemptJson, AssessmentQuestionInstanceJson } from "../../services/assessments/assessment-service";
+import type { ConversationJson, ConversationMessageJson } from "../../services/conversations/conversation-service";
+import type { BazaarNotebookJson } from "../../services/sharing/bazaar";
+import type { CircleForUserViewJson } from "../../services/sharing/circles";
+import type { UserTokenJson } from "../../services/user-tokens";
+import type { CurrentUserInfoJson, UserJson } from "../../services/users";
+import { AnsweredQuestion, MultipleChoicesQuestion } from "./memory";
+import { Note, Notebook, NotebooksViewedByUser } from "./notes";
+import { describes } from "./same-type";
+
+/** Response schemas of users, tokens, sharing (bazaar, circles), conversations and assessments. */
+
+const dateTime = () => t.String({ format: "date-time" });
+
+export const User = describes<UserJson>()(
+  t.Object({
+    id: t.Integer(),
+    name: t.String(),
+    externalIdentifier: t.String(),
+    dailyAssimilationCount: t.Integer(),
+    spaceIntervals: t.String(),
+    /** The scheduler and its FSRS settings (Engram's own). */
+    scheduler: t.Union([t.Literal("forgetting-curve"), t.Literal("fsrs")]),
+    desiredRetention: t.Number(),
+    maximumIntervalDays: t.Integer(),
+    admin: t.Boolean(),
+  }),
+);
+
+export const CurrentUserInfo = describes<CurrentUserInfoJson>()(
+  t.Object({ user: t.Optional(User), externalIdentifier: t.Optional(t.String()) }),
+);
+
+export const UserToken = describes<UserTokenJson>()(
+  t.Object({
+    id: t.Integer(),
+    userId: t.Integer(),
+    label: t.String(),
+    token: t.String(),
+    lastUsedAt: t.Union([dateTime(), t.Null()]),
+    status: t.String(),
+  }),
+);
+export const UserTokens = t.Array(UserToken);
+
+export const BazaarNotebook = describes<BazaarNotebookJson>()(t.Object({ id: t.Integer(), notebook: Notebook }));
+export const BazaarNotebooks = t.Array(BazaarNotebook);
+
+export const CircleForUserView = describes<CircleForUserViewJson>()(
+  t.Object({
+    id: t.Integer(),
+    name: t.String(),
+    invitationCode: t.String(),
+    notebooks: NotebooksViewedByUser,
+    members: t.Array(t.Object({ name: t.String() })),
+  }),
+);
+
+export const AssessmentQuestionInstance = describes<AssessmentQuestionInstanceJson>()(
+  t.Object({
+    id: t.Integer(),
+    multipleChoicesQuestion: MultipleChoicesQuestion,
+    answer: t.Optional(t.Object({ id: t.Integer(), choiceIndex: t.Integer(), correct: t.Boolean() })),
+  }),
+);
+
+export const AssessmentAttempt = describes<AssessmentAttemptJson>()(
+  t.Object({
+    id: t.Integer(),
+    notebookId: t.Integer(),
+    notebookTitle: t.String(),
+    totalQuestionCount: t.Integer(),
+    answersCorrect: t.Integer(),
+    assessmentQuestionInstances: t.Array(AssessmentQuestionInstance),
+    certifiable: t.Boolean(),
+    submittedAt: t.Optional(dateTime()),
+    isPass: t.Optional(t.Boolean()),
+    createdAt: dateTime(),
+  }),
+);
+
+const party = t.Object({ id: t.Integer(), name: t.String() });
+
+export const Conversation = describes<ConversationJson>()(
+  t.Object({
+    id: t.Integer(),
+    subject: t.Object({
+      note: t.Optional(Note),
+      answeredQuestion: t.Optional(AnsweredQuestion),
+      assessmentQuestionInstance: t.Optional(AssessmentQuestionInstance),
+    }),
+    subjectOwnership: t.Object({ circle: t.Optional(party), ownerName: t.Optional(t.String()) }),
+    conversationInitiator: party,
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    unread: t.Optional(t.Boolean()),
+    subjectTitle: t.Optional(t.String()),
+  }),
+);
+export const Conversations = t.Array(Conversation);
+
+export const ConversationMessage = describes<ConversationMessageJson>()(
+  t.Object({ id: t.Integer(), message: t.String(), sender: t.Optional(party), readByReceiver: t.Boolean(), createdAt: dateTime() }),
+);
