@@ -4,6 +4,7 @@ import { imageForReader, showNoteAccessory, updateNoteAccessories } from "../ser
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { NoteAccessory } from "./schemas/notes";
 
 const noteParams = t.Object({ note: IdParam });
 
@@ -28,10 +29,12 @@ export function accessoriesApi(ctx: AppContext) {
       .use(core(ctx))
       .get("/notes/:note/accessory", ({ auth, params }) => showNoteAccessory(ctx, optionalUser(auth), params.note), {
         access: "public",
+        response: NoteAccessory,
         params: noteParams,
       })
       .patch("/notes/:note", ({ auth, params, body }) => updateNoteAccessories(ctx, requireUser(auth), params.note, body), {
         access: "signed-in",
+        response: NoteAccessory,
         params: noteParams,
         body: accessoriesBody,
       })

@@ -6,15 +6,20 @@ import { deleteFailureReports, listFailureReports, showFailureReport } from "../
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { AccountForAdmin, FailureReport, FailureReportForView } from "./schemas/admin";
 
 /** Admin-only calls: failure reports, the data upgrade (spec 7 "Admin") and the instance's users. */
 export function adminApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .get("/failure-reports", ({ auth }) => listFailureReports(ctx, requireUser(auth)), { access: "admin" })
+      .get("/failure-reports", ({ auth }) => listFailureReports(ctx, requireUser(auth)), {
+        access: "admin",
+        response: t.Array(FailureReport),
+      })
       .get("/failure-reports/:failureReport", ({ auth, params }) => showFailureReport(ctx, requireUser(auth), params.failureReport), {
         access: "admin",
+        response: FailureReportForView,
         params: t.Object({ failureReport: IdParam }),
       })
       // The ids come as a list, or as {ids: [...]}; the service checks them.
@@ -29,9 +34,10 @@ export function adminApi(ctx: AppContext) {
       )
       .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, requireUser(auth)), { access: "admin" })
       // Beyond the reference: the instance's accounts ("Users" tab).
-      .get("/admin/users", ({ auth }) => listAccounts(ctx, requireUser(auth)), { access: "admin" })
+      .get("/admin/users", ({ auth }) => listAccounts(ctx, requireUser(auth)), { access: "admin", response: t.Array(AccountForAdmin) })
       .patch("/admin/users/:account", ({ auth, params, body }) => changeAccount(ctx, requireUser(auth), params.account, body), {
         access: "admin",
+        response: AccountForAdmin,
         params: t.Object({ account: IdParam }),
         body: t.Object({ admin: t.Optional(t.Unknown()), disabled: t.Optional(t.Unknown()) }),
       })

@@ -6,6 +6,7 @@ import { notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssista
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { NotebookAiAssistant } from "./schemas/admin";
 import { AdditionalInstructionsBody } from "./schemas/bodies";
 
 /**
@@ -25,7 +26,7 @@ export function aiNoteActionsApi(ctx: AppContext) {
       .patch(
         "/notebooks/:notebook/ai-assistant",
         ({ auth, params, body }) => updateNotebookAiAssistant(ctx, requireUser(auth), params.notebook, body),
-        { access: "signed-in", params: t.Object({ notebook: IdParam }), body: AdditionalInstructionsBody },
+        { access: "signed-in", response: NotebookAiAssistant, params: t.Object({ notebook: IdParam }), body: AdditionalInstructionsBody },
       )
       .post(
         "/ai/assistant/recreate-notebook/:notebook",

@@ -5,6 +5,7 @@ import { currentModelSettings, MODEL_NAME_MESSAGE, updateModelSettings } from ".
 import type { AppContext } from "../context";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { EmbeddingSettings, GlobalAiModelSettings } from "./schemas/admin";
 
 const modelName = t.Optional(t.Union([t.String({ error: MODEL_NAME_MESSAGE }), t.Null()], { error: MODEL_NAME_MESSAGE }));
 
@@ -19,16 +20,20 @@ export function aiSettingsApi(ctx: AppContext) {
           requireUser(auth);
           return currentModelSettings(ctx);
         },
-        { access: "signed-in" },
+        { access: "signed-in", response: GlobalAiModelSettings },
       )
       .post("/settings/current-model-version", ({ auth, body }) => updateModelSettings(ctx, requireUser(auth), body), {
         access: "admin",
+        response: GlobalAiModelSettings,
         body: t.Object(
           { questionGenerationModel: modelName, evaluationModel: modelName, othersModel: modelName },
           { additionalProperties: true },
         ),
       })
-      .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)), { access: "admin" })
+      .get("/ai/available-gpt-models", ({ auth }) => availableGptModels(ctx, requireUser(auth)), {
+        access: "admin",
+        response: t.Array(t.String()),
+      })
       // What notes are embedded with (an Engram addition to Manage Models); a change re-embeds in the background.
       .get(
         "/settings/embedding",
@@ -36,10 +41,11 @@ export function aiSettingsApi(ctx: AppContext) {
           requireUser(auth);
           return currentEmbeddingSettings(ctx);
         },
-        { access: "signed-in" },
+        { access: "signed-in", response: EmbeddingSettings },
       )
       .post("/settings/embedding", ({ auth, body }) => updateEmbeddingSettings(ctx, requireUser(auth), body), {
         access: "admin",
+        response: EmbeddingSettings,
         body: t.Object(
           {
             embeddingModel: modelName,

@@ -10,7 +10,9 @@ import {
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { AssistantSettings, DefaultAssistant } from "./schemas/admin";
 import { AdditionalInstructionsBody } from "./schemas/bodies";
+import { Notebook } from "./schemas/notes";
 
 /**
  * "Manage Assistant": the default additional instructions (beyond the reference, which kept them
@@ -19,13 +21,17 @@ import { AdditionalInstructionsBody } from "./schemas/bodies";
 export function assistantApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api" })
     .use(core(ctx))
-    .get("/ai/assistant/default", ({ auth }) => assistantSettings(ctx, requireUser(auth)), { access: "admin" })
+    .get("/ai/assistant/default", ({ auth }) => assistantSettings(ctx, requireUser(auth)), { access: "admin", response: AssistantSettings })
     .patch("/ai/assistant/default", ({ auth, body }) => updateDefaultInstructions(ctx, requireUser(auth), body), {
       access: "admin",
+      response: AssistantSettings,
       body: AdditionalInstructionsBody,
     })
-    .post("/ai/assistant/recreate-default", ({ auth }) => recreateDefaultAssistant(ctx, requireUser(auth)), { access: "admin" })
-    .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, requireUser(auth)), { access: "admin" })
+    .post("/ai/assistant/recreate-default", ({ auth }) => recreateDefaultAssistant(ctx, requireUser(auth)), {
+      access: "admin",
+      response: DefaultAssistant,
+    })
+    .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, requireUser(auth)), { access: "admin", response: t.Array(Notebook) })
     .get(
       "/notebooks/:notebook/dump",
       ({ auth, params, set }) => {

@@ -5,6 +5,7 @@ import { certificateOf, claimCertificate } from "../services/assessments/certifi
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { Certificate, NotebookCertificateApproval } from "./schemas/admin";
 
 const notebookParams = t.Object({ notebook: IdParam });
 
@@ -15,16 +16,18 @@ export function certificatesApi(ctx: AppContext) {
       .use(core(ctx))
       .get("/certificate/:notebook", ({ auth, params }) => certificateOf(ctx, requireUser(auth), params.notebook), {
         access: "signed-in",
+        response: Certificate,
         params: notebookParams,
       })
       .post("/certificate/:notebook", ({ auth, params }) => claimCertificate(ctx, requireUser(auth), params.notebook), {
         access: "signed-in",
+        response: Certificate,
         params: notebookParams,
       })
       .post(
         "/notebook_certificate_approvals/request-approval/:notebook",
         ({ auth, params }) => requestApproval(ctx, requireUser(auth), params.notebook),
-        { access: "signed-in", params: notebookParams },
+        { access: "signed-in", response: NotebookCertificateApproval, params: notebookParams },
       )
       // An empty body when the notebook has no request yet.
       .get(
@@ -34,11 +37,12 @@ export function certificatesApi(ctx: AppContext) {
       )
       .get("/notebook_certificate_approvals/get-all-pending-request", ({ auth }) => pendingApprovals(ctx, requireUser(auth)), {
         access: "admin",
+        response: t.Array(NotebookCertificateApproval),
       })
       .post(
         "/notebook_certificate_approvals/:notebookCertificateApproval/approve",
         ({ auth, params }) => approve(ctx, requireUser(auth), params.notebookCertificateApproval),
-        { access: "admin", params: t.Object({ notebookCertificateApproval: IdParam }) },
+        { access: "admin", response: NotebookCertificateApproval, params: t.Object({ notebookCertificateApproval: IdParam }) },
       )
   );
 }

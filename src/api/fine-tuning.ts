@@ -11,6 +11,7 @@ import { fineTuningSettings, updateFineTuningSettings, uploadAndTriggerFineTunin
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { FineTuningSettingsSchema, SuggestedQuestionForFineTuning } from "./schemas/admin";
 
 const suggestion = { access: "admin", params: t.Object({ suggestedQuestion: IdParam }) } as const;
 
@@ -22,25 +23,31 @@ const suggestion = { access: "admin", params: t.Object({ suggestedQuestion: IdPa
 export function fineTuningApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/fine-tuning" })
     .use(core(ctx))
-    .get("/all-suggested-questions-for-fine-tuning", ({ auth }) => listSuggestedQuestions(ctx, requireUser(auth)), { access: "admin" })
+    .get("/all-suggested-questions-for-fine-tuning", ({ auth }) => listSuggestedQuestions(ctx, requireUser(auth)), {
+      access: "admin",
+      response: t.Array(SuggestedQuestionForFineTuning),
+    })
     .patch(
       "/:suggestedQuestion/update-suggested-question-for-fine-tuning",
       ({ auth, params, body }) => updateSuggestedQuestion(ctx, requireUser(auth), params.suggestedQuestion, body),
-      { ...suggestion, body: t.Unknown() },
+      { ...suggestion, body: t.Unknown(), response: SuggestedQuestionForFineTuning },
     )
     .post(
       "/:suggestedQuestion/duplicate",
       ({ auth, params }) => duplicateSuggestedQuestion(ctx, requireUser(auth), params.suggestedQuestion),
-      suggestion,
+      { ...suggestion, response: SuggestedQuestionForFineTuning },
     )
-    .post(
-      "/:suggestedQuestion/delete",
-      ({ auth, params }) => deleteSuggestedQuestion(ctx, requireUser(auth), params.suggestedQuestion),
-      suggestion,
-    )
-    .get("/settings", ({ auth }) => fineTuningSettings(ctx, requireUser(auth)), { access: "admin" })
+    .post("/:suggestedQuestion/delete", ({ auth, params }) => deleteSuggestedQuestion(ctx, requireUser(auth), params.suggestedQuestion), {
+      ...suggestion,
+      response: SuggestedQuestionForFineTuning,
+    })
+    .get("/settings", ({ auth }) => fineTuningSettings(ctx, requireUser(auth)), {
+      access: "admin",
+      response: FineTuningSettingsSchema,
+    })
     .post("/settings", ({ auth, body }) => updateFineTuningSettings(ctx, requireUser(auth), body), {
       access: "admin",
+      response: FineTuningSettingsSchema,
       body: t.Object({ baseModel: t.String({ error: MODEL_NAME_MESSAGE }) }, { additionalProperties: true }),
     })
     .post("/upload-and-trigger-fine-tuning", ({ auth }) => uploadAndTriggerFineTuning(ctx, requireUser(auth)), { access: "admin" });

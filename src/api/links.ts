@@ -4,6 +4,7 @@ import { changeLinkType, createLink, moveUnder } from "../services/links/link-se
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { NoteRealms } from "./schemas/notes";
 
 const linkTypeBody = t.Object({ linkType: t.String({ error: "must be one of the link types" }) });
 const sourceAndTarget = t.Object({ sourceNote: IdParam, targetNote: IdParam });
@@ -15,7 +16,7 @@ export function linksApi(ctx: AppContext) {
     .post(
       "/create/:sourceNote/:targetNote",
       ({ auth, params, body }) => createLink(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.linkType),
-      { access: "signed-in", params: sourceAndTarget, body: linkTypeBody },
+      { access: "signed-in", response: NoteRealms, params: sourceAndTarget, body: linkTypeBody },
     )
     .post(
       "/move/:sourceNote/:targetNote",
@@ -28,6 +29,7 @@ export function linksApi(ctx: AppContext) {
     )
     .post("/:link", ({ auth, params, body }) => changeLinkType(ctx, requireUser(auth), params.link, body.linkType), {
       access: "signed-in",
+      response: NoteRealms,
       params: t.Object({ link: IdParam }),
       body: linkTypeBody,
     });

@@ -6,6 +6,7 @@ import { addQuestion, notebookQuestions, noteQuestions, toggleApproval } from ".
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { NoteQuestions, PredefinedQuestion, SuggestedQuestionForFineTuning } from "./schemas/admin";
 
 /**
  * One parameter name for the id after /predefined-questions/ (Elysia needs one name per
@@ -24,10 +25,12 @@ export function predefinedQuestionsApi(ctx: AppContext) {
       .use(core(ctx))
       .get("/:id/note-questions", ({ auth, params }) => noteQuestions(ctx, requireUser(auth), params.id), {
         access: "signed-in",
+        response: t.Array(PredefinedQuestion),
         params: idParams,
       })
       .post("/:id/note-questions", ({ auth, params, body }) => addQuestion(ctx, requireUser(auth), params.id, body), {
         access: "signed-in",
+        response: PredefinedQuestion,
         params: idParams,
         body: questionBody,
       })
@@ -42,10 +45,12 @@ export function predefinedQuestionsApi(ctx: AppContext) {
       })
       .post("/:id/toggle-approval", ({ auth, params }) => toggleApproval(ctx, requireUser(auth), params.id), {
         access: "signed-in",
+        response: PredefinedQuestion,
         params: idParams,
       })
       .post("/:id/suggest-fine-tuning", ({ auth, params, body }) => suggestForFineTuning(ctx, requireUser(auth), params.id, body), {
         access: "signed-in",
+        response: SuggestedQuestionForFineTuning,
         params: idParams,
         body: t.Object(
           {
@@ -62,6 +67,7 @@ export function predefinedQuestionsApi(ctx: AppContext) {
       // Not in the reference API: the notebook's questions grouped by note, for "Notebook Questions".
       .get("/notebook/:notebook/questions", ({ auth, params }) => notebookQuestions(ctx, requireUser(auth), params.notebook), {
         access: "signed-in",
+        response: t.Array(NoteQuestions),
         params: t.Object({ notebook: IdParam }),
       })
   );

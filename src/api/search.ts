@@ -4,6 +4,7 @@ import { resetNotebookIndex, SEMANTIC_HEADER, searchNotes, semanticSearchNotes, 
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { NoteSearchResults } from "./schemas/notes";
 
 /** Longest search key accepted. */
 const MAX_SEARCH_KEY = 1000;
@@ -34,7 +35,11 @@ export function searchApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), { access: "signed-in", body: searchTerm })
+      .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), {
+        access: "signed-in",
+        response: NoteSearchResults,
+        body: searchTerm,
+      })
       .post(
         "/notes/semantic-search",
         async ({ auth, body, set }) => {
@@ -46,6 +51,7 @@ export function searchApi(ctx: AppContext) {
       )
       .post("/notes/:note/search", ({ auth, params, body }) => searchNotes(ctx, requireUser(auth), term(body), params.note), {
         access: "signed-in",
+        response: NoteSearchResults,
         params: noteParams,
         body: searchTerm,
       })

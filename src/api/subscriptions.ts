@@ -4,6 +4,7 @@ import { subscribe, unsubscribe, updateSubscription } from "../services/sharing/
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { Subscription } from "./schemas/notes";
 
 /** The daily target is checked by the service, so a bad one is a field error on dailyTargetOfNewNotes. */
 const subscriptionBody = t.Object({ dailyTargetOfNewNotes: t.Optional(t.Unknown()) }, { additionalProperties: true });
@@ -15,7 +16,7 @@ export function subscriptionsApi(ctx: AppContext) {
     .post(
       "/notebooks/:notebook/subscribe",
       ({ auth, params, body }) => subscribe(ctx, requireUser(auth), params.notebook, body.dailyTargetOfNewNotes),
-      { access: "signed-in", params: t.Object({ notebook: IdParam }), body: subscriptionBody },
+      { access: "signed-in", response: Subscription, params: t.Object({ notebook: IdParam }), body: subscriptionBody },
     )
     .post(
       "/:subscription",

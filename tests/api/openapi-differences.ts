@@ -13,9 +13,13 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.childrenCount: added": "Each note says how many undeleted children it has, so the tree shows counts without loading each child.",
   "* 200*.moreChildrenAfter: added":
     "A realm lists its first 40 children; moreChildrenAfter is where GET /api/notes/{note}/children continues.",
+  "POST /api/subscriptions/notebooks/{}/subscribe 200.notebookId: added": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].notebookId: added": "A subscription names its notebook's id, so a card needs no other call.",
+  "POST /api/subscriptions/notebooks/{}/subscribe 200.notebook: missing": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].notebook: missing": "The subscription's notebook is named by notebookId and its head note.",
+  "POST /api/subscriptions/notebooks/{}/subscribe 200.user: missing": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].user: missing": "A user's own subscriptions do not repeat the user.",
+  "POST /api/subscriptions/notebooks/{}/subscribe 200.fromDTO: missing": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].fromDTO: missing": "A write-only field of the reference's entity, never sent.",
 
   // The learning loop.
@@ -43,6 +47,21 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.subjectTitle: added": "The subject's title, so the list needs no call per conversation.",
   "GET /api/conversation/unread 200: number here, array in the reference":
     "The badge needs a count: the number of conversations with unread messages, not the messages.",
+
+  // Certificates name their holder, as conversations name their parties.
+  "* /api/certificate/{} 200.user.*: missing":
+    "A certificate names its holder by id and name only: their login, settings and role stay private.",
+
+  // Accessories.
+  "* 200.uploadedImage: added": "The address of the note's own uploaded image, so the edit dialog can offer to remove it.",
+
+  // The admin area.
+  "GET /api/failure-reports 200: array here, object in the reference":
+    "The reference's answer is an untyped object; Engram answers the list of reports, newest first.",
+  "GET /api/failure-reports/{} 200.failureReport.githubIssue: missing":
+    "Engram files nothing on GitHub; the page links to a prefilled issue.",
+  "GET /api/failure-reports/{} 200.failureReport.issueNumber: missing":
+    "Engram files nothing on GitHub; the page links to a prefilled issue.",
 
   // Assessments.
   "* /api/assessment* 200*.createdAt: added": "When the attempt began: the history's Attempt At for attempts never submitted.",

@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import type { NoteAccessoryJson } from "../../services/accessories/presenter";
 import type { NotebooksJson } from "../../services/notebooks";
 import type {
   ChildNoteJson,
@@ -9,6 +10,7 @@ import type {
   NoteRealmJson,
   NoteTopologyJson,
 } from "../../services/notes/presenters";
+import type { NoteSearchResultJson } from "../../services/search";
 import type { SubscriptionJson } from "../../services/sharing/subscriptions";
 import { describes } from "./same-type";
 
@@ -100,3 +102,18 @@ export const NoteCreationResult = t.Object({ created: NoteRealm, parent: NoteRea
 
 /** Where the browser goes after creating a notebook: its head note. */
 export const RedirectToNoteResponse = t.Object({ noteId: t.Integer() });
+
+export const NoteSearchResult = describes<NoteSearchResultJson>()(t.Object({ noteTopology: NoteTopology, distance: t.Number() }));
+export const NoteSearchResults = t.Array(NoteSearchResult);
+
+export const NoteAccessory = describes<NoteAccessoryJson>()(
+  t.Object({
+    id: t.Integer(),
+    url: t.Optional(t.String()),
+    imageUrl: t.Optional(t.String()),
+    imageMask: t.Optional(t.String()),
+    useParentImage: t.Boolean(),
+    imageWithMask: t.Optional(t.Object({ noteImage: t.String(), imageMask: t.Optional(t.String()) })),
+    uploadedImage: t.Optional(t.String()),
+  }),
+);

@@ -1,0 +1,96 @@
+import { t } from "elysia";
+import type { EmbeddingSettings as EmbeddingSettingsJson } from "../../ai/embedding-settings";
+import type { GlobalAiModelSettings as GlobalAiModelSettingsJson } from "../../ai/model-settings";
+import type { AssistantSettingsJson, DefaultAssistantJson } from "../../services/admin/assistant";
+import type { AccountForAdminJson } from "../../services/admin/users";
+import type { NotebookAiAssistantJson } from "../../services/ai-assistant/notebook-assistant";
+import type { NotebookCertificateApprovalJson } from "../../services/assessments/approvals";
+import type { CertificateJson } from "../../services/assessments/certificates";
+import type { FailureReportForViewJson, FailureReportJson } from "../../services/failure-reports";
+import type { FineTuningSettings } from "../../services/fine-tuning/training";
+import type { SuggestedQuestionJson } from "../../services/predefined-questions/fine-tuning-suggestions";
+import type { NoteQuestionsJson, PredefinedQuestionJson } from "../../services/predefined-questions/presenters";
+import { MultipleChoicesQuestion } from "./memory";
+import { Notebook } from "./notes";
+import { describes } from "./same-type";
+
+/** Response schemas of questions, certificates and the admin area (failure reports, users, AI settings). */
+
+const dateTime = () => t.String({ format: "date-time" });
+
+export const PredefinedQuestion = describes<PredefinedQuestionJson>()(
+  t.Object({ id: t.Integer(), multipleChoicesQuestion: MultipleChoicesQuestion, correctAnswerIndex: t.Integer(), approved: t.Boolean() }),
+);
+export const NoteQuestions = describes<NoteQuestionsJson>()(
+  t.Object({ note: t.Object({ id: t.Integer(), title: t.String() }), questions: t.Array(PredefinedQuestion) }),
+);
+
+export const SuggestedQuestionForFineTuning = describes<SuggestedQuestionJson>()(
+  t.Object({
+    id: t.Integer(),
+    comment: t.String(),
+    preservedQuestion: t.Object({
+      multipleChoicesQuestion: MultipleChoicesQuestion,
+      correctChoiceIndex: t.Integer(),
+      strictChoiceOrder: t.Boolean(),
+    }),
+    preservedNoteContent: t.String(),
+    realCorrectAnswers: t.String(),
+    createdAt: dateTime(),
+    positiveFeedback: t.Boolean(),
+  }),
+);
+
+export const FineTuningSettingsSchema = describes<FineTuningSettings>()(t.Object({ baseModel: t.String() }));
+
+export const Certificate = describes<CertificateJson>()(
+  t.Object({
+    id: t.Integer(),
+    user: t.Object({ id: t.Integer(), name: t.String() }),
+    notebook: Notebook,
+    startDate: t.String(),
+    expiryDate: t.String(),
+    creatorName: t.String(),
+  }),
+);
+
+export const NotebookCertificateApproval = describes<NotebookCertificateApprovalJson>()(
+  t.Object({ id: t.Integer(), notebook: Notebook, lastApprovalTime: t.Optional(dateTime()) }),
+);
+
+export const FailureReport = describes<FailureReportJson>()(
+  t.Object({ id: t.Integer(), errorName: t.String(), errorDetail: t.String(), createDatetime: dateTime() }),
+);
+export const FailureReportForView = describes<FailureReportForViewJson>()(
+  t.Object({ failureReport: FailureReport, githubIssueUrl: t.Optional(t.String()) }),
+);
+
+export const AccountForAdmin = describes<AccountForAdminJson>()(
+  t.Object({
+    id: t.Integer(),
+    login: t.String(),
+    name: t.Optional(t.String()),
+    admin: t.Boolean(),
+    disabled: t.Boolean(),
+    createdAt: dateTime(),
+    lastSeenAt: t.Optional(dateTime()),
+  }),
+);
+
+export const GlobalAiModelSettings = describes<GlobalAiModelSettingsJson>()(
+  t.Object({ questionGenerationModel: t.String(), evaluationModel: t.String(), othersModel: t.String() }),
+);
+export const EmbeddingSettings = describes<EmbeddingSettingsJson>()(
+  t.Object({ embeddingModel: t.String(), embeddingDimensions: t.Union([t.Integer(), t.Null()]) }),
+);
+
+export const DefaultAssistant = describes<DefaultAssistantJson>()(
+  t.Object({ name: t.String(), model: t.String(), instructions: t.String(), additionalInstructions: t.String(), recreatedAt: dateTime() }),
+);
+export const AssistantSettings = describes<AssistantSettingsJson>()(
+  t.Object({ additionalInstructionsToAi: t.String(), defaultAssistant: t.Union([DefaultAssistant, t.Null()]) }),
+);
+
+export const NotebookAiAssistant = describes<NotebookAiAssistantJson>()(
+  t.Object({ id: t.Integer(), notebook: Notebook, additionalInstructionsToAi: t.String(), createdAt: dateTime(), updatedAt: dateTime() }),
+);
