@@ -22,6 +22,7 @@ import {
   NoteInfo,
   QuestionContestResult,
   RecallOverview,
+  SpellingQuestion,
   SpellingResult,
 } from "./schemas/memory";
 
@@ -77,6 +78,7 @@ export function memoryTrackersApi(ctx: AppContext) {
     })
     .get("/:memoryTracker/spelling-question", ({ auth, params }) => spellingQuestion(ctx, requireUser(auth), params.memoryTracker), {
       access: "signed-in",
+      response: SpellingQuestion,
       params: trackerParams,
     })
     .post(

@@ -6,7 +6,7 @@ import { moveNotebookToCircle } from "../services/sharing/circles";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { NotebooksViewedByUser, RedirectToNoteResponse } from "./schemas/notes";
+import { Notebook, NotebooksViewedByUser, RedirectToNoteResponse } from "./schemas/notes";
 
 export const newNoteBody = t.Object(
   {
@@ -64,6 +64,7 @@ export function notebooksApi(ctx: AppContext) {
     )
     .get("/:notebook", ({ auth, params }) => showNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
       access: "public",
+      response: Notebook,
       params: notebookParams,
     })
     .post("/:notebook", ({ auth, params, body }) => updateNotebookSettings(ctx, requireUser(auth), params.notebook, body), {

@@ -6,6 +6,7 @@ import { userStats } from "../services/stats/stats";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { RecallLogEntry } from "./schemas/memory";
 import { TIME_ZONE_MESSAGE, validTimeZone } from "./time-zone";
 
 /** GET /api/recall-log (the signed-in user's review log, newest first), GET /api/stats and POST /api/user/optimize-fsrs-parameters. */
@@ -19,6 +20,7 @@ export function recallLogApi(ctx: AppContext) {
           recallLogRows(ctx, requireUser(auth), query.memoryTracker, query.limit === undefined ? undefined : Number(query.limit)),
         {
           access: "signed-in",
+          response: t.Array(RecallLogEntry),
           // Signed out is 401 before the query is looked at.
           transform: ({ auth }) => void requireUser(auth),
           query: t.Object(

@@ -8,6 +8,7 @@ import { idempotencyKeyOf } from "./idempotency";
 import { IdParam, ThinkingTimeField } from "./ids";
 import {
   AnsweredQuestion,
+  AnsweredQuestionOrNone,
   AssimilationCount,
   DueMemoryTrackers,
   MemoryTracker,
@@ -15,6 +16,7 @@ import {
   NoteInfo,
   QuestionContestResult,
   RecallOverview,
+  RecallPromptOrNone,
   SpellingResult,
 } from "./schemas/memory";
 
@@ -30,10 +32,12 @@ export function recallPromptsApi(ctx: AppContext) {
     .use(core(ctx))
     .get("/:recallPrompt/question", ({ auth, params }) => askAQuestion(ctx, requireUser(auth), params.recallPrompt), {
       access: "signed-in",
+      response: RecallPromptOrNone,
       params: promptParams,
     })
     .get("/:recallPrompt", ({ auth, params }) => showRecallPrompt(ctx, requireUser(auth), params.recallPrompt), {
       access: "signed-in",
+      response: AnsweredQuestionOrNone,
       params: promptParams,
     })
     .post(

@@ -25,6 +25,7 @@ export function subscriptionsApi(ctx: AppContext) {
     )
     .post("/:subscription/delete", ({ auth, params }) => unsubscribe(ctx, requireUser(auth), params.subscription), {
       access: "signed-in",
+      response: t.Array(t.Integer()),
       params: t.Object({ subscription: IdParam }),
     });
 }

@@ -2,6 +2,7 @@ import { t } from "elysia";
 import type { MultipleChoicesQuestion as MultipleChoicesQuestionJson } from "../../ai/question-generation";
 import type { AssimilationCountJson } from "../../services/memory/assimilation";
 import type { DueMemoryTrackersJson, RecallOverviewJson } from "../../services/memory/recall-list";
+import type { RecallLogJson } from "../../services/memory/recall-log";
 import type { MemoryTrackerJson, NoteInfoJson, RecallSettingJson } from "../../services/memory/trackers";
 import type { QuestionContestResult as QuestionContestResultJson } from "../../services/recall-prompts/mcq";
 import type { AnsweredQuestionJson, RecallPromptJson } from "../../services/recall-prompts/presenters";
@@ -81,3 +82,24 @@ export const QuestionContestResult = describes<QuestionContestResultJson>()(t.Ob
 
 export const SpellingQuestion = describes<SpellingQuestionJson>()(t.Object({ stem: t.String(), notebook: Notebook }));
 export const SpellingResult = describes<SpellingResultJson>()(t.Object({ note: Note, answer: t.String(), isCorrect: t.Boolean() }));
+
+/** A recall prompt's question, or null when none could be made (the client shows a simple review). */
+export const RecallPromptOrNone = t.Union([RecallPrompt, t.Null()]);
+/** An answered question, or null while it is unanswered. */
+export const AnsweredQuestionOrNone = t.Union([AnsweredQuestion, t.Null()]);
+
+export const RecallLogEntry = describes<RecallLogJson>()(
+  t.Object({
+    id: t.Integer(),
+    memoryTrackerId: t.Integer(),
+    reviewedAt: dateTime(),
+    kind: t.String(),
+    outcome: t.String(),
+    thinkingTimeMs: t.Union([t.Integer(), t.Null()]),
+    scheduledHours: t.Union([t.Number(), t.Null()]),
+    elapsedHours: t.Union([t.Number(), t.Null()]),
+    /** The tracker's schedule before and after the review, as the scheduler keeps it. */
+    stateBefore: t.Unknown(),
+    stateAfter: t.Unknown(),
+  }),
+);
