@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { isProduction } from "../config";
 import type { AppContext } from "../context";
 import { identifyWithBasicAuth, parseBasicAuth } from "../services/auth/basic-auth";
@@ -24,6 +24,6 @@ export function healthApi(ctx: AppContext) {
       cookie[SESSION_COOKIE]!.set(sessionCookie(ctx, request, session.token, session.expiresAt));
       return "OK";
     },
-    { access: "public" },
+    { access: "public", response: t.String() },
   );
 }

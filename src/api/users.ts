@@ -7,7 +7,7 @@ import { createProfile, currentUserInfo, presentUser, updateUserSettings } from 
 import { requireAccount, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { CurrentUserInfo, User, UserToken, UserTokens } from "./schemas/people";
+import { CurrentUserInfo, Session, SignedOut, User, UserToken, UserTokens } from "./schemas/people";
 
 /** /api/user: the profile, its settings and the MCP tokens (spec 7 "Users and tokens"). */
 export function usersApi(ctx: AppContext) {
@@ -51,14 +51,14 @@ export function usersApi(ctx: AppContext) {
           current: session.id === auth.sessionId,
         }));
       },
-      { access: "account" },
+      { access: "account", response: t.Array(Session) },
     )
     .post(
       "/sessions/sign-out-others",
       ({ auth }) => ({
         signedOut: invalidateOtherSessions(ctx.db, requireAccount(auth).id, auth.sessionId),
       }),
-      { access: "account" },
+      { access: "account", response: SignedOut },
     )
     .post(
       "/password",
@@ -69,6 +69,7 @@ export function usersApi(ctx: AppContext) {
       },
       {
         access: "account",
+        response: SignedOut,
         // Signed out is 401 before the body is looked at.
         transform: ({ auth }) => void requireAccount(auth),
         body: t.Object({

@@ -103,3 +103,14 @@ export const Conversations = t.Array(Conversation);
 export const ConversationMessage = describes<ConversationMessageJson>()(
   t.Object({ id: t.Integer(), message: t.String(), sender: t.Optional(party), readByReceiver: t.Boolean(), createdAt: dateTime() }),
 );
+
+/** One of the account's sessions, as Settings lists them. */
+export const Session = t.Object({
+  createdAt: t.Union([dateTime(), t.Null()]),
+  lastUsedAt: t.Union([dateTime(), t.Null()]),
+  browser: t.String(),
+  current: t.Boolean(),
+});
+
+/** How many other sessions a sign-out (or a password change) ended. */
+export const SignedOut = t.Object({ signedOut: t.Integer() });
