@@ -17,8 +17,8 @@ const suggestion = { access: "admin", params: t.Object({ suggestedQuestion: IdPa
 
 /**
  * The admin's fine-tuning data: suggested questions, the base model of jobs
- * (beyond the reference), and the upload and trigger. Bodies are checked by the services after
- * the admin check, so a non-admin gets 403 whatever they send.
+ * (beyond the reference), and the upload and trigger. Every route is for admins: a non-admin gets
+ * 403 before the body is looked at. A suggestion's edit is checked field by field by the service.
  */
 export function fineTuningApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/fine-tuning" })
