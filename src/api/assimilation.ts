@@ -4,17 +4,7 @@ import { assimilate, assimilating, assimilationCount } from "../services/memory/
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { BodyId } from "./ids";
-import {
-  AnsweredQuestion,
-  AssimilationCount,
-  DueMemoryTrackers,
-  MemoryTracker,
-  MemoryTrackers,
-  NoteInfo,
-  QuestionContestResult,
-  RecallOverview,
-  SpellingResult,
-} from "./schemas/memory";
+import { AssimilationCount, MemoryTrackers } from "./schemas/memory";
 import { Note } from "./schemas/notes";
 import { timezoneQuery, validTimeZone } from "./time-zone";
 

@@ -13,18 +13,7 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { idempotencyKeyOf } from "./idempotency";
 import { IdParam, ThinkingTimeField } from "./ids";
-import {
-  AnsweredQuestion,
-  AssimilationCount,
-  DueMemoryTrackers,
-  MemoryTracker,
-  MemoryTrackers,
-  NoteInfo,
-  QuestionContestResult,
-  RecallOverview,
-  SpellingQuestion,
-  SpellingResult,
-} from "./schemas/memory";
+import { MemoryTracker, MemoryTrackers, SpellingQuestion, SpellingResult } from "./schemas/memory";
 
 // `:memoryTracker` is the name every route uses at this position (an Elysia restriction).
 const trackerParams = t.Object({ memoryTracker: IdParam });

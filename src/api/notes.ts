@@ -19,17 +19,7 @@ import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNoteBody } from "./notebooks";
-import {
-  AnsweredQuestion,
-  AssimilationCount,
-  DueMemoryTrackers,
-  MemoryTracker,
-  MemoryTrackers,
-  NoteInfo,
-  QuestionContestResult,
-  RecallOverview,
-  SpellingResult,
-} from "./schemas/memory";
+import { NoteInfo } from "./schemas/memory";
 import { ChildrenPage, NoteCreationResult, NoteRealm, NoteRealms } from "./schemas/notes";
 
 const noteParams = t.Object({ note: IdParam });

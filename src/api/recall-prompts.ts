@@ -6,19 +6,7 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { idempotencyKeyOf } from "./idempotency";
 import { IdParam, ThinkingTimeField } from "./ids";
-import {
-  AnsweredQuestion,
-  AnsweredQuestionOrNone,
-  AssimilationCount,
-  DueMemoryTrackers,
-  MemoryTracker,
-  MemoryTrackers,
-  NoteInfo,
-  QuestionContestResult,
-  RecallOverview,
-  RecallPromptOrNone,
-  SpellingResult,
-} from "./schemas/memory";
+import { AnsweredQuestion, AnsweredQuestionOrNone, QuestionContestResult, RecallPromptOrNone } from "./schemas/memory";
 
 /**
  * One parameter name for the id after /recall-prompts/ (Elysia needs one name per position):

@@ -113,7 +113,7 @@ export function AiReplyButton({
         break;
       }
       case "error":
-        setError(streamErrorText(raw));
+        setError(streamErrorText(data));
         break;
     }
   }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api, call } from "../../lib/api";
 import { DialogActions } from "../../lib/forms";
-import type { NoteJson, } from "../../lib/notes-queries";
+import type { NoteJson } from "../../lib/notes-queries";
 import { Modal } from "../../lib/ui/Dialog";
 import { LinkTypePicker } from "./LinkTypePicker";
 import { useStoreRealms } from "./store-realms";
