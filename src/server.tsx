@@ -36,11 +36,6 @@ function assertEveryApiRouteDeclaresAccess(routes: { method: string; path: strin
   }
 }
 
-/** Every /api route with the test hooks, for the type only (the hooks are mounted outside production). */
-const typedApi = (ctx: AppContext) => apiPlugins(ctx).use(testabilityApi(ctx));
-/** The API's type: the typed client (islands/lib/api.ts) and its callers are checked against it. */
-export type App = ReturnType<typeof typedApi>;
-
 /** Builds the whole Engram app: pages, /api, assets, security headers and the error contract. */
 export function createApp(ctx: AppContext) {
   const manifest = loadAssetManifest();

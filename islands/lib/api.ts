@@ -1,5 +1,5 @@
 import { treaty } from "@elysiajs/eden";
-import type { App } from "../../src/server";
+import type { App } from "../../src/api/index";
 import { loginUrl } from "./page-config";
 import { beginLoading, confirmPopup, endLoading, showToast } from "./ui-store";
 

@@ -27,6 +27,7 @@ import { recallLogApi } from "./recall-log";
 import { recallPromptsApi } from "./recall-prompts";
 import { searchApi } from "./search";
 import { subscriptionsApi } from "./subscriptions";
+import { testabilityApi } from "./testability";
 import { usersApi } from "./users";
 import { wikidataApi } from "./wikidata";
 
@@ -63,3 +64,11 @@ export function apiPlugins(ctx: AppContext) {
     .use(obsidianApi(ctx))
     .use(predefinedQuestionsApi(ctx));
 }
+
+/** Every /api route with the test hooks, for the type only (server.tsx mounts the hooks outside production). */
+const typedApi = (ctx: AppContext) => apiPlugins(ctx).use(testabilityApi(ctx));
+/**
+ * The API's type: the typed client (islands/lib/api.ts) and its callers are checked against it.
+ * It lives here, beside the plugins, so that the client's type never reaches the pages (a cycle).
+ */
+export type App = ReturnType<typeof typedApi>;

@@ -10,7 +10,7 @@ import type { CurrentUser } from "../users";
 import { BackupScheduler, type BackupStatus } from "./schedule";
 import { BackupError, type SnapshotResult } from "./snapshot";
 
-const scheduler = instanceSlot("backup scheduler", (ctx) => {
+const scheduler = instanceSlot("backup scheduler", (ctx: AppContext) => {
   const { dataDir, backupIntervalHours, backupKeep } = ctx.config;
   return new BackupScheduler(ctx.sqlite, { dataDir, intervalHours: backupIntervalHours, keep: backupKeep });
 });
