@@ -21,6 +21,7 @@ export function aiNoteActionsApi(ctx: AppContext) {
       .use(core(ctx))
       .get("/notebooks/:notebook/ai-assistant", ({ auth, params }) => notebookAiAssistant(ctx, requireUser(auth), params.notebook), {
         access: "signed-in",
+        response: t.Union([NotebookAiAssistant, t.Null()]),
         params: t.Object({ notebook: IdParam }),
       })
       .patch(
@@ -35,10 +36,12 @@ export function aiNoteActionsApi(ctx: AppContext) {
       )
       .post("/ai/suggest-title/:note", ({ auth, params }) => suggestNoteTitle(ctx, requireUser(auth), params.note), {
         access: "signed-in",
+        response: t.Object({ title: t.Union([t.String(), t.Null()]) }),
         params: t.Object({ note: IdParam }),
       })
       .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, requireUser(auth), body), {
         access: "signed-in",
+        response: t.Object({ b64encoded: t.String() }),
         body: t.Unknown(),
       })
       // Multipart: uploadAudioFile, additionalProcessingInstructions, isMidSpeech, previousNoteDetailsToAppendTo.

@@ -33,7 +33,7 @@ export function certificatesApi(ctx: AppContext) {
       .get(
         "/notebook_certificate_approvals/for-notebook/:notebook",
         ({ auth, params }) => approvalForNotebook(ctx, requireUser(auth), params.notebook),
-        { access: "signed-in", params: notebookParams },
+        { access: "signed-in", response: t.Union([NotebookCertificateApproval, t.Null()]), params: notebookParams },
       )
       .get("/notebook_certificate_approvals/get-all-pending-request", ({ auth }) => pendingApprovals(ctx, requireUser(auth)), {
         access: "admin",

@@ -5,7 +5,7 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNotebookBody, oncePerRequestId } from "./notebooks";
-import { Circle } from "./schemas/notes";
+import { Circle, RedirectToNoteResponse } from "./schemas/notes";
 import { CircleForUserView } from "./schemas/people";
 
 const circleParams = t.Object({ circle: IdParam });
@@ -42,7 +42,7 @@ export function circlesApi(ctx: AppContext) {
             createNotebookInCircle(ctx, current, params.circle, { newTitle: body.newTitle, wikidataId: body.wikidataId ?? undefined }),
           );
         },
-        { access: "signed-in", params: circleParams, body: newNotebookBody },
+        { access: "signed-in", response: RedirectToNoteResponse, params: circleParams, body: newNotebookBody },
       )
   );
 }

@@ -69,6 +69,7 @@ export function conversationsApi(ctx: AppContext) {
     })
     .post("/:conversationId/send", ({ auth, params, body }) => sendMessage(ctx, requireUser(auth), params.conversationId, textOf(body)), {
       access: "signed-in",
+      response: ConversationMessage,
       params: conversationParams,
       body: MessageBody,
     })

@@ -23,6 +23,7 @@ export function linksApi(ctx: AppContext) {
       ({ auth, params, body }) => moveUnder(ctx, requireUser(auth), params.sourceNote, params.targetNote, body.asFirstChild === true),
       {
         access: "signed-in",
+        response: NoteRealms,
         params: sourceAndTarget,
         body: t.Object({ asFirstChild: t.Optional(t.Boolean({ error: "must be true or false" })) }),
       },

@@ -42,6 +42,7 @@ export function memoryTrackersApi(ctx: AppContext) {
         ),
       {
         access: "signed-in",
+        response: MemoryTracker,
         params: trackerParams,
         query: t.Object({
           successful: t.Union([t.Literal("true"), t.Literal("false")], { error: "must be true or false" }),

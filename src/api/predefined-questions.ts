@@ -36,11 +36,13 @@ export function predefinedQuestionsApi(ctx: AppContext) {
       })
       .post("/:id/refine-question", ({ auth, params, body }) => refineQuestion(ctx, requireUser(auth), params.id, body), {
         access: "signed-in",
+        response: t.Union([PredefinedQuestion, t.Null()]),
         params: idParams,
         body: questionBody,
       })
       .post("/generate-question-without-save", ({ auth, query }) => generateQuestionWithoutSave(ctx, requireUser(auth), query.note), {
         access: "signed-in",
+        response: t.Union([PredefinedQuestion, t.Null()]),
         query: t.Object({ note: IdParam }, { additionalProperties: true }),
       })
       .post("/:id/toggle-approval", ({ auth, params }) => toggleApproval(ctx, requireUser(auth), params.id), {

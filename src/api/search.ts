@@ -47,7 +47,7 @@ export function searchApi(ctx: AppContext) {
           set.headers[SEMANTIC_HEADER] = semantic;
           return results;
         },
-        { access: "signed-in", body: searchTerm },
+        { access: "signed-in", response: NoteSearchResults, body: searchTerm },
       )
       .post("/notes/:note/search", ({ auth, params, body }) => searchNotes(ctx, requireUser(auth), term(body), params.note), {
         access: "signed-in",
@@ -62,7 +62,7 @@ export function searchApi(ctx: AppContext) {
           set.headers[SEMANTIC_HEADER] = semantic;
           return results;
         },
-        { access: "signed-in", params: noteParams, body: searchTerm },
+        { access: "signed-in", response: NoteSearchResults, params: noteParams, body: searchTerm },
       )
       // Embedding a big notebook takes a while: no idle timeout for these requests.
       .post(

@@ -21,7 +21,7 @@ export function subscriptionsApi(ctx: AppContext) {
     .post(
       "/:subscription",
       ({ auth, params, body }) => updateSubscription(ctx, requireUser(auth), params.subscription, body.dailyTargetOfNewNotes),
-      { access: "signed-in", params: t.Object({ subscription: IdParam }), body: subscriptionBody },
+      { access: "signed-in", response: Subscription, params: t.Object({ subscription: IdParam }), body: subscriptionBody },
     )
     .post("/:subscription/delete", ({ auth, params }) => unsubscribe(ctx, requireUser(auth), params.subscription), {
       access: "signed-in",

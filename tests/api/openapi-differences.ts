@@ -13,13 +13,13 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.childrenCount: added": "Each note says how many undeleted children it has, so the tree shows counts without loading each child.",
   "* 200*.moreChildrenAfter: added":
     "A realm lists its first 40 children; moreChildrenAfter is where GET /api/notes/{note}/children continues.",
-  "POST /api/subscriptions/notebooks/{}/subscribe 200.notebookId: added": "As a listed subscription (below).",
+  "POST /api/subscriptions/* 200.notebookId: added": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].notebookId: added": "A subscription names its notebook's id, so a card needs no other call.",
-  "POST /api/subscriptions/notebooks/{}/subscribe 200.notebook: missing": "As a listed subscription (below).",
+  "POST /api/subscriptions/* 200.notebook: missing": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].notebook: missing": "The subscription's notebook is named by notebookId and its head note.",
-  "POST /api/subscriptions/notebooks/{}/subscribe 200.user: missing": "As a listed subscription (below).",
+  "POST /api/subscriptions/* 200.user: missing": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].user: missing": "A user's own subscriptions do not repeat the user.",
-  "POST /api/subscriptions/notebooks/{}/subscribe 200.fromDTO: missing": "As a listed subscription (below).",
+  "POST /api/subscriptions/* 200.fromDTO: missing": "As a listed subscription (below).",
   "GET /api/* 200*.subscriptions[].fromDTO: missing": "A write-only field of the reference's entity, never sent.",
 
   // The learning loop.
