@@ -149,7 +149,7 @@ export const markAsRepeated = (memoryTrackerId: number, successful: boolean, thi
           { headers, query: { successful: successful ? "true" : "false", thinkingTimeMs: thinkingTimeMs?.toString() } },
         ),
         { silent: true },
-      ),
+      ).then(() => undefined),
     (offline) => offline.markAsRepeatedOffline(answer, successful),
   );
 };

@@ -4,7 +4,7 @@
  * syncing at once), and the queue keeps every answer until the server has answered for it. Tabs
  * of one browser also take turns (Web Locks), so they do not send the same answers at once.
  */
-import { api } from "../api";
+import { api, call } from "../api";
 import { type OfflineAnswerOutcome, type OfflineDb, type QueuedAnswer, type SyncReport, settle, waitingAnswers } from "./offline-store";
 
 /** At most this many answers per request (the server's limit). */
@@ -62,10 +62,5 @@ export const wireAnswer = ({ idempotencyKey, memoryTrackerId, answeredAt, thinki
 
 /** POST /api/recalls/offline-answers: quietly (the recall page says what happened), and no sign-in redirect. */
 export const sendAnswers: SendAnswers = async (answers) =>
-  (
-    await api.post<{ outcomes: OfflineAnswerOutcome[] }>(
-      "/api/recalls/offline-answers",
-      { answers: answers.map(wireAnswer) },
-      { silent: true, onUnauthorized: () => {} },
-    )
-  ).outcomes;
+  (await call(api.recalls["offline-answers"].post({ answers: answers.map(wireAnswer) }), { silent: true, onUnauthorized: () => {} }))
+    .outcomes;

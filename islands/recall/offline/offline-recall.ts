@@ -6,7 +6,7 @@
  */
 import { clozeAnswerOf } from "../../../src/services/spelling/cloze-answer";
 import { matchesTitle } from "../../../src/services/spelling/title-fragments";
-import { api } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { timeZone } from "../../lib/learning-queries";
 import { noteTitleText } from "../../lib/note-title";
 import type { NoteJson } from "../../lib/notes-queries";
@@ -93,10 +93,10 @@ export async function refreshPack(dueInDays: number) {
   const db = await database();
   if (!db) return;
   packDays = dueInDays;
-  const pack = await api.get<OfflinePackJson>(
-    `/api/recalls/offline-pack?timezone=${encodeURIComponent(timeZone())}&dueindays=${dueInDays}`,
-    { silent: true, onUnauthorized: () => {} },
-  );
+  const pack: OfflinePackJson = await call(api.recalls["offline-pack"].get({ query: { timezone: timeZone(), dueindays: dueInDays } }), {
+    silent: true,
+    onUnauthorized: () => {},
+  });
   await savePack(db, pack);
 }
 
