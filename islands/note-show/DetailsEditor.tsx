@@ -1,6 +1,6 @@
-import { type ClipboardEvent, type KeyboardEvent, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ClipboardEvent, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Autosave } from "../lib/use-autosave";
-import type { CaretMark, PendingKey } from "./markdown-convert";
+import type { CaretMark } from "./markdown-convert";
 import type { Layout } from "./rich-mode";
 import { useMarkdownChecks } from "./use-markdown-checks";
 
@@ -36,47 +36,43 @@ export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; rea
 type QuillInstance = import("quill").default;
 type Phase = "shown" | "loading" | "ready";
 
-const REPLAYED_KEYS = new Set(["Enter", "Backspace", "Delete", "Home", "End", "ArrowLeft", "ArrowRight"]);
-
-/** Where a click at (x, y) falls in the shown details, as a mark the editor can find again. */
-function caretMarkAt(host: HTMLElement, x: number, y: number): CaretMark {
-  const doc = host.ownerDocument as Document & {
-    caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null;
-  };
-  let node: Node | undefined;
-  let offset = 0;
-  const position = doc.caretPositionFromPoint?.(x, y);
-  if (position) {
-    node = position.offsetNode;
-    offset = position.offset;
-  } else {
-    const range = doc.caretRangeFromPoint?.(x, y);
-    if (range) {
-      node = range.startContainer;
-      offset = range.startOffset;
-    }
-  }
-  if (!node || !host.contains(node)) return "end";
-  const before = doc.createRange();
+/**
+ * Where the caret is in the stand-in, as a mark the editor can find again: the visible characters
+ * before it. "end" when the caret is elsewhere (the editor then puts it after the text).
+ */
+function caretMarkOfSelection(host: HTMLElement): CaretMark {
+  const selection = host.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0 || !selection.focusNode || !host.contains(selection.focusNode)) return "end";
+  const before = host.ownerDocument.createRange();
   before.setStart(host, 0);
-  before.setEnd(node, offset);
+  before.setEnd(selection.focusNode, selection.focusOffset);
   const text = before.toString();
-  return { visible: text.replace(/\s/g, "").length, afterSpace: /[ \t]$/.test(text) };
+  return { visible: text.replace(/\s/g, "").length, afterSpace: /[ \t\u00a0]$/.test(text) };
+}
+
+/** The stand-in's HTML as the browser writes it back, to tell an edited stand-in from an untouched one. */
+function normalizedHtml(host: HTMLElement, html: string): string {
+  const template = host.ownerDocument.createElement("template");
+  template.innerHTML = html;
+  return template.innerHTML;
 }
 
 /**
- * The rich editor: Quill with the bubble theme, loaded only when the learner starts editing. The
- * details show as HTML (the server's, while they are the ones it rendered) in an element that
- * reads as the "note details" text box; clicking it, tabbing into it or typing in it fetches
- * Quill (about 50 KB compressed) and turns that element into the editor, the caret where the
- * click was (after the text when reached by keyboard). Keys pressed meanwhile are kept and
- * replayed into the editor, so nothing typed is lost. The code is fetched a moment earlier when
- * the pointer comes over the details. Read-only details never load it.
- * `startEditing` loads it at once (the learner chose "Edit as rich content").
+ * The rich editor: Quill with the bubble theme, loaded only when the learner starts editing. Until
+ * it is up, the details show as HTML (the server's, while they are the ones it rendered) in an
+ * element the browser itself lets people type into (contenteditable, from the server's first
+ * paint, before any script has run): a click puts the caret there, keys, an on-screen keyboard or
+ * an IME type there, in order, and nothing waits for the editor's code. Focusing or typing in it
+ * fetches Quill (about 50 KB compressed); once it is up, Quill takes the details as they were
+ * shown, then what was typed meanwhile as the learner's own edit (saved like typing), and the
+ * caret where it was: the hand-over is one synchronous step, so no key falls between. The code is
+ * fetched a moment earlier when the pointer comes over the details. Read-only details never load
+ * it. `startEditing` loads it at once (the learner chose "Edit as rich content").
  *
  * It never saves over Markdown it cannot hold: before it takes a text it checks that writing it
  * back unedited gives the same text (rich-mode/); if not, it stays read-only and calls
- * `onRefuse` with the text, and the note is edited as Markdown.
+ * `onRefuse` with the text (plus anything typed into the stand-in, so nothing is lost), and the
+ * note is edited as Markdown.
  */
 export function RichEditor({
   autosave,
@@ -114,14 +110,11 @@ export function RichEditor({
         ? { html: checks.renderMarkdownSafely(autosave.value), value: autosave.value }
         : lastShown.current;
   lastShown.current = shown;
-  // Fixed once editing starts, with the details it shows: React must never rewrite what Quill owns.
+  // Fixed once editing starts, with the details it shows: React must never rewrite what the
+  // learner types into the stand-in, nor what Quill owns.
   const [frozen, setFrozen] = useState(() => (phase === "loading" ? shown : undefined));
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
-  const caret = useRef<CaretMark>("end");
-  const pendingKeys = useRef<PendingKey[]>([]);
-  // A keyboard user's Enter on the details only starts editing; it is not a line break.
-  const enterStarts = useRef(true);
 
   function startEditingNow() {
     if (!canEdit || phaseRef.current !== "shown") return;
@@ -130,24 +123,35 @@ export function RichEditor({
     setPhase("loading");
   }
 
+  // Focused or typed into before the page hydrated: editing has started already.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island hydrates.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || !canEdit || phaseRef.current !== "shown") return;
+    const focused = host.contains(host.ownerDocument.activeElement);
+    if (focused || host.innerHTML !== normalizedHtml(host, lastShown.current.html)) startEditingNow();
+  }, []);
+
   useEffect(() => {
     if (phase !== "loading" || !frozen) return;
     let cancelled = false;
     void import("./markdown-convert").then((convert) => {
       const host = hostRef.current;
       if (cancelled || !host) return;
-      const taken = autosaveRef.current.value;
-      // Changed while Quill loaded (another tab, undo): show the current details.
-      if (taken !== frozen.value) host.innerHTML = convert.markdownToHtml(taken);
-      const hadFocus = host.ownerDocument.activeElement === host;
+      // From here to the end, one synchronous step: no key can fall between the stand-in and Quill.
+      const edited = host.innerHTML;
+      const caret = caretMarkOfSelection(host);
+      const hadFocus = host.contains(host.ownerDocument.activeElement);
+      host.removeAttribute("contenteditable");
+      host.innerHTML = frozen.html;
       const quill = convert.createRichQuill(host, { readonly: false, placeholder: RICH_PLACEHOLDER });
-      if (!convert.holdsExactly(quill, taken)) {
+      const typed = convert.standInEdit(quill, frozen.html, edited);
+      if (!convert.holdsExactly(quill, frozen.value)) {
         quill.disable();
-        pendingKeys.current = [];
-        onRefuseRef.current(taken, convert.RICH_MODE_REASONS.other);
+        onRefuseRef.current(convert.withTypedText(frozen.value, typed), convert.RICH_MODE_REASONS.other);
         return;
       }
-      layout.current = convert.layoutFor(taken);
+      layout.current = convert.layoutFor(frozen.value);
       // Quill's editable root is a plain div: say what it is, so assistive technology can name it.
       // The element that stood for it until now stops being a text box.
       for (const name of ["role", "aria-label", "aria-multiline", "aria-busy", "tabindex"]) host.removeAttribute(name);
@@ -165,10 +169,10 @@ export function RichEditor({
       });
       quill.root.addEventListener("blur", () => autosaveRef.current.flush());
       quillRef.current = quill;
-      lastEmitted.current = taken;
-      const at = convert.replayKeys(quill, convert.caretIndex(quill, caret.current), pendingKeys.current);
-      pendingKeys.current = [];
-      if (hadFocus) quill.setSelection(at, 0, "silent");
+      lastEmitted.current = frozen.value;
+      if (typed.length() > 0) quill.updateContents(typed, "user");
+      if (hadFocus) quill.setSelection(convert.caretIndex(quill, caret), 0, "silent");
+      // Details changed elsewhere while the editor loaded show once it is ready (the effect below).
       setPhase("ready");
     });
     return () => {
@@ -179,7 +183,7 @@ export function RichEditor({
   // A value from elsewhere (undo, another tab): show it.
   useEffect(() => {
     const quill = quillRef.current;
-    if (!quill || autosave.value === lastEmitted.current) return;
+    if (!quill || phase !== "ready" || autosave.value === lastEmitted.current) return;
     lastEmitted.current = autosave.value;
     const value = autosave.value;
     void import("./markdown-convert").then((convert) => {
@@ -191,34 +195,21 @@ export function RichEditor({
       }
       layout.current = convert.layoutFor(value);
     });
-  }, [autosave.value]);
+  }, [autosave.value, phase]);
 
   /** The pointer is over the details: fetch the editor's code now, so a click finds it (or nearly). */
   function onPointerEnter() {
     if (phaseRef.current === "shown") void import("./markdown-convert").catch(() => {}); // a failed fetch is retried on the click
   }
-  function onMouseDown(event: MouseEvent<HTMLDivElement>) {
-    if (phaseRef.current === "shown" && hostRef.current) caret.current = caretMarkAt(hostRef.current, event.clientX, event.clientY);
-    enterStarts.current = false;
-  }
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (phaseRef.current === "ready" || event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
-    const printable = event.key.length === 1;
-    if (!printable && !REPLAYED_KEYS.has(event.key)) return; // Tab, Escape...: as usual
-    event.preventDefault();
-    const first = pendingKeys.current.length === 0;
-    startEditingNow();
-    if (event.key === "Enter" && first && enterStarts.current) return;
-    enterStarts.current = false;
-    pendingKeys.current.push(printable ? { text: event.key } : { key: event.key as Exclude<PendingKey, { text: string }>["key"] });
-  }
   function onPaste(event: ClipboardEvent<HTMLDivElement>) {
     if (phaseRef.current === "ready") return;
+    // Plain text only, as the editor would take it; the browser inserts it where the caret is.
     event.preventDefault();
     const text = event.clipboardData.getData("text/plain");
+    if (text) host().ownerDocument.execCommand("insertText", false, text);
     startEditingNow();
-    if (text) pendingKeys.current.push({ text });
   }
+  const host = () => hostRef.current!;
   function onClick(event: MouseEvent<HTMLDivElement>) {
     // A link in the details is edited, not followed, as in the editor.
     if (phaseRef.current !== "ready" && (event.target as Element).closest?.("a")) event.preventDefault();
@@ -239,8 +230,9 @@ export function RichEditor({
         aria-multiline={standIn ? true : undefined}
         aria-readonly={readonly || undefined}
         aria-busy={phase === "loading" || undefined}
-        tabIndex={standIn && canEdit ? 0 : undefined}
-        {...(canEdit && standIn ? { onPointerEnter, onMouseDown, onFocus: startEditingNow, onKeyDown, onPaste, onClick } : {})}
+        contentEditable={standIn && canEdit ? true : undefined}
+        suppressContentEditableWarning
+        {...(canEdit && standIn ? { onPointerEnter, onFocus: startEditingNow, onInput: startEditingNow, onPaste, onClick } : {})}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's rendering of the details or renderMarkdownSafely's, both sanitised.
         dangerouslySetInnerHTML={{ __html: html }}
       />

@@ -101,9 +101,6 @@ export default function NoteShow({
   // Chosen with "Edit as rich content": the rich editor loads at once (else on first click or key).
   const [richChosen, setRichChosen] = useState(false);
   const [audioTools, setAudioTools] = useState(false);
-  useEffect(() => {
-    if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown") setMode("markdown");
-  }, []);
 
   const note = realm?.note;
   const deleted = !!note?.deletedAt;
@@ -141,6 +138,13 @@ export default function NoteShow({
       : (document.getElementById(detailsId)?.getAttribute("data-rich-refusal") ?? undefined),
   );
   const [forcedMarkdown, setForcedMarkdown] = useState(serverRefusal !== undefined);
+  // The learner's choice of editor, unless they are already typing into the details (the page
+  // shows the rich stand-in until it hydrates, and it can be typed into meanwhile).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island hydrates.
+  useEffect(() => {
+    const typingAlready = document.getElementById(detailsId)?.contains(document.activeElement);
+    if (localStorage.getItem(EDITOR_MODE_KEY) === "markdown" && !typingAlready) setMode("markdown");
+  }, []);
   const effectiveMode: EditorMode = forcedMarkdown ? "markdown" : mode;
   const checks = useMarkdownChecks(effectiveMode === "markdown" || (!editable && detailsText.value !== initialDetails));
   const checkedDetails = useSettledValue(detailsText.value, RICH_MODE_CHECK_DELAY_MS);

@@ -87,9 +87,6 @@ export function layoutFor(markdown: string): Layout {
  */
 export type CaretMark = { visible: number; afterSpace: boolean } | "end";
 
-/** A key pressed while the editor was loading, replayed once it is up (DetailsEditor.tsx). */
-export type PendingKey = { text: string } | { key: "Enter" | "Backspace" | "Delete" | "Home" | "End" | "ArrowLeft" | "ArrowRight" };
-
 /** The editor index for a caret mark: the same visible characters before it. */
 export function caretIndex(quill: Quill, mark: CaretMark): number {
   const text = quill.getText();
@@ -101,38 +98,30 @@ export function caretIndex(quill: Quill, mark: CaretMark): number {
   return index;
 }
 
-const INLINE_FORMATS = ["bold", "italic", "strike", "code", "link"];
+/**
+ * What the learner typed into the stand-in before the editor was up, as an edit of the editor's
+ * document: the difference between the stand-in's HTML as shown and as typed into, both read the
+ * way the editor reads HTML. A browser types a no-break space for a space at the end of a line
+ * in an editable element; the editor would have typed a plain one, so that is what is kept.
+ */
+export function standInEdit(quill: Quill, shownHtml: string, editedHtml: string): Delta {
+  if (shownHtml === editedHtml) return new Delta();
+  const shown = quill.clipboard.convert({ html: shownHtml });
+  const edited = quill.clipboard.convert({ html: editedHtml });
+  const ops = shown
+    .diff(edited)
+    .ops.map((op) => (typeof op.insert === "string" ? { ...op, insert: op.insert.replaceAll("\u00a0", " ") } : op));
+  return new Delta(ops);
+}
 
 /**
- * Applies the keys pressed while the editor was loading, at `index`, as the user's own edits
- * (so they are saved like typing). Text takes the inline formats around it, as typed text does.
- * Answers the caret's index after them.
+ * The Markdown to edit when the editor refuses it after text was typed into the stand-in: the
+ * typed text (plain) after it, so that nothing typed is lost.
  */
-export function replayKeys(quill: Quill, index: number, keys: PendingKey[]): number {
-  let at = index;
-  for (const pending of keys) {
-    const length = quill.getLength() - 1;
-    if ("text" in pending) {
-      const around = quill.getFormat(at, 0);
-      const formats = Object.fromEntries(Object.entries(around).filter(([name]) => INLINE_FORMATS.includes(name)));
-      quill.insertText(at, pending.text, formats, "user");
-      at += pending.text.length;
-    } else if (pending.key === "Enter") {
-      quill.insertText(at, "\n", "user");
-      at += 1;
-    } else if (pending.key === "Backspace") {
-      if (at > 0) quill.deleteText(--at, 1, "user");
-    } else if (pending.key === "Delete") {
-      if (at < length) quill.deleteText(at, 1, "user");
-    } else if (pending.key === "ArrowLeft") {
-      at = Math.max(0, at - 1);
-    } else if (pending.key === "ArrowRight") {
-      at = Math.min(length, at + 1);
-    } else {
-      const [line, offset] = quill.getLine(at);
-      const start = at - offset;
-      at = pending.key === "Home" ? start : start + Math.max(0, (line?.length() ?? 1) - 1);
-    }
-  }
-  return at;
+export function withTypedText(markdown: string, typed: Delta): string {
+  const text = typed.ops
+    .map((op) => (typeof op.insert === "string" ? op.insert : ""))
+    .join("")
+    .trim();
+  return text ? `${markdown}\n\n${text}` : markdown;
 }
