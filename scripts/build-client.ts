@@ -68,6 +68,8 @@ export async function buildClient() {
     return file;
   });
 
+  /** What was built, by file name: compressed from memory, not read back from the folder. */
+  const contents = new Map<string, Uint8Array<ArrayBuffer>>();
   const result = await Bun.build({
     entrypoints,
     outdir: outDir,
@@ -84,10 +86,31 @@ export async function buildClient() {
     throw new Error("Client build failed");
   }
 
+  // The early-click catcher (islands/runtime/early-clicks*.ts): a classic script of its own, run from
+  // the head before any island, so it catches clicks made before the islands are live.
+  const early = await Bun.build({
+    entrypoints: [join(root, "islands/runtime/early-clicks-entry.ts")],
+    outdir: outDir,
+    target: "browser",
+    format: "iife",
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[name]-[hash].[ext]" },
+  });
+  if (!early.success) {
+    for (const log of early.logs) console.error(log);
+    throw new Error("Client build failed");
+  }
+
   const files: Record<string, string> = {};
   const islands: Record<string, string> = {};
-  /** What was built, by file name: compressed from memory, not read back from the folder. */
-  const contents = new Map<string, Uint8Array<ArrayBuffer>>();
+  let earlyScript = "";
+  for (const output of early.outputs) {
+    const name = output.path.slice(outDir.length + 1);
+    contents.set(name, new Uint8Array(await output.arrayBuffer()));
+    files[`/assets/${name}`] = name;
+    earlyScript = `/assets/${name}`;
+  }
   for (const output of result.outputs) {
     const name = output.path.slice(outDir.length + 1);
     contents.set(name, new Uint8Array(await output.arrayBuffer()));
@@ -144,7 +167,7 @@ export async function buildClient() {
   writeFileSync(join(outDir, workerName), await worker.outputs[0]!.text());
   files[SERVICE_WORKER_URL] = workerName;
 
-  const manifest = { css: `/assets/${cssName}`, mathCss, islands, files };
+  const manifest = { css: `/assets/${cssName}`, mathCss, early: earlyScript, islands, files };
   writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
 }

@@ -28,6 +28,7 @@ const outfile = join(distDir, "engram");
 export function renderBinaryEntry(manifest: {
   css: string;
   mathCss?: string;
+  early: string;
   islands: Record<string, string>;
   files: Record<string, string>;
 }): string {
@@ -72,6 +73,7 @@ export function renderBinaryEntry(manifest: {
     "  useEmbeddedAssets({",
     `    css: ${JSON.stringify(manifest.css)},`,
     `    mathCss: ${JSON.stringify(manifest.mathCss)},`,
+    `    early: ${JSON.stringify(manifest.early)},`,
     `    islands: ${JSON.stringify(manifest.islands)},`,
     "    files: {",
     ...urls.map((url, i) => `      ${JSON.stringify(url)}: asset${i},`),

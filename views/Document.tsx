@@ -14,6 +14,7 @@ export function scriptSafeJson(value: unknown): string {
 export function Document({
   title,
   css,
+  earlyScript,
   islandScripts,
   config,
   dehydratedState,
@@ -21,6 +22,8 @@ export function Document({
 }: {
   title: string;
   css: string;
+  /** The early-click catcher: a classic script, run before the page shows, so no click is lost. */
+  earlyScript?: string;
   islandScripts: Record<string, string>;
   config: PageConfig;
   dehydratedState: unknown;
@@ -42,6 +45,7 @@ export function Document({
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-title" content="Engram" />
         <link rel="stylesheet" href={css} />
+        {earlyScript && <script src={earlyScript} />}
       </head>
       <body>
         {children}

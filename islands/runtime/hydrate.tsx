@@ -2,17 +2,21 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { IslandIdContext, islandIdentifierPrefix } from "../lib/island-id";
+import type {} from "./early-clicks"; // window.engramEarlyClicks
 import { browserQueryClient } from "./query-client";
 import { startServiceWorker } from "./service-worker";
 
 /**
- * Marks <body data-hydrated> once every island on the page has hydrated, so tests (and scripts)
- * can wait until typing and clicking reach React.
+ * Marks the island (and <body data-hydrated> once every island on the page has hydrated, so
+ * tests and scripts can wait until typing and clicking reach React), then replays the clicks
+ * made on its controls before it was live (early-clicks.ts), on the same elements, which
+ * hydration kept.
  */
 function HydrationSignal({ element, children }: { element: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     element.setAttribute("data-hydrated", "");
     if (!document.querySelector("[data-island]:not([data-hydrated])")) document.body.dataset.hydrated = "true";
+    for (const control of window.engramEarlyClicks?.take(element) ?? []) if (control.isConnected) control.click();
   }, [element]);
   return children;
 }

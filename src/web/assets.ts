@@ -8,6 +8,8 @@ export interface AssetManifest {
   css: string;
   /** KaTeX's stylesheet, for pages that show math. */
   mathCss?: string;
+  /** The early-click catcher, run from the head before any island (islands/runtime/early-clicks.ts). */
+  early: string;
   islands: Record<string, string>;
   /** URL path → file (on disk, or inside the single binary). */
   files: Record<string, string>;

@@ -92,12 +92,13 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
   const url = new URL(request.url);
   const user = auth.account && auth.user ? presentUser({ account: auth.account, user: auth.user }) : undefined;
   const collector = new IslandCollector();
-  const { css, islands } = assets();
+  const { css, early, islands } = assets();
   return (
     <IslandCollectorContext.Provider value={collector}>
       <Document
         title={options.title}
         css={css}
+        earlyScript={early}
         islandScripts={islands}
         config={pageConfig(ctx, auth)}
         dehydratedState={dehydrate(options.queryClient)}
