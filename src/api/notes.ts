@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, noteGraph, TOKEN_LIMIT_MESSAGE } from "../services/graph/build-graph";
 import { noteInfo, updateRecallSetting } from "../services/memory/trackers";
+import { noteChangeStream } from "../services/notes/note-changes";
 import {
   addNote,
   deleteNote,
@@ -29,6 +30,9 @@ const ChildrenLimitParam = t
   .Transform(t.String({ pattern: "^[1-9][0-9]{0,5}$", error: `must be from 1 to ${MAX_CHILDREN_PAGE_SIZE}` }))
   .Decode((text) => Number(text))
   .Encode((n) => String(n));
+
+/** The revision of the text a save was made from: a whole number, or absent (the text is written as sent). */
+const BaseRevision = t.Optional(t.Integer({ minimum: 0, maximum: 2 ** 31, error: "must be a revision number" }));
 
 const WIKIDATA_ID_MESSAGE = "The wikidata Id should be Q<numbers>";
 
@@ -99,22 +103,33 @@ export function notesApi(ctx: AppContext) {
           }),
         },
       )
-      .patch("/text_content/:note/title", ({ auth, params, body }) => updateTitle(ctx, requireUser(auth), params.note, body.newTitle), {
-        access: "signed-in",
-        response: NoteRealm,
-        params: noteParams,
-        body: t.Object({ newTitle: t.String({ error: "size must be between 1 and 150" }) }),
-      })
+      // A save may say which revision of the text it was made from (baseRevision, an Engram addition):
+      // what others saved since is merged in, or the answer is 409 when both changed the same place.
       .patch(
-        "/text_content/:note/details",
-        ({ auth, params, body }) => updateDetails(ctx, requireUser(auth), params.note, body.details ?? ""),
+        "/text_content/:note/title",
+        ({ auth, params, body }) => updateTitle(ctx, requireUser(auth), params.note, body.newTitle, body.baseRevision),
         {
           access: "signed-in",
           response: NoteRealm,
           params: noteParams,
-          body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])) }),
+          body: t.Object({ newTitle: t.String({ error: "size must be between 1 and 150" }), baseRevision: BaseRevision }),
         },
       )
+      .patch(
+        "/text_content/:note/details",
+        ({ auth, params, body }) => updateDetails(ctx, requireUser(auth), params.note, body.details ?? "", body.baseRevision),
+        {
+          access: "signed-in",
+          response: NoteRealm,
+          params: noteParams,
+          body: t.Object({ details: t.Optional(t.Union([t.String(), t.Null()])), baseRevision: BaseRevision }),
+        },
+      )
+      // Server-sent events: the note's text revisions now and after every save (services/notes/note-changes.ts).
+      .get("/notes/:note/changes", ({ auth, params }) => noteChangeStream(ctx, optionalUser(auth), params.note), {
+        access: "public",
+        params: noteParams,
+      })
       .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), {
         access: "signed-in",
         response: NoteInfo,

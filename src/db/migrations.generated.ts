@@ -24,6 +24,8 @@ import m21 from "../../migrations/0021_notes_searchable_title_index.sql" with { 
 import m22 from "../../migrations/0022_notes_title_search_index.sql" with { type: "text" };
 import m23 from "../../migrations/0023_cache_versions.sql" with { type: "text" };
 import m24 from "../../migrations/0024_offline_recall_applied_answers.sql" with { type: "text" };
+import m25 from "../../migrations/0025_note_text_revisions.sql" with { type: "text" };
+import m26 from "../../migrations/0026_note_text_revision_triggers.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -51,4 +53,6 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0022_notes_title_search_index", when: 1795497533013, sql: m22 },
   { tag: "0023_cache_versions", when: 1795500533013, sql: m23 },
   { tag: "0024_offline_recall_applied_answers", when: 1795725862882, sql: m24 },
+  { tag: "0025_note_text_revisions", when: 1795734303402, sql: m25 },
+  { tag: "0026_note_text_revision_triggers", when: 1795734305357, sql: m26 },
 ];

@@ -40,6 +40,9 @@ const noteFields = {
   parentId: t.Union([t.Integer(), t.Null()]),
   createdAt: t.String({ format: "date-time" }),
   updatedAt: t.String({ format: "date-time" }),
+  /** How many times the title and the details have changed: a save says which one it was made from (Engram's own). */
+  titleRevision: t.Integer(),
+  detailsRevision: t.Integer(),
   deletedAt: t.Optional(t.String({ format: "date-time" })),
   wikidataId: t.Optional(t.String()),
   /** Undeleted children, so the tree shows counts without loading each child (Engram's own). */

@@ -1,4 +1,4 @@
-import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { circles } from "./circles";
 import { bool, id, timestamp } from "./common";
 import { users } from "./users";
@@ -57,6 +57,12 @@ export const notes = sqliteTable(
     deletedAt: timestamp("deleted_at"),
     /** The note whose deletion deleted this one (itself or an ancestor): undo restores exactly that batch. */
     deletionRootId: integer("deletion_root_id"),
+    /**
+     * How many times the title and the details have changed: the version an editor's save says it
+     * was based on. Raised by triggers on every change, by any writer (note_text_revisions).
+     */
+    titleRevision: integer("title_revision").notNull().default(0),
+    detailsRevision: integer("details_revision").notNull().default(0),
   },
   (table) => [
     index("notes_parent_order_idx").on(table.parentId, table.siblingOrder),
@@ -64,6 +70,24 @@ export const notes = sqliteTable(
     index("notes_target_note_id_idx").on(table.targetNoteId),
     index("notes_updated_at_idx").on(table.updatedAt),
   ],
+);
+
+/**
+ * The recent texts of a note's title and details, by revision: the base a save was made on, for
+ * merging it with what others saved since (services/notes/text-merge-save.ts). Kept by triggers;
+ * only the last revisions are kept (a save based on an older one is answered as a conflict).
+ */
+export const noteTextRevisions = sqliteTable(
+  "note_text_revisions",
+  {
+    noteId: integer("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    field: text("field", { enum: ["title", "details"] }).notNull(),
+    revision: integer("revision").notNull(),
+    text: text("text").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.noteId, table.field, table.revision] })],
 );
 
 /** Images uploaded for notes, stored in the database file (a backup stays one file). */

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { insertNote } from "../notes/insert-note";
+import { noteTextSaved } from "../notes/note-changes";
 import { realmOf } from "../notes/presenters";
 import { descendantIds, getNote, getNotebook } from "../notes/rows";
 import { orderForFirstChild, orderForLastChild } from "../notes/sibling-order";
@@ -46,6 +47,7 @@ export function changeLinkType(ctx: AppContext, current: CurrentUser, linkId: nu
   authorizeEdit(ctx, current, getNotebook(ctx, link.notebookId));
   if (link.targetNoteId === null) throw new BadRequestError("This note is not a link");
   ctx.db.update(notes).set({ title: type, updatedAt: ctx.clock.now() }).where(eq(notes.id, link.id)).run();
+  noteTextSaved(ctx, link.id);
   const updated = getNote(ctx, link.id);
   return [realmOf(ctx, updated), ...(updated.parentId !== null ? [realmOf(ctx, getNote(ctx, updated.parentId))] : [])];
 }

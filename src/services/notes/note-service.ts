@@ -9,6 +9,7 @@ import type { CurrentUser } from "../users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
 import { insertNote } from "./insert-note";
+import { noteTextSaved } from "./note-changes";
 import {
   CHILDREN_PAGE_SIZE,
   type ChildrenLimit,
@@ -21,6 +22,7 @@ import {
 } from "./presenters";
 import { ancestorsOf, descendantIds, findNote, getNote, getNotebook, type NoteRow } from "./rows";
 import { orderAfter, orderForFirstChild } from "./sibling-order";
+import { textToWrite } from "./text-save";
 import { validDetails, validTitle, validWikidataId } from "./validation";
 
 /**
@@ -143,28 +145,37 @@ function createAt(ctx: AppContext, at: Anchored, input: NewNote, enrichment?: Wi
   return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, parent) };
 }
 
-export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number, newTitle: string) {
-  const note = editableNote(ctx, current, noteId);
-  const title = validTitle(newTitle);
-  // A link's title is its type: it changes only to another link type.
-  if (note.targetNoteId !== null && (!isLinkType(title) || title === "no link")) {
-    throw new ValidationError({ newTitle: "must be one of the link types" });
-  }
-  const updated = ctx.db.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).returning().get()!;
+/**
+ * Saves a note's title. `baseRevision` is the title revision the editor started from: what
+ * others saved since is merged in (text-save.ts); without it the title is written as sent.
+ */
+export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number, newTitle: string, baseRevision?: number) {
+  const updated = ctx.db.transaction(() => {
+    const note = editableNote(ctx, current, noteId);
+    const title = validTitle(textToWrite(ctx, note, "title", validTitle(newTitle), baseRevision));
+    // A link's title is its type: it changes only to another link type.
+    if (note.targetNoteId !== null && (!isLinkType(title) || title === "no link")) {
+      throw new ValidationError({ newTitle: "must be one of the link types" });
+    }
+    ctx.db.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
+    return getNote(ctx, note.id); // re-read: the revision is raised by a trigger
+  });
   // The title is part of every descendant's embedded path.
-  notePathChanged(ctx, note.id);
+  notePathChanged(ctx, updated.id);
+  noteTextSaved(ctx, updated.id);
   return realmOf(ctx, updated);
 }
 
-export function updateDetails(ctx: AppContext, current: CurrentUser | undefined, noteId: number, details: string) {
-  const note = editableNote(ctx, current, noteId);
-  const updated = ctx.db
-    .update(notes)
-    .set({ details: validDetails(details), updatedAt: ctx.clock.now() })
-    .where(eq(notes.id, note.id))
-    .returning()
-    .get()!;
-  noteTextChanged(ctx, note.id);
+/** Saves a note's details; `baseRevision` as for updateTitle. */
+export function updateDetails(ctx: AppContext, current: CurrentUser | undefined, noteId: number, details: string, baseRevision?: number) {
+  const updated = ctx.db.transaction(() => {
+    const note = editableNote(ctx, current, noteId);
+    const text = validDetails(textToWrite(ctx, note, "details", validDetails(details), baseRevision));
+    ctx.db.update(notes).set({ details: text, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
+    return getNote(ctx, note.id);
+  });
+  noteTextChanged(ctx, updated.id);
+  noteTextSaved(ctx, updated.id);
   return realmOf(ctx, updated);
 }
 

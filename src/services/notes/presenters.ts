@@ -32,6 +32,9 @@ export interface NoteJson {
   parentId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** How many times the title and the details have changed: a save says which one it was made from. */
+  titleRevision: number;
+  detailsRevision: number;
   deletedAt?: string;
   wikidataId?: string;
   /** Undeleted children (an Engram addition that lets the note tree show counts without loading each child). */
@@ -185,6 +188,8 @@ export class NotePresenter {
       parentId: note.parentId,
       createdAt: note.createdAt.toISOString(),
       updatedAt: note.updatedAt.toISOString(),
+      titleRevision: note.titleRevision,
+      detailsRevision: note.detailsRevision,
       ...(note.deletedAt ? { deletedAt: note.deletedAt.toISOString() } : {}),
       ...(note.wikidataId ? { wikidataId: note.wikidataId } : {}),
       ...(extra.childrenCount !== undefined ? { childrenCount: extra.childrenCount } : {}),

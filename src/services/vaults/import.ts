@@ -8,6 +8,7 @@ import type { AppContext } from "../../context";
 import { noteImages, notes } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
 import { insertLastChildren } from "../notes/insert-note";
+import { noteTextSaved } from "../notes/note-changes";
 import { findNote, getNotebook, type NoteRow } from "../notes/rows";
 import { authorizeEdit } from "../policies";
 import { noteTextChanged } from "../search/embed-job";
@@ -208,5 +209,6 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
     throw importFailure((error as Error).message || "the import stopped");
   }
   if (changedText.length) noteTextChanged(ctx, changedText);
+  for (const id of changedText) noteTextSaved(ctx, id);
   return report;
 }

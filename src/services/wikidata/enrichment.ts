@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { insertNote } from "../notes/insert-note";
+import { noteTextSaved } from "../notes/note-changes";
 import { getNote, type NoteRow } from "../notes/rows";
 import { MAX_TITLE_LENGTH } from "../notes/validation";
 import { authors, birthday, countryOfCitizenship, isHuman, locationDescription } from "./claims";
@@ -108,6 +109,7 @@ function applyTo(ctx: AppContext, note: NoteRow, enrichment: WikidataEnrichment)
       .set({ details: prependDescription(note.details, enrichment.description), updatedAt: ctx.clock.now() })
       .where(eq(notes.id, note.id))
       .run();
+    noteTextSaved(ctx, note.id);
   }
   for (const sub of enrichment.subNotes) {
     // Decided now, not when prepared: an earlier sub-note may just have created it.

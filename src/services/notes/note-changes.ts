@@ -1,0 +1,123 @@
+import type { AppContext } from "../../context";
+import { isShuttingDown, onShutdown } from "../../lifecycle";
+import { ServiceUnavailableError, TooManyRequestsError } from "../errors";
+import { authorizeRead, notebookAccess } from "../policies";
+import type { CurrentUser } from "../users";
+import { findNote, getNote, getNotebook } from "./rows";
+
+/**
+ * Live note changes: an open note page listens (GET /api/notes/:note/changes, server-sent events)
+ * and hears, as soon as anyone saves the note's title or details, their new revisions, so it
+ * fetches the note again and shows the change (merged with what is being typed there). The
+ * events carry revisions only, never text: the page reads the text through the note's usual
+ * endpoint. Every event asks the policy again, so a reader who lost access hears nothing more.
+ */
+type Listener = () => void;
+
+const listenersOf = new WeakMap<AppContext, Map<number, Set<Listener>>>();
+const streamsPerUser = new WeakMap<AppContext, Map<number, number>>();
+
+/** At most this many open streams per user (a page opens one; a tab left open keeps it). */
+export const MAX_STREAMS_PER_USER = 30;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 25_000;
+/** How long a browser waits before it reconnects a dropped stream. */
+const RECONNECT_MS = 3000;
+
+function listeners(ctx: AppContext): Map<number, Set<Listener>> {
+  const map = listenersOf.get(ctx) ?? new Map<number, Set<Listener>>();
+  listenersOf.set(ctx, map);
+  return map;
+}
+
+/** Tells the note's listeners that its title or details were saved (after the write committed). */
+export function noteTextSaved(ctx: AppContext, noteId: number) {
+  for (const listener of listeners(ctx).get(noteId) ?? []) listener();
+}
+
+export interface NoteRevisionsEvent {
+  titleRevision: number;
+  detailsRevision: number;
+}
+
+function countStream(ctx: AppContext, userId: number | undefined, by: 1 | -1) {
+  if (userId === undefined) return;
+  const counts = streamsPerUser.get(ctx) ?? new Map<number, number>();
+  streamsPerUser.set(ctx, counts);
+  const next = (counts.get(userId) ?? 0) + by;
+  if (next <= 0) counts.delete(userId);
+  else counts.set(userId, next);
+}
+
+/** The event stream of one note for one reader (who must be allowed to read it now and at each event). */
+export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Response {
+  const note = getNote(ctx, noteId);
+  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+  if (isShuttingDown(ctx)) throw new ServiceUnavailableError("Engram is restarting");
+  const userId = current?.user.id;
+  if (userId !== undefined && (streamsPerUser.get(ctx)?.get(userId) ?? 0) >= MAX_STREAMS_PER_USER) {
+    throw new TooManyRequestsError("Too many open notes");
+  }
+  const encoder = new TextEncoder();
+  let end = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true;
+      const write = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          end();
+        }
+      };
+      const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const noteListeners = listeners(ctx).get(noteId) ?? new Set<Listener>();
+      listeners(ctx).set(noteId, noteListeners);
+      const onSaved = () => {
+        // The policy decides each event: membership, sharing or the note's notebook may have changed.
+        const row = findNote(ctx, noteId);
+        if (!row || notebookAccess(ctx, current, getNotebook(ctx, row.notebookId)) === "none") {
+          send("closed", { reason: "You can no longer read this note" });
+          end();
+          return;
+        }
+        send("revisions", { titleRevision: row.titleRevision, detailsRevision: row.detailsRevision } satisfies NoteRevisionsEvent);
+      };
+      const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      const leaveShutdown = onShutdown(ctx, "note change stream", () => {
+        send("shutdown", { reason: "Engram is restarting" });
+        end();
+      });
+      end = () => {
+        if (!open) return;
+        open = false;
+        noteListeners.delete(onSaved);
+        if (noteListeners.size === 0 && listeners(ctx).get(noteId) === noteListeners) listeners(ctx).delete(noteId);
+        clearInterval(keepAlive);
+        leaveShutdown();
+        countStream(ctx, userId, -1);
+        try {
+          controller.close();
+        } catch {
+          // the browser went away first
+        }
+      };
+      noteListeners.add(onSaved);
+      countStream(ctx, userId, 1);
+      write(`retry: ${RECONNECT_MS}\n\n`);
+      onSaved(); // where the note is now: a reconnecting page catches up on what it missed
+    },
+    cancel() {
+      end();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      // Proxies (nginx) must not hold events back.
+      "x-accel-buffering": "no",
+    },
+  });
+}
