@@ -12,6 +12,11 @@ export interface UndoEntry {
   type: UndoType;
   noteId: number;
   textContent?: string;
+  /**
+   * The revision the edit produced: undo is a save of textContent made from it, so the server
+   * keeps what others saved since (or refuses when they changed the same place).
+   */
+  baseRevision?: number;
 }
 
 const STORAGE_KEY = "engram.undo-history";

@@ -1,4 +1,5 @@
 import { type ClipboardEvent, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useKeptCaret } from "../lib/keep-caret";
 import type { Autosave } from "../lib/use-autosave";
 import type { CaretMark } from "./markdown-convert";
 import type { Layout } from "./rich-mode";
@@ -10,6 +11,7 @@ export const RICH_PLACEHOLDER = "Enter note details here...";
 
 export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; readonly: boolean }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  useKeptCaret(ref, autosave.value); // someone else's change merged in while typing
   // biome-ignore lint/correctness/useExhaustiveDependencies: the value is the trigger: the height is measured on the rendered text.
   useLayoutEffect(() => {
     const element = ref.current;
@@ -180,14 +182,14 @@ export function RichEditor({
     };
   }, [phase, frozen]);
 
-  // A value from elsewhere (undo, another tab): show it.
+  // A value from elsewhere (undo, someone else's change merged in): show it, the caret kept.
   useEffect(() => {
     const quill = quillRef.current;
     if (!quill || phase !== "ready" || autosave.value === lastEmitted.current) return;
     lastEmitted.current = autosave.value;
     const value = autosave.value;
     void import("./markdown-convert").then((convert) => {
-      convert.setMarkdown(quill, value);
+      convert.showMarkdown(quill, value);
       if (!convert.holdsExactly(quill, value)) {
         quill.disable();
         onRefuseRef.current(value, convert.RICH_MODE_REASONS.other);

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
+import { useKeptCaret } from "../lib/keep-caret";
 import type { Autosave } from "../lib/use-autosave";
 import { FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 
@@ -8,6 +9,7 @@ import { FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
  */
 export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readonly: boolean }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  useKeptCaret(ref, autosave.value); // someone else's change merged in while typing
   // biome-ignore lint/correctness/useExhaustiveDependencies: the value is the trigger: the height is measured on the rendered text.
   useLayoutEffect(() => {
     const element = ref.current;

@@ -24,6 +24,7 @@ import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
 import { NoteInfoBar, RecallSettingsDialog } from "./recall-settings";
 import { TitleEditor } from "./TitleEditor";
 import { serverMarkdownChecks, useMarkdownChecks } from "./use-markdown-checks";
+import { useNoteChanges } from "./use-note-changes";
 import { WikidataOptions } from "./wikidata";
 
 // What shows only after a click (dialogs, the dictation panel) is fetched then: see lib/lazy.tsx.
@@ -34,26 +35,37 @@ const EditNoteImageDialog = lazyComponent(() => import("./accessory/EditNoteImag
 const EditNoteUrlDialog = lazyComponent(() => import("./accessory/EditNoteUrlDialog").then((m) => m.EditNoteUrlDialog));
 const ExportDialog = lazyComponent(() => import("./export").then((m) => m.ExportDialog));
 const ObsidianImportDialog = lazyComponent(() => import("../lib/vaults/ObsidianVault").then((m) => m.ObsidianImportDialog));
+const EditConflictChoice = lazyComponent(() => import("./conflict/EditConflictChoice").then((m) => m.EditConflictChoice));
 const NoteQuestionsDialog = lazyComponent(() => import("../lib/questions/NoteQuestionsDialog").then((m) => m.NoteQuestionsDialog));
 
 const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
 const EDITOR_MODE_KEY = "engram.details-editor";
 type EditorMode = "rich" | "markdown";
 
-/** Saves one text field of a note; the answer (the note's realm) goes into the cache. */
+/**
+ * Saves one text field of a note, saying which revision it was made from; the answer (the note's
+ * realm, with what the server kept: a merge when others saved meanwhile) goes into the cache.
+ */
 function useTextSaver(noteId: number, field: "title" | "details") {
   const queryClient = useQueryClient();
-  return async (value: string, { keepalive, retry }: { keepalive: boolean; retry: boolean }) => {
+  return async (value: string, { keepalive, retry, baseRevision }: { keepalive: boolean; retry: boolean; baseRevision?: number }) => {
     try {
       const note = api.text_content({ note: noteId });
       const options = keepalive ? keepaliveOption : undefined;
-      const saving = field === "title" ? note.title.patch({ newTitle: value }, options) : note.details.patch({ details: value }, options);
+      const saving =
+        field === "title"
+          ? note.title.patch({ newTitle: value, baseRevision }, options)
+          : note.details.patch({ details: value, baseRevision }, options);
       const realm = await call(saving, { silent: true, onUnauthorized: () => showToast(UNAUTHORIZED_SAVE, "error") });
       queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
+      return field === "title"
+        ? { value: realm.note.noteTopology.titleOrPredicate, revision: realm.note.titleRevision }
+        : { value: realm.note.details, revision: realm.note.detailsRevision };
     } catch (error) {
-      // A 400 is shown beside its field (FieldLimit), not in a toast; a failing save is told once,
+      // A 400 is shown beside its field (FieldLimit), not in a toast, and a 409 (someone else
+      // changed the same place) as the choice between both versions; a failing save is told once,
       // then the save state ("Not saved yet, retrying...") says it goes on trying.
-      const toast = error instanceof ApiError && ![0, 400, 401].includes(error.status) && !retry;
+      const toast = error instanceof ApiError && ![0, 400, 401, 409].includes(error.status) && !retry;
       if (toast) showToast(error.message, "error");
       throw error;
     }
@@ -108,21 +120,31 @@ export default function NoteShow({
   // What the editors show and edit: the details' text, their properties kept apart (NoteProperties).
   const [initialDetails] = useState(() => detailsBody(note?.details ?? ""));
 
+  const queryClient = useQueryClient();
+  const refetchNote = () => void queryClient.invalidateQueries({ queryKey: noteRealmQuery(noteId).queryKey });
   const title = useAutosave({
     serverValue: note?.noteTopology.titleOrPredicate ?? "",
+    serverRevision: note?.titleRevision,
     save: useTextSaver(noteId, "title"),
     canSave: (value) => value.trim().length > 0 && value.length <= TITLE_MAX_LENGTH,
-    onSaved: (_saved, previous) => pushUndo({ type: "edit title", noteId, textContent: previous }),
+    onSaved: (_saved, previous, baseRevision) => pushUndo({ type: "edit title", noteId, textContent: previous, baseRevision }),
+    onConflict: refetchNote,
+    onDiscarded: (mine, baseRevision) => pushUndo({ type: "edit title", noteId, textContent: mine, baseRevision }),
     draftKey: readonly ? undefined : `note-${noteId}-title`,
   });
   const details = useAutosave({
     serverValue: note?.details ?? "",
+    serverRevision: note?.detailsRevision,
     save: useTextSaver(noteId, "details"),
     canSave: (value) => value.length <= DETAILS_MAX_LENGTH,
-    onSaved: (_saved, previous) => pushUndo({ type: "edit details", noteId, textContent: previous }),
+    onSaved: (_saved, previous, baseRevision) => pushUndo({ type: "edit details", noteId, textContent: previous, baseRevision }),
+    onConflict: refetchNote,
+    onDiscarded: (mine, baseRevision) => pushUndo({ type: "edit details", noteId, textContent: mine, baseRevision }),
     draftKey: readonly ? undefined : `note-${noteId}-details`,
   });
   const detailsText = useDetailsText(details);
+  // Others' saves show here as they happen.
+  useNoteChanges(noteId, note);
 
   // Rich mode only for Markdown it gives back unchanged: a note with a table, a task
   // list, HTML... is edited as Markdown, with the reason shown. The cheap check (marked's lexer,
@@ -294,8 +316,10 @@ export default function NoteShow({
       ) : (
         <TitleEditor autosave={title} readonly={!editable} />
       )}
+      {title.conflict && <EditConflictChoice conflict={title.conflict} what="title" />}
       <NoteAccessoryView noteId={noteId} />
       <NoteProperties details={details.value} />
+      {details.conflict && <EditConflictChoice conflict={details.conflict} what="details" />}
       <div className="note-details" id={detailsId} data-rich-refusal={serverRefusal}>
         {effectiveMode === "rich" ? (
           <RichEditor

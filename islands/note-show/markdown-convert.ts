@@ -40,6 +40,9 @@ export function createRichQuill(host: HTMLElement, { readonly, placeholder }: { 
       },
       // A pasted or dropped image would become a data: URL in the Markdown, which notes do not show.
       uploader: { handler: () => {} },
+      // Undo (Ctrl+Z) takes back the learner's own edits only; others' changes shown meanwhile
+      // (showMarkdown) shift what it takes back, so it stays right.
+      history: { userOnly: true },
     },
   });
   // marked writes strikethrough as <del>, which Quill's clipboard does not know.
@@ -47,9 +50,20 @@ export function createRichQuill(host: HTMLElement, { readonly, placeholder }: { 
   return quill;
 }
 
-/** Shows Markdown in the editor without a user change (so nothing is saved). */
+/** Puts Markdown in the editor without a user change (so nothing is saved). */
 export function setMarkdown(quill: Quill, markdown: string) {
   quill.setContents(quill.clipboard.convert({ html: markdownToHtml(markdown) }), "silent");
+}
+
+/**
+ * Shows Markdown in the editor without a user change (so nothing is saved): only what differs
+ * is changed, so the caret stays where it was relative to the text around it.
+ */
+export function showMarkdown(quill: Quill, markdown: string) {
+  const change = quill.getContents().diff(quill.clipboard.convert({ html: markdownToHtml(markdown) }));
+  const selection = quill.getSelection();
+  quill.updateContents(change, "api");
+  if (selection) quill.setSelection(change.transformPosition(selection.index), selection.length, "silent");
 }
 
 /**

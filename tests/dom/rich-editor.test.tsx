@@ -27,6 +27,7 @@ function renderRichEditor(value: string, { startEditing = true, initialHtml = ""
     saving: false,
     failed: false,
     rejected: undefined,
+    conflict: undefined,
     onChange: (next) => changes.push(next),
     flush: () => {},
   };

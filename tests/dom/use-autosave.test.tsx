@@ -87,16 +87,125 @@ describe("autosave (spec 4, text editing)", () => {
     expect(result.current.dirty).toBe(true);
   });
 
-  test("a newer value from the server cancels the pending save and is adopted", async () => {
+  test("a newer value from the server, while nothing is being edited, is shown", async () => {
     const server = saver();
-    const { result, rerender } = renderAutosave({ serverValue: "old", save: server.save });
+    const { result, rerender } = renderAutosave({ serverValue: "old", serverRevision: 1, save: server.save });
     mounted.push(result);
-    act(() => result.current.onChange("mine"));
-    rerender({ serverValue: "from elsewhere" });
+    rerender({ serverValue: "from elsewhere", serverRevision: 2 });
     expect(result.current.value).toBe("from elsewhere");
     expect(result.current.dirty).toBe(false);
     await wait(1100);
     expect(server.saved).toEqual([]);
+  });
+
+  test("someone else's change in another place is merged into what is being typed, and saved from their revision", async () => {
+    const sent: { value: string; baseRevision?: number }[] = [];
+    const { result, rerender } = renderAutosave({
+      serverValue: "First line.\nSecond line.",
+      serverRevision: 1,
+      save: async (value, { baseRevision }) => {
+        sent.push({ value, baseRevision });
+        return { value, revision: 3 };
+      },
+    });
+    mounted.push(result);
+    act(() => result.current.onChange("First line, mine.\nSecond line."));
+    rerender({ serverValue: "First line.\nSecond line, theirs.", serverRevision: 2 });
+    await wait(50); // the merge is fetched on first use
+    expect(result.current.value).toBe("First line, mine.\nSecond line, theirs.");
+    expect(result.current.dirty).toBe(true);
+    expect(result.current.conflict).toBeUndefined();
+    await wait(1100);
+    expect(sent).toEqual([{ value: "First line, mine.\nSecond line, theirs.", baseRevision: 2 }]);
+    expect(result.current.dirty).toBe(false);
+  });
+
+  test("someone else's change in the same place asks which to keep, saving nothing meanwhile; keep mine saves it over theirs", async () => {
+    const server = saver();
+    const saved: [string, string, number | undefined][] = [];
+    const { result, rerender } = renderAutosave({
+      serverValue: "The cell",
+      serverRevision: 1,
+      save: async (value) => {
+        server.saved.push(value);
+        return { value, revision: 3 };
+      },
+      onSaved: (value, previous, revision) => saved.push([value, previous, revision]),
+    });
+    mounted.push(result);
+    act(() => result.current.onChange("The big cell"));
+    rerender({ serverValue: "The small cell", serverRevision: 2 });
+    await wait(1200);
+    expect(result.current.conflict?.mine).toBe("The big cell");
+    expect(result.current.conflict?.theirs).toBe("The small cell");
+    expect(result.current.value).toBe("The big cell");
+    expect(server.saved).toEqual([]);
+    act(() => result.current.conflict!.keepMine());
+    await wait(50);
+    expect(server.saved).toEqual(["The big cell"]);
+    expect(result.current.conflict).toBeUndefined();
+    // Undo goes back to their text.
+    expect(saved).toEqual([["The big cell", "The small cell", 3]]);
+  });
+
+  test("keep theirs shows their text, saves nothing, and hands mine over for undo", async () => {
+    const server = saver();
+    const discarded: [string, number | undefined][] = [];
+    const { result, rerender } = renderAutosave({
+      serverValue: "The cell",
+      serverRevision: 1,
+      save: server.save,
+      onDiscarded: (mine, revision) => discarded.push([mine, revision]),
+    });
+    mounted.push(result);
+    act(() => result.current.onChange("The big cell"));
+    rerender({ serverValue: "The small cell", serverRevision: 2 });
+    await wait(50);
+    act(() => result.current.conflict!.keepTheirs());
+    expect(result.current.value).toBe("The small cell");
+    expect(result.current.dirty).toBe(false);
+    expect(discarded).toEqual([["The big cell", 2]]);
+    await wait(1100);
+    expect(server.saved).toEqual([]);
+  });
+
+  test("a save the server merged shows the merge, and undo takes back only this save's change", async () => {
+    const saved: [string, string, number | undefined][] = [];
+    const { result } = renderAutosave({
+      serverValue: "One.\nTwo.",
+      serverRevision: 1,
+      save: async () => ({ value: "One, mine.\nTwo, theirs.", revision: 3 }),
+      onSaved: (value, previous, revision) => saved.push([value, previous, revision]),
+    });
+    mounted.push(result);
+    act(() => result.current.onChange("One, mine.\nTwo."));
+    act(() => result.current.flush());
+    await wait(50);
+    expect(result.current.value).toBe("One, mine.\nTwo, theirs.");
+    expect(result.current.dirty).toBe(false);
+    expect(saved).toEqual([["One, mine.\nTwo, theirs.", "One.\nTwo, theirs.", 3]]);
+  });
+
+  test("a 409 asks for the server's text again (then merged or chosen); it is not retried", async () => {
+    let conflicts = 0;
+    let attempts = 0;
+    const { result } = renderAutosave({
+      serverValue: "v1",
+      serverRevision: 1,
+      save: async () => {
+        attempts++;
+        throw new ApiError(409, "Someone else changed this text meanwhile, in the same place");
+      },
+      onConflict: () => conflicts++,
+    });
+    mounted.push(result);
+    act(() => result.current.onChange("v2"));
+    act(() => result.current.flush());
+    await wait(2500);
+    expect(conflicts).toBe(1);
+    expect(attempts).toBe(1);
+    expect(result.current.failed).toBe(false);
+    expect(result.current.value).toBe("v2");
   });
 
   test("the echo of our own save is not taken for a newer value", async () => {
@@ -204,13 +313,20 @@ describe("autosave (spec 4, text editing)", () => {
     expect(localStorage.getItem("engram.draft.note-1-details")).toBeNull();
   });
 
-  test("a draft typed over a value the server no longer has is dropped", async () => {
-    localStorage.setItem("engram.draft.note-2-title", JSON.stringify({ value: "stale edit", base: "older title" }));
+  test("a draft typed over a value the server no longer has is merged with it, or the choice is asked", async () => {
+    localStorage.setItem("engram.draft.note-2-details", JSON.stringify({ value: "Mine.\nTwo.", base: "One.\nTwo." }));
     const server = saver();
-    const { result } = renderAutosave({ serverValue: "newer title", save: server.save, draftKey: "note-2-title" });
-    mounted.push(result);
-    expect(result.current.value).toBe("newer title");
-    expect(result.current.dirty).toBe(false);
-    expect(localStorage.getItem("engram.draft.note-2-title")).toBeNull();
+    const merged = renderAutosave({ serverValue: "One.\nTwo, theirs.", save: server.save, draftKey: "note-2-details" });
+    mounted.push(merged.result);
+    await wait(50);
+    expect(merged.result.current.value).toBe("Mine.\nTwo, theirs.");
+    expect(merged.result.current.dirty).toBe(true);
+
+    localStorage.setItem("engram.draft.note-3-title", JSON.stringify({ value: "stale edit", base: "older title" }));
+    const chosen = renderAutosave({ serverValue: "newer title", save: server.save, draftKey: "note-3-title" });
+    mounted.push(chosen.result);
+    await wait(50);
+    expect(chosen.result.current.conflict?.mine).toBe("stale edit");
+    expect(chosen.result.current.conflict?.theirs).toBe("newer title");
   });
 });
