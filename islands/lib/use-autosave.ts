@@ -18,7 +18,7 @@ export interface AutosaveOptions {
    * being left; `retry` when an earlier attempt failed (so a failure is reported once, not on
    * every retry); `baseRevision` is the revision of the server text this value was made from.
    */
-  save: (value: string, options: { keepalive: boolean; retry: boolean; baseRevision?: number }) => Promise<SavedText | undefined | void>;
+  save: (value: string, options: { keepalive: boolean; retry: boolean; baseRevision?: number }) => Promise<SavedText | unknown>;
   /** A value that must not be saved (e.g. a blank title) answers false. */
   canSave?: (value: string) => boolean;
   /**
@@ -39,6 +39,9 @@ export interface SavedText {
   value: string;
   revision?: number;
 }
+
+const isSavedText = (answer: unknown): answer is SavedText =>
+  typeof answer === "object" && answer !== null && typeof (answer as SavedText).value === "string";
 
 /**
  * Two edits of the same place: this person's (still unsaved) and one saved by someone else.
@@ -61,7 +64,11 @@ export interface Autosave {
   rejected: string | undefined;
   /** Someone else changed the same place: nothing is saved until the person chooses. */
   conflict: EditConflict | undefined;
-  onChange: (value: string) => void;
+  /**
+   * The person typed. `basedOn` is the value the editor showed before this edit: when the value
+   * moved on meanwhile (someone else's change merged in, not yet shown), the edit is merged into it.
+   */
+  onChange: (value: string, basedOn?: string) => void;
   /** Saves now (on blur). */
   flush: () => void;
 }
@@ -87,7 +94,12 @@ interface SaveState {
 }
 
 /** The three-way merge, fetched the first time two edits meet (it is not needed before). */
-const loadMerge = () => import("./text-merge").then((m) => m.mergeTexts);
+let loadedMerge: typeof import("./text-merge").mergeTexts | undefined;
+const loadMerge = () =>
+  import("./text-merge").then((m) => {
+    loadedMerge = m.mergeTexts;
+    return m.mergeTexts;
+  });
 
 function keepDraft(key: string | undefined, s: SaveState) {
   if (key) writeDraft(key, { value: s.value, base: s.saved });
@@ -233,10 +245,9 @@ export function useAutosave({
       setSaving(true);
       try {
         const base = s.saved;
-        const kept = (await callbacks.current.save(toSend, { keepalive, retry: s.retries > 0, baseRevision: s.savedRevision })) ?? {
-          value: toSend,
-          revision: undefined,
-        };
+        const answer = await callbacks.current.save(toSend, { keepalive, retry: s.retries > 0, baseRevision: s.savedRevision });
+        // A saver that answers nothing kept the text as sent.
+        const kept: SavedText = isSavedText(answer) ? answer : { value: toSend };
         // The server merged in what others saved since: undo takes back this save's change only.
         const merge = kept.value === toSend ? undefined : await loadMerge();
         const previous = merge ? (merge(toSend, base, kept.value) ?? base) : base;
@@ -346,8 +357,22 @@ export function useAutosave({
   }, [runSave]);
 
   const onChange = useCallback(
-    (next: string) => {
+    (typed: string, basedOn?: string) => {
       const s = state.current;
+      // Typed over a value older than the current one (a merge not yet on screen): keep both.
+      // The merge code is loaded: only a merge moves the value under the editor.
+      let next = typed;
+      if (basedOn !== undefined && basedOn !== s.value && loadedMerge) {
+        const merged = loadedMerge(basedOn, typed, s.value);
+        if (merged === undefined) {
+          const theirs = s.value;
+          s.value = typed;
+          setValue(typed);
+          askToChoose(theirs, s.savedRevision);
+          return;
+        }
+        next = merged;
+      }
       s.value = next;
       s.dirty = true;
       keepDraft(callbacks.current.draftKey, s);
@@ -356,7 +381,7 @@ export function useAutosave({
       clearTimer(s);
       s.timer = setTimeout(() => void runSave(), AUTOSAVE_DEBOUNCE_MS);
     },
-    [runSave],
+    [runSave, askToChoose],
   );
 
   const flush = useCallback(() => void runSave(), [runSave]);

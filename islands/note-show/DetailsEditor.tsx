@@ -29,7 +29,7 @@ export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; rea
       readOnly={readonly}
       placeholder="Write the details in Markdown..."
       rows={4}
-      onChange={(event) => autosave.onChange(event.target.value)}
+      onChange={(event) => autosave.onChange(event.target.value, autosave.value)}
       onBlur={autosave.flush}
     />
   );
@@ -166,8 +166,9 @@ export function RichEditor({
         const written = convert.editorMarkdownAndLayout(quill, layout.current);
         const markdown = written.markdown;
         layout.current = written.layout;
+        const before = lastEmitted.current;
         lastEmitted.current = markdown;
-        autosaveRef.current.onChange(markdown);
+        autosaveRef.current.onChange(markdown, before);
       });
       quill.root.addEventListener("blur", () => autosaveRef.current.flush());
       quillRef.current = quill;
@@ -186,10 +187,11 @@ export function RichEditor({
   useEffect(() => {
     const quill = quillRef.current;
     if (!quill || phase !== "ready" || autosave.value === lastEmitted.current) return;
+    const before = lastEmitted.current;
     lastEmitted.current = autosave.value;
     const value = autosave.value;
     void import("./markdown-convert").then((convert) => {
-      convert.showMarkdown(quill, value);
+      convert.showMarkdown(quill, before, value);
       if (!convert.holdsExactly(quill, value)) {
         quill.disable();
         onRefuseRef.current(value, convert.RICH_MODE_REASONS.other);

@@ -34,7 +34,7 @@ export function TitleEditor({ autosave, readonly }: { autosave: Autosave; readon
         dir="auto"
         aria-invalid={autosave.value.length > TITLE_MAX_LENGTH || undefined}
         value={autosave.value}
-        onChange={(event) => autosave.onChange(event.target.value.replace(/\n/g, " "))}
+        onChange={(event) => autosave.onChange(event.target.value.replace(/\n/g, " "), autosave.value)}
         onBlur={autosave.flush}
         onKeyDown={(event) => {
           if (event.key === "Enter") {

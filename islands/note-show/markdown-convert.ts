@@ -56,11 +56,16 @@ export function setMarkdown(quill: Quill, markdown: string) {
 }
 
 /**
- * Shows Markdown in the editor without a user change (so nothing is saved): only what differs
- * is changed, so the caret stays where it was relative to the text around it.
+ * Shows new Markdown in the editor without a user change (so nothing is saved): the change from
+ * the Markdown it showed before, applied to what it holds now, so the caret stays where it was
+ * relative to the text around it, and what the editor holds that its Markdown does not (a space
+ * just typed at the end of a line) stays too.
  */
-export function showMarkdown(quill: Quill, markdown: string) {
-  const change = quill.getContents().diff(quill.clipboard.convert({ html: markdownToHtml(markdown) }));
+export function showMarkdown(quill: Quill, before: string, after: string) {
+  const shownBefore = quill.clipboard.convert({ html: markdownToHtml(before) });
+  const local = shownBefore.diff(quill.getContents());
+  const remote = shownBefore.diff(quill.clipboard.convert({ html: markdownToHtml(after) }));
+  const change = local.transform(remote, true);
   const selection = quill.getSelection();
   quill.updateContents(change, "api");
   if (selection) quill.setSelection(change.transformPosition(selection.index), selection.length, "silent");

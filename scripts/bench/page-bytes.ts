@@ -6,13 +6,16 @@
  * (fetch/XHR), and the number of script files. JavaScript is also split into what the page needs to
  * hydrate (its module scripts and their static imports) and what a dynamic import() loaded after
  * hydration (the rich editor). Goal: at most 100 KB of compressed JavaScript per
- * first load (home, notebooks, note page, recall). The note page is a note with 30 children whose
+ * first load (home, notebooks, recall), 90 KB for the note page. The note page is a note with 30 children whose
  * parent also holds a 100,000-character sibling: the realm answers list children without details.
  */
 import { join } from "node:path";
 import { type Bench, ROOT, type ServerHandle, signIn, startEngram } from "./harness";
 
 export const FIRST_LOAD_JS_GOAL_KB = 100;
+/** Pages with a tighter goal: the note page's editing aids (merging, the conflict choice) load on demand. */
+const PAGE_GOAL_KB: Record<string, number> = { "note page": 90 };
+const goalOf = (page: string) => PAGE_GOAL_KB[page] ?? FIRST_LOAD_JS_GOAL_KB;
 
 interface Totals {
   wire: number;
@@ -88,14 +91,15 @@ export const pageBytes: Bench = {
         "CSS",
         "HTML",
         "data",
-        `goal: all JS ≤ ${FIRST_LOAD_JS_GOAL_KB} KB`,
+        `goal: all JS ≤ ${FIRST_LOAD_JS_GOAL_KB} KB (note page ${goalOf("note page")})`,
       ];
       const widths = [10, 15, 5, 15, 13, 12, 11, 11, 0];
       const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
       console.log(line(header));
       for (const result of results) {
         const t = result.totals;
-        const met = t.js.wire <= FIRST_LOAD_JS_GOAL_KB * 1024;
+        const goal = goalOf(result.name);
+        const met = t.js.wire <= goal * 1024;
         console.log(
           line([
             result.name,
@@ -106,12 +110,12 @@ export const pageBytes: Bench = {
             `${kb(t.css.wire)} / ${kb(t.css.decoded)}`,
             `${kb(t.html.wire)} / ${kb(t.html.decoded)}`,
             `${kb(t.data.wire)} / ${kb(t.data.decoded)}`,
-            `${(t.js.wire / 1024 / FIRST_LOAD_JS_GOAL_KB).toFixed(2)}× goal  ${met ? "ok" : "MISSED"}`,
+            `${(t.js.wire / 1024 / goal).toFixed(2)}× goal  ${met ? "ok" : "MISSED"}`,
           ]),
         );
         if (result.uncompressed.length) console.log(`    sent uncompressed: ${result.uncompressed.join(", ")}`);
         reporter.rows.push({
-          label: `first-load JS of ${result.name} (≤ ${FIRST_LOAD_JS_GOAL_KB} KB compressed)`,
+          label: `first-load JS of ${result.name} (≤ ${goal} KB compressed)`,
           result: { requests: 1, errors: 0, seconds: 0, rps: Number.NaN, p50Ms: Number.NaN, p99Ms: Number.NaN },
           goalMet: met,
         });

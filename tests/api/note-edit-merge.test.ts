@@ -7,8 +7,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { type HttpClient, useTestServer } from "../support/server";
 
-const server = useTestServer();
-
 /** Reads server-sent events from a stream as they come. */
 function eventReader(response: Response) {
   const reader = response.body!.getReader();
@@ -33,6 +31,7 @@ function eventReader(response: Response) {
 }
 
 describe("saving a note's text with the revision it was made from", () => {
+  const server = useTestServer();
   let alice: HttpClient;
   let bob: HttpClient;
   let noteId: number;

@@ -148,6 +148,19 @@ describe("autosave (spec 4, text editing)", () => {
     expect(saved).toEqual([["The big cell", "The small cell", 3]]);
   });
 
+  test("a key typed over a value that a merge has just moved on is merged into it, not typed over it", async () => {
+    const server = saver();
+    const { result, rerender } = renderAutosave({ serverValue: "One.\nTwo.", serverRevision: 1, save: server.save });
+    mounted.push(result);
+    act(() => result.current.onChange("One!\nTwo.", "One.\nTwo."));
+    rerender({ serverValue: "One.\nTwo, theirs.", serverRevision: 2 });
+    await wait(50);
+    expect(result.current.value).toBe("One!\nTwo, theirs.");
+    // The editor had not shown the merge yet when the next key came.
+    act(() => result.current.onChange("One!!\nTwo.", "One!\nTwo."));
+    expect(result.current.value).toBe("One!!\nTwo, theirs.");
+  });
+
   test("keep theirs shows their text, saves nothing, and hands mine over for undo", async () => {
     const server = saver();
     const discarded: [string, number | undefined][] = [];
