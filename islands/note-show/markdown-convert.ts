@@ -55,6 +55,13 @@ export function setMarkdown(quill: Quill, markdown: string) {
   quill.setContents(quill.clipboard.convert({ html: markdownToHtml(markdown) }), "silent");
 }
 
+/** Markdown as the editor's document holds it: converted, and closed by a line break as every document is. */
+function documentOf(quill: Quill, markdown: string): Delta {
+  const converted = quill.clipboard.convert({ html: markdownToHtml(markdown) });
+  const last = converted.ops.at(-1)?.insert;
+  return typeof last === "string" && last.endsWith("\n") ? converted : converted.insert("\n");
+}
+
 /**
  * Shows new Markdown in the editor without a user change (so nothing is saved): the change from
  * the Markdown it showed before, applied to what it holds now, so the caret stays where it was
@@ -62,9 +69,9 @@ export function setMarkdown(quill: Quill, markdown: string) {
  * just typed at the end of a line) stays too.
  */
 export function showMarkdown(quill: Quill, before: string, after: string) {
-  const shownBefore = quill.clipboard.convert({ html: markdownToHtml(before) });
+  const shownBefore = documentOf(quill, before);
   const local = shownBefore.diff(quill.getContents());
-  const remote = shownBefore.diff(quill.clipboard.convert({ html: markdownToHtml(after) }));
+  const remote = shownBefore.diff(documentOf(quill, after));
   const change = local.transform(remote, true);
   const selection = quill.getSelection();
   quill.updateContents(change, "api");

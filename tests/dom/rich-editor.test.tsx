@@ -137,3 +137,21 @@ test("read-only details never load the editor, even when focused or typed in", a
   expect(host.getAttribute("aria-readonly")).toBe("true");
   expect(host.hasAttribute("contenteditable")).toBe(false);
 });
+
+test("someone else's change shows in the open editor where it belongs, keeping what was just typed and the caret", async () => {
+  const { createRichQuill, setMarkdown, showMarkdown, holdsExactly } = await import("../../islands/note-show/markdown-convert");
+  const host = document.createElement("div");
+  document.body.append(host);
+  const quill = createRichQuill(host, { readonly: false, placeholder: "" });
+  setMarkdown(quill, "Mitochondria produce ATP.\n\nThey have their own DNA.");
+  quill.insertText(0, "Alice: ", "user");
+  quill.insertText(quill.getLength() - 1, " ", "user"); // a space at a line's end: not in the Markdown
+  quill.setSelection(quill.getLength() - 1, 0);
+  const before = "Alice: Mitochondria produce ATP.\n\nThey have their own DNA.";
+  const after = "Alice: Mitochondria produce ATP.\n\nBob: They have their own DNA.";
+  showMarkdown(quill, before, after);
+  expect(quill.getText()).toBe("Alice: Mitochondria produce ATP.\nBob: They have their own DNA. \n");
+  expect(quill.getSelection()?.index).toBe(quill.getLength() - 1);
+  quill.deleteText(quill.getLength() - 2, 1, "silent");
+  expect(holdsExactly(quill, after)).toBe(true);
+});
