@@ -275,13 +275,15 @@ export default function NoteShow({
             title.value.length > TITLE_MAX_LENGTH ||
             details.value.length > DETAILS_MAX_LENGTH
               ? "Not saved"
-              : title.failed || details.failed
-                ? "Not saved yet, retrying..."
-                : title.saving || details.saving
-                  ? "Saving..."
-                  : title.dirty || details.dirty
-                    ? "Editing..."
-                    : ""}
+              : title.conflict || details.conflict
+                ? "Not saved: choose a version"
+                : title.failed || details.failed
+                  ? "Not saved yet, retrying..."
+                  : title.saving || details.saving
+                    ? "Saving..."
+                    : title.dirty || details.dirty
+                      ? "Editing..."
+                      : ""}
           </span>
           <MoreOptionsMenu
             entries={[
