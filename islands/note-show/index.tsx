@@ -79,7 +79,13 @@ function useTextSaver(noteId: number, field: "title" | "details") {
 function useDetailsText(details: Autosave): Autosave {
   const latest = useRef(details.value);
   latest.current = details.value;
-  return { ...details, value: detailsBody(details.value), onChange: (text) => details.onChange(withBody(latest.current, text)) };
+  return {
+    ...details,
+    value: detailsBody(details.value),
+    // The value the editor showed before this edit, with the properties as they are now.
+    onChange: (text, basedOn) =>
+      details.onChange(withBody(latest.current, text), basedOn === undefined ? undefined : withBody(latest.current, basedOn)),
+  };
 }
 
 /** How long typed Markdown rests before it is checked for rich mode (a long note takes ~0.1 s). */
