@@ -150,14 +150,14 @@ function createAt(ctx: AppContext, at: Anchored, input: NewNote, enrichment?: Wi
  * others saved since is merged in (text-save.ts); without it the title is written as sent.
  */
 export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, noteId: number, newTitle: string, baseRevision?: number) {
-  const updated = ctx.db.transaction(() => {
+  const updated = ctx.db.transaction((tx) => {
     const note = editableNote(ctx, current, noteId);
     const title = validTitle(textToWrite(ctx, note, "title", validTitle(newTitle), baseRevision));
     // A link's title is its type: it changes only to another link type.
     if (note.targetNoteId !== null && (!isLinkType(title) || title === "no link")) {
       throw new ValidationError({ newTitle: "must be one of the link types" });
     }
-    ctx.db.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
+    tx.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
     return getNote(ctx, note.id); // re-read: the revision is raised by a trigger
   });
   // The title is part of every descendant's embedded path.
@@ -168,10 +168,10 @@ export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, n
 
 /** Saves a note's details; `baseRevision` as for updateTitle. */
 export function updateDetails(ctx: AppContext, current: CurrentUser | undefined, noteId: number, details: string, baseRevision?: number) {
-  const updated = ctx.db.transaction(() => {
+  const updated = ctx.db.transaction((tx) => {
     const note = editableNote(ctx, current, noteId);
     const text = validDetails(textToWrite(ctx, note, "details", validDetails(details), baseRevision));
-    ctx.db.update(notes).set({ details: text, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
+    tx.update(notes).set({ details: text, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
     return getNote(ctx, note.id);
   });
   noteTextChanged(ctx, updated.id);
