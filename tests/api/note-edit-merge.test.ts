@@ -5,6 +5,7 @@
  * server-sent events, the policy asked for each event.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { MAX_STREAMS_PER_USER } from "../../src/services/notes/note-changes";
 import { type HttpClient, useTestServer } from "../support/server";
 
 /** Reads server-sent events from a stream as they come. */
@@ -132,5 +133,16 @@ describe("saving a note's text with the revision it was made from", () => {
     expect((await fetch(`${server.url}/api/notes/${noteId}/changes`)).status).toBe(401);
     const stranger = await server.client().loginAs("a_trainer");
     expect((await stranger.get(`/api/notes/${noteId}/changes`)).status).toBe(403);
+  });
+
+  test("one person may keep only so many change streams open", async () => {
+    const cookie = `engram_session=${alice.sessionCookie}`;
+    const controller = new AbortController();
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++)
+      open.push(await fetch(`${server.url}/api/notes/${noteId}/changes`, { headers: { cookie }, signal: controller.signal }));
+    expect(open.every((response) => response.status === 200)).toBe(true);
+    expect((await alice.get(`/api/notes/${noteId}/changes`)).status).toBe(429);
+    controller.abort();
   });
 });

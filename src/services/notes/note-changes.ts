@@ -19,6 +19,9 @@ const streamsPerUser = new WeakMap<AppContext, Map<number, number>>();
 
 /** At most this many open streams per user (a page opens one; a tab left open keeps it). */
 export const MAX_STREAMS_PER_USER = 30;
+/** And at most this many in all (signed-out bazaar readers have no user to count by). */
+export const MAX_STREAMS = 5000;
+const openStreams = new WeakMap<AppContext, { count: number }>();
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 25_000;
 /** How long a browser waits before it reconnects a dropped stream. */
@@ -55,7 +58,9 @@ export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefin
   authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
   if (isShuttingDown(ctx)) throw new ServiceUnavailableError("Engram is restarting");
   const userId = current?.user.id;
-  if (userId !== undefined && (streamsPerUser.get(ctx)?.get(userId) ?? 0) >= MAX_STREAMS_PER_USER) {
+  const streams = openStreams.get(ctx) ?? { count: 0 };
+  openStreams.set(ctx, streams);
+  if (streams.count >= MAX_STREAMS || (userId !== undefined && (streamsPerUser.get(ctx)?.get(userId) ?? 0) >= MAX_STREAMS_PER_USER)) {
     throw new TooManyRequestsError("Too many open notes");
   }
   const encoder = new TextEncoder();
@@ -97,6 +102,7 @@ export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefin
         clearInterval(keepAlive);
         leaveShutdown();
         countStream(ctx, userId, -1);
+        streams.count--;
         try {
           controller.close();
         } catch {
@@ -105,6 +111,7 @@ export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefin
       };
       noteListeners.add(onSaved);
       countStream(ctx, userId, 1);
+      streams.count++;
       write(`retry: ${RECONNECT_MS}\n\n`);
       onSaved(); // where the note is now: a reconnecting page catches up on what it missed
     },
