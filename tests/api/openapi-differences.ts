@@ -11,6 +11,11 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.children[].details: missing":
     "A realm lists its children by title and short details; a child's full details come with its own realm, so opening a note never downloads every sibling's text.",
   "* 200*.childrenCount: added": "Each note says how many undeleted children it has, so the tree shows counts without loading each child.",
+  "* 200*.titleRevision: added":
+    "How many times the note's title has changed: an editor's save says which revision it was made from, so the server merges what others saved since (baseRevision).",
+  "* 200*.detailsRevision: added": "How many times the note's details have changed, as titleRevision.",
+  "PATCH /api/text_content/{}/* body.baseRevision: added":
+    "Optional: the revision a title or details save was made from; the server merges what others saved since, or answers 409 when both changed the same place. Without it a save writes as sent.",
   "* 200*.moreChildrenAfter: added":
     "A realm lists its first 40 children; moreChildrenAfter is where GET /api/notes/{note}/children continues.",
   "POST /api/subscriptions/* 200.notebookId: added": "As a listed subscription (below).",

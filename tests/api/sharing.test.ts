@@ -332,6 +332,7 @@ describe("sharing", () => {
         "GET /api/notebooks/:notebook/notes",
         "GET /api/notes/:note",
         "GET /api/notes/:note/accessory",
+        "GET /api/notes/:note/changes",
         "GET /api/notes/:note/children",
         "GET /api/notes/:note/descendants",
         "GET /api/notes/:note/graph",
