@@ -2,15 +2,68 @@
  * Builds the browser bundle into build/client: one entry per island (islands/<name>/index.tsx),
  * shared code split into chunks, every file named by its content hash, plus the stylesheet,
  * and a manifest.json the server reads to link them.
+ *
+ * Several Engram processes may start from one installation (docs/architecture.md): each build
+ * goes to a folder of its own and replaces build/client in one rename, so a running server never
+ * sees a half-written bundle, and the command line skips the build when its sources are unchanged.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
 
 const root = join(import.meta.dir, "..");
-const outDir = join(root, "build/client");
-const entriesDir = join(root, "build/entries");
+const finalDir = join(root, "build/client");
+/** This process's own staging folders, swapped into place when the build is complete. */
+const outDir = join(root, `build/client-staging-${process.pid}`);
+const entriesDir = join(root, `build/entries-${process.pid}`);
+
+/** Everything the bundle is made from: what a start compares to decide whether to build again. */
+const SOURCES = ["islands", "src", "assets", "scripts/build-client.ts", "package-lock.json"];
+
+function listFiles(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => listFiles(join(path, entry.name)));
+}
+
+/** A hash of the sources' paths and contents. */
+export function sourceFingerprint(): string {
+  const hasher = new Bun.CryptoHasher("sha256");
+  for (const file of SOURCES.flatMap((source) => listFiles(join(root, source)))) {
+    hasher.update(relative(root, file));
+    hasher.update(readFileSync(file));
+  }
+  return hasher.digest("hex").slice(0, 16);
+}
+
+/**
+ * Replaces build/client with the finished staging folder; the old bundle is removed after. Another
+ * process may publish at the same moment: then the rename is simply tried again (same sources give
+ * the same hashed files, so either bundle serves every process).
+ */
+function publish() {
+  for (let attempt = 0; ; attempt++) {
+    const old = join(root, `build/client-old-${process.pid}-${attempt}`);
+    try {
+      renameSync(finalDir, old);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    try {
+      renameSync(outDir, finalDir);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 10 || (code !== "ENOTEMPTY" && code !== "EEXIST")) throw error;
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
+  }
+}
+
 /** Stylesheets of libraries the islands use (Quill's bubble theme for the rich note editor). */
 const VENDOR_CSS = ["node_modules/quill/dist/quill.bubble.css"];
 
@@ -51,6 +104,16 @@ export function islandNames(): string[] {
 }
 
 export async function buildClient() {
+  try {
+    return await buildInto();
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(entriesDir, { recursive: true, force: true });
+  }
+}
+
+async function buildInto() {
+  const source = sourceFingerprint();
   rmSync(outDir, { recursive: true, force: true });
   rmSync(entriesDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -167,13 +230,27 @@ export async function buildClient() {
   writeFileSync(join(outDir, workerName), await worker.outputs[0]!.text());
   files[SERVICE_WORKER_URL] = workerName;
 
-  const manifest = { css: `/assets/${cssName}`, mathCss, early: earlyScript, islands, files };
+  const manifest = { css: `/assets/${cssName}`, mathCss, early: earlyScript, islands, files, source };
   writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  publish();
   return manifest;
+}
+
+/** The fingerprint of the sources build/client was made from, if there is one. */
+function builtFrom(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(finalDir, "manifest.json"), "utf8")) as { source?: string }).source;
+  } catch {
+    return undefined;
+  }
 }
 
 if (import.meta.main) {
   const started = performance.now();
+  if (!process.argv.includes("--force") && builtFrom() === sourceFingerprint()) {
+    console.log(`Client bundle up to date (checked in ${Math.round(performance.now() - started)} ms)`);
+    process.exit(0);
+  }
   const manifest = await buildClient();
   console.log(
     `Client bundle built: ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.files).length} files in ${Math.round(performance.now() - started)} ms`,
