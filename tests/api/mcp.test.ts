@@ -108,6 +108,18 @@ describe("MCP server", () => {
     await mcp.close();
   });
 
+  test("find_most_relevant_note's snippet is the details' text as written, without front matter", async () => {
+    await injectNotes(learner, [
+      { Title: "Dunder methods", "Parent Title": "Programming Concepts", Details: "call my_var_name and __init__ then 2*3*4" },
+      { Title: "Imported", "Parent Title": "Programming Concepts", Details: "---\nsource: anki\n---\n# Heading\n\nBody text" },
+    ]);
+    const dunder = JSON.parse((await call(mcp, "find_most_relevant_note", { query: "Dunder methods" })).text);
+    expect(dunder[0]).toMatchObject({ title: "Dunder methods", snippet: "call my_var_name and __init__ then 2*3*4" });
+    const imported = JSON.parse((await call(mcp, "find_most_relevant_note", { query: "Imported" })).text);
+    expect(imported[0]).toMatchObject({ title: "Imported", snippet: "Heading Body text" });
+    await mcp.close();
+  });
+
   test("get_note_graph names each related note with its relation, as the export does", async () => {
     const graph = await call(mcp, "get_note_graph", { noteId: ids["Object Oriented"] });
     expect(graph.isError).toBe(false);

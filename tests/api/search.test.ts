@@ -51,6 +51,20 @@ describe("literal search", () => {
     });
   });
 
+  test("short details keep the text as written and never start with front matter", async () => {
+    const code = await injectNotes(learner, [
+      { Title: "Python dunders", Details: "call my_var_name and __init__ then 2*3*4" },
+      { Title: "Imported cells", Details: "---\ntags:\n  - cell\n---\n\nThe **units** of life" },
+    ]);
+    const dunders = (await search(learner, "dunders")).body;
+    expect(dunders[0]!.noteTopology).toMatchObject({
+      id: code["Python dunders"],
+      shortDetails: "call my_var_name and __init__ then 2*3*4",
+    });
+    const cells = (await search(learner, "Imported cells")).body;
+    expect(cells[0]!.noteTopology).toMatchObject({ id: code["Imported cells"], shortDetails: "The units of life" });
+  });
+
   test("a multi-word key finds notes having every word, in the title or the details", async () => {
     expect(titles((await search(learner, "light sugar")).body)).toEqual(["Photosynthesis"]);
     expect(titles((await search(learner, "sugar moon")).body)).toEqual([]);

@@ -1,6 +1,7 @@
 /**
- * shortDetailsOf answers plain details from their first characters without cleaning the whole
- * text: the answer must be exactly what the full clean-up gives, for any text.
+ * shortDetailsOf reads details as Markdown (syntax leaves, the text stays) and answers plain
+ * details from their first characters without reading the whole text: the answer must be exactly
+ * what reading the whole text gives, for any text.
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
@@ -16,19 +17,41 @@ describe("shortDetailsOf", () => {
     expect(shortDetailsOf(" leading\nnewline")).toBe("leading newline");
   });
 
-  test("is the full clean-up's answer for any text", () => {
+  test("keeps identifiers, dunder names and arithmetic as written", () => {
+    expect(shortDetailsOf("call my_var_name and __init__ then 2*3*4")).toBe("call my_var_name and __init__ then 2*3*4");
+    expect(shortDetailsOf("a *real* emphasis, `code`, ~~gone~~ and a\\*star")).toBe("a real emphasis, code, gone and a*star");
+    expect(shortDetailsOf("5 &lt; 6 &amp; x<sub>2</sub>")).toBe("5 < 6 & x<sub>2</sub>");
+  });
+
+  test("never starts with front matter, and reads headings, lists, quotes, tables and wikilinks", () => {
+    expect(shortDetailsOf("---\ntags:\n  - cell\naliases: [x]\n---\n\n# Cells\n\nThe units of life.")).toBe("Cells The units of life.");
+    expect(shortDetailsOf("- one\n- two\n\n> quoted\n\n1. first")).toBe("one two quoted first");
+    expect(shortDetailsOf("| a | b |\n|---|---|\n| [[Note\\|alias]] | ![[x.png\\|600]] |")).toBe("a b alias");
+    expect(shortDetailsOf("See [[Other note]] and [[Obsidian Help/Plugins/Templates|Templates]].")).toBe("See Other note and Templates.");
+  });
+
+  test("long details are read from their start only, with the same answer", () => {
+    const start = "## The *start*\n\nFirst words of the note come here, enough for a snippet.\n\n";
+    const long = `${start}${"More **text** with [links](http://x).\n\n".repeat(5000)}`;
+    expect(shortDetailsOf(long)).toBe(cleanShortDetails(long));
+    expect(shortDetailsOf(long)).toBe("The start First words of the note come here, enoug...");
+    const imagesFirst = `${"![i](x.png)\n\n".repeat(800)}Words after the images`;
+    expect(shortDetailsOf(imagesFirst, 100)).toBe("Words after the images");
+  });
+
+  test("is what reading the whole text gives, for any text", () => {
     const piece = fc.oneof(
-      fc.constantFrom(" ", "  ", "\n", "\t", "\u00a0", "#", "*", "_", "`", "~", ">", "[", "]", "(", ")", "!", "![a](b)", "[t](u)", "😀"),
+      fc.constantFrom(" ", "  ", "\n", "\n\n", "\t", "\u00a0", "#", "*", "_", "`", "~", ">", "[", "]", "(", ")", "!", "![a](b)", "[t](u)"),
+      fc.constantFrom("😀", "<b>", "&amp;", "&#x41;", "\\", "|", "- ", "+ ", "1. ", "2) ", "---\n", "[[x|y]]", "![[e.png]]", "__", "2*3"),
       fc.string({ minLength: 1, maxLength: 12 }),
       fc.constantFrom("word", "Plants", "x".repeat(48)),
     );
+    const text = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(""));
     fc.assert(
-      fc.property(
-        fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join("")),
-        (details) => {
-          expect(shortDetailsOf(details)).toBe(cleanShortDetails(details));
-        },
-      ),
+      fc.property(text, (details) => {
+        expect(shortDetailsOf(details)).toBe(cleanShortDetails(details));
+        expect(shortDetailsOf(details, 40)).toBe(cleanShortDetails(details));
+      }),
       { numRuns: 3000, seed: 94 },
     );
   });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { prepared } from "../../db/prepared";
 import { accounts, circles, users } from "../../db/schema";
+import { plainTextOfMarkdown } from "./plain-text";
 import {
   ancestorsOf,
   type ChildrenCursor,
@@ -106,32 +107,39 @@ export const MAX_CHILDREN_PAGE_SIZE = 200;
 const SHORT_DETAILS_LENGTH = 50;
 
 /**
- * What cleanShortDetails would change in a text: a possible link or image, a Markdown mark,
- * whitespace other than single spaces between words.
+ * What can make a text's first characters read differently once its Markdown is read: a mark of
+ * inline syntax, an entity or escape, whitespace other than single spaces between words (a
+ * newline can start a block), or what opens a block at the start of the text (a list item, front
+ * matter, a thematic break).
  */
-const NEEDS_CLEANUP = /[[#>*_`~]|[^\S ]| {2}|^ | $/;
+const NEEDS_CLEANUP = /[[#>*_`~<&\\|]|[^\S ]| {2}|^ | $|^[-+]|^\d{1,9}[.)]/;
+
+/** How much of long details is read for their short details (more when that shows too few words). */
+const SHORT_DETAILS_PREFIX = 4000;
 
 /** At most SHORT_DETAILS_LENGTH characters of a plain text, "..." when cut. */
 const cut = (plain: string) => (plain.length > SHORT_DETAILS_LENGTH ? `${plain.slice(0, SHORT_DETAILS_LENGTH)}...` : plain);
 
 /** The first words of the details as plain text, for cards and search results. */
-export function shortDetailsOf(details: string): string {
-  // Details that begin with plain words are their own first characters: no clean-up of the whole
+export function shortDetailsOf(details: string, prefixLength = SHORT_DETAILS_PREFIX): string {
+  // Details that begin with plain words are their own first characters: no reading of the whole
   // text (a search presents 30 of them; details can be 100,000 characters).
   const head = details.length > SHORT_DETAILS_LENGTH ? details.slice(0, SHORT_DETAILS_LENGTH + 1) : details;
-  return NEEDS_CLEANUP.test(head) ? cleanShortDetails(details) : cut(head);
+  if (!NEEDS_CLEANUP.test(head)) return cut(head);
+  // Long details are read up to a blank line past the prefix (a block boundary), more while that
+  // gives too few words: reference links defined further down are the only text this can miss.
+  for (let length = prefixLength; length < details.length; length *= 2) {
+    const blank = details.indexOf("\n\n", length);
+    if (blank < 0) break;
+    const plain = plainTextOfMarkdown(details.slice(0, blank));
+    if (plain.length > SHORT_DETAILS_LENGTH) return cut(plain);
+  }
+  return cleanShortDetails(details);
 }
 
-/** shortDetailsOf by the clean-up of the whole text: images out, links to their text, marks out, spaces collapsed. */
+/** shortDetailsOf by reading the whole text as Markdown. */
 export function cleanShortDetails(details: string): string {
-  return cut(
-    details
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-      .replace(/[#>*_`~]/g, "")
-      .replace(/\s+/g, " ")
-      .trim(),
-  );
+  return cut(plainTextOfMarkdown(details));
 }
 
 function bareTopology(note: NoteRow): NoteTopologyJson {
