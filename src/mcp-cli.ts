@@ -19,6 +19,8 @@ export interface McpRelayOptions {
 /** The options from the command line (and ENGRAM_MCP_TOKEN), or the problem with them. */
 export function parseMcpArgs(args: string[], env: Record<string, string | undefined> = process.env): McpRelayOptions | { problem: string } {
   const values: Record<string, string> = {};
+  // MCP clients and the Inspector may pass the options after a "--" (as `npm run mcp -- ...` is typed): it only separates.
+  args = args.filter((arg) => arg !== "--");
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split(/=(.*)/s, 2);
     if (flag !== "--url" && flag !== "--token") return { problem: `Unknown option "${args[i]}".` };

@@ -19,6 +19,7 @@ import { iconResponse, manifestResponse, serviceWorkerResponse } from "./web/app
 import { assetResponse, loadAssetManifest } from "./web/assets";
 import { authPagesPlugin } from "./web/auth-pages";
 import { compression, compressResponse } from "./web/compression";
+import { isMcpRebinding } from "./web/dns-rebinding";
 import { notFoundPage, pagesPlugin } from "./web/pages";
 import { renderDocument } from "./web/render";
 import { isCrossSiteWrite, SECURITY_HEADERS } from "./web/security";
@@ -40,9 +41,10 @@ function assertEveryApiRouteDeclaresAccess(routes: { method: string; path: strin
 export function createApp(ctx: AppContext) {
   const manifest = loadAssetManifest();
   const app = new Elysia({ serve: { maxRequestBodySize: MAX_REQUEST_BODY_BYTES } })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
       Object.assign(set.headers, SECURITY_HEADERS);
       if (isCrossSiteWrite(ctx, request)) throw new ForbiddenError("Cross-site request refused");
+      if (isMcpRebinding(ctx, request, server)) throw new ForbiddenError("This host name does not name this Engram");
       checkQueryLength(request.url);
     })
     // Every body is read within its route's limits before validation (api/request-limits.ts).

@@ -9,6 +9,13 @@ describe("engram mcp options", () => {
     expect("endpoint" in endpoint && endpoint.endpoint.href).toBe("https://engram.example.org/sub/api/mcp");
   });
 
+  test("options after a -- separator, as the MCP Inspector and npm pass them, are read the same", () => {
+    const expected = { endpoint: new URL("http://localhost:3000/api/mcp"), token: "engram_x" };
+    expect(parseMcpArgs(["--", "--url", "http://localhost:3000", "--token", "engram_x"], {})).toEqual(expected);
+    expect(parseMcpArgs(["--url", "http://localhost:3000", "--", "--token=engram_x"], {})).toEqual(expected);
+    expect(parseMcpArgs(["--"], { ENGRAM_MCP_TOKEN: "engram_x" })).toEqual({ problem: "--url is required." });
+  });
+
   test("the token may come from ENGRAM_MCP_TOKEN", () => {
     const options = parseMcpArgs(["--url", "http://localhost:3000/"], { ENGRAM_MCP_TOKEN: " engram_y " });
     expect(options).toEqual({ endpoint: new URL("http://localhost:3000/api/mcp"), token: "engram_y" });
