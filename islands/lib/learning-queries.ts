@@ -37,7 +37,8 @@ export type MenuBadgeKind = "assimilate" | "recall" | "messages";
 const menuBadgeFetchers: Partial<Record<MenuBadgeKind, () => Promise<number>>> = {
   assimilate: () => fetchAssimilationCount().then((count) => count.dueCount),
   recall: () => fetchRecallOverview().then((overview) => overview.toRepeatCount),
-  messages: () => call(api.conversation.unread.get(), quietly),
+  // The unread messages themselves (the wire contract's answer): the badge counts them.
+  messages: () => call(api.conversation.unread.get(), quietly).then((unread) => unread.length),
 };
 
 /** How often the unread-messages badge asks again while the page is visible (react-query pauses it in background tabs). */

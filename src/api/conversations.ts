@@ -3,19 +3,19 @@ import type { AppContext } from "../context";
 import {
   conversationsAboutNote,
   conversationsOf,
-  markRead,
+  markReadAndListUnread,
   messagesOf,
   sendMessage,
   showConversation,
   startConversationAboutAssessmentQuestion,
   startConversationAboutNote,
   startConversationAboutRecallPrompt,
-  unreadCount,
+  unreadMessages,
 } from "../services/conversations/conversation-service";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { Conversation, ConversationMessage, Conversations } from "./schemas/people";
+import { Conversation, ConversationMessage, ConversationMessages, Conversations } from "./schemas/people";
 
 /** A message as the reference sends it (a JSON string), or as {message} / {feedback}. */
 /**
@@ -35,7 +35,7 @@ export function conversationsApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/conversation" })
     .use(core(ctx))
     .get("/all", ({ auth }) => conversationsOf(ctx, requireUser(auth)), { access: "signed-in", response: Conversations })
-    .get("/unread", ({ auth }) => unreadCount(ctx, requireUser(auth)), { access: "signed-in", response: t.Integer() })
+    .get("/unread", ({ auth }) => unreadMessages(ctx, requireUser(auth)), { access: "signed-in", response: ConversationMessages })
     .get("/note/:note", ({ auth, params }) => conversationsAboutNote(ctx, requireUser(auth), params.note), {
       access: "signed-in",
       response: Conversations,
@@ -73,8 +73,9 @@ export function conversationsApi(ctx: AppContext) {
       params: conversationParams,
       body: MessageBody,
     })
-    .patch("/:conversationId/read", ({ auth, params }) => markRead(ctx, requireUser(auth), params.conversationId), {
+    .patch("/:conversationId/read", ({ auth, params }) => markReadAndListUnread(ctx, requireUser(auth), params.conversationId), {
       access: "signed-in",
+      response: ConversationMessages,
       params: conversationParams,
     });
 }

@@ -151,6 +151,10 @@ describe("fine-tuning data", () => {
     expect(notNumbers.body.errors).toEqual({ realCorrectAnswers: "must be a number list" });
     expect((await admin.patch(url, edit("Capital?", ["a", "b", "c", "d", "e"], 0))).status).toBe(400);
     expect((await admin.patch(url, "not an object")).status).toBe(400);
+    // The contract requires both: null is a field error (left out, they keep their value).
+    const nulls = await admin.patch(url, { ...edit("Capital?", ["Paris", "Lyon"], 0), preservedQuestion: null, realCorrectAnswers: null });
+    expect(nulls.status).toBe(400);
+    expect(nulls.body.errors).toEqual({ preservedQuestion: "must not be null", realCorrectAnswers: "must not be null" });
     // Nothing of the refused edits was kept; an empty list is allowed.
     const emptyAllowed = await admin.patch(url, edit("Capital?", ["Paris", "Lyon"], 0, { realCorrectAnswers: "" }));
     expect(emptyAllowed.status).toBe(200);

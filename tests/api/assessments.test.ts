@@ -133,7 +133,7 @@ describe("assessments", () => {
     await sit(learner, 3);
     const certificate = (await learner.get(`/api/certificate/${notebookId}`)).body;
     expect(certificate).toMatchObject({
-      user: { name: "Another Old Learner" },
+      user: { name: "Another Old Learner", externalIdentifier: "another_old_learner" },
       notebook: { title: "Countries" },
       creatorName: "Old Learner",
     });

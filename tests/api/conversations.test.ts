@@ -38,25 +38,41 @@ describe("conversations", () => {
       subject: { note: { id: ids.Bread } },
       subjectTitle: "Bread",
       subjectOwnership: { ownerName: "Old Learner" },
-      conversationInitiator: { name: "Another Old Learner" },
+      conversationInitiator: { name: "Another Old Learner", externalIdentifier: "another_old_learner" },
     });
     const id = started.body.id;
-    // Two unread messages in one conversation count once: the badge counts conversations.
+    // The owner sees the initiator by name; the login stays the initiator's own.
+    const initiator = (await owner.get(`/api/conversation/note/${ids.Bread}`)).body[0].conversationInitiator;
+    expect(initiator).toEqual({
+      id: started.body.conversationInitiator.id,
+      name: "Another Old Learner",
+      externalIdentifier: `user#${initiator.id}`,
+    });
+    // Unread answers the unread messages themselves (ConversationMessage), oldest first.
     expect((await reader.post(`/api/conversation/${id}/send`, { message: "Or a yeast bread?" })).status).toBe(200);
-    expect((await owner.get("/api/conversation/unread")).body).toBe(1);
-    expect((await reader.get("/api/conversation/unread")).body).toBe(0);
+    const unread = (await owner.get("/api/conversation/unread")).body;
+    expect(unread).toEqual([
+      { id: expect.any(Number), message: "Is this sourdough?", sender: initiator, readByReceiver: false, createdAt: expect.any(String) },
+      { id: expect.any(Number), message: "Or a yeast bread?", sender: initiator, readByReceiver: false, createdAt: expect.any(String) },
+    ]);
+    expect((await reader.get("/api/conversation/unread")).body).toEqual([]);
     const list = (await owner.get("/api/conversation/all")).body;
     expect(list).toHaveLength(1);
     expect(list[0].unread).toBe(true);
     expect((await owner.get(`/api/conversation/${id}`)).status).toBe(200); // reading marks it read
-    expect((await owner.get("/api/conversation/unread")).body).toBe(0);
+    expect((await owner.get("/api/conversation/unread")).body).toEqual([]);
     const reply = await owner.post(`/api/conversation/${id}/send`, { message: "Yes, a rye starter." });
-    expect(reply.body).toMatchObject({ message: "Yes, a rye starter.", sender: { name: "Old Learner" } });
-    expect((await reader.get("/api/conversation/unread")).body).toBe(1);
+    expect(reply.body).toMatchObject({
+      message: "Yes, a rye starter.",
+      sender: { name: "Old Learner", externalIdentifier: "old_learner" },
+    });
+    expect((await reader.get("/api/conversation/unread")).body).toHaveLength(1);
     const messages = (await reader.get(`/api/conversation/${id}/messages`)).body;
     expect(messages.map((m: { message: string }) => m.message)).toEqual(["Is this sourdough?", "Or a yeast bread?", "Yes, a rye starter."]);
-    expect((await reader.patch(`/api/conversation/${id}/read`)).status).toBe(200);
-    expect((await reader.get("/api/conversation/unread")).body).toBe(0);
+    const markedRead = await reader.patch(`/api/conversation/${id}/read`);
+    expect(markedRead.status).toBe(200);
+    expect(markedRead.body).toEqual([]); // the messages still unread
+    expect((await reader.get("/api/conversation/unread")).body).toEqual([]);
     expect((await reader.get(`/api/conversation/note/${ids.Bread}`)).body.map((c: { id: number }) => c.id)).toEqual([id]);
   });
 
@@ -93,10 +109,10 @@ describe("conversations", () => {
     const started = await reader.post(`/api/conversation/note/${circleIds["Circle loaf"]}`, "Nice loaf");
     expect(started.body.subjectOwnership).toMatchObject({ circle: { name: "Bakers" } });
     const trainer = await server.client().loginAs("a_trainer");
-    expect((await trainer.get("/api/conversation/unread")).body).toBe(1);
-    expect((await owner.get("/api/conversation/unread")).body).toBe(1);
+    expect((await trainer.get("/api/conversation/unread")).body).toHaveLength(1);
+    expect((await owner.get("/api/conversation/unread")).body).toHaveLength(1);
     await trainer.get(`/api/conversation/${started.body.id}`);
-    expect((await owner.get("/api/conversation/unread")).body).toBe(0);
+    expect((await owner.get("/api/conversation/unread")).body).toEqual([]);
     expect((await stranger.get(`/api/conversation/${started.body.id}`)).status).toBe(403);
   });
 });

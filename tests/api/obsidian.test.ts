@@ -53,10 +53,10 @@ describe("Obsidian vaults", () => {
       const child = files.get("Root Note/Parent Note/Child Note.md")!.text;
       expect(child).toMatch(
         new RegExp(
-          `^---\\nnote_id: ${ids["Child Note"]}\\ncreated_at: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\nupdated_at: [^\\n]+\\n---\\n# Child Note\\n\\nA child\\n$`,
+          `^---\\nnote_id: ${ids["Child Note"]}\\ncreated_at: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\nupdated_at: [^\\n]+\\n---\\n# Child Note\\nA child\\n$`,
         ),
       );
-      expect(files.get("Root Note/Parent Note/__index.md")!.text).toContain("# Parent Note\n\nAbout parents\n");
+      expect(files.get("Root Note/Parent Note/__index.md")!.text).toContain("# Parent Note\nAbout parents\n");
     });
 
     test("links become typed wikilinks, images are written beside the note, unsafe titles get safe unique names, deleted notes are left out", async () => {
@@ -92,7 +92,7 @@ describe("Obsidian vaults", () => {
           `${top}/hidden.md`,
         ].sort(),
       );
-      expect(files.get(`${top}/a_b_ c_.md`)!.text).toEndWith("# a/b: c?\n\nslashes\n\na part of:: [[Target]]\n");
+      expect(files.get(`${top}/a_b_ c_.md`)!.text).toEndWith("# a/b: c?\nslashes\n\na part of:: [[Target]]\n");
       expect(files.get(`${top}/Target.md`)!.text).toEndWith(`# Target\n\n![[${top}/Target.png]]\n`);
       expect(files.get(`${top}/Target.png`)!.bytes).toEqual(makePng(3, 2));
     });

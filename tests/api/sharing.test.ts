@@ -116,7 +116,7 @@ describe("sharing", () => {
       expect((await clients.anonymous.post(`/api/notebooks/${privateNotebookId}/share`)).status).toBe(401);
       const shared = await clients.owner.post(`/api/notebooks/${privateNotebookId}/share`);
       expect(shared.status).toBe(200);
-      expect(shared.body.notebook.title).toBe("Private Book");
+      expect(shared.body).toMatchObject({ id: privateNotebookId, title: "Private Book" }); // the Notebook, as the contract has it
       expect((await clients.owner.post(`/api/notebooks/${privateNotebookId}/share`)).status).toBe(200); // again: no change
       const entries = (await clients.anonymous.get("/api/bazaar")).body;
       expect(entries.map((e: { notebook: { title: string } }) => e.notebook.title)).toEqual(["Private Book", "Shared Book"]);
@@ -142,6 +142,8 @@ describe("sharing", () => {
       expect(list.subscriptions).toHaveLength(1);
       const subscription = list.subscriptions[0];
       expect(subscription).toMatchObject({ title: "Shared Book", dailyTargetOfNewNotes: 2, notebookId: sharedNotebookId });
+      // The contract's Subscription names its notebook.
+      expect(subscription.notebook).toMatchObject({ id: sharedNotebookId, title: "Shared Book", headNoteId: ids["Shared Book"] });
       expect(subscription.headNote.id).toBe(ids["Shared Book"]);
       for (const bad of [0, -1, 1.5, "x", 1001]) {
         const refused = await clients.subscriber.post(`/api/subscriptions/${subscription.id}`, { dailyTargetOfNewNotes: bad });
@@ -162,9 +164,10 @@ describe("sharing", () => {
       });
       expect(twice.status).toBe(400);
       expect(twice.body.message).toContain("already");
-      expect(
-        (await clients.owner.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 5 })).status,
-      ).toBe(403);
+      // A rule about the request, not a permission: 400 with the message.
+      const own = await clients.owner.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 5 });
+      expect(own.status).toBe(400);
+      expect(own.body.message).toBe("You cannot add your own notebook to your learning: its notes are offered already");
       const privateNotebookId = (await clients.owner.get(`/api/notes/${ids["Private Book"]}`)).body.notebook.id;
       const refused = await clients.stranger.post(`/api/subscriptions/notebooks/${privateNotebookId}/subscribe`, {});
       expect(refused.status).toBe(403);

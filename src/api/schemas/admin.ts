@@ -46,7 +46,7 @@ export const FineTuningSettingsSchema = describes<FineTuningSettings>()(t.Object
 export const Certificate = describes<CertificateJson>()(
   t.Object({
     id: t.Integer(),
-    user: t.Object({ id: t.Integer(), name: t.String() }),
+    user: t.Object({ id: t.Integer(), name: t.String(), externalIdentifier: t.String() }),
     notebook: Notebook,
     startDate: t.String(),
     expiryDate: t.String(),

@@ -93,7 +93,14 @@ export const ChildrenPage = describes<ChildrenPageJson>()(
 );
 
 export const Subscription = describes<SubscriptionJson>()(
-  t.Object({ id: t.Integer(), title: t.String(), headNote: Note, dailyTargetOfNewNotes: t.Integer(), notebookId: t.Integer() }),
+  t.Object({
+    id: t.Integer(),
+    title: t.String(),
+    headNote: Note,
+    notebook: Notebook,
+    dailyTargetOfNewNotes: t.Integer(),
+    notebookId: t.Integer(),
+  }),
 );
 
 export const NotebooksViewedByUser = describes<NotebooksJson>()(

@@ -82,6 +82,9 @@ export const AssessmentAttempt = describes<AssessmentAttemptJson>()(
 
 const party = t.Object({ id: t.Integer(), name: t.String() });
 
+/** Another person inside an answer (services/user-references.ts): the login only for the reader themself, else user#<id>. */
+export const UserReference = t.Object({ id: t.Integer(), name: t.String(), externalIdentifier: t.String() });
+
 export const Conversation = describes<ConversationJson>()(
   t.Object({
     id: t.Integer(),
@@ -91,7 +94,7 @@ export const Conversation = describes<ConversationJson>()(
       assessmentQuestionInstance: t.Optional(AssessmentQuestionInstance),
     }),
     subjectOwnership: t.Object({ circle: t.Optional(party), ownerName: t.Optional(t.String()) }),
-    conversationInitiator: party,
+    conversationInitiator: UserReference,
     createdAt: dateTime(),
     updatedAt: dateTime(),
     unread: t.Optional(t.Boolean()),
@@ -101,8 +104,9 @@ export const Conversation = describes<ConversationJson>()(
 export const Conversations = t.Array(Conversation);
 
 export const ConversationMessage = describes<ConversationMessageJson>()(
-  t.Object({ id: t.Integer(), message: t.String(), sender: t.Optional(party), readByReceiver: t.Boolean(), createdAt: dateTime() }),
+  t.Object({ id: t.Integer(), message: t.String(), sender: t.Optional(UserReference), readByReceiver: t.Boolean(), createdAt: dateTime() }),
 );
+export const ConversationMessages = t.Array(ConversationMessage);
 
 /** One of the account's sessions, as Settings lists them. */
 export const Session = t.Object({

@@ -15,6 +15,7 @@ import { UnauthorizedError, ValidationError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NotebookRow } from "../notes/rows";
 import { authorizeEdit, isAdmin } from "../policies";
+import { type UserReferenceJson, userReference } from "../user-references";
 import type { CurrentUser } from "../users";
 
 type AssistantRow = typeof notebookAiAssistants.$inferSelect;
@@ -31,7 +32,7 @@ export interface NotebookAiAssistantJson {
 /** NotebookAssistant of the reference's API contract, with what Engram's own record holds. */
 export interface NotebookAssistantJson {
   id: number;
-  creator: { id: number; name: string } | null;
+  creator: UserReferenceJson | null;
   notebook: NotebookJson;
   /** Engram's id of the record (no provider assistant exists). */
   assistantId: string;
@@ -143,7 +144,7 @@ export function recreateNotebookAssistant(ctx: AppContext, current: CurrentUser 
   const row = rowOf(ctx, notebook.id)!;
   return {
     id: row.id,
-    creator: { id: current.user.id, name: current.user.name },
+    creator: userReference(ctx, current, current.user.id),
     notebook: presentNotebook(ctx, notebook),
     assistantId: `engram-notebook-assistant-${notebook.id}-${now.getTime()}`,
     ...record,

@@ -6,13 +6,14 @@ import { BadRequestError, NotFoundError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NotebookRow } from "../notes/rows";
 import { authorizeAssessment } from "../policies";
+import { type UserReferenceJson, userReference } from "../user-references";
 import type { CurrentUser } from "../users";
 import { expiryFrom } from "./expiry";
 
 /** Certificate: who, for which notebook, from when until when, and who made the notebook. */
 export interface CertificateJson {
   id: number;
-  user: { id: number; name: string };
+  user: UserReferenceJson;
   notebook: NotebookJson;
   startDate: string;
   expiryDate: string;
@@ -33,11 +34,16 @@ export function issueOrRenewCertificate(tx: DbHandle, userId: number, notebook: 
     .run();
 }
 
-function presentCertificate(ctx: AppContext, row: CertificateRow, notebook: NotebookRow): CertificateJson {
+function presentCertificate(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  row: CertificateRow,
+  notebook: NotebookRow,
+): CertificateJson {
   const name = (userId: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId)).get()?.name ?? "";
   return {
     id: row.id,
-    user: { id: row.userId, name: name(row.userId) },
+    user: userReference(ctx, current, row.userId),
     notebook: presentNotebook(ctx, notebook),
     startDate: row.startDate.toISOString(),
     expiryDate: row.expiryDate.toISOString(),
@@ -59,7 +65,7 @@ export function certificateOf(ctx: AppContext, current: CurrentUser | undefined,
   authorizeAssessment(ctx, current, notebook);
   const row = findCertificate(ctx, current!.user.id, notebook.id);
   if (!row) throw new NotFoundError("Certificate");
-  return presentCertificate(ctx, row, notebook);
+  return presentCertificate(ctx, current, row, notebook);
 }
 
 /**
@@ -70,7 +76,7 @@ export function claimCertificate(ctx: AppContext, current: CurrentUser | undefin
   const notebook = getNotebook(ctx, notebookId);
   authorizeAssessment(ctx, current, notebook);
   const existing = findCertificate(ctx, current!.user.id, notebook.id);
-  if (existing) return presentCertificate(ctx, existing, notebook);
+  if (existing) return presentCertificate(ctx, current, existing, notebook);
   if (!notebook.certifiable) throw new BadRequestError("This notebook is not certifiable");
   const lastPass = ctx.db
     .select()
@@ -86,5 +92,5 @@ export function claimCertificate(ctx: AppContext, current: CurrentUser | undefin
     .get();
   if (!lastPass?.submittedAt) throw new BadRequestError("Pass the assessment first");
   ctx.db.transaction((tx) => issueOrRenewCertificate(tx, current!.user.id, notebook, lastPass.submittedAt!));
-  return presentCertificate(ctx, findCertificate(ctx, current!.user.id, notebook.id)!, notebook);
+  return presentCertificate(ctx, current, findCertificate(ctx, current!.user.id, notebook.id)!, notebook);
 }

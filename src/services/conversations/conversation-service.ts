@@ -8,6 +8,7 @@ import { findNote, getNote, getNotebook, type NotebookRow } from "../notes/rows"
 import { authorizeConversationParty, authorizeRead } from "../policies";
 import { type AnsweredQuestionJson, presentAnsweredQuestion } from "../recall-prompts/presenters";
 import { loadPromptOf, ownRecallPrompt } from "../recall-prompts/rows";
+import { type UserReferenceJson, userReference, userReferences } from "../user-references";
 import type { CurrentUser } from "../users";
 
 /** Longest message a person sends. */
@@ -25,7 +26,7 @@ export interface ConversationJson {
   id: number;
   subject: ConversationSubjectJson;
   subjectOwnership: { circle?: { id: number; name: string }; ownerName?: string };
-  conversationInitiator: { id: number; name: string };
+  conversationInitiator: UserReferenceJson;
   createdAt: string;
   updatedAt: string;
   /** Engram additions for the message center: whether the caller has unread messages, and a title for the subject. */
@@ -37,7 +38,7 @@ export interface ConversationJson {
 export interface ConversationMessageJson {
   id: number;
   message: string;
-  sender?: { id: number; name: string };
+  sender?: UserReferenceJson;
   readByReceiver: boolean;
   createdAt: string;
 }
@@ -101,7 +102,7 @@ export function presentConversation(ctx: AppContext, current: CurrentUser, row: 
     id: row.id,
     subject,
     subjectOwnership: circle ? { circle } : { ownerName: row.ownerUserId === null ? "" : userName(ctx, row.ownerUserId) },
-    conversationInitiator: { id: row.initiatorUserId, name: userName(ctx, row.initiatorUserId) },
+    conversationInitiator: userReference(ctx, current, row.initiatorUserId),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     unread: hasUnread(ctx, row.id, current.user.id),
@@ -198,18 +199,32 @@ export function conversationsAboutNote(ctx: AppContext, current: CurrentUser, no
     .map((row) => presentConversation(ctx, current, row));
 }
 
-/** GET /conversation/unread: how many conversations have messages from others the user has not read. */
+// The party condition of partyCondition, written out: every page's menu badge asks this, so it is
+// one cached statement, not an ORM query built per request. Messages the AI wrote
+// (no sender) and the reader's own are never unread for the reader.
+const UNREAD_MESSAGES = `FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
+   WHERE m.read_by_receiver = 0 AND m.sender_user_id <> ?1
+     AND (c.initiator_user_id = ?1 OR c.owner_user_id = ?1 OR c.owner_circle_id IN (SELECT circle_id FROM circle_members WHERE user_id = ?1))`;
+
+/** How many messages from others the user has not read (the Messages badge). */
 export function unreadCount(ctx: AppContext, current: CurrentUser): number {
-  // Every page's menu badge asks this: one cached statement (the party condition of partyCondition
-  // written out), not an ORM query built per request.
-  return ctx.sqlite
-    .query<{ n: number }, [number]>(
-      // EXISTS rather than a join and count(DISTINCT): no temporary b-tree on every page.
-      `SELECT count(*) AS n FROM conversations c
-     WHERE (c.initiator_user_id = ?1 OR c.owner_user_id = ?1 OR c.owner_circle_id IN (SELECT circle_id FROM circle_members WHERE user_id = ?1))
-       AND EXISTS (SELECT 1 FROM conversation_messages m WHERE m.conversation_id = c.id AND m.read_by_receiver = 0 AND m.sender_user_id <> ?1)`,
-    )
-    .get(current.user.id)!.n;
+  return ctx.sqlite.query<{ n: number }, [number]>(`SELECT count(*) AS n ${UNREAD_MESSAGES}`).get(current.user.id)!.n;
+}
+
+/** GET /conversation/unread: the messages from others the user has not read, oldest first. */
+export function unreadMessages(ctx: AppContext, current: CurrentUser): ConversationMessageJson[] {
+  const ids = ctx.sqlite
+    .query<{ id: number }, [number]>(`SELECT m.id AS id ${UNREAD_MESSAGES} ORDER BY m.id`)
+    .all(current.user.id)
+    .map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = ctx.db
+    .select()
+    .from(conversationMessages)
+    .where(inArray(conversationMessages.id, ids))
+    .orderBy(conversationMessages.id)
+    .all();
+  return presentMessages(ctx, current, rows);
 }
 
 /** A conversation the user is a party to (404 unknown, 403 a stranger's). */
@@ -218,6 +233,12 @@ export function partyConversation(ctx: AppContext, current: CurrentUser | undefi
   if (!row) throw new NotFoundError("Conversation");
   authorizeConversationParty(ctx, current, row);
   return row;
+}
+
+/** PATCH /conversation/{id}/read: marks it read; answers the messages still unread, as the contract does (for the badge). */
+export function markReadAndListUnread(ctx: AppContext, current: CurrentUser, conversationId: number): ConversationMessageJson[] {
+  markRead(ctx, current, conversationId);
+  return unreadMessages(ctx, current);
 }
 
 /** Marks the messages others sent as read (for every member of a circle at once). */
@@ -242,14 +263,22 @@ export function showConversation(ctx: AppContext, current: CurrentUser, conversa
   return markRead(ctx, current, conversationId);
 }
 
-export function presentMessages(ctx: AppContext, rows: (typeof conversationMessages.$inferSelect)[]): ConversationMessageJson[] {
-  const senders = new Map<number, string>();
+export function presentMessages(
+  ctx: AppContext,
+  reader: CurrentUser,
+  rows: (typeof conversationMessages.$inferSelect)[],
+): ConversationMessageJson[] {
+  const senders = userReferences(
+    ctx,
+    reader,
+    rows.flatMap((row) => (row.senderUserId === null ? [] : [row.senderUserId])),
+  );
   return rows.map((row) => {
-    if (row.senderUserId !== null && !senders.has(row.senderUserId)) senders.set(row.senderUserId, userName(ctx, row.senderUserId));
+    const sender = row.senderUserId === null ? undefined : (senders.get(row.senderUserId) ?? userReference(ctx, reader, row.senderUserId));
     return {
       id: row.id,
       message: row.message,
-      ...(row.senderUserId !== null ? { sender: { id: row.senderUserId, name: senders.get(row.senderUserId)! } } : {}),
+      ...(sender ? { sender } : {}),
       readByReceiver: row.readByReceiver,
       createdAt: row.createdAt.toISOString(),
     };
@@ -261,6 +290,7 @@ export function messagesOf(ctx: AppContext, current: CurrentUser, conversationId
   const row = partyConversation(ctx, current, conversationId);
   return presentMessages(
     ctx,
+    current,
     ctx.db
       .select()
       .from(conversationMessages)
@@ -283,5 +313,5 @@ export function sendMessage(ctx: AppContext, current: CurrentUser, conversationI
       .returning()
       .get();
   });
-  return presentMessages(ctx, [saved])[0]!;
+  return presentMessages(ctx, current, [saved])[0]!;
 }

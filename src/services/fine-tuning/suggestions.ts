@@ -77,6 +77,8 @@ export function validateSuggestionEdit(row: SuggestedQuestionRow, body: unknown)
     else errors.positiveFeedback = "must be true or false";
   }
 
+  // Both are required by the contract: left out, they keep their value (a partial edit); null is refused.
+  for (const key of ["preservedQuestion", "realCorrectAnswers"]) if (body[key] === null) errors[key] = "must not be null";
   let question = stored;
   const given = body.preservedQuestion;
   if (given !== undefined && given !== null) {

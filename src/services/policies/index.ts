@@ -21,7 +21,7 @@
  * names no title), 404 when the thing does not exist.
  */
 import type { AppContext } from "../../context";
-import { ForbiddenError, UnauthorizedError } from "../errors";
+import { BadRequestError, ForbiddenError, UnauthorizedError } from "../errors";
 import type { NotebookRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { isBazaarNotebook, isCircleMember, isSubscribed } from "./memberships";
@@ -91,7 +91,8 @@ export function authorizeMoveToCircle(ctx: AppContext, current: CurrentUser | un
 export function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
   const role = notebookRole(ctx, current, notebook);
   if (!current) refuse(current);
-  if (role === "owner") throw new ForbiddenError("You cannot add your own notebook to your learning: its notes are offered already");
+  // A rule about the request (the notes are offered already), not a permission: 400, not 403.
+  if (role === "owner") throw new BadRequestError("You cannot add your own notebook to your learning: its notes are offered already");
   if (!maySubscribe(role)) refuse(current);
 }
 

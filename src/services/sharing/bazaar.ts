@@ -25,14 +25,14 @@ export function bazaar(ctx: AppContext): BazaarNotebookJson[] {
   }));
 }
 
-/** "Share notebook to bazaar" (owner or circle member); sharing again changes nothing. */
-export function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): BazaarNotebookJson {
+/** "Share notebook to bazaar" (owner or circle member); sharing again changes nothing. Answers the Notebook, as the contract does. */
+export function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookJson {
   const notebook = getNotebook(ctx, notebookId);
   authorizeShare(ctx, current, notebook);
   ctx.db.insert(bazaarNotebooks).values({ notebookId: notebook.id, createdAt: ctx.clock.now() }).onConflictDoNothing().run();
   const entry = bazaar(ctx).find((e) => e.notebook.id === notebook.id);
   if (!entry) throw new NotFoundError("Notebook"); // its head note is deleted
-  return entry;
+  return entry.notebook;
 }
 
 /** An admin removes an entry; answers the bazaar that remains. */

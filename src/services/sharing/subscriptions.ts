@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { prepared } from "../../db/prepared";
 import { subscriptions } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { type NoteJson, NotePresenter } from "../notes/presenters";
+import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { findNote, getNotebook } from "../notes/rows";
 import { authorizeOwnRecord, authorizeSubscribe } from "../policies";
 import type { CurrentUser } from "../users";
@@ -11,11 +11,12 @@ import type { CurrentUser } from "../users";
 export const DEFAULT_DAILY_TARGET_OF_NEW_NOTES = 5;
 const MAX_DAILY_TARGET = 1000;
 
-/** Subscription JSON: the notebook's title and head note, and the daily target. */
+/** Subscription JSON: the notebook (and its title and head note), and the daily target. */
 export interface SubscriptionJson {
   id: number;
   title: string;
   headNote: NoteJson;
+  notebook: NotebookJson;
   dailyTargetOfNewNotes: number;
   /** The subscribed notebook's id (an Engram addition, so a card can name it without another call). */
   notebookId: number;
@@ -24,10 +25,8 @@ export interface SubscriptionJson {
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 function present(ctx: AppContext, rows: SubscriptionRow[]): SubscriptionJson[] {
-  const heads = rows.map((row) => {
-    const notebook = getNotebook(ctx, row.notebookId);
-    return notebook.headNoteId === null ? undefined : findNote(ctx, notebook.headNoteId);
-  });
+  const notebooks = rows.map((row) => getNotebook(ctx, row.notebookId));
+  const heads = notebooks.map((notebook) => (notebook.headNoteId === null ? undefined : findNote(ctx, notebook.headNoteId)));
   const presenter = new NotePresenter(ctx).preload(heads.filter((h) => h !== undefined));
   return rows.flatMap((row, i) => {
     const head = heads[i];
@@ -37,6 +36,7 @@ function present(ctx: AppContext, rows: SubscriptionRow[]): SubscriptionJson[] {
         id: row.id,
         title: head.title,
         headNote: presenter.note(head),
+        notebook: presentNotebook(ctx, notebooks[i]!, head),
         dailyTargetOfNewNotes: row.dailyTargetOfNewNotes,
         notebookId: row.notebookId,
       },

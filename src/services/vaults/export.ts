@@ -139,8 +139,9 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
 
   for (const p of placed) {
     const { entries, rest } = splitDetails(p.note.details);
-    const parts = [`# ${p.note.title}`];
-    if (rest.trim()) parts.push(rest.trim());
+    // The body follows its heading line directly, as the reference's export writes it.
+    const heading = rest.trim() ? `# ${p.note.title}\n${rest.trim()}` : `# ${p.note.title}`;
+    const parts = [heading];
     const image = p.note.imageId === null ? undefined : images.get(p.note.imageId);
     if (image) {
       const name =

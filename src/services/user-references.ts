@@ -1,0 +1,46 @@
+/**
+ * Another person named inside an answer (a conversation's initiator, a message's sender, a
+ * certificate's holder): the User of the wire contract, with the id, name and externalIdentifier
+ * it requires. A user's externalIdentifier is their login, which Engram shows to that user only:
+ * anyone else reads a stable stand-in, "user#<id>", which no login can be (logins never hold a
+ * "#"), so clients still tell people apart and recognise the reader without learning a login
+ * that sign-in attempts could be aimed at (docs/decisions.md).
+ */
+import { eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { accounts, users } from "../db/schema";
+import type { CurrentUser } from "./user-rows";
+
+export interface UserReferenceJson {
+  id: number;
+  name: string;
+  externalIdentifier: string;
+}
+
+/** The stand-in for a login the reader may not see. */
+export const hiddenExternalIdentifier = (userId: number) => `user#${userId}`;
+
+/** Each of these users as the reader may see them (unknown ids are left out). */
+export function userReferences(ctx: AppContext, reader: CurrentUser | undefined, userIds: number[]): Map<number, UserReferenceJson> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = ctx.db
+    .select({ id: users.id, name: users.name, login: accounts.externalIdentifier })
+    .from(users)
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .where(inArray(users.id, ids))
+    .all();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, externalIdentifier: row.id === reader?.user.id ? row.login : hiddenExternalIdentifier(row.id) },
+    ]),
+  );
+}
+
+/** One user as the reader may see them; a user that no longer exists keeps its id, with no name. */
+export function userReference(ctx: AppContext, reader: CurrentUser | undefined, userId: number): UserReferenceJson {
+  return (
+    userReferences(ctx, reader, [userId]).get(userId) ?? { id: userId, name: "", externalIdentifier: hiddenExternalIdentifier(userId) }
+  );
+}
