@@ -4,7 +4,7 @@
  */
 
 import { afterAll, beforeAll, beforeEach } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "../../scripts/build-client";
@@ -12,6 +12,7 @@ import { type Config, readConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { createApp } from "../../src/server";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../fakes";
+import { contractViolations, recordResponsesOf, takeResponsesOf } from "./contract";
 
 export interface TestServer {
   url: string;
@@ -35,14 +36,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const ctx = createContext(config);
   const app = createApp(ctx).listen({ port: 0, hostname: "127.0.0.1" });
   const url = `http://127.0.0.1:${app.server!.port}`;
+  recordResponsesOf(url);
   return {
     url,
     ctx,
     client: () => new HttpClient(url),
+    /** Stops the server, then fails when a JSON answer it gave differs from the wire contract (./contract.ts). */
     async stop() {
+      const responses = await takeResponsesOf(url);
       await app.stop(true);
       ctx.sqlite.close();
       rmSync(dataDir, { recursive: true, force: true });
+      const violations = contractViolations(responses);
+      if (process.env.CONTRACT_REPORT) appendFileSync(process.env.CONTRACT_REPORT, violations.map((line) => `${line}\n`).join(""));
+      if (violations.length > 0) {
+        throw new Error(
+          `Answers that differ from the reference contract (list deliberate ones in ANSWER_DIFFERENCES, tests/api/openapi-differences.ts):\n${violations.join("\n")}`,
+        );
+      }
     },
   };
 }
