@@ -8,6 +8,7 @@ import { aiSettingsApi } from "./ai-settings";
 import { assessmentApi } from "./assessment";
 import { assimilationApi } from "./assimilation";
 import { assistantApi } from "./assistant";
+import { attachmentsApi } from "./attachments";
 import { backupsApi } from "./backups";
 import { bazaarApi } from "./bazaar";
 import { certificatesApi } from "./certificates";
@@ -62,6 +63,7 @@ export function apiPlugins(ctx: AppContext) {
     .use(recallLogApi(ctx))
     .use(mcpApi(ctx))
     .use(obsidianApi(ctx))
+    .use(attachmentsApi(ctx))
     .use(predefinedQuestionsApi(ctx));
 }
 

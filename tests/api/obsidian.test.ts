@@ -93,7 +93,9 @@ describe("Obsidian vaults", () => {
         ].sort(),
       );
       expect(files.get(`${top}/a_b_ c_.md`)!.text).toEndWith("# a/b: c?\nslashes\n\na part of:: [[Target]]\n");
-      expect(files.get(`${top}/Target.md`)!.text).toEndWith(`# Target\n\n![[${top}/Target.png]]\n`);
+      // The uploaded image is written beside its note, embedded last and named in front matter (as the import reads it back).
+      expect(files.get(`${top}/Target.md`)!.text).toContain('\nnote_image: "[[Target.png]]"\n');
+      expect(files.get(`${top}/Target.md`)!.text).toEndWith("# Target\n\n![[Target.png]]\n");
       expect(files.get(`${top}/Target.png`)!.bytes).toEqual(makePng(3, 2));
     });
 
@@ -124,7 +126,7 @@ describe("Obsidian vaults", () => {
       });
       const result = await importZip(server, learner, notebookId, zip);
       expect(result.status).toBe(200);
-      expect(result.body).toEqual({ created: 1, updated: 0, links: 0, images: 0, skipped: [] });
+      expect(result.body).toEqual({ created: 1, updated: 0, links: 0, images: 0, attachments: 0, skipped: [] });
       const tree = treeOf(server, ids["title 1"]);
       expect(titlesOf(tree)).toEqual({ "title 1": [{ "note 1": ["note 2"] }] });
       expect(tree.children[0]!.children[0]!.details).toBe("Second note");
@@ -177,23 +179,26 @@ describe("Obsidian vaults", () => {
       });
       const result = await importZip(server, learner, notebookId, zip);
       expect(result.status).toBe(200);
-      expect(result.body).toMatchObject({ created: 2, updated: 0, links: 0, images: 1 });
-      expect(result.body.skipped).toEqual(
-        expect.arrayContaining([
-          { path: "My Vault/.obsidian/", reason: "hidden or system file" },
-          { path: "My Vault/.DS_Store", reason: "hidden or system file" },
-          { path: "My Vault/__MACOSX/", reason: "hidden or system file" },
-          { path: "My Vault/attachments/unused.pdf", reason: "not a PNG, JPEG, GIF or WebP image (other attachments are not imported)" },
-          { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
-          { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
-        ]),
-      );
-      expect(result.body.skipped).toHaveLength(6);
+      // The embedded PNG and PDF are kept for the notebook; the embeds stay where the text has them.
+      expect(result.body).toMatchObject({ created: 2, updated: 0, links: 0, images: 0, attachments: 2 });
+      expect(result.body.skipped).toEqual([
+        { path: "My Vault/.obsidian/", reason: "hidden or system file" },
+        { path: "My Vault/.DS_Store", reason: "hidden or system file" },
+        { path: "My Vault/__MACOSX/", reason: "hidden or system file" },
+        { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
+        { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
+      ]);
       const tree = treeOf(server, headId);
       expect(titlesOf(tree)).toEqual({ Vault: [{ "Fruit 🍎": ["Äpfel & Birnen"] }] });
-      expect(tree.children[0]!.details).toBe("Folder note beside its folder.");
-      expect(tree.children[0]!.image).toStartWith(`image/png ${png.byteLength}`);
+      expect(tree.children[0]!.details).toBe("Folder note beside its folder.\n\n![[apple.png]]");
+      expect(tree.children[0]!.image).toBeUndefined();
       expect(tree.children[0]!.children[0]!.details).toBe("See ![](../attachments/unused.pdf) and [[Nowhere]].");
+      expect(
+        server.ctx.sqlite.query("SELECT path, content_type AS type, length(bytes) AS size FROM notebook_attachments ORDER BY path").all(),
+      ).toEqual([
+        { path: "attachments/apple.png", type: "image/png", size: png.byteLength },
+        { path: "attachments/unused.pdf", type: "application/pdf", size: 8 },
+      ]);
     });
 
     test("a zip whose entries are not all under one folder imports its root into the head note", async () => {
@@ -301,7 +306,7 @@ describe("Obsidian vaults", () => {
       const copy = await newNotebook(learner, "Languages");
       const result = await importZip(server, learner, copy.notebookId, bytes as Uint8Array<ArrayBuffer>);
       expect(result.status).toBe(200);
-      expect(result.body).toEqual({ created: 7, updated: 0, links: 2, images: 2, skipped: [] });
+      expect(result.body).toEqual({ created: 7, updated: 0, links: 2, images: 2, attachments: 0, skipped: [] });
       expect(treeOf(server, copy.headId)).toEqual(original);
     });
   });

@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./ai-assistants";
 export * from "./ai-runs";
 export * from "./assessments";
+export * from "./attachments";
 export * from "./circles";
 export * from "./conversations";
 export * from "./fine-tuning";

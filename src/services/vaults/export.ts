@@ -1,21 +1,27 @@
 /**
- * "Export for Obsidian": a notebook as a zip that opens in Obsidian as a vault. The head note is
- * the top folder; a note with children is a folder holding `__index.md` (its own text) and its
- * children; a leaf is `<title>.md`. Links become `type:: [[wikilinks]]`, uploaded images are
- * written beside their note and embedded. Deleted notes are left out.
+ * "Export for Obsidian": a notebook as a zip that opens in Obsidian as a vault (its top folder is
+ * the vault). The head note is the top folder; a note with children is a folder holding
+ * `__index.md` (its own text) and its children; a leaf is `<title>.md`. Links become
+ * `type:: [[wikilinks]]`; the files the notes embed (kept from an import) are written where they
+ * were, and every link and embed in the text is written so that it finds its note or file in
+ * this vault (vault-paths.ts); uploaded images are written beside their note, embedded last and
+ * named in front matter (note_image). Deleted notes are left out.
  */
 
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import JSZip from "jszip";
 import type { AppContext } from "../../context";
-import { noteImages, notes } from "../../db/schema";
+import { notebookAttachments, noteImages, notes } from "../../db/schema";
 import { extensionOf } from "../accessories/image-bytes";
 import { NotFoundError } from "../errors";
 import { getNotebook, type NoteRow } from "../notes/rows";
 import { authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
+import { attachmentsOf } from "./attachments";
+import { type LinkInText, markdownLinkText, rewriteLinks, wikiLinkText } from "./link-rewrite";
 import { type FrontMatterEntry, splitDetails, yamlString } from "./markdown-file";
-import { FolderNames, INDEX_FILE, INDEX_STEM } from "./names";
+import { FolderNames, INDEX_FILE } from "./names";
+import { pathParts, VaultPaths } from "./vault-paths";
 
 interface Placed {
   note: NoteRow;
@@ -67,23 +73,9 @@ function layout(head: NoteRow, rows: NoteRow[]) {
   return { placed, folderNames, linksOf };
 }
 
-/** How a wikilink names a file: its stem when that is unique in the vault, else its path. */
-function linkWriter(placed: Placed[]) {
-  const stemCount = new Map<string, number>();
-  const stemOf = (p: Placed) => p.file.slice(p.file.lastIndexOf("/") + 1, -3);
-  for (const p of placed) stemCount.set(stemOf(p).toLowerCase(), (stemCount.get(stemOf(p).toLowerCase()) ?? 0) + 1);
-  const byId = new Map(placed.map((p) => [p.note.id, p]));
-  return (targetId: number, title: string) => {
-    const target = byId.get(targetId);
-    if (!target) return `[[${title}]]`;
-    const stem = stemOf(target);
-    const name = stem !== INDEX_STEM && stemCount.get(stem.toLowerCase()) === 1 ? stem : target.file.slice(0, -3);
-    return name === target.note.title ? `[[${name}]]` : `[[${name}|${target.note.title}]]`;
-  };
-}
-
-function frontMatterOf(note: NoteRow, extra: FrontMatterEntry[]): string {
+function frontMatterOf(note: NoteRow, extra: FrontMatterEntry[], imageLink?: string): string {
   const lines = [`note_id: ${note.id}`, `created_at: ${note.createdAt.toISOString()}`, `updated_at: ${note.updatedAt.toISOString()}`];
+  if (imageLink) lines.push(`note_image: ${JSON.stringify(`[[${imageLink}]]`)}`);
   if (note.wikidataId) lines.push(`wikidata_id: ${yamlString(note.wikidataId)}`);
   if (note.url) lines.push(`url: ${yamlString(note.url)}`);
   if (note.imageUrl && note.imageId === null) lines.push(`image_url: ${yamlString(note.imageUrl)}`);
@@ -108,7 +100,8 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
   const head = rows.find((row) => row.id === notebook.headNoteId);
   if (!head) throw new NotFoundError("Notebook");
   const { placed, folderNames, linksOf } = layout(head, rows);
-  const wikilink = linkWriter(placed);
+  const top = placed[0]!.folder;
+  const inVault = (zipPath: string) => zipPath.slice(top.length + 1);
 
   // Titles of link targets in other notebooks (or deleted ones), written as plain [[Title]].
   const known = new Map(rows.map((row) => [row.id, row]));
@@ -124,7 +117,6 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
       known.set(row.id, row);
   }
 
-  const zip = new JSZip();
   const imageIds = [...new Set(placed.map((p) => p.note.imageId).filter((id): id is number => id !== null))];
   const images = new Map<number, { contentType: string; bytes: Buffer }>();
   for (let i = 0; i < imageIds.length; i += 100) {
@@ -137,28 +129,89 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
     }
   }
 
+  // Every file of the vault, so that links name them as Obsidian would find them: the notes, the
+  // notebook's attachments where they were, and uploaded images beside their notes.
+  const attachments = attachmentsOf(ctx, notebookId);
+  for (const attachment of attachments) {
+    const parts = pathParts(attachment.path);
+    folderNames.get([top, ...parts.slice(0, -1)].join("/"))?.reserve(parts.at(-1)!);
+  }
+  const imageFile = new Map<Placed, string>();
+  for (const p of placed) {
+    const image = p.note.imageId === null ? undefined : images.get(p.note.imageId);
+    if (!image) continue;
+    const ext = extensionOf(image.contentType);
+    imageFile.set(p, `${p.folder}/${folderNames.get(p.folder)?.fileName(p.stem, ext) ?? `${p.stem}.${ext}`}`);
+  }
+  const noteByFile = new Map(placed.map((p) => [inVault(p.file), p]));
+  // A folder note (Folder/__index.md) is also what [[Folder]] names, as the import reads it.
+  const folderAliases = placed
+    .filter((p) => p.file.endsWith(`/${INDEX_FILE}`) && p !== placed[0])
+    .map((p) => [`${inVault(p.folder)}.md`, inVault(p.file)] as [string, string]);
+  const vault = new VaultPaths(
+    [...noteByFile.keys(), ...attachments.map((attachment) => attachment.path), ...[...imageFile.values()].map(inVault)],
+    folderAliases,
+  );
+  const attachmentByPath = new Map(attachments.map((attachment) => [attachment.path, attachment]));
+  const embedded = new Set<number>();
+
+  /** A link of the text, written to find its note or file in this vault (kept as written when it finds none). */
+  const relink = (from: string[]) => (link: LinkInText) => {
+    const path = vault.resolve(link.target, from);
+    if (path === undefined) return undefined;
+    const attachment = attachmentByPath.get(path);
+    if (attachment) embedded.add(attachment.id);
+    const target = vault.linkTarget(path);
+    if (link.kind === "wikilink") return wikiLinkText(link, target);
+    return markdownLinkText(link, noteByFile.has(path) ? `${target}.md` : target);
+  };
+  /** A typed link's [[wikilink]] to a note of this vault. */
+  const wikilinkTo = (targetId: number, title: string) => {
+    const target = placed.find((p) => p.note.id === targetId);
+    if (!target) return `[[${title}]]`;
+    const name = vault.linkTarget(inVault(target.file));
+    return name === title ? `[[${name}]]` : `[[${name}|${title}]]`;
+  };
+
+  const zip = new JSZip();
   for (const p of placed) {
     const { entries, rest } = splitDetails(p.note.details);
+    const body = rewriteLinks(rest.trim(), relink(pathParts(inVault(p.file)).slice(0, -1)));
     // The body follows its heading line directly, as the reference's export writes it.
-    const heading = rest.trim() ? `# ${p.note.title}\n${rest.trim()}` : `# ${p.note.title}`;
-    const parts = [heading];
+    const parts = [body ? `# ${p.note.title}\n${body}` : `# ${p.note.title}`];
     const image = p.note.imageId === null ? undefined : images.get(p.note.imageId);
-    if (image) {
-      const name =
-        folderNames.get(p.folder)?.fileName(p.stem, extensionOf(image.contentType)) ?? `${p.stem}.${extensionOf(image.contentType)}`;
-      const path = `${p.folder}/${name}`;
+    const imagePath = imageFile.get(p);
+    let imageLink: string | undefined;
+    if (image && imagePath) {
       // Images are compressed already: stored as they are, deflating them again only costs time.
-      zip.file(path, image.bytes, { createFolders: false, binary: true, compression: "STORE" });
-      parts.push(`![[${path}]]`);
+      zip.file(imagePath, image.bytes, { createFolders: false, binary: true, compression: "STORE" });
+      imageLink = vault.linkTarget(inVault(imagePath));
+      parts.push(`![[${imageLink}]]`);
     }
     const links = linksOf(p.note.id)
       .map((link) => {
         const target = known.get(link.targetNoteId!);
-        return target && !target.deletedAt ? `${link.title}:: ${wikilink(target.id, target.title)}` : undefined;
+        return target && !target.deletedAt ? `${link.title}:: ${wikilinkTo(target.id, target.title)}` : undefined;
       })
       .filter((line): line is string => line !== undefined);
     if (links.length) parts.push(links.join("\n"));
-    zip.file(p.file, `${frontMatterOf(p.note, entries)}${parts.join("\n\n")}\n`, { createFolders: false });
+    zip.file(p.file, `${frontMatterOf(p.note, entries, imageLink)}${parts.join("\n\n")}\n`, { createFolders: false });
+  }
+  // The files the notes embed or link to, where they were in the vault; files nothing names stay out.
+  const ids = [...embedded];
+  for (let i = 0; i < ids.length; i += 100) {
+    for (const attachment of ctx.db
+      .select()
+      .from(notebookAttachments)
+      .where(inArray(notebookAttachments.id, ids.slice(i, i + 100)))
+      .all()) {
+      const compressed = /^(image\/(png|jpeg|gif|webp)|audio\/(mpeg|mp4|ogg|webm|flac)|video\/)/.test(attachment.contentType);
+      zip.file(`${top}/${attachment.path}`, attachment.bytes, {
+        createFolders: false,
+        binary: true,
+        ...(compressed ? { compression: "STORE" } : {}),
+      });
+    }
   }
   const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 6 } });
   return { fileName: exportFileName(head.title), bytes: bytes as Uint8Array<ArrayBuffer> };

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { noteImages, notes } from "../../db/schema";
+import { notebookAttachments, noteImages, notes } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
 import { insertLastChildren } from "../notes/insert-note";
 import { noteTextSaved } from "../notes/note-changes";
@@ -13,7 +13,8 @@ import { findNote, getNotebook, type NoteRow } from "../notes/rows";
 import { authorizeEdit } from "../policies";
 import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
-import { readVault, type SkippedFile, type VaultImage, type VaultNote } from "./read-vault";
+import { attachmentPathKey } from "./attachments";
+import { readVault, type SkippedFile, type VaultAttachment, type VaultImage, type VaultNote } from "./read-vault";
 import { asBuffer, VaultImportError } from "./read-zip";
 
 export interface ImportReport {
@@ -21,6 +22,8 @@ export interface ImportReport {
   updated: number;
   links: number;
   images: number;
+  /** Files the notes embed or link to, added or changed (images, audio, video, PDF). */
+  attachments: number;
   skipped: SkippedFile[];
 }
 
@@ -48,7 +51,7 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
     throw error;
   }
 
-  const report: ImportReport = { created: 0, updated: 0, links: 0, images: 0, skipped: [...vault.skipped] };
+  const report: ImportReport = { created: 0, updated: 0, links: 0, images: 0, attachments: 0, skipped: [...vault.skipped] };
   const changedText: number[] = [];
   const now = ctx.clock.now();
   try {
@@ -186,7 +189,7 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
         const wanted = [...vaultNote.typedLinks, ...vaultNote.relatedLinks.map((target) => ({ type: "related to", target }))];
         const linkedTo = new Set<number>();
         for (const { type, target } of wanted) {
-          const targetNote = vault.resolve(target);
+          const targetNote = vault.resolve(target, vaultNote.folder);
           const targetRow = targetNote && placed.get(targetNote);
           if (!targetRow) {
             report.skipped.push({ path: vaultNote.source ?? vaultNote.title, reason: `the link [[${target}]] names no note of the vault` });
@@ -202,6 +205,31 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
         }
       }
       report.links += insertLastChildren(tx, now, newLinks).length;
+
+      // The files the notes embed, at their place in the vault; one already there with the same bytes is left alone.
+      const storeAttachment = (attachment: VaultAttachment) => {
+        const pathKey = attachmentPathKey(attachment.path);
+        const existing = tx
+          .select({ id: notebookAttachments.id, bytes: notebookAttachments.bytes })
+          .from(notebookAttachments)
+          .where(and(eq(notebookAttachments.notebookId, notebookId), eq(notebookAttachments.pathKey, pathKey)))
+          .get();
+        if (existing && sameBytes(existing.bytes, attachment.bytes)) return;
+        // Changed bytes get a new id: an attachment's address is cached as never changing.
+        if (existing) tx.delete(notebookAttachments).where(eq(notebookAttachments.id, existing.id)).run();
+        tx.insert(notebookAttachments)
+          .values({
+            notebookId,
+            path: attachment.path,
+            pathKey,
+            contentType: attachment.contentType,
+            bytes: asBuffer(attachment.bytes),
+            createdAt: now,
+          })
+          .run();
+        report.attachments++;
+      };
+      for (const attachment of vault.attachments) storeAttachment(attachment);
     });
   } catch (error) {
     if (error instanceof NotFoundError) throw error;

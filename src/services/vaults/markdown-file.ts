@@ -6,7 +6,7 @@
  */
 
 /** Keys Engram writes and reads itself; every other key stays at the top of the details. */
-export const ENGRAM_KEYS = ["note_id", "created_at", "updated_at", "title", "wikidata_id", "url", "image_url"] as const;
+export const ENGRAM_KEYS = ["note_id", "created_at", "updated_at", "title", "wikidata_id", "url", "image_url", "note_image"] as const;
 
 export interface FrontMatterEntry {
   key: string;
@@ -86,12 +86,29 @@ export interface WikiLink {
 
 const WIKILINK = /(!?)\[\[([^\]\n]+?)\]\]/g;
 
+/**
+ * The parts of a wikilink's inside: the target, its #heading or #^block anchor, and what follows
+ * the "|" (an alias, or an embed's size). Inside a table the "|" is written "\|".
+ */
+export function wikiLinkParts(inner: string): { target: string; anchor: string; rest: string | undefined; escapedPipe: boolean } {
+  const escapedPipe = /\\\|/.test(inner);
+  const unescaped = inner.replace(/\\\|/g, "|");
+  const bar = unescaped.indexOf("|");
+  const link = bar < 0 ? unescaped : unescaped.slice(0, bar);
+  const hash = link.indexOf("#");
+  return {
+    target: (hash < 0 ? link : link.slice(0, hash)).trim(),
+    anchor: hash < 0 ? "" : link.slice(hash),
+    rest: bar < 0 ? undefined : unescaped.slice(bar + 1),
+    escapedPipe,
+  };
+}
+
 /** [[wikilinks]] and ![[embeds]] in a text, in order. */
 export function wikiLinks(text: string): WikiLink[] {
   const found: WikiLink[] = [];
   for (const match of text.matchAll(WIKILINK)) {
-    const inner = match[2]!;
-    const target = inner.split("|")[0]!.split("#")[0]!.split("^")[0]!.trim();
+    const target = wikiLinkParts(match[2]!).target.split("^")[0]!.trim();
     if (target) found.push({ text: match[0], target, embed: match[1] === "!" });
   }
   return found;
@@ -104,36 +121,34 @@ export interface MarkdownImage {
 
 const MARKDOWN_IMAGE = /!\[[^\]\n]*\]\(\s*(<[^>\n]+>|[^)\s]+)(?:\s+"[^"\n]*")?\s*\)/g;
 
-/** ![alt](path) images whose path is inside the vault (not a URL), in order. */
+const isUrl = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//");
+
+const decoded = (target: string) => {
+  try {
+    return decodeURI(target);
+  } catch {
+    return target;
+  }
+};
+
+/** ![alt](path) images whose path is inside the vault (not a URL), in order, their paths decoded. */
 export function markdownImages(text: string): MarkdownImage[] {
   const found: MarkdownImage[] = [];
   for (const match of text.matchAll(MARKDOWN_IMAGE)) {
-    let target = match[1]!.replace(/^<|>$/g, "");
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//")) continue;
-    try {
-      target = decodeURI(target);
-    } catch {
-      // keep as written
-    }
-    found.push({ text: match[0], target });
+    const target = match[1]!.replace(/^<|>$/g, "");
+    if (!isUrl(target)) found.push({ text: match[0], target: decoded(target) });
   }
   return found;
 }
 
 const MARKDOWN_LINK = /(?<!!)\[[^\]\n]*\]\(\s*(<[^>\n]+>|[^)\s]+)(?:\s+"[^"\n]*")?\s*\)/g;
 
-/** [text](note.md) links to Markdown files inside the vault (Obsidian's "Markdown links" setting), their paths decoded. */
-export function markdownNoteLinks(text: string): string[] {
+/** [text](path) links to files inside the vault (notes or others, Obsidian's "Markdown links" setting), their paths decoded, anchors left out. */
+export function markdownLinks(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(MARKDOWN_LINK)) {
-    let target = match[1]!.replace(/^<|>$/g, "").split("#")[0]!;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//") || !/\.md$/i.test(target)) continue;
-    try {
-      target = decodeURI(target);
-    } catch {
-      // keep as written
-    }
-    found.push(target);
+    const target = match[1]!.replace(/^<|>$/g, "").split("#")[0]!;
+    if (target && !isUrl(target)) found.push(decoded(target));
   }
   return found;
 }

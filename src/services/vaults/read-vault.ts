@@ -1,24 +1,20 @@
 /**
  * Reads an Obsidian vault (a zip) into a tree of notes to import, without touching the database:
  * folders and Markdown files by the export's layout, front matter, typed and plain wikilinks,
- * and embedded images. What cannot be imported is listed with the reason.
+ * and the files the notes embed or link to (images, audio, video, PDF), which stay where the
+ * text embeds them. Links are resolved as Obsidian does (vault-paths.ts). What cannot be
+ * imported is listed with the reason.
  */
 import { detectImageType, type ImageContentType, MAX_IMAGE_BYTES } from "../accessories/image-bytes";
 import { isLinkType } from "../links/link-types";
 import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH } from "../notes/validation";
 import { stripControlCharacters } from "../text-input";
-import {
-  detailsWithFrontMatter,
-  ENGRAM_KEYS,
-  type FrontMatterEntry,
-  markdownImages,
-  markdownNoteLinks,
-  scalarValue,
-  splitMarkdownFile,
-  wikiLinks,
-} from "./markdown-file";
+import { detectAttachmentType, MAX_ATTACHMENT_BYTES } from "./attachment-types";
+import { linksOutsideCode } from "./link-rewrite";
+import { detailsWithFrontMatter, ENGRAM_KEYS, type FrontMatterEntry, scalarValue, splitMarkdownFile, wikiLinks } from "./markdown-file";
 import { INDEX_FILE, INDEX_STEM, isHiddenPath, stemFitsTitle } from "./names";
 import { openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
+import { pathParts, VaultPaths } from "./vault-paths";
 
 export interface SkippedFile {
   path: string;
@@ -31,10 +27,20 @@ export interface VaultImage {
   contentType: ImageContentType;
 }
 
+/** A file the notes embed or link to, kept for the notebook at its place in the vault. */
+export interface VaultAttachment {
+  /** From the vault's top folder: "Attachments/Diagram.png". */
+  path: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
 export interface VaultNote {
   title: string;
   /** The Markdown file giving the note its text, if any (zip path, for reports). */
   source?: string;
+  /** The folder of that file, from the vault's top folder: links in its text are read from there. */
+  folder: string[];
   /** undefined: no text in the vault, the note's details stay as they are. */
   details?: string;
   wikidataId?: string;
@@ -49,8 +55,10 @@ export interface VaultNote {
 export interface Vault {
   root: VaultNote;
   skipped: SkippedFile[];
-  /** The vault note a [[wikilink]] target names, if any. */
-  resolve(target: string): VaultNote | undefined;
+  /** The vault note a [[wikilink]] target names, read from a note in the folder `from`, if any. */
+  resolve(target: string, from?: string[]): VaultNote | undefined;
+  /** The files the notes embed or link to, of the kinds kept and within the limits. */
+  attachments: VaultAttachment[];
   noteCount: number;
 }
 
@@ -72,15 +80,13 @@ interface Folder {
   hasMarkdown: boolean;
 }
 
-interface ImageRef {
-  text: string;
-  entry: ZipEntry;
-}
-
 interface Pending {
   note: VaultNote;
   body: string;
-  imageRefs: ImageRef[];
+  /** The file the export named as the note's image (front matter note_image), and the embed it wrote for it. */
+  noteImage?: { entry: ZipEntry; embed: string };
+  /** The files its text embeds or links to. */
+  files: ZipEntry[];
   /** Front matter entries Engram does not read: they stay at the top of the details. */
   kept: FrontMatterEntry[];
 }
@@ -129,14 +135,12 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
 
   const root = newFolder(topName ?? "", [], 0);
   const attachments = new Map<string, ZipEntry>();
-  const attachmentsByName = new Map<string, ZipEntry>();
   const markdown: MdFile[] = [];
   visible.forEach((entry, order) => {
     const rel = relOf(entry);
     const name = rel.at(-1)!;
     if (!isMarkdown(name)) {
-      attachments.set(lower(rel.join("/")), entry);
-      if (!attachmentsByName.has(lower(name))) attachmentsByName.set(lower(name), entry);
+      attachments.set(rel.join("/"), entry);
       return;
     }
     let folder = root;
@@ -167,25 +171,16 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
     } else file.text = decoder.decode(data);
   }
 
-  /** The attachment an embed names, looked up as Obsidian does: beside the note, from the vault root, then by name. */
+  /** The file an embed or link names, looked up as Obsidian does (beside the note, from the root, then by name). */
+  const attachmentPaths = new VaultPaths(attachments.keys());
   const findAttachment = (target: string, dir: string[]): ZipEntry | undefined => {
-    let t = target.normalize("NFC").replace(/^\.\//, "").replace(/^\//, "");
-    const candidates = [[...dir, t].join("/"), t];
-    if (topName !== undefined && lower(t).startsWith(lower(`${topName}/`))) candidates.push(t.slice(topName.length + 1));
-    for (const candidate of candidates) {
-      const parts: string[] = [];
-      for (const part of candidate.split("/")) {
-        if (part === "..") parts.pop();
-        else if (part !== "." && part !== "") parts.push(part);
-      }
-      const found = attachments.get(lower(parts.join("/")));
-      if (found) return found;
-    }
-    t = t.split("/").at(-1)!;
-    return attachmentsByName.get(lower(t));
+    if (/\.md$/i.test(target)) return undefined;
+    const path = attachmentPaths.resolve(target, dir);
+    return path === undefined || !/\.[^/.]+$/.test(path) ? undefined : attachments.get(path);
   };
 
-  const embedded = new Set<ZipEntry>();
+  /** Every file a note names (its text or its note_image), so that the others are reported. */
+  const referenced = new Set<ZipEntry>();
   const pending: Pending[] = [];
   const byPath = new Map<string, VaultNote>();
   const byStem = new Map<string, VaultNote>();
@@ -196,7 +191,7 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
 
   /** A note from a Markdown file (or none: a folder without text) named `name` in folder `dir`. */
   const noteOf = (name: string, file: MdFile | undefined, dir: string[], isHead: boolean): VaultNote => {
-    const note: VaultNote = { title: cleanTitle(name), typedLinks: [], relatedLinks: [], children: [] };
+    const note: VaultNote = { title: cleanTitle(name), folder: dir, typedLinks: [], relatedLinks: [], children: [] };
     if (!file || file.text === undefined) return note;
     file.used = true;
     note.source = file.entry.path;
@@ -236,24 +231,30 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
       })
       .join("\n");
 
-    const imageRefs: ImageRef[] = [];
-    for (const link of wikiLinks(body)) {
-      if (!link.embed) {
-        note.relatedLinks.push(link.target);
-        continue;
-      }
+    // Embeds and links to files keep them for the notebook; the text stays as written. Code is not read.
+    const files: ZipEntry[] = [];
+    const links = linksOutsideCode(body);
+    for (const link of links) {
       const entry = findAttachment(link.target, dir);
-      if (entry) imageRefs.push({ text: link.text, entry });
+      if (entry) files.push(entry);
+      else if (link.kind === "wikilink" || (!link.embed && /\.md$/i.test(link.target))) note.relatedLinks.push(link.target);
     }
-    for (const target of markdownNoteLinks(body)) note.relatedLinks.push(relativeTo(dir, target));
-    for (const image of markdownImages(body)) {
-      const entry = findAttachment(image.target, dir);
-      if (entry) imageRefs.push({ text: image.text, entry });
+    for (const entry of files) referenced.add(entry);
+    // Engram's export names a note's own image in front matter (note_image) and embeds it last:
+    // that embed is the note's image again, not a file of the text.
+    let noteImage: Pending["noteImage"];
+    const imageTarget = value("note_image")
+      ?.trim()
+      .replace(/^\[\[(.*)\]\]$/, "$1");
+    const imageEntry = imageTarget ? findAttachment(imageTarget, dir) : undefined;
+    const lastEmbed = links.filter((link) => link.kind === "wikilink").at(-1);
+    if (imageEntry && lastEmbed?.embed && body.trimEnd().endsWith(lastEmbed.text) && findAttachment(lastEmbed.target, dir) === imageEntry) {
+      noteImage = { entry: imageEntry, embed: lastEmbed.text };
+      files.splice(files.lastIndexOf(imageEntry), 1);
     }
-    for (const ref of imageRefs) embedded.add(ref.entry);
     const kept = frontMatter.filter((entry) => !(ENGRAM_KEYS as readonly string[]).includes(entry.key));
-    // Details are set once images are read (the note image's embed leaves them).
-    pending.push({ note, body, kept, imageRefs: imageRefs.sort((a, b) => body.indexOf(a.text) - body.indexOf(b.text)) });
+    // Details are set once the files are read (the note image's embed leaves them).
+    pending.push({ note, body, kept, noteImage, files });
     return note;
   };
 
@@ -302,81 +303,58 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
   };
   const rootNote = build(root, true);
 
-  // Images: the first embed that is a PNG, JPEG, GIF or WebP becomes the note's image.
-  const imageBytes = new Map<ZipEntry, VaultImage | string>();
-  for (const entry of embedded) {
-    const data = await readEntry(entry, MAX_IMAGE_BYTES, budget);
-    if (data === undefined) imageBytes.set(entry, `larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`);
-    else {
-      const contentType = detectImageType(data);
-      imageBytes.set(
-        entry,
-        contentType
-          ? { path: entry.path, bytes: data, contentType }
-          : "not a PNG, JPEG, GIF or WebP image (other attachments are not imported)",
-      );
-    }
-  }
   const reported = new Set<string>();
   const report = (path: string, reason: string) => {
     if (reported.has(`${path}\n${reason}`)) return;
     reported.add(`${path}\n${reason}`);
     skipped.push({ path, reason });
   };
-  for (const { note, body: rawBody, imageRefs, kept } of pending) {
+  const noteImages = new Map<ZipEntry, VaultImage | undefined>();
+  for (const { noteImage } of pending) {
+    if (!noteImage || noteImages.has(noteImage.entry)) continue;
+    referenced.add(noteImage.entry);
+    const data = await readEntry(noteImage.entry, MAX_IMAGE_BYTES, budget);
+    const contentType = data && detectImageType(data);
+    noteImages.set(noteImage.entry, data && contentType ? { path: noteImage.entry.path, bytes: data, contentType } : undefined);
+  }
+  const textFiles = new Set<ZipEntry>();
+  for (const { note, body: rawBody, noteImage, kept, files } of pending) {
     let body = rawBody;
-    for (const ref of imageRefs) {
-      const image = imageBytes.get(ref.entry)!;
-      if (typeof image === "string") report(ref.entry.path, image);
-      else if (!note.image) {
-        note.image = image;
-        // The embed that became the note image leaves the text (its line too, when alone on it).
-        body = body.replace(new RegExp(`^[ \\t]*${escapeRegExp(ref.text)}[ \\t]*\\n?`, "m"), "");
-        body = body.replace(ref.text, "");
-      } else if (image.path !== note.image.path) {
-        report(ref.entry.path, `a note keeps one image: only the first one embedded in ${note.source} was imported`);
-      }
-    }
+    const image = noteImage && noteImages.get(noteImage.entry);
+    if (noteImage && image) {
+      note.image = image;
+      body = body.trimEnd().slice(0, -noteImage.embed.length);
+    } else if (noteImage) files.push(noteImage.entry);
+    for (const entry of files) textFiles.add(entry);
     const details = stripControlCharacters(detailsWithFrontMatter(kept, body.trim()));
     if (details.length > MAX_DETAILS_LENGTH)
       report(note.source!, `its text is longer than ${MAX_DETAILS_LENGTH} characters; the note was imported without it`);
     else note.details = details;
   }
-  for (const entry of attachments.values()) {
-    if (!embedded.has(entry)) skipped.push({ path: entry.path, reason: "not a Markdown note, and no note embeds it" });
-  }
-
-  const resolve = (target: string): VaultNote | undefined => {
-    let t = target
-      .normalize("NFC")
-      .replace(/\\/g, "/")
-      .replace(/^\.?\//, "")
-      .replace(/\.md$/i, "");
-    if (topName !== undefined && lower(t).startsWith(lower(`${topName}/`))) {
-      const inner = byPath.get(lower(t.slice(topName.length + 1)));
-      if (inner) return inner;
+  const keptFiles: VaultAttachment[] = [];
+  for (const entry of textFiles) {
+    const data = await readEntry(entry, MAX_ATTACHMENT_BYTES, budget);
+    if (data === undefined) {
+      report(entry.path, `larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB`);
+      continue;
     }
-    if (topName !== undefined && lower(t) === lower(topName)) return rootNote;
-    const found = byPath.get(lower(t));
-    if (found) return found;
-    t = t.split("/").at(-1)!;
-    if (lower(t) === lower(INDEX_STEM)) return undefined;
-    return byStem.get(lower(t)) ?? byTitle.get(lower(t));
-  };
-  return { root: rootNote, skipped, resolve, noteCount };
-}
-
-/** A path written relative to a folder, as a path from the vault's root ("../" resolved). */
-function relativeTo(dir: string[], target: string): string {
-  if (target.startsWith("/")) return target.slice(1);
-  const parts = [...dir];
-  for (const part of target.split("/")) {
-    if (part === "..") parts.pop();
-    else if (part !== "." && part !== "") parts.push(part);
+    const type = detectAttachmentType(data, entry.parts.at(-1)!);
+    if (!type) report(entry.path, "not an image, audio, video or PDF file (other files are not imported)");
+    else keptFiles.push({ path: relOf(entry).join("/"), bytes: data, contentType: type.contentType });
   }
-  return parts.join("/");
-}
+  for (const entry of attachments.values()) {
+    if (!referenced.has(entry)) skipped.push({ path: entry.path, reason: "not a Markdown note, and no note embeds it" });
+  }
 
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // Notes by their files' paths (a folder note also by its folder's), read as Obsidian reads links.
+  const notePaths = new VaultPaths([...byPath.keys()].filter((key) => key !== "").map((key) => `${key}.md`));
+  const resolve = (target: string, from: string[] = []): VaultNote | undefined => {
+    const t = target.normalize("NFC").replace(/\\/g, "/").replace(/\.md$/i, "");
+    if (topName !== undefined && lower(pathParts(t).join("/")) === lower(topName)) return rootNote;
+    const path = notePaths.resolve(t, from);
+    if (path !== undefined) return byPath.get(lower(path.slice(0, -3)));
+    const name = pathParts(t).at(-1);
+    return name === undefined ? undefined : (byStem.get(lower(name)) ?? byTitle.get(lower(name)));
+  };
+  return { root: rootNote, skipped, resolve, attachments: keptFiles, noteCount };
 }
