@@ -43,10 +43,12 @@ describe("attachments of a notebook", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(file.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
-    expect(new Uint8Array(await file.arrayBuffer())).toEqual(HELP_VAULT_FILES["Obsidian Help/Über Obsidian/Bilder/image.png"]!);
+    expect(new Uint8Array(await file.arrayBuffer()) as Uint8Array).toEqual(
+      HELP_VAULT_FILES["Obsidian Help/Über Obsidian/Bilder/image.png"]!,
+    );
     // The other image.png, by its path; a relative Markdown path from the note's folder.
     const other = await get(learner, (await get(learner, embed("Workspace", "Attachments/image.png"))).headers.get("location")!);
-    expect(new Uint8Array(await other.arrayBuffer())).toEqual(HELP_VAULT_FILES["Obsidian Help/Attachments/image.png"]!);
+    expect(new Uint8Array(await other.arrayBuffer()) as Uint8Array).toEqual(HELP_VAULT_FILES["Obsidian Help/Attachments/image.png"]!);
     expect((await get(learner, embed("Link notes", "../Attachments/link-preview.png"))).status).toBe(302);
 
     const svg = await get(learner, (await get(learner, embed("Home", "Obsidian logo.svg"))).headers.get("location")!);

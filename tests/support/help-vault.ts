@@ -33,7 +33,7 @@ function makeWav(): Uint8Array {
 }
 
 /** The vault's files other than notes, by their path in the zip. */
-export const HELP_VAULT_FILES: Record<string, Uint8Array> = {
+export const HELP_VAULT_FILES: Record<string, Uint8Array<ArrayBufferLike>> = {
   "Obsidian Help/Attachments/Obsidian logo.svg": text(
     '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><path d="M32 4 L56 20 L48 58 L16 58 L8 20 Z" fill="#7c3aed"/></svg>\n',
   ),
