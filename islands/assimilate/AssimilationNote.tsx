@@ -51,7 +51,7 @@ export function AssimilationNote({
   const settingsHeadingId = useElementId(`note-${note.id}-settings-heading`);
   const mathReady = useMath(note.details);
   // biome-ignore lint/correctness/useExhaustiveDependencies: rendered again once KaTeX is there
-  const detailsHtml = useMemo(() => renderNoteDetailsSafely(note.details), [note.details, mathReady]);
+  const detailsHtml = useMemo(() => renderNoteDetailsSafely(note.details, { noteId: note.id }), [note.details, note.id, mathReady]);
   return (
     <article className="assimilation-note card" aria-label="note to assimilate">
       <AssimilationNoteTitle note={note} headingRef={headingRef} />

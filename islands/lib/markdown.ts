@@ -2,6 +2,7 @@ import { Marked } from "marked";
 import { detailsBody } from "../../src/services/notes/note-properties";
 import { mathExtension } from "./markdown-math";
 import { currentMathRenderer } from "./math-syntax";
+import { embedHtml, isVaultPath, vaultEmbedExtension } from "./vault-embeds";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -58,9 +59,13 @@ const rawHtml = (text: string) =>
  * the browser without the server's sanitiser: raw HTML is shown as text (but <sub>/<sup>), links
  * and images keep only http(s), mailto and relative URLs, and math is typeset (markdown-math.ts).
  */
+/** The note whose details are being rendered, while they are (its embeds are asked of it). */
+let embeddingNoteId: number | undefined;
+
 const markdown = new Marked({
   gfm: true,
   breaks: false,
+  extensions: [vaultEmbedExtension(() => embeddingNoteId)],
   renderer: {
     html: ({ text }) => rawHtml(text),
     link({ href, title, tokens }) {
@@ -71,6 +76,16 @@ const markdown = new Marked({
       return `<a href="${escapeHtml(url)}"${titleAttribute} rel="noopener noreferrer">${text}</a>`;
     },
     image({ href, title, text }) {
+      if (embeddingNoteId !== undefined && isVaultPath(href)) {
+        let target = href;
+        try {
+          target = decodeURI(href);
+        } catch {
+          // kept as written
+        }
+        const embed = embedHtml(embeddingNoteId, target, text || undefined);
+        if (embed) return embed;
+      }
       const url = safeUrl(href);
       if (url === undefined) return escapeHtml(text);
       const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
@@ -80,9 +95,17 @@ const markdown = new Marked({
   // KaTeX once math.ts has loaded it (a page without math never does); until then math shows as its TeX.
 }).use(mathExtension(currentMathRenderer));
 
-/** Markdown to HTML that is safe to insert into the page; the same on the server and in the browser. */
-export function renderMarkdownSafely(source: string): string {
-  return markdown.parse(source, { async: false }) as string;
+/**
+ * Markdown to HTML that is safe to insert into the page; the same on the server and in the
+ * browser. With `noteId` (a note's own details), its Obsidian embeds show their files.
+ */
+export function renderMarkdownSafely(source: string, options: { noteId?: number } = {}): string {
+  embeddingNoteId = options.noteId;
+  try {
+    return markdown.parse(source, { async: false }) as string;
+  } finally {
+    embeddingNoteId = undefined;
+  }
 }
 
 /** Inline Markdown (no paragraphs) as safe HTML, for text inside buttons such as question choices. */
@@ -90,9 +113,9 @@ export function renderInlineMarkdownSafely(source: string): string {
   return markdown.parseInline(source, { async: false }) as string;
 }
 
-/** A note's details as safe HTML: their text, without the properties at the top (shown apart). */
-export function renderNoteDetailsSafely(details: string): string {
-  return renderMarkdownSafely(detailsBody(details));
+/** A note's details as safe HTML: their text, without the properties at the top (shown apart); with the note's id, its embeds show their files. */
+export function renderNoteDetailsSafely(details: string, options: { noteId?: number } = {}): string {
+  return renderMarkdownSafely(detailsBody(details), options);
 }
 
 /** Whether marked reads math in this Markdown (exact, unlike math-syntax.ts's quick test: code spans and escapes as marked sees them). */

@@ -10,6 +10,7 @@ import { notePath, noteRealmQuery } from "../lib/notes-queries";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
 import { type Autosave, useAutosave } from "../lib/use-autosave";
+import { EmbeddedFiles } from "../lib/vaults/EmbeddedFiles";
 import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { NoteAccessoryView } from "./accessory";
 import { AudioToolsButton } from "./ai/AudioToolsButton";
@@ -344,7 +345,10 @@ export default function NoteShow({
             dir="auto"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's rendering of the details or renderMarkdownSafely's, both sanitised.
             dangerouslySetInnerHTML={{
-              __html: detailsText.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(detailsText.value),
+              __html:
+                detailsText.value === initialDetails || !checks
+                  ? initialDetailsHtml
+                  : checks.renderMarkdownSafely(detailsText.value, { noteId }),
             }}
           />
         ) : (
@@ -361,6 +365,7 @@ export default function NoteShow({
               initialHtml={initialDetailsHtml}
               render={checks?.renderMarkdownSafely}
             />
+            <EmbeddedFiles noteId={noteId} details={detailsText.value} />
           </>
         )}
         {editable && <FieldLimit autosave={details} max={DETAILS_MAX_LENGTH} label="Details" />}

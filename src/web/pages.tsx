@@ -213,7 +213,7 @@ export function recallPage(): PageContent {
 /** /n{noteId}: the note's realm (its first page of children), accessory and rendered details. */
 export function notePage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser | undefined, noteId: number): PageContent {
   const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
-  const detailsHtml = renderNoteDetailsSafely(note.details);
+  const detailsHtml = renderNoteDetailsSafely(note.details, { noteId: note.id });
   queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
   queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
   return {

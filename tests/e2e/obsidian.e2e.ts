@@ -126,3 +126,73 @@ test("a learner imports an Anki deck from the notebooks page and opens the new n
     "tagsspanish, greeting",
   ]);
 });
+
+test("an imported vault's embeds show on the note page: images at their size, players for audio and video, a link for a PDF", async ({
+  page,
+  engram,
+}) => {
+  // Built by Bun (tests/support/help-vault.ts), as Playwright runs on Node.
+  const zipPath = join(mkdtempSync(join(tmpdir(), "engram-help-vault-")), "Obsidian Help.zip");
+  execFileSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/support/help-vault.ts", zipPath]);
+  const ids = await injectNotes(page, engram.url, [{ Title: "Help" }]);
+  await signInThroughIdentifyPage(page, engram.url, "old_learner", `/n${ids.Help}`);
+  await page.getByRole("button", { name: "more options" }).click();
+  await page.getByRole("menuitem", { name: "Import from Obsidian" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import from Obsidian" });
+  await dialog.getByLabel("Vault (.zip)").setInputFiles(zipPath);
+  await dialog.getByRole("button", { name: "Import" }).click();
+  await expect(dialog.getByText("Import complete.")).toBeVisible();
+  await expect(dialog.locator(".obsidian-report-counts")).toContainText("Embedded files13");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await waitForHydration(page);
+
+  const details = page.locator(".note-details");
+  const naturalWidth = (image: ReturnType<Page["locator"]>) => image.evaluate((element) => (element as HTMLImageElement).naturalWidth);
+  const open = async (...path: string[]) => {
+    await page.goto(`${engram.url}/n${ids.Help}`);
+    await waitForHydration(page);
+    for (const title of path) {
+      await page.getByRole("link", { name: title, exact: true }).first().click();
+      await waitForHydration(page);
+    }
+  };
+
+  // Rendered details show an embed in place, at its size.
+  await open("Getting started", "Create a vault");
+  const layout = details.getByRole("img", { name: "Workspace layout.jpg" });
+  await expect(layout).toHaveAttribute("width", "600");
+  await expect.poll(() => naturalWidth(layout)).toBeGreaterThan(0);
+
+  // A note edited as Markdown (a callout) shows the files it embeds under its source, the other image.png told apart by its folder.
+  await open("User interface", "Workspace");
+  const embedded = page.getByRole("region", { name: "Embedded files" });
+  await expect(embedded.getByRole("img", { name: "Workspace layout.jpg" })).toHaveAttribute("width", "600");
+  await expect.poll(() => naturalWidth(embedded.getByRole("img", { name: "image.png" }))).toBe(8);
+  await page.screenshot({ path: "/work/shots/files/embeds-markdown-mode-1280.png", fullPage: true });
+
+  await open("Über Obsidian", "Großartige Funktionen");
+  await expect.poll(() => naturalWidth(details.getByRole("img", { name: "Überblick.png" }))).toBe(240);
+  await expect.poll(() => naturalWidth(details.getByRole("img", { name: "image.png" }).first())).toBe(6);
+  await page.screenshot({ path: "/work/shots/files/embeds-funktionen-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "/work/shots/files/embeds-funktionen-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Players for audio and video; the WAV is a real recording, so the player reads its length.
+  await open("Plugins", "Audio recorder");
+  await expect(details.locator("audio.vault-embed")).toHaveCount(2);
+  await expect(details.locator("video.vault-embed")).toHaveCount(1);
+  const tone = details.locator("audio.vault-embed").nth(1);
+  await expect.poll(() => tone.evaluate((audio) => (audio as HTMLAudioElement).duration)).toBeGreaterThan(0);
+  await page.screenshot({ path: "/work/shots/files/embeds-audio-recorder-1280.png", fullPage: true });
+  const notePart = await new AxeBuilder({ page }).include(".note-details").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(notePart.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+  // A PDF is a link to the file.
+  await open("Files and folders", "Accepted file formats");
+  const pdf = details.getByRole("link", { name: "sample.pdf" }).first();
+  const answer = await page.request.get(`${engram.url}${await pdf.getAttribute("href")}`);
+  expect(answer.headers()["content-type"]).toBe("application/pdf");
+});

@@ -7,7 +7,8 @@
  * two files of one name told apart by their folders, Markdown-style links and images, and the
  * hidden .obsidian folder.
  */
-import { makePng } from "./vaults";
+import { writeFileSync } from "node:fs";
+import { makePng, makeZip } from "./vaults";
 
 const bytes = (base64: string) => new Uint8Array(Buffer.from(base64, "base64"));
 const text = (value: string) => new TextEncoder().encode(value);
@@ -37,7 +38,7 @@ export const HELP_VAULT_FILES: Record<string, Uint8Array<ArrayBufferLike>> = {
   "Obsidian Help/Attachments/Obsidian logo.svg": text(
     '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><path d="M32 4 L56 20 L48 58 L16 58 L8 20 Z" fill="#7c3aed"/></svg>\n',
   ),
-  "Obsidian Help/Attachments/link-preview.png": makePng(40, 24, [30, 120, 200]),
+  "Obsidian Help/Attachments/link-preview.png": makePng(320, 180, [30, 120, 200]),
   "Obsidian Help/Attachments/Workspace layout.jpg": bytes(
     "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
   ),
@@ -51,7 +52,7 @@ export const HELP_VAULT_FILES: Record<string, Uint8Array<ArrayBufferLike>> = {
   "Obsidian Help/Attachments/Tone.wav": makeWav(),
   "Obsidian Help/Attachments/image.png": makePng(8, 8, [220, 40, 40]),
   "Obsidian Help/Files and folders/sample.pdf": text("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
-  "Obsidian Help/Über Obsidian/Bilder/Überblick.png": makePng(16, 10, [40, 160, 60]),
+  "Obsidian Help/Über Obsidian/Bilder/Überblick.png": makePng(240, 150, [40, 160, 60]),
   "Obsidian Help/Über Obsidian/Bilder/image.png": makePng(6, 6, [40, 40, 220]),
   "Obsidian Help/Attachments/unused.canvas": text('{"nodes":[],"edges":[]}'),
 };
@@ -146,3 +147,6 @@ export function helpVaultFiles(): Record<string, string | Uint8Array> {
     ...HELP_VAULT_FILES,
   };
 }
+
+// `bun tests/support/help-vault.ts <file.zip>` writes the vault as a zip (for browser tests, which run on Node).
+if (import.meta.main) writeFileSync(process.argv[2]!, await makeZip(helpVaultFiles()));

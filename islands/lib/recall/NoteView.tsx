@@ -62,7 +62,7 @@ export function NoteView({
           className="note-details markdown"
           dir="auto"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: renderNoteDetailsSafely escapes raw HTML, drops unsafe URLs and typesets math with KaTeX.
-          dangerouslySetInnerHTML={{ __html: renderNoteDetailsSafely(note.details) }}
+          dangerouslySetInnerHTML={{ __html: renderNoteDetailsSafely(note.details, { noteId: note.id }) }}
         />
       )}
     </section>

@@ -8,6 +8,8 @@ export interface ImportReport {
   updated: number;
   links: number;
   images: number;
+  /** Files the notes embed (images, audio, video, PDF), added or changed. */
+  attachments: number;
   skipped: { path: string; reason: string }[];
 }
 
@@ -112,6 +114,8 @@ function ImportReportView({ report }: { report: ImportReport }) {
         <dd>{report.links}</dd>
         <dt>Images</dt>
         <dd>{report.images}</dd>
+        <dt>Embedded files</dt>
+        <dd>{report.attachments}</dd>
       </dl>
       <SkippedList skipped={report.skipped} />
     </div>
@@ -176,7 +180,7 @@ export function ObsidianImportDialog({
 
   const close = () => {
     if (progress) return;
-    if (report && (report.created || report.updated || report.links || report.images)) window.location.reload();
+    if (report && (report.created || report.updated || report.links || report.images || report.attachments)) window.location.reload();
     else onClose();
   };
 

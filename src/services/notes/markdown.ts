@@ -3,6 +3,7 @@ import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { mathExtension } from "../../../islands/lib/markdown-math";
 import type { MathRenderer } from "../../../islands/lib/math-syntax";
+import { embedHtml, isVaultPath, vaultEmbedExtension } from "../../../islands/lib/vault-embeds";
 import { detailsBody } from "./note-properties";
 
 /**
@@ -16,12 +17,31 @@ export const renderMathWithKatex: MathRenderer = (tex, display) =>
 /** Whether rendered HTML holds typeset math (and so needs KaTeX's stylesheet). */
 export const hasTypesetMath = (html: string) => html.includes('class="katex');
 
+/** The note whose details are being rendered, while they are (its Obsidian embeds are asked of it). */
+let embeddingNoteId: number | undefined;
+
 // KaTeX's markup is not for the sanitizer's allow-list: math is rendered to a placeholder
 // (private-use characters, removed from the input first), the rest sanitized, then the
 // placeholders replaced by KaTeX's HTML.
 const SLOT = /\uE030(\d+)\uE031/g;
 let typeset: string[] | undefined;
-const markdown = new Marked({ gfm: true, breaks: false }).use(
+const markdown = new Marked({
+  gfm: true,
+  breaks: false,
+  extensions: [vaultEmbedExtension(() => embeddingNoteId)],
+  renderer: {
+    image({ href, text }) {
+      if (embeddingNoteId === undefined || !isVaultPath(href)) return false;
+      let target = href;
+      try {
+        target = decodeURI(href);
+      } catch {
+        // kept as written
+      }
+      return embedHtml(embeddingNoteId, target, text || undefined) ?? false;
+    },
+  },
+}).use(
   mathExtension(() => (tex, display) => {
     if (!typeset) return "";
     typeset.push(renderMathWithKatex(tex, display));
@@ -32,16 +52,19 @@ const markdown = new Marked({ gfm: true, breaks: false }).use(
 /**
  * Note details are stored as Markdown (the canonical form). This renders them to HTML that is
  * safe to put in a page: raw HTML in the Markdown is filtered to a small allow-list, links keep
- * only http(s), mailto and relative targets, and math ($…$, $$…$$) is typeset by KaTeX.
+ * only http(s), mailto and relative targets, and math ($…$, $$…$$) is typeset by KaTeX. With
+ * `noteId` (a note's own details), its Obsidian embeds show their files (islands/lib/vault-embeds.ts).
  */
-export function renderMarkdownSafely(source: string): string {
+export function renderMarkdownSafely(source: string, options: { noteId?: number } = {}): string {
   const slots: string[] = [];
   typeset = slots;
+  embeddingNoteId = options.noteId;
   let html: string;
   try {
     html = markdown.parse(source.replace(/[\uE030\uE031]/g, ""), { async: false }) as string;
   } finally {
     typeset = undefined;
+    embeddingNoteId = undefined;
   }
   return sanitizeHtml(html, {
     allowedTags: [
@@ -77,9 +100,24 @@ export function renderMarkdownSafely(source: string): string {
       "tr",
       "th",
       "td",
+      "audio",
+      "video",
     ],
-    allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "title"], ol: ["start"], p: ["class"] },
-    allowedClasses: { p: ["math-display"] },
+    allowedAttributes: {
+      a: ["href", "title", "class"],
+      img: ["src", "alt", "title", "width", "height", "loading", "class"],
+      audio: ["src", "controls", "preload", "title", "class"],
+      video: ["src", "controls", "preload", "title", "width", "height", "class"],
+      ol: ["start"],
+      p: ["class"],
+    },
+    allowedClasses: {
+      p: ["math-display"],
+      a: ["vault-embed-file"],
+      img: ["vault-embed"],
+      audio: ["vault-embed"],
+      video: ["vault-embed"],
+    },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesAppliedToAttributes: ["href", "src"],
     allowProtocolRelative: false,
@@ -88,4 +126,5 @@ export function renderMarkdownSafely(source: string): string {
 }
 
 /** A note's details as safe HTML: their text, without the properties at the top (note-properties.ts). */
-export const renderNoteDetailsSafely = (details: string) => renderMarkdownSafely(detailsBody(details));
+export const renderNoteDetailsSafely = (details: string, options: { noteId?: number } = {}) =>
+  renderMarkdownSafely(detailsBody(details), options);
