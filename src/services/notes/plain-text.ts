@@ -7,7 +7,7 @@
  * identifiers and arithmetic use them far more often in notes than emphasis does.
  */
 import { Marked, type Token, type TokenizerExtension, type Tokens } from "marked";
-import { splitMarkdownFile } from "../vaults/markdown-file";
+import { detailsBody } from "./note-properties";
 
 /** [[target]], [[target|alias]] and ![[embed]]: Obsidian's links, read as their shown text. */
 const wikiLink: TokenizerExtension = {
@@ -121,14 +121,10 @@ function blockText(tokens: Token[]): string {
   return parts.join(" ");
 }
 
-/** The front matter at the top of a file or of imported details: properties, not text. */
-export function withoutFrontMatter(markdown: string): string {
-  return markdown.startsWith("---") ? splitMarkdownFile(markdown).body : markdown;
-}
-
 /** The whole Markdown as one line of plain text (front matter left out). */
 export function plainTextOfMarkdown(source: string): string {
-  return blockText(markdown.lexer(withoutFrontMatter(source)))
+  // The properties at the top of imported details are not text (note-properties.ts).
+  return blockText(markdown.lexer(detailsBody(source)))
     .replace(/\s+/g, " ")
     .trim();
 }
