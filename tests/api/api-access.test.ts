@@ -9,6 +9,7 @@ import { appRoutes, useTestServer } from "../support/server";
  */
 const EXPECTED: Record<ApiAccess, string[]> = {
   public: [
+    "GET /api/attachments/:attachment/:name",
     "GET /api/bazaar/",
     "GET /api/healthcheck",
     "GET /api/images/:image/:name",
@@ -16,6 +17,7 @@ const EXPECTED: Record<ApiAccess, string[]> = {
     "GET /api/notebooks/:notebook/notes",
     "GET /api/notes/:note",
     "GET /api/notes/:note/accessory",
+    "GET /api/notes/:note/attachment",
     "GET /api/notes/:note/changes",
     "GET /api/notes/:note/children",
     "GET /api/notes/:note/descendants",

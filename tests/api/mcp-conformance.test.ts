@@ -193,6 +193,8 @@ describe("MCP conformance scenarios", () => {
         expect({ host, status: refused.status }).toEqual({ host, status: 403 });
         expect(refused.body).not.toContain("serverInfo");
       }
+      // Before the token is looked at: the conformance suite sends none.
+      expect((await initializeWithHost("evil.example.com")).status).toBe(403);
       for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, "localhost", `[::1]:${port}`]) {
         const accepted = await initializeWithHost(host, auth);
         expect({ host, status: accepted.status }).toEqual({ host, status: 200 });

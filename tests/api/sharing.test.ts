@@ -328,6 +328,7 @@ describe("sharing", () => {
     // What a visitor may call: reading bazaar notebooks, the bazaar itself, and who is signed in.
     expect(open.sort()).toEqual(
       [
+        "GET /api/attachments/:attachment/:name",
         "GET /api/bazaar/",
         "GET /api/healthcheck",
         "GET /api/images/:image/:name",
@@ -335,6 +336,7 @@ describe("sharing", () => {
         "GET /api/notebooks/:notebook/notes",
         "GET /api/notes/:note",
         "GET /api/notes/:note/accessory",
+        "GET /api/notes/:note/attachment",
         "GET /api/notes/:note/changes",
         "GET /api/notes/:note/children",
         "GET /api/notes/:note/descendants",
