@@ -67,12 +67,18 @@ export function UsersTab() {
               const self = account.login === me?.externalIdentifier;
               return (
                 <tr key={account.id}>
-                  <td dir="auto">{account.name ?? <span className="muted">(no profile)</span>}</td>
-                  <td dir="auto">{account.login}</td>
-                  <td>{dateTimeText(account.createdAt)}</td>
-                  <td>{account.lastSeenAt ? dateTimeText(account.lastSeenAt) : <span className="muted">never</span>}</td>
-                  <td>{account.disabled ? "Disabled" : account.admin ? "Admin" : "User"}</td>
-                  <td className="admin-user-actions">
+                  <td data-label="Name" dir="auto">
+                    {account.name ?? <span className="muted">(no profile)</span>}
+                  </td>
+                  <td data-label="Login" dir="auto">
+                    {account.login}
+                  </td>
+                  <td data-label="Created">{dateTimeText(account.createdAt)}</td>
+                  <td data-label="Last seen">
+                    {account.lastSeenAt ? dateTimeText(account.lastSeenAt) : <span className="muted">never</span>}
+                  </td>
+                  <td data-label="Role">{account.disabled ? "Disabled" : account.admin ? "Admin" : "User"}</td>
+                  <td data-label="Actions" className="admin-user-actions">
                     {account.admin ? (
                       <button
                         type="button"

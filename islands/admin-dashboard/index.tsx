@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollingStrip, useStripRef } from "../lib/ui/ScrollingStrip";
 import { AssistantTab } from "./AssistantTab";
 import { BazaarTab } from "./BazaarTab";
 import { CertificationTab } from "./CertificationTab";
@@ -20,19 +21,22 @@ const PANELS: Partial<Record<AdminTab, () => ReactNode>> = {
 
 /**
  * /d/admin-dashboard/{tab}: the admin area. Each tab is a link to its own URL (a reload or a
- * shared link keeps the tab); the current one is marked aria-current.
+ * shared link keeps the tab); the current one is marked aria-current and scrolled into view.
  */
 export default function AdminDashboard({ tab }: { tab: AdminTab }) {
   const panel = PANELS[tab];
+  const strip = useStripRef<HTMLElement>();
   return (
     <div className="admin-dashboard">
-      <nav className="tabs admin-tabs" aria-label="Admin sections">
-        {ADMIN_TABS.map((t) => (
-          <a key={t.slug} href={`/d/admin-dashboard/${t.slug}`} className="tab" aria-current={t.slug === tab ? "page" : undefined}>
-            {t.label}
-          </a>
-        ))}
-      </nav>
+      <ScrollingStrip scrollerRef={strip}>
+        <nav ref={strip} className="tabs admin-tabs" aria-label="Admin sections">
+          {ADMIN_TABS.map((t) => (
+            <a key={t.slug} href={`/d/admin-dashboard/${t.slug}`} className="tab" aria-current={t.slug === tab ? "page" : undefined}>
+              {t.label}
+            </a>
+          ))}
+        </nav>
+      </ScrollingStrip>
       <section className="admin-panel" aria-label={ADMIN_TABS.find((t) => t.slug === tab)!.label}>
         {panel ? panel() : <p className="empty-state">This section arrives with the next release.</p>}
       </section>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The app shell's client-side state shared by all islands on a page: toasts (top-right, closing
+ * The app shell's client-side state shared by all islands on a page: toasts (top centre, or bottom on phones, closing
  * after 3000 ms), the alert/confirm popups and the count of pending API calls (loading bar).
  */
 export interface Toast {

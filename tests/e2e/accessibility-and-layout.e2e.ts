@@ -1,11 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, waitForHydration } from "./support";
+import { ADMIN_TABS } from "../../islands/admin-dashboard/tabs";
+import { engramTest, injectNotes, resetTestData, showcase, signInThroughIdentifyPage, testability, waitForHydration } from "./support";
 
 /**
  * The accessibility and layout sweep: every page of the route table, signed in and signed out, at
  * phone and desktop widths, has no serious or critical axe violation and is no wider than the
- * screen. Some states that only appear after a click (an open dialog, menu or drawer) too.
+ * screen; an open menu lies inside the screen; on a phone every control is at least 44×44 px
+ * (WCAG 2.5.5). Some states that only appear after a click (an open dialog, menu or drawer, every
+ * admin tab) too.
  */
 const test = engramTest("test");
 
@@ -50,7 +53,58 @@ interface Finding {
   problem: string;
 }
 
-/** Serious and critical axe violations, and horizontal overflow, of what the page shows now. */
+/** WCAG 2.5.5: a target at least this many CSS pixels wide and high. */
+const MIN_TAP_TARGET_PX = 44;
+
+/**
+ * Controls smaller than MIN_TAP_TARGET_PX: buttons, menu items, tabs, fields and links styled as
+ * buttons or tabs. Not counted, as WCAG 2.5.5 allows: links inside text, check boxes and radio
+ * buttons the browser draws, and the test-only testability panel; nor what is not shown.
+ */
+async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = [
+      "button",
+      "[role=button]",
+      "[role=menuitem]",
+      "[role=tab]",
+      "a.button",
+      "a.tab",
+      "a.menu-item",
+      "select",
+      "textarea",
+      "input:not([type=checkbox]):not([type=radio]):not([type=hidden])",
+    ].join(", ");
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest(".testability-panel")) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.bottom <= 0) continue; // hidden, or a skip link waiting above the page
+      if (getComputedStyle(element).visibility === "hidden") continue;
+      if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;
+      const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40);
+      found.push(`"${name}" (${element.tagName.toLowerCase()}) is ${Math.round(box.width)}×${Math.round(box.height)} px`);
+    }
+    return found;
+  }, MIN_TAP_TARGET_PX);
+}
+
+/** Open menus that reach past an edge of the screen. */
+async function menusOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[role=menu]")].flatMap((menu) => {
+      const box = menu.getBoundingClientRect();
+      const inside = box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+      return inside
+        ? []
+        : [
+            `menu "${menu.getAttribute("aria-label")}" is at ${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},${Math.round(box.bottom)}`,
+          ];
+    }),
+  );
+}
+
+/** Serious and critical axe violations, horizontal overflow, menus off screen and (on a phone) small controls. */
 async function check(page: Page, label: string): Promise<Finding[]> {
   const findings: Finding[] = [];
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -67,6 +121,10 @@ async function check(page: Page, label: string): Promise<Finding[]> {
     innerWidth: window.innerWidth,
   }));
   if (scrollWidth > innerWidth) findings.push({ page: label, problem: `page is ${scrollWidth} px wide on a ${innerWidth} px screen` });
+  for (const problem of await menusOffScreen(page)) findings.push({ page: label, problem });
+  if (innerWidth <= VIEWPORTS[0].width) {
+    for (const target of await smallTapTargets(page)) findings.push({ page: label, problem: `tap target too small: ${target}` });
+  }
   return findings;
 }
 
@@ -153,6 +211,37 @@ for (const viewport of VIEWPORTS) {
     if (viewport.name === "phone") {
       await page.getByRole("button", { name: "Menu" }).click();
       findings.push(...(await check(page, "phone menu drawer")));
+    }
+    await page.getByRole("button", { name: "Account" }).click();
+    const accountMenu = page.getByRole("menu", { name: "Account" });
+    await expect(accountMenu).toBeVisible();
+    findings.push(...(await check(page, `${viewport.name} Account menu`)));
+    await showcase(page, `account-menu-${viewport.width}`);
+    expect(findings).toEqual([]);
+    // A tap on the middle of an entry acts (it is on the screen, not past its edge).
+    const entry = (await accountMenu.getByRole("menuitem", { name: "Recent..." }).boundingBox())!;
+    await page.mouse.click(entry.x + entry.width / 2, entry.y + entry.height / 2);
+    await expect(page).toHaveURL(/\/d\/recent$/);
+  });
+
+  test(`every admin tab, ${viewport.name}: no serious accessibility problem, nothing wider than the screen, the tab in view`, async ({
+    page,
+    engram,
+  }) => {
+    await signInThroughIdentifyPage(page, engram.url, "admin");
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const findings: Finding[] = [];
+    for (const tab of ADMIN_TABS) {
+      await page.goto(`${engram.url}/d/admin-dashboard/${tab.slug}`);
+      const strip = page.getByRole("navigation", { name: "Admin sections" });
+      const current = strip.getByRole("link", { name: tab.label });
+      await expect(current).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("region", { name: tab.label })).toBeVisible();
+      findings.push(...(await check(page, `${viewport.name} admin ${tab.label}`)));
+      // The current tab is wholly inside the strip, which is inside the screen.
+      const [stripBox, tabBox] = [(await strip.boundingBox())!, (await current.boundingBox())!];
+      if (tabBox.x < stripBox.x - 0.5 || tabBox.x + tabBox.width > Math.min(stripBox.x + stripBox.width, viewport.width) + 0.5)
+        findings.push({ page: `${viewport.name} admin ${tab.label}`, problem: "the current tab is scrolled out of view" });
     }
     expect(findings).toEqual([]);
   });

@@ -94,6 +94,15 @@ export function engramTest(mode: "production" | "test") {
   });
 }
 
+/**
+ * Saves a screenshot worth showing people under $ENGRAM_SHOTS_DIR as `<name>.png`, when that is set
+ * (nothing is compared: the tests assert what they check; these are for looking at).
+ */
+export async function showcase(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const folder = process.env.ENGRAM_SHOTS_DIR;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
 /** Non-production: resets the data to the test profiles. */
 export async function resetTestData(url: string) {
   const response = await fetch(`${url}/api/testability/clean_db_and_reset_testability_settings`, { method: "POST" });

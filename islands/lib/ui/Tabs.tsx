@@ -1,5 +1,6 @@
 import * as RadixTabs from "@radix-ui/react-tabs";
 import type { ReactNode } from "react";
+import { ScrollingStrip, useStripRef } from "./ScrollingStrip";
 
 export interface TabDefinition<K extends string> {
   key: K;
@@ -8,7 +9,10 @@ export interface TabDefinition<K extends string> {
   content: () => ReactNode;
 }
 
-/** WAI-ARIA tabs on Radix UI: arrow keys, Home and End move between tabs; only the selected panel renders. */
+/**
+ * WAI-ARIA tabs on Radix UI: arrow keys, Home and End move between tabs; only the selected panel
+ * renders. A strip wider than the screen scrolls, with arrows at the edges (ScrollingStrip).
+ */
 export function Tabs<K extends string>({
   label,
   tabs,
@@ -20,15 +24,18 @@ export function Tabs<K extends string>({
   selected: K;
   onSelect: (key: K) => void;
 }) {
+  const strip = useStripRef<HTMLDivElement>();
   return (
     <RadixTabs.Root value={selected} onValueChange={(value) => onSelect(value as K)} activationMode="automatic">
-      <RadixTabs.List className="tabs" aria-label={label}>
-        {tabs.map((tab) => (
-          <RadixTabs.Trigger key={tab.key} value={tab.key} className="tab">
-            {tab.label}
-          </RadixTabs.Trigger>
-        ))}
-      </RadixTabs.List>
+      <ScrollingStrip scrollerRef={strip}>
+        <RadixTabs.List ref={strip} className="tabs" aria-label={label}>
+          {tabs.map((tab) => (
+            <RadixTabs.Trigger key={tab.key} value={tab.key} className="tab">
+              {tab.label}
+            </RadixTabs.Trigger>
+          ))}
+        </RadixTabs.List>
+      </ScrollingStrip>
       {tabs.map((tab) => (
         <RadixTabs.Content key={tab.key} value={tab.key} className="tab-panel">
           {selected === tab.key && tab.content()}

@@ -1,12 +1,14 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { fittingPlacement } from "./menu-placement";
 
 /**
  * The Radix UI half of Menu (./Menu.tsx), loaded the first time someone opens a menu: anchored
  * beside its trigger (flipping and shifting to stay on screen), portalled to <body> so no parent's
  * colours or overflow reach it, with arrow keys, Home/End and typeahead, Escape returning focus to
  * the trigger. It is not modal: a click outside closes it and still reaches what was clicked.
- * It mounts already open, in place of the plain trigger button the page was served with.
+ * It mounts already open, in place of the plain trigger button the page was served with. Each time
+ * it opens, a side without room for it gives way to one with room (menu-placement.ts).
  */
 export function RadixMenu({
   label,
@@ -31,17 +33,36 @@ export function RadixMenu({
   openedByKeyboard: boolean;
 }) {
   const focusFirstItem = useRef(openedByKeyboard);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [placement, setPlacement] = useState({ side, align });
+  const place = () => {
+    const trigger = triggerRef.current;
+    if (trigger)
+      setPlacement(
+        fittingPlacement(trigger.getBoundingClientRect(), { side, align }, { width: window.innerWidth, height: window.innerHeight }),
+      );
+  };
+  // Mounted open: placed before the first paint. Later openings are placed as they open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the opening that mounted it.
+  useLayoutEffect(place, []);
   return (
-    <DropdownMenu.Root modal={false} defaultOpen onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger className={triggerClassName} aria-label={title ? label : undefined} title={title}>
+    <DropdownMenu.Root
+      modal={false}
+      defaultOpen
+      onOpenChange={(open) => {
+        if (open) place();
+        onOpenChange?.(open);
+      }}
+    >
+      <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName} aria-label={title ? label : undefined} title={title}>
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           className="menu"
           aria-label={label}
-          align={align}
-          side={side}
+          align={placement.align}
+          side={placement.side}
           sideOffset={4}
           collisionPadding={8}
           loop
