@@ -62,6 +62,27 @@ describe("the statistics page's figures", () => {
     expect(theirPage.retentionByNotebook.map(({ title, reviews }) => ({ title, reviews }))).toEqual([{ title: "Theirs", reviews: 6 }]);
   });
 
+  test("a most failed link note is named as its sentence, not by its link type", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await travelTo(learner, 0, 8);
+    const ids = await injectNotes(learner, [
+      { Title: "Biology" },
+      { Title: "Ribosome", "Parent Title": "Biology" },
+      { Title: "RNA", "Parent Title": "Biology" },
+    ]);
+    const linked = await learner.post("/api/testability/link_notes", {
+      type: "using",
+      source_id: String(ids.Ribosome),
+      target_id: String(ids.RNA),
+    });
+    expect(linked.status).toBe(200);
+    const link = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM notes WHERE target_note_id IS NOT NULL").get()!;
+    const [tracker] = await assimilate(learner, link.id);
+    await repeat(learner, tracker!.id, [false]);
+    const page = statsPage(server.ctx, currentUser(server, "old_learner"), "UTC");
+    expect(page.mostFailedNotes.map(({ title }) => title)).toEqual(["Ribosome — using — RNA"]);
+  });
+
   test("FSRS spreads: trackers by stability and by recall probability today (t/S against each bound's threshold)", async () => {
     const learner = await server.client().loginAs("old_learner");
     await travelTo(learner, 0, 8);

@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { dayHour, engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, testability, waitForHydration } from "./support";
+import {
+  dayHour,
+  engramTest,
+  injectNotes,
+  resetTestData,
+  showcase,
+  signInThroughIdentifyPage,
+  testability,
+  waitForHydration,
+} from "./support";
 
 /** The statistics page and the scheduler setting, as a learner uses them. */
 const test = engramTest("test");
@@ -56,6 +65,72 @@ test.describe("statistics and the scheduler", () => {
     }
     await page.getByRole("link", { name: "Venus" }).click();
     await expect(page).toHaveURL(new RegExp(`/n${ids.Venus}$`));
+  });
+
+  test("statistics of a single day read well on a phone and a desktop", async ({ page, engram }) => {
+    await testability(page, engram.url, "time_travel", { travel_to: JSON.stringify(dayHour(0, 8)) });
+    const ids = await injectNotes(page, engram.url, [
+      { Title: "Biology" },
+      { Title: "Ribosome", "Parent Title": "Biology" },
+      { Title: "RNA", "Parent Title": "Biology" },
+    ]);
+    await testability(page, engram.url, "link_notes", { type: "using", source_id: String(ids.Ribosome), target_id: String(ids.RNA) });
+    const ribosome = await (await page.request.get(`${engram.url}/api/notes/${ids.Ribosome}`)).json();
+    const link = ribosome.children.find((child: { noteTopology: { linkType?: string } }) => child.noteTopology.linkType).id;
+    for (const [noteId, successful] of [
+      [ids.Ribosome, true],
+      [ids.RNA, true],
+      [link, false],
+    ] as const) {
+      const [tracker] = await api(page, "post", `${engram.url}/api/assimilation`, { noteId });
+      await api(page, "patch", `${engram.url}/api/memory-trackers/${tracker.id}/mark-as-repeated?successful=${successful}`);
+    }
+
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${engram.url}/d/stats`);
+      // A link note is named as the sentence it is.
+      await expect(page.getByRole("region", { name: "Retention" }).getByRole("link", { name: "Ribosome — using — RNA" })).toBeVisible();
+      const charts = await page.locator("figure.stats-chart:not(.stats-heatmap)").evaluateAll((figures) =>
+        figures.map((figure) => {
+          const box = (element: Element) => element.getBoundingClientRect();
+          const visible = (element: Element) => getComputedStyle(element).display !== "none";
+          // Where the text itself is drawn (a label may be narrower than its text, which overflows it).
+          const textBox = (element: Element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return range.getBoundingClientRect();
+          };
+          return {
+            name: figure.getAttribute("aria-label"),
+            figure: box(figure).toJSON() as DOMRect,
+            bars: [...figure.querySelectorAll(".bar")].map((bar) => box(bar).toJSON() as DOMRect).filter((bar) => bar.height > 0),
+            labels: [...figure.querySelectorAll(".bar-label")].filter(visible).map((label) => ({
+              text: label.textContent,
+              box: textBox(label).toJSON() as DOMRect,
+            })),
+          };
+        }),
+      );
+      expect(charts.map((chart) => chart.name)).toEqual([
+        "Reviews due per day for the next 30 days",
+        "Share of successful recalls per week",
+      ]);
+      for (const chart of charts) {
+        for (const bar of chart.bars) {
+          expect(bar.height, `${chart.name}: a bar's height at ${width} px`).toBeLessThanOrEqual(200);
+          expect(bar.width, `${chart.name}: a bar's width at ${width} px`).toBeLessThanOrEqual(64);
+          expect(bar.width, `${chart.name}: a bar's width at ${width} px`).toBeGreaterThanOrEqual(6);
+        }
+        for (const label of chart.labels) {
+          expect(label.box.height, `${chart.name}: label ${label.text} at ${width} px`).toBeGreaterThanOrEqual(11);
+          expect(label.box.height, `${chart.name}: label ${label.text} at ${width} px`).toBeLessThanOrEqual(24);
+          expect(label.box.left, `${chart.name}: label ${label.text} starts in its chart`).toBeGreaterThanOrEqual(chart.figure.left);
+        }
+      }
+      expect(charts[0]!.labels[0]!.text).toBe("Today");
+      await showcase(page, `stats-one-day-${width}`, { fullPage: true });
+    }
   });
 
   test("switching to FSRS in Settings keeps the due count and shows the FSRS charts; switching back works too", async ({

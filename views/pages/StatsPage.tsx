@@ -1,5 +1,6 @@
 import type { StatsPageJson } from "../../src/services/stats/stats";
 import { PageHeading } from "./SimplePages";
+import { BarChart, Heatmap, shortDate } from "./StatsCharts";
 
 /**
  * /d/stats: the forecast, the past year as a heatmap, retention and totals, drawn as
@@ -143,106 +144,6 @@ function Share({ part, whole }: { part: number; whole: number }) {
   );
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const shortDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
-
-interface Bar {
-  key: string;
-  value: number;
-  label: string;
-  title: string;
-  highlight?: boolean;
-}
-
-/** Vertical bars with a value above each and a label below every few bars. */
-function BarChart({ label, bars }: { label: string; bars: Bar[] }) {
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  // Many bars (days) are narrow; a few (weeks, buckets) get room for their labels. Never drawn
-  // larger than 1.5× its own size, so a chart of three bars does not fill a wide screen.
-  const step = bars.length > 12 ? 24 : 90;
-  const [width, height, bottom, top] = [bars.length * step, 160, 28, 16];
-  const labelEvery = bars.length > 12 ? 5 : 1;
-  return (
-    // Wide charts scroll sideways on a phone; the focusable figure lets a keyboard scroll them too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide chart scrolls sideways; focusable, a keyboard scrolls it too.
-    <figure className="stats-chart" tabIndex={0} aria-label={label}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} style={{ maxWidth: width * 1.5 }}>
-        {bars.map((bar, i) => {
-          const h = ((height - bottom - top) * bar.value) / max;
-          const x = i * step + step * 0.15;
-          return (
-            <g key={bar.key}>
-              <rect
-                className={bar.highlight ? "bar bar-highlight" : "bar"}
-                x={x}
-                y={height - bottom - h}
-                width={step * 0.7}
-                height={Math.max(h, bar.value ? 1 : 0)}
-              >
-                <title>{bar.title}</title>
-              </rect>
-              {bar.value > 0 && (
-                <text className="bar-value" x={x + step * 0.35} y={height - bottom - h - 3} textAnchor="middle">
-                  {bar.value}
-                </text>
-              )}
-              {i % labelEvery === 0 && (
-                <text className="bar-label" x={x + step * 0.35} y={height - 9} textAnchor="middle">
-                  {bar.label}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption className="visually-hidden">{bars.map((b) => b.title).join("; ")}</figcaption>
-    </figure>
-  );
-}
-
-/** The past year, one square a day, weeks as columns (Monday on top), darker for more recalls. */
-function Heatmap({ history }: { history: { date: string; count: number }[] }) {
-  const first = new Date(`${history[0]!.date}T00:00:00Z`);
-  const offset = (first.getUTCDay() + 6) % 7; // Monday = 0
-  const max = Math.max(1, ...history.map((d) => d.count));
-  const level = (count: number) => (count === 0 ? 0 : Math.min(4, Math.ceil((count / max) * 4)));
-  const cell = 12;
-  const columns = Math.ceil((history.length + offset) / 7);
-  return (
-    <>
-      {/* On a narrow screen the year scrolls, starting from its recent end. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide chart scrolls sideways; focusable, a keyboard scrolls it too. */}
-      <figure className="stats-chart stats-heatmap" tabIndex={0} aria-label="Recalls per day over the past year">
-        <svg viewBox={`0 0 ${columns * cell + 2} ${7 * cell + 2}`} role="img" aria-label="Recalls per day over the past year">
-          {history.map((day, i) => {
-            const slot = i + offset;
-            return (
-              <rect
-                key={day.date}
-                className={`heat heat-${level(day.count)}`}
-                x={Math.floor(slot / 7) * cell + 1}
-                y={(slot % 7) * cell + 1}
-                width={cell - 2}
-                height={cell - 2}
-                rx={2}
-              >
-                <title>{`${day.date}: ${day.count} ${day.count === 1 ? "recall" : "recalls"}`}</title>
-              </rect>
-            );
-          })}
-        </svg>
-      </figure>
-      <div className="stats-legend" aria-hidden="true">
-        Less{" "}
-        {[0, 1, 2, 3, 4].map((l) => (
-          <span key={l} className={`heat-swatch heat-${l}`} />
-        ))}{" "}
-        More
-      </div>
-    </>
-  );
-}
-
 function RetentionByWeek({ weeks }: { weeks: StatsPageJson["retentionByWeek"] }) {
   const withReviews = weeks.filter((w) => w.reviews > 0);
   if (!withReviews.length)
@@ -256,6 +157,8 @@ function RetentionByWeek({ weeks }: { weeks: StatsPageJson["retentionByWeek"] })
       </p>
       <BarChart
         label="Share of successful recalls per week"
+        max={100}
+        unit=" %"
         bars={withReviews.slice(-26).map((w) => {
           const percent = Math.round((w.successes / w.reviews) * 100);
           return {

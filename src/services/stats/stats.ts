@@ -273,12 +273,18 @@ export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: strin
     .query<{ noteId: number; title: string; failures: number }, [number]>(
       // The 100 most failed trackers (a range of the (user, failures) index) hold the ten most
       // failed notes: a note has at most two trackers.
-      `SELECT n.id AS noteId, n.title AS title, SUM(c.failures) AS failures
+      // A link note's own title is only its link type: it is named as its sentence, "subject —
+      // link type — object", as everywhere else (islands/lib/note-title.tsx).
+      `SELECT n.id AS noteId, SUM(c.failures) AS failures,
+              CASE WHEN n.target_note_id IS NULL THEN n.title
+                   ELSE subject.title || ' — ' || n.title || ' — ' || object.title END AS title
        FROM (SELECT memory_tracker_id, failures FROM recall_log_tracker_counts
              WHERE user_id = ?1 AND failures > 0 ORDER BY failures DESC LIMIT 100) c
        CROSS JOIN memory_trackers m ON m.id = c.memory_tracker_id
        CROSS JOIN notes n ON n.id = m.note_id
        CROSS JOIN notebooks nb ON nb.id = n.notebook_id
+       LEFT JOIN notes subject ON subject.id = n.parent_id
+       LEFT JOIN notes object ON object.id = n.target_note_id
        WHERE n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
        GROUP BY n.id ORDER BY failures DESC, n.id LIMIT 10`,
     )
