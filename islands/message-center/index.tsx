@@ -1,19 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ConversationView } from "../lib/conversations/ConversationView";
-import { conversationsQuery, otherParty } from "../lib/conversations/queries";
-import { currentUserInfoQuery } from "../lib/queries";
+import { conversationPartyText, conversationsQuery } from "../lib/conversations/queries";
 
 const pathOf = (id?: number) => (id === undefined ? "/d/message-center" : `/d/message-center/${id}`);
 
 /**
- * /d/message-center/{conversationId?}: the conversations on the left (subject, who started it,
- * the other party, an unread mark), the selected one on the right. On phones one pane at a time,
+ * /d/message-center/{conversationId?}: the conversations on the left (subject, whom it is with,
+ * an unread mark), the selected one on the right. On phones one pane at a time,
  * with a link back to the list. The URL follows the selection, so a reload or a link keeps it.
  */
 export default function MessageCenter({ conversationId }: { conversationId?: number }) {
   const { data: conversations = [], isPending } = useQuery(conversationsQuery());
-  const { data: me } = useQuery(currentUserInfoQuery());
   const [selectedId, setSelectedId] = useState(conversationId);
   const selected = conversations.find((c) => c.id === selectedId);
 
@@ -55,7 +53,7 @@ export default function MessageCenter({ conversationId }: { conversationId?: num
                     {conversation.subjectTitle}
                   </span>
                   <span className="conversation-parties" dir="auto">
-                    {conversation.conversationInitiator.name} · {otherParty(conversation, me?.user?.id)}
+                    {conversationPartyText(conversation)}
                   </span>
                   {conversation.unread && <span className="unread-mark">unread</span>}
                 </a>

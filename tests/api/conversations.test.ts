@@ -31,6 +31,16 @@ describe("conversations", () => {
     stranger = await server.client().loginAs("non_admin");
   });
 
+  test("each party sees whom they talk with and whether they may edit the note; a note of one's own is with the AI alone", async () => {
+    const started = (await reader.post(`/api/conversation/note/${ids.Bread}`, "Is this sourdough?")).body;
+    expect(started).toMatchObject({ otherPartyName: "Old Learner", mayEditNote: false });
+    const asOwner = (await owner.get(`/api/conversation/${started.id}`)).body;
+    expect(asOwner).toMatchObject({ otherPartyName: "Another Old Learner", mayEditNote: true });
+    const ownNote = (await owner.post(`/api/conversation/note/${ids.Secret}`, "Explain it to me")).body;
+    expect(ownNote.mayEditNote).toBe(true);
+    expect(ownNote).not.toHaveProperty("otherPartyName");
+  });
+
   test("a bazaar reader starts a conversation about a note; the owner sees it unread, reads and answers", async () => {
     const started = await reader.post(`/api/conversation/note/${ids.Bread}`, "Is this sourdough?");
     expect(started.status).toBe(200);

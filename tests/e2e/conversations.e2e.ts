@@ -28,7 +28,7 @@ test("two learners converse about a bazaar note; the owner's Messages badge and 
   // A reader of the bazaar note starts a conversation from the note page.
   const reader = await (await browser.newContext()).newPage();
   await signInThroughIdentifyPage(reader, engram.url, "another_old_learner", `/n${ids.Sourdough}`);
-  await reader.getByRole("button", { name: "Star a conversation about this note" }).click();
+  await reader.getByRole("button", { name: "Start a conversation about this note" }).click();
   const panel = reader.getByRole("region", { name: "Conversations about this note" });
   await panel.getByLabel("Message").fill("How long does it rise?");
   await panel.getByLabel("Message").press("Enter");

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useElementId } from "../island-id";
 
 const MAX_ROWS = 5;
@@ -12,13 +12,21 @@ export function MessageInput({
   sending,
   extra,
   placeholder = "Write a message",
+  autoFocus = false,
 }: {
   onSend: (message: string) => Promise<unknown>;
   sending?: boolean;
   extra?: (text: string, clear: () => void) => ReactNode;
   placeholder?: string;
+  /** Takes the focus as it appears (opened by a button that asks for a message). */
+  autoFocus?: boolean;
 }) {
   const [text, setText] = useState("");
+  const box = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it appears.
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, []);
   const id = useElementId("message-input");
   const trimmed = text.trim();
   const rows = Math.min(MAX_ROWS, Math.max(1, text.split("\n").length));
@@ -40,6 +48,7 @@ export function MessageInput({
         Message
       </label>
       <textarea
+        ref={box}
         id={id}
         rows={rows}
         dir="auto"

@@ -10,19 +10,20 @@ const PARAM = "conversation";
 const NoteConversationsPanel = lazyComponent(() => import("./NoteConversationsPanel").then((m) => m.NoteConversationsPanel));
 
 /**
- * "Star a conversation about this note" (the reference's name; it reads "Start a conversation"):
- * opens the panel beside the note — `?conversation=true` opens it on arrival — with the note's
- * conversations, or a first message that starts one with the note's owner (or circle).
+ * "Ask AI about this note" and "Start a conversation about this note": both open the panel beside
+ * the note (`?conversation=true` opens it on arrival) with the note's conversations. Ask AI opens
+ * it on a new conversation, the message box ready: its question starts the conversation and the
+ * AI's reply in one step. A conversation goes to the note's owner (or circle) too.
  */
 export function NoteConversations({ noteId }: { noteId: number }) {
   const { data: me } = useQuery(currentUserInfoQuery());
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<false | "conversations" | "ask-ai">(false);
 
   useEffect(() => {
-    if (new URL(window.location.href).searchParams.get(PARAM) === "true") setOpen(true);
+    if (new URL(window.location.href).searchParams.get(PARAM) === "true") setOpen("conversations");
   }, []);
 
-  function toggle(next: boolean) {
+  function toggle(next: typeof open) {
     setOpen(next);
     const url = new URL(window.location.href);
     if (next) url.searchParams.set(PARAM, "true");
@@ -33,17 +34,27 @@ export function NoteConversations({ noteId }: { noteId: number }) {
   if (!me?.user) return null;
   return (
     <>
-      <button
-        type="button"
-        className="button small note-conversation-toggle"
-        aria-label="Star a conversation about this note"
-        aria-expanded={open}
-        onClick={() => toggle(!open)}
-      >
-        {icons.messages()} Start a conversation
-      </button>
+      <div className="note-conversation-buttons">
+        <button
+          type="button"
+          className="button small note-ask-ai"
+          aria-expanded={open === "ask-ai"}
+          onClick={() => toggle(open === "ask-ai" ? false : "ask-ai")}
+        >
+          {icons.messages()} Ask AI about this note
+        </button>
+        <button
+          type="button"
+          className="button small note-conversation-toggle"
+          aria-label="Start a conversation about this note"
+          aria-expanded={open === "conversations"}
+          onClick={() => toggle(open === "conversations" ? false : "conversations")}
+        >
+          {icons.messages()} Start a conversation
+        </button>
+      </div>
       {/* Only ever open after a click or the effect above: the server's render never waits for it. */}
-      {open && <NoteConversationsPanel noteId={noteId} />}
+      {open && <NoteConversationsPanel key={open} noteId={noteId} startNew={open === "ask-ai"} />}
     </>
   );
 }

@@ -4,23 +4,33 @@ import { api, call } from "../api";
 import { currentUserInfoQuery } from "../queries";
 import { ConversationView } from "./ConversationView";
 import { MessageInput } from "./MessageInput";
-import { type ConversationJson, noteConversationsQuery, otherParty } from "./queries";
+import { type ConversationJson, conversationPartyText, noteConversationsQuery } from "./queries";
 
-/** The open panel of NoteConversations: the note's conversations, or a first message that starts one. */
-export function NoteConversationsPanel({ noteId }: { noteId: number }) {
+/**
+ * The open panel of NoteConversations: the note's conversations, or a first message that starts
+ * one. "Send message and invite AI to reply" on that first message starts the conversation and
+ * the AI's reply at once. `startNew` opens on a new conversation (as "Ask AI about this note" does).
+ */
+export function NoteConversationsPanel({ noteId, startNew = false }: { noteId: number; startNew?: boolean }) {
   const queryClient = useQueryClient();
   const { data: me } = useQuery(currentUserInfoQuery());
   const { data: conversations } = useQuery({ ...noteConversationsQuery(noteId), enabled: Boolean(me?.user) });
-  const [selectedId, setSelectedId] = useState<number | "new">();
+  const [selectedId, setSelectedId] = useState<number | "new" | undefined>(startNew ? "new" : undefined);
+  const [invitedAi, setInvitedAi] = useState<number>();
 
   if (!me?.user) return null;
   const list = conversations ?? [];
   const selected: ConversationJson | undefined = selectedId === "new" ? undefined : (list.find((c) => c.id === selectedId) ?? list[0]);
 
-  async function start(message: string) {
+  async function start(message: string, inviteAi = false) {
     const created = await call(api.conversation.note({ note: noteId }).post({ message }));
-    await queryClient.invalidateQueries({ queryKey: noteConversationsQuery(noteId).queryKey });
+    queryClient.setQueryData(noteConversationsQuery(noteId).queryKey, (old: ConversationJson[] | undefined) => [
+      created,
+      ...(old ?? []).filter((c) => c.id !== created.id),
+    ]);
+    if (inviteAi) setInvitedAi(created.id);
     setSelectedId(created.id);
+    void queryClient.invalidateQueries({ queryKey: noteConversationsQuery(noteId).queryKey });
   }
 
   return (
@@ -36,7 +46,7 @@ export function NoteConversationsPanel({ noteId }: { noteId: number }) {
               aria-pressed={selected?.id === conversation.id}
               onClick={() => setSelectedId(conversation.id)}
             >
-              With {otherParty(conversation, me.user?.id)}
+              {conversationPartyText(conversation)}
               {conversation.unread ? " (unread)" : ""}
             </button>
           ))}
@@ -46,9 +56,18 @@ export function NoteConversationsPanel({ noteId }: { noteId: number }) {
         </div>
       )}
       {selected ? (
-        <ConversationView key={selected.id} conversation={selected} />
+        <ConversationView key={selected.id} conversation={selected} inviteAi={invitedAi === selected.id} />
       ) : (
-        <MessageInput onSend={start} placeholder="Ask the owner of this note, or say what you think" />
+        <MessageInput
+          onSend={(message) => start(message)}
+          placeholder="Ask the AI, or write to whoever else keeps this note"
+          autoFocus={startNew}
+          extra={(text, clear) => (
+            <button type="button" className="button" disabled={!text} onClick={() => void start(text, true).then(clear, () => {})}>
+              Send message and invite AI to reply
+            </button>
+          )}
+        />
       )}
     </section>
   );

@@ -31,9 +31,10 @@ export const messagesQuery = (conversationId: number) =>
 export const displayedMessage = (message: string) =>
   message.length >= 2 && message.startsWith('"') && message.endsWith('"') ? message.slice(1, -1) : message;
 
-/** The other party as the list names it: the circle, or the owner (the initiator, for the owner's own view). */
-export function otherParty(conversation: ConversationJson, myUserId: number | undefined): string {
-  if (conversation.subjectOwnership.circle) return conversation.subjectOwnership.circle.name;
-  if (conversation.conversationInitiator.id === myUserId) return conversation.subjectOwnership.ownerName ?? "";
-  return conversation.conversationInitiator.name;
+/**
+ * Whom a conversation is with, for its label: "With Alice", "With Chess club", or "You and the AI"
+ * for one about your own note that you started (nobody else reads it; only the AI answers).
+ */
+export function conversationPartyText(conversation: ConversationJson): string {
+  return conversation.otherPartyName ? `With ${conversation.otherPartyName}` : "You and the AI";
 }

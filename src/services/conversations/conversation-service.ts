@@ -3,9 +3,9 @@ import type { AppContext } from "../../context";
 import { circleMembers, circles, conversationMessages, conversations, recallPrompts, users } from "../../db/schema";
 import { type AssessmentQuestionInstanceJson, ownQuestionInstance } from "../assessments/assessment-service";
 import { NotFoundError, ValidationError } from "../errors";
-import { type NoteJson, NotePresenter } from "../notes/presenters";
+import { type NoteJson, NotePresenter, topologyText } from "../notes/presenters";
 import { findNote, getNote, getNotebook, type NotebookRow } from "../notes/rows";
-import { authorizeConversationParty, authorizeRead } from "../policies";
+import { authorizeConversationParty, authorizeRead, notebookAccess } from "../policies";
 import { type AnsweredQuestionJson, presentAnsweredQuestion } from "../recall-prompts/presenters";
 import { loadPromptOf, ownRecallPrompt } from "../recall-prompts/rows";
 import { type UserReferenceJson, userReference, userReferences } from "../user-references";
@@ -32,6 +32,14 @@ export interface ConversationJson {
   /** Engram additions for the message center: whether the caller has unread messages, and a title for the subject. */
   unread?: boolean;
   subjectTitle?: string;
+  /**
+   * Engram additions, for the caller: whom they talk with (the circle, the note's owner or whoever
+   * started it; absent when they started it about their own note, so only the AI answers), and
+   * whether they may edit the note the conversation is about (only then may they accept the AI's
+   * suggested changes to it).
+   */
+  otherPartyName?: string;
+  mayEditNote?: boolean;
 }
 
 /** ConversationMessage: no sender means the AI. */
@@ -59,7 +67,8 @@ function subjectOf(ctx: AppContext, row: ConversationRow): { subject: Conversati
   if (row.subjectNoteId !== null) {
     const note = findNote(ctx, row.subjectNoteId);
     if (!note) return { subject: {}, title: "(deleted note)" };
-    return { subject: { note: new NotePresenter(ctx).preload([note]).note(note) }, title: note.title };
+    const json = new NotePresenter(ctx).preload([note]).note(note);
+    return { subject: { note: json }, title: topologyText(json.noteTopology) };
   }
   if (row.subjectRecallPromptId !== null) {
     const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, row.subjectRecallPromptId)).get();
@@ -92,12 +101,28 @@ function hasUnread(ctx: AppContext, conversationId: number, userId: number): boo
   );
 }
 
+/** Whom the caller talks with; undefined for a conversation about the caller's own note that the caller started. */
+function otherPartyName(ctx: AppContext, current: CurrentUser, row: ConversationRow, circleName: string | undefined) {
+  const started = row.initiatorUserId === current.user.id;
+  if (circleName !== undefined) return started ? circleName : userName(ctx, row.initiatorUserId);
+  if (row.ownerUserId === row.initiatorUserId) return undefined;
+  return started ? (row.ownerUserId === null ? undefined : userName(ctx, row.ownerUserId)) : userName(ctx, row.initiatorUserId);
+}
+
+/** Whether the caller may edit the note the conversation is about (the policy's answer). */
+function mayEditSubjectNote(ctx: AppContext, current: CurrentUser, subject: ConversationSubjectJson): boolean {
+  const noteId = subject.note?.id ?? subject.answeredQuestion?.note.id;
+  const note = noteId === undefined ? undefined : findNote(ctx, noteId);
+  return note !== undefined && notebookAccess(ctx, current, getNotebook(ctx, note.notebookId)) === "edit";
+}
+
 export function presentConversation(ctx: AppContext, current: CurrentUser, row: ConversationRow): ConversationJson {
   const circle =
     row.ownerCircleId === null
       ? undefined
       : ctx.db.select({ id: circles.id, name: circles.name }).from(circles).where(eq(circles.id, row.ownerCircleId)).get();
   const { subject, title } = subjectOf(ctx, row);
+  const other = otherPartyName(ctx, current, row, circle?.name);
   return {
     id: row.id,
     subject,
@@ -107,6 +132,8 @@ export function presentConversation(ctx: AppContext, current: CurrentUser, row: 
     updatedAt: row.updatedAt.toISOString(),
     unread: hasUnread(ctx, row.id, current.user.id),
     subjectTitle: title,
+    ...(other === undefined ? {} : { otherPartyName: other }),
+    mayEditNote: mayEditSubjectNote(ctx, current, subject),
   };
 }
 
@@ -134,7 +161,7 @@ function start(ctx: AppContext, current: CurrentUser, subject: Partial<Conversat
   });
 }
 
-/** "Star a conversation about this note": any reader of the note, with the note's owner (or circle). */
+/** "Start a conversation about this note": any reader of the note, with the note's owner (or circle). */
 export function startConversationAboutNote(ctx: AppContext, current: CurrentUser, noteId: number, message: unknown): ConversationJson {
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);

@@ -26,6 +26,17 @@ export interface NoteTopologyJson {
   objectNoteTopology?: NoteTopologyJson;
 }
 
+/**
+ * A note's name in text: its title, or for a link note the sentence "subject — link type —
+ * object" (its own title is only the link type), as islands/lib/note-title.tsx shows it.
+ */
+export function topologyText(topology: NoteTopologyJson): string {
+  if (!topology.linkType) return topology.titleOrPredicate;
+  return [topology.parentOrSubjectNoteTopology?.titleOrPredicate, topology.linkType, topology.objectNoteTopology?.titleOrPredicate]
+    .filter((part): part is string => part !== undefined)
+    .join(" — ");
+}
+
 export interface NoteJson {
   id: number;
   noteTopology: NoteTopologyJson;
