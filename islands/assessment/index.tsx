@@ -3,6 +3,7 @@ import { ApiError, api, call } from "../lib/api";
 import { CertificatePopup } from "../lib/assessment/CertificatePopup";
 import type { AssessmentAttemptJson, AssessmentQuestionInstanceJson } from "../lib/assessment/queries";
 import { useElementId } from "../lib/island-id";
+import { renderInlineMarkdownSafely, renderMarkdownSafely } from "../lib/markdown";
 import { Modal } from "../lib/ui/Dialog";
 import { showToast } from "../lib/ui-store";
 
@@ -158,9 +159,12 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
       <p className="muted assessment-progress">
         Question {index + 1} of {total}
       </p>
-      <p className="assessment-stem" dir="auto">
-        {question.multipleChoicesQuestion.stem}
-      </p>
+      <div
+        className="assessment-stem markdown"
+        dir="auto"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdownSafely escapes raw HTML and drops unsafe URLs.
+        dangerouslySetInnerHTML={{ __html: renderMarkdownSafely(question.multipleChoicesQuestion.stem) }}
+      />
       <ol className="assessment-choices">
         {question.multipleChoicesQuestion.choices.map((choice, choiceIndex) => {
           const chosen = question.answer?.choiceIndex === choiceIndex;
@@ -176,7 +180,10 @@ export default function Assessment({ notebookId }: { notebookId: number }) {
                 disabled={answering || question.answer !== undefined}
                 onClick={() => void answer(attempt, index, choiceIndex)}
               >
-                {choice}
+                <span
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderInlineMarkdownSafely escapes raw HTML and drops unsafe URLs.
+                  dangerouslySetInnerHTML={{ __html: renderInlineMarkdownSafely(choice) }}
+                />
               </button>
             </li>
           );

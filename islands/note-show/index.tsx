@@ -18,6 +18,7 @@ import { SuggestTitleButton } from "./ai/SuggestTitle";
 import { MarkdownEditor, RichEditor } from "./DetailsEditor";
 import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
+import { MarkdownPreview } from "./MarkdownPreview";
 import { MathPreview } from "./MathPreview";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import type { NewNotePlacement } from "./NewNoteDialog";
@@ -194,6 +195,19 @@ export default function NoteShow({
 
   if (!realm || !note) return <p className="muted">Loading...</p>;
   const closeDialog = () => setDialog(undefined);
+  const renderedDetails =
+    detailsText.value === initialDetails || !checks ? initialDetailsHtml : checks.renderMarkdownSafely(detailsText.value, { noteId });
+  const markdownEditor = (
+    <>
+      <MarkdownEditor autosave={detailsText} readonly={!editable} />
+      <MathPreview
+        markdown={detailsText.value}
+        initialMarkdown={initialDetails}
+        initialHtml={initialDetailsHtml}
+        render={checks?.renderMarkdownSafely}
+      />
+    </>
+  );
 
   const switchMode = (next: EditorMode) => {
     if (next === "rich" && refusal) return; // the button says why
@@ -344,12 +358,7 @@ export default function NoteShow({
             className="rich-details"
             dir="auto"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's rendering of the details or renderMarkdownSafely's, both sanitised.
-            dangerouslySetInnerHTML={{
-              __html:
-                detailsText.value === initialDetails || !checks
-                  ? initialDetailsHtml
-                  : checks.renderMarkdownSafely(detailsText.value, { noteId }),
-            }}
+            dangerouslySetInnerHTML={{ __html: renderedDetails }}
           />
         ) : (
           <>
@@ -358,13 +367,12 @@ export default function NoteShow({
                 {refusal}
               </p>
             )}
-            <MarkdownEditor autosave={detailsText} readonly={!editable} />
-            <MathPreview
-              markdown={detailsText.value}
-              initialMarkdown={initialDetails}
-              initialHtml={initialDetailsHtml}
-              render={checks?.renderMarkdownSafely}
-            />
+            {forcedMarkdown && serverRefusal !== undefined && mode === "rich" ? (
+              // Details only Markdown can edit (a table, math...): rendered, until a click opens the Markdown editor.
+              <MarkdownPreview html={renderedDetails} editor={markdownEditor} />
+            ) : (
+              markdownEditor
+            )}
             <EmbeddedFiles noteId={noteId} details={detailsText.value} />
           </>
         )}

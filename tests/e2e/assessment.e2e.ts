@@ -106,3 +106,27 @@ test("the notebook's creator asks for certification from the settings", async ({
   await settings.getByRole("button", { name: "Send Request" }).click();
   await expect(settings.getByRole("button", { name: "Approval Pending" })).toBeDisabled();
 });
+
+test("an assessment question's Markdown is rendered, never shown raw", async ({ page, engram }) => {
+  await injectNotes(page, engram.url, [{ Title: "Cells" }, { Title: "Mitochondria", "Parent Title": "Cells" }]);
+  await testability(page, engram.url, "inject-predefined-questions", {
+    notebookTitle: "Cells",
+    predefinedQuestionTestData: [
+      {
+        "Note Title": "Mitochondria",
+        Question: "Which organelle makes **ATP**?",
+        Answer: "The *mitochondrion*",
+        "One Wrong Choice": "The ribosome",
+        Approved: true,
+      },
+    ],
+  });
+  await testability(page, engram.url, "share_to_bazaar", { noteTopology: "Cells" });
+  await signInThroughIdentifyPage(page, engram.url, "another_old_learner", "/d/bazaar");
+  await page.getByRole("listitem").filter({ hasText: "Cells" }).getByRole("button", { name: "Start Assessment" }).click();
+  const question = page.getByRole("region", { name: "question 1 of 1" });
+  await expect(question.locator(".assessment-stem strong")).toHaveText("ATP");
+  await expect(question.getByRole("button", { name: "The mitochondrion" }).locator("em")).toHaveText("mitochondrion");
+  await expect(question).not.toContainText("**");
+  await expect(question).not.toContainText("*mitochondrion*");
+});

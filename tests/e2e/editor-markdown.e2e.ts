@@ -27,15 +27,41 @@ test.beforeEach(async ({ engram, page }) => {
   await signInThroughIdentifyPage(page, engram.url, "old_learner");
 });
 
+for (const width of [390, 1280]) {
+  test(`the owner sees a note's table rendered until a click opens the Markdown editor, ${width} px`, async ({ page, engram }) => {
+    const details = `Mars facts\n\n${TABLE}`;
+    const noteId = await injectNote(page, engram.url, "Mars", details);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${engram.url}/n${noteId}`);
+    const shown = page.getByRole("textbox", { name: "note details" });
+    await expect(shown.getByRole("table")).toBeVisible();
+    await expect(shown.getByRole("cell", { name: "Moons" })).toBeVisible();
+    await expect(page.getByText("|---|")).toHaveCount(0);
+    await expect(page.getByLabel("note details (markdown)")).toHaveCount(0);
+    await expect(page.getByRole("note").filter({ hasText: TABLE_REASON })).toBeVisible();
+
+    // A click opens the Markdown editor in its place, and what is typed at once goes into it.
+    await shown.getByRole("cell", { name: "Moons" }).click();
+    const markdown = page.getByLabel("note details (markdown)");
+    await expect(markdown).toBeFocused();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(" (Phobos, Deimos)");
+    await markdown.blur();
+    await expect.poll(() => savedDetails(page, engram.url, noteId)).toBe(`${details} (Phobos, Deimos)`);
+  });
+}
+
 test("a note with a table opens in Markdown mode, says why, and keeps its table through an edit", async ({ page, engram }) => {
   const details = `Mars facts\n\n${TABLE}`;
   const noteId = await injectNote(page, engram.url, "Mars", details);
-  // The server renders the Markdown editor and the reason already: no rich editor flashes first.
+  // The server renders the table and the reason already: no rich editor flashes first.
   const html = await (await page.request.get(`${engram.url}/n${noteId}`)).text();
-  expect(html).toContain('aria-label="note details (markdown)"');
+  expect(html).toContain("<table>");
   expect(html).toContain(TABLE_REASON);
   await page.goto(`${engram.url}/n${noteId}`);
 
+  // The keyboard reaches the details and opens the Markdown editor.
+  await page.getByRole("textbox", { name: "note details" }).focus();
   const markdown = page.getByLabel("note details (markdown)");
   await expect(markdown).toHaveValue(details);
   await expect(page.getByRole("note").filter({ hasText: TABLE_REASON })).toBeVisible();
@@ -59,8 +85,10 @@ test("a note with a table opens in Markdown mode, says why, and keeps its table 
   await expect.poll(() => savedDetails(page, engram.url, noteId)).toBe(`XMars facts\n\n${TABLE}`);
 
   await page.reload();
-  await expect(page.getByLabel("note details (markdown)")).toHaveValue(`XMars facts\n\n${TABLE}`);
+  await expect(page.getByRole("textbox", { name: "note details" }).getByRole("table")).toBeVisible();
   await expect(page.getByRole("note").filter({ hasText: TABLE_REASON })).toBeVisible();
+  await page.getByRole("textbox", { name: "note details" }).click();
+  await expect(page.getByLabel("note details (markdown)")).toHaveValue(`XMars facts\n\n${TABLE}`);
 });
 
 test("an ordinary note is edited in rich mode and saved as the Markdown it was, plus the edit", async ({ page, engram }) => {
