@@ -1,6 +1,14 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { resetNotebookIndex, SEMANTIC_HEADER, searchNotes, semanticSearchNotes, updateNotebookIndex } from "../services/search";
+import {
+  catchUpMissingEmbeddings,
+  resetNotebookIndex,
+  SEMANTIC_HEADER,
+  SEMANTIC_PROGRESS_HEADER,
+  searchNotes,
+  semanticSearchNotes,
+  updateNotebookIndex,
+} from "../services/search";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
@@ -30,11 +38,15 @@ const notebookParams = t.Object({ notebook: IdParam });
 
 /**
  * Note search (literal and semantic, global and from a note) and the notebook index operations.
+ * At start-up, notes without an embedding are queued for one (catchUpMissingEmbeddings).
  */
 export function searchApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
+      .onStart(() => {
+        catchUpMissingEmbeddings(ctx);
+      })
       .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), {
         access: "signed-in",
         response: NoteSearchResults,
@@ -43,8 +55,9 @@ export function searchApi(ctx: AppContext) {
       .post(
         "/notes/semantic-search",
         async ({ auth, body, set }) => {
-          const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body));
+          const { results, semantic, progress } = await semanticSearchNotes(ctx, requireUser(auth), term(body));
           set.headers[SEMANTIC_HEADER] = semantic;
+          if (progress) set.headers[SEMANTIC_PROGRESS_HEADER] = `${progress.embedded}/${progress.total}`;
           return results;
         },
         { access: "signed-in", response: NoteSearchResults, body: searchTerm },
@@ -58,8 +71,9 @@ export function searchApi(ctx: AppContext) {
       .post(
         "/notes/:note/semantic-search",
         async ({ auth, params, body, set }) => {
-          const { results, semantic } = await semanticSearchNotes(ctx, requireUser(auth), term(body), params.note);
+          const { results, semantic, progress } = await semanticSearchNotes(ctx, requireUser(auth), term(body), params.note);
           set.headers[SEMANTIC_HEADER] = semantic;
+          if (progress) set.headers[SEMANTIC_PROGRESS_HEADER] = `${progress.embedded}/${progress.total}`;
           return results;
         },
         { access: "signed-in", response: NoteSearchResults, params: noteParams, body: searchTerm },

@@ -44,9 +44,12 @@ test("search note in the top bar finds notes in every notebook and links to them
   const results = dialog.getByRole("list", { name: "Search results" });
   await expect(results.getByRole("listitem")).toHaveCount(3);
   await expect(dialog.getByText("Searching ...")).toHaveCount(0);
-  // The exact title first, at distance 0.000; then the titles containing the key, from both notebooks.
+  // The exact title first; then the titles containing the key, from both notebooks. The distances
+  // rank them but mean nothing to a reader: none is shown.
   await expect(results.getByRole("listitem").first()).toContainText("Cat");
-  await expect(results.getByRole("listitem").first()).toContainText("0.000");
+  await expect(results.getByRole("listitem").first()).toHaveAttribute("data-distance", "0.000");
+  await expect(results).not.toContainText("distance");
+  await expect(results).not.toContainText("0.000");
   await expect(results.getByRole("link", { name: "Catalan cream" })).toBeVisible();
   await expect(results.getByRole("button", { name: "Link" })).toHaveCount(0);
   await expect(dialog.getByText(/Semantic search is off/)).toBeVisible();
@@ -93,6 +96,24 @@ test("search and link note offers Link and Move Under on each result, and Move U
   await expect(confirm).toHaveCount(0);
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/n${ids.Photosynthesis}$`));
+});
+
+test("while the semantic index is being built, the search says so and how far it got", async ({ page, engram }) => {
+  await signInThroughIdentifyPage(page, engram.url, "old_learner", "/d/notebooks");
+  // The server's answer while notes wait for their first embedding (tests/api/semantic-catch-up.test.ts).
+  await page.route("**/api/notes/semantic-search", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      headers: { "x-engram-semantic": "on", "x-engram-semantic-progress": "2/6" },
+      body: "[]",
+    }),
+  );
+  await page.getByRole("button", { name: "search note" }).click();
+  const dialog = page.getByRole("dialog", { name: "Search note" });
+  await dialog.getByRole("searchbox", { name: "Search" }).fill("cat");
+  await expect(dialog.getByText("The semantic index is being built (2 of 6 notes so far)")).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Search results" }).getByRole("listitem")).toHaveCount(3);
 });
 
 test("the notebook settings update and reset the semantic search index", async ({ page, engram }) => {

@@ -62,7 +62,8 @@ function ResultCard({
     if (await confirmPopup(`Are you sure you want to move this note under "${title}"?`)) onMoveUnder?.(topology);
   }
   return (
-    <li className="card note-search-result">
+    // The distance ranks the results; it means nothing to a reader, so it is kept out of sight.
+    <li className="card note-search-result" data-distance={formatDistance(result.distance)}>
       <h3 className="note-search-result-title" dir="auto">
         {hasActions ? title : <a href={notePath(topology.id)}>{title}</a>}
       </h3>
@@ -71,7 +72,6 @@ function ResultCard({
           {topology.shortDetails}
         </p>
       )}
-      <p className="note-search-distance muted">distance {formatDistance(result.distance)}</p>
       {hasActions && (
         <div className="note-search-result-actions">
           {onLink && (
@@ -170,6 +170,12 @@ export function NoteSearchDialog({ noteId, title, onClose, onLink, onMoveUnder, 
         )}
         {query.data?.semantic === "failed" && !searching && trimmed !== "" && (
           <p className="note-search-semantic muted">Semantic search failed: only literal matches are shown.</p>
+        )}
+        {query.data?.progress && !searching && trimmed !== "" && (
+          <p className="note-search-semantic muted">
+            The semantic index is being built ({query.data.progress.embedded} of {query.data.progress.total} notes so far): notes not in it
+            yet are found by their words only.
+          </p>
         )}
         <p className="note-search-status muted" role="status" aria-live="polite">
           {status}

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { SEMANTIC_HEADER, type SemanticState } from "../../../src/services/search/semantic-signal";
+import { SEMANTIC_HEADER, SEMANTIC_PROGRESS_HEADER, type SemanticState } from "../../../src/services/search/semantic-signal";
 import { api, call } from "../api";
 import { mergeSearchResults, type NoteSearchResultJson } from "./merge";
 
@@ -13,6 +13,14 @@ export interface SearchTerm {
 export interface NoteSearchAnswer {
   results: NoteSearchResultJson[];
   semantic: SemanticState;
+  /** While the semantic index is being built: how many of the searched notes are in it. */
+  progress?: { embedded: number; total: number };
+}
+
+/** "12/40" → { embedded: 12, total: 40 }. */
+function parseProgress(header: string | null): NoteSearchAnswer["progress"] {
+  const match = /^(\d+)\/(\d+)$/.exec(header ?? "");
+  return match ? { embedded: Number(match[1]), total: Number(match[2]) } : undefined;
 }
 
 /** The search endpoints, global or from a note. */
@@ -27,7 +35,8 @@ async function semanticResults(noteId: number | undefined, term: SearchTerm): Pr
   if (!response?.ok || !data) return { results: [], semantic: "failed" };
   const header = response.headers.get(SEMANTIC_HEADER);
   const semantic: SemanticState = header === "off" || header === "failed" ? header : "on";
-  return { results: data, semantic };
+  const progress = semantic === "on" ? parseProgress(response.headers.get(SEMANTIC_PROGRESS_HEADER)) : undefined;
+  return { results: data, semantic, ...(progress ? { progress } : {}) };
 }
 
 /**
@@ -39,7 +48,7 @@ export const noteSearchQuery = (noteId: number | undefined, term: SearchTerm) =>
     queryKey: ["note-search", noteId ?? "global", term.searchKey, term.allMyNotebooksAndSubscriptions, term.allMyCircles],
     queryFn: async (): Promise<NoteSearchAnswer> => {
       const [literal, semantic] = await Promise.all([call(searchApi(noteId).search.post(term)), semanticResults(noteId, term)]);
-      return { results: mergeSearchResults(literal, semantic.results), semantic: semantic.semantic };
+      return { ...semantic, results: mergeSearchResults(literal, semantic.results) };
     },
     staleTime: 60_000,
   });

@@ -8,15 +8,17 @@ import type { AppContext } from "../../context";
 import { NotePresenter, type NoteTopologyJson, shortDetailsOf } from "../notes/presenters";
 import { notesByIds } from "../notes/rows";
 import type { CurrentUser } from "../users";
+import { type IndexProgress, semanticIndexProgress } from "./index-progress";
 import { literalSearch, type SearchHit } from "./literal";
 import { type SearchTerm, searchScope } from "./scope";
 import { semanticSearch } from "./semantic";
 import type { SemanticState } from "./semantic-signal";
 
 export { embedNoteJob, notePathChanged, noteTextChanged } from "./embed-job";
+export { catchUpMissingEmbeddings, type IndexProgress } from "./index-progress";
 export { resetNotebookIndex, updateNotebookIndex } from "./notebook-index";
 export type { SearchTerm } from "./scope";
-export { SEMANTIC_HEADER, type SemanticState } from "./semantic-signal";
+export { SEMANTIC_HEADER, SEMANTIC_PROGRESS_HEADER, type SemanticState } from "./semantic-signal";
 
 /** NoteSearchResult in the API. */
 export interface NoteSearchResultJson {
@@ -67,18 +69,21 @@ export function searchNotes(ctx: AppContext, current: CurrentUser, term: SearchT
 
 /**
  * Semantic search (POST /notes/semantic-search, /notes/{note}/semantic-search). Without an
- * embedding provider, or when it fails, answers the literal results and says so in `semantic`.
+ * embedding provider, or when it fails, answers the literal results and says so in `semantic`;
+ * while some of the scope's notes wait for their first embedding, `progress` says how far it got.
  */
 export async function semanticSearchNotes(
   ctx: AppContext,
   current: CurrentUser,
   term: SearchTerm,
   contextNoteId?: number,
-): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState }> {
+): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState; progress?: IndexProgress }> {
   const scope = searchScope(ctx, current, term, contextNoteId);
   if (!isAiConfigured(ctx)) return { results: present(ctx, literalSearch(ctx, scope, term.searchKey)), semantic: "off" };
   try {
-    return { results: present(ctx, await semanticSearch(ctx, scope, term.searchKey)), semantic: "on" };
+    const results = present(ctx, await semanticSearch(ctx, scope, term.searchKey));
+    const progress = semanticIndexProgress(ctx, scope);
+    return progress ? { results, semantic: "on", progress } : { results, semantic: "on" };
   } catch (error) {
     console.error("Semantic search failed; answering literal results:", error);
     return { results: present(ctx, literalSearch(ctx, scope, term.searchKey)), semantic: "failed" };
