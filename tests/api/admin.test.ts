@@ -97,8 +97,11 @@ describe("admin", () => {
     expect((await learner.get("/api/failure-reports")).status).toBe(200);
     expect((await learner.patch(`/api/admin/users/${adminAccount.id}`, { admin: false })).body.admin).toBe(false);
     expect((await admin.get("/api/failure-reports")).status).toBe(403);
+    const seenBefore = (await learner.get("/api/admin/users")).body.find((u: { login: string }) => u.login === "admin").lastSeenAt;
+    expect(seenBefore).toBeString();
     const disabled = await learner.patch(`/api/admin/users/${adminAccount.id}`, { disabled: true });
     expect(disabled.body.disabled).toBe(true);
+    expect(disabled.body.lastSeenAt).toBe(seenBefore); // its sessions end; when it was last seen stays
     expect((await admin.get("/api/user")).status).toBe(401); // signed out at once
     expect((await learner.patch(`/api/admin/users/${learnerAccount.id}`, { disabled: true })).status).toBe(400); // the last admin
   });

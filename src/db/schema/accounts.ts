@@ -11,6 +11,8 @@ export const accounts = sqliteTable("accounts", {
   /** Set by an admin: the account can no longer sign in (its sessions end). */
   disabledAt: timestamp("disabled_at"),
   createdAt: timestamp("created_at").notNull(),
+  /** When one of its sessions was last used (to the minute); kept when the sessions end (logout, disabling). */
+  lastSeenAt: timestamp("last_seen_at"),
 });
 
 /**

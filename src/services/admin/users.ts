@@ -1,4 +1,4 @@
-import { and, eq, isNull, max, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connection";
 import { accounts, passwordResets, sessions, users } from "../../db/schema";
@@ -23,29 +23,23 @@ export interface AccountForAdminJson {
   lastSeenAt?: string;
 }
 
-/** Every account, oldest first, with its profile name and when one of its sessions was last used. */
+/** Every account, oldest first, with its profile name and when one of its sessions was last used (kept after they end). */
 export function listAccounts(ctx: AppContext, current: CurrentUser | undefined): AccountForAdminJson[] {
   authorizeAdmin(current, "Only an administrator can manage users");
-  const lastSeen = ctx.db
-    .select({ accountId: sessions.accountId, at: max(sessions.lastUsedAt).as("at") })
-    .from(sessions)
-    .groupBy(sessions.accountId)
-    .as("last_seen");
   return ctx.db
-    .select({ account: accounts, name: users.name, lastSeenAt: lastSeen.at })
+    .select({ account: accounts, name: users.name })
     .from(accounts)
     .leftJoin(users, eq(users.accountId, accounts.id))
-    .leftJoin(lastSeen, eq(lastSeen.accountId, accounts.id))
     .orderBy(accounts.id)
     .all()
-    .map(({ account, name, lastSeenAt }) => ({
+    .map(({ account, name }) => ({
       id: account.id,
       login: account.externalIdentifier,
       ...(name ? { name } : {}),
       admin: account.admin,
       disabled: account.disabledAt !== null,
       createdAt: account.createdAt.toISOString(),
-      ...(lastSeenAt ? { lastSeenAt: new Date(Number(lastSeenAt)).toISOString() } : {}),
+      ...(account.lastSeenAt ? { lastSeenAt: account.lastSeenAt.toISOString() } : {}),
     }));
 }
 

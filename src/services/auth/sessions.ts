@@ -21,6 +21,7 @@ export function createSession(db: Db, accountId: number, now: Date, userAgent?: 
   db.insert(sessions)
     .values({ id: hashToken(token), accountId, expiresAt, createdAt: now, lastUsedAt: now, userAgent: userAgent?.slice(0, 500) || null })
     .run();
+  db.update(accounts).set({ lastSeenAt: now }).where(eq(accounts.id, accountId)).run();
   return { token, expiresAt };
 }
 
@@ -81,7 +82,11 @@ export function validateSessionToken(ctx: { db: Db; sqlite: Database }, token: s
     renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
     changes.expiresAt = renewedUntil;
   }
-  if (now.getTime() - (session.lastUsedAt?.getTime() ?? 0) >= LAST_USED_PRECISION_MS) changes.lastUsedAt = now;
+  if (now.getTime() - (session.lastUsedAt?.getTime() ?? 0) >= LAST_USED_PRECISION_MS) {
+    changes.lastUsedAt = now;
+    // Kept on the account too: the admin's "Last seen" outlives the session (logout, disabling).
+    db.update(accounts).set({ lastSeenAt: now }).where(eq(accounts.id, account.id)).run();
+  }
   if (Object.keys(changes).length) db.update(sessions).set(changes).where(eq(sessions.id, id)).run();
   return { account, user, renewedUntil, sessionId: id };
 }

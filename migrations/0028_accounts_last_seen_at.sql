@@ -1,0 +1,2 @@
+ALTER TABLE `accounts` ADD `last_seen_at` integer;--> statement-breakpoint
+UPDATE `accounts` SET `last_seen_at` = (SELECT max(`last_used_at`) FROM `sessions` WHERE `sessions`.`account_id` = `accounts`.`id`);
