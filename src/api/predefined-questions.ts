@@ -2,7 +2,14 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { generateQuestionWithoutSave, refineQuestion } from "../services/predefined-questions/ai-questions";
 import { MAX_FEEDBACK_COMMENT_LENGTH, suggestForFineTuning } from "../services/predefined-questions/fine-tuning-suggestions";
-import { addQuestion, notebookQuestions, noteQuestions, toggleApproval } from "../services/predefined-questions/note-questions";
+import {
+  addQuestion,
+  deleteQuestion,
+  notebookQuestions,
+  noteQuestions,
+  toggleApproval,
+  updateQuestion,
+} from "../services/predefined-questions/note-questions";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
@@ -11,7 +18,7 @@ import { NoteQuestions, PredefinedQuestion, SuggestedQuestionForFineTuning } fro
 /**
  * One parameter name for the id after /predefined-questions/ (Elysia needs one name per
  * position): a note's id in /{id}/note-questions and /{id}/refine-question, a question's id in
- * /{id}/toggle-approval and /{id}/suggest-fine-tuning.
+ * /{id}/toggle-approval, /{id}/suggest-fine-tuning, /{id} and /{id}/delete.
  */
 const idParams = t.Object({ id: IdParam });
 
@@ -66,6 +73,21 @@ export function predefinedQuestionsApi(ctx: AppContext) {
           { additionalProperties: true },
         ),
       })
+      // Not in the reference API: editing a question (its approval is reset) and deleting one.
+      .patch("/:id", ({ auth, params, body }) => updateQuestion(ctx, requireUser(auth), params.id, body), {
+        access: "signed-in",
+        response: PredefinedQuestion,
+        params: idParams,
+        body: questionBody,
+      })
+      .post(
+        "/:id/delete",
+        ({ auth, params, set }) => {
+          deleteQuestion(ctx, requireUser(auth), params.id);
+          set.status = 204;
+        },
+        { access: "signed-in", params: idParams },
+      )
       // Not in the reference API: the notebook's questions grouped by note, for "Notebook Questions".
       .get("/notebook/:notebook/questions", ({ auth, params }) => notebookQuestions(ctx, requireUser(auth), params.notebook), {
         access: "signed-in",

@@ -128,6 +128,41 @@ describe("predefined questions", () => {
     });
   });
 
+  describe("editing and deleting", () => {
+    test("an edited question replaces the old one, its approval reset; the old one stays with what was asked", async () => {
+      const added = (await add(owner, paris)).body;
+      expect((await owner.post(`/api/predefined-questions/${added.id}/toggle-approval`)).body.approved).toBe(true);
+      const edited = await owner.patch(`/api/predefined-questions/${added.id}`, question("Capital of **France**?", ["Lyon", "Paris"], 1));
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        multipleChoicesQuestion: { stem: "Capital of **France**?", choices: ["Lyon", "Paris"] },
+        correctAnswerIndex: 1,
+        approved: false,
+      });
+      expect((await list(owner)).body.map((q: { id: number }) => q.id)).toEqual([edited.body.id]);
+      // The old question is kept (recall prompts and assessments that asked it still show it), never listed or edited again.
+      const old = server.ctx.sqlite
+        .query<{ contested: number }, [number]>("SELECT contested FROM predefined_questions WHERE id = ?")
+        .get(added.id);
+      expect(old?.contested).toBe(1);
+      expect((await owner.patch(`/api/predefined-questions/${added.id}`, paris)).status).toBe(404);
+      const invalid = await owner.patch(`/api/predefined-questions/${edited.body.id}`, question(" ", ["Paris"], 3));
+      expect(invalid.status).toBe(400);
+      expect(Object.keys(invalid.body.errors)).toContain("multipleChoicesQuestion.stem");
+    });
+
+    test("a deleted question is no longer listed; readers and strangers may neither edit nor delete", async () => {
+      const added = (await add(owner, paris)).body;
+      for (const client of [reader, stranger]) {
+        expect((await client.patch(`/api/predefined-questions/${added.id}`, paris)).status).toBe(403);
+        expect((await client.post(`/api/predefined-questions/${added.id}/delete`)).status).toBe(403);
+      }
+      expect((await owner.post(`/api/predefined-questions/${added.id}/delete`)).status).toBe(204);
+      expect((await list(owner)).body).toEqual([]);
+      expect((await owner.post(`/api/predefined-questions/${added.id}/delete`)).status).toBe(404);
+    });
+  });
+
   describe("who may", () => {
     test("a reader lists but may not add; a stranger may do neither and never learns the title", async () => {
       expect((await add(owner, paris)).status).toBe(200);
@@ -151,6 +186,8 @@ describe("predefined questions", () => {
         anonymous.post(`/api/predefined-questions/1/toggle-approval`),
         anonymous.post(`/api/predefined-questions/1/suggest-fine-tuning`, { isPositiveFeedback: "maybe" }),
         anonymous.get(`/api/predefined-questions/notebook/1/questions`),
+        anonymous.patch(`/api/predefined-questions/1`, "not a question"),
+        anonymous.post(`/api/predefined-questions/1/delete`),
       ];
       for (const result of await Promise.all(calls)) expect(result.status).toBe(401);
     });

@@ -39,17 +39,30 @@ const choiceError = (errors: Record<string, string>, index: number) => errors[`m
  * button, "Refine" (the AI improves what is typed; enabled once something is typed), "Generate by
  * AI" (only while everything is empty) and Submit (only when the stem and every choice are filled
  * and the correct choice is one of them). An AI answer fills the form; nothing is saved until Submit.
+ * Given `question`, it edits that question instead (the server replaces it and resets its approval).
  */
 export function AddQuestionForm({
   noteId,
+  question: editing,
   onAdded,
   onCancel,
 }: {
   noteId: number;
+  /** The question to edit; without it a new one is added. */
+  question?: PredefinedQuestionJson;
+  /** The question added, or the edited one as it now is. */
   onAdded: (question: PredefinedQuestionJson) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(() =>
+    editing
+      ? {
+          stem: editing.multipleChoicesQuestion.stem,
+          choices: editing.multipleChoicesQuestion.choices.slice(0, MAX_CHOICES),
+          correctAnswerIndex: editing.correctAnswerIndex,
+        }
+      : EMPTY,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<"submit" | "refine" | "generate">();
   // A second click before the re-render (a double click) is ignored, not sent twice.
@@ -106,13 +119,11 @@ export function AddQuestionForm({
     setBusy("submit");
     setErrors({});
     try {
-      const added = await call(
-        api["predefined-questions"]({ id: noteId })["note-questions"].post({
-          multipleChoicesQuestion: { stem: draft.stem, choices: draft.choices },
-          correctAnswerIndex: draft.correctAnswerIndex,
-        }),
-      );
-      onAdded(added);
+      const body = { multipleChoicesQuestion: { stem: draft.stem, choices: draft.choices }, correctAnswerIndex: draft.correctAnswerIndex };
+      const saved = editing
+        ? await call(api["predefined-questions"]({ id: editing.id }).patch(body))
+        : await call(api["predefined-questions"]({ id: noteId })["note-questions"].post(body));
+      onAdded(saved);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);
       busyRef.current = false;
@@ -123,7 +134,12 @@ export function AddQuestionForm({
   const stemError = errors["multipleChoicesQuestion.stem"] ?? errors.multipleChoicesQuestion;
   const choicesError = errors["multipleChoicesQuestion.choices"] ?? errors.correctAnswerIndex;
   return (
-    <form className="add-question-form" onSubmit={submit} aria-label="Add Question" aria-busy={busy ? true : undefined}>
+    <form
+      className="add-question-form"
+      onSubmit={submit}
+      aria-label={editing ? "Edit Question" : "Add Question"}
+      aria-busy={busy ? true : undefined}
+    >
       <div className={`field${stemError ? " field-invalid" : ""}`}>
         <label htmlFor={stemId}>Stem</label>
         {/* The form replaces the list in the dialog: the focus moves here, not to the page behind. */}

@@ -4,20 +4,38 @@ import { Modal } from "../ui/Dialog";
 import { showToast } from "../ui-store";
 import { AddQuestionForm } from "./AddQuestionForm";
 import { QuestionList } from "./QuestionList";
-import { noteQuestionsQuery } from "./questions-api";
+import { deleteQuestion, questionEdited } from "./question-changes";
+import { noteQuestionsQuery, type PredefinedQuestionJson } from "./questions-api";
 
 /**
- * "Questions for the note" (the note's "more options"): the note's questions, and "Add Question"
- * which turns the dialog into the add-question form until the question is added or cancelled.
+ * "Questions for the note" (the note's "more options"): the note's questions, each with Edit and
+ * Delete, and "Add Question"; adding or editing turns the dialog into the question form until the
+ * question is saved or the form cancelled.
  */
 export function NoteQuestionsDialog({ noteId, onClose }: { noteId: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { data: questions, isPending, isError } = useQuery(noteQuestionsQuery(noteId));
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PredefinedQuestionJson>();
 
   return (
-    <Modal title={adding ? "Add Question" : "Questions for the note"} onClose={onClose} className="questions-modal">
-      {adding ? (
+    <Modal
+      title={editing ? "Edit Question" : adding ? "Add Question" : "Questions for the note"}
+      onClose={onClose}
+      className="questions-modal"
+    >
+      {editing ? (
+        <AddQuestionForm
+          key={editing.id}
+          noteId={noteId}
+          question={editing}
+          onCancel={() => setEditing(undefined)}
+          onAdded={() => {
+            questionEdited(queryClient, editing);
+            setEditing(undefined);
+          }}
+        />
+      ) : adding ? (
         <AddQuestionForm
           noteId={noteId}
           onCancel={() => setAdding(false)}
@@ -37,7 +55,7 @@ export function NoteQuestionsDialog({ noteId, onClose }: { noteId: number; onClo
           ) : questions.length === 0 ? (
             <p className="empty-state">No questions for this note yet.</p>
           ) : (
-            <QuestionList questions={questions} />
+            <QuestionList questions={questions} onEdit={setEditing} onDelete={(question) => void deleteQuestion(queryClient, question)} />
           )}
           <div className="dialog-actions">
             <button type="button" className="button" onClick={onClose}>

@@ -3,13 +3,15 @@ import { useState } from "react";
 import { api, call } from "../api";
 import { notePath } from "../notes-queries";
 import { Modal } from "../ui/Dialog";
+import { AddQuestionForm } from "./AddQuestionForm";
 import { QuestionList } from "./QuestionList";
+import { deleteQuestion, questionEdited } from "./question-changes";
 import { type NoteQuestionsJson, notebookQuestionsQuery, type PredefinedQuestionJson } from "./questions-api";
 
 /**
  * "Notebook Questions" (the notebook's creator, on the notebooks page): every question of the
- * notebook grouped by note, each with an "Approved" switch. Approved questions are the ones an
- * assessment may ask.
+ * notebook grouped by note, each with an "Approved" switch, Edit and Delete. Approved questions
+ * are the ones an assessment may ask; an edited question needs approving again.
  */
 export function NotebookQuestionsDialog({
   notebookId,
@@ -24,6 +26,7 @@ export function NotebookQuestionsDialog({
   const query = notebookQuestionsQuery(notebookId);
   const { data: groups, isPending, isError } = useQuery(query);
   const [togglingId, setTogglingId] = useState<number>();
+  const [editing, setEditing] = useState<{ question: PredefinedQuestionJson; noteId: number }>();
 
   const put = (changed: PredefinedQuestionJson) =>
     queryClient.setQueryData(query.queryKey, (old: NoteQuestionsJson[] | undefined) =>
@@ -45,6 +48,21 @@ export function NotebookQuestionsDialog({
     }
   }
 
+  if (editing)
+    return (
+      <Modal title="Edit Question" onClose={onClose} className="questions-modal">
+        <AddQuestionForm
+          key={editing.question.id}
+          noteId={editing.noteId}
+          question={editing.question}
+          onCancel={() => setEditing(undefined)}
+          onAdded={() => {
+            questionEdited(queryClient, editing.question);
+            setEditing(undefined);
+          }}
+        />
+      </Modal>
+    );
   return (
     <Modal title={`Questions of ${notebookTitle}`} onClose={onClose} className="questions-modal">
       {isPending ? (
@@ -62,7 +80,13 @@ export function NotebookQuestionsDialog({
               <h3 dir="auto">
                 <a href={notePath(group.note.id)}>{group.note.title}</a>
               </h3>
-              <QuestionList questions={group.questions} onToggleApproval={(q) => void toggle(q)} togglingId={togglingId} />
+              <QuestionList
+                questions={group.questions}
+                onToggleApproval={(q) => void toggle(q)}
+                togglingId={togglingId}
+                onEdit={(question) => setEditing({ question, noteId: group.note.id })}
+                onDelete={(question) => void deleteQuestion(queryClient, question)}
+              />
             </section>
           ))}
         </div>

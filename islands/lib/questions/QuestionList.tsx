@@ -5,17 +5,21 @@ import { SuggestFineTuningDialog } from "./SuggestFineTuningDialog";
 
 /**
  * Questions with their choices, the correct one marked; each with "Suggest for fine-tuning" and,
- * when `onToggleApproval` is given, an "Approved" switch.
+ * when given, an "Approved" switch (`onToggleApproval`), "Edit" (`onEdit`) and "Delete" (`onDelete`).
  */
 export function QuestionList({
   questions,
   onToggleApproval,
   togglingId,
+  onEdit,
+  onDelete,
 }: {
   questions: PredefinedQuestionJson[];
   onToggleApproval?: (question: PredefinedQuestionJson) => void;
   /** The question whose approval is being saved. */
   togglingId?: number;
+  onEdit?: (question: PredefinedQuestionJson) => void;
+  onDelete?: (question: PredefinedQuestionJson) => void;
 }) {
   const [suggesting, setSuggesting] = useState<PredefinedQuestionJson>();
   return (
@@ -61,6 +65,16 @@ export function QuestionList({
                   />
                   Approved
                 </label>
+              )}
+              {onEdit && (
+                <button type="button" className="button small" onClick={() => onEdit(question)}>
+                  Edit
+                </button>
+              )}
+              {onDelete && (
+                <button type="button" className="button small danger" onClick={() => onDelete(question)}>
+                  Delete
+                </button>
               )}
               <button type="button" className="button small" onClick={() => setSuggesting(question)}>
                 Suggest for fine-tuning

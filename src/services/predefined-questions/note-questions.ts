@@ -1,7 +1,11 @@
 /**
  * A note's multiple-choice questions (spec 7 "Predefined questions"): those added by hand and
- * those the AI made for recall share the predefined_questions table. Listing, adding and
- * approving (approved questions are what assessments draw from).
+ * those the AI made for recall share the predefined_questions table. Listing, adding, editing,
+ * deleting and approving (approved questions are what assessments draw from).
+ *
+ * A question edited or deleted is withdrawn, not erased: recall prompts and assessments that asked
+ * it keep it (what the learner saw and answered stays as it was). A withdrawn question is marked
+ * contested, which already means "never listed or asked again" (rows.ts).
  */
 import { and, asc, eq, isNull, not } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -77,6 +81,41 @@ export function addQuestion(ctx: AppContext, current: CurrentUser, noteId: numbe
     false,
   );
   return presentPredefinedQuestion(row);
+}
+
+/** A question an editor may change: not withdrawn (404 when it is), of a note that is not deleted. */
+function editableQuestion(ctx: AppContext, current: CurrentUser, questionId: number) {
+  const loaded = loadQuestion(ctx, questionId);
+  authorizeEdit(ctx, current, loaded.notebook);
+  if (loaded.question.contested || loaded.note.deletedAt) throw new NotFoundError("Question");
+  return loaded;
+}
+
+/**
+ * PATCH /predefined-questions/{id} (not in the reference API): the question as edited, in place of
+ * the old one, which is withdrawn in the same transaction. Its approval is reset: an assessment
+ * asks it again only once someone approves what it now says. Answers the new question (a new id).
+ */
+export function updateQuestion(ctx: AppContext, current: CurrentUser, questionId: number, body: unknown): PredefinedQuestionJson {
+  const { question, note } = editableQuestion(ctx, current, questionId);
+  const input = validateQuestion(body);
+  const row = ctx.db.transaction((tx) => {
+    tx.update(predefinedQuestions).set({ contested: true, approved: false }).where(eq(predefinedQuestions.id, question.id)).run();
+    return insertQuestion(
+      tx,
+      ctx.clock.now(),
+      note.id,
+      { multipleChoicesQuestion: input.multipleChoicesQuestion, correctChoiceIndex: input.correctAnswerIndex, strictChoiceOrder: false },
+      false,
+    );
+  });
+  return presentPredefinedQuestion(row);
+}
+
+/** POST /predefined-questions/{id}/delete (not in the reference API): withdraws the question. */
+export function deleteQuestion(ctx: AppContext, current: CurrentUser, questionId: number): void {
+  const { question } = editableQuestion(ctx, current, questionId);
+  ctx.db.update(predefinedQuestions).set({ contested: true, approved: false }).where(eq(predefinedQuestions.id, question.id)).run();
 }
 
 /**
