@@ -9,6 +9,14 @@ import { showToast } from "../lib/ui-store";
 import { AccountSecurity } from "./AccountSecurity";
 import { SchedulerFields, schedulerPatch } from "./SchedulerFields";
 
+/** What the toast says after saving: a change of scheduler is told with what it did to the notes. */
+function savedText(before: string, after: string): string {
+  if (before === after) return "Settings saved";
+  return after === "fsrs"
+    ? "Settings saved. Switched to FSRS: each note's memory was converted, and no due date moved."
+    : "Settings saved. Switched to the classic forgetting curve: no due date moved.";
+}
+
 /** "Settings for {name}": the user's name, daily assimilation count and space intervals; then sessions and password. */
 export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -44,7 +52,7 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
         }),
       );
       await queryClient.invalidateQueries({ queryKey: currentUserInfoQuery().queryKey });
-      showToast("Settings saved", "success");
+      showToast(savedText(user.scheduler, form.scheduler), "success");
       onClose();
     } catch (e) {
       if (e instanceof ApiError) setErrors(e.errors);

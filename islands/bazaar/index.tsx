@@ -4,14 +4,15 @@ import { notePath } from "../lib/notes-queries";
 import { currentUserInfoQuery } from "../lib/queries";
 import { bazaarQuery } from "../lib/sharing/queries";
 import { SubscriptionDialog } from "../lib/sharing/SubscriptionDialog";
-import { alertPopup } from "../lib/ui-store";
+import { alertPopup, signInLink } from "../lib/ui-store";
 
 export const LOGIN_TO_ADD = "Please login first";
 export const LOGIN_TO_ASSESS = "You need to be logged in to start an assessment.";
 
 /**
  * /d/bazaar: the notebooks people shared, as cards. Anyone may look; "Add to my learning"
- * subscribes (signed in) and "Start Assessment" opens the notebook's assessment.
+ * subscribes (signed in) and "Start Assessment" opens the notebook's assessment; signed out,
+ * each says to log in first, with a link to sign in and come back.
  */
 export default function Bazaar() {
   const { data: entries = [] } = useQuery(bazaarQuery());
@@ -57,7 +58,7 @@ export default function Bazaar() {
                 <button
                   type="button"
                   className="button small"
-                  onClick={() => (me ? setAdding(notebook.id) : void alertPopup(LOGIN_TO_ADD))}
+                  onClick={() => (me ? setAdding(notebook.id) : void alertPopup(LOGIN_TO_ADD, signInLink()))}
                 >
                   Add to my learning
                 </button>
@@ -65,7 +66,9 @@ export default function Bazaar() {
               <button
                 type="button"
                 className="button small"
-                onClick={() => (me ? window.location.assign(`/d/assessment/notebook/${notebook.id}`) : void alertPopup(LOGIN_TO_ASSESS))}
+                onClick={() =>
+                  me ? window.location.assign(`/d/assessment/notebook/${notebook.id}`) : void alertPopup(LOGIN_TO_ASSESS, signInLink())
+                }
               >
                 Start Assessment
               </button>

@@ -223,7 +223,11 @@ export default function NoteShow({
   };
 
   async function deleteThisNote() {
-    if (!(await confirmPopup("Confirm to delete this note?"))) return;
+    // The notes under it go with it: the confirmation says how many.
+    const { count } = await call(api.notes({ note: noteId })["descendant-count"].get());
+    const question =
+      count === 0 ? "Confirm to delete this note?" : `Confirm to delete this note and its ${count} ${count === 1 ? "note" : "notes"}?`;
+    if (!(await confirmPopup(question))) return;
     const affected = await call(api.notes({ note: noteId }).delete.post());
     pushUndo({ type: "delete note", noteId });
     window.location.href = affected[0] ? notePath(affected[0].id) : "/d/notebooks";

@@ -5,7 +5,7 @@ import { useElementId } from "../lib/island-id";
 import { type NotebookJson, notePath } from "../lib/notes-queries";
 import { circlesQuery } from "../lib/sharing/queries";
 import { Modal } from "../lib/ui/Dialog";
-import { confirmPopup } from "../lib/ui-store";
+import { confirmPopup, showToast, showToastOnNextPage } from "../lib/ui-store";
 import { NotebookQuestionsDialog } from "./lazy-dialogs";
 
 const Svg = ({ children }: { children: ReactNode }) => (
@@ -81,10 +81,19 @@ function IconButton({
   );
 }
 
-/** "Share notebook to bazaar": confirm, share, then the notebooks page (spec 4). */
+/**
+ * "Share notebook to bazaar": confirm, share, then the notebooks page (spec 4), which says it is
+ * shared. A notebook already in the bazaar is not shared twice: a toast says it is there.
+ */
 async function shareToBazaar(notebook: NotebookJson) {
+  const bazaar = await call(api.bazaar.get());
+  if (bazaar.some((entry) => entry.notebook.id === notebook.id)) {
+    showToast(`${notebook.title} is already in the bazaar.`, "info");
+    return;
+  }
   if (!(await confirmPopup("Confirm to share?"))) return;
   await call(api.notebooks({ notebook: notebook.id }).share.post());
+  showToastOnNextPage(`${notebook.title} is shared to the bazaar.`, "success");
   window.location.assign("/d/notebooks");
 }
 

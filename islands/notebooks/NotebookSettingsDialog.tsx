@@ -4,7 +4,7 @@ import { CheckboxField, DialogActions, TextField } from "../lib/forms";
 import { useElementId } from "../lib/island-id";
 import type { NotebookJson } from "../lib/notes-queries";
 import { Modal } from "../lib/ui/Dialog";
-import { alertPopup } from "../lib/ui-store";
+import { alertPopup, showToastOnNextPage } from "../lib/ui-store";
 import { ObsidianImportDialog, ObsidianVaultSection } from "../lib/vaults/ObsidianVault";
 import { CertificateRequest } from "./CertificateRequest";
 import { NotebookAiAssistantSection } from "./NotebookAiAssistantSection";
@@ -71,7 +71,7 @@ function IndexCompleteDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** "Edit notebook settings": saving reloads the page (spec 4); field errors show beside the fields. */
+/** "Edit notebook settings": saving reloads the page (spec 4), which says so; field errors show beside the fields. */
 export function NotebookSettingsDialog({ notebook, onClose }: { notebook: NotebookJson; onClose: () => void }) {
   const settings = notebook.notebookSettings;
   const [skipMemoryTrackingEntirely, setSkip] = useState(settings.skipMemoryTrackingEntirely);
@@ -106,6 +106,7 @@ export function NotebookSettingsDialog({ notebook, onClose }: { notebook: Notebo
           certificateExpiry,
         }),
       );
+      showToastOnNextPage("Notebook settings saved", "success");
       window.location.reload();
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { noteNewVersion } from "../lib/app-version";
 import { syncTimeZoneCookie } from "../lib/learning-queries";
 import { Modal } from "../lib/ui/Dialog";
-import { dismissToast, useUiState } from "../lib/ui-store";
+import { dismissToast, showToastsLeftForThisPage, useUiState } from "../lib/ui-store";
 
 /** The app shell's shared overlays: the thin loading bar, the toasts and the alert/confirm popups. */
 export default function ShellOverlays() {
@@ -13,6 +13,8 @@ export default function ShellOverlays() {
   useEffect(() => syncTimeZoneCookie(queryClient), [queryClient]);
   // "Engram was updated" on the first page of a new version.
   useEffect(() => noteNewVersion(), []);
+  // What the previous page's action said as it loaded this one ("Notebook settings saved").
+  useEffect(showToastsLeftForThisPage, []);
   const popup = popups[0];
   return (
     <>
@@ -35,6 +37,11 @@ export default function ShellOverlays() {
               <button type="button" className="button" onClick={() => popup.resolve(false)}>
                 Cancel
               </button>
+            )}
+            {popup.link && (
+              <a className="button" href={popup.link.href}>
+                {popup.link.label}
+              </a>
             )}
             <button type="button" className="button primary" onClick={() => popup.resolve(true)}>
               OK

@@ -14,7 +14,7 @@ import {
   updateTitle,
 } from "../services/notes/note-service";
 import { MAX_CHILDREN_PAGE_SIZE } from "../services/notes/presenters";
-import { noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
+import { descendantCount, noteDescendants, recentNotes } from "../services/notes/recent-and-descendants";
 import { updateWikidataId } from "../services/wikidata/association";
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
@@ -65,6 +65,12 @@ export function notesApi(ctx: AppContext) {
       )
       .get("/notes/:note/descendants", ({ auth, params }) => noteDescendants(ctx, optionalUser(auth), params.note), {
         access: "public",
+        params: noteParams,
+      })
+      // Not in the reference API: how many notes a delete takes along, for its confirmation.
+      .get("/notes/:note/descendant-count", ({ auth, params }) => descendantCount(ctx, optionalUser(auth), params.note), {
+        access: "public",
+        response: t.Object({ count: t.Integer() }),
         params: noteParams,
       })
       // The spec names the parameter parentNote / referenceNote; Elysia needs one name per position.

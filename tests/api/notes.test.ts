@@ -162,6 +162,17 @@ describe("notes", () => {
     expect((await other.get("/api/notes/recent")).body).toEqual([]);
   });
 
+  test("the count a delete confirms is of the undeleted notes below, links left out; strangers get none", async () => {
+    expect((await learner.get(`/api/notes/${ids.Animals}/descendant-count`)).body).toEqual({ count: 4 });
+    await learner.post("/api/testability/link_notes", { type: "related to", source_id: String(ids.Dog), target_id: String(ids.Birds) });
+    await learner.post(`/api/notes/${ids.Cat}/delete`);
+    expect((await learner.get(`/api/notes/${ids.Animals}/descendant-count`)).body).toEqual({ count: 3 });
+    expect((await learner.get(`/api/notes/${ids.Dog}/descendant-count`)).body).toEqual({ count: 0 });
+    const stranger = await server.client().loginAs("another_old_learner");
+    expect((await stranger.get(`/api/notes/${ids.Animals}/descendant-count`)).status).toBe(403);
+    expect((await server.client().get(`/api/notes/${ids.Animals}/descendant-count`)).status).toBe(401);
+  });
+
   test("descendants are the focus note and every undeleted note below it", async () => {
     await learner.post(`/api/notes/${ids.Cat}/delete`);
     const result = (await learner.get(`/api/notes/${ids.Animals}/descendants`)).body;

@@ -28,6 +28,25 @@ export function recentNotes(ctx: AppContext, current: CurrentUser): NoteRealmJso
   });
 }
 
+/**
+ * How many notes a delete of the note takes with it: its undeleted descendants, links left out
+ * (GET /notes/{note}/descendant-count, an Engram addition, for the delete confirmation).
+ */
+export function descendantCount(ctx: AppContext, current: CurrentUser | undefined, noteId: number): { count: number } {
+  const note = getNote(ctx, noteId);
+  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+  const row = ctx.sqlite
+    .query<{ count: number }, [number]>(
+      `WITH RECURSIVE descendant(id) AS (
+         SELECT id FROM notes WHERE parent_id = ?1 AND deleted_at IS NULL
+         UNION ALL
+         SELECT n.id FROM notes n JOIN descendant ON n.parent_id = descendant.id WHERE n.deleted_at IS NULL
+       ) SELECT count(*) AS count FROM descendant JOIN notes n ON n.id = descendant.id WHERE n.target_note_id IS NULL`,
+    )
+    .get(note.id)!;
+  return { count: row.count };
+}
+
 /** The note and all its undeleted descendants, untruncated (GET /notes/{note}/descendants). */
 export function noteDescendants(ctx: AppContext, current: CurrentUser | undefined, noteId: number) {
   const focus = getNote(ctx, noteId);
