@@ -55,6 +55,9 @@ export function AssimilationNote({
   return (
     <article className="assimilation-note card" aria-label="note to assimilate">
       <AssimilationNoteTitle note={note} headingRef={headingRef} />
+      {note.noteTopology.linkType && (
+        <p className="muted assimilation-link-hint">A link between two notes: keep it to be asked how they relate.</p>
+      )}
       <NoteAccessory noteId={note.id} />
       {detailsBody(note.details).trim() && (
         <div

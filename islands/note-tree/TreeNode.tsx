@@ -3,7 +3,16 @@ import { type CSSProperties, createContext, type DragEvent, type ReactNode, useC
 import { useNoteChildren } from "../lib/note-children";
 import { noteTitleText } from "../lib/note-title";
 import { type NoteRealmJson, notePath, noteRealmQuery } from "../lib/notes-queries";
-import { canDrop, childEntriesOf, type DropPosition, dropPositionAt, type KnownChain, type TreeEntry, type TreePlace } from "./tree-model";
+import {
+  canDrop,
+  childEntriesOf,
+  type DropPosition,
+  dropPositionAt,
+  type KnownChain,
+  type TreeEntry,
+  type TreePlace,
+  treeChildCount,
+} from "./tree-model";
 
 export interface DropTarget {
   id: number;
@@ -65,7 +74,7 @@ export function TreeNode({ entry, place }: { entry: TreeEntry; place: TreePlace 
   const { data: realm } = useQuery({ ...noteRealmQuery(id), enabled: isExpanded });
 
   const title = realm ? noteTitleText(realm.note.noteTopology) : (entry.title ?? tree.chain.title(id) ?? "");
-  const knownCount = realm?.note.childrenCount ?? entry.count;
+  const knownCount = (realm && treeChildCount(realm.note)) ?? entry.count;
   const shownCount = isExpanded && !realm ? undefined : knownCount;
   const fallback = realm ? undefined : tree.chain.fallbackChildren(id);
   const hasChildren = knownCount !== undefined ? knownCount > 0 : realm ? (realm.children ?? []).length > 0 : true;
@@ -195,7 +204,7 @@ function LoadedChildren({ realm, place }: { realm: NoteRealmJson; place: TreePla
   const tree = useTree();
   const { children, total, hasMore, loading, failed, loadMore } = useNoteChildren(realm);
   if (children.length === 0) return null;
-  const entries = childEntriesOf(children);
+  const entries = childEntriesOf(children, tree.focusNoteId);
   // The path to the focus note stays in the tree even when it is beyond the pages loaded so far.
   const onPath = tree.chain.fallbackChildren(place.id)?.[0];
   if (onPath && hasMore && !entries.some((entry) => entry.id === onPath.id)) entries.push(onPath);

@@ -5,7 +5,7 @@ import { useElementId } from "../lib/island-id";
 import { noteChildrenKey } from "../lib/note-children";
 import { noteRealmQuery } from "../lib/notes-queries";
 import { type DropTarget, TreeContext, TreeNode, type TreeState } from "./TreeNode";
-import { type DropPosition, knownChain, type TreePlace } from "./tree-model";
+import { type DropPosition, knownChain, type TreePlace, treeChildCount } from "./tree-model";
 import { useIsDesktop } from "./use-desktop";
 
 export interface NoteTreeProps {
@@ -242,7 +242,7 @@ function Tree({ rootNoteId, focusNoteId, ancestorIds, readonly }: NoteTreeProps)
   const rootEntry = {
     id: rootNoteId,
     title: rootRealm?.note.noteTopology.titleOrPredicate ?? chain.title(rootNoteId) ?? "",
-    count: rootRealm?.note.childrenCount,
+    count: rootRealm && treeChildCount(rootRealm.note),
   };
 
   return (

@@ -1,5 +1,5 @@
 import { noteTitleText } from "../lib/note-title";
-import type { ChildNoteJson, NoteRealmJson } from "../lib/notes-queries";
+import type { ChildNoteJson, NoteJson, NoteRealmJson } from "../lib/notes-queries";
 
 /** One child as its parent's realm lists it: enough to draw a collapsed node. */
 export interface TreeEntry {
@@ -37,13 +37,27 @@ export function canDrop(dragged: TreePlace, target: TreePlace, position: DropPos
   return true;
 }
 
-/** Children as a realm (or a page after it) lists them, in order, with their counts. */
-export function childEntriesOf(children: ChildNoteJson[]): TreeEntry[] {
-  return children.map((child) => ({
-    id: child.id,
-    title: noteTitleText(child.noteTopology),
-    count: child.childrenCount,
-  }));
+/**
+ * How many children a note shows in the tree: its children but the links among them. A link note
+ * is a relation between two notes, not a part of its subject: the tree leaves links out (the note
+ * page shows them under the subject and under "Referenced by" on the object).
+ */
+export function treeChildCount(note: Pick<NoteJson, "childrenCount" | "linkCount">): number | undefined {
+  return note.childrenCount === undefined ? undefined : note.childrenCount - (note.linkCount ?? 0);
+}
+
+/**
+ * Children as a realm (or a page after it) lists them, in order, with their counts, links left
+ * out (treeChildCount) but for `keepId`, the note whose page this is, which the tree always shows.
+ */
+export function childEntriesOf(children: ChildNoteJson[], keepId?: number): TreeEntry[] {
+  return children
+    .filter((child) => !child.noteTopology.linkType || child.id === keepId)
+    .map((child) => ({
+      id: child.id,
+      title: noteTitleText(child.noteTopology),
+      count: treeChildCount(child),
+    }));
 }
 
 /**
@@ -71,7 +85,7 @@ export function knownChain(focusRealm: NoteRealmJson | undefined, ancestorIds: n
         {
           id: next,
           title: titles.get(next) ?? "",
-          count: next === focusNoteId ? focusRealm?.note.childrenCount : undefined,
+          count: next === focusNoteId && focusRealm ? treeChildCount(focusRealm.note) : undefined,
         },
       ];
     },

@@ -30,7 +30,7 @@ describe("the learning loop: assimilation and recall", () => {
     await travelTo(learner, 0);
     await injectNotes(
       learner,
-      Array.from({ length: 8 }, (_, i) => ({ Title: `Note ${i + 1}`, "Parent Title": i === 0 ? "" : "Note 1" })),
+      Array.from({ length: 8 }, (_, i) => ({ Title: `Note ${i + 1}`, "Parent Title": i === 0 ? "" : "Note 1", Details: "to learn" })),
     );
     const recalledOn: Record<string, number[]> = {};
     for (let day = 1; day <= 8; day++) {
@@ -45,6 +45,20 @@ describe("the learning loop: assimilation and recall", () => {
     }
     expect(recalledOn["Note 1"]).toEqual([2, 4, 8]);
     expect(recalledOn["Note 2"]).toEqual([3, 5]);
+  });
+
+  test("a notebook's notes are offered before the links between them, and an empty head note last", async () => {
+    await learner.post("/api/testability/update_current_user", { daily_assimilation_count: "10" });
+    const ids = await injectNotes(learner, [
+      { Title: "Biology" },
+      { Title: "Ribosome", "Parent Title": "Biology" },
+      { Title: "RNA", "Parent Title": "Biology" },
+      { Title: "Chemistry", Details: "The study of matter" },
+    ]);
+    await learner.post("/api/testability/link_notes", { type: "using", source_id: String(ids.Ribosome), target_id: String(ids.RNA) });
+    await injectNotes(learner, [{ Title: "Enzyme", "Parent Title": "Biology" }]);
+    expect(await assimilatingTitles(learner)).toEqual(["Ribosome", "RNA", "Chemistry", "Enzyme", "using", "Biology"]);
+    expect((await learner.get("/api/assimilation/count?timezone=UTC")).body.dueCount).toBe(6);
   });
 
   test("the daily quota: a note assimilated earlier the same day blocks more, the next day resets it", async () => {

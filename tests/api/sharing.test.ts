@@ -185,19 +185,20 @@ describe("sharing", () => {
 
     test("a subscriber assimilates within the daily target, recalls, cannot edit, and unsubscribing drops the notes from tomorrow's lists", async () => {
       const subscriber = clients.subscriber;
-      expect(await assimilatingTitles(subscriber)).toEqual(["Shared Book", "Apple"]);
+      // The notebook's notes first, its head note (no details) last.
+      expect(await assimilatingTitles(subscriber)).toEqual(["Apple", "Banana"]);
       expect((await subscriber.get("/api/assimilation/count?timezone=UTC")).body).toMatchObject({
         dueCount: 2,
         totalUnassimilatedCount: 4,
       });
-      const [tracker] = await assimilate(subscriber, ids["Shared Book"]!);
-      expect(await assimilatingTitles(subscriber)).toEqual(["Apple"]);
-      await assimilate(subscriber, ids.Apple!);
+      const [tracker] = await assimilate(subscriber, ids.Apple!);
+      expect(await assimilatingTitles(subscriber)).toEqual(["Banana"]);
+      await assimilate(subscriber, ids.Banana!);
       expect(await assimilatingTitles(subscriber)).toEqual([]); // the target is reached for today
       expect((await subscriber.get("/api/assimilation/count?timezone=UTC")).body.dueCount).toBe(0);
       expect((await subscriber.patch(`/api/text_content/${ids.Apple}/details`, { details: "mine now" })).status).toBe(403);
       await travelTo(subscriber, 2);
-      expect(await assimilatingTitles(subscriber)).toEqual(["Banana", "Cherry"]);
+      expect(await assimilatingTitles(subscriber)).toEqual(["Cherry", "Shared Book"]);
       expect(await recallingTitles(subscriber)).toContain("Apple");
       expect((await subscriber.get(`/api/memory-trackers/${tracker!.id}/spelling-question`)).status).not.toBe(403);
       const subscriptionId = (await subscriber.get("/api/notebooks")).body.subscriptions[0].id;
@@ -217,7 +218,7 @@ describe("sharing", () => {
       await learner.post("/api/testability/update_current_user", { daily_assimilation_count: 2 });
       await learner.post(`/api/subscriptions/notebooks/${sharedNotebookId}/subscribe`, { dailyTargetOfNewNotes: 1 });
       await inject([{ Title: "My own" }], "admin");
-      expect(await assimilatingTitles(learner)).toEqual(["Shared Book", "My own"]);
+      expect(await assimilatingTitles(learner)).toEqual(["Apple", "My own"]);
       expect((await learner.get("/api/assimilation/count?timezone=UTC")).body.dueCount).toBe(2);
     });
 

@@ -13,20 +13,46 @@ import { type MemoryTrackerJson, presentMemoryTrackers } from "./trackers";
 const DAY_MS = 86_400_000;
 
 /**
- * The user's own notes still to assimilate, in the reference's order (level, creation time, id):
- * undeleted, unskipped notes of the user's personal notebooks with no tracker of the user. The
- * assimilation_candidates table holds exactly those for every notebook the user created (kept by
- * triggers), so this is an index range; circle notebooks are never offered (members subscribe).
+ * The kinds of candidate, in the order they are offered: the notes themselves first, then the links
+ * between them (a link is worth remembering, as the reference has it, once its two notes are
+ * known), and last a notebook's head note with no details (a notebook's title, not a thing to
+ * learn on its first day). Within a kind, the reference's order: level, creation time, id.
+ */
+const CANDIDATE_KINDS = [
+  "n.target_note_id IS NULL AND NOT (n.parent_id IS NULL AND trim(n.details) = '')",
+  "n.target_note_id IS NOT NULL",
+  "n.target_note_id IS NULL AND n.parent_id IS NULL AND trim(n.details) = ''",
+];
+
+/** The first `limit` candidates over the kinds in order, `take(kind, limit)` answering a kind's ids in order. */
+function byKind(limit: number, take: (kind: string, limit: number) => number[]): number[] {
+  const ids: number[] = [];
+  for (const kind of CANDIDATE_KINDS) {
+    if (ids.length >= limit) break;
+    ids.push(...take(kind, limit - ids.length));
+  }
+  return ids;
+}
+
+/**
+ * The user's own notes still to assimilate: undeleted, unskipped notes of the user's personal
+ * notebooks with no tracker of the user. The assimilation_candidates table holds exactly those for
+ * every notebook the user created (kept by triggers), so each kind is an index range; circle
+ * notebooks are never offered (members subscribe).
  */
 const OWN_CANDIDATES = `FROM assimilation_candidates c JOIN notes n ON n.id = c.note_id JOIN notebooks nb ON nb.id = n.notebook_id
   WHERE c.user_id = ?1 AND nb.circle_id IS NULL`;
 
 function ownCandidates(ctx: AppContext, current: CurrentUser, limit: number): NoteRow[] {
   if (limit <= 0) return [];
-  const ids = ctx.sqlite
-    .query<{ id: number }, [number, number]>(`SELECT c.note_id AS id ${OWN_CANDIDATES} ORDER BY c.level, c.created_at, c.note_id LIMIT ?2`)
-    .all(current.user.id, limit)
-    .map((row) => row.id);
+  const ids = byKind(limit, (kind, left) =>
+    ctx.sqlite
+      .query<{ id: number }, [number, number]>(
+        `SELECT c.note_id AS id ${OWN_CANDIDATES} AND ${kind} ORDER BY c.level, c.created_at, c.note_id LIMIT ?2`,
+      )
+      .all(current.user.id, left)
+      .map((row) => row.id),
+  );
   return notesByIds(ctx, ids);
 }
 
@@ -83,10 +109,15 @@ function subscriptionQuotas(
 }
 
 function subscriptionCandidates(ctx: AppContext, current: CurrentUser, notebookId: number, limit: number): NoteRow[] {
-  const ids = ctx.sqlite
-    .query<{ id: number }, [number, number, number]>(`SELECT n.id ${SUBSCRIPTION_CANDIDATES} ORDER BY n.level, n.created_at, n.id LIMIT ?3`)
-    .all(notebookId, current.user.id, limit)
-    .map((row) => row.id);
+  if (limit <= 0) return [];
+  const ids = byKind(limit, (kind, left) =>
+    ctx.sqlite
+      .query<{ id: number }, [number, number, number]>(
+        `SELECT n.id ${SUBSCRIPTION_CANDIDATES} AND ${kind} ORDER BY n.level, n.created_at, n.id LIMIT ?3`,
+      )
+      .all(notebookId, current.user.id, left)
+      .map((row) => row.id),
+  );
   return notesByIds(ctx, ids);
 }
 

@@ -6,7 +6,7 @@ import { plainTextOfMarkdown } from "./plain-text";
 import {
   ancestorsOf,
   type ChildrenCursor,
-  childCounts,
+  childAndLinkCounts,
   childrenOf,
   childrenPageOf,
   findNote,
@@ -51,6 +51,8 @@ export interface NoteJson {
   wikidataId?: string;
   /** Undeleted children (an Engram addition that lets the note tree show counts without loading each child). */
   childrenCount?: number;
+  /** How many of those children are links (an Engram addition: the tree leaves links out); absent for none. */
+  linkCount?: number;
 }
 
 /** A circle as other JSON names it (Circle in the reference). */
@@ -199,7 +201,7 @@ export class NotePresenter {
     return topology;
   }
 
-  note(note: NoteRow, extra: { ancestors?: NoteRow[]; childrenCount?: number } = {}): NoteJson {
+  note(note: NoteRow, extra: { ancestors?: NoteRow[]; childrenCount?: number; linkCount?: number } = {}): NoteJson {
     return {
       id: note.id,
       noteTopology: this.topology(note, extra.ancestors),
@@ -212,12 +214,13 @@ export class NotePresenter {
       ...(note.deletedAt ? { deletedAt: note.deletedAt.toISOString() } : {}),
       ...(note.wikidataId ? { wikidataId: note.wikidataId } : {}),
       ...(extra.childrenCount !== undefined ? { childrenCount: extra.childrenCount } : {}),
+      ...(extra.linkCount ? { linkCount: extra.linkCount } : {}),
     };
   }
 
   /** A child of a realm: everything but its full details (its short details are in its topology). */
-  child(note: NoteRow, childrenCount: number): ChildNoteJson {
-    const { details: _omitted, ...rest } = this.note(note, { childrenCount });
+  child(note: NoteRow, counts: { children: number; links: number } = { children: 0, links: 0 }): ChildNoteJson {
+    const { details: _omitted, ...rest } = this.note(note, { childrenCount: counts.children, linkCount: counts.links });
     return rest;
   }
 }
@@ -297,16 +300,18 @@ export function presentNoteRealm(
   const { rows: children, more } = childrenPage(ctx, note.id, childrenLimit);
   const inbound = inboundReferencesOf(ctx, note.id);
   const presenter = new NotePresenter(ctx).preload([note, ...ancestors, ...children, ...inbound]);
-  const counts = childCounts(
+  const counts = childAndLinkCounts(
     ctx,
     children.map((c) => c.id),
   );
   const head = ancestors[0] ?? note;
-  const childrenCount = more ? childCounts(ctx, [note.id]).get(note.id)! : children.length;
+  const own = more
+    ? childAndLinkCounts(ctx, [note.id]).get(note.id)!
+    : { children: children.length, links: children.filter((c) => c.targetNoteId !== null).length };
   return {
     id: note.id,
-    note: presenter.note(note, { ancestors, childrenCount }),
-    children: children.map((child) => presenter.child(child, counts.get(child.id) ?? 0)),
+    note: presenter.note(note, { ancestors, childrenCount: own.children, linkCount: own.links }),
+    children: children.map((child) => presenter.child(child, counts.get(child.id))),
     ...(more ? { moreChildrenAfter: children.at(-1)!.id } : {}),
     inboundReferences: inbound.map((ref) => presenter.note(ref)),
     notebook: presentNotebook(ctx, notebook, head.parentId === null ? head : undefined),
@@ -321,12 +326,12 @@ export function presentNoteRealm(
 export function presentChildrenPage(ctx: AppContext, noteId: number, limit: number, after?: NoteRow): ChildrenPageJson {
   const { rows, more } = childrenPage(ctx, noteId, limit, after && { siblingOrder: after.siblingOrder, id: after.id });
   const presenter = new NotePresenter(ctx).preload(rows);
-  const counts = childCounts(
+  const counts = childAndLinkCounts(
     ctx,
     rows.map((c) => c.id),
   );
   return {
-    children: rows.map((child) => presenter.child(child, counts.get(child.id) ?? 0)),
+    children: rows.map((child) => presenter.child(child, counts.get(child.id))),
     ...(more ? { moreChildrenAfter: rows.at(-1)!.id } : {}),
   };
 }

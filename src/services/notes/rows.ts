@@ -47,18 +47,18 @@ export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
   ).all({ parentId: noteId });
 }
 
-/** How many undeleted children each of the notes has. */
-export function childCounts(ctx: AppContext, noteIds: number[]): Map<number, number> {
-  const counts = new Map<number, number>(noteIds.map((id) => [id, 0]));
+/** For each note: its undeleted children, and how many of them are links (notes with a target). */
+export function childAndLinkCounts(ctx: AppContext, noteIds: number[]): Map<number, { children: number; links: number }> {
+  const counts = new Map(noteIds.map((id) => [id, { children: 0, links: 0 }]));
   if (noteIds.length === 0) return counts;
   // One cached statement for any number of notes (a JSON array), not one per count of placeholders.
   const rows = ctx.sqlite
-    .query<{ parent_id: number; n: number }, [string]>(
-      `SELECT parent_id, count(*) AS n FROM notes
+    .query<{ parent_id: number; n: number; links: number }, [string]>(
+      `SELECT parent_id, count(*) AS n, count(target_note_id) AS links FROM notes
        WHERE parent_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL GROUP BY parent_id`,
     )
     .all(JSON.stringify(noteIds));
-  for (const row of rows) counts.set(row.parent_id, row.n);
+  for (const row of rows) counts.set(row.parent_id, { children: row.n, links: row.links });
   return counts;
 }
 
