@@ -119,8 +119,9 @@ function MyNotebooks({ me }: { me?: string }) {
         </ul>
       )}
 
-      <section className="subscribed-notes" aria-labelledby={subscribedHeadingId}>
-        <h2 id={subscribedHeadingId}>Subscribed Notes</h2>
+      {/* The note page's breadcrumbs lead a subscriber here (views/pages/NotePage.tsx). */}
+      <section className="subscribed-notes" id="subscribed-notebooks" aria-labelledby={subscribedHeadingId}>
+        <h2 id={subscribedHeadingId}>Subscribed Notebooks</h2>
         {subscriptions.length === 0 ? (
           <p className="muted">
             You have not subscribed to any notebooks. Find one in the <a href="/d/bazaar">Bazaar</a> and choose "Add to my learning".

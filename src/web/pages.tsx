@@ -212,7 +212,7 @@ export function recallPage(): PageContent {
 
 /** /n{noteId}: the note's realm (its first page of children), accessory and rendered details. */
 export function notePage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser | undefined, noteId: number): PageContent {
-  const { realm, note, ancestors, readonly } = readNote(ctx, current, noteId);
+  const { realm, note, ancestors, readonly, subscribed } = readNote(ctx, current, noteId);
   const detailsHtml = renderNoteDetailsSafely(note.details, { noteId: note.id });
   queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
   queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
@@ -222,6 +222,7 @@ export function notePage(ctx: AppContext, queryClient: QueryClient, current: Cur
       <NotePage
         realm={realm}
         readonly={readonly}
+        subscribed={subscribed}
         rootNoteId={ancestors[0]?.id ?? note.id}
         ancestors={ancestors.map((a) => ({ id: a.id, title: a.title }))}
         detailsHtml={detailsHtml}

@@ -11,7 +11,7 @@ test("a learner adds a notebook, changes its settings and finds it among the rec
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Notebooks" })).toBeVisible();
   await expect(page.getByText("You have no notebooks yet. Add one to start taking notes.")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Subscribed Notes" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Subscribed Notebooks" })).toBeVisible();
   await expect(page.getByText("You have not subscribed to any notebooks.")).toBeVisible();
 
   await page.getByRole("button", { name: "Add New Notebook" }).click();

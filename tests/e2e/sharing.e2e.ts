@@ -68,7 +68,7 @@ test("a learner shares a notebook, a visitor reads it signed out, another learne
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(learner).toHaveURL(/\/d\/notebooks$/);
   await waitForHydration(learner);
-  const subscribed = learner.getByRole("region", { name: "Subscribed Notes" });
+  const subscribed = learner.getByRole("region", { name: "Subscribed Notebooks" });
   await expect(subscribed.getByRole("link", { name: "Spanish verbs" })).toBeVisible();
   await expect(subscribed.getByText("2 new notes a day")).toBeVisible();
 

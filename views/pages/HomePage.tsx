@@ -8,7 +8,7 @@ const STEPS = [
     action: "Go to my notebooks",
   },
   {
-    headline: "Assimilate to become truely yours",
+    headline: "Assimilate to become truly yours",
     text: "Each day, take in a few new notes. Engram starts tracking how well you remember each one.",
     href: "/d/assimilate",
     action: "Assimilate today's notes",

@@ -2,15 +2,20 @@ import { noteTitleText } from "../../islands/lib/note-title";
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { Island } from "../Island";
 
+/** The id of the notebooks page's list of subscribed notebooks (islands/notebooks). */
+export const SUBSCRIBED_NOTEBOOKS_ANCHOR = "subscribed-notebooks";
+
 /**
  * /n{noteId}: the breadcrumbs header, the note-tree sidebar and the note itself. The sidebar
- * and the note are islands; the breadcrumbs are plain links.
+ * and the note are islands; the breadcrumbs are plain links, starting where the notebook is found:
+ * the bazaar, the reader's subscribed notebooks, its circle, or the reader's own notebooks.
  */
 export function NotePage({
   realm,
   ancestors,
   rootNoteId,
   readonly,
+  subscribed = false,
   detailsHtml,
   mathStylesheet,
 }: {
@@ -18,6 +23,8 @@ export function NotePage({
   ancestors: { id: number; title: string }[];
   rootNoteId: number;
   readonly: boolean;
+  /** The reader subscribed to the notebook (it is not theirs): the breadcrumbs start there. */
+  subscribed?: boolean;
   detailsHtml: string;
   /** KaTeX's stylesheet, when the details hold typeset math (only then: most notes have none). */
   mathStylesheet?: string;
@@ -35,6 +42,8 @@ export function NotePage({
             <li>
               {realm.fromBazaar ? (
                 <a href="/d/bazaar">Bazaar</a>
+              ) : subscribed ? (
+                <a href={`/d/notebooks#${SUBSCRIBED_NOTEBOOKS_ANCHOR}`}>Subscribed Notebooks</a>
               ) : realm.notebook?.circle ? (
                 <a href={`/d/circles/${realm.notebook.circle.id}`} dir="auto">
                   {realm.notebook.circle.name}

@@ -27,7 +27,8 @@ import { validDetails, validTitle, validWikidataId } from "./validation";
 
 /**
  * A note the user may read, loaded and authorised once: its NoteRealm, plus what the note page
- * also shows (the row, its ancestors from the notebook's head down, and whether it is read-only).
+ * also shows (the row, its ancestors from the notebook's head down, whether it is read-only, and
+ * whether the reader reads it as a subscriber).
  */
 export function readNote(
   ctx: AppContext,
@@ -39,10 +40,18 @@ export function readNote(
   const notebook = getNotebook(ctx, note.notebookId);
   const access = authorizeRead(ctx, current, notebook);
   const readonly = access !== "edit";
-  // Only a read-only reader can be a bazaar reader: an editor's role is not asked for twice.
-  const fromBazaar = readonly && notebookRole(ctx, current, notebook) === "bazaar-reader";
+  // Only a read-only reader can be a subscriber or a bazaar reader: an editor's role is not asked for twice.
+  const role = readonly ? notebookRole(ctx, current, notebook) : undefined;
+  const fromBazaar = role === "bazaar-reader";
   const ancestors = ancestorsOf(ctx, note);
-  return { realm: presentNoteRealm(ctx, note, notebook, ancestors, fromBazaar, options), note, ancestors, readonly, fromBazaar };
+  return {
+    realm: presentNoteRealm(ctx, note, notebook, ancestors, fromBazaar, options),
+    note,
+    ancestors,
+    readonly,
+    fromBazaar,
+    subscribed: role === "subscriber",
+  };
 }
 
 /**
