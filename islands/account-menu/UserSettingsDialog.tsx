@@ -62,7 +62,8 @@ export function UserSettingsDialog({ user, onClose }: { user: UserJson; onClose:
 
   return (
     <Modal title={`Settings for ${user.name}`} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+      {/* Its Submit stays in view while the fields scroll (app.css: .keeps-actions-in-view). */}
+      <form onSubmit={submit} noValidate className="keeps-actions-in-view">
         <TextField label="Name" name="name" value={form.name} error={errors.name} onChange={set("name")} maxLength={100} />
         <TextField
           label="Daily Assimilation Count"

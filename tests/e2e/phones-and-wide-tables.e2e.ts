@@ -3,7 +3,8 @@ import { engramTest, injectNotes, resetTestData, showcase, signInThroughIdentify
 
 /**
  * Layout on a phone (390 px) and a desktop (1280 px) beyond what the accessibility sweep checks:
- * the admin Users table keeps every account's actions on the screen, and a toast covers no button.
+ * the admin Users table keeps every account's actions on the screen, the settings dialog's Submit
+ * is in view, and a toast covers no button.
  */
 const test = engramTest("test");
 
@@ -45,6 +46,28 @@ for (const viewport of VIEWPORTS) {
       expect(box.x + box.width, `${await button.textContent()} ends on the screen`).toBeLessThanOrEqual(viewport.width);
     }
     await showcase(page, `admin-users-${viewport.width}`, { fullPage: true });
+  });
+
+  test(`the settings dialog's Submit is in view with the FSRS fields shown, ${viewport.name}`, async ({ page, engram }) => {
+    await signInThroughIdentifyPage(page, engram.url, "old_learner");
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto(`${engram.url}/d/notebooks`);
+    if (viewport.name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: "Settings for Old Learner" }).click();
+    const dialog = page.getByRole("dialog", { name: "Settings for Old Learner" });
+    await dialog.getByLabel("Scheduler").selectOption({ label: "FSRS" });
+    await expect(dialog.getByLabel("Maximum interval")).toBeVisible();
+    const submit = dialog.getByRole("button", { name: "Submit" });
+    await expect(submit).toBeInViewport({ ratio: 1 });
+    // Not hidden behind anything either: what is at its middle is the button.
+    const box = (await submit.boundingBox())!;
+    expect(
+      await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent, {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      }),
+    ).toBe("Submit");
   });
 
   test(`a toast covers no button, ${viewport.name}`, async ({ page, engram }) => {
