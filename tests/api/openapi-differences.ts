@@ -14,6 +14,7 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.children[].details: missing":
     "A realm lists its children by title and short details; a child's full details come with its own realm, so opening a note never downloads every sibling's text.",
   "* 200*.childrenCount: added": "Each note says how many undeleted children it has, so the tree shows counts without loading each child.",
+  "* 200*.linkCount: added": "How many of a note's children are links: the tree leaves links out of its children and its counts.",
   "* 200*.titleRevision: added":
     "How many times the note's title has changed: an editor's save says which revision it was made from, so the server merges what others saved since (baseRevision).",
   "* 200*.detailsRevision: added": "How many times the note's details have changed, as titleRevision.",
@@ -52,6 +53,9 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.lastAiAssistantThreadSync: missing": "AI threads are Engram's own rows; nothing is synchronised with a provider.",
   "* 200*.unread: added": "Whether the conversation has messages the reader has not read (the Messages badge and list).",
   "* 200*.subjectTitle: added": "The subject's title, so the list needs no call per conversation.",
+  "* 200*.otherPartyName: added":
+    "Whom the caller talks with (the circle, the note's owner or whoever started it; absent when only the AI answers), for the conversation's label.",
+  "* 200*.mayEditNote: added": "Whether the caller may edit the subject note: only then is the AI's suggested change offered with Accept.",
 
   // Certificates name their holder, as conversations name their parties.
   "* /api/certificate/{} 200.user.*: missing":

@@ -47,6 +47,8 @@ const noteFields = {
   wikidataId: t.Optional(t.String()),
   /** Undeleted children, so the tree shows counts without loading each child (Engram's own). */
   childrenCount: t.Optional(t.Integer()),
+  /** How many of those children are links, which the tree leaves out (Engram's own). */
+  linkCount: t.Optional(t.Integer()),
 };
 
 export const Note = describes<NoteJson>()(t.Object({ ...noteFields, details: t.String() }));

@@ -99,6 +99,8 @@ export const Conversation = describes<ConversationJson>()(
     updatedAt: dateTime(),
     unread: t.Optional(t.Boolean()),
     subjectTitle: t.Optional(t.String()),
+    otherPartyName: t.Optional(t.String()),
+    mayEditNote: t.Optional(t.Boolean()),
   }),
 );
 export const Conversations = t.Array(Conversation);
