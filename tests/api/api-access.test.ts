@@ -20,6 +20,7 @@ const EXPECTED: Record<ApiAccess, string[]> = {
     "GET /api/notes/:note/attachment",
     "GET /api/notes/:note/changes",
     "GET /api/notes/:note/children",
+    "GET /api/notes/:note/descendant-count",
     "GET /api/notes/:note/descendants",
     "GET /api/notes/:note/graph",
     "GET /api/openapi.json",

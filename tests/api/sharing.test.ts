@@ -340,6 +340,7 @@ describe("sharing", () => {
         "GET /api/notes/:note/attachment",
         "GET /api/notes/:note/changes",
         "GET /api/notes/:note/children",
+        "GET /api/notes/:note/descendant-count",
         "GET /api/notes/:note/descendants",
         "GET /api/notes/:note/graph",
         "GET /api/openapi.json",
