@@ -82,7 +82,7 @@ function IconButton({
 }
 
 /**
- * "Share notebook to bazaar": confirm, share, then the notebooks page (spec 4), which says it is
+ * "Share notebook to bazaar": confirm, share, then the notebooks page, which says it is
  * shared. A notebook already in the bazaar is not shared twice: a toast says it is there.
  */
 async function shareToBazaar(notebook: NotebookJson) {

@@ -71,7 +71,7 @@ function IndexCompleteDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** "Edit notebook settings": saving reloads the page (spec 4), which says so; field errors show beside the fields. */
+/** "Edit notebook settings": saving reloads the page, which says so; field errors show beside the fields. */
 export function NotebookSettingsDialog({ notebook, onClose }: { notebook: NotebookJson; onClose: () => void }) {
   const settings = notebook.notebookSettings;
   const [skipMemoryTrackingEntirely, setSkip] = useState(settings.skipMemoryTrackingEntirely);

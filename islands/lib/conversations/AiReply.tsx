@@ -13,7 +13,7 @@ export function AiReplyButton({ ai, message, onMessageSent }: { ai: AiReply; mes
 }
 
 /**
- * The AI's reply as it is written, with the spec's status texts, and its suggestions waiting for
+ * The AI's reply as it is written, with its status texts, and its suggestions waiting for
  * an answer: shown in the conversation, after its messages. The reply's Markdown is rendered as
  * note details are (raw HTML shown as text, only safe links). Only someone who may edit the note
  * is offered Accept; anyone else reads the suggestion, and may skip it or cancel the reply.

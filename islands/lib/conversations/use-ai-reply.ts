@@ -40,7 +40,7 @@ export type AiReply = ReturnType<typeof useAiReply>;
 
 /**
  * An AI reply in a conversation: `invite` sends the typed message (if any), then streams the AI's
- * reply with the spec's status texts; a tool suggestion waits for Accept, Skip or Cancel. Accept
+ * reply with its status texts; a tool suggestion waits for Accept, Skip or Cancel. Accept
  * changes the note through the normal edit API (so undo works); when every suggestion is resolved
  * the results are submitted and the continuation streams in the same way. `onDone` runs after each
  * stream ends (reload the messages: the saved reply appears there). The state is shown by
