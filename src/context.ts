@@ -6,6 +6,8 @@ import { InstanceState } from "./instance-state";
 import { RateLimiter } from "./services/auth/rate-limiter";
 import { Clock } from "./services/clock";
 import { Randomizer } from "./services/randomizer";
+import { createStores, type Stores } from "./store";
+import { SqliteDatabase } from "./store/database";
 
 /** Outbound service URLs that tests may point elsewhere at run time (replace_service_url). */
 export class ServiceUrls {
@@ -26,6 +28,11 @@ export interface AppContext {
   /** Distinguishes app instances in one process (tests), e.g. for Elysia plugin de-duplication. */
   instanceId: string;
   config: Config;
+  /** The database, running store bodies as units of work (src/store/database.ts). */
+  database: SqliteDatabase;
+  /** Every store: the only way to the data (docs/architecture.md, "Data layer"). */
+  stores: Stores;
+  /** The drizzle and bun:sqlite handles, for the files not on the stores yet (the allow-list of tests/unit/store-boundary.test.ts). */
   db: Db;
   sqlite: Database;
   clock: Clock;
@@ -42,9 +49,12 @@ export interface AppContext {
 export function createContext(config: Config, databaseFile = join(config.dataDir, "engram.db")): AppContext {
   const { db, sqlite } = openDatabase(databaseFile);
   const production = isProduction(config);
+  const database = new SqliteDatabase(sqlite, db);
   return {
     instanceId: crypto.randomUUID(),
     config,
+    database,
+    stores: createStores(database),
     db,
     sqlite,
     clock: new Clock(),

@@ -33,11 +33,11 @@ export function currentEmbeddingSettings(ctx: AppContext): EmbeddingSettings {
  * every note is embedded again by a background job; semantic search keeps answering meanwhile,
  * from the notes already embedded the new way.
  */
-export function updateEmbeddingSettings(
+export async function updateEmbeddingSettings(
   ctx: AppContext,
   current: CurrentUser,
   input: { embeddingModel?: unknown; embeddingDimensions?: unknown },
-): EmbeddingSettings {
+): Promise<EmbeddingSettings> {
   authorizeAdmin(current, ADMIN_ONLY_MESSAGE);
   const errors: Record<string, string> = {};
   const values: Record<string, string> = {};
@@ -56,6 +56,6 @@ export function updateEmbeddingSettings(
   ctx.db.transaction((tx) => {
     for (const [key, value] of Object.entries(values)) writeGlobalSetting(tx, ctx.clock.now(), key, value);
   });
-  if (embeddingVersion(embeddingConfig(ctx)) !== before) embeddingSettingsChanged(ctx);
+  if (embeddingVersion(embeddingConfig(ctx)) !== before) await embeddingSettingsChanged(ctx);
   return currentEmbeddingSettings(ctx);
 }

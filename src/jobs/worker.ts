@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import { instanceSlot, instanceValue } from "../instance-state";
 import { recordFailure } from "../services/failure-reports";
-import { claimDueJobs, completeJob, failJob, type JobRow, requeueJob } from "./queue";
+import { claimDueJobs, completeJobs, failJobs, type Job, LEASE_MS, renewJobLeases, requeueJobs } from "./queue";
 import { jobDefinition } from "./registry";
 
 /** How often the background worker looks for due jobs. */
@@ -16,8 +16,8 @@ interface WorkerState {
   stopped: boolean;
   /** The database is closing: the outcome of the run in progress is not written. */
   abandoned: boolean;
-  /** The batch being performed, if any. */
-  running?: JobRow[];
+  /** The batch being performed, if any, with the leases it holds now. */
+  running?: Job[];
 }
 
 const workerState = instanceSlot<WorkerState>("job worker", () => ({
@@ -36,11 +36,21 @@ function exclusive<T>(state: WorkerState, run: () => Promise<T>): Promise<T> {
 }
 
 /** Performs one claimed batch (jobs of one kind) and records the outcome of each job. */
-async function performBatch(ctx: AppContext, jobs: JobRow[], state: WorkerState) {
+async function performBatch(ctx: AppContext, jobs: Job[], state: WorkerState) {
   const kind = jobs[0]!.kind;
   const definition = jobDefinition(kind);
   let failure: unknown;
   state.running = jobs;
+  // A long run keeps its leases, so no other process takes its jobs over while it works.
+  const renewal = setInterval(() => {
+    if (state.running?.length && !state.abandoned) {
+      renewJobLeases(ctx, state.running)
+        .then((renewed) => {
+          if (state.running) state.running = renewed;
+        })
+        .catch((error) => console.error("The job worker could not renew its leases:", error));
+    }
+  }, LEASE_MS / 4);
   try {
     if (!definition) throw new Error(`Unknown job kind "${kind}"`);
     await definition.perform(
@@ -50,15 +60,15 @@ async function performBatch(ctx: AppContext, jobs: JobRow[], state: WorkerState)
   } catch (error) {
     failure = error ?? new Error("job failed");
   } finally {
-    state.running = undefined;
+    clearInterval(renewal);
   }
+  const held = state.running ?? [];
+  state.running = undefined;
   // Abandoned meanwhile: the database may be closed; the jobs were queued again (drainJobWorker)
   // or their leases run out, and they run again later.
   if (state.abandoned) return;
-  for (const job of jobs) {
-    if (failure === undefined) completeJob(ctx, job);
-    else failJob(ctx, job, failure);
-  }
+  if (failure === undefined) await completeJobs(ctx, held);
+  else await failJobs(ctx, held, failure);
   if (failure !== undefined && (!definition || jobs[0]!.attempts >= definition.attempts)) {
     const message = failure instanceof Error ? failure.message : String(failure);
     console.error(`Job ${kind} failed for good after ${jobs[0]!.attempts} attempt(s): ${message}`);
@@ -69,7 +79,7 @@ async function performBatch(ctx: AppContext, jobs: JobRow[], state: WorkerState)
 async function drain(ctx: AppContext, state: WorkerState, maxJobs: number): Promise<number> {
   let ran = 0;
   while (ran < maxJobs && !state.stopped) {
-    const jobs = claimDueJobs(ctx);
+    const jobs = await claimDueJobs(ctx);
     if (jobs.length === 0) break;
     await performBatch(ctx, jobs, state);
     ran += jobs.length;
@@ -130,7 +140,8 @@ export function drainJobWorker(ctx: AppContext, graceOver: AbortSignal): Promise
   return new Promise<void>((resolve) => {
     const giveUp = () => {
       state.abandoned = true;
-      for (const job of state.running ?? []) requeueJob(ctx, job);
+      // On SQLite the store call runs before it returns: done before the database closes.
+      if (state.running) void requeueJobs(ctx, state.running);
       resolve();
     };
     if (graceOver.aborted) return giveUp();

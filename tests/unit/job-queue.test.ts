@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
-import { claimDueJobs, enqueue, enqueueMany, LEASE_MS } from "../../src/jobs/queue";
+import { claimDueJobs, completeJobs, enqueue, enqueueMany, LEASE_MS, renewJobLeases } from "../../src/jobs/queue";
 import { defineJob, exponentialBackoff } from "../../src/jobs/registry";
 import { runDueJobs } from "../../src/jobs/worker";
 
@@ -62,7 +62,7 @@ describe("the job queue", () => {
   });
 
   test("a due job runs once and leaves the queue", async () => {
-    enqueue(ctx, flaky, { n: 1 });
+    await enqueue(ctx, flaky, { n: 1 });
     expect(await runDueJobs(ctx)).toBe(1);
     expect(performed).toEqual([[1]]);
     expect(jobs()).toEqual([]);
@@ -70,7 +70,7 @@ describe("the job queue", () => {
   });
 
   test("a job waits for its run time", async () => {
-    enqueue(ctx, flaky, { n: 1 }, { delayMs: 5000 });
+    await enqueue(ctx, flaky, { n: 1 }, { delayMs: 5000 });
     expect(await runDueJobs(ctx)).toBe(0);
     advance(4999);
     expect(await runDueJobs(ctx)).toBe(0);
@@ -81,7 +81,7 @@ describe("the job queue", () => {
 
   test("a failed job is retried after its backoff, until it succeeds", async () => {
     failuresLeft = 2;
-    enqueue(ctx, flaky, { n: 7 });
+    await enqueue(ctx, flaky, { n: 7 });
     await runDueJobs(ctx);
     expect(jobs()).toEqual([
       { status: "queued", attempts: 1, run_at: start.getTime() + 10_000, last_error: "Error: not this time", payload: '{"n":7}' },
@@ -99,7 +99,7 @@ describe("the job queue", () => {
 
   test("a job that fails every attempt is kept as failed, with its error, and reported", async () => {
     failuresLeft = 10;
-    enqueue(ctx, flaky, { n: 1 });
+    await enqueue(ctx, flaky, { n: 1 });
     for (let i = 0; i < 5; i++) {
       await runDueJobs(ctx);
       advance(60_000);
@@ -111,24 +111,24 @@ describe("the job queue", () => {
     expect(ctx.sqlite.query("SELECT count(*) AS n FROM failure_reports").get()).toEqual({ n: 1 });
   });
 
-  test("a payload already queued is not queued again", () => {
-    expect(enqueue(ctx, flaky, { n: 1 })).toBe(true);
-    expect(enqueue(ctx, flaky, { n: 1 })).toBe(false);
-    expect(enqueueMany(ctx, flaky, [{ n: 1 }, { n: 2 }, { n: 2 }])).toBe(1);
-    expect(enqueue(ctx, batched, { n: 1 })).toBe(true);
-    expect(enqueue(ctx, flaky, { n: 1 }, { dedupe: false })).toBe(true);
+  test("a payload already queued is not queued again", async () => {
+    expect(await enqueue(ctx, flaky, { n: 1 })).toBe(true);
+    expect(await enqueue(ctx, flaky, { n: 1 })).toBe(false);
+    expect(await enqueueMany(ctx, flaky, [{ n: 1 }, { n: 2 }, { n: 2 }])).toBe(1);
+    expect(await enqueue(ctx, batched, { n: 1 })).toBe(true);
+    expect(await enqueue(ctx, flaky, { n: 1 }, { dedupe: false })).toBe(true);
     expect(jobs().map((j) => j.payload)).toEqual(['{"n":1}', '{"n":2}', '{"n":1}', '{"n":1}']);
   });
 
   test("a batched kind takes up to its batch size of due jobs per run, oldest first", async () => {
-    enqueueMany(ctx, batched, [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await enqueueMany(ctx, batched, [{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(await runDueJobs(ctx)).toBe(3);
     expect(performed).toEqual([[1, 2], [3]]);
   });
 
   test("a job claimed by a process that stopped runs again once its lease ran out (restarts)", async () => {
-    enqueue(ctx, flaky, { n: 4 });
-    const claimed = claimDueJobs(ctx); // claimed, then the process "died" before finishing
+    await enqueue(ctx, flaky, { n: 4 });
+    const claimed = await claimDueJobs(ctx); // claimed, then the process "died" before finishing
     expect(claimed).toHaveLength(1);
     expect(jobs()[0]).toMatchObject({ status: "running", attempts: 1 });
     expect(await runDueJobs(ctx)).toBe(0);
@@ -138,8 +138,41 @@ describe("the job queue", () => {
     expect(jobs()).toEqual([]);
   });
 
+  test("a run that renews its lease keeps its job past the first lease; only the renewed lease completes it", async () => {
+    await enqueue(ctx, flaky, { n: 5 });
+    const claimed = await claimDueJobs(ctx);
+    advance(LEASE_MS / 2);
+    const renewed = await renewJobLeases(ctx, claimed);
+    expect(renewed).toHaveLength(1);
+    advance(LEASE_MS * 0.75); // past the first lease, within the renewed one
+    expect(await claimDueJobs(ctx)).toEqual([]);
+    await completeJobs(ctx, claimed); // the stale lease is no longer the job's: nothing happens
+    expect(jobs()).toHaveLength(1);
+    await completeJobs(ctx, renewed);
+    expect(jobs()).toEqual([]);
+  });
+
+  test("two connections to one database file queue a de-duplicated payload once and never claim the same job", async () => {
+    const other = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir }));
+    other.clock.travelTo(ctx.clock.now());
+    try {
+      expect(await enqueue(ctx, flaky, { n: 8 })).toBe(true);
+      expect(await enqueue(other, flaky, { n: 8 })).toBe(false);
+      await enqueueMany(other, batched, [{ n: 1 }, { n: 2 }, { n: 3 }]);
+      const first = await claimDueJobs(ctx);
+      const second = await claimDueJobs(other);
+      const third = await claimDueJobs(ctx);
+      const ids = [...first, ...second, ...third].map((job) => job.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(4);
+      expect(await claimDueJobs(other)).toEqual([]);
+    } finally {
+      other.sqlite.close();
+    }
+  });
+
   test("a job of an unknown kind fails for good", async () => {
-    enqueue(ctx, { kind: "test-nobody-performs-this" }, {});
+    await enqueue(ctx, { kind: "test-nobody-performs-this" }, {});
     await runDueJobs(ctx);
     expect(jobs()[0]).toMatchObject({ status: "failed", last_error: 'Error: Unknown job kind "test-nobody-performs-this"' });
   });

@@ -90,7 +90,7 @@ describe("graceful shutdown", () => {
     /** Starts the worker as the app does (on listen) and answers once it is running the job. */
     async function runningJob() {
       const { ctx, file } = newContext();
-      enqueue(ctx, slow, { n: 1 });
+      await enqueue(ctx, slow, { n: 1 });
       const hooks = { stopped: 0 };
       const app = new Elysia()
         .use(jobWorker(ctx))

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamp } from "./common";
 
 /** Unexpected server errors, for admins ("Failure Reports"). */
@@ -16,7 +17,7 @@ export const globalSettings = sqliteTable("global_settings", {
   updatedAt: timestamp("updated_at").notNull(),
 });
 
-/** The durable background job queue (see src/jobs). */
+/** The durable background job queue (see src/jobs and src/store/jobs). */
 export const jobs = sqliteTable(
   "jobs",
   {
@@ -29,10 +30,18 @@ export const jobs = sqliteTable(
     runAt: timestamp("run_at").notNull(),
     lockedUntil: timestamp("locked_until"),
     lastError: text("last_error"),
+    /**
+     * Kind and payload of a job that is not queued twice: at most one queued job has a key (a
+     * unique index on the queued ones), so concurrent enqueues from several processes add it once.
+     */
+    dedupeKey: text("dedupe_key"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (table) => [index("jobs_status_run_at_idx").on(table.status, table.runAt)],
+  (table) => [
+    index("jobs_status_run_at_idx").on(table.status, table.runAt),
+    uniqueIndex("jobs_queued_dedupe_key_idx").on(table.dedupeKey).where(sql`status = 'queued'`),
+  ],
 );
 
 /**

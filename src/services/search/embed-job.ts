@@ -80,7 +80,7 @@ export const reembedNotesJob = defineJob<{ version: string; afterNoteId: number 
         .map((row) => row.id);
       if (ids.length === 0) continue;
       await embedNotes(ctx, ids);
-      enqueue(ctx, reembedNotesJob, { version, afterNoteId: ids.at(-1)! });
+      await enqueue(ctx, reembedNotesJob, { version, afterNoteId: ids.at(-1)! });
     }
   },
 });
@@ -89,7 +89,7 @@ export const reembedNotesJob = defineJob<{ version: string; afterNoteId: number 
  * Call after the embedding model or requested dimension changed: queues the re-embedding of every
  * note in the background (reembedNotesJob). Does nothing without an AI provider.
  */
-export function embeddingSettingsChanged(ctx: AppContext) {
+export async function embeddingSettingsChanged(ctx: AppContext) {
   if (!isAiConfigured(ctx)) return;
-  enqueue(ctx, reembedNotesJob, { version: embeddingVersion(embeddingConfig(ctx)), afterNoteId: 0 });
+  await enqueue(ctx, reembedNotesJob, { version: embeddingVersion(embeddingConfig(ctx)), afterNoteId: 0 });
 }

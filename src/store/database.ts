@@ -1,0 +1,62 @@
+/**
+ * The one object the app context holds for its database: it runs store bodies as units of work.
+ * `read` runs a body in a read transaction (one consistent snapshot); `write` in a write
+ * transaction that holds the write lock from its start, so a body's reads and the writes that
+ * depend on them see no other writer in between, whatever the number of processes.
+ *
+ * SQLite (the default): synchronous, inside bun:sqlite's transaction (BEGIN for reads, BEGIN
+ * IMMEDIATE for writes); the answer is a settled promise, so store interfaces are the same async
+ * ones PostgreSQL needs. A PostgreSQL Database runs the same bodies with runAsync inside
+ * db.transaction(async tx => ...): see docs/architecture.md.
+ */
+import type { Database as SqliteConnection } from "bun:sqlite";
+import * as schema from "../db/schema";
+import { runSync } from "./runner";
+import type { Dialect, Session, Step, StoreDb } from "./session";
+
+export interface Database {
+  readonly dialect: Dialect;
+  read<T>(body: (s: Session) => Step<T>): Promise<T>;
+  write<T>(body: (s: Session) => Step<T>): Promise<T>;
+}
+
+export class SqliteDatabase implements Database {
+  readonly dialect = "sqlite" as const;
+  readonly session: Session;
+
+  constructor(
+    readonly connection: SqliteConnection,
+    db: StoreDb,
+  ) {
+    this.session = { db, t: schema, dialect: "sqlite", memos: new Map() };
+  }
+
+  read<T>(body: (s: Session) => Step<T>): Promise<T> {
+    try {
+      return Promise.resolve(this.readNow(body));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  write<T>(body: (s: Session) => Step<T>): Promise<T> {
+    try {
+      return Promise.resolve(this.writeNow(body));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * The same units, answered synchronously: only for SQLite-only code not yet on the stores
+   * (legacy.ts), which calls store bodies from inside its own synchronous transactions (then the
+   * unit is a savepoint of that transaction).
+   */
+  readNow<T>(body: (s: Session) => Step<T>): T {
+    return this.connection.transaction(() => runSync(body(this.session)))();
+  }
+
+  writeNow<T>(body: (s: Session) => Step<T>): T {
+    return this.connection.transaction(() => runSync(body(this.session))).immediate();
+  }
+}
