@@ -50,18 +50,19 @@ export function createContext(config: Config, databaseFile = join(config.dataDir
   const { db, sqlite } = openDatabase(databaseFile);
   const production = isProduction(config);
   const database = new SqliteDatabase(sqlite, db);
+  const stores = createStores(database);
   return {
     instanceId: crypto.randomUUID(),
     config,
     database,
-    stores: createStores(database),
+    stores,
     db,
     sqlite,
     clock: new Clock(),
     randomizer: new Randomizer(production ? "random" : "first"),
     serviceUrls: new ServiceUrls(config),
     featureToggle: { enabled: false },
-    signInLimiter: new RateLimiter(db),
+    signInLimiter: new RateLimiter(stores.signInLimits),
     state: new InstanceState(),
   };
 }

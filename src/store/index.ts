@@ -4,10 +4,12 @@
  */
 import type { Database } from "./database";
 import { jobsStore } from "./jobs/jobs-store";
+import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 
 export function createStores(database: Database) {
   return {
     jobs: jobsStore(database),
+    signInLimits: signInLimitsStore(database),
   };
 }
 

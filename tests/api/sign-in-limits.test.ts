@@ -79,7 +79,7 @@ describe("sign-in limits behind a trusted proxy (production mode)", () => {
     await signUpFrom(server.client(), "192.0.2.3", "dave", "dave password");
     const nowMs = server.ctx.clock.now().getTime();
     // 98 failures already counted from this address, then two more with usernames nobody has.
-    for (let i = 0; i < 98; i++) server.ctx.signInLimiter.record("address:198.51.100.3", LIMITS.address, nowMs);
+    for (let i = 0; i < 98; i++) await server.ctx.signInLimiter.record("address:198.51.100.3", LIMITS.address, nowMs);
     const attacker = server.client();
     expect((await signInFrom(attacker, "198.51.100.3", "nobody-1", "whatever1")).status).toBe(400);
     expect((await signInFrom(attacker, "198.51.100.3", "nobody-2", "whatever2")).status).toBe(400);

@@ -45,8 +45,7 @@ export async function signUp(ctx: AppContext, username: string, password: string
   validateCredentials(username, password);
   const now = ctx.clock.now().getTime();
   const key = `sign-up:${clientAddress}`;
-  ctx.signInLimiter.check([key], now);
-  ctx.signInLimiter.record(key, LIMITS.signUp, now);
+  await ctx.signInLimiter.attempt([key], [[key, LIMITS.signUp]], now);
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction((tx) => {
     const taken = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.externalIdentifier, username)).get();
@@ -78,15 +77,20 @@ export async function signIn(ctx: AppContext, username: string, password: string
   const addressKey = `address:${clientAddress}`;
   // Checked and counted before the slow hash, so parallel guesses cannot all slip past the limit;
   // a success takes its count back.
-  ctx.signInLimiter.check([accountKey, addressKey], now);
-  ctx.signInLimiter.record(accountKey, LIMITS.account, now);
-  ctx.signInLimiter.record(addressKey, LIMITS.address, now);
+  await ctx.signInLimiter.attempt(
+    [accountKey, addressKey],
+    [
+      [accountKey, LIMITS.account],
+      [addressKey, LIMITS.address],
+    ],
+    now,
+  );
   const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, username)).get();
   if (!(await verifyPassword(password, account?.passwordHash)) || !account) {
     throw new ValidationError({ password: "Wrong username or password" });
   }
-  ctx.signInLimiter.clear(accountKey);
-  ctx.signInLimiter.forgive(addressKey, LIMITS.address);
+  await ctx.signInLimiter.clear(accountKey);
+  await ctx.signInLimiter.forgive(addressKey, LIMITS.address);
   if (account.disabledAt) throw new ValidationError({ password: DISABLED_ACCOUNT_MESSAGE });
   return account;
 }
@@ -98,20 +102,20 @@ export async function signIn(ctx: AppContext, username: string, password: string
 export async function changePassword(ctx: AppContext, accountId: number, currentPassword: string, newPassword: string) {
   const now = ctx.clock.now().getTime();
   const key = `password:${accountId}`;
-  ctx.signInLimiter.check([key], now);
+  await ctx.signInLimiter.check([key], now);
   const errors: Record<string, string> = {};
   const newProblem = newPasswordProblem(newPassword);
   if (newProblem) errors.newPassword = newProblem;
   if (!currentPassword) errors.currentPassword = "Please enter your current password";
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  ctx.signInLimiter.record(key, LIMITS.passwordChange, now);
+  await ctx.signInLimiter.attempt([key], [[key, LIMITS.passwordChange]], now);
   const account = ctx.db.select().from(accounts).where(eq(accounts.id, accountId)).get();
   if (!(await verifyPassword(currentPassword, account?.passwordHash))) {
     throw new ValidationError({
       currentPassword: account?.passwordHash ? "The current password is wrong" : "This account has no password",
     });
   }
-  ctx.signInLimiter.clear(key);
+  await ctx.signInLimiter.clear(key);
   ctx.db
     .update(accounts)
     .set({ passwordHash: await hashPassword(newPassword) })
