@@ -29,5 +29,10 @@ export function openDatabase(file: string) {
   loadSqliteVec(sqlite);
   migrate(sqlite);
   const db = drizzle({ client: sqlite, schema });
+  // Every drizzle transaction takes the write lock at its start (BEGIN IMMEDIATE), as the stores'
+  // write units do: a transaction's reads and the writes that depend on them (a sibling order, a
+  // count) then see no other process's write in between, instead of failing with SQLITE_BUSY.
+  const transaction = db.transaction.bind(db);
+  db.transaction = (run, config) => transaction(run, { behavior: "immediate", ...config });
   return { sqlite, db };
 }

@@ -1,8 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/connection";
 import { notes } from "../../db/schema";
 import type { NoteRow } from "./rows";
-import { orderAfter, orderForLastChild, SIBLING_ORDER_GAP } from "./sibling-order";
+import { lastChildOrders, orderAfter, orderForLastChild, SIBLING_ORDER_GAP } from "./sibling-order";
 
 /** Where a new note goes: a notebook's head note, a parent's last child, or right after a sibling. */
 export type NoteSlot =
@@ -50,17 +49,7 @@ export function insertLastChildren(
   now: Date,
   items: { parent: Pick<NoteRow, "id" | "notebookId">; columns: NewNoteColumns }[],
 ): NoteRow[] {
-  const parentIds = [...new Set(items.map((item) => item.parent.id))];
-  const lastOrder = new Map<number, number>();
-  for (let i = 0; i < parentIds.length; i += 500) {
-    const rows = tx
-      .select({ parentId: notes.parentId, max: sql<number | null>`max(${notes.siblingOrder})` })
-      .from(notes)
-      .where(inArray(notes.parentId, parentIds.slice(i, i + 500)))
-      .groupBy(notes.parentId)
-      .all();
-    for (const row of rows) if (row.parentId !== null) lastOrder.set(row.parentId, row.max ?? 0);
-  }
+  const lastOrder = lastChildOrders(tx, [...new Set(items.map((item) => item.parent.id))]);
   const values = items.map(({ parent, columns }) => {
     const siblingOrder = (lastOrder.get(parent.id) ?? 0) + SIBLING_ORDER_GAP;
     lastOrder.set(parent.id, siblingOrder);

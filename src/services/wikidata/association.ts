@@ -30,12 +30,14 @@ export async function updateWikidataId(
   }
   assertWikidataIdUnique(ctx, note.notebookId, wikidataId, note.id);
   const enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, wikidataId, { subNotes: false });
-  ctx.sqlite.transaction(() => {
-    // Checked again: the note or the notebook may have changed while Wikidata answered.
-    const fresh = editableNote(ctx, current, noteId);
-    assertWikidataIdUnique(ctx, fresh.notebookId, wikidataId, fresh.id);
-    ctx.db.update(notes).set({ wikidataId, updatedAt: ctx.clock.now() }).where(eq(notes.id, fresh.id)).run();
-    applyWikidataEnrichment(ctx, fresh.id, enrichment);
-  })();
+  ctx.sqlite
+    .transaction(() => {
+      // Checked again: the note or the notebook may have changed while Wikidata answered.
+      const fresh = editableNote(ctx, current, noteId);
+      assertWikidataIdUnique(ctx, fresh.notebookId, wikidataId, fresh.id);
+      ctx.db.update(notes).set({ wikidataId, updatedAt: ctx.clock.now() }).where(eq(notes.id, fresh.id)).run();
+      applyWikidataEnrichment(ctx, fresh.id, enrichment);
+    })
+    .immediate();
   return realmOf(ctx, getNote(ctx, note.id));
 }
