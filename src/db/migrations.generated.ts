@@ -29,6 +29,7 @@ import m26 from "../../migrations/0026_note_text_revision_triggers.sql" with { t
 import m27 from "../../migrations/0027_notebook_attachments.sql" with { type: "text" };
 import m28 from "../../migrations/0028_accounts_last_seen_at.sql" with { type: "text" };
 import m29 from "../../migrations/0029_jobs_dedupe_key.sql" with { type: "text" };
+import m30 from "../../migrations/0030_note_changes_outbox.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -61,4 +62,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0027_notebook_attachments", when: 1795737874422, sql: m27 },
   { tag: "0028_accounts_last_seen_at", when: 1795740214192, sql: m28 },
   { tag: "0029_jobs_dedupe_key", when: 1795740214193, sql: m29 },
+  { tag: "0030_note_changes_outbox", when: 1795740214194, sql: m30 },
 ];

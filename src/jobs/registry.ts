@@ -32,6 +32,24 @@ export function jobDefinition(kind: string): JobDefinition<unknown> | undefined 
   return definitions.get(kind);
 }
 
+/**
+ * Something that turns rows of an outbox (changes recorded by triggers in the writer's
+ * transaction) into jobs: the worker runs every relay before it claims jobs. `immediate` asks for
+ * jobs due at once (runDueJobs) rather than after the relay's usual delay.
+ */
+export type Relay = (ctx: AppContext, options: { immediate: boolean }) => Promise<unknown>;
+
+const relays = new Map<string, Relay>();
+
+/** Registers a relay (once per name, at module load). */
+export function defineRelay(name: string, relay: Relay) {
+  relays.set(name, relay);
+}
+
+export function allRelays(): Relay[] {
+  return [...relays.values()];
+}
+
 /** Exponential backoff: `first` ms, then times `factor` each retry, never more than `max` ms. */
 export function exponentialBackoff(first: number, factor: number, max: number) {
   return (attempt: number) => Math.min(max, first * factor ** Math.max(0, attempt - 1));

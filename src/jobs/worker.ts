@@ -2,7 +2,7 @@ import type { AppContext } from "../context";
 import { instanceSlot, instanceValue } from "../instance-state";
 import { recordFailure } from "../services/failure-reports";
 import { claimDueJobs, completeJobs, failJobs, type Job, LEASE_MS, renewJobLeases, requeueJobs } from "./queue";
-import { jobDefinition } from "./registry";
+import { allRelays, jobDefinition } from "./registry";
 
 /** How often the background worker looks for due jobs. */
 export const POLL_INTERVAL_MS = 1000;
@@ -76,7 +76,13 @@ async function performBatch(ctx: AppContext, jobs: Job[], state: WorkerState) {
   }
 }
 
-async function drain(ctx: AppContext, state: WorkerState, maxJobs: number): Promise<number> {
+/** Turns the outboxes' recorded changes into jobs (the worker does it before each run). */
+export async function relayOutboxes(ctx: AppContext, options = { immediate: false }) {
+  for (const relay of allRelays()) await relay(ctx, options);
+}
+
+async function drain(ctx: AppContext, state: WorkerState, maxJobs: number, immediate = false): Promise<number> {
+  await relayOutboxes(ctx, { immediate });
   let ran = 0;
   while (ran < maxJobs && !state.stopped) {
     const jobs = await claimDueJobs(ctx);
@@ -89,11 +95,14 @@ async function drain(ctx: AppContext, state: WorkerState, maxJobs: number): Prom
 
 /**
  * Runs the due jobs now, until none is due (or `maxJobs` ran), after any run of the background
- * worker in progress. For tests and for code that needs the queue empty; answers how many jobs ran.
+ * worker in progress; the outboxes' changes are relayed first as jobs due at once. For tests and
+ * for code that needs the queue empty; answers how many jobs ran.
  */
 export function runDueJobs(ctx: AppContext, options: { maxJobs?: number } = {}): Promise<number> {
   const state = stateOf(ctx);
-  return exclusive(state, () => drain(ctx, { ...state, stopped: false, abandoned: false }, options.maxJobs ?? Number.POSITIVE_INFINITY));
+  return exclusive(state, () =>
+    drain(ctx, { ...state, stopped: false, abandoned: false }, options.maxJobs ?? Number.POSITIVE_INFINITY, true),
+  );
 }
 
 /** Starts the background worker: every POLL_INTERVAL_MS it runs the due jobs. */

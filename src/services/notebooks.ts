@@ -9,7 +9,6 @@ import { type NotebookJson, NotePresenter, presentNotebook } from "./notes/prese
 import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
 import { authorizeEdit, authorizeRead } from "./policies";
-import { noteTextChanged } from "./search/embed-job";
 import { type SubscriptionJson, subscriptionsOf } from "./sharing/subscriptions";
 import type { CurrentUser } from "./users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
@@ -39,7 +38,6 @@ export function createNotebook(
     return { noteId: head.id, notebookId: notebook.id };
   });
   if (enrichment) applyWikidataEnrichment(ctx, created.noteId, enrichment);
-  noteTextChanged(ctx, created.noteId);
   return created;
 }
 

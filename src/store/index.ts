@@ -4,11 +4,13 @@
  */
 import type { Database } from "./database";
 import { jobsStore } from "./jobs/jobs-store";
+import { noteChangesStore } from "./note-changes/note-changes-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 
 export function createStores(database: Database) {
   return {
     jobs: jobsStore(database),
+    noteChanges: noteChangesStore(database),
     signInLimits: signInLimitsStore(database),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import JSZip from "jszip";
+import { relayOutboxes } from "../../src/jobs/worker";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
 import { exportZip, importZip, makePng, makeZip, titlesOf, treeOf, unzip } from "../support/vaults";
@@ -356,6 +357,7 @@ describe("Obsidian import with an AI provider", () => {
       await makeZip({ "Head/__index.md": "Head text", "Head/A.md": "a", "Head/B/C.md": "c" }),
     );
     expect(result.body).toMatchObject({ created: 3, updated: 1 });
+    await relayOutboxes(server.ctx);
     const queued = (server.ctx.sqlite.query("SELECT payload FROM jobs WHERE kind = 'embed-note'").all() as { payload: string }[]).map(
       (job) => JSON.parse(job.payload).noteId as number,
     );

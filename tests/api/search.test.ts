@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { runDueJobs } from "../../src/jobs/worker";
-import { noteTextChanged } from "../../src/services/search";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
 
@@ -250,7 +249,6 @@ describe("semantic search", () => {
 
   test("the embedding job embeds a note again after its text changed", async () => {
     await learner.patch(`/api/text_content/${ids.Volcano}/details`, { details: "sugar crystals" });
-    noteTextChanged(server.ctx, ids.Volcano!);
     // the job waits a few seconds (typing bursts collapse into one embedding)
     await server.client().post("/api/testability/time_travel_relative_to_now", { hours: 1 });
     await runDueJobs(server.ctx);
@@ -262,7 +260,9 @@ describe("semantic search", () => {
 
   test("the app's background worker runs the embedding job by itself", async () => {
     await learner.patch(`/api/text_content/${ids.Sugar}/details`, { details: "honey and syrup" });
-    noteTextChanged(server.ctx, ids.Sugar!);
+    // The worker relays the change as a job (due a few seconds later) on its own, then runs it once due.
+    const queued = () => server.ctx.sqlite.query("SELECT 1 FROM jobs WHERE kind = 'embed-note' AND status = 'queued'").get();
+    for (const deadline = Date.now() + 5000; !queued() && Date.now() < deadline; ) await Bun.sleep(50);
     await server.client().post("/api/testability/time_travel_relative_to_now", { hours: 1 });
     const expected = "Title: Sugar\nDetails:\nhoney and syrup";
     const deadline = Date.now() + 5000;

@@ -118,3 +118,16 @@ export const noteEmbeddings = sqliteTable("note_embeddings", {
   sourceHash: text("source_hash").notNull(),
   updatedAt: timestamp("updated_at").notNull(),
 });
+
+/**
+ * The outbox of note changes that others follow (re-embedding): one row per change of a note's
+ * text or place, written by triggers (migration 0025) in the same transaction as the change,
+ * whichever code wrote the note; src/store/note-changes takes the rows and queues their work.
+ *   text     the note's own embedded text changed (created, details edited, restored)
+ *   subtree  the note's title or parent changed: its text and every descendant's context changed
+ */
+export const noteChanges = sqliteTable("note_changes", {
+  id: id(),
+  noteId: integer("note_id").notNull(),
+  kind: text("kind", { enum: ["text", "subtree"] }).notNull(),
+});

@@ -4,7 +4,6 @@ import { notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { isLinkType } from "../links/link-types";
 import { authorizeEdit, authorizeRead, notebookRole } from "../policies";
-import { notePathChanged, noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
@@ -149,7 +148,6 @@ function createAt(ctx: AppContext, at: Anchored, input: NewNote, enrichment?: Wi
   const slot = "under" in at ? { lastChildOf: anchor } : { after: anchor };
   const created = ctx.db.transaction((tx) => insertNote(tx, now, slot, { title, wikidataId }));
   if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
-  noteTextChanged(ctx, created.id);
   const parent = "under" in at ? anchor : getNote(ctx, anchor.parentId!);
   return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, parent) };
 }
@@ -169,8 +167,6 @@ export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, n
     tx.update(notes).set({ title, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
     return getNote(ctx, note.id); // re-read: the revision is raised by a trigger
   });
-  // The title is part of every descendant's embedded path.
-  notePathChanged(ctx, updated.id);
   noteTextSaved(ctx, updated.id);
   return realmOf(ctx, updated);
 }
@@ -183,7 +179,6 @@ export function updateDetails(ctx: AppContext, current: CurrentUser | undefined,
     tx.update(notes).set({ details: text, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
     return getNote(ctx, note.id);
   });
-  noteTextChanged(ctx, updated.id);
   noteTextSaved(ctx, updated.id);
   return realmOf(ctx, updated);
 }
@@ -261,7 +256,6 @@ export function moveNote(ctx: AppContext, current: CurrentUser, noteId: number, 
       }
     }
   });
-  notePathChanged(ctx, note.id);
   const parents = [...new Set([oldParentId, newParentId])];
   return parents.map((id) => realmOf(ctx, getNote(ctx, id)));
 }

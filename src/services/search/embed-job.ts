@@ -1,9 +1,8 @@
 import { isAiConfigured } from "../../ai/client";
 import { embeddingConfig, embeddingVersion } from "../../ai/settings";
 import type { AppContext } from "../../context";
-import { enqueue, enqueueMany } from "../../jobs/queue";
-import { defineJob, exponentialBackoff } from "../../jobs/registry";
-import { descendantIds } from "../notes/rows";
+import { enqueue } from "../../jobs/queue";
+import { defineJob, defineRelay, exponentialBackoff } from "../../jobs/registry";
 import { EMBEDDING_BATCH_SIZE, embedNotes } from "./note-embeddings";
 
 /**
@@ -30,28 +29,16 @@ export const embedNoteJob = defineJob<{ noteId: number }>({
 });
 
 /**
- * Call after a note's title or details changed, or notes were created (in or right after the
- * transaction that changed them): queues their embedding. Does nothing without an AI provider.
+ * Every change of a note's text or place is recorded by the database itself (the note_changes
+ * outbox, filled by triggers in the writer's transaction): the job worker relays the recorded
+ * changes as embedding jobs before each run, for the note and, after a rename or a move, every
+ * descendant. Without an AI provider the changes are dropped ("Update index" catches up later).
  */
-export function noteTextChanged(ctx: AppContext, noteIds: number | number[]) {
-  if (!isAiConfigured(ctx)) return;
-  const ids = Array.isArray(noteIds) ? noteIds : [noteIds];
-  enqueueMany(
-    ctx,
-    embedNoteJob,
-    ids.map((noteId) => ({ noteId })),
-    { delayMs: EMBED_DELAY_MS },
-  );
-}
-
-/**
- * Call after a note's title changed or the note moved: its descendants' paths changed too, so
- * the note and every descendant are queued (notes whose text did not change are skipped cheaply).
- */
-export function notePathChanged(ctx: AppContext, noteId: number) {
-  if (!isAiConfigured(ctx)) return;
-  noteTextChanged(ctx, [noteId, ...descendantIds(ctx, noteId)]);
-}
+defineRelay("note changes to embeddings", async (ctx, { immediate }) => {
+  const now = ctx.clock.now().getTime();
+  const target = { embedKind: isAiConfigured(ctx) ? embedNoteJob.kind : null, runAt: immediate ? now : now + EMBED_DELAY_MS };
+  while ((await ctx.stores.noteChanges.relay(target, now)) > 0);
+});
 
 /** Notes one "reembed-notes" job takes (four embedding requests), in id order. */
 export const REEMBED_CHUNK = EMBEDDING_BATCH_SIZE * 4;

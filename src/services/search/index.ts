@@ -14,7 +14,7 @@ import { type SearchTerm, searchScope } from "./scope";
 import { semanticSearch } from "./semantic";
 import type { SemanticState } from "./semantic-signal";
 
-export { embedNoteJob, notePathChanged, noteTextChanged } from "./embed-job";
+export { embedNoteJob } from "./embed-job";
 export { catchUpMissingEmbeddings, type IndexProgress } from "./index-progress";
 export { resetNotebookIndex, updateNotebookIndex } from "./notebook-index";
 export type { SearchTerm } from "./scope";

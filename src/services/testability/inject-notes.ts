@@ -4,7 +4,6 @@ import { accounts, notebooks, notes, users } from "../../db/schema";
 import { accessoryColumnsOfTestRow } from "../accessories/test-data";
 import { BadRequestError } from "../errors";
 import { insertNote } from "../notes/insert-note";
-import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { circleIdByName } from "./sharing";
 
@@ -62,7 +61,6 @@ export function injectNotes(
       created[row.Title] = note.id;
     }
   });
-  noteTextChanged(ctx, Object.values(created));
   return created;
 }
 

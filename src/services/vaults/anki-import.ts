@@ -16,7 +16,6 @@ import { logAssimilation, logImportedReviews, MAX_THINKING_TIME_MS, schedulerOf 
 import { insertLastChildren, insertNote } from "../notes/insert-note";
 import type { NoteRow } from "../notes/rows";
 import { parseSpaceIntervals, repeatInHours } from "../scheduling/forgetting-curve";
-import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { importFailure } from "./import";
 import type { AnkiCard, AnkiDeck, AnkiPackage, AnkiReview } from "./read-anki";
@@ -110,7 +109,6 @@ export async function importAnkiDeck(
   if (deck.noteCount === 0) throw importFailure("the deck has no notes");
 
   const report: Omit<AnkiImportReport, "noteId"> = { created: 0, images: 0, trackers: 0, reviews: 0, skipped: deck.skipped };
-  const created: number[] = [];
   const now = ctx.clock.now();
   const intervals = parseSpaceIntervals(current.user.spaceIntervals);
   const fsrs = schedulerOf(current.user) === "fsrs";
@@ -135,7 +133,6 @@ export async function importAnkiDeck(
       const notebook = tx.insert(notebooks).values({ creatorId: current.user.id, createdAt: now, updatedAt: now }).returning().get();
       const head = insertNote(tx, now, { headOf: notebook.id }, { title: deck.root.title });
       tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
-      created.push(head.id);
       const trackerValues: (typeof memoryTrackers.$inferInsert)[] = [];
       /** For each tracker value, the reviews to log after its assimilation (only the one that mirrors the card). */
       const trackerReviews: AnkiReview[][] = [];
@@ -156,7 +153,6 @@ export async function importAnkiDeck(
           })),
           ...source.children.map((child) => ({ parent, columns: { title: child.title } })),
         ]);
-        created.push(...rows.map((row) => row.id));
         report.created += rows.length;
         source.notes.forEach((note, i) => {
           if (!withReviewState || !isLearned(note.card)) return;
@@ -209,6 +205,5 @@ export async function importAnkiDeck(
   } catch (error) {
     throw importFailure((error as Error).message || "the import stopped");
   }
-  noteTextChanged(ctx, created);
   return { noteId: headId, ...report };
 }

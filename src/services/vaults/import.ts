@@ -11,7 +11,6 @@ import { insertLastChildren } from "../notes/insert-note";
 import { noteTextSaved } from "../notes/note-changes";
 import { findNote, getNotebook, type NoteRow } from "../notes/rows";
 import { authorizeEdit } from "../policies";
-import { noteTextChanged } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import { attachmentPathKey } from "./attachments";
 import { readVault, type SkippedFile, type VaultAttachment, type VaultImage, type VaultNote } from "./read-vault";
@@ -236,7 +235,6 @@ export async function importVault(ctx: AppContext, current: CurrentUser, noteboo
     // Nothing was written (the transaction rolled back): the reason goes to the page.
     throw importFailure((error as Error).message || "the import stopped");
   }
-  if (changedText.length) noteTextChanged(ctx, changedText);
   for (const id of changedText) noteTextSaved(ctx, id);
   return report;
 }
