@@ -12,7 +12,7 @@ const circleParams = t.Object({ circle: IdParam });
 
 /** /api/circles: my circles, creating and joining one, a circle's page data and its new notebooks. */
 export function circlesApi(ctx: AppContext) {
-  const createOnce = oncePerRequestId<{ noteId: number }>();
+  const createOnce = oncePerRequestId<{ noteId: number }>(ctx, "create-circle-notebook");
   return (
     new Elysia({ prefix: "/api/circles" })
       .use(core(ctx))

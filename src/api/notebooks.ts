@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { addNotebook, notebooksOfUser, notesOfNotebook, showNotebook, updateNotebookSettings } from "../services/notebooks";
+import { oncePerRequestId } from "../services/request-ids";
 import { shareToBazaar } from "../services/sharing/bazaar";
 import { moveNotebookToCircle } from "../services/sharing/circles";
 import { requireUser } from "./authentication";
@@ -21,33 +22,11 @@ export const newNotebookBody = t.Composite([newNoteBody, t.Object({ requestId: t
 
 const notebookParams = t.Object({ notebook: IdParam });
 
-/** How long a "create notebook" request id is remembered, and how many at most. */
-const REQUEST_ID_MS = 10 * 60 * 1000;
-const MAX_REQUEST_IDS = 1000;
-
-/**
- * Answers the first result for a repeated request id of the same user (a double-submitted
- * "create notebook" makes one notebook); requests without an id are never merged.
- */
-export function oncePerRequestId<T>() {
-  const seen = new Map<string, { at: number; result: Promise<T> }>();
-  return (userId: number, requestId: string | undefined, run: () => Promise<T>): Promise<T> => {
-    if (!requestId) return run();
-    const now = Date.now();
-    for (const [key, entry] of seen) if (now - entry.at > REQUEST_ID_MS || seen.size > MAX_REQUEST_IDS) seen.delete(key);
-    const key = `${userId}:${requestId}`;
-    const known = seen.get(key);
-    if (known) return known.result;
-    const result = run();
-    seen.set(key, { at: now, result });
-    result.catch(() => seen.delete(key));
-    return result;
-  };
-}
+export { oncePerRequestId } from "../services/request-ids";
 
 /** /api/notebooks: the user's notebooks, creating one, its settings, its notes, sharing it and moving it to a circle. */
 export function notebooksApi(ctx: AppContext) {
-  const createOnce = oncePerRequestId<{ noteId: number }>();
+  const createOnce = oncePerRequestId<{ noteId: number }>(ctx, "create-notebook");
   return new Elysia({ prefix: "/api/notebooks" })
     .use(core(ctx))
     .get("/", ({ auth }) => notebooksOfUser(ctx, requireUser(auth)), { access: "signed-in", response: NotebooksViewedByUser })

@@ -30,6 +30,7 @@ import m27 from "../../migrations/0027_notebook_attachments.sql" with { type: "t
 import m28 from "../../migrations/0028_accounts_last_seen_at.sql" with { type: "text" };
 import m29 from "../../migrations/0029_jobs_dedupe_key.sql" with { type: "text" };
 import m30 from "../../migrations/0030_note_changes_outbox.sql" with { type: "text" };
+import m31 from "../../migrations/0031_leases_and_request_results.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -63,4 +64,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0028_accounts_last_seen_at", when: 1795740214192, sql: m28 },
   { tag: "0029_jobs_dedupe_key", when: 1795740214193, sql: m29 },
   { tag: "0030_note_changes_outbox", when: 1795740214194, sql: m30 },
+  { tag: "0031_leases_and_request_results", when: 1795740214195, sql: m31 },
 ];

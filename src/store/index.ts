@@ -4,13 +4,17 @@
  */
 import type { Database } from "./database";
 import { jobsStore } from "./jobs/jobs-store";
+import { leasesStore } from "./leases/leases-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
+import { requestResultsStore } from "./request-results/request-results-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 
 export function createStores(database: Database) {
   return {
     jobs: jobsStore(database),
+    leases: leasesStore(database),
     noteChanges: noteChangesStore(database),
+    requestResults: requestResultsStore(database),
     signInLimits: signInLimitsStore(database),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, timestamp } from "./common";
 
 /** Unexpected server errors, for admins ("Failure Reports"). */
@@ -52,3 +52,36 @@ export const cacheVersions = sqliteTable("cache_versions", {
   name: text("name").primaryKey(),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * Named leases: one process at a time does a piece of work shared by every process on the database
+ * (the automatic backups), until its lease expires (src/store/leases).
+ */
+export const leases = sqliteTable("leases", {
+  name: text("name").primaryKey(),
+  /** Which process holds it (its instance id). */
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
+});
+
+/**
+ * Answers to requests sent with a request id, kept a few minutes, so a repeated request (a
+ * double-submitted "create notebook", sent to any process) gets the first one's answer instead of
+ * doing the work again (src/store/request-results).
+ */
+export const requestResults = sqliteTable(
+  "request_results",
+  {
+    /** What kind of request, e.g. "create-notebook". */
+    scope: text("scope").notNull(),
+    userId: integer("user_id").notNull(),
+    requestId: text("request_id").notNull(),
+    /** The answer as JSON; null while the first request is still working on it. */
+    result: text("result"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.userId, table.requestId] }),
+    index("request_results_created_at_idx").on(table.createdAt),
+  ],
+);

@@ -12,7 +12,15 @@ import { BackupError, type SnapshotResult } from "./snapshot";
 
 const scheduler = instanceSlot("backup scheduler", (ctx: AppContext) => {
   const { dataDir, backupIntervalHours, backupKeep } = ctx.config;
-  return new BackupScheduler(ctx.sqlite, { dataDir, intervalHours: backupIntervalHours, keep: backupKeep });
+  // Each interval's snapshot is taken by the process that takes the lease (held half an interval).
+  const takeTurn = (intervalMs: number) => ctx.stores.leases.take("automatic backup", ctx.instanceId, intervalMs / 2, Date.now());
+  return new BackupScheduler(
+    ctx.sqlite,
+    { dataDir, intervalHours: backupIntervalHours, keep: backupKeep },
+    (line) => console.log(line),
+    undefined,
+    takeTurn,
+  );
 });
 
 export const backupScheduler = (ctx: AppContext): BackupScheduler => instanceValue(ctx, scheduler);

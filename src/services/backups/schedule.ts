@@ -1,7 +1,9 @@
 /**
  * Backups of a running Engram: one now (the admin API) and automatic ones every
- * ENGRAM_BACKUP_INTERVAL hours, keeping the ENGRAM_BACKUP_KEEP newest. The timer never keeps
- * the process alive (unref) and `stop` ends it.
+ * ENGRAM_BACKUP_INTERVAL hours, keeping the ENGRAM_BACKUP_KEEP newest. Several processes on one
+ * database each run a scheduler, and each automatic snapshot is taken by the one that gets its
+ * turn (`takeTurn`: a lease in the database), so one snapshot is written per interval. The timer
+ * never keeps the process alive (unref) and `stop` ends it.
  */
 import type { Database } from "bun:sqlite";
 import {
@@ -36,6 +38,9 @@ export interface BackupStatus {
 
 type Log = (line: string) => void;
 
+/** Whether this process takes the automatic snapshot due now (the others leave it); given the interval. */
+export type TakeTurn = (intervalMs: number) => Promise<boolean>;
+
 export class BackupScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private nextAt: Date | undefined;
@@ -47,6 +52,7 @@ export class BackupScheduler {
     private readonly log: Log = (line) => console.log(line),
     /** Free bytes on the backups folder's disk (replaced in tests). */
     private readonly freeBytes?: (dir: string) => number,
+    private readonly takeTurn: TakeTurn = async () => true,
   ) {}
 
   get dir() {
@@ -80,14 +86,15 @@ export class BackupScheduler {
   }
 
   /**
-   * Starts automatic snapshots: the first when one is due (never sooner than `firstDelayMs` after
-   * start, so a restart loop does not write one each time), then every interval.
+   * Starts automatic snapshots: the first when one is due (never sooner than `firstDelayMs`, or the
+   * interval when shorter, after start, so a restart loop does not write one each time), then every
+   * interval. Processes sharing the backups folder plan from its newest snapshot, so they plan alike.
    */
   start(firstDelayMs = 60_000) {
     this.stop();
     if (this.settings.intervalHours <= 0) return;
     const last = listBackups(this.dir).at(-1)?.takenAt.getTime() ?? 0;
-    const due = Math.max(last + this.intervalMs(), Date.now() + firstDelayMs);
+    const due = Math.max(last + this.intervalMs(), Date.now() + Math.min(firstDelayMs, this.intervalMs()));
     this.schedule(due - Date.now());
   }
 
@@ -105,20 +112,25 @@ export class BackupScheduler {
     // setTimeout holds at most 2^31-1 ms (about 24.8 days): wake up and re-plan for longer delays.
     const wait = Math.min(Math.max(0, delayMs), 2 ** 31 - 1);
     this.nextAt = new Date(Date.now() + delayMs);
-    this.timer = setTimeout(() => this.tick(), wait);
+    this.timer = setTimeout(() => void this.tick(), wait);
     this.timer.unref?.();
   }
 
-  private tick() {
+  private async tick() {
     if (this.nextAt && this.nextAt.getTime() > Date.now() + 1000) return this.schedule(this.nextAt.getTime() - Date.now());
     try {
-      const result = this.backupNow();
-      this.lastProblem = undefined;
-      this.log(`Backup written: ${result.file} (${result.bytes} bytes, ${result.durationMs} ms)`);
+      if (await this.takeTurn(this.intervalMs())) {
+        const result = this.backupNow();
+        this.lastProblem = undefined;
+        this.log(`Backup written: ${result.file} (${result.bytes} bytes, ${result.durationMs} ms)`);
+      } else {
+        this.log("Backup left to another Engram process on this database");
+      }
     } catch (error) {
       this.lastProblem = (error as Error).message;
       this.log(`Backup skipped: ${this.lastProblem}`);
     }
-    this.schedule(this.intervalMs());
+    // Stopped meanwhile (the snapshot took a while): nothing more is planned.
+    if (this.timer) this.schedule(this.intervalMs());
   }
 }
