@@ -17,7 +17,7 @@ export function aiChatApi(ctx: AppContext) {
     .use(core(ctx))
     .post(
       "/conversation/:conversationId/ai-reply",
-      ({ auth, params }) => sseResponse(aiReply(ctx, requireUser(auth), params.conversationId)),
+      async ({ auth, params }) => sseResponse(await aiReply(ctx, requireUser(auth), params.conversationId)),
       {
         access: "signed-in",
         params: t.Object({ conversationId: IdParam }),
@@ -25,7 +25,7 @@ export function aiChatApi(ctx: AppContext) {
     )
     .post(
       "/ai/submit-tool-results/:threadId/:runId",
-      ({ auth, params, body }) => sseResponse(submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body)),
+      async ({ auth, params, body }) => sseResponse(await submitToolResults(ctx, requireUser(auth), params.threadId, params.runId, body)),
       {
         access: "signed-in",
         params: runParams,

@@ -2,6 +2,7 @@
  * Every store of the app, built on one Database (the app context holds both). Services call these;
  * nothing outside src/store touches SQL (tests/unit/store-boundary.test.ts).
  */
+import { aiRunsStore } from "./ai-runs/ai-runs-store";
 import type { Database } from "./database";
 import { jobsStore } from "./jobs/jobs-store";
 import { leasesStore } from "./leases/leases-store";
@@ -11,6 +12,7 @@ import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 
 export function createStores(database: Database) {
   return {
+    aiRuns: aiRunsStore(database),
     jobs: jobsStore(database),
     leases: leasesStore(database),
     noteChanges: noteChangesStore(database),

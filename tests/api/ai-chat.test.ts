@@ -260,6 +260,42 @@ describe("chat with the AI", () => {
     }
   });
 
+  test("a run cancelled through another process (its state in the database) stops streaming here too", async () => {
+    const slow = await startFakeOpenAI({ streamChunkDelayMs: 200 });
+    try {
+      await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
+      const words = Array.from({ length: 20 }, (_, i) => `word${i + 1}`);
+      slow.chat.respondWithText(words.join(" "));
+      const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
+        method: "POST",
+        headers: { cookie: `engram_session=${reader.sessionCookie}` },
+      });
+      const body = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes("thread.message.delta")) {
+        const { value, done } = await body.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const run = parseSse(text)[0]!.data;
+      // What cancel-run on another process writes: the run's state, nothing in this process.
+      server.ctx.sqlite.run("UPDATE ai_runs SET status = 'cancelled' WHERE id = ?", [Number(String(run.id).replace("run_", ""))]);
+      for (;;) {
+        const { value, done } = await body.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const events = parseSse(text);
+      expect(names(events).slice(-2)).toEqual(["error", "done"]);
+      expect(events.at(-2)!.data.message).toBe("The reply was cancelled");
+      expect(replyText(events)).not.toContain("word20");
+      expect(await messages()).toHaveLength(1);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   test("a browser that goes away mid-reply stops the upstream call; nothing half-written is saved", async () => {
     const slow = await startFakeOpenAI({ streamChunkDelayMs: 100 });
     try {

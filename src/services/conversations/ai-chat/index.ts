@@ -6,18 +6,16 @@
  * is complete; a failed or cancelled run saves nothing. The services answer a stream of events;
  * src/web/sse.ts frames it as server-sent events.
  */
-import { and, eq, inArray } from "drizzle-orm";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { aiClient } from "../../../ai/client";
 import type { AppContext } from "../../../context";
-import { aiRuns } from "../../../db/schema";
 import { BadRequestError } from "../../errors";
 import type { CurrentUser } from "../../users";
 import { partyConversation } from "../conversation-service";
 import type { AiReplyStream, RunObject, ToolCall } from "./events";
 import { chatMessages } from "./prompt";
 import { REPLY_TIMEOUT_MS, streamLeg } from "./relay";
-import { liveRunsOf, partyRun, type RunRow, runObject, setRun, type ThreadRow, threadFor } from "./runs";
+import { abortLiveRun, partyRun, type RunRow, runObject, type ThreadRow, unwatchRun, watchRun } from "./runs";
 import { toolResults } from "./tools";
 
 export type { AiReplyEvent, AiReplyStream } from "./events";
@@ -40,8 +38,7 @@ function runStream(
   first: "thread.run.created" | "thread.run.in_progress",
 ): AiReplyStream {
   const abort = new AbortController();
-  const live = liveRunsOf(ctx);
-  live.set(run.id, abort);
+  watchRun(ctx, run.id, abort);
   const timer = setTimeout(() => abort.abort(), REPLY_TIMEOUT_MS);
   return {
     abort,
@@ -50,74 +47,53 @@ function runStream(
         send({ event: first, data: runObject(thread, run, first === "thread.run.created" ? "queued" : "in_progress") });
         await streamLeg(ctx, conversationId, thread, run, messages, send, signal);
       } catch (error) {
-        const current = ctx.db.select({ status: aiRuns.status }).from(aiRuns).where(eq(aiRuns.id, run.id)).get();
-        if (current?.status === "in_progress") setRun(ctx, run.id, { status: "failed", messages: null, pendingToolCalls: null });
-        const cancelled = signal.aborted || current?.status === "cancelled";
+        const status = await ctx.stores.aiRuns.fail(run.id, ctx.clock.now().getTime());
+        const cancelled = signal.aborted || status === "cancelled";
         send({ event: "error", data: { message: cancelled ? "The reply was cancelled" : errorMessage(error) } });
       } finally {
         clearTimeout(timer);
-        live.delete(run.id);
+        unwatchRun(ctx, run.id);
       }
     },
   };
 }
 
 /** POST /conversation/{id}/ai-reply: a party asks the AI to answer; the reply streams. */
-export function aiReply(ctx: AppContext, current: CurrentUser, conversationId: number): AiReplyStream {
+export async function aiReply(ctx: AppContext, current: CurrentUser, conversationId: number): Promise<AiReplyStream> {
   const conversation = partyConversation(ctx, current, conversationId);
   aiClient(ctx); // 503 "AI is not configured" before any stream starts
   const messages = chatMessages(ctx, current, conversation);
-  const now = ctx.clock.now();
-  const { thread, run } = ctx.db.transaction((tx) => {
-    const thread = threadFor(tx, now, conversation.id);
-    // A new reply supersedes a run still waiting for tool results.
-    tx.update(aiRuns)
-      .set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: now })
-      .where(and(eq(aiRuns.threadId, thread.id), eq(aiRuns.status, "requires_action")))
-      .run();
-    const run = tx.insert(aiRuns).values({ threadId: thread.id, status: "in_progress", createdAt: now, updatedAt: now }).returning().get();
-    return { thread, run };
-  });
+  // A new reply supersedes a run still waiting for tool results.
+  const { thread, run } = await ctx.stores.aiRuns.start(conversation.id, ctx.clock.now().getTime());
   return runStream(ctx, conversation.id, thread, run, messages, "thread.run.created");
 }
 
 const NOT_WAITING = "This run is not waiting for tool results";
 
 /** POST /ai/submit-tool-results/{threadId}/{runId}: continues the run with the results; the continuation streams. */
-export function submitToolResults(
+export async function submitToolResults(
   ctx: AppContext,
   current: CurrentUser,
   threadIdText: string,
   runIdText: string,
   body: unknown,
-): AiReplyStream {
-  const { thread, run } = partyRun(ctx, current, threadIdText, runIdText);
+): Promise<AiReplyStream> {
+  const { thread, run } = await partyRun(ctx, current, threadIdText, runIdText);
   if (run.status !== "requires_action" || !run.messages || !run.pendingToolCalls) throw new BadRequestError(NOT_WAITING);
   const results = toolResults(body, JSON.parse(run.pendingToolCalls) as ToolCall[]);
   aiClient(ctx);
   // Claim the run, so a second submit (or a cancel) in between is refused.
-  const claimed = ctx.db
-    .update(aiRuns)
-    .set({ status: "in_progress", pendingToolCalls: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(aiRuns.id, run.id), eq(aiRuns.status, "requires_action")))
-    .returning({ id: aiRuns.id })
-    .all();
-  if (claimed.length === 0) throw new BadRequestError(NOT_WAITING);
+  if (!(await ctx.stores.aiRuns.resume(run.id, ctx.clock.now().getTime()))) throw new BadRequestError(NOT_WAITING);
   const messages = JSON.parse(run.messages) as ChatCompletionMessageParam[];
   for (const [id, content] of results) messages.push({ role: "tool", tool_call_id: id, content });
   return runStream(ctx, thread.conversationId, thread, { ...run, status: "in_progress" }, messages, "thread.run.in_progress");
 }
 
 /** POST /ai/cancel-run/{threadId}/{runId}: ends a waiting (or streaming) run; nothing of it is saved. */
-export function cancelRun(ctx: AppContext, current: CurrentUser, threadIdText: string, runIdText: string): RunObject {
-  const { thread, run } = partyRun(ctx, current, threadIdText, runIdText);
-  const cancelled = ctx.db
-    .update(aiRuns)
-    .set({ status: "cancelled", messages: null, pendingToolCalls: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(aiRuns.id, run.id), inArray(aiRuns.status, ["requires_action", "in_progress"])))
-    .returning({ id: aiRuns.id })
-    .all();
-  if (cancelled.length === 0) throw new BadRequestError("This run has already finished");
-  liveRunsOf(ctx).get(run.id)?.abort();
+export async function cancelRun(ctx: AppContext, current: CurrentUser, threadIdText: string, runIdText: string): Promise<RunObject> {
+  const { thread, run } = await partyRun(ctx, current, threadIdText, runIdText);
+  if (!(await ctx.stores.aiRuns.cancel(run.id, ctx.clock.now().getTime()))) throw new BadRequestError("This run has already finished");
+  // Streamed by this process: stopped at once (another process's watcher sees the state).
+  abortLiveRun(ctx, run.id);
   return runObject(thread, run, "cancelled");
 }

@@ -2,14 +2,12 @@
  * The relay: one leg of a run as a streamed Chat Completions call, its chunks sent on as the
  * reference's events (events.ts). No HTTP here: the web layer frames the events (src/web/sse.ts).
  */
-import { and, eq } from "drizzle-orm";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { aiClient } from "../../../ai/client";
 import { modelFor } from "../../../ai/model-settings";
 import type { AppContext } from "../../../context";
-import { aiRuns, conversationMessages, conversations } from "../../../db/schema";
 import type { MessageObject, SendEvent, ToolCall } from "./events";
-import { type RunRow, runIdOf, runObject, setRun, type ThreadRow, threadIdOf } from "./runs";
+import { type RunRow, runIdOf, runObject, type ThreadRow, threadIdOf } from "./runs";
 import { CHAT_TOOLS } from "./tools";
 
 /** Longest run a reply may take (the provider's own timeout is 60 s per request). */
@@ -114,29 +112,15 @@ export async function streamLeg(
   const replySoFar = [run.replySoFar, text.trim()].filter(Boolean).join("\n\n");
   if (toolCalls.length > 0) {
     const waiting = [...messages, { role: "assistant", content: text || null, tool_calls: toolCalls } as ChatCompletionMessageParam];
-    setRun(ctx, run.id, {
-      status: "requires_action",
-      messages: JSON.stringify(waiting),
-      pendingToolCalls: JSON.stringify(toolCalls),
-      replySoFar,
-    });
+    await ctx.stores.aiRuns.waitForTools(
+      run.id,
+      { messages: JSON.stringify(waiting), pendingToolCalls: JSON.stringify(toolCalls), replySoFar },
+      ctx.clock.now().getTime(),
+    );
     send({ event: "thread.run.requires_action", data: runObject(thread, run, "requires_action", toolCalls) });
     return;
   }
-  const now = ctx.clock.now();
-  ctx.db.transaction((tx) => {
-    // A cancel that came in while the last chunk was read wins: nothing is saved then.
-    const finished = tx
-      .update(aiRuns)
-      .set({ status: "completed", messages: null, pendingToolCalls: null, replySoFar: "", updatedAt: now })
-      .where(and(eq(aiRuns.id, run.id), eq(aiRuns.status, "in_progress")))
-      .returning({ id: aiRuns.id })
-      .all();
-    if (finished.length === 0) throw new Error("cancelled");
-    if (replySoFar) {
-      tx.insert(conversationMessages).values({ conversationId, senderUserId: null, message: replySoFar, createdAt: now }).run();
-      tx.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, conversationId)).run();
-    }
-  });
+  // A cancel that came in while the last chunk was read wins: nothing is saved then.
+  if (!(await ctx.stores.aiRuns.complete(run.id, conversationId, replySoFar, ctx.clock.now().getTime()))) throw new Error("cancelled");
   send({ event: "thread.run.completed", data: runObject(thread, run, "completed") });
 }

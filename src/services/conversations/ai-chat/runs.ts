@@ -1,20 +1,20 @@
 /**
- * A conversation's AI thread and its runs, Engram's own rows (ai_threads, ai_runs): a run that
- * calls tools waits here with its messages and pending calls until submit-tool-results continues
- * it or cancel-run ends it. The abort switches of runs streaming now are instance state.
+ * A conversation's AI thread and its runs, Engram's own rows (the aiRuns store): a run that calls
+ * tools waits there with its messages and pending calls until submit-tool-results continues it or
+ * cancel-run ends it. A run's state in the database is the truth every process reads: a cancel
+ * through any process sets it, and the process streaming the run watches for it. The abort
+ * switches of runs streaming now are instance state.
  */
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
-import type { DbHandle } from "../../../db/connection";
-import { aiRuns, aiThreads } from "../../../db/schema";
 import { instanceSlot, instanceValue } from "../../../instance-state";
+import type { AiRunRow, AiThreadRow } from "../../../store/ai-runs/ai-runs-store";
 import { NotFoundError } from "../../errors";
 import type { CurrentUser } from "../../users";
 import { partyConversation } from "../conversation-service";
 import type { RunObject, ToolCall } from "./events";
 
-export type RunRow = typeof aiRuns.$inferSelect;
-export type ThreadRow = typeof aiThreads.$inferSelect;
+export type RunRow = AiRunRow;
+export type ThreadRow = AiThreadRow;
 
 export const threadIdOf = (thread: { id: number }) => `thread_${thread.id}`;
 export const runIdOf = (run: { id: number }) => `run_${run.id}`;
@@ -23,22 +23,45 @@ const parseId = (prefix: string, text: string) => {
   return match ? Number(match[1]) : undefined;
 };
 
-/** Live runs' abort switches by run id, so cancel-run stops a stream in progress. */
-const liveRuns = instanceSlot("live AI runs", () => new Map<number, AbortController>());
-export const liveRunsOf = (ctx: AppContext) => instanceValue(ctx, liveRuns);
+/**
+ * The runs this process streams, with their abort switches. A cancel through this process aborts
+ * at once; a cancel through another process sets the run's state in the database, which a watcher
+ * reads every RUN_WATCH_MS while any run streams here (no watcher when none does).
+ */
+interface LiveRuns {
+  runs: Map<number, AbortController>;
+  watcher?: ReturnType<typeof setInterval>;
+}
+const RUN_WATCH_MS = 250;
+const liveRuns = instanceSlot<LiveRuns>("live AI runs", () => ({ runs: new Map() }));
 
-export function threadFor(tx: DbHandle, now: Date, conversationId: number): ThreadRow {
-  const existing = tx.select().from(aiThreads).where(eq(aiThreads.conversationId, conversationId)).get();
-  if (existing) return existing;
-  return tx.insert(aiThreads).values({ conversationId, createdAt: now }).returning().get();
+/** A run streamed by this process: aborted when it is cancelled, here or through another process. */
+export function watchRun(ctx: AppContext, runId: number, abort: AbortController) {
+  const live = instanceValue(ctx, liveRuns);
+  live.runs.set(runId, abort);
+  live.watcher ??= setInterval(() => {
+    ctx.stores.aiRuns
+      .cancelledAmong([...live.runs.keys()])
+      .then((cancelled) => {
+        for (const id of cancelled) live.runs.get(id)?.abort();
+      })
+      .catch((error) => console.error("Watching AI runs for cancellation failed:", error));
+  }, RUN_WATCH_MS);
+  live.watcher.unref?.();
 }
 
-export function setRun(ctx: AppContext, runId: number, values: Partial<RunRow>) {
-  ctx.db
-    .update(aiRuns)
-    .set({ ...values, updatedAt: ctx.clock.now() })
-    .where(eq(aiRuns.id, runId))
-    .run();
+export function unwatchRun(ctx: AppContext, runId: number) {
+  const live = instanceValue(ctx, liveRuns);
+  live.runs.delete(runId);
+  if (live.runs.size === 0 && live.watcher) {
+    clearInterval(live.watcher);
+    live.watcher = undefined;
+  }
+}
+
+/** Stops the run's stream at once when this process streams it. */
+export function abortLiveRun(ctx: AppContext, runId: number) {
+  instanceValue(ctx, liveRuns).runs.get(runId)?.abort();
 }
 
 /** The run object of the reference's thread.run.* events. */
@@ -53,25 +76,18 @@ export function runObject(thread: ThreadRow, run: { id: number }, status: RunObj
 }
 
 /** The thread and run of a submit or cancel, for a party of the thread's conversation only. */
-export function partyRun(
+export async function partyRun(
   ctx: AppContext,
   current: CurrentUser,
   threadIdText: string,
   runIdText: string,
-): { thread: ThreadRow; run: RunRow } {
+): Promise<{ thread: ThreadRow; run: RunRow }> {
   const threadId = parseId("thread", threadIdText);
   const runId = parseId("run", runIdText);
-  const thread = threadId === undefined ? undefined : ctx.db.select().from(aiThreads).where(eq(aiThreads.id, threadId)).get();
+  const thread = threadId === undefined ? undefined : await ctx.stores.aiRuns.thread(threadId);
   if (!thread) throw new NotFoundError("Thread");
   partyConversation(ctx, current, thread.conversationId);
-  const run =
-    runId === undefined
-      ? undefined
-      : ctx.db
-          .select()
-          .from(aiRuns)
-          .where(and(eq(aiRuns.id, runId), eq(aiRuns.threadId, thread.id)))
-          .get();
+  const run = runId === undefined ? undefined : await ctx.stores.aiRuns.runOf(thread.id, runId);
   if (!run) throw new NotFoundError("Run");
   return { thread, run };
 }
