@@ -23,7 +23,7 @@ export function sessionCookie(ctx: AppContext, request: Request, token: string, 
 }
 
 /** Reads the bearer token or the session cookie; a session used in its second half slides forward. */
-export function authenticate(ctx: AppContext, request: Request, cookie: Record<string, Cookie<unknown>>): Auth {
+export async function authenticate(ctx: AppContext, request: Request, cookie: Record<string, Cookie<unknown>>): Promise<Auth> {
   const authorization = request.headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
     const current = authenticateUserToken(ctx, authorization.slice(7).trim());
@@ -31,7 +31,7 @@ export function authenticate(ctx: AppContext, request: Request, cookie: Record<s
   }
   const token = cookie[SESSION_COOKIE]?.value;
   if (!token || typeof token !== "string") return {};
-  const session = validateSessionToken(ctx, token, new Date());
+  const session = await validateSessionToken(ctx, token, new Date());
   if (!session || session.account.disabledAt) {
     cookie[SESSION_COOKIE]?.remove();
     return {};

@@ -11,7 +11,7 @@ import { authenticate } from "./authentication";
 export function core(ctx: AppContext) {
   return new Elysia({ name: "engram-core", seed: ctx.instanceId })
     .decorate("ctx", ctx)
-    .derive({ as: "global" }, ({ request, cookie }) => ({ auth: authenticate(ctx, request, cookie) }))
+    .derive({ as: "global" }, async ({ request, cookie }) => ({ auth: await authenticate(ctx, request, cookie) }))
     .macro({
       /**
        * Who may call the route at all (its service still asks the policy about the thing it

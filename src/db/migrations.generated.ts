@@ -31,6 +31,7 @@ import m28 from "../../migrations/0028_accounts_last_seen_at.sql" with { type: "
 import m29 from "../../migrations/0029_jobs_dedupe_key.sql" with { type: "text" };
 import m30 from "../../migrations/0030_note_changes_outbox.sql" with { type: "text" };
 import m31 from "../../migrations/0031_leases_and_request_results.sql" with { type: "text" };
+import m32 from "../../migrations/0032_cache_versions_per_user.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -65,4 +66,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0029_jobs_dedupe_key", when: 1795740214193, sql: m29 },
   { tag: "0030_note_changes_outbox", when: 1795740214194, sql: m30 },
   { tag: "0031_leases_and_request_results", when: 1795740214195, sql: m31 },
+  { tag: "0032_cache_versions_per_user", when: 1795740214196, sql: m32 },
 ];

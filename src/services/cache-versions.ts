@@ -1,48 +1,68 @@
 /**
  * Answers that requests ask again and again and that change rarely, kept in memory for as long as
- * their version in cache_versions stays the same. Triggers (migration 0023) raise a version in the
- * same transaction as any change to what its answers are made of, by any process (the admin CLI
- * too); the next request then finds a new version and starts an empty cache. A request reads one
- * row instead of the lookups behind the answers.
- *   access    who a session token belongs to, which notebooks a user may read
- *   learning  every page's menu badges (notes to assimilate and to recall, unread conversations)
+ * the version they were read at holds. Versions live in the database per account, user and
+ * notebook (the cache-versions store): triggers raise them in the same transaction as any change
+ * to what the answers are made of, by any process, so the next request on any process sees a new
+ * version and reads again. One learner's review changes only that learner's version.
+ *   sessions   who a session token belongs to (the account's version)
+ *   notebooks  which notebooks a user may read (the user's access version)
+ *   badges     every page's menu badges (the user's learning and access versions and their notebooks')
+ * The caller reads the version first and the answer after it, so a kept answer is never older than
+ * its version.
  */
-import type { Database } from "bun:sqlite";
+import type { AppContext } from "../context";
 
-export type CacheName = "access" | "learning";
+export type CacheName = "sessions" | "notebooks" | "badges";
 
 /** More entries than this (many sessions or users at once) and the cache starts over. */
 const MAX_ENTRIES = 10_000;
 
-interface Cache {
-  version: number;
-  entries: Map<string, unknown>;
+interface Kept<T> {
+  version: string;
+  answer: T;
 }
 
-const caches = new WeakMap<Database, Map<CacheName, Cache>>();
+const caches = new WeakMap<AppContext, Map<CacheName, Map<string, Kept<unknown>>>>();
 
-/**
- * The answer for `key` while nothing it is made of has changed; `load` computes it otherwise.
- * Answers are shared between requests, so they are frozen (one level deep): callers must not
- * change them.
- */
-export function versionedCache<T>(sqlite: Database, name: CacheName, key: string, load: () => T): T {
-  const version = sqlite.query<{ version: number }, [string]>("SELECT version FROM cache_versions WHERE name = ?").get(name)?.version;
-  // No row (never expected): no caching at all rather than a cache that cannot be invalidated.
-  if (version === undefined) return load();
-  let byName = caches.get(sqlite);
+function cacheOf(ctx: AppContext, name: CacheName): Map<string, Kept<unknown>> {
+  let byName = caches.get(ctx);
   if (!byName) {
     byName = new Map();
-    caches.set(sqlite, byName);
+    caches.set(ctx, byName);
   }
   let cache = byName.get(name);
-  if (!cache || cache.version !== version || cache.entries.size >= MAX_ENTRIES) {
-    cache = { version, entries: new Map() };
+  if (!cache) {
+    cache = new Map();
     byName.set(name, cache);
   }
-  if (cache.entries.has(key)) return cache.entries.get(key) as T;
-  const answer = load();
+  return cache;
+}
+
+/** The answer kept for `key`, whatever its version (the caller compares `version`). */
+export function keptAnswer<T>(ctx: AppContext, name: CacheName, key: string): Kept<T> | undefined {
+  return cacheOf(ctx, name).get(key) as Kept<T> | undefined;
+}
+
+/**
+ * Keeps an answer read at `version`. Answers are shared between requests, so they are frozen (one
+ * level deep): callers must not change them.
+ */
+export function keepAnswer<T>(ctx: AppContext, name: CacheName, key: string, version: string | number, answer: T): T {
+  const cache = cacheOf(ctx, name);
+  if (cache.size >= MAX_ENTRIES) cache.clear();
   if (answer && typeof answer === "object") Object.freeze(answer);
-  cache.entries.set(key, answer);
+  cache.set(key, { version: String(version), answer });
   return answer;
+}
+
+/** The answer for `key` while its version is still `version`; `load` reads it otherwise (read the version first). */
+export function versionedAnswer<T>(ctx: AppContext, name: CacheName, key: string, version: string | number, load: () => T): T {
+  const kept = keptAnswer<T>(ctx, name, key);
+  if (kept && kept.version === String(version)) return kept.answer;
+  return keepAnswer(ctx, name, key, version, load());
+}
+
+/** Forgets one kept answer (a session that ended). */
+export function forgetAnswer(ctx: AppContext, name: CacheName, key: string) {
+  cacheOf(ctx, name).delete(key);
 }

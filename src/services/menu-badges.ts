@@ -6,10 +6,11 @@
  * time zone counts them again.
  */
 import type { AppContext } from "../context";
-import { versionedCache } from "./cache-versions";
+import { versionedAnswer } from "./cache-versions";
 import { unreadCount } from "./conversations/conversation-service";
 import { assimilationDueCount } from "./memory/assimilation";
 import { recallDueCount } from "./memory/recall-list";
+import { readableNotebookIds } from "./policies/memberships";
 import { endOfHalfDay } from "./scheduling/time-windows";
 import type { CurrentUser } from "./users";
 
@@ -19,9 +20,12 @@ export interface MenuBadges {
   messages: number;
 }
 
-export function menuBadges(ctx: AppContext, current: CurrentUser, timeZone: string): MenuBadges {
+export async function menuBadges(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<MenuBadges> {
   const halfDay = endOfHalfDay(ctx.clock.now(), timeZone).getTime();
-  return versionedCache(ctx.sqlite, "learning", `badges:${current.user.id}:${timeZone}:${halfDay}`, () => ({
+  const userId = current.user.id;
+  const notebooks = readableNotebookIds(ctx, userId, { own: true, subscriptions: true, circles: true });
+  const version = await ctx.stores.cacheVersions.badgesToken(userId, notebooks);
+  return versionedAnswer(ctx, "badges", `${userId}:${timeZone}:${halfDay}`, version, () => ({
     assimilate: assimilationDueCount(ctx, current, timeZone),
     recall: recallDueCount(ctx, current, timeZone),
     messages: unreadCount(ctx, current),

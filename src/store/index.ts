@@ -3,20 +3,24 @@
  * nothing outside src/store touches SQL (tests/unit/store-boundary.test.ts).
  */
 import { aiRunsStore } from "./ai-runs/ai-runs-store";
+import { cacheVersionsStore } from "./cache-versions/cache-versions-store";
 import type { Database } from "./database";
 import { jobsStore } from "./jobs/jobs-store";
 import { leasesStore } from "./leases/leases-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
 import { requestResultsStore } from "./request-results/request-results-store";
+import { sessionsStore } from "./sessions/sessions-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 
 export function createStores(database: Database) {
   return {
     aiRuns: aiRunsStore(database),
+    cacheVersions: cacheVersionsStore(database),
     jobs: jobsStore(database),
     leases: leasesStore(database),
     noteChanges: noteChangesStore(database),
     requestResults: requestResultsStore(database),
+    sessions: sessionsStore(database),
     signInLimits: signInLimitsStore(database),
   };
 }

@@ -106,6 +106,14 @@ export function memo<T>(s: Session, name: string, build: () => T): T {
 }
 
 /**
+ * A query of a hot path prepared once per database (memo) with sql.placeholder parameters; run it
+ * with `one/all/run(s, query, params)`. PostgreSQL names its prepared statements.
+ */
+export function prepared<Q>(s: Session, name: string, build: () => { prepare(name?: string): Q }): Q {
+  return memo(s, `prepared:${name}`, () => (s.dialect === "sqlite" ? build().prepare() : build().prepare(name)));
+}
+
+/**
  * The piece of a body that differs between dialects (FTS5 or pg_trgm, json_each or unnest,
  * FOR UPDATE...). A dialect without its piece yet fails loudly rather than run SQLite's SQL.
  */

@@ -63,12 +63,12 @@ export const mathStylesheet = () => assets().mathCss;
  * Prefetches what every page's shell shows: who is signed in and the menu badges, counted in
  * the reader's time zone (from the engram_tz cookie), kept between pages until they change.
  */
-export function prefetchShell(queryClient: QueryClient, page: PageRequest) {
+export async function prefetchShell(queryClient: QueryClient, page: PageRequest) {
   const { ctx, auth, request } = page;
   queryClient.setQueryData(currentUserInfoQuery().queryKey, currentUserInfo(auth.account, auth.user));
   const current = auth.account && auth.user ? { account: auth.account, user: auth.user } : undefined;
   const timeZone = timeZoneOfRequest(request);
-  const badges = current ? menuBadges(ctx, current, timeZone) : { assimilate: 0, recall: 0, messages: 0 };
+  const badges = current ? await menuBadges(ctx, current, timeZone) : { assimilate: 0, recall: 0, messages: 0 };
   for (const kind of ["assimilate", "recall", "messages"] as const) {
     queryClient.setQueryData(menuBadgeQuery(kind).queryKey, badges[kind]);
   }
@@ -149,7 +149,7 @@ export async function respondWithPage(
     return redirect(`${loginPath(ctx)}?from=${encodeURIComponent(url.pathname + url.search)}`);
   }
   const queryClient = newQueryClient();
-  prefetchShell(queryClient, page);
+  await prefetchShell(queryClient, page);
   if (auth.account && !auth.user) {
     return renderDocument(page, { title: "Welcome", queryClient, content: <NewUserPage /> });
   }

@@ -1,8 +1,9 @@
 /**
- * The server keeps who a session belongs to, which notebooks a user may read and every
- * page's menu badges in memory (services/cache-versions.ts) for as long as their version in
- * cache_versions holds. Any change to what they are made of, even one written straight into the
- * database by another process, is seen by the very next request.
+ * The server keeps who a session belongs to, which notebooks a user may read and every page's menu
+ * badges in memory (services/cache-versions.ts) for as long as their versions in cache_versions
+ * hold: per account, per user and per notebook. Any change to what they are made of, even one
+ * written straight into the database by another process, is seen by the very next request; a
+ * change to one learner's data leaves the others' versions alone.
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -10,12 +11,27 @@ import { accounts, users } from "../../src/db/schema";
 import { menuBadges } from "../../src/services/menu-badges";
 import { assimilate, dayHour, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
-import { useTestServer } from "../support/server";
+import { type TestServer, useTestServer } from "../support/server";
+
+/** A scope's version (0 when nothing raised it yet). */
+function versionOf(server: TestServer, scope: string, id: number): number {
+  return (
+    server.ctx.sqlite
+      .query<{ version: number }, [string, number]>("SELECT version FROM cache_versions WHERE scope = ? AND id = ?")
+      .get(scope, id)?.version ?? 0
+  );
+}
+/** The user id and account id of a test profile. */
+function idsOf(server: TestServer, externalIdentifier: string) {
+  return server.ctx.sqlite
+    .query<{ userId: number; accountId: number }, [string]>(
+      "SELECT u.id AS userId, a.id AS accountId FROM accounts a JOIN users u ON u.account_id = a.id WHERE a.external_identifier = ?",
+    )
+    .get(externalIdentifier)!;
+}
 
 describe("the access cache", () => {
   const server = useTestServer();
-  const version = () =>
-    server.ctx.sqlite.query<{ version: number }, []>("SELECT version FROM cache_versions WHERE name = 'access'").get()!.version;
   const titlesFound = async (client: Awaited<ReturnType<ReturnType<typeof server.client>["loginAs"]>>, key: string) =>
     (
       await client.post<{ noteTopology: { titleOrPredicate: string } }[]>("/api/notes/search", {
@@ -50,18 +66,24 @@ describe("the access cache", () => {
     expect(await titlesFound(learner, "quasar")).toEqual(["Quasar again"]);
   });
 
-  test("the version only grows, through every change that decides access and through the test reset", async () => {
-    const before = version();
+  test("versions are per account and per user: one learner's sign-in or new notebook leaves the other's alone; they only grow", async () => {
+    const me = idsOf(server, "old_learner");
+    const other = idsOf(server, "another_old_learner");
+    const mine = () => [versionOf(server, "account", me.accountId), versionOf(server, "user-access", me.userId)];
+    const theirs = () => [versionOf(server, "account", other.accountId), versionOf(server, "user-access", other.userId)];
+    const [myAccount, myAccess] = mine();
+    const before = theirs();
     const learner = await server.client().loginAs("old_learner");
-    const afterSignIn = version();
-    expect(afterSignIn).toBeGreaterThan(before);
+    expect(mine()[0]).toBeGreaterThan(myAccount!);
     await injectNotes(learner, [{ Title: "Unrelated" }]);
-    expect(version()).toBeGreaterThan(afterSignIn);
-    const beforeNoteEdit = version();
+    expect(mine()[1]).toBeGreaterThan(myAccess!);
+    expect(theirs()).toEqual(before);
+    const beforeNoteEdit = mine();
     server.ctx.sqlite.run("UPDATE notes SET title = 'Still unrelated' WHERE title = 'Unrelated'");
-    expect(version()).toBe(beforeNoteEdit);
+    expect(mine()).toEqual(beforeNoteEdit);
     await server.client().post("/api/testability/clean_db_and_reset_testability_settings");
-    expect(version()).toBeGreaterThan(beforeNoteEdit);
+    expect(mine()[0]).toBeGreaterThan(beforeNoteEdit[0]!);
+    expect(mine()[1]).toBeGreaterThan(beforeNoteEdit[1]!);
   });
 });
 
@@ -73,6 +95,7 @@ describe("the menu badges cache", () => {
     return { account, user: server.ctx.db.select().from(users).where(eq(users.accountId, account.id)).get()! };
   };
   const badges = () => menuBadges(server.ctx, current("old_learner"), "UTC");
+  const learningVersion = (externalIdentifier: string) => versionOf(server, "user-learning", idsOf(server, externalIdentifier).userId);
 
   test("an assimilation, a setting written outside the server and the next half-day are all counted at once", async () => {
     const learner = await server.client().loginAs("old_learner");
@@ -81,34 +104,59 @@ describe("the menu badges cache", () => {
       { Title: "Birds" },
       ...["Robin", "Wren", "Finch"].map((Title) => ({ Title, "Parent Title": "Birds" })),
     ]);
-    expect(badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
-    expect(badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
+    expect(await badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
+    expect(await badges()).toEqual({ assimilate: 4, recall: 0, messages: 0 });
 
+    const othersBefore = learningVersion("another_old_learner");
     await assimilate(learner, ids.Robin!);
-    expect(badges().assimilate).toBe(3);
-    // A note's text is not counted: editing it keeps the badges (and their version).
-    const learning = () =>
-      server.ctx.sqlite.query<{ version: number }, []>("SELECT version FROM cache_versions WHERE name = 'learning'").get()!.version;
-    const before = learning();
+    expect((await badges()).assimilate).toBe(3);
+    // Another learner's kept badges are not made of this learner's reviews.
+    expect(learningVersion("another_old_learner")).toBe(othersBefore);
+    // A note's text is not counted: editing it keeps the badges (and their versions).
+    const notebookVersion = () =>
+      versionOf(
+        server,
+        "notebook",
+        server.ctx.sqlite.query<{ id: number }, [number]>("SELECT notebook_id AS id FROM notes WHERE id = ?").get(ids.Wren!)!.id,
+      );
+    const before = [learningVersion("old_learner"), notebookVersion()];
     expect((await learner.patch(`/api/text_content/${ids.Wren}/title`, { newTitle: "Winter wren" })).status).toBe(200);
-    expect(learning()).toBe(before);
-    expect(badges().assimilate).toBe(3);
+    expect([learningVersion("old_learner"), notebookVersion()]).toEqual(before);
+    expect((await badges()).assimilate).toBe(3);
 
     server.ctx.sqlite.run("UPDATE users SET daily_assimilation_count = 2 WHERE name = 'Old Learner'");
-    expect(badges().assimilate).toBe(1);
+    expect((await badges()).assimilate).toBe(1);
 
     // Robin, assimilated on day 1, is to be recalled on day 2 at 10:00: counted from the half-day
     // that holds it, although nothing in the database changes when the clock gets there.
-    expect(badges().recall).toBe(1);
+    expect((await badges()).recall).toBe(1);
     server.ctx.sqlite.run("UPDATE memory_trackers SET next_recall_at = ?", [Date.parse(dayHour(2, 10))]);
-    expect(badges().recall).toBe(0);
+    expect((await badges()).recall).toBe(0);
     await travelTo(learner, 2, 8);
-    expect(badges().recall).toBe(1);
+    expect((await badges()).recall).toBe(1);
+  });
+
+  test("a note added outside the server to a notebook I subscribe to is counted on my next page", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const owner = await server.client().loginAs("another_old_learner");
+    await travelTo(owner, 1, 8);
+    const ids = await injectNotes(owner, [{ Title: "Stars" }, { Title: "Vega", "Parent Title": "Stars" }]);
+    const notebookId = server.ctx.sqlite
+      .query<{ id: number }, [number]>("SELECT notebook_id AS id FROM notes WHERE id = ?")
+      .get(ids.Stars!)!.id;
+    server.ctx.sqlite.run("INSERT INTO bazaar_notebooks (notebook_id, created_at) VALUES (?, 0)", [notebookId]);
+    expect((await learner.post(`/api/subscriptions/notebooks/${notebookId}/subscribe`, { dailyTargetOfNewNotes: 5 })).status).toBe(200);
+    const counted = (await badges()).assimilate;
+    server.ctx.sqlite.run(
+      "INSERT INTO notes (notebook_id, parent_id, title, details, sibling_order, created_at, updated_at) VALUES (?, ?, 'Deneb', '', 99999, 0, 0)",
+      [notebookId, ids.Stars],
+    );
+    expect((await badges()).assimilate).toBe(counted + 1);
   });
 
   test("a message from someone else is counted on the next page", async () => {
     const learner = await server.client().loginAs("old_learner");
-    expect(badges().messages).toBe(0);
+    expect((await badges()).messages).toBe(0);
     const other = await server.client().loginAs("another_old_learner");
     const ids = await injectNotes(learner, [{ Title: "Shared thoughts" }]);
     server.ctx.sqlite.run("INSERT INTO bazaar_notebooks (notebook_id, created_at) SELECT notebook_id, 0 FROM notes WHERE id = ?", [
@@ -116,6 +164,6 @@ describe("the menu badges cache", () => {
     ]);
     const started = await other.post(`/api/conversation/note/${ids["Shared thoughts"]}`, { message: "Hello there" });
     expect(started.status).toBe(200);
-    expect(badges().messages).toBe(1);
+    expect((await badges()).messages).toBe(1);
   });
 });

@@ -45,13 +45,20 @@ export const jobs = sqliteTable(
 );
 
 /**
- * Versions of what the server keeps in memory between requests (services/cache-versions.ts),
- * raised by triggers (migration 0023), never written by the application.
+ * Versions of what the servers keep in memory between requests (services/cache-versions.ts), per
+ * scope and id: "account" (an account's sessions, account and user), "user-access" (the notebooks a
+ * user may read), "user-learning" (a user's menu badges), "notebook" (what its readers count).
+ * Raised by triggers (migration 0027), never written by the application; a missing row is 0.
  */
-export const cacheVersions = sqliteTable("cache_versions", {
-  name: text("name").primaryKey(),
-  version: integer("version").notNull().default(0),
-});
+export const cacheVersions = sqliteTable(
+  "cache_versions",
+  {
+    scope: text("scope", { enum: ["account", "user-access", "user-learning", "notebook"] }).notNull(),
+    id: integer("id").notNull(),
+    version: integer("version").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.id] })],
+);
 
 /**
  * Named leases: one process at a time does a piece of work shared by every process on the database

@@ -1,9 +1,9 @@
-import type { Database } from "bun:sqlite";
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/connection";
-import { prepared } from "../../db/prepared";
-import { accounts, sessions, users } from "../../db/schema";
-import { versionedCache } from "../cache-versions";
+import { type accounts, sessions } from "../../db/schema";
+import type { SessionFound } from "../../store/sessions/sessions-store";
+import { forgetAnswer, keepAnswer, keptAnswer } from "../cache-versions";
 import { generateRandomToken, hashToken } from "./tokens";
 
 /** Sessions last 30 days and slide: a session used in its second half is extended. */
@@ -25,69 +25,52 @@ export function createSession(db: Db, accountId: number, now: Date, userAgent?: 
   return { token, expiresAt };
 }
 
-/**
- * Every request reads its session, its account and the account's user: three primary-key or unique
- * lookups, each built and prepared once per database. (As one join the same read took SQLite
- * several times as long as the three lookups together.)
- */
-function sessionLookups(db: Db) {
-  return prepared(db, "session-lookups", () => ({
-    session: db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.id, sql.placeholder("id")))
-      .prepare(),
-    account: db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.id, sql.placeholder("id")))
-      .prepare(),
-    user: db
-      .select()
-      .from(users)
-      .where(eq(users.accountId, sql.placeholder("accountId")))
-      .prepare(),
-  }));
-}
+type FoundSession = Omit<SessionFound, "version">;
 
-/** A session with its account and the account's user, as read by the lookups (frozen: shared between requests). */
-function sessionWithAccount(db: Db, id: string) {
-  const lookups = sessionLookups(db);
-  const session = lookups.session.get({ id });
-  const account = session && lookups.account.get({ id: session.accountId });
-  if (!session || !account) return null;
-  const user = lookups.user.get({ accountId: account.id });
-  return { session: Object.freeze(session), account: Object.freeze(account), user: user && Object.freeze(user) };
+/**
+ * The session, its account and its user: kept in memory (the "sessions" cache) while the account's
+ * cache version holds, so a request reads one version instead of three rows. Any change to the
+ * account's sessions, the account or its user, by any process, raises the version.
+ */
+async function sessionWithAccount(ctx: AppContext, id: string): Promise<FoundSession | undefined> {
+  const kept = keptAnswer<FoundSession>(ctx, "sessions", id);
+  if (kept && kept.version === String(await ctx.stores.sessions.accountVersion(kept.answer.account.id))) return kept.answer;
+  const found = await ctx.stores.sessions.lookup(id);
+  if (!found) {
+    forgetAnswer(ctx, "sessions", id);
+    return undefined;
+  }
+  const { session, account, user, version } = found;
+  return keepAnswer(ctx, "sessions", id, version, {
+    session: Object.freeze(session),
+    account: Object.freeze(account),
+    user: user && Object.freeze(user),
+  });
 }
 
 /**
  * The account (and its user profile, if any) behind a session token, or undefined when the
  * token is unknown or expired. `renewedUntil` is set when the expiry was extended, so the
- * cookie can be refreshed. Read through the "access" cache (cache-versions.ts): any change to sessions, accounts or
- * users (a sign-out, a disabled account, a new setting) is seen by the next request.
+ * cookie can be refreshed. Any change to sessions, accounts or users (a sign-out, a disabled
+ * account, a new setting), by any process, is seen by the next request.
  */
-export function validateSessionToken(ctx: { db: Db; sqlite: Database }, token: string, now: Date) {
-  const { db } = ctx;
+export async function validateSessionToken(ctx: AppContext, token: string, now: Date) {
   const id = hashToken(token);
-  const found = versionedCache(ctx.sqlite, "access", `session:${id}`, () => sessionWithAccount(db, id));
+  const found = await sessionWithAccount(ctx, id);
   if (!found) return undefined;
   const { session, account, user } = found;
   if (session.expiresAt.getTime() <= now.getTime()) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await ctx.stores.sessions.remove(id);
     return undefined;
   }
   let renewedUntil: Date | undefined;
-  const changes: Partial<typeof sessions.$inferInsert> = {};
+  const changes: { expiresAt?: Date; lastUsedAt?: Date } = {};
   if (session.expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
     renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
     changes.expiresAt = renewedUntil;
   }
-  if (now.getTime() - (session.lastUsedAt?.getTime() ?? 0) >= LAST_USED_PRECISION_MS) {
-    changes.lastUsedAt = now;
-    // Kept on the account too: the admin's "Last seen" outlives the session (logout, disabling).
-    db.update(accounts).set({ lastSeenAt: now }).where(eq(accounts.id, account.id)).run();
-  }
-  if (Object.keys(changes).length) db.update(sessions).set(changes).where(eq(sessions.id, id)).run();
+  if (now.getTime() - (session.lastUsedAt?.getTime() ?? 0) >= LAST_USED_PRECISION_MS) changes.lastUsedAt = now;
+  if (Object.keys(changes).length) await ctx.stores.sessions.touch(id, account.id, changes);
   return { account, user, renewedUntil, sessionId: id };
 }
 

@@ -3,7 +3,8 @@
  * lookup. List queries (recall, search) use the same rules as SQL, kept here beside them.
  */
 import type { AppContext } from "../../context";
-import { versionedCache } from "../cache-versions";
+import { version } from "../../store/cache-versions/cache-versions-store";
+import { versionedAnswer } from "../cache-versions";
 
 const one = (ctx: AppContext, sql: string, ...params: number[]) =>
   ctx.sqlite.query<{ found: number }, number[]>(sql).get(...params) !== null;
@@ -44,7 +45,9 @@ const SCOPE_PARTS: Record<keyof NotebookScope, string> = {
  */
 export function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): readonly number[] {
   const parts = (Object.keys(SCOPE_PARTS) as (keyof NotebookScope)[]).filter((part) => scope[part]);
-  return versionedCache(ctx.sqlite, "access", `notebooks:${userId}:${parts.join(",")}`, () => {
+  // Read synchronously (SQLite) while the policy's callers are synchronous; the version first.
+  const accessVersion = ctx.database.readNow((s) => version(s, "user-access", userId));
+  return versionedAnswer(ctx, "notebooks", `${userId}:${parts.join(",")}`, accessVersion, () => {
     const ids = new Set<number>();
     for (const part of parts) {
       for (const row of ctx.sqlite.query<{ id: number }, [number]>(SCOPE_PARTS[part]).all(userId)) ids.add(row.id);
