@@ -32,6 +32,7 @@ import m29 from "../../migrations/0029_jobs_dedupe_key.sql" with { type: "text" 
 import m30 from "../../migrations/0030_note_changes_outbox.sql" with { type: "text" };
 import m31 from "../../migrations/0031_leases_and_request_results.sql" with { type: "text" };
 import m32 from "../../migrations/0032_cache_versions_per_user.sql" with { type: "text" };
+import m33 from "../../migrations/0033_binary_index_changes.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -67,4 +68,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0030_note_changes_outbox", when: 1795740214194, sql: m30 },
   { tag: "0031_leases_and_request_results", when: 1795740214195, sql: m31 },
   { tag: "0032_cache_versions_per_user", when: 1795740214196, sql: m32 },
+  { tag: "0033_binary_index_changes", when: 1795740214197, sql: m33 },
 ];

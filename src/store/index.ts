@@ -9,12 +9,14 @@ import { jobsStore } from "./jobs/jobs-store";
 import { leasesStore } from "./leases/leases-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
 import { requestResultsStore } from "./request-results/request-results-store";
+import { binaryIndexStore } from "./search/binary-index-store";
 import { sessionsStore } from "./sessions/sessions-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 
 export function createStores(database: Database) {
   return {
     aiRuns: aiRunsStore(database),
+    binaryIndex: binaryIndexStore(database),
     cacheVersions: cacheVersionsStore(database),
     jobs: jobsStore(database),
     leases: leasesStore(database),

@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { embeddingModel } from "../../src/ai/settings";
+import { createContext } from "../../src/context";
 import * as binaryIndex from "../../src/services/search/binary-index";
 import { quantizeBinary } from "../../src/services/search/binary-index";
 import { vectorBlob } from "../../src/services/search/embedding-source";
@@ -100,7 +101,7 @@ describe("semantic search through the binary index", () => {
     }
   });
 
-  test("a small scope answers the exact ranking without reloading the copy in memory after another note's embedding changed; a large one reloads it", async () => {
+  test("after another note's embedding changed, the copy in memory follows that change alone: a small scope still answers the exact ranking, a large one sees the new vector, nothing is loaded whole again", async () => {
     const small = await seed(learner, "Few", 40);
     const other = await server.client().loginAs("another_old_learner");
     const theirs = await seed(other, "Many", SEMANTIC_CANDIDATES + 10);
@@ -112,14 +113,47 @@ describe("semantic search through the binary index", () => {
     const rewrite = server.ctx.sqlite.query("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?");
     rewrite.run(vectorBlob(Float32Array.from(fakeEmbedding(textOf(11), DIMENSIONS))), theirs["Many 3"]!);
     const loads = binaryIndex.binaryIndexLoads;
+    const refreshes = binaryIndex.binaryIndexRefreshes;
     const hits = await semantic(learner, key);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.map((h) => h.noteTopology.id)).toEqual(exact(key, [fewNotebook]).map((r) => r.noteId));
-    expect(binaryIndex.binaryIndexLoads).toBe(loads);
-    // The large scope uses (and so reloads) the copy, and sees the new vector.
+    expect(binaryIndex.binaryIndexRefreshes).toBe(refreshes + 1);
     const many = await semantic(other, textOf(11));
-    expect(binaryIndex.binaryIndexLoads).toBe(loads + 1);
     expect(many.map((h) => h.noteTopology.id)).toContain(theirs["Many 3"]!);
+    expect(binaryIndex.binaryIndexLoads).toBe(loads);
+  }, 60_000);
+
+  test("a copy refreshed from the log after rewrites, deletions, moves and new notes, by another process, holds what a copy loaded whole holds", async () => {
+    const mine = await seed(learner, "Mine", 50);
+    const other = await server.client().loginAs("another_old_learner");
+    const theirs = await seed(other, "Theirs", 50);
+    const model = embeddingModel(server.ctx);
+    const before = binaryIndex.binaryIndexLoads;
+    await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS); // held in memory from here on
+    // Another process writes straight into the database.
+    const db = server.ctx.sqlite;
+    db.run("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?", [
+      vectorBlob(Float32Array.from(fakeEmbedding(textOf(99), DIMENSIONS))),
+      mine["Mine 1"]!,
+    ]);
+    db.run("DELETE FROM note_embeddings WHERE note_id IN (?, ?)", [mine["Mine 2"]!, theirs["Theirs 3"]!]);
+    db.run("UPDATE notes SET notebook_id = (SELECT notebook_id FROM notes WHERE id = ?) WHERE id IN (?, ?)", [
+      theirs.Theirs!,
+      mine["Mine 4"]!,
+      mine["Mine 5"]!,
+    ]);
+    db.run("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?", [mine["Mine 6"]!]);
+    await seed(learner, "More", 10);
+    const refreshed = await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS);
+    expect(binaryIndex.binaryIndexLoads).toBe(before + 1);
+    const fresh = createContext(server.ctx.config);
+    try {
+      expect(refreshed).toEqual(await binaryIndex.binaryIndexContents(fresh, model, DIMENSIONS));
+    } finally {
+      fresh.sqlite.close();
+    }
+    expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 2"]!);
+    expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 6"]!);
   }, 60_000);
 
   test(`with more notes than the ${SEMANTIC_CANDIDATES} candidates, recall@10 against the exact ranking is at least 0.95`, async () => {

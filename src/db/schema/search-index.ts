@@ -23,10 +23,22 @@ export const noteEmbeddingBits = sqliteTable(
 );
 
 /**
- * One row (id 1): a counter the same triggers raise on every change of note_embedding_bits, so a
- * server that keeps the bits in memory knows with one lookup whether its copy is current.
+ * One row (id 1): the generation of note_embedding_bits as a whole. It changes only when every
+ * table is emptied (the test reset): a server that keeps the bits in memory then loads them whole
+ * again; otherwise it follows note_embedding_bits_changes.
  */
 export const searchIndexState = sqliteTable("search_index_state", {
   id: integer("id").primaryKey(),
   bitsVersion: integer("bits_version").notNull().default(0),
+});
+
+/**
+ * Which notes' bits changed (written, rewritten, deleted, moved to another notebook), in order:
+ * one row per change, written by the triggers that keep note_embedding_bits (migration 0028). A
+ * server that keeps the bits in memory reads the changes after the last one it applied and
+ * refreshes only those notes. Old rows are pruned; a server that fell further behind loads whole.
+ */
+export const noteEmbeddingBitsChanges = sqliteTable("note_embedding_bits_changes", {
+  seq: integer("seq").primaryKey({ autoIncrement: true }),
+  noteId: integer("note_id").notNull(),
 });

@@ -1,93 +1,167 @@
-import type { Database } from "bun:sqlite";
 import type { AppContext } from "../../context";
+import { type BitsLogState, type BitsRow, restartGeneration } from "../../store/search/binary-index-store";
 
 /**
  * The binary-quantised embeddings (note_embedding_bits, kept by triggers) of one model and
  * dimension, held in memory and grouped by notebook: a search compares the key's bits with every
  * readable note's bits by Hamming distance (XOR and popcount on 32-bit words, 32× less to read than
  * the float vectors) to pick a few hundred candidates, which the caller re-ranks by exact cosine
- * distance in SQL. Reloaded when search_index_state's counter says the table changed.
+ * distance in SQL. Loaded whole once; after that each search first applies the changes logged
+ * since (note_embedding_bits_changes: the notes whose bits were written, deleted or moved, by any
+ * process), so a change costs reading that note's bits, not every note's.
  */
-interface BitsIndex {
-  version: number | undefined;
-  words: number;
+
+/** More changed notes than this since the copy's last refresh and loading whole is cheaper. */
+const MAX_CHANGES_APPLIED = 20_000;
+
+/** One notebook's rows: note ids and their bits, `words` 32-bit words a note, in no particular order. */
+interface Block {
   noteIds: Int32Array;
   bits: Uint32Array;
-  /** notebook id → [first, end) rows of that notebook. */
-  ranges: Map<number, [number, number]>;
+  count: number;
 }
 
-const indexes = new WeakMap<Database, Map<string, BitsIndex>>();
-
-/** The change counter; undefined if its row is missing (then nothing is cached). */
-function bitsVersion(sqlite: Database): number | undefined {
-  return sqlite.query<{ v: number }, []>("SELECT bits_version AS v FROM search_index_state WHERE id = 1").get()?.v;
+interface BitsIndex {
+  model: string;
+  dimensions: number;
+  words: number;
+  /** The log's generation and the last change applied. */
+  generation: number;
+  seq: number;
+  blocks: Map<number, Block>;
+  /** Where each note's row is. */
+  where: Map<number, { notebookId: number; row: number }>;
 }
+
+const indexes = new WeakMap<AppContext, BitsIndex>();
+
+/** How many times a copy was loaded whole, and refreshed from the log, for tests. */
+export let binaryIndexLoads = 0;
+export let binaryIndexRefreshes = 0;
 
 /**
- * After emptying every table (the test reset): the counter's row again, at a value no server has
- * cached, so the copies in memory are reloaded.
+ * After emptying every table (the test reset): a new generation of the log, so every copy in
+ * memory, in any process, is loaded whole again. Runs inside the reset's transaction.
  */
 export function restartBinaryIndexState(ctx: AppContext) {
-  ctx.sqlite.run("INSERT OR REPLACE INTO search_index_state (id, bits_version) VALUES (1, ?)", [Date.now()]);
+  ctx.database.writeNow((s) => restartGeneration(s, Date.now()));
 }
 
-function load(sqlite: Database, model: string, dimensions: number): BitsIndex {
-  const words = dimensions / 32;
-  // One read transaction: the counter and the rows are of the same moment.
-  return sqlite.transaction(() => {
-    const version = bitsVersion(sqlite);
-    const rows = sqlite
-      .query<{ noteId: number; notebookId: number; bits: Uint8Array }, [string, number]>(
-        "SELECT note_id AS noteId, notebook_id AS notebookId, bits FROM note_embedding_bits WHERE model = ? AND dimensions = ? ORDER BY notebook_id, note_id",
-      )
-      .all(model, dimensions);
-    const noteIds = new Int32Array(rows.length);
-    const bits = new Uint32Array(rows.length * words);
-    const bytes = new Uint8Array(bits.buffer);
-    const ranges = new Map<number, [number, number]>();
-    rows.forEach((row, i) => {
-      noteIds[i] = row.noteId;
-      bytes.set(row.bits.subarray(0, words * 4), i * words * 4);
-      const range = ranges.get(row.notebookId);
-      if (range) range[1] = i + 1;
-      else ranges.set(row.notebookId, [i, i + 1]);
-    });
-    return { version, words, noteIds, bits, ranges };
-  })();
+function newBlock(words: number, capacity: number): Block {
+  return { noteIds: new Int32Array(capacity), bits: new Uint32Array(capacity * words), count: 0 };
 }
 
-/** How many times a copy was (re)loaded from note_embedding_bits, for tests. */
-export let binaryIndexLoads = 0;
+function put(index: BitsIndex, row: BitsRow) {
+  const { words } = index;
+  const known = index.where.get(row.noteId);
+  if (known && known.notebookId !== row.notebookId) remove(index, row.noteId);
+  let block = index.blocks.get(row.notebookId);
+  if (!block) {
+    block = newBlock(words, 16);
+    index.blocks.set(row.notebookId, block);
+  }
+  let at = index.where.get(row.noteId)?.row;
+  if (at === undefined) {
+    if (block.count === block.noteIds.length) {
+      const grown = newBlock(words, block.noteIds.length * 2);
+      grown.noteIds.set(block.noteIds);
+      grown.bits.set(block.bits);
+      grown.count = block.count;
+      index.blocks.set(row.notebookId, grown);
+      block = grown;
+    }
+    at = block.count++;
+    block.noteIds[at] = row.noteId;
+    index.where.set(row.noteId, { notebookId: row.notebookId, row: at });
+  }
+  new Uint8Array(block.bits.buffer, at * words * 4, words * 4).set(row.bits.subarray(0, words * 4));
+}
 
-function cachedIndex(ctx: AppContext, model: string, dimensions: number): BitsIndex | undefined {
-  const cached = indexes.get(ctx.sqlite)?.get(`${dimensions}:${model}`);
-  return cached && cached.version !== undefined && cached.version === bitsVersion(ctx.sqlite) ? cached : undefined;
+function remove(index: BitsIndex, noteId: number) {
+  const known = index.where.get(noteId);
+  if (!known) return;
+  index.where.delete(noteId);
+  const block = index.blocks.get(known.notebookId)!;
+  const last = --block.count;
+  if (known.row !== last) {
+    // The last row takes the removed one's place.
+    const moved = block.noteIds[last]!;
+    block.noteIds[known.row] = moved;
+    block.bits.copyWithin(known.row * index.words, last * index.words, (last + 1) * index.words);
+    index.where.set(moved, { notebookId: known.notebookId, row: known.row });
+  }
+  if (block.count === 0) index.blocks.delete(known.notebookId);
+}
+
+function build(model: string, dimensions: number, state: BitsLogState, rows: BitsRow[]): BitsIndex {
+  const index: BitsIndex = {
+    model,
+    dimensions,
+    words: dimensions / 32,
+    generation: state.generation,
+    seq: state.lastSeq,
+    blocks: new Map(),
+    where: new Map(),
+  };
+  // Rows come by notebook: each block is made at its size.
+  let from = 0;
+  while (from < rows.length) {
+    let to = from;
+    while (to < rows.length && rows[to]!.notebookId === rows[from]!.notebookId) to++;
+    index.blocks.set(rows[from]!.notebookId, newBlock(index.words, to - from));
+    for (let i = from; i < to; i++) put(index, rows[i]!);
+    from = to;
+  }
+  return index;
 }
 
 /**
- * Whether the copy in memory is current: when it is not (an embedding changed since), using it
- * means reading every row of note_embedding_bits again, which a small scope can do without.
+ * Whether using the copy for this model and dimension means loading every note's bits first (none
+ * is held yet): a small scope can do without it.
  */
-export function binaryIndexIsFresh(ctx: AppContext, model: string, dimensions: number): boolean {
-  return cachedIndex(ctx, model, dimensions) !== undefined;
+export function binaryIndexNeedsLoad(ctx: AppContext, model: string, dimensions: number): boolean {
+  const index = indexes.get(ctx);
+  return !index || index.model !== model || index.dimensions !== dimensions;
 }
 
-function currentIndex(ctx: AppContext, model: string, dimensions: number): BitsIndex {
-  let byKey = indexes.get(ctx.sqlite);
-  if (!byKey) {
-    byKey = new Map();
-    indexes.set(ctx.sqlite, byKey);
+/** The copy, current: refreshed from the changes logged since, or loaded whole. */
+async function currentIndex(ctx: AppContext, model: string, dimensions: number): Promise<BitsIndex> {
+  const held = indexes.get(ctx);
+  if (held && !binaryIndexNeedsLoad(ctx, model, dimensions)) {
+    const refresh = await ctx.stores.binaryIndex.changesSince(held.generation, held.seq, model, dimensions, MAX_CHANGES_APPLIED);
+    if (refresh.kind === "current") return held;
+    if (refresh.kind === "changes") {
+      if (refresh.lastSeq > held.seq) {
+        for (const { noteId, row } of refresh.notes) {
+          if (row) put(held, row);
+          else remove(held, noteId);
+        }
+        held.seq = refresh.lastSeq;
+        binaryIndexRefreshes++;
+      }
+      return held;
+    }
   }
-  const key = `${dimensions}:${model}`;
-  const cached = cachedIndex(ctx, model, dimensions);
-  if (cached) return cached;
   binaryIndexLoads++;
-  const fresh = load(ctx.sqlite, model, dimensions);
+  const { state, rows } = await ctx.stores.binaryIndex.loadAll(model, dimensions);
   // Searches use the current model only: a copy for a model no longer in use is not kept.
-  byKey.clear();
-  byKey.set(key, fresh);
+  const fresh = build(model, dimensions, state, rows);
+  indexes.set(ctx, fresh);
   return fresh;
+}
+
+/**
+ * What the copy holds, brought up to date first: [note id, notebook id, bits as hex] by note id.
+ * For tests comparing a refreshed copy with one loaded whole.
+ */
+export async function binaryIndexContents(ctx: AppContext, model: string, dimensions: number): Promise<[number, number, string][]> {
+  const index = await currentIndex(ctx, model, dimensions);
+  const contents: [number, number, string][] = [];
+  for (const [noteId, { notebookId, row }] of index.where) {
+    const block = index.blocks.get(notebookId)!;
+    contents.push([noteId, notebookId, Buffer.from(block.bits.buffer, row * index.words * 4, index.words * 4).toString("hex")]);
+  }
+  return contents.sort((a, b) => a[0] - b[0]);
 }
 
 /** One bit per dimension, set when the value is positive: what vec_quantize_binary stores. */
@@ -111,25 +185,25 @@ export function binaryIndexSupports(dimensions: number): boolean {
  * distance; every note of the notebooks when they hold no more than `count`. May include notes
  * deleted or moved since: the caller's SQL checks each candidate.
  */
-export function hammingCandidates(
+export async function hammingCandidates(
   ctx: AppContext,
   model: string,
   query: ArrayLike<number>,
   notebookIds: readonly number[],
   count: number,
-): number[] {
-  const index = currentIndex(ctx, model, query.length);
-  const { words, noteIds, bits } = index;
-  const ranges = notebookIds.map((id) => index.ranges.get(id)).filter((r): r is [number, number] => r !== undefined);
-  const total = ranges.reduce((sum, [from, to]) => sum + to - from, 0);
-  if (total <= count) return ranges.flatMap(([from, to]) => Array.from(noteIds.subarray(from, to)));
+): Promise<number[]> {
+  const index = await currentIndex(ctx, model, query.length);
+  const { words } = index;
+  const blocks = notebookIds.map((id) => index.blocks.get(id)).filter((block): block is Block => block !== undefined);
+  const total = blocks.reduce((sum, block) => sum + block.count, 0);
+  if (total <= count) return blocks.flatMap((block) => Array.from(block.noteIds.subarray(0, block.count)));
 
   const q = quantizeBinary(query);
   const distances = new Uint16Array(total);
   const histogram = new Uint32Array(query.length + 1);
   let n = 0;
-  for (const [from, to] of ranges) {
-    for (let row = from, offset = from * words; row < to; row++) {
+  for (const { bits, count: rows } of blocks) {
+    for (let row = 0, offset = 0; row < rows; row++) {
       let d = 0;
       for (let w = 0; w < words; w++, offset++) {
         const x = bits[offset]! ^ q[w]!;
@@ -145,8 +219,8 @@ export function hammingCandidates(
   const nearer: number[] = [];
   const ties: number[] = [];
   n = 0;
-  for (const [from, to] of ranges) {
-    for (let row = from; row < to; row++, n++) {
+  for (const { noteIds, count: rows } of blocks) {
+    for (let row = 0; row < rows; row++, n++) {
       if (distances[n]! < cut) nearer.push(noteIds[row]!);
       else if (distances[n] === cut) ties.push(noteIds[row]!);
     }

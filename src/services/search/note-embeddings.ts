@@ -6,6 +6,9 @@ import { embeddingSource, sourceHash, vectorBlob } from "./embedding-source";
 /** Notes per embeddings request (the reference's batch size). */
 export const EMBEDDING_BATCH_SIZE = 64;
 
+/** Changes of the binary index's log kept for the copies in memory to follow (one further behind loads whole). */
+const BITS_CHANGES_KEPT = 100_000;
+
 interface NoteText {
   id: number;
   title: string;
@@ -98,5 +101,6 @@ async function embedBatch(ctx: AppContext, noteIds: number[]): Promise<number> {
       upsert.run(note.id, usedModel, vector.length, vectorBlob(vector), note.hash, now);
     });
   })();
+  await ctx.stores.binaryIndex.prune(BITS_CHANGES_KEPT);
   return stale.length;
 }

@@ -1,6 +1,6 @@
 import { embedTexts } from "../../ai/embeddings";
 import type { AppContext } from "../../context";
-import { binaryIndexIsFresh, binaryIndexSupports, hammingCandidates } from "./binary-index";
+import { binaryIndexNeedsLoad, binaryIndexSupports, hammingCandidates } from "./binary-index";
 import { searchKeySource, vectorBlob } from "./embedding-source";
 import { SEARCH_LIMIT, type SearchHit } from "./literal";
 import type { SearchScope } from "./scope";
@@ -32,13 +32,13 @@ export async function semanticSearch(ctx: AppContext, scope: SearchScope, search
   const { model, vectors } = await embedTexts(ctx, [key]);
   const query = vectors[0]!;
   if (!binaryIndexSupports(query.length)) return exactScan(ctx, scope, model, query);
-  // A scope of at most SEMANTIC_CANDIDATES notes is compared whole either way: while the copy in
-  // memory is out of date (someone's note was just embedded), the exact scan of those few notes
-  // answers the same, without reloading every note's bits for it.
-  if (!binaryIndexIsFresh(ctx, model, query.length) && scopeHoldsAtMost(ctx, scope, SEMANTIC_CANDIDATES)) {
+  // A scope of at most SEMANTIC_CANDIDATES notes is compared whole either way: while no copy is in
+  // memory yet (the first search, or a new model), the exact scan of those few notes answers the
+  // same, without loading every note's bits for it.
+  if (binaryIndexNeedsLoad(ctx, model, query.length) && scopeHoldsAtMost(ctx, scope, SEMANTIC_CANDIDATES)) {
     return exactScan(ctx, scope, model, query);
   }
-  const candidates = hammingCandidates(ctx, model, query, scope.notebookIds, SEMANTIC_CANDIDATES);
+  const candidates = await hammingCandidates(ctx, model, query, scope.notebookIds, SEMANTIC_CANDIDATES);
   if (candidates.length === 0) return [];
   // Ranked by the exact distance first, from the embeddings alone; then only the nearest are
   // checked against their notes, a page at a time: joining every candidate's note cost as much
