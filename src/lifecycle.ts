@@ -102,17 +102,6 @@ export async function shutDown(ctx: AppContext, app: ListeningApp | undefined, o
   const unfinishedSteps = [...unfinished];
 
   if (app?.server) await app.stop(true);
-  closeDatabase(ctx);
+  await ctx.database.close();
   return { requestsFinished, unfinishedSteps };
-}
-
-/** Checkpoints the WAL into the database file (leaving an empty -wal) and closes the database. */
-export function closeDatabase(ctx: AppContext) {
-  try {
-    ctx.sqlite.run("PRAGMA wal_checkpoint(TRUNCATE)");
-  } catch (error) {
-    // Busy (another connection reading): SQLite checkpoints on close anyway.
-    console.error("The WAL checkpoint at shutdown did not complete:", error);
-  }
-  ctx.sqlite.close();
 }

@@ -45,7 +45,8 @@ export async function start() {
       const problem = listenProblem(error, config.port);
       if (!problem) throw error;
       console.error(`Engram cannot start: ${problem}`);
-      ctx.sqlite.close();
+      // SQLite closes at once (nothing is awaited inside), before the exit.
+      void ctx.database.close();
       process.exit(1);
     }
   })();

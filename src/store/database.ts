@@ -18,6 +18,8 @@ export interface Database {
   readonly dialect: Dialect;
   read<T>(body: (s: Session) => Step<T>): Promise<T>;
   write<T>(body: (s: Session) => Step<T>): Promise<T>;
+  /** Closes the database (at shutdown, once no unit of work is left to run). */
+  close(): Promise<void>;
 }
 
 export class SqliteDatabase implements Database {
@@ -58,5 +60,16 @@ export class SqliteDatabase implements Database {
 
   writeNow<T>(body: (s: Session) => Step<T>): T {
     return this.connection.transaction(() => runSync(body(this.session))).immediate();
+  }
+
+  /** Checkpoints the WAL into the database file (leaving an empty -wal), then closes it. */
+  async close(): Promise<void> {
+    try {
+      this.connection.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch (error) {
+      // Busy (another connection reading): SQLite checkpoints on close anyway.
+      console.error("The WAL checkpoint at shutdown did not complete:", error);
+    }
+    this.connection.close();
   }
 }

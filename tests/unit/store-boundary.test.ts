@@ -1,0 +1,127 @@
+/**
+ * Only the stores touch the database (docs/architecture.md, "Data layer"): no file outside
+ * src/store imports drizzle or bun:sqlite, takes the app's drizzle or SQLite handle, or holds SQL
+ * text. Exempt: src/db (the schema, the connection, the migration runner) and the Anki file reader
+ * (it reads an uploaded SQLite file, not Engram's database). NOT_MOVED_YET lists the files that
+ * still do it; it may only shrink: a listed file that no longer does it must leave the list.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { databaseAccessIn, root, sourceFiles } from "../support/store-boundary";
+
+const SCANNED = ["src", "views", "islands"];
+const EXEMPT = [/^src\/store\//, /^src\/db\//, /^src\/services\/vaults\/read-anki\.ts$/];
+
+/**
+ * The files not on the stores yet, each with what it still does (as this check found it when the
+ * stores began); moving a file's reads and writes into a store removes it from here.
+ */
+const NOT_MOVED_YET: string[] = [
+  "src/admin-cli.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/ai/embedding-settings.ts", // uses ctx.db or ctx.sqlite
+  "src/ai/model-settings.ts", // uses ctx.db or ctx.sqlite
+  "src/ai/settings.ts", // imports drizzle-orm, imports ../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/api/health.ts", // uses ctx.db or ctx.sqlite
+  "src/api/users.ts", // uses ctx.db or ctx.sqlite
+  "src/context.ts", // imports bun:sqlite, imports ./db/connection
+  "src/services/accessories/accessory-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/accessories/presenter.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/admin/assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/admin/users.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/ai-assistant/notebook-assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/assessments/assessment-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/assessments/certificates.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/auth/accounts.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/auth/basic-auth.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/auth/sessions.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema)
+  "src/services/backups/index.ts", // uses ctx.db or ctx.sqlite
+  "src/services/backups/restore.ts", // imports bun:sqlite, holds SQL text
+  "src/services/backups/schedule.ts", // imports bun:sqlite
+  "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
+  "src/services/conversations/ai-chat.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/conversations/conversation-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/failure-reports.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/fine-tuning/suggestions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/fine-tuning/training.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/links/link-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/mcp/notes-by-title.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/memory/assimilation.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/memory/fsrs-parameters.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/memory/recall-list.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/memory/recall-log.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/memory/reviews.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema)
+  "src/services/memory/scheduler-settings.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema)
+  "src/services/memory/trackers.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/notebooks.ts", // imports drizzle-orm, imports ../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/notes/insert-note.ts", // imports ../../db/connection, uses the drizzle tables (db/schema)
+  "src/services/notes/note-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/notes/presenters.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/notes/recent-and-descendants.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/notes/rows.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/notes/sibling-order.ts", // imports ../../db/connection
+  "src/services/policies/memberships.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/predefined-questions/fine-tuning-suggestions.ts", // uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/predefined-questions/note-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/recall-prompts/contest.ts", // uses ctx.db or ctx.sqlite
+  "src/services/recall-prompts/recall-prompt-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/recall-prompts/rows.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/search/embed-job.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/search/literal.ts", // imports bun:sqlite, uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/search/note-embeddings.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/search/notebook-index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/search/semantic.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/sharing/bazaar.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/sharing/circles.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/sharing/subscriptions.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/spelling/spelling-service.ts", // uses ctx.db or ctx.sqlite
+  "src/services/stats/stats.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/testability/inject-notes.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/testability/link-notes.ts", // uses ctx.db or ctx.sqlite
+  "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/testability/sharing.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/testability/suggested-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/testability/test-identities.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/user-tokens.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/users.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/vaults/export.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/vaults/import.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/wikidata/association.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/wikidata/enrichment.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/services/wikidata/uniqueness.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/web/auth-pages.tsx", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+];
+
+describe("the store boundary", () => {
+  const checked = SCANNED.flatMap(sourceFiles).filter((file) => !EXEMPT.some((pattern) => pattern.test(file)));
+
+  test("no file outside src/store touches the database, but those not moved yet", () => {
+    const offenders = checked
+      .filter((file) => !NOT_MOVED_YET.includes(file))
+      .map((file) => ({ file, does: databaseAccessIn(readFileSync(join(root, file), "utf8")) }))
+      .filter((entry) => entry.does.length > 0);
+    expect(offenders).toEqual([]);
+  });
+
+  test("every file listed as not moved yet still exists and still touches the database (else it leaves the list)", () => {
+    const stale = NOT_MOVED_YET.filter(
+      (file) => !existsSync(join(root, file)) || databaseAccessIn(readFileSync(join(root, file), "utf8")).length === 0,
+    );
+    expect(stale).toEqual([]);
+  });
+
+  test("the check sees each way of touching the database", () => {
+    expect(databaseAccessIn('import { eq } from "drizzle-orm";')).toEqual(["imports drizzle-orm"]);
+    expect(databaseAccessIn('import type { Database } from "bun:sqlite";')).toEqual(["imports bun:sqlite"]);
+    expect(databaseAccessIn('import { notes } from "../db/schema";')).toEqual(["uses the drizzle tables (db/schema)"]);
+    expect(databaseAccessIn('import type { notes } from "../db/schema";')).toEqual([]);
+    expect(databaseAccessIn("const rows = ctx.db.select();")).toEqual(["uses ctx.db or ctx.sqlite"]);
+    expect(databaseAccessIn("run(`UPDATE notes SET title = ?`);")).toEqual(["holds SQL text"]);
+    expect(databaseAccessIn('const text = "Select a note from the list";')).toEqual([]);
+    expect(databaseAccessIn("// SELECT id FROM notes, in a comment\nconst x = 1;")).toEqual([]);
+  });
+});
