@@ -130,6 +130,12 @@ export class HttpClient {
     return this;
   }
 
+  /** Takes another client's cookies (the same browser, reaching another server on the same database). */
+  withCookies(other: HttpClient) {
+    for (const [name, value] of other.cookies) this.cookies.set(name, value);
+    return this;
+  }
+
   get sessionCookie() {
     return this.cookies.get("engram_session");
   }

@@ -12,8 +12,10 @@ import { BackupError, type SnapshotResult } from "./snapshot";
 
 const scheduler = instanceSlot("backup scheduler", (ctx: AppContext) => {
   const { dataDir, backupIntervalHours, backupKeep } = ctx.config;
-  // Each interval's snapshot is taken by the process that takes the lease (held half an interval).
-  const takeTurn = (intervalMs: number) => ctx.stores.leases.take("automatic backup", ctx.instanceId, intervalMs / 2, Date.now());
+  // Each interval's snapshot is taken by the process that takes the lease, held for most of the
+  // interval: the others, planning the same rounds a moment apart, find it held; by the next
+  // round it is free again (and taken over if its holder stopped).
+  const takeTurn = (intervalMs: number) => ctx.stores.leases.take("automatic backup", ctx.instanceId, intervalMs * 0.9, Date.now());
   return new BackupScheduler(
     ctx.sqlite,
     { dataDir, intervalHours: backupIntervalHours, keep: backupKeep },
