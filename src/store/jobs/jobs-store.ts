@@ -87,7 +87,22 @@ export function* claimDue(s: Session, now: number, leaseMs: number, batchSizeOf:
     s.db
       .update(jobs)
       .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now + leaseMs), updatedAt: new Date(now) })
-      .where(and(inArray(jobs.id, byDialect(s, { sqlite: () => candidates })), due(s, now)))
+      .where(
+        and(
+          inArray(
+            jobs.id,
+            byDialect(s, {
+              sqlite: () => candidates,
+              // Rows another claimer is taking are skipped rather than waited for.
+              postgres: () =>
+                (candidates as unknown as { for(strength: "update", config: { skipLocked: true }): typeof candidates }).for("update", {
+                  skipLocked: true,
+                }),
+            }),
+          ),
+          due(s, now),
+        ),
+      )
       .returning({
         id: jobs.id,
         kind: jobs.kind,

@@ -23,6 +23,17 @@ export interface LimitRule {
 function* longestLock(s: Session, keys: string[], now: number, toWrite: boolean): Step<number> {
   if (keys.length === 0) return 0;
   const limits = s.t.signInLimits;
+  if (toWrite && s.dialect !== "sqlite") {
+    // PostgreSQL locks rows, not their absence: every key gets a row (no attempts yet) to lock.
+    const empty = { attempts: 0, windowStartedAt: new Date(now), lastAttemptAt: new Date(now), lockedUntil: null };
+    yield* run(
+      s,
+      s.db
+        .insert(limits)
+        .values(keys.map((key) => ({ key, ...empty })))
+        .onConflictDoNothing(),
+    );
+  }
   const query = s.db.select({ lockedUntil: limits.lockedUntil }).from(limits).where(inArray(limits.key, keys));
   const rows = yield* all(s, toWrite ? forUpdate(s, query) : query);
   return Math.max(0, ...rows.map((row) => (row.lockedUntil?.getTime() ?? 0) - now));
