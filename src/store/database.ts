@@ -25,12 +25,15 @@ export interface Database {
 export class SqliteDatabase implements Database {
   readonly dialect = "sqlite" as const;
   readonly session: Session;
+  /** One transaction wrapper for every unit (bun:sqlite builds one per call of `transaction`). */
+  private readonly unit: ReturnType<SqliteConnection["transaction"]>;
 
   constructor(
     readonly connection: SqliteConnection,
     db: StoreDb,
   ) {
     this.session = { db, t: schema, dialect: "sqlite", memos: new Map() };
+    this.unit = connection.transaction((body: (s: Session) => Step<unknown>) => runSync(body(this.session)));
   }
 
   read<T>(body: (s: Session) => Step<T>): Promise<T> {
@@ -55,11 +58,11 @@ export class SqliteDatabase implements Database {
    * unit is a savepoint of that transaction).
    */
   readNow<T>(body: (s: Session) => Step<T>): T {
-    return this.connection.transaction(() => runSync(body(this.session)))();
+    return this.unit(body) as T;
   }
 
   writeNow<T>(body: (s: Session) => Step<T>): T {
-    return this.connection.transaction(() => runSync(body(this.session))).immediate();
+    return this.unit.immediate(body) as T;
   }
 
   /** Checkpoints the WAL into the database file (leaving an empty -wal), then closes it. */

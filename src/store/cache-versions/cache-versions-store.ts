@@ -3,9 +3,9 @@
  * scope and id. Triggers raise them in the same transaction as any change to what the kept answers
  * are made of (migration 0027), by any process; reading one is a primary-key lookup.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { defineStore, read, type StoreOf } from "../define";
-import { all, one, prepared, type Session, type Step } from "../session";
+import { byDialect, one, prepared, type Session, type Step } from "../session";
 
 export type CacheScope = "account" | "user-access" | "user-learning" | "notebook";
 
@@ -27,21 +27,30 @@ export function* version(s: Session, scope: CacheScope, id: number): Step<number
  * versions of the notebooks they learn from (summed: versions only grow, so the sum moves when any does).
  */
 export function* badgesToken(s: Session, userId: number, notebookIds: readonly number[]): Step<string> {
-  const { cacheVersions: v } = s.t;
-  const rows = yield* all(
-    s,
-    s.db
-      .select({ scope: v.scope, version: v.version })
-      .from(v)
-      .where(
-        or(
-          and(inArray(v.scope, ["user-learning", "user-access"]), eq(v.id, userId)),
-          notebookIds.length ? and(eq(v.scope, "notebook"), inArray(v.id, [...notebookIds])) : undefined,
-        ),
-      ),
-  );
-  const of = (scope: CacheScope) => rows.filter((row) => row.scope === scope).reduce((sum, row) => sum + row.version, 0);
-  return `${of("user-learning")}:${of("user-access")}:${of("notebook")}`;
+  const row = yield* one(s, badgesVersions(s), { user: userId, ids: JSON.stringify(notebookIds) });
+  return `${row?.learning ?? 0}:${row?.access ?? 0}:${row?.notebooks ?? 0}`;
+}
+
+/** The three parts of the badges' token in one statement, prepared (every page asks it). */
+function badgesVersions(s: Session) {
+  return prepared(s, "badges-versions", () => {
+    const { cacheVersions: v } = s.t;
+    const user = sql.placeholder("user");
+    const ids = sql.placeholder("ids");
+    const ofUser = (scope: CacheScope) =>
+      sql<number | null>`(SELECT ${v.version} FROM ${v} WHERE ${v.scope} = ${scope} AND ${v.id} = ${user})`;
+    const inIds = byDialect(s, {
+      sqlite: () => sql`${v.id} IN (SELECT value FROM json_each(${ids}))`,
+      postgres: () => sql`${v.id} = ANY (SELECT jsonb_array_elements_text(${ids}::jsonb)::integer)`,
+    });
+    return s.db
+      .select({
+        learning: ofUser("user-learning"),
+        access: ofUser("user-access"),
+        notebooks: sql<number | null>`(SELECT sum(${v.version}) FROM ${v} WHERE ${v.scope} = 'notebook' AND ${inIds})`,
+      })
+      .from(sql`(SELECT 1)`);
+  });
 }
 
 export const cacheVersionsStore = defineStore({ version: read(version), badgesToken: read(badgesToken) });
