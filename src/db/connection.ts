@@ -22,10 +22,12 @@ export type DbHandle = Pick<Db, "select" | "insert" | "update" | "delete">;
 export function openDatabase(file: string) {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file, { create: true, strict: true });
+  // The busy timeout first: another process opening the same new file at once holds its lock while
+  // it turns WAL on, and this one waits for it instead of failing with "database is locked".
+  sqlite.run("PRAGMA busy_timeout = 5000");
   sqlite.run("PRAGMA journal_mode = WAL");
   sqlite.run("PRAGMA synchronous = NORMAL");
   sqlite.run("PRAGMA foreign_keys = ON");
-  sqlite.run("PRAGMA busy_timeout = 5000");
   loadSqliteVec(sqlite);
   migrate(sqlite);
   const db = drizzle({ client: sqlite, schema });

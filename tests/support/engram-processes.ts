@@ -64,7 +64,8 @@ async function startOne(name: string, env: Record<string, string>): Promise<Engr
   }
   if (!url) {
     child.kill();
-    throw new Error(`Engram process ${name} did not start:\n${lines.join("\n")}`);
+    await Bun.sleep(100); // the last lines of a process that stopped
+    throw new Error(`Engram process ${name} did not start (exit ${child.exitCode}, ${child.signalCode}):\n${lines.join("\n")}`);
   }
   const base = url.replace("localhost", "127.0.0.1");
   return {
