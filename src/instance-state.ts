@@ -1,7 +1,7 @@
 /**
  * The one home of what a running Engram instance keeps in memory beside its database: the AI
- * client and its time limit, the job worker's state, the backup scheduler, the live AI runs and
- * the shutdown steps. Each module declares its slot once with `instanceSlot` and reads it with
+ * client and its time limit, the job worker's state, the backup scheduler, the live AI runs, the
+ * kept answers of the versioned caches, the binary embedding index's copy and the shutdown steps. Each module declares its slot once with `instanceSlot` and reads it with
  * `instanceValue(ctx, slot)`; the value is made on first use and lives as long as the instance
  * (AppContext.state: tests start many instances in one process, each with its own).
  */

@@ -11,6 +11,7 @@
  * its version.
  */
 import type { AppContext } from "../context";
+import { instanceSlot, instanceValue } from "../instance-state";
 
 export type CacheName = "sessions" | "notebooks" | "badges";
 
@@ -22,14 +23,10 @@ interface Kept<T> {
   answer: T;
 }
 
-const caches = new WeakMap<AppContext, Map<CacheName, Map<string, Kept<unknown>>>>();
+const caches = instanceSlot("kept answers", () => new Map<CacheName, Map<string, Kept<unknown>>>());
 
 function cacheOf(ctx: AppContext, name: CacheName): Map<string, Kept<unknown>> {
-  let byName = caches.get(ctx);
-  if (!byName) {
-    byName = new Map();
-    caches.set(ctx, byName);
-  }
+  const byName = instanceValue(ctx, caches);
   let cache = byName.get(name);
   if (!cache) {
     cache = new Map();

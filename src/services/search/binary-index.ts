@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { instanceSlot, instanceValue } from "../../instance-state";
 import { type BitsLogState, type BitsRow, restartGeneration } from "../../store/search/binary-index-store";
 
 /**
@@ -33,7 +34,8 @@ interface BitsIndex {
   where: Map<number, { notebookId: number; row: number }>;
 }
 
-const indexes = new WeakMap<AppContext, BitsIndex>();
+/** The copy this instance holds (of the current model and dimension only). */
+const held = instanceSlot<{ index?: BitsIndex }>("binary embedding index", () => ({}));
 
 /** How many times a copy was loaded whole, and refreshed from the log, for tests. */
 export let binaryIndexLoads = 0;
@@ -120,33 +122,34 @@ function build(model: string, dimensions: number, state: BitsLogState, rows: Bit
  * is held yet): a small scope can do without it.
  */
 export function binaryIndexNeedsLoad(ctx: AppContext, model: string, dimensions: number): boolean {
-  const index = indexes.get(ctx);
+  const { index } = instanceValue(ctx, held);
   return !index || index.model !== model || index.dimensions !== dimensions;
 }
 
 /** The copy, current: refreshed from the changes logged since, or loaded whole. */
 async function currentIndex(ctx: AppContext, model: string, dimensions: number): Promise<BitsIndex> {
-  const held = indexes.get(ctx);
-  if (held && !binaryIndexNeedsLoad(ctx, model, dimensions)) {
-    const refresh = await ctx.stores.binaryIndex.changesSince(held.generation, held.seq, model, dimensions, MAX_CHANGES_APPLIED);
-    if (refresh.kind === "current") return held;
+  const copy = instanceValue(ctx, held);
+  const index = copy.index;
+  if (index && !binaryIndexNeedsLoad(ctx, model, dimensions)) {
+    const refresh = await ctx.stores.binaryIndex.changesSince(index.generation, index.seq, model, dimensions, MAX_CHANGES_APPLIED);
+    if (refresh.kind === "current") return index;
     if (refresh.kind === "changes") {
-      if (refresh.lastSeq > held.seq) {
+      if (refresh.lastSeq > index.seq) {
         for (const { noteId, row } of refresh.notes) {
-          if (row) put(held, row);
-          else remove(held, noteId);
+          if (row) put(index, row);
+          else remove(index, noteId);
         }
-        held.seq = refresh.lastSeq;
+        index.seq = refresh.lastSeq;
         binaryIndexRefreshes++;
       }
-      return held;
+      return index;
     }
   }
   binaryIndexLoads++;
   const { state, rows } = await ctx.stores.binaryIndex.loadAll(model, dimensions);
   // Searches use the current model only: a copy for a model no longer in use is not kept.
   const fresh = build(model, dimensions, state, rows);
-  indexes.set(ctx, fresh);
+  copy.index = fresh;
   return fresh;
 }
 
