@@ -8,6 +8,7 @@ import type { Database } from "./database";
 import { jobsStore } from "./jobs/jobs-store";
 import { leasesStore } from "./leases/leases-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
+import { noteRevisionsStore } from "./note-revisions/note-revisions-store";
 import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
 import { sessionsStore } from "./sessions/sessions-store";
@@ -21,6 +22,7 @@ export function createStores(database: Database) {
     jobs: jobsStore(database),
     leases: leasesStore(database),
     noteChanges: noteChangesStore(database),
+    noteRevisions: noteRevisionsStore(database),
     requestResults: requestResultsStore(database),
     sessions: sessionsStore(database),
     signInLimits: signInLimitsStore(database),

@@ -2,9 +2,10 @@
  * Several Engram processes on one database behave as one app: each background job runs once, a
  * sign-in limit is shared, an AI reply streamed by one process is cancelled through another, a
  * write through one is seen on the next request to another (their caches follow the database),
- * a double-submitted create sent to both makes one notebook, and each automatic backup is taken
- * once. Real server processes (src/main.ts), each test against a fresh database; the database is a
- * parameter of the helper, so the same tests can run on another database.
+ * a note open on one hears a save made through another, a double-submitted create sent to both
+ * makes one notebook, and each automatic backup is taken once. Real server processes
+ * (src/main.ts), each test against a fresh database; the database is a parameter of the helper,
+ * so the same tests can run on another database.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
@@ -20,6 +21,29 @@ const TIMEOUT = 60_000;
 async function eventually(done: () => boolean | Promise<boolean>, ms = 20_000) {
   for (const deadline = Date.now() + ms; Date.now() < deadline; await Bun.sleep(50)) if (await done()) return;
   throw new Error("not reached in time");
+}
+
+/** Reads server-sent events from a stream as they come. */
+function eventReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return async function next(): Promise<{ event: string; data: unknown }> {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) return { event, data: JSON.parse(data) };
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the stream ended");
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
 }
 
 describe.each([["SQLite", sqliteDatabaseUnderTest]] as const)("two Engram processes on one %s database", (_name, newDatabase) => {
@@ -142,6 +166,27 @@ describe.each([["SQLite", sqliteDatabaseUnderTest]] as const)("two Engram proces
       expect(await search(onB)).toEqual(["Quasar facts"]);
       expect((await onA.request("POST", "/logout")).status).toBe(204);
       expect((await onB.get("/api/user")).status).toBe(401);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a note open on one process hears a save made through the other",
+    async () => {
+      const [a, b] = await twoProcesses();
+      const onA = await a.client().loginAs("old_learner");
+      const ids = await injectNotes(onA, [{ Title: "Mitochondria", Details: "Powerhouse." }]);
+      const controller = new AbortController();
+      const stream = await fetch(`${b.url}/api/notes/${ids.Mitochondria}/changes`, {
+        headers: { cookie: `engram_session=${onA.sessionCookie}` },
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      const next = eventReader(stream);
+      expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 0 } });
+      expect((await onA.patch(`/api/text_content/${ids.Mitochondria}/details`, { details: "Powerhouse of the cell." })).status).toBe(200);
+      expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 1 } });
+      controller.abort();
     },
     TIMEOUT,
   );

@@ -12,7 +12,8 @@ import { findNote, getNote, getNotebook } from "./rows";
  * events carry revisions only, never text: the page reads the text through the note's usual
  * endpoint. Every event asks the policy again, so a reader who lost access hears nothing more.
  */
-type Listener = () => void;
+/** Told that the note may have changed; `onlyIfChanged`: send nothing when its revisions are those last sent. */
+type Listener = (onlyIfChanged?: boolean) => void;
 
 const listenersOf = new WeakMap<AppContext, Map<number, Set<Listener>>>();
 const streamsPerUser = new WeakMap<AppContext, Map<number, number>>();
@@ -36,6 +37,49 @@ function listeners(ctx: AppContext): Map<number, Set<Listener>> {
 /** Tells the note's listeners that its title or details were saved (after the write committed). */
 export function noteTextSaved(ctx: AppContext, noteId: number) {
   for (const listener of listeners(ctx).get(noteId) ?? []) listener();
+}
+
+/** How often a process with open notes looks for saves made through another process. */
+const WATCH_MS = 1000;
+const watchers = new WeakMap<AppContext, { seen: Map<number, string>; busy: boolean; timer: ReturnType<typeof setInterval> }>();
+
+/**
+ * Saves through this process reach its listeners at once (noteTextSaved); saves through another
+ * process on the same database are seen here, as changed revisions of the notes open in this one.
+ * The watch runs only while some note is open.
+ */
+function watchOtherProcesses(ctx: AppContext) {
+  if (watchers.has(ctx)) return;
+  const watcher = { seen: new Map<number, string>(), busy: false, timer: setInterval(() => void tick(), WATCH_MS) };
+  watcher.timer.unref?.();
+  watchers.set(ctx, watcher);
+  const tick = async () => {
+    const open = listeners(ctx);
+    if (open.size === 0) {
+      clearInterval(watcher.timer);
+      watchers.delete(ctx);
+      return;
+    }
+    if (watcher.busy) return;
+    watcher.busy = true;
+    try {
+      const noteIds = [...open.keys()];
+      const now = new Map(
+        (await ctx.stores.noteRevisions.revisionsOf(noteIds)).map((row) => [row.id, `${row.titleRevision}/${row.detailsRevision}`]),
+      );
+      for (const noteId of noteIds) {
+        const revisions = now.get(noteId) ?? "gone";
+        if (watcher.seen.get(noteId) === revisions) continue;
+        watcher.seen.set(noteId, revisions);
+        for (const listener of open.get(noteId) ?? []) listener(true);
+      }
+      for (const noteId of watcher.seen.keys()) if (!open.has(noteId)) watcher.seen.delete(noteId);
+    } catch {
+      // The database is closing (shutdown, a test's end): the streams close with it.
+    } finally {
+      watcher.busy = false;
+    }
+  };
 }
 
 export interface NoteRevisionsEvent {
@@ -79,7 +123,9 @@ export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefin
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const noteListeners = listeners(ctx).get(noteId) ?? new Set<Listener>();
       listeners(ctx).set(noteId, noteListeners);
-      const onSaved = () => {
+      let lastSent = "";
+      const onSaved: Listener = (onlyIfChanged) => {
+        if (!open) return;
         // The policy decides each event: membership, sharing or the note's notebook may have changed.
         const row = findNote(ctx, noteId);
         if (!row || notebookAccess(ctx, current, getNotebook(ctx, row.notebookId)) === "none") {
@@ -87,6 +133,9 @@ export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefin
           end();
           return;
         }
+        const revisions = `${row.titleRevision}/${row.detailsRevision}`;
+        if (onlyIfChanged && revisions === lastSent) return;
+        lastSent = revisions;
         send("revisions", { titleRevision: row.titleRevision, detailsRevision: row.detailsRevision } satisfies NoteRevisionsEvent);
       };
       const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
@@ -110,6 +159,7 @@ export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefin
         }
       };
       noteListeners.add(onSaved);
+      watchOtherProcesses(ctx);
       countStream(ctx, userId, 1);
       streams.count++;
       write(`retry: ${RECONNECT_MS}\n\n`);
