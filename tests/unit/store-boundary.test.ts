@@ -2,8 +2,9 @@
  * Only the stores touch the database (docs/architecture.md, "Data layer"): no file outside
  * src/store imports drizzle or bun:sqlite, takes the app's drizzle or SQLite handle, or holds SQL
  * text. Exempt: src/db (the schema, the connection, the migration runner) and the Anki file reader
- * (read-anki.ts, anki-collection.ts: it reads an uploaded SQLite file, not Engram's database). NOT_MOVED_YET lists the files that
- * still do it; it may only shrink: a listed file that no longer does it must leave the list.
+ * (read-anki.ts, anki-collection.ts: it reads an uploaded SQLite file, not Engram's database).
+ * NOT_MOVED_YET lists the files that still do it; it may only shrink: a listed file that no
+ * longer does it must leave the list.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
