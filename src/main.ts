@@ -4,6 +4,7 @@
  * shut down gracefully (lifecycle.ts: requests and jobs in progress finish within ENGRAM_SHUTDOWN_GRACE,
  * then the database is closed); if the npm parent process dies, Engram stops too.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError, listenProblem, prepareDataDir, readConfig } from "./config";
 import type { AppContext } from "./context";
@@ -32,8 +33,12 @@ export async function start() {
     ctx = createContext(config);
   } catch (error) {
     // A -wal that does not belong to engram.db (a backup copied over it): say what to do, not a stack trace.
+    // Whether the -wal is there is read before anything is awaited: the failed connection, once
+    // collected, closes and may take the -wal with it.
+    const file = join(config.dataDir, "engram.db");
+    const walThere = existsSync(`${file}-wal`);
     const { strayWalProblem } = await import("./services/backups/restore");
-    const problem = strayWalProblem(error, join(config.dataDir, "engram.db"));
+    const problem = strayWalProblem(error, file, walThere);
     if (!problem) throw error;
     console.error(`Engram cannot start: ${problem}`);
     process.exit(1);

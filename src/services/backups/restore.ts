@@ -133,9 +133,9 @@ export function restoreBackup(dataDir: string, backup: string, now = new Date())
  * it (e.g. a backup copied over engram.db while the old engram.db-wal stayed); undefined for
  * any other error.
  */
-export function strayWalProblem(error: unknown, file: string): string | undefined {
+export function strayWalProblem(error: unknown, file: string, walThere = existsSync(`${file}-wal`)): string | undefined {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   const corrupt = code?.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB" || /malformed|not a database/i.test(message ?? "");
-  if (!corrupt || !existsSync(`${file}-wal`)) return undefined;
+  if (!corrupt || !walThere) return undefined;
   return `${file} cannot be opened with the ${file}-wal beside it (it does not belong to this database, e.g. a backup was copied over engram.db): move ${file}-wal and ${file}-shm aside, or restore with \`engram restore <file>\` / \`npm run restore -- <file>\`.`;
 }
