@@ -44,8 +44,8 @@ export function searchApi(ctx: AppContext) {
   return (
     new Elysia({ prefix: "/api" })
       .use(core(ctx))
-      .onStart(() => {
-        catchUpMissingEmbeddings(ctx);
+      .onStart(async () => {
+        await catchUpMissingEmbeddings(ctx);
       })
       .post("/notes/search", ({ auth, body }) => searchNotes(ctx, requireUser(auth), term(body)), {
         access: "signed-in",

@@ -121,7 +121,7 @@ export const noteEmbeddings = sqliteTable("note_embeddings", {
 
 /**
  * The outbox of note changes that others follow (re-embedding): one row per change of a note's
- * text or place, written by triggers (migration 0029) in the same transaction as the change,
+ * text or place, written by triggers (migration 0030) in the same transaction as the change,
  * whichever code wrote the note; src/store/note-changes takes the rows and queues their work.
  *   text     the note's own embedded text changed (created, details edited, restored)
  *   subtree  the note's title or parent changed: its text and every descendant's context changed

@@ -34,7 +34,7 @@ export const searchIndexState = sqliteTable("search_index_state", {
 
 /**
  * Which notes' bits changed (written, rewritten, deleted, moved to another notebook), in order:
- * one row per change, written by the triggers that keep note_embedding_bits (migration 0032). A
+ * one row per change, written by the triggers that keep note_embedding_bits (migration 0033). A
  * server that keeps the bits in memory reads the changes after the last one it applied and
  * refreshes only those notes. Old rows are pruned; a server that fell further behind loads whole.
  */

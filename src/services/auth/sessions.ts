@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connection";
-import { type accounts, sessions } from "../../db/schema";
+import { accounts, sessions } from "../../db/schema";
 import type { SessionFound } from "../../store/sessions/sessions-store";
 import { forgetAnswer, keepAnswer, keptAnswer } from "../cache-versions";
 import { generateRandomToken, hashToken } from "./tokens";

@@ -26,7 +26,7 @@ function someNoteUnembedded(ctx: AppContext): boolean {
  * skips notes already embedded from the same text), so semantic search finds them without anyone
  * pressing "Update index". Answers whether the catch-up was queued.
  */
-export function catchUpMissingEmbeddings(ctx: AppContext): boolean {
+export async function catchUpMissingEmbeddings(ctx: AppContext): Promise<boolean> {
   if (!isAiConfigured(ctx) || !someNoteUnembedded(ctx)) return false;
   return enqueue(ctx, reembedNotesJob, { version: embeddingVersion(embeddingConfig(ctx)), afterNoteId: 0 });
 }

@@ -1,7 +1,7 @@
 /**
  * Versions of what the servers keep in memory between requests (services/cache-versions.ts), per
  * scope and id. Triggers raise them in the same transaction as any change to what the kept answers
- * are made of (migration 0031), by any process; reading one is a primary-key lookup.
+ * are made of (migration 0032), by any process; reading one is a primary-key lookup.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { defineStore, read, type StoreOf } from "../define";

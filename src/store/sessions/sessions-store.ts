@@ -56,12 +56,7 @@ export function* lookup(s: Session, sessionId: string): Step<SessionFound | null
  * Slides a session's expiry and/or records when it was last used — on the account too: the admin's
  * "Last seen" outlives the session (logout, disabling).
  */
-export function* touch(
-  s: Session,
-  sessionId: string,
-  accountId: number,
-  changes: { expiresAt?: Date; lastUsedAt?: Date },
-): Step<void> {
+export function* touch(s: Session, sessionId: string, accountId: number, changes: { expiresAt?: Date; lastUsedAt?: Date }): Step<void> {
   yield* run(s, s.db.update(s.t.sessions).set(changes).where(eq(s.t.sessions.id, sessionId)));
   if (changes.lastUsedAt) {
     yield* run(s, s.db.update(s.t.accounts).set({ lastSeenAt: changes.lastUsedAt }).where(eq(s.t.accounts.id, accountId)));
