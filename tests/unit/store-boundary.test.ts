@@ -74,6 +74,7 @@ const NOT_MOVED_YET: string[] = [
   "src/services/recall-prompts/rows.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/search/embed-job.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/search/index-progress.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/literal.ts", // imports bun:sqlite, uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/note-embeddings.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/notebook-index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
