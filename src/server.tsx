@@ -7,7 +7,7 @@ import type { Auth } from "./api/authentication";
 import { core } from "./api/core";
 import { errorAnswer } from "./api/errors";
 import { apiPlugins } from "./api/index";
-import { engramOpenApi } from "./api/openapi";
+import { engramOpenApi, OpenApiDocumentSchema } from "./api/openapi";
 import { checkQueryLength, parseBodyWithLimits } from "./api/request-limits";
 import { testabilityApi } from "./api/testability";
 import { isProduction } from "./config";
@@ -98,7 +98,10 @@ export function createApp(ctx: AppContext) {
   if (!isProduction(ctx.config)) app.use(testabilityApi(ctx));
   // Engram's own OpenAPI document, built from the routes the first time it is asked for.
   let openApi: ReturnType<typeof engramOpenApi> | undefined;
-  app.get("/api/openapi.json", () => (openApi ??= engramOpenApi(app, packageJson.version)), { access: "public" });
+  app.get("/api/openapi.json", () => (openApi ??= engramOpenApi(app, packageJson.version)), {
+    access: "public",
+    response: OpenApiDocumentSchema,
+  });
   assertEveryApiRouteDeclaresAccess(app.routes);
   return app;
 }

@@ -4,6 +4,7 @@ import { imageForReader, showNoteAccessory, updateNoteAccessories } from "../ser
 import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { binaryAnswer } from "./schemas/media";
 import { NoteAccessory } from "./schemas/notes";
 
 const noteParams = t.Object({ note: IdParam });
@@ -52,7 +53,11 @@ export function accessoriesApi(ctx: AppContext) {
             },
           });
         },
-        { access: "public", params: t.Object({ image: IdParam, name: t.String() }) },
+        {
+          access: "public",
+          response: binaryAnswer("image/*", "The image's bytes, in the type it was uploaded or fetched as"),
+          params: t.Object({ image: IdParam, name: t.String() }),
+        },
       )
   );
 }

@@ -1,5 +1,7 @@
 import { toOpenAPISchema } from "@elysiajs/openapi/openapi";
-import type { AnyElysia } from "elysia";
+import { type AnyElysia, t } from "elysia";
+import { EVENTS_KEY } from "./schemas/media";
+import { describes } from "./schemas/same-type";
 
 type JsonSchema = { [key: string]: unknown };
 export type OpenApiDocument = {
@@ -8,6 +10,18 @@ export type OpenApiDocument = {
   paths: Record<string, Record<string, JsonSchema>>;
   components: { schemas: Record<string, JsonSchema> };
 };
+
+const JsonSchemaObject = t.Record(t.String(), t.Unknown());
+
+/** The document's outline (OpenAPI 3.1): what GET /api/openapi.json answers. */
+export const OpenApiDocumentSchema = describes<OpenApiDocument>()(
+  t.Object({
+    openapi: t.String(),
+    info: t.Object({ title: t.String(), version: t.String() }),
+    paths: t.Record(t.String(), t.Record(t.String(), JsonSchemaObject)),
+    components: t.Object({ schemas: t.Record(t.String(), JsonSchemaObject) }),
+  }),
+);
 
 /** Route table access the generator needs (Elysia keeps these protected). */
 interface RouteTable {
@@ -33,7 +47,7 @@ function tidy(value: unknown, components: Record<string, JsonSchema>): unknown {
   if (isLooseInteger(schema)) return { type: "integer" };
   const out: JsonSchema = {};
   for (const [key, item] of Object.entries(schema)) {
-    if (key === "error" || (key === "default" && schema.type !== undefined)) continue;
+    if (key === "error" || key === "errorKey" || (key === "default" && schema.type !== undefined)) continue;
     out[key] =
       key === "$ref" && typeof item === "string" && !item.startsWith("#") ? `#/components/schemas/${item}` : tidy(item, components);
   }
@@ -43,6 +57,32 @@ function tidy(value: unknown, components: Record<string, JsonSchema>): unknown {
     return { $ref: `#/components/schemas/${$id}` };
   }
   return out;
+}
+
+type Answer = { description?: string; content?: Record<string, { schema?: JsonSchema; [key: string]: unknown }> };
+
+/**
+ * Files each answer under its media type. The generator files every answer that is not a JSON
+ * value as text/plain; a schema from schemas/media.ts names the media type it really has (an
+ * image, a zip, an event stream, with its events beside it) and a 204 has no content at all.
+ */
+function fileUnderMediaTypes(paths: OpenApiDocument["paths"]) {
+  for (const operation of Object.values(paths).flatMap((item) => Object.values(item))) {
+    for (const answer of Object.values((operation.responses ?? {}) as Record<string, Answer>)) {
+      const entries = Object.entries(answer.content ?? {});
+      if (!entries.some(([mediaType]) => mediaType.includes("/"))) {
+        delete answer.content;
+        continue;
+      }
+      const content: NonNullable<Answer["content"]> = {};
+      for (const [mediaType, entry] of entries) {
+        const { contentMediaType, [EVENTS_KEY]: events, ...schema } = entry.schema ?? {};
+        if (typeof contentMediaType !== "string") content[mediaType] = entry;
+        else content[contentMediaType] = events ? { schema, [EVENTS_KEY]: events } : { schema };
+      }
+      answer.content = content;
+    }
+  }
 }
 
 /**
@@ -61,5 +101,6 @@ export function engramOpenApi(app: AnyElysia, version: string): OpenApiDocument 
   const generated = toOpenAPISchema(described as unknown as AnyElysia);
   const schemas: Record<string, JsonSchema> = {};
   const paths = tidy(generated.paths, schemas) as OpenApiDocument["paths"];
+  fileUnderMediaTypes(paths);
   return { openapi: "3.1.0", info: { title: "Engram API", version }, paths, components: { schemas } };
 }

@@ -14,6 +14,9 @@ import { core } from "./core";
 import { IdParam } from "./ids";
 import { NoteSearchResults } from "./schemas/notes";
 
+/** Rebuilding a notebook's index answers nothing: the index is up to date when it returns. */
+const IndexUpToDate = t.Void({ description: "No content: the notebook's index is up to date" });
+
 /** Longest search key accepted. */
 const MAX_SEARCH_KEY = 1000;
 
@@ -86,7 +89,7 @@ export function searchApi(ctx: AppContext) {
           server?.timeout(request, 0);
           await updateNotebookIndex(ctx, current, params.notebook);
         },
-        { access: "signed-in", params: notebookParams },
+        { access: "signed-in", response: IndexUpToDate, params: notebookParams },
       )
       .post(
         "/notebooks/:notebook/reset-index",
@@ -95,7 +98,7 @@ export function searchApi(ctx: AppContext) {
           server?.timeout(request, 0);
           await resetNotebookIndex(ctx, current, params.notebook);
         },
-        { access: "signed-in", params: notebookParams },
+        { access: "signed-in", response: IndexUpToDate, params: notebookParams },
       )
   );
 }

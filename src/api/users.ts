@@ -7,6 +7,7 @@ import { createProfile, currentUserInfo, presentUser, updateUserSettings } from 
 import { requireAccount, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { NoContent } from "./schemas/media";
 import { CurrentUserInfo, Session, SignedOut, User, UserToken, UserTokens } from "./schemas/people";
 
 /** /api/user: the profile, its settings and the MCP tokens (spec 7 "Users and tokens"). */
@@ -84,6 +85,6 @@ export function usersApi(ctx: AppContext) {
         deleteUserToken(ctx, requireUser(auth).user, params.tokenId);
         return new Response(null, { status: 204 });
       },
-      { access: "signed-in", params: t.Object({ tokenId: IdParam }) },
+      { access: "signed-in", response: { 204: NoContent }, params: t.Object({ tokenId: IdParam }) },
     );
 }

@@ -72,6 +72,10 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "GET /api/failure-reports/{} 200.failureReport.issueNumber: missing":
     "Engram files nothing on GitHub; the page links to a prefilled issue.",
 
+  // The AI reply stream.
+  "POST /api/conversation/{}/ai-reply 200: string here, object in the reference":
+    "The reply is a stream of server-sent events (text/event-stream), described with its events; the reference names the stream's server-side object.",
+
   // Assessments.
   "* /api/assessment* 200*.createdAt: added": "When the attempt began: the history's Attempt At for attempts never submitted.",
 
