@@ -12,6 +12,7 @@ import { core } from "./core";
 import { IdParam } from "./ids";
 import { AssistantSettings, DefaultAssistant } from "./schemas/admin";
 import { AdditionalInstructionsBody } from "./schemas/bodies";
+import { NotebookDump } from "./schemas/graph";
 import { Notebook } from "./schemas/notes";
 
 /**
@@ -39,6 +40,6 @@ export function assistantApi(ctx: AppContext) {
         set.headers["content-disposition"] = 'attachment; filename="notebook-dump.json"';
         return dump;
       },
-      { access: "signed-in", params: t.Object({ notebook: IdParam }) },
+      { access: "signed-in", response: NotebookDump, params: t.Object({ notebook: IdParam }) },
     );
 }

@@ -20,8 +20,9 @@ import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNoteBody } from "./notebooks";
+import { GraphRAGResult } from "./schemas/graph";
 import { NoteInfo } from "./schemas/memory";
-import { ChildrenPage, NoteCreationResult, NoteRealm, NoteRealms } from "./schemas/notes";
+import { ChildrenPage, NoteCreationResult, NoteRealm, NoteRealms, RedirectToNoteResponse } from "./schemas/notes";
 
 const noteParams = t.Object({ note: IdParam });
 
@@ -65,6 +66,7 @@ export function notesApi(ctx: AppContext) {
       )
       .get("/notes/:note/descendants", ({ auth, params }) => noteDescendants(ctx, optionalUser(auth), params.note), {
         access: "public",
+        response: GraphRAGResult,
         params: noteParams,
       })
       // Not in the reference API: how many notes a delete takes along, for its confirmation.
@@ -143,6 +145,7 @@ export function notesApi(ctx: AppContext) {
       })
       .post("/notes/:note/review-setting", ({ auth, params, body }) => updateRecallSetting(ctx, requireUser(auth), params.note, body), {
         access: "signed-in",
+        response: RedirectToNoteResponse,
         params: noteParams,
         body: t.Object(
           {
@@ -159,6 +162,7 @@ export function notesApi(ctx: AppContext) {
         ({ auth, params, query }) => noteGraph(ctx, optionalUser(auth), params.note, query.tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT),
         {
           access: "public",
+          response: GraphRAGResult,
           params: noteParams,
           query: t.Object({
             // The range is checked by the service (a schema range error loses the field name).

@@ -72,6 +72,9 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "GET /api/failure-reports/{} 200.failureReport.issueNumber: missing":
     "Engram files nothing on GitHub; the page links to a prefilled issue.",
 
+  "GET /api/notebooks/{}/dump 200: object here, array in the reference":
+    "The dump file is one object: the notebook, when it was exported, and its notes (each a bare note with its recall settings), so that it can be restored whole.",
+
   // The AI reply stream.
   "POST /api/conversation/{}/ai-reply 200: string here, object in the reference":
     "The reply is a stream of server-sent events (text/event-stream), described with its events; the reference names the stream's server-side object.",

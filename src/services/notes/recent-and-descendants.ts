@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notebooks, notes } from "../../db/schema";
-import { bareNote, uriAndTitle } from "../graph/bare-note";
+import { bareNote, type GraphRAGResult, uriAndTitle } from "../graph/bare-note";
 import { Neighbourhood } from "../graph/neighbourhood";
 import { authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
@@ -48,7 +48,7 @@ export function descendantCount(ctx: AppContext, current: CurrentUser | undefine
 }
 
 /** The note and all its undeleted descendants, untruncated (GET /notes/{note}/descendants). */
-export function noteDescendants(ctx: AppContext, current: CurrentUser | undefined, noteId: number) {
+export function noteDescendants(ctx: AppContext, current: CurrentUser | undefined, noteId: number): GraphRAGResult {
   const focus = getNote(ctx, noteId);
   authorizeRead(ctx, current, getNotebook(ctx, focus.notebookId));
   const descendants = notesByIds(ctx, descendantIds(ctx, focus.id)).filter((n) => !n.deletedAt);
