@@ -6,7 +6,7 @@ import { userStats } from "../services/stats/stats";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { RecallLogEntry } from "./schemas/memory";
+import { FsrsOptimization, RecallLogEntry } from "./schemas/memory";
 import { TIME_ZONE_MESSAGE, validTimeZone } from "./time-zone";
 
 /** GET /api/recall-log (the signed-in user's review log, newest first), GET /api/stats and POST /api/user/optimize-fsrs-parameters. */
@@ -39,6 +39,9 @@ export function recallLogApi(ctx: AppContext) {
         query: t.Object({ timezone: t.String({ maxLength: 100, error: TIME_ZONE_MESSAGE }) }, { additionalProperties: true }),
       })
       // "Optimize my parameters": fits the FSRS weights to the user's log (400 with fewer than 400 reviews).
-      .post("/api/user/optimize-fsrs-parameters", ({ auth }) => optimizeFsrsParameters(ctx, requireUser(auth)), { access: "signed-in" })
+      .post("/api/user/optimize-fsrs-parameters", ({ auth }) => optimizeFsrsParameters(ctx, requireUser(auth)), {
+        access: "signed-in",
+        response: FsrsOptimization,
+      })
   );
 }

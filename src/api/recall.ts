@@ -6,7 +6,7 @@ import { recalling, recallOverview } from "../services/memory/recall-list";
 import { MAX_THINKING_TIME_MS } from "../services/memory/reviews";
 import { requireUser } from "./authentication";
 import { core } from "./core";
-import { DueMemoryTrackers, RecallOverview } from "./schemas/memory";
+import { DueMemoryTrackers, OfflineAnswerOutcomes, OfflinePack, RecallOverview } from "./schemas/memory";
 import { TIME_ZONE_MESSAGE, timezoneQuery, validTimeZone } from "./time-zone";
 
 const dueQuery = t.Object({
@@ -56,11 +56,13 @@ export function recallApi(ctx: AppContext) {
       // What a device keeps to recall without the network.
       .get("/offline-pack", ({ auth, query }) => offlinePack(ctx, requireUser(auth), validTimeZone(query.timezone), query.dueindays ?? 0), {
         access: "signed-in",
+        response: OfflinePack,
         query: dueQuery,
       })
       // Answers given offline, in the order given; each outcome in the same order.
       .post("/offline-answers", ({ auth, body }) => ({ outcomes: applyOfflineAnswers(ctx, requireUser(auth), body.answers) }), {
         access: "signed-in",
+        response: OfflineAnswerOutcomes,
         body: t.Object({
           answers: t.Array(offlineAnswer, { maxItems: MAX_ANSWERS_PER_SYNC, error: `must hold at most ${MAX_ANSWERS_PER_SYNC} answers` }),
         }),

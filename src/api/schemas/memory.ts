@@ -1,6 +1,9 @@
 import { t } from "elysia";
 import type { MultipleChoicesQuestion as MultipleChoicesQuestionJson } from "../../ai/question-generation";
 import type { AssimilationCountJson } from "../../services/memory/assimilation";
+import type { optimizeFsrsParameters } from "../../services/memory/fsrs-parameters";
+import type { OfflineAnswerOutcome as OfflineAnswerOutcomeJson } from "../../services/memory/offline-answers";
+import type { OfflineItemJson, OfflinePackJson } from "../../services/memory/offline-pack";
 import type { DueMemoryTrackersJson, RecallOverviewJson } from "../../services/memory/recall-list";
 import type { RecallLogJson } from "../../services/memory/recall-log";
 import type { MemoryTrackerJson, NoteInfoJson, RecallSettingJson } from "../../services/memory/trackers";
@@ -101,5 +104,48 @@ export const RecallLogEntry = describes<RecallLogJson>()(
     /** The tracker's schedule before and after the review, as the scheduler keeps it. */
     stateBefore: t.Unknown(),
     stateAfter: t.Unknown(),
+  }),
+);
+
+/** One item a device keeps to recall offline, with what its question needs. */
+const OfflineItem = describes<OfflineItemJson>()(
+  t.Object({
+    memoryTrackerId: t.Integer(),
+    noteId: t.Integer(),
+    spelling: t.Boolean(),
+    kind: t.Union([t.Literal("spelling"), t.Literal("multiple-choice"), t.Literal("self-review"), t.Literal("needs-ai")]),
+    note: Note,
+    spellingQuestion: t.Optional(SpellingQuestion),
+    prompt: t.Optional(RecallPrompt),
+    correctChoiceIndex: t.Optional(t.Integer()),
+  }),
+);
+
+export const OfflinePack = describes<OfflinePackJson>()(
+  t.Composite([DueMemoryTrackers, t.Object({ items: t.Array(OfflineItem), savedAt: dateTime() })]),
+);
+
+const OfflineAnswerOutcome = describes<OfflineAnswerOutcomeJson>()(
+  t.Object({
+    idempotencyKey: t.String(),
+    memoryTrackerId: t.Integer(),
+    status: t.UnionEnum(["applied", "removed", "out-of-reach", "reset", "answered-later", "too-old", "refused"]),
+    correct: t.Optional(t.Boolean()),
+    reviewedAt: t.Optional(dateTime()),
+    message: t.Optional(t.String()),
+  }),
+);
+
+/** The outcome of each answer given offline, in the order they were sent. */
+export const OfflineAnswerOutcomes = t.Object({ outcomes: t.Array(OfflineAnswerOutcome) });
+
+/** "Optimize my parameters": how the fitted FSRS weights did on the held-out reviews, and which were kept. */
+export const FsrsOptimization = describes<ReturnType<typeof optimizeFsrsParameters>>()(
+  t.Object({
+    reviews: t.Integer(),
+    heldOutReviews: t.Integer(),
+    logLossBefore: t.Number(),
+    logLossAfter: t.Number(),
+    kept: t.Union([t.Literal("fitted"), t.Literal("defaults")]),
   }),
 );
