@@ -6,7 +6,14 @@ import { deleteFailureReports, listFailureReports, showFailureReport } from "../
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { AccountForAdmin, FailureReport, FailureReportForView } from "./schemas/admin";
+import {
+  AccountForAdmin,
+  DataUpgrade,
+  FailureReport,
+  FailureReportForView,
+  FailureReportsDeleted,
+  PasswordResetLink,
+} from "./schemas/admin";
 
 /** Admin-only calls: failure reports, the data upgrade (spec 7 "Admin") and the instance's users. */
 export function adminApi(ctx: AppContext) {
@@ -28,11 +35,12 @@ export function adminApi(ctx: AppContext) {
         ({ auth, body }) => deleteFailureReports(ctx, requireUser(auth), Array.isArray(body) ? body : body.ids),
         {
           access: "admin",
+          response: FailureReportsDeleted,
           // The service checks the ids themselves (positive, at most 10,000).
           body: t.Union([t.Array(t.Unknown()), t.Object({ ids: t.Unknown() })], { error: "must be a list of failure report ids" }),
         },
       )
-      .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, requireUser(auth)), { access: "admin" })
+      .get("/data_upgrade", ({ auth }) => dataUpgrade(ctx, requireUser(auth)), { access: "admin", response: DataUpgrade })
       // Beyond the reference: the instance's accounts ("Users" tab).
       .get("/admin/users", ({ auth }) => listAccounts(ctx, requireUser(auth)), { access: "admin", response: t.Array(AccountForAdmin) })
       .patch("/admin/users/:account", ({ auth, params, body }) => changeAccount(ctx, requireUser(auth), params.account, body), {
@@ -43,6 +51,7 @@ export function adminApi(ctx: AppContext) {
       })
       .post("/admin/users/:account/password-reset", ({ auth, params }) => adminPasswordReset(ctx, requireUser(auth), params.account), {
         access: "admin",
+        response: PasswordResetLink,
         params: t.Object({ account: IdParam }),
       })
   );

@@ -11,7 +11,7 @@ import { fineTuningSettings, updateFineTuningSettings, uploadAndTriggerFineTunin
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { FineTuningSettingsSchema, SuggestedQuestionForFineTuning } from "./schemas/admin";
+import { FineTuningSettingsSchema, FineTuningTrigger, SuggestedQuestionForFineTuning } from "./schemas/admin";
 
 const suggestion = { access: "admin", params: t.Object({ suggestedQuestion: IdParam }) } as const;
 
@@ -50,5 +50,8 @@ export function fineTuningApi(ctx: AppContext) {
       response: FineTuningSettingsSchema,
       body: t.Object({ baseModel: t.String({ error: MODEL_NAME_MESSAGE }) }, { additionalProperties: true }),
     })
-    .post("/upload-and-trigger-fine-tuning", ({ auth }) => uploadAndTriggerFineTuning(ctx, requireUser(auth)), { access: "admin" });
+    .post("/upload-and-trigger-fine-tuning", ({ auth }) => uploadAndTriggerFineTuning(ctx, requireUser(auth)), {
+      access: "admin",
+      response: FineTuningTrigger,
+    });
 }

@@ -7,7 +7,8 @@ import { moveNotebookToCircle } from "../services/sharing/circles";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { Notebook, NotebooksViewedByUser, RedirectToNoteResponse } from "./schemas/notes";
+import { Note, Notebook, NotebooksViewedByUser, RedirectToNoteResponse } from "./schemas/notes";
+import { BazaarNotebook } from "./schemas/people";
 
 export const newNoteBody = t.Object(
   {
@@ -48,6 +49,7 @@ export function notebooksApi(ctx: AppContext) {
     })
     .post("/:notebook", ({ auth, params, body }) => updateNotebookSettings(ctx, requireUser(auth), params.notebook, body), {
       access: "signed-in",
+      response: Notebook,
       params: notebookParams,
       body: t.Object(
         {
@@ -60,15 +62,17 @@ export function notebooksApi(ctx: AppContext) {
     })
     .post("/:notebook/share", ({ auth, params }) => shareToBazaar(ctx, requireUser(auth), params.notebook), {
       access: "signed-in",
+      response: BazaarNotebook,
       params: notebookParams,
     })
     .patch(
       "/:notebook/move-to-circle/:circle",
       ({ auth, params }) => moveNotebookToCircle(ctx, requireUser(auth), params.notebook, params.circle),
-      { access: "signed-in", params: t.Object({ notebook: IdParam, circle: IdParam }) },
+      { access: "signed-in", response: Notebook, params: t.Object({ notebook: IdParam, circle: IdParam }) },
     )
     .get("/:notebook/notes", ({ auth, params }) => notesOfNotebook(ctx, auth.user && requireUser(auth), params.notebook), {
       access: "public",
+      response: t.Array(Note),
       params: notebookParams,
     });
 }

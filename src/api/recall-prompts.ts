@@ -52,6 +52,7 @@ export function recallPromptsApi(ctx: AppContext) {
       ({ auth, params, body }) => regenerateRecallPrompt(ctx, requireUser(auth), params.recallPrompt, body ?? {}),
       {
         access: "signed-in",
+        response: RecallPromptOrNone,
         params: promptParams,
         body: t.Optional(
           t.Object(

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { searchWikidataEntities, wikidataEntityData } from "../services/wikidata/entities";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { WikidataEntityData, WikidataSearchEntity } from "./schemas/notes";
 
 /** /api/wikidata: knowledge-base search and entity data (a note's Wikidata id is set in notes.ts). */
 export function wikidataApi(ctx: AppContext) {
@@ -14,7 +15,7 @@ export function wikidataApi(ctx: AppContext) {
         requireUser(auth);
         return searchWikidataEntities(ctx, params.search);
       },
-      { access: "signed-in", params: t.Object({ search: t.String() }) },
+      { access: "signed-in", response: t.Array(WikidataSearchEntity), params: t.Object({ search: t.String() }) },
     )
     .get(
       "/wikidata/entity-data/:wikidataId",
@@ -22,6 +23,6 @@ export function wikidataApi(ctx: AppContext) {
         requireUser(auth);
         return wikidataEntityData(ctx, params.wikidataId);
       },
-      { access: "signed-in", params: t.Object({ wikidataId: t.String() }) },
+      { access: "signed-in", response: WikidataEntityData, params: t.Object({ wikidataId: t.String() }) },
     );
 }

@@ -72,8 +72,18 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "GET /api/failure-reports/{} 200.failureReport.issueNumber: missing":
     "Engram files nothing on GitHub; the page links to a prefilled issue.",
 
+  "GET /api/data_upgrade 200: object here, array in the reference":
+    "Engram upgrades its data by migrations when it starts; the call answers what it did and why, {upgraded, message}.",
   "GET /api/notebooks/{}/dump 200: object here, array in the reference":
     "The dump file is one object: the notebook, when it was exported, and its notes (each a bare note with its recall settings), so that it can be restored whole.",
+
+  // Notebooks and their AI assistant.
+  "POST /api/notebooks/{}/share 200.*: added": "Sharing answers the bazaar entry it made (its id and the notebook).",
+  "POST /api/notebooks/{}/share 200.*: missing": "Sharing answers the bazaar entry it made, whose notebook has these fields.",
+  "POST /api/ai/assistant/recreate-notebook/{} 200.creator.*: missing":
+    "The assistant's creator is named by id and name only: their login, settings and role stay private.",
+  "POST /api/ai/assistant/recreate-notebook/{} 200.*: added":
+    "The record is Engram's own (nothing is created on the provider's side): it shows what the assistant runs with.",
 
   // The AI reply stream.
   "POST /api/conversation/{}/ai-reply 200: string here, object in the reference":

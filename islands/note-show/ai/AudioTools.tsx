@@ -89,7 +89,7 @@ export function AudioTools({
     // Sent as multipart form fields (the typed client makes a form of a body holding a file).
     const form = {
       uploadAudioFile: new File([encodeWav(samples)], "dictation.wav", { type: "audio/wav" }),
-      isMidSpeech: String(isMidSpeech),
+      isMidSpeech: isMidSpeech ? ("true" as const) : ("false" as const),
       previousNoteDetailsToAppendTo: previous.length > PREVIOUS_DETAILS_CHARS ? `...${previous.slice(-PREVIOUS_DETAILS_CHARS)}` : previous,
     };
     setProcessing((n) => n + 1);

@@ -2,12 +2,14 @@ import { t } from "elysia";
 import type { EmbeddingSettings as EmbeddingSettingsJson } from "../../ai/embedding-settings";
 import type { GlobalAiModelSettings as GlobalAiModelSettingsJson } from "../../ai/model-settings";
 import type { AssistantSettingsJson, DefaultAssistantJson } from "../../services/admin/assistant";
-import type { AccountForAdminJson } from "../../services/admin/users";
-import type { NotebookAiAssistantJson } from "../../services/ai-assistant/notebook-assistant";
+import type { dataUpgrade } from "../../services/admin/data-upgrade";
+import type { AccountForAdminJson, createPasswordReset } from "../../services/admin/users";
+import type { TextFromAudioJson } from "../../services/ai-assistant/audio-to-text";
+import type { NotebookAiAssistantJson, NotebookAssistantJson } from "../../services/ai-assistant/notebook-assistant";
 import type { NotebookCertificateApprovalJson } from "../../services/assessments/approvals";
 import type { CertificateJson } from "../../services/assessments/certificates";
-import type { FailureReportForViewJson, FailureReportJson } from "../../services/failure-reports";
-import type { FineTuningSettings } from "../../services/fine-tuning/training";
+import type { deleteFailureReports, FailureReportForViewJson, FailureReportJson } from "../../services/failure-reports";
+import type { FineTuningSettings, FineTuningTriggerJson } from "../../services/fine-tuning/training";
 import type { SuggestedQuestionJson } from "../../services/predefined-questions/fine-tuning-suggestions";
 import type { NoteQuestionsJson, PredefinedQuestionJson } from "../../services/predefined-questions/presenters";
 import { MultipleChoicesQuestion } from "./memory";
@@ -93,4 +95,41 @@ export const AssistantSettings = describes<AssistantSettingsJson>()(
 
 export const NotebookAiAssistant = describes<NotebookAiAssistantJson>()(
   t.Object({ id: t.Integer(), notebook: Notebook, additionalInstructionsToAi: t.String(), createdAt: dateTime(), updatedAt: dateTime() }),
+);
+
+export const FailureReportsDeleted = describes<ReturnType<typeof deleteFailureReports>>()(t.Object({ deleted: t.Integer() }));
+
+export const DataUpgrade = describes<ReturnType<typeof dataUpgrade>>()(t.Object({ upgraded: t.Array(t.String()), message: t.String() }));
+
+/** A one-time link to set a new password, shown to the admin once. */
+export const PasswordResetLink = describes<ReturnType<typeof createPasswordReset>>()(t.Object({ path: t.String(), expiresAt: dateTime() }));
+
+export const FineTuningTrigger = describes<FineTuningTriggerJson>()(
+  t.Object({
+    message: t.String(),
+    jobs: t.Array(t.Object({ file: t.String(), trainingFile: t.String(), jobId: t.String(), status: t.String(), model: t.String() })),
+  }),
+);
+
+/** A notebook's assistant record (Engram's own: nothing is created on the provider's side). */
+export const NotebookAssistant = describes<NotebookAssistantJson>()(
+  t.Object({
+    id: t.Integer(),
+    creator: t.Union([t.Object({ id: t.Integer(), name: t.String() }), t.Null()]),
+    notebook: Notebook,
+    assistantId: t.String(),
+    name: t.String(),
+    model: t.String(),
+    instructions: t.String(),
+    additionalInstructions: t.String(),
+    createdAt: dateTime(),
+  }),
+);
+
+export const TextFromAudio = describes<TextFromAudioJson>()(
+  t.Object({
+    completionFromAudio: t.Object({ deleteFromEnd: t.Integer(), completion: t.String() }),
+    rawSRT: t.String(),
+    endTimestamp: t.String(),
+  }),
 );

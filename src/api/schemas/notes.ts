@@ -12,6 +12,10 @@ import type {
 } from "../../services/notes/presenters";
 import type { NoteSearchResultJson } from "../../services/search";
 import type { SubscriptionJson } from "../../services/sharing/subscriptions";
+import type {
+  WikidataEntityData as WikidataEntityDataJson,
+  WikidataSearchEntity as WikidataSearchEntityJson,
+} from "../../services/wikidata/client";
 import { describes } from "./same-type";
 
 /** Response schemas of the note and notebook areas, named and nested as the reference names them. */
@@ -128,4 +132,13 @@ export const NoteAccessory = describes<NoteAccessoryJson>()(
     imageWithMask: t.Optional(t.Object({ noteImage: t.String(), imageMask: t.Optional(t.String()) })),
     uploadedImage: t.Optional(t.String()),
   }),
+);
+
+export const WikidataSearchEntity = describes<WikidataSearchEntityJson>()(
+  t.Object({ id: t.String(), label: t.String(), description: t.String() }),
+);
+
+/** PascalCase keys, as the reference names them. */
+export const WikidataEntityData = describes<WikidataEntityDataJson>()(
+  t.Object({ WikidataTitleInEnglish: t.String(), WikipediaEnglishUrl: t.String() }),
 );

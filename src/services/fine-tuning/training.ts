@@ -110,7 +110,13 @@ function providerFailure(error: unknown): never {
  * examples before anything is sent, then for the question file and the evaluation file uploads
  * it and creates a job. Answers {message: "Training initiated.", jobs}.
  */
-export async function uploadAndTriggerFineTuning(ctx: AppContext, current: CurrentUser | undefined) {
+/** What the trigger answers: a job per training file. */
+export interface FineTuningTriggerJson {
+  message: string;
+  jobs: { file: string; trainingFile: string; jobId: string; status: string; model: string }[];
+}
+
+export async function uploadAndTriggerFineTuning(ctx: AppContext, current: CurrentUser | undefined): Promise<FineTuningTriggerJson> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
   const client = aiClient(ctx); // "AI is not configured" before anything else
   const { baseModel } = fineTuningSettings(ctx, current);
@@ -121,7 +127,7 @@ export async function uploadAndTriggerFineTuning(ctx: AppContext, current: Curre
   ];
   for (const file of files) if (file.examples.length < MIN_TRAINING_EXAMPLES) throw new BadRequestError(TOO_FEW_EXAMPLES);
   const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, "-");
-  const jobs = [];
+  const jobs: FineTuningTriggerJson["jobs"] = [];
   for (const file of files) {
     try {
       const uploaded = await client.files.create({
