@@ -10,6 +10,12 @@ import { injectSuggestedQuestions } from "../services/testability/suggested-ques
 import { updateUserSettings } from "../services/users";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { PredefinedQuestion, SuggestedQuestionForFineTuning } from "./schemas/admin";
+
+/** What a hook answers when it has nothing to say: "OK", as the reference's hooks do. */
+const Ok = t.String();
+/** What the reference's time and randomizer hooks answer: an empty list. */
+const EmptyList = t.Array(t.Unknown(), { maxItems: 0 });
 
 /** Values arrive as JSON strings or numbers in the reference's test suites. */
 const stringOrNumber = t.Union([t.String(), t.Number()]);
@@ -27,7 +33,7 @@ export function testabilityApi(ctx: AppContext) {
         cleanDatabaseAndResetTestabilitySettings(ctx);
         return "OK";
       },
-      { access: "public" },
+      { access: "public", response: Ok },
     )
     .post(
       "/time_travel",
@@ -43,7 +49,7 @@ export function testabilityApi(ctx: AppContext) {
         ctx.clock.travelTo(instant);
         return [];
       },
-      { access: "public", body: t.Object({ travel_to: t.String() }) },
+      { access: "public", response: EmptyList, body: t.Object({ travel_to: t.String() }) },
     )
     .post(
       "/time_travel_relative_to_now",
@@ -53,7 +59,7 @@ export function testabilityApi(ctx: AppContext) {
         ctx.clock.travelRelativeToNow(hours);
         return [];
       },
-      { access: "public", body: t.Object({ hours: stringOrNumber }) },
+      { access: "public", response: EmptyList, body: t.Object({ hours: stringOrNumber }) },
     )
     .post(
       "/randomizer",
@@ -63,20 +69,21 @@ export function testabilityApi(ctx: AppContext) {
       },
       {
         access: "public",
+        response: EmptyList,
         body: t.Object({
           choose: t.Union([t.Literal("first"), t.Literal("last"), t.Literal("seed")]),
           seed: t.Optional(stringOrNumber),
         }),
       },
     )
-    .get("/feature_toggle", () => ctx.featureToggle.enabled, { access: "public" })
+    .get("/feature_toggle", () => ctx.featureToggle.enabled, { access: "public", response: t.Boolean() })
     .post(
       "/feature_toggle",
       ({ body }) => {
         ctx.featureToggle.enabled = body.enabled === true || body.enabled === "true";
         return [];
       },
-      { access: "public", body: t.Object({ enabled: t.Union([t.Boolean(), t.String()]) }) },
+      { access: "public", response: EmptyList, body: t.Object({ enabled: t.Union([t.Boolean(), t.String()]) }) },
     )
     .post(
       "/replace_service_url",
@@ -85,7 +92,11 @@ export function testabilityApi(ctx: AppContext) {
         if (body.wikidata !== undefined) ctx.serviceUrls.wikidata = body.wikidata || ctx.config.wikidataBaseUrl;
         return { openAi: ctx.serviceUrls.openAi, wikidata: ctx.serviceUrls.wikidata };
       },
-      { access: "public", body: t.Object({ openAi: t.Optional(t.String()), wikidata: t.Optional(t.String()) }) },
+      {
+        access: "public",
+        response: t.Object({ openAi: t.String(), wikidata: t.String() }),
+        body: t.Object({ openAi: t.Optional(t.String()), wikidata: t.Optional(t.String()) }),
+      },
     )
     .post(
       "/trigger_exception",
@@ -95,10 +106,13 @@ export function testabilityApi(ctx: AppContext) {
         error.name = "java.lang.RuntimeException";
         throw error;
       },
-      { access: "public" },
+      // It never answers: the failure is the point.
+      { access: "public", response: Ok },
     )
     .post("/inject_notes", ({ auth, body }) => injectNotes(ctx, auth.user && requireUser(auth), body), {
       access: "public",
+      // Each note's title → its id.
+      response: t.Record(t.String(), t.Integer()),
       body: t.Object({
         externalIdentifier: t.Optional(t.Union([t.String(), t.Null()])),
         circleName: t.Optional(t.Union([t.String(), t.Null()])),
@@ -120,6 +134,7 @@ export function testabilityApi(ctx: AppContext) {
     })
     .post("/inject-predefined-questions", ({ body }) => injectPredefinedQuestions(ctx, body), {
       access: "public",
+      response: t.Array(PredefinedQuestion),
       body: t.Object({
         notebookTitle: t.String(),
         notebookCertifiable: t.Optional(t.Union([t.Boolean(), t.Null()])),
@@ -139,6 +154,7 @@ export function testabilityApi(ctx: AppContext) {
     })
     .post("/inject_suggested_questions", ({ body }) => injectSuggestedQuestions(ctx, body.examples), {
       access: "public",
+      response: t.Array(SuggestedQuestionForFineTuning),
       body: t.Object({
         examples: t.Array(
           t.Object(
@@ -160,14 +176,17 @@ export function testabilityApi(ctx: AppContext) {
     })
     .post("/share_to_bazaar", ({ body }) => shareNotebookOfNoteToBazaar(ctx, body.noteTopology), {
       access: "public",
+      response: Ok,
       body: t.Object({ noteTopology: t.String() }),
     })
     .post("/inject_circle", ({ body }) => injectCircle(ctx, body.circleName, body.members), {
       access: "public",
+      response: Ok,
       body: t.Object({ circleName: t.String(), members: t.String() }),
     })
     .post("/link_notes", ({ body }) => linkNotes(ctx, Number(body.source_id), Number(body.target_id), body.type), {
       access: "public",
+      response: Ok,
       body: t.Object({ type: t.String(), source_id: stringOrNumber, target_id: stringOrNumber }),
     })
     .post(
@@ -184,6 +203,7 @@ export function testabilityApi(ctx: AppContext) {
       },
       {
         access: "public",
+        response: Ok,
         body: t.Object({
           daily_assimilation_count: t.Optional(stringOrNumber),
           space_intervals: t.Optional(t.String()),

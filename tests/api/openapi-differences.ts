@@ -115,6 +115,8 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
     "The question is checked field by field by the service, whose messages the form shows.",
   "* body.requestId: added": "An id per submission, so that a retried notebook creation creates one notebook.",
   "* body.thinkingTimeMs: added": "How long the learner took, for the recall log.",
+  "POST /api/testability/inject_suggested_questions 200: array here, string in the reference":
+    "A test hook: it answers the suggestions it made, which the tests use (the reference answers a bare confirmation).",
   "POST /api/testability/inject_suggested_questions body.examples[].*: optional here, required in the reference":
     "Test data may leave out what defaults sensibly.",
 };
