@@ -7,7 +7,7 @@ import {
   MAX_PREVIOUS_DETAILS_LENGTH,
   MAX_PROCESSING_INSTRUCTIONS_LENGTH,
 } from "../services/ai-assistant/audio-to-text";
-import { generateImage, suggestNoteTitle } from "../services/ai-assistant/note-actions";
+import { generateImage, IMAGE_PROMPT_MESSAGE, MAX_IMAGE_PROMPT_LENGTH, suggestNoteTitle } from "../services/ai-assistant/note-actions";
 import { notebookAiAssistant, recreateNotebookAssistant, updateNotebookAiAssistant } from "../services/ai-assistant/notebook-assistant";
 import { requireUser } from "./authentication";
 import { core } from "./core";
@@ -59,7 +59,8 @@ export function aiNoteActionsApi(ctx: AppContext) {
     .post("/ai/generate-image", ({ auth, body }) => generateImage(ctx, requireUser(auth), body), {
       access: "signed-in",
       response: t.Object({ b64encoded: t.String() }),
-      body: t.Unknown(),
+      // The prompt itself, as a JSON string; its errors are reported on "prompt", as the form names it.
+      body: t.String({ minLength: 1, maxLength: MAX_IMAGE_PROMPT_LENGTH, error: IMAGE_PROMPT_MESSAGE, errorKey: "prompt" }),
     })
     .post("/audio/audio-to-text", ({ auth, body }) => audioToText(ctx, requireUser(auth), body), {
       access: "signed-in",

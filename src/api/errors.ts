@@ -6,15 +6,22 @@ import { RequestLimitError } from "./request-limits";
 
 export type ErrorBody = { message: string; errorType?: string; errors?: Record<string, string> };
 
-/** Field messages from a schema validation failure, keyed by dotted path ("a.b"). */
+/**
+ * What a schema may say about its failures: `error`, the field message; `errorKey`, the field it
+ * is reported under when that is not its own path (a body that is one value names its field; a
+ * list's items report on the list, as the form shows one message for the list).
+ */
+type FieldSchema = { error?: unknown; errorKey?: unknown };
+
+/** Field messages from a schema validation failure, keyed by dotted path ("a.b"; "body" for the whole body). */
 function fieldErrors(error: ElysiaValidationError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.all) {
     const path = "path" in issue && typeof issue.path === "string" ? issue.path : "";
-    const key = path.replace(/^\//, "").replaceAll("/", ".") || "body";
+    const schema = ("schema" in issue ? issue.schema : {}) as FieldSchema;
+    const key = typeof schema.errorKey === "string" ? schema.errorKey : path.replace(/^\//, "").replaceAll("/", ".") || "body";
     if (errors[key]) continue;
-    const custom = "schema" in issue ? (issue.schema as { error?: unknown }).error : undefined;
-    errors[key] = typeof custom === "string" ? custom : "message" in issue ? String(issue.message) : "is invalid";
+    errors[key] = typeof schema.error === "string" ? schema.error : "message" in issue ? String(issue.message) : "is invalid";
   }
   return errors;
 }

@@ -35,12 +35,12 @@ export async function suggestNoteTitle(
   return { title };
 }
 
+export const IMAGE_PROMPT_MESSAGE = `must be text of 1 to ${MAX_IMAGE_PROMPT_LENGTH} characters`;
+
 /** POST /ai/generate-image (body: the prompt as a JSON string) → {b64encoded}: a PNG, not saved. */
-export async function generateImage(ctx: AppContext, current: CurrentUser | undefined, body: unknown): Promise<{ b64encoded: string }> {
+export async function generateImage(ctx: AppContext, current: CurrentUser | undefined, prompt: string): Promise<{ b64encoded: string }> {
   if (!current) throw new UnauthorizedError("Please sign in");
-  const prompt = typeof body === "string" ? body.trim() : "";
-  if (!prompt || prompt.length > MAX_IMAGE_PROMPT_LENGTH) {
-    throw new ValidationError({ prompt: `must be text of 1 to ${MAX_IMAGE_PROMPT_LENGTH} characters` });
-  }
-  return { b64encoded: await generateImageBase64(ctx, prompt) };
+  const trimmed = prompt.trim();
+  if (!trimmed || trimmed.length > MAX_IMAGE_PROMPT_LENGTH) throw new ValidationError({ prompt: IMAGE_PROMPT_MESSAGE });
+  return { b64encoded: await generateImageBase64(ctx, trimmed) };
 }
