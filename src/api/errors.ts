@@ -9,9 +9,10 @@ export type ErrorBody = { message: string; errorType?: string; errors?: Record<s
 /**
  * What a schema may say about its failures: `error`, the field message; `errorKey`, the field it
  * is reported under when that is not its own path (a body that is one value names its field; a
- * list's items report on the list, as the form shows one message for the list).
+ * list's items report on the list, as the form shows one message for the list); `nullError`, the
+ * message when the value is null (a field that may be left out but not sent empty).
  */
-type FieldSchema = { error?: unknown; errorKey?: unknown };
+type FieldSchema = { error?: unknown; errorKey?: unknown; nullError?: unknown };
 
 /** Field messages from a schema validation failure, keyed by dotted path ("a.b"; "body" for the whole body). */
 function fieldErrors(error: ElysiaValidationError): Record<string, string> {
@@ -21,7 +22,9 @@ function fieldErrors(error: ElysiaValidationError): Record<string, string> {
     const schema = ("schema" in issue ? issue.schema : {}) as FieldSchema;
     const key = typeof schema.errorKey === "string" ? schema.errorKey : path.replace(/^\//, "").replaceAll("/", ".") || "body";
     if (errors[key]) continue;
-    errors[key] = typeof schema.error === "string" ? schema.error : "message" in issue ? String(issue.message) : "is invalid";
+    const nullMessage = "value" in issue && issue.value === null && typeof schema.nullError === "string" ? schema.nullError : undefined;
+    errors[key] =
+      nullMessage ?? (typeof schema.error === "string" ? schema.error : "message" in issue ? String(issue.message) : "is invalid");
   }
   return errors;
 }

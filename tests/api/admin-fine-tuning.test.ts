@@ -150,7 +150,11 @@ describe("fine-tuning data", () => {
     const notNumbers = await admin.patch(url, edit("Capital?", ["Paris", "Lyon"], 0, { realCorrectAnswers: "0, Paris" }));
     expect(notNumbers.body.errors).toEqual({ realCorrectAnswers: "must be a number list" });
     expect((await admin.patch(url, edit("Capital?", ["a", "b", "c", "d", "e"], 0))).status).toBe(400);
-    expect((await admin.patch(url, "not an object")).status).toBe(400);
+    const notAnObject = await admin.patch(url, "not an object");
+    expect(notAnObject.status).toBe(400);
+    expect(notAnObject.body.errors).toEqual({ body: "must be an object" });
+    // Who may call is still decided first.
+    expect((await server.client().patch(url, "not an object")).status).toBe(401);
     // The contract requires both: null is a field error (left out, they keep their value).
     const nulls = await admin.patch(url, { ...edit("Capital?", ["Paris", "Lyon"], 0), preservedQuestion: null, realCorrectAnswers: null });
     expect(nulls.status).toBe(400);
@@ -159,6 +163,35 @@ describe("fine-tuning data", () => {
     const emptyAllowed = await admin.patch(url, edit("Capital?", ["Paris", "Lyon"], 0, { realCorrectAnswers: "" }));
     expect(emptyAllowed.status).toBe(200);
     expect(emptyAllowed.body.preservedQuestion.multipleChoicesQuestion.choices).toEqual(["Paris", "Lyon"]);
+  });
+
+  test("a field of the wrong type or length is a field error under the form's key, and nothing is kept", async () => {
+    const { id } = await suggest(false);
+    const url = `/api/fine-tuning/${id}/update-suggested-question-for-fine-tuning`;
+    const errorsOf = async (body: unknown) => {
+      const answer = await admin.patch(url, body);
+      expect(answer.status).toBe(400);
+      return answer.body.errors;
+    };
+    expect(await errorsOf(edit("Capital?", ["Paris", "x".repeat(1001)], 0))).toEqual({
+      "preservedQuestion.multipleChoicesQuestion.choices": "must be at most 4 texts of at most 1000 characters",
+    });
+    expect(await errorsOf(edit("Capital?", ["Paris", 7] as never, 0))).toEqual({
+      "preservedQuestion.multipleChoicesQuestion.choices": "must be at most 4 texts of at most 1000 characters",
+    });
+    expect(await errorsOf({ preservedQuestion: { multipleChoicesQuestion: "Capital?" } })).toEqual({
+      preservedQuestion: "must be a question with its choices",
+    });
+    expect(await errorsOf(edit("x".repeat(5001), ["Paris", "Lyon"], -1))).toEqual({
+      "preservedQuestion.multipleChoicesQuestion.stem": "must be text of at most 5000 characters",
+      "preservedQuestion.correctChoiceIndex": "Correct choice index is out of range",
+    });
+    expect(await errorsOf({ comment: "x".repeat(2001), positiveFeedback: "yes" })).toEqual({
+      comment: "must be text of at most 2000 characters",
+      positiveFeedback: "must be true or false",
+    });
+    const list = (await admin.get("/api/fine-tuning/all-suggested-questions-for-fine-tuning")).body;
+    expect(list[0].preservedQuestion.multipleChoicesQuestion.stem).toBe("What is the capital of France?");
   });
 
   test("duplicate makes an independent copy; delete removes one", async () => {

@@ -74,6 +74,8 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
 
   "GET /api/data_upgrade 200: object here, array in the reference":
     "Engram upgrades its data by migrations when it starts; the call answers what it did and why, {upgraded, message}.",
+  "PATCH /api/fine-tuning/{}/update-suggested-question-for-fine-tuning body.*: optional here, required in the reference":
+    "An edit may leave a field out to keep its value.",
   "GET /api/notebooks/{}/dump 200: object here, array in the reference":
     "The dump file is one object: the notebook, when it was exported, and its notes (each a bare note with its recall settings), so that it can be restored whole.",
 

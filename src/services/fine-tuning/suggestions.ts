@@ -9,7 +9,6 @@ import { suggestedQuestionsForFineTuning } from "../../db/schema";
 import { orNotFound, ValidationError } from "../errors";
 import { authorizeAdmin } from "../policies";
 import {
-  MAX_FEEDBACK_COMMENT_LENGTH,
   presentSuggestedQuestion,
   type SuggestedQuestionJson,
   type SuggestedQuestionRow,
@@ -19,11 +18,11 @@ import type { CurrentUser } from "../users";
 export const FINE_TUNING_ADMIN_ONLY = "Only an administrator can manage the fine-tuning data";
 /** The edit form has 4 choice fields (spec 9); more are refused. */
 export const MAX_SUGGESTION_CHOICES = 4;
-const MAX_CHOICE_LENGTH = 1000;
-const MAX_STEM_LENGTH = 5000;
+export const MAX_CHOICE_LENGTH = 1000;
+export const MAX_STEM_LENGTH = 5000;
 /** The preserved note description: a note's 200,000 characters of details with its title and path in JSON. */
-const MAX_NOTE_CONTENT_LENGTH = 250_000;
-const MAX_REAL_ANSWERS_LENGTH = 200;
+export const MAX_NOTE_CONTENT_LENGTH = 250_000;
+export const MAX_REAL_ANSWERS_LENGTH = 200;
 
 export const CHOICES_MESSAGE = "At least 2 choices are required";
 export const INDEX_MESSAGE = "Correct choice index is out of range";
@@ -48,75 +47,52 @@ export function listSuggestedQuestions(ctx: AppContext, current: CurrentUser | u
     .map(presentSuggestedQuestion);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * A suggestion's edit (QuestionSuggestionParams) as its route's schema lets it through: each
+ * field's type and length are checked there (src/api/fine-tuning.ts); a field left out keeps its value.
+ */
+export interface SuggestionEdit {
+  comment?: string | null;
+  preservedNoteContent?: string | null;
+  positiveFeedback?: boolean | null;
+  preservedQuestion?: {
+    multipleChoicesQuestion: { stem?: string | null; choices: (string | null)[] };
+    correctChoiceIndex?: number;
+    strictChoiceOrder?: boolean;
+  };
+  realCorrectAnswers?: string;
+}
 
 /**
- * Checks a QuestionSuggestionParams body against the stored row (a missing field keeps its
- * value). Spec 5: the choices are trimmed and blanks removed, at least 2 must be left; the
- * correct index must be below their count; real correct answers are a comma-separated number
- * list or empty. For positive feedback the real answer is the correct index (the field is hidden).
+ * Checks an edit against the stored row, beyond its fields' shapes. Spec 5: the choices are trimmed
+ * and blanks removed, at least 2 must be left; the correct index must be below their count; real
+ * correct answers are a comma-separated number list or empty. For positive feedback the real
+ * answer is the correct index (the field is hidden).
  */
-export function validateSuggestionEdit(row: SuggestedQuestionRow, body: unknown) {
-  if (!isRecord(body)) throw new ValidationError({ body: "must be an object" });
+export function validateSuggestionEdit(row: SuggestedQuestionRow, edit: SuggestionEdit) {
   const errors: Record<string, string> = {};
   const stored = JSON.parse(row.preservedQuestion) as McqWithAnswer;
+  const comment = (edit.comment ?? row.comment).trim();
+  const preservedNoteContent = edit.preservedNoteContent ?? row.preservedNoteContent;
+  const positiveFeedback = edit.positiveFeedback ?? row.positiveFeedback;
 
-  const text = (key: string, value: unknown, max: number, fallback: string): string => {
-    if (value === undefined || value === null) return fallback;
-    if (typeof value !== "string" || value.length > max) {
-      errors[key] = `must be text of at most ${max} characters`;
-      return fallback;
-    }
-    return value;
-  };
-  const comment = text("comment", body.comment, MAX_FEEDBACK_COMMENT_LENGTH, row.comment).trim();
-  const preservedNoteContent = text("preservedNoteContent", body.preservedNoteContent, MAX_NOTE_CONTENT_LENGTH, row.preservedNoteContent);
-  let positiveFeedback = row.positiveFeedback;
-  if (body.positiveFeedback !== undefined && body.positiveFeedback !== null) {
-    if (typeof body.positiveFeedback === "boolean") positiveFeedback = body.positiveFeedback;
-    else errors.positiveFeedback = "must be true or false";
-  }
-
-  // Both are required by the contract: left out, they keep their value (a partial edit); null is refused.
-  for (const key of ["preservedQuestion", "realCorrectAnswers"]) if (body[key] === null) errors[key] = "must not be null";
   let question = stored;
-  const given = body.preservedQuestion;
-  if (given !== undefined && given !== null) {
-    if (!isRecord(given) || !isRecord(given.multipleChoicesQuestion)) {
-      errors.preservedQuestion = "must be a question with its choices";
-    } else {
-      const mcq = given.multipleChoicesQuestion;
-      const stem = text("preservedQuestion.multipleChoicesQuestion.stem", mcq.stem, MAX_STEM_LENGTH, "").trim();
-      if (!stem && !errors["preservedQuestion.multipleChoicesQuestion.stem"])
-        errors["preservedQuestion.multipleChoicesQuestion.stem"] = "must not be blank";
-      const rawChoices = mcq.choices;
-      let choices: string[] = [];
-      if (
-        !Array.isArray(rawChoices) ||
-        rawChoices.length > MAX_SUGGESTION_CHOICES ||
-        rawChoices.some((c) => c !== null && (typeof c !== "string" || c.length > MAX_CHOICE_LENGTH))
-      ) {
-        errors["preservedQuestion.multipleChoicesQuestion.choices"] =
-          `must be at most ${MAX_SUGGESTION_CHOICES} texts of at most ${MAX_CHOICE_LENGTH} characters`;
-      } else {
-        choices = (rawChoices as (string | null)[]).map((c) => (c ?? "").trim()).filter((c) => c !== "");
-        if (choices.length < 2) errors["preservedQuestion.multipleChoicesQuestion.choices"] = CHOICES_MESSAGE;
-      }
-      const index = given.correctChoiceIndex === undefined ? stored.correctChoiceIndex : given.correctChoiceIndex;
-      if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || (choices.length >= 2 && index >= choices.length)) {
-        errors["preservedQuestion.correctChoiceIndex"] = INDEX_MESSAGE;
-      }
-      const strict = given.strictChoiceOrder;
-      if (strict !== undefined && typeof strict !== "boolean") errors["preservedQuestion.strictChoiceOrder"] = "must be true or false";
-      question = {
-        multipleChoicesQuestion: { stem, choices },
-        correctChoiceIndex: index as number,
-        strictChoiceOrder: typeof strict === "boolean" ? strict : stored.strictChoiceOrder,
-      };
-    }
+  const given = edit.preservedQuestion;
+  if (given) {
+    const stem = (given.multipleChoicesQuestion.stem ?? "").trim();
+    if (!stem) errors["preservedQuestion.multipleChoicesQuestion.stem"] = "must not be blank";
+    const choices = given.multipleChoicesQuestion.choices.map((c) => (c ?? "").trim()).filter((c) => c !== "");
+    if (choices.length < 2) errors["preservedQuestion.multipleChoicesQuestion.choices"] = CHOICES_MESSAGE;
+    const index = given.correctChoiceIndex ?? stored.correctChoiceIndex;
+    if (choices.length >= 2 && index >= choices.length) errors["preservedQuestion.correctChoiceIndex"] = INDEX_MESSAGE;
+    question = {
+      multipleChoicesQuestion: { stem, choices },
+      correctChoiceIndex: index,
+      strictChoiceOrder: given.strictChoiceOrder ?? stored.strictChoiceOrder,
+    };
   }
 
-  let realCorrectAnswers = text("realCorrectAnswers", body.realCorrectAnswers, MAX_REAL_ANSWERS_LENGTH, row.realCorrectAnswers).trim();
+  let realCorrectAnswers = (edit.realCorrectAnswers ?? row.realCorrectAnswers).trim();
   if (positiveFeedback) realCorrectAnswers = String(question.correctChoiceIndex);
   else if (realCorrectAnswers !== "" && !NUMBER_LIST.test(realCorrectAnswers)) errors.realCorrectAnswers = NUMBER_LIST_MESSAGE;
   else
@@ -136,10 +112,10 @@ export function updateSuggestedQuestion(
   ctx: AppContext,
   current: CurrentUser | undefined,
   id: number,
-  body: unknown,
+  edit: SuggestionEdit,
 ): SuggestedQuestionJson {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
-  const values = validateSuggestionEdit(loadSuggestion(ctx, id), body);
+  const values = validateSuggestionEdit(loadSuggestion(ctx, id), edit);
   const row = ctx.db
     .update(suggestedQuestionsForFineTuning)
     .set(values)
