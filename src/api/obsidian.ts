@@ -6,6 +6,7 @@ import { importVault } from "../services/vaults/import";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { AnkiImportReport, DeckUpload, ImportReport, VaultDownload, VaultUpload } from "./schemas/vaults";
 
 /**
  * Obsidian vaults in and out of a notebook (spec 7: GET and POST /notebooks/{notebook}/obsidian),
@@ -28,7 +29,7 @@ export function obsidianApi(ctx: AppContext) {
             },
           });
         },
-        { access: "signed-in", params: t.Object({ notebook: IdParam }) },
+        { access: "signed-in", response: VaultDownload, params: t.Object({ notebook: IdParam }) },
       )
       // The body is read within the route's limit (request-limits.ts); the file is checked in the service.
       // (The spec names it {notebookId}; one parameter name per path segment keeps the router happy.)
@@ -38,7 +39,7 @@ export function obsidianApi(ctx: AppContext) {
           const current = requireUser(auth);
           return importVault(ctx, current, params.notebook, (body as { file?: unknown } | undefined)?.file);
         },
-        { access: "signed-in", params: t.Object({ notebook: IdParam }) },
+        { access: "signed-in", response: ImportReport, params: t.Object({ notebook: IdParam }), body: VaultUpload },
       )
       .post(
         "/anki",
@@ -47,7 +48,7 @@ export function obsidianApi(ctx: AppContext) {
           const { file, withReviewState } = (body ?? {}) as { file?: unknown; withReviewState?: unknown };
           return importAnkiDeck(ctx, current, file, withReviewState === "true" || withReviewState === true);
         },
-        { access: "signed-in" },
+        { access: "signed-in", response: AnkiImportReport, body: DeckUpload },
       )
   );
 }
