@@ -10,6 +10,9 @@ import type { Auth } from "./authentication";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { newNoteBody } from "./notebooks";
+import { McpAnswer, McpRefusal } from "./schemas/mcp";
+import { NoContent } from "./schemas/media";
+import { NoteCreationResult } from "./schemas/notes";
 
 /** The MCP endpoint as assistants reach it: on the public URL when one is configured (behind a proxy), else as this request came. */
 export function mcpEndpointUrl(ctx: AppContext, request: Request): string {
@@ -56,7 +59,7 @@ export function mcpApi(ctx: AppContext) {
           // The body was already read within the route's limits (api/request-limits.ts): hand it over parsed.
           return transport.handleRequest(request, { parsedBody: body });
         },
-        { access: "signed-in" },
+        { access: "signed-in", response: { 200: McpAnswer, 202: NoContent, 401: McpRefusal } },
       )
       // Stateless: no server-sent stream to resume and no session to end.
       .get(
@@ -65,7 +68,7 @@ export function mcpApi(ctx: AppContext) {
           const current = tokenUser(auth);
           return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
         },
-        { access: "signed-in" },
+        { access: "signed-in", response: { 401: McpRefusal, 405: McpRefusal } },
       )
       .delete(
         "",
@@ -73,7 +76,7 @@ export function mcpApi(ctx: AppContext) {
           const current = tokenUser(auth);
           return current instanceof Response ? current : jsonRpcError(405, "Method not allowed.", { allow: "POST" });
         },
-        { access: "signed-in" },
+        { access: "signed-in", response: { 401: McpRefusal, 405: McpRefusal } },
       )
       .post(
         "/notes/create",
@@ -85,6 +88,7 @@ export function mcpApi(ctx: AppContext) {
         },
         {
           access: "signed-in",
+          response: NoteCreationResult,
           // Signed out is 401 before the body is looked at.
           transform: ({ auth }) => void requireUser(auth),
           body: t.Object(
