@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { backupNow, backupScheduler, backupStatus } from "../services/backups";
 import { requireUser } from "./authentication";
 import { core } from "./core";
+import { BackupStatus, BackupTaken } from "./schemas/admin";
 
 /**
  * Backups for the administrator: GET /api/admin/backups (last backup time, schedule, snapshots
@@ -14,6 +15,6 @@ export function backupsApi(ctx: AppContext) {
     .use(core(ctx))
     .onStart(() => backupScheduler(ctx).start())
     .onStop(() => backupScheduler(ctx).stop())
-    .get("/backups", ({ auth }) => backupStatus(ctx, requireUser(auth)), { access: "admin" })
-    .post("/backups", ({ auth }) => backupNow(ctx, requireUser(auth)), { access: "admin" });
+    .get("/backups", ({ auth }) => backupStatus(ctx, requireUser(auth)), { access: "admin", response: BackupStatus })
+    .post("/backups", ({ auth }) => backupNow(ctx, requireUser(auth)), { access: "admin", response: BackupTaken });
 }

@@ -6,7 +6,7 @@ import { userStats } from "../services/stats/stats";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
-import { FsrsOptimization, RecallLogEntry } from "./schemas/memory";
+import { FsrsOptimization, RecallLogEntry, Stats } from "./schemas/memory";
 import { TIME_ZONE_MESSAGE, validTimeZone } from "./time-zone";
 
 /** GET /api/recall-log (the signed-in user's review log, newest first), GET /api/stats and POST /api/user/optimize-fsrs-parameters. */
@@ -35,6 +35,7 @@ export function recallLogApi(ctx: AppContext) {
       )
       .get("/api/stats", ({ auth, query }) => userStats(ctx, requireUser(auth), validTimeZone(query.timezone)), {
         access: "signed-in",
+        response: Stats,
         transform: ({ auth }) => void requireUser(auth),
         query: t.Object({ timezone: t.String({ maxLength: 100, error: TIME_ZONE_MESSAGE }) }, { additionalProperties: true }),
       })

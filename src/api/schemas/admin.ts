@@ -8,6 +8,8 @@ import type { TextFromAudioJson } from "../../services/ai-assistant/audio-to-tex
 import type { NotebookAiAssistantJson, NotebookAssistantJson } from "../../services/ai-assistant/notebook-assistant";
 import type { NotebookCertificateApprovalJson } from "../../services/assessments/approvals";
 import type { CertificateJson } from "../../services/assessments/certificates";
+import type { backupNow } from "../../services/backups";
+import type { BackupStatus as BackupStatusJson } from "../../services/backups/schedule";
 import type { deleteFailureReports, FailureReportForViewJson, FailureReportJson } from "../../services/failure-reports";
 import type { FineTuningSettings, FineTuningTriggerJson } from "../../services/fine-tuning/training";
 import type { SuggestedQuestionJson } from "../../services/predefined-questions/fine-tuning-suggestions";
@@ -132,4 +134,20 @@ export const TextFromAudio = describes<TextFromAudioJson>()(
     rawSRT: t.String(),
     endTimestamp: t.String(),
   }),
+);
+
+const backupStatusFields = {
+  lastBackupAt: t.Union([dateTime(), t.Null()]),
+  intervalHours: t.Number(),
+  keep: t.Integer(),
+  nextBackupAt: t.Union([dateTime(), t.Null()]),
+  lastProblem: t.Union([t.String(), t.Null()]),
+  backups: t.Array(t.Object({ name: t.String(), bytes: t.Integer(), takenAt: dateTime() })),
+};
+
+export const BackupStatus = describes<BackupStatusJson>()(t.Object(backupStatusFields));
+
+/** A snapshot just taken, with the status after it. */
+export const BackupTaken = describes<Awaited<ReturnType<typeof backupNow>>>()(
+  t.Object({ backup: t.Object({ file: t.String(), bytes: t.Integer(), takenAt: dateTime() }), ...backupStatusFields }),
 );

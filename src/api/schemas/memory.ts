@@ -10,6 +10,7 @@ import type { MemoryTrackerJson, NoteInfoJson, RecallSettingJson } from "../../s
 import type { QuestionContestResult as QuestionContestResultJson } from "../../services/recall-prompts/mcq";
 import type { AnsweredQuestionJson, RecallPromptJson } from "../../services/recall-prompts/presenters";
 import type { SpellingQuestionJson, SpellingResultJson } from "../../services/spelling/spelling-service";
+import type { StatsJson } from "../../services/stats/stats";
 import { Note, Notebook, NoteRealm } from "./notes";
 import { describes } from "./same-type";
 
@@ -147,5 +148,17 @@ export const FsrsOptimization = describes<ReturnType<typeof optimizeFsrsParamete
     logLossBefore: t.Number(),
     logLossAfter: t.Number(),
     kept: t.Union([t.Literal("fitted"), t.Literal("defaults")]),
+  }),
+);
+
+const countOnDate = t.Object({ date: t.String({ format: "date" }), count: t.Integer() });
+
+/** A user's statistics: the recall forecast and history by day, retention by week, and totals. */
+export const Stats = describes<StatsJson>()(
+  t.Object({
+    forecast: t.Array(countOnDate),
+    history: t.Array(countOnDate),
+    retentionByWeek: t.Array(t.Object({ weekStart: t.String({ format: "date" }), reviews: t.Integer(), successes: t.Integer() })),
+    totals: t.Object({ notesAssimilated: t.Integer(), activeTrackers: t.Integer(), averageIntervalDays: t.Number() }),
   }),
 );
