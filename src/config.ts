@@ -28,6 +28,11 @@ export interface Config {
   backupKeep: number;
   /** ENGRAM_TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). */
   trustedProxies: AddressRange[];
+  /**
+   * ENGRAM_CHECK_RESPONSES (on/off): whether each /api answer is checked against its route's
+   * response schema before it is sent (api/response-checks.ts). Off in production by default.
+   */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +89,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!/^\d+$/.test(keepText) || backupKeep < 1 || backupKeep > 10000) {
     throw new ConfigError(`ENGRAM_BACKUP_KEEP must be a whole number from 1 to 10000, got "${keepText}"`);
   }
+  const checkText = env.ENGRAM_CHECK_RESPONSES?.trim().toLowerCase() || (mode === "production" ? "off" : "on");
+  if (checkText !== "on" && checkText !== "off") {
+    throw new ConfigError(`ENGRAM_CHECK_RESPONSES must be on or off, got "${env.ENGRAM_CHECK_RESPONSES}"`);
+  }
   let trustedProxies: AddressRange[];
   try {
     trustedProxies = parseTrustedProxies(env.ENGRAM_TRUSTED_PROXIES ?? "");
@@ -105,6 +114,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     backupIntervalHours,
     backupKeep,
     trustedProxies,
+    checkResponses: checkText === "on",
   };
 }
 

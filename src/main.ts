@@ -17,6 +17,7 @@ process.env.NODE_ENV ??= "production";
 export async function start() {
   const { createContext } = await import("./context");
   const { createApp } = await import("./server");
+  const { skipResponseChecks } = await import("./api/response-checks");
   let config: Config;
   try {
     config = readConfig();
@@ -45,7 +46,10 @@ export async function start() {
   }
   const app = (() => {
     try {
-      return createApp(ctx).listen({ port: config.port, hostname: config.host });
+      const built = createApp(ctx);
+      // A decision for the whole process (the schemas are shared): made here, never by createApp.
+      if (!config.checkResponses) skipResponseChecks(built.routes);
+      return built.listen({ port: config.port, hostname: config.host });
     } catch (error) {
       const problem = listenProblem(error, config.port);
       if (!problem) throw error;

@@ -269,6 +269,9 @@ export async function signIn(server: ServerHandle, identity = "old_learner", pas
 export interface LoadTarget {
   url: string;
   headers?: Record<string, string>;
+  /** GET unless told; a POST sends `body` each time. */
+  method?: "GET" | "POST";
+  body?: string;
   /** The status every answer must have (default 200); other answers are counted as errors. */
   expectStatus?: number;
   /** The server's process id: its CPU use during the measurement is reported (Linux only). */
@@ -321,7 +324,7 @@ export function percentile(sorted: Float64Array, p: number): number {
 export async function load(target: LoadTarget, settings: LoadSettings = loadSettingsFromEnv()): Promise<LoadResult> {
   const expected = target.expectStatus ?? 200;
   // Bun's fetch keeps connections alive and reuses them by default: one connection per loop.
-  const init: RequestInit = { headers: { ...target.headers }, redirect: "manual" };
+  const init: RequestInit = { method: target.method ?? "GET", headers: { ...target.headers }, body: target.body, redirect: "manual" };
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   let errors = 0;

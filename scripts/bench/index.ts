@@ -36,11 +36,12 @@ import { load50 } from "./load";
 import { notes } from "./notes";
 import { pageBytes } from "./page-bytes";
 import { platform } from "./platform";
+import { responseChecks } from "./response-checks";
 import { search } from "./search";
 import { stats } from "./stats";
 
 /** Every bench, in the order `npm run bench` runs them. */
-export const BENCHES: Bench[] = [platform, notes, learning, search, pageBytes, stats, load50];
+export const BENCHES: Bench[] = [platform, notes, learning, search, pageBytes, stats, load50, responseChecks];
 
 async function main(names: string[]) {
   if (names.includes("--help") || names.includes("-h")) {
