@@ -4,6 +4,7 @@ import { subscribe, unsubscribe, updateSubscription } from "../services/sharing/
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { Integer } from "./schemas/integer";
 import { Subscription } from "./schemas/notes";
 
 /** The daily target is checked by the service, so a bad one is a field error on dailyTargetOfNewNotes. */
@@ -25,7 +26,7 @@ export function subscriptionsApi(ctx: AppContext) {
     )
     .post("/:subscription/delete", ({ auth, params }) => unsubscribe(ctx, requireUser(auth), params.subscription), {
       access: "signed-in",
-      response: t.Array(t.Integer()),
+      response: t.Array(Integer()),
       params: t.Object({ subscription: IdParam }),
     });
 }

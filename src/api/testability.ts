@@ -11,6 +11,7 @@ import { updateUserSettings } from "../services/users";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { PredefinedQuestion, SuggestedQuestionForFineTuning } from "./schemas/admin";
+import { Integer } from "./schemas/integer";
 
 /** What a hook answers when it has nothing to say: "OK", as the reference's hooks do. */
 const Ok = t.String();
@@ -112,7 +113,7 @@ export function testabilityApi(ctx: AppContext) {
     .post("/inject_notes", ({ auth, body }) => injectNotes(ctx, auth.user && requireUser(auth), body), {
       access: "public",
       // Each note's title → its id.
-      response: t.Record(t.String(), t.Integer()),
+      response: t.Record(t.String(), Integer()),
       body: t.Object({
         externalIdentifier: t.Optional(t.Union([t.String(), t.Null()])),
         circleName: t.Optional(t.Union([t.String(), t.Null()])),

@@ -14,6 +14,7 @@ import type { deleteFailureReports, FailureReportForViewJson, FailureReportJson 
 import type { FineTuningSettings, FineTuningTriggerJson } from "../../services/fine-tuning/training";
 import type { SuggestedQuestionJson } from "../../services/predefined-questions/fine-tuning-suggestions";
 import type { NoteQuestionsJson, PredefinedQuestionJson } from "../../services/predefined-questions/presenters";
+import { Integer } from "./integer";
 import { MultipleChoicesQuestion } from "./memory";
 import { Notebook } from "./notes";
 import { describes } from "./same-type";
@@ -23,19 +24,19 @@ import { describes } from "./same-type";
 const dateTime = () => t.String({ format: "date-time" });
 
 export const PredefinedQuestion = describes<PredefinedQuestionJson>()(
-  t.Object({ id: t.Integer(), multipleChoicesQuestion: MultipleChoicesQuestion, correctAnswerIndex: t.Integer(), approved: t.Boolean() }),
+  t.Object({ id: Integer(), multipleChoicesQuestion: MultipleChoicesQuestion, correctAnswerIndex: Integer(), approved: t.Boolean() }),
 );
 export const NoteQuestions = describes<NoteQuestionsJson>()(
-  t.Object({ note: t.Object({ id: t.Integer(), title: t.String() }), questions: t.Array(PredefinedQuestion) }),
+  t.Object({ note: t.Object({ id: Integer(), title: t.String() }), questions: t.Array(PredefinedQuestion) }),
 );
 
 export const SuggestedQuestionForFineTuning = describes<SuggestedQuestionJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     comment: t.String(),
     preservedQuestion: t.Object({
       multipleChoicesQuestion: MultipleChoicesQuestion,
-      correctChoiceIndex: t.Integer(),
+      correctChoiceIndex: Integer(),
       strictChoiceOrder: t.Boolean(),
     }),
     preservedNoteContent: t.String(),
@@ -49,8 +50,8 @@ export const FineTuningSettingsSchema = describes<FineTuningSettings>()(t.Object
 
 export const Certificate = describes<CertificateJson>()(
   t.Object({
-    id: t.Integer(),
-    user: t.Object({ id: t.Integer(), name: t.String(), externalIdentifier: t.String() }),
+    id: Integer(),
+    user: t.Object({ id: Integer(), name: t.String(), externalIdentifier: t.String() }),
     notebook: Notebook,
     startDate: t.String(),
     expiryDate: t.String(),
@@ -59,11 +60,11 @@ export const Certificate = describes<CertificateJson>()(
 );
 
 export const NotebookCertificateApproval = describes<NotebookCertificateApprovalJson>()(
-  t.Object({ id: t.Integer(), notebook: Notebook, lastApprovalTime: t.Optional(dateTime()) }),
+  t.Object({ id: Integer(), notebook: Notebook, lastApprovalTime: t.Optional(dateTime()) }),
 );
 
 export const FailureReport = describes<FailureReportJson>()(
-  t.Object({ id: t.Integer(), errorName: t.String(), errorDetail: t.String(), createDatetime: dateTime() }),
+  t.Object({ id: Integer(), errorName: t.String(), errorDetail: t.String(), createDatetime: dateTime() }),
 );
 export const FailureReportForView = describes<FailureReportForViewJson>()(
   t.Object({ failureReport: FailureReport, githubIssueUrl: t.Optional(t.String()) }),
@@ -71,7 +72,7 @@ export const FailureReportForView = describes<FailureReportForViewJson>()(
 
 export const AccountForAdmin = describes<AccountForAdminJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     login: t.String(),
     name: t.Optional(t.String()),
     admin: t.Boolean(),
@@ -85,7 +86,7 @@ export const GlobalAiModelSettings = describes<GlobalAiModelSettingsJson>()(
   t.Object({ questionGenerationModel: t.String(), evaluationModel: t.String(), othersModel: t.String() }),
 );
 export const EmbeddingSettings = describes<EmbeddingSettingsJson>()(
-  t.Object({ embeddingModel: t.String(), embeddingDimensions: t.Union([t.Integer(), t.Null()]) }),
+  t.Object({ embeddingModel: t.String(), embeddingDimensions: t.Union([Integer(), t.Null()]) }),
 );
 
 export const DefaultAssistant = describes<DefaultAssistantJson>()(
@@ -96,10 +97,10 @@ export const AssistantSettings = describes<AssistantSettingsJson>()(
 );
 
 export const NotebookAiAssistant = describes<NotebookAiAssistantJson>()(
-  t.Object({ id: t.Integer(), notebook: Notebook, additionalInstructionsToAi: t.String(), createdAt: dateTime(), updatedAt: dateTime() }),
+  t.Object({ id: Integer(), notebook: Notebook, additionalInstructionsToAi: t.String(), createdAt: dateTime(), updatedAt: dateTime() }),
 );
 
-export const FailureReportsDeleted = describes<ReturnType<typeof deleteFailureReports>>()(t.Object({ deleted: t.Integer() }));
+export const FailureReportsDeleted = describes<ReturnType<typeof deleteFailureReports>>()(t.Object({ deleted: Integer() }));
 
 export const DataUpgrade = describes<ReturnType<typeof dataUpgrade>>()(t.Object({ upgraded: t.Array(t.String()), message: t.String() }));
 
@@ -116,8 +117,8 @@ export const FineTuningTrigger = describes<FineTuningTriggerJson>()(
 /** A notebook's assistant record (Engram's own: nothing is created on the provider's side). */
 export const NotebookAssistant = describes<NotebookAssistantJson>()(
   t.Object({
-    id: t.Integer(),
-    creator: t.Union([t.Object({ id: t.Integer(), name: t.String() }), t.Null()]),
+    id: Integer(),
+    creator: t.Union([t.Object({ id: Integer(), name: t.String() }), t.Null()]),
     notebook: Notebook,
     assistantId: t.String(),
     name: t.String(),
@@ -130,7 +131,7 @@ export const NotebookAssistant = describes<NotebookAssistantJson>()(
 
 export const TextFromAudio = describes<TextFromAudioJson>()(
   t.Object({
-    completionFromAudio: t.Object({ deleteFromEnd: t.Integer(), completion: t.String() }),
+    completionFromAudio: t.Object({ deleteFromEnd: Integer(), completion: t.String() }),
     rawSRT: t.String(),
     endTimestamp: t.String(),
   }),
@@ -139,15 +140,15 @@ export const TextFromAudio = describes<TextFromAudioJson>()(
 const backupStatusFields = {
   lastBackupAt: t.Union([dateTime(), t.Null()]),
   intervalHours: t.Number(),
-  keep: t.Integer(),
+  keep: Integer(),
   nextBackupAt: t.Union([dateTime(), t.Null()]),
   lastProblem: t.Union([t.String(), t.Null()]),
-  backups: t.Array(t.Object({ name: t.String(), bytes: t.Integer(), takenAt: dateTime() })),
+  backups: t.Array(t.Object({ name: t.String(), bytes: Integer(), takenAt: dateTime() })),
 };
 
 export const BackupStatus = describes<BackupStatusJson>()(t.Object(backupStatusFields));
 
 /** A snapshot just taken, with the status after it. */
 export const BackupTaken = describes<Awaited<ReturnType<typeof backupNow>>>()(
-  t.Object({ backup: t.Object({ file: t.String(), bytes: t.Integer(), takenAt: dateTime() }), ...backupStatusFields }),
+  t.Object({ backup: t.Object({ file: t.String(), bytes: Integer(), takenAt: dateTime() }), ...backupStatusFields }),
 );

@@ -8,6 +8,7 @@ import type {
   RunStep as RunStepJson,
   ToolCall as ToolCallJson,
 } from "../../services/conversations/ai-chat/events";
+import { Integer } from "./integer";
 import { eventStreamAnswer } from "./media";
 import { describes } from "./same-type";
 
@@ -54,7 +55,7 @@ const MessageDelta = describes<MessageDeltaJson>()(
   t.Object({
     id: t.String(),
     object: t.Literal("thread.message.delta"),
-    delta: t.Object({ content: t.Array(t.Composite([TextContent, t.Object({ index: t.Integer() })])) }),
+    delta: t.Object({ content: t.Array(t.Composite([TextContent, t.Object({ index: Integer() })])) }),
   }),
 );
 
@@ -77,7 +78,7 @@ const RunStepDelta = describes<RunStepDeltaJson>()(
     delta: t.Object({
       step_details: t.Object({
         type: t.Literal("tool_calls"),
-        tool_calls: t.Array(t.Composite([ToolCall, t.Object({ index: t.Integer() })])),
+        tool_calls: t.Array(t.Composite([ToolCall, t.Object({ index: Integer() })])),
       }),
     }),
   }),

@@ -5,6 +5,7 @@ import {
   type GraphRAGResult as GraphRAGResultJson,
   RELATIONS_TO_FOCUS_NOTE,
 } from "../../services/graph/bare-note";
+import { Integer } from "./integer";
 import { Notebook } from "./notes";
 import { describes } from "./same-type";
 
@@ -43,7 +44,7 @@ const DumpedNoteSchema = describes<DumpedNote>()(
     ...bareNoteFields,
     wikidataId: t.Optional(t.String()),
     url: t.Optional(t.String()),
-    recallSetting: t.Object({ level: t.Integer(), rememberSpelling: t.Boolean(), skipMemoryTracking: t.Boolean() }),
+    recallSetting: t.Object({ level: Integer(), rememberSpelling: t.Boolean(), skipMemoryTracking: t.Boolean() }),
   }),
 );
 

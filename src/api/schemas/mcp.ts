@@ -1,16 +1,17 @@
 import { t } from "elysia";
+import { Integer } from "./integer";
 
 /**
  * The MCP endpoint's answers. They are the MCP SDK's own (Streamable HTTP, stateless): JSON-RPC
  * messages, which these schemas describe for the OpenAPI document; nothing here checks them.
  */
 
-const JsonRpcId = t.Union([t.String(), t.Integer(), t.Null()]);
+const JsonRpcId = t.Union([t.String(), Integer(), t.Null()]);
 
 const JsonRpcError = t.Object({
   jsonrpc: t.Literal("2.0"),
   id: JsonRpcId,
-  error: t.Object({ code: t.Integer(), message: t.String(), data: t.Optional(t.Unknown()) }),
+  error: t.Object({ code: Integer(), message: t.String(), data: t.Optional(t.Unknown()) }),
 });
 
 const JsonRpcResult = t.Object({ jsonrpc: t.Literal("2.0"), id: JsonRpcId, result: t.Record(t.String(), t.Unknown()) });

@@ -11,6 +11,7 @@ import type { QuestionContestResult as QuestionContestResultJson } from "../../s
 import type { AnsweredQuestionJson, RecallPromptJson } from "../../services/recall-prompts/presenters";
 import type { SpellingQuestionJson, SpellingResultJson } from "../../services/spelling/spelling-service";
 import type { StatsJson } from "../../services/stats/stats";
+import { Integer } from "./integer";
 import { Note, Notebook, NoteRealm } from "./notes";
 import { describes } from "./same-type";
 
@@ -20,13 +21,13 @@ const dateTime = () => t.String({ format: "date-time" });
 
 export const MemoryTracker = describes<MemoryTrackerJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     note: Note,
     lastRecalledAt: dateTime(),
     nextRecallAt: dateTime(),
     assimilatedAt: dateTime(),
-    repetitionCount: t.Integer(),
-    forgettingCurveIndex: t.Integer(),
+    repetitionCount: Integer(),
+    forgettingCurveIndex: Integer(),
     removedFromTracking: t.Boolean(),
     spelling: t.Boolean(),
     /** FSRS memory state, while the user schedules with FSRS (Engram's own). */
@@ -37,7 +38,7 @@ export const MemoryTracker = describes<MemoryTrackerJson>()(
 export const MemoryTrackers = t.Array(MemoryTracker);
 
 export const RecallSetting = describes<RecallSettingJson>()(
-  t.Object({ level: t.Integer(), rememberSpelling: t.Boolean(), skipMemoryTracking: t.Boolean() }),
+  t.Object({ level: Integer(), rememberSpelling: t.Boolean(), skipMemoryTracking: t.Boolean() }),
 );
 
 export const NoteInfo = describes<NoteInfoJson>()(
@@ -45,17 +46,17 @@ export const NoteInfo = describes<NoteInfoJson>()(
 );
 
 export const AssimilationCount = describes<AssimilationCountJson>()(
-  t.Object({ dueCount: t.Integer(), assimilatedCountOfTheDay: t.Integer(), totalUnassimilatedCount: t.Integer() }),
+  t.Object({ dueCount: Integer(), assimilatedCountOfTheDay: Integer(), totalUnassimilatedCount: Integer() }),
 );
 
-const overviewFields = { toRepeatCount: t.Integer(), totalAssimilatedCount: t.Integer(), recallWindowEndAt: dateTime() };
+const overviewFields = { toRepeatCount: Integer(), totalAssimilatedCount: Integer(), recallWindowEndAt: dateTime() };
 export const RecallOverview = describes<RecallOverviewJson>()(t.Object(overviewFields));
 
 export const DueMemoryTrackers = describes<DueMemoryTrackersJson>()(
   t.Object({
     ...overviewFields,
-    toRepeat: t.Array(t.Object({ memoryTrackerId: t.Integer(), spelling: t.Boolean(), noteId: t.Integer() })),
-    dueInDays: t.Integer(),
+    toRepeat: t.Array(t.Object({ memoryTrackerId: Integer(), spelling: t.Boolean(), noteId: Integer() })),
+    dueInDays: Integer(),
   }),
 );
 
@@ -64,21 +65,21 @@ export const MultipleChoicesQuestion = describes<MultipleChoicesQuestionJson>()(
 );
 
 export const RecallPrompt = describes<RecallPromptJson>()(
-  t.Object({ id: t.Integer(), multipleChoicesQuestion: MultipleChoicesQuestion, notebook: Notebook }),
+  t.Object({ id: Integer(), multipleChoicesQuestion: MultipleChoicesQuestion, notebook: Notebook }),
 );
 
 export const AnsweredQuestion = describes<AnsweredQuestionJson>()(
   t.Object({
     note: Note,
     predefinedQuestion: t.Object({
-      id: t.Integer(),
+      id: Integer(),
       multipleChoicesQuestion: MultipleChoicesQuestion,
-      correctAnswerIndex: t.Integer(),
+      correctAnswerIndex: Integer(),
       approved: t.Boolean(),
     }),
-    answer: t.Object({ id: t.Integer(), choiceIndex: t.Integer(), correct: t.Boolean() }),
+    answer: t.Object({ id: Integer(), choiceIndex: Integer(), correct: t.Boolean() }),
     answerDisplay: t.String(),
-    recallPromptId: t.Integer(),
+    recallPromptId: Integer(),
   }),
 );
 
@@ -94,12 +95,12 @@ export const AnsweredQuestionOrNone = t.Union([AnsweredQuestion, t.Null()]);
 
 export const RecallLogEntry = describes<RecallLogJson>()(
   t.Object({
-    id: t.Integer(),
-    memoryTrackerId: t.Integer(),
+    id: Integer(),
+    memoryTrackerId: Integer(),
     reviewedAt: dateTime(),
     kind: t.String(),
     outcome: t.String(),
-    thinkingTimeMs: t.Union([t.Integer(), t.Null()]),
+    thinkingTimeMs: t.Union([Integer(), t.Null()]),
     scheduledHours: t.Union([t.Number(), t.Null()]),
     elapsedHours: t.Union([t.Number(), t.Null()]),
     /** The tracker's schedule before and after the review, as the scheduler keeps it. */
@@ -111,14 +112,14 @@ export const RecallLogEntry = describes<RecallLogJson>()(
 /** One item a device keeps to recall offline, with what its question needs. */
 const OfflineItem = describes<OfflineItemJson>()(
   t.Object({
-    memoryTrackerId: t.Integer(),
-    noteId: t.Integer(),
+    memoryTrackerId: Integer(),
+    noteId: Integer(),
     spelling: t.Boolean(),
     kind: t.Union([t.Literal("spelling"), t.Literal("multiple-choice"), t.Literal("self-review"), t.Literal("needs-ai")]),
     note: Note,
     spellingQuestion: t.Optional(SpellingQuestion),
     prompt: t.Optional(RecallPrompt),
-    correctChoiceIndex: t.Optional(t.Integer()),
+    correctChoiceIndex: t.Optional(Integer()),
   }),
 );
 
@@ -129,7 +130,7 @@ export const OfflinePack = describes<OfflinePackJson>()(
 const OfflineAnswerOutcome = describes<OfflineAnswerOutcomeJson>()(
   t.Object({
     idempotencyKey: t.String(),
-    memoryTrackerId: t.Integer(),
+    memoryTrackerId: Integer(),
     status: t.UnionEnum(["applied", "removed", "out-of-reach", "reset", "answered-later", "too-old", "refused"]),
     correct: t.Optional(t.Boolean()),
     reviewedAt: t.Optional(dateTime()),
@@ -143,22 +144,22 @@ export const OfflineAnswerOutcomes = t.Object({ outcomes: t.Array(OfflineAnswerO
 /** "Optimize my parameters": how the fitted FSRS weights did on the held-out reviews, and which were kept. */
 export const FsrsOptimization = describes<ReturnType<typeof optimizeFsrsParameters>>()(
   t.Object({
-    reviews: t.Integer(),
-    heldOutReviews: t.Integer(),
+    reviews: Integer(),
+    heldOutReviews: Integer(),
     logLossBefore: t.Number(),
     logLossAfter: t.Number(),
     kept: t.Union([t.Literal("fitted"), t.Literal("defaults")]),
   }),
 );
 
-const countOnDate = t.Object({ date: t.String({ format: "date" }), count: t.Integer() });
+const countOnDate = t.Object({ date: t.String({ format: "date" }), count: Integer() });
 
 /** A user's statistics: the recall forecast and history by day, retention by week, and totals. */
 export const Stats = describes<StatsJson>()(
   t.Object({
     forecast: t.Array(countOnDate),
     history: t.Array(countOnDate),
-    retentionByWeek: t.Array(t.Object({ weekStart: t.String({ format: "date" }), reviews: t.Integer(), successes: t.Integer() })),
-    totals: t.Object({ notesAssimilated: t.Integer(), activeTrackers: t.Integer(), averageIntervalDays: t.Number() }),
+    retentionByWeek: t.Array(t.Object({ weekStart: t.String({ format: "date" }), reviews: Integer(), successes: Integer() })),
+    totals: t.Object({ notesAssimilated: Integer(), activeTrackers: Integer(), averageIntervalDays: t.Number() }),
   }),
 );

@@ -16,6 +16,7 @@ import type {
   WikidataEntityData as WikidataEntityDataJson,
   WikidataSearchEntity as WikidataSearchEntityJson,
 } from "../../services/wikidata/client";
+import { Integer } from "./integer";
 import { describes } from "./same-type";
 
 /** Response schemas of the note and notebook areas, named and nested as the reference names them. */
@@ -26,7 +27,7 @@ export const NoteTopology = describes<NoteTopologyJson>()(
     t.Recursive(
       (topology) =>
         t.Object({
-          id: t.Integer(),
+          id: Integer(),
           titleOrPredicate: t.String(),
           shortDetails: t.String(),
           linkType: t.Optional(t.String()),
@@ -39,9 +40,9 @@ export const NoteTopology = describes<NoteTopologyJson>()(
 );
 
 const noteFields = {
-  id: t.Integer(),
+  id: Integer(),
   noteTopology: NoteTopology,
-  parentId: t.Union([t.Integer(), t.Null()]),
+  parentId: t.Union([Integer(), t.Null()]),
   createdAt: t.String({ format: "date-time" }),
   updatedAt: t.String({ format: "date-time" }),
   /** How many times the title and the details have changed: a save says which one it was made from (Engram's own). */
@@ -50,9 +51,9 @@ const noteFields = {
   deletedAt: t.Optional(t.String({ format: "date-time" })),
   wikidataId: t.Optional(t.String()),
   /** Undeleted children, so the tree shows counts without loading each child (Engram's own). */
-  childrenCount: t.Optional(t.Integer()),
+  childrenCount: t.Optional(Integer()),
   /** How many of those children are links, which the tree leaves out (Engram's own). */
-  linkCount: t.Optional(t.Integer()),
+  linkCount: t.Optional(Integer()),
 };
 
 export const Note = describes<NoteJson>()(t.Object({ ...noteFields, details: t.String() }));
@@ -60,19 +61,19 @@ export const Note = describes<NoteJson>()(t.Object({ ...noteFields, details: t.S
 /** A child in a realm: a note without its full details. */
 export const ChildNote = describes<ChildNoteJson>()(t.Object(noteFields));
 
-export const Circle = describes<CircleJson>()(t.Object({ id: t.Integer(), name: t.String() }));
+export const Circle = describes<CircleJson>()(t.Object({ id: Integer(), name: t.String() }));
 
 export const Notebook = describes<NotebookJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     title: t.String(),
     shortDetails: t.String(),
-    headNoteId: t.Integer(),
+    headNoteId: Integer(),
     creatorId: t.String(),
     certifiable: t.Boolean(),
     notebookSettings: t.Object({
       skipMemoryTrackingEntirely: t.Boolean(),
-      numberOfQuestionsInAssessment: t.Union([t.Integer(), t.Null()]),
+      numberOfQuestionsInAssessment: t.Union([Integer(), t.Null()]),
       certificateExpiry: t.String(),
     }),
     circle: t.Optional(Circle),
@@ -82,10 +83,10 @@ export const Notebook = describes<NotebookJson>()(
 
 export const NoteRealm = describes<NoteRealmJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     note: Note,
     children: t.Optional(t.Array(ChildNote)),
-    moreChildrenAfter: t.Optional(t.Integer()),
+    moreChildrenAfter: t.Optional(Integer()),
     inboundReferences: t.Optional(t.Array(Note)),
     notebook: t.Optional(Notebook),
     fromBazaar: t.Optional(t.Boolean()),
@@ -95,17 +96,17 @@ export const NoteRealm = describes<NoteRealmJson>()(
 export const NoteRealms = t.Array(NoteRealm);
 
 export const ChildrenPage = describes<ChildrenPageJson>()(
-  t.Object({ children: t.Array(ChildNote), moreChildrenAfter: t.Optional(t.Integer()) }),
+  t.Object({ children: t.Array(ChildNote), moreChildrenAfter: t.Optional(Integer()) }),
 );
 
 export const Subscription = describes<SubscriptionJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     title: t.String(),
     headNote: Note,
     notebook: Notebook,
-    dailyTargetOfNewNotes: t.Integer(),
-    notebookId: t.Integer(),
+    dailyTargetOfNewNotes: Integer(),
+    notebookId: Integer(),
   }),
 );
 
@@ -117,14 +118,14 @@ export const NotebooksViewedByUser = describes<NotebooksJson>()(
 export const NoteCreationResult = t.Object({ created: NoteRealm, parent: NoteRealm });
 
 /** Where the browser goes after creating a notebook: its head note. */
-export const RedirectToNoteResponse = t.Object({ noteId: t.Integer() });
+export const RedirectToNoteResponse = t.Object({ noteId: Integer() });
 
 export const NoteSearchResult = describes<NoteSearchResultJson>()(t.Object({ noteTopology: NoteTopology, distance: t.Number() }));
 export const NoteSearchResults = t.Array(NoteSearchResult);
 
 export const NoteAccessory = describes<NoteAccessoryJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     url: t.Optional(t.String()),
     imageUrl: t.Optional(t.String()),
     imageMask: t.Optional(t.String()),

@@ -5,6 +5,7 @@ import type { BazaarNotebookJson } from "../../services/sharing/bazaar";
 import type { CircleForUserViewJson } from "../../services/sharing/circles";
 import type { UserTokenJson } from "../../services/user-tokens";
 import type { CurrentUserInfoJson, UserJson } from "../../services/users";
+import { Integer } from "./integer";
 import { AnsweredQuestion, MultipleChoicesQuestion } from "./memory";
 import { Note, Notebook, NotebooksViewedByUser } from "./notes";
 import { describes } from "./same-type";
@@ -15,15 +16,15 @@ const dateTime = () => t.String({ format: "date-time" });
 
 export const User = describes<UserJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     name: t.String(),
     externalIdentifier: t.String(),
-    dailyAssimilationCount: t.Integer(),
+    dailyAssimilationCount: Integer(),
     spaceIntervals: t.String(),
     /** The scheduler and its FSRS settings (Engram's own). */
     scheduler: t.Union([t.Literal("forgetting-curve"), t.Literal("fsrs")]),
     desiredRetention: t.Number(),
-    maximumIntervalDays: t.Integer(),
+    maximumIntervalDays: Integer(),
     admin: t.Boolean(),
   }),
 );
@@ -34,8 +35,8 @@ export const CurrentUserInfo = describes<CurrentUserInfoJson>()(
 
 export const UserToken = describes<UserTokenJson>()(
   t.Object({
-    id: t.Integer(),
-    userId: t.Integer(),
+    id: Integer(),
+    userId: Integer(),
     label: t.String(),
     token: t.String(),
     lastUsedAt: t.Union([dateTime(), t.Null()]),
@@ -44,12 +45,12 @@ export const UserToken = describes<UserTokenJson>()(
 );
 export const UserTokens = t.Array(UserToken);
 
-export const BazaarNotebook = describes<BazaarNotebookJson>()(t.Object({ id: t.Integer(), notebook: Notebook }));
+export const BazaarNotebook = describes<BazaarNotebookJson>()(t.Object({ id: Integer(), notebook: Notebook }));
 export const BazaarNotebooks = t.Array(BazaarNotebook);
 
 export const CircleForUserView = describes<CircleForUserViewJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     name: t.String(),
     invitationCode: t.String(),
     notebooks: NotebooksViewedByUser,
@@ -59,19 +60,19 @@ export const CircleForUserView = describes<CircleForUserViewJson>()(
 
 export const AssessmentQuestionInstance = describes<AssessmentQuestionInstanceJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     multipleChoicesQuestion: MultipleChoicesQuestion,
-    answer: t.Optional(t.Object({ id: t.Integer(), choiceIndex: t.Integer(), correct: t.Boolean() })),
+    answer: t.Optional(t.Object({ id: Integer(), choiceIndex: Integer(), correct: t.Boolean() })),
   }),
 );
 
 export const AssessmentAttempt = describes<AssessmentAttemptJson>()(
   t.Object({
-    id: t.Integer(),
-    notebookId: t.Integer(),
+    id: Integer(),
+    notebookId: Integer(),
     notebookTitle: t.String(),
-    totalQuestionCount: t.Integer(),
-    answersCorrect: t.Integer(),
+    totalQuestionCount: Integer(),
+    answersCorrect: Integer(),
     assessmentQuestionInstances: t.Array(AssessmentQuestionInstance),
     certifiable: t.Boolean(),
     submittedAt: t.Optional(dateTime()),
@@ -80,14 +81,14 @@ export const AssessmentAttempt = describes<AssessmentAttemptJson>()(
   }),
 );
 
-const party = t.Object({ id: t.Integer(), name: t.String() });
+const party = t.Object({ id: Integer(), name: t.String() });
 
 /** Another person inside an answer (services/user-references.ts): the login only for the reader themself, else user#<id>. */
-export const UserReference = t.Object({ id: t.Integer(), name: t.String(), externalIdentifier: t.String() });
+export const UserReference = t.Object({ id: Integer(), name: t.String(), externalIdentifier: t.String() });
 
 export const Conversation = describes<ConversationJson>()(
   t.Object({
-    id: t.Integer(),
+    id: Integer(),
     subject: t.Object({
       note: t.Optional(Note),
       answeredQuestion: t.Optional(AnsweredQuestion),
@@ -106,7 +107,7 @@ export const Conversation = describes<ConversationJson>()(
 export const Conversations = t.Array(Conversation);
 
 export const ConversationMessage = describes<ConversationMessageJson>()(
-  t.Object({ id: t.Integer(), message: t.String(), sender: t.Optional(UserReference), readByReceiver: t.Boolean(), createdAt: dateTime() }),
+  t.Object({ id: Integer(), message: t.String(), sender: t.Optional(UserReference), readByReceiver: t.Boolean(), createdAt: dateTime() }),
 );
 export const ConversationMessages = t.Array(ConversationMessage);
 
@@ -119,4 +120,4 @@ export const Session = t.Object({
 });
 
 /** How many other sessions a sign-out (or a password change) ended. */
-export const SignedOut = t.Object({ signedOut: t.Integer() });
+export const SignedOut = t.Object({ signedOut: Integer() });

@@ -1,6 +1,7 @@
 import { t } from "elysia";
 import type { AnkiImportReport as AnkiImportReportJson } from "../../services/vaults/anki-import";
 import type { ImportReport as ImportReportJson } from "../../services/vaults/import";
+import { Integer } from "./integer";
 import { binaryAnswer } from "./media";
 import { describes } from "./same-type";
 
@@ -9,16 +10,16 @@ import { describes } from "./same-type";
 const SkippedFile = t.Object({ path: t.String(), reason: t.String() });
 
 export const ImportReport = describes<ImportReportJson>()(
-  t.Object({ created: t.Integer(), updated: t.Integer(), links: t.Integer(), images: t.Integer(), skipped: t.Array(SkippedFile) }),
+  t.Object({ created: Integer(), updated: Integer(), links: Integer(), images: Integer(), skipped: t.Array(SkippedFile) }),
 );
 
 export const AnkiImportReport = describes<AnkiImportReportJson>()(
   t.Object({
-    noteId: t.Integer(),
-    created: t.Integer(),
-    images: t.Integer(),
-    trackers: t.Integer(),
-    reviews: t.Integer(),
+    noteId: Integer(),
+    created: Integer(),
+    images: Integer(),
+    trackers: Integer(),
+    reviews: Integer(),
     skipped: t.Array(SkippedFile),
   }),
 );
