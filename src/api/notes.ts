@@ -22,7 +22,7 @@ import { IdParam } from "./ids";
 import { newNoteBody } from "./notebooks";
 import { GraphRAGResult } from "./schemas/graph";
 import { NoteInfo } from "./schemas/memory";
-import { ChildrenPage, NoteCreationResult, NoteRealm, NoteRealms, RedirectToNoteResponse } from "./schemas/notes";
+import { ChildrenPage, NoteChangeStream, NoteCreationResult, NoteRealm, NoteRealms, RedirectToNoteResponse } from "./schemas/notes";
 
 const noteParams = t.Object({ note: IdParam });
 
@@ -136,6 +136,7 @@ export function notesApi(ctx: AppContext) {
       // Server-sent events: the note's text revisions now and after every save (services/notes/note-changes.ts).
       .get("/notes/:note/changes", ({ auth, params }) => noteChangeStream(ctx, optionalUser(auth), params.note), {
         access: "public",
+        response: NoteChangeStream,
         params: noteParams,
       })
       .get("/notes/:note/note-info", ({ auth, params }) => noteInfo(ctx, requireUser(auth), params.note), {

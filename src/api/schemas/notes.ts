@@ -1,6 +1,7 @@
 import { t } from "elysia";
 import type { NoteAccessoryJson } from "../../services/accessories/presenter";
 import type { NotebooksJson } from "../../services/notebooks";
+import type { NoteRevisionsEvent as NoteRevisionsEventJson } from "../../services/notes/note-changes";
 import type {
   ChildNoteJson,
   ChildrenPageJson,
@@ -17,6 +18,7 @@ import type {
   WikidataSearchEntity as WikidataSearchEntityJson,
 } from "../../services/wikidata/client";
 import { Integer } from "./integer";
+import { eventStreamAnswer } from "./media";
 import { describes } from "./same-type";
 
 /** Response schemas of the note and notebook areas, named and nested as the reference names them. */
@@ -46,8 +48,8 @@ const noteFields = {
   createdAt: t.String({ format: "date-time" }),
   updatedAt: t.String({ format: "date-time" }),
   /** How many times the title and the details have changed: a save says which one it was made from (Engram's own). */
-  titleRevision: t.Integer(),
-  detailsRevision: t.Integer(),
+  titleRevision: Integer(),
+  detailsRevision: Integer(),
   deletedAt: t.Optional(t.String({ format: "date-time" })),
   wikidataId: t.Optional(t.String()),
   /** Undeleted children, so the tree shows counts without loading each child (Engram's own). */
@@ -142,4 +144,17 @@ export const WikidataSearchEntity = describes<WikidataSearchEntityJson>()(
 /** PascalCase keys, as the reference names them. */
 export const WikidataEntityData = describes<WikidataEntityDataJson>()(
   t.Object({ WikidataTitleInEnglish: t.String(), WikipediaEnglishUrl: t.String() }),
+);
+
+const NoteRevisionsEvent = describes<NoteRevisionsEventJson>()(t.Object({ titleRevision: Integer(), detailsRevision: Integer() }));
+const StreamEnded = t.Object({ reason: t.String() });
+
+/** A note's change stream: its revisions now and after each save, until it ends. */
+export const NoteChangeStream = eventStreamAnswer(
+  t.Union([
+    t.Object({ event: t.Literal("revisions"), data: NoteRevisionsEvent }),
+    t.Object({ event: t.Literal("closed"), data: StreamEnded }),
+    t.Object({ event: t.Literal("shutdown"), data: StreamEnded }),
+  ]),
+  "Server-sent events: `revisions` (JSON) at once and after each save of the title or details; `closed` when the reader may no longer read the note and `shutdown` when Engram restarts, each ending the stream.",
 );
