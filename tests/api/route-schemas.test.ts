@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { t } from "elysia";
+import { Integer } from "../../src/api/schemas/integer";
 import { appRoutes, type RouteInfo, useTestServer } from "../support/server";
 
 /**
@@ -71,6 +73,26 @@ function missingSchemas(routes: RouteInfo[]): string[] {
   return problems.sort();
 }
 
+/**
+ * Whether a schema holds a transform anywhere (Elysia's t.Integer, t.Numeric, t.BooleanString...):
+ * Elysia then encodes every answer value by value before checking it, which costs much more than
+ * the check (schemas/integer.ts). Answers use plain TypeBox types instead.
+ */
+function hasTransform(schema: unknown, seen = new Set<unknown>()): boolean {
+  if (!schema || typeof schema !== "object" || seen.has(schema)) return false;
+  seen.add(schema);
+  if (Symbol.for("TypeBox.Transform") in schema) return true;
+  return Object.values(schema).some((value) => hasTransform(value, seen));
+}
+
+/** The routes whose response schema holds a transform. */
+function transformedResponses(routes: RouteInfo[]): string[] {
+  return routes
+    .filter((route) => route.path.startsWith("/api/") && hasTransform((route.hooks as Hooks | undefined)?.response))
+    .map((route) => `${route.method} ${route.path}`)
+    .sort();
+}
+
 describe("every /api route declares its schemas", () => {
   const server = useTestServer({}, { resetBeforeEach: false });
   let routes: RouteInfo[] | undefined;
@@ -84,6 +106,18 @@ describe("every /api route declares its schemas", () => {
     const writes = new Map(tableOf().map((route) => [`${route.method} ${route.path}`, route.hooks as Hooks | undefined]));
     const stale = Object.keys(WRITES_WITHOUT_BODY).filter((name) => !writes.has(name) || writes.get(name)?.body);
     expect(stale).toEqual([]);
+  });
+
+  test("no response schema holds a transform, which would make Elysia encode each answer", () => {
+    expect(transformedResponses(tableOf())).toEqual([]);
+  });
+
+  test("the transform check finds one nested in a response schema", () => {
+    const routes: RouteInfo[] = [
+      { method: "GET", path: "/api/plain", hooks: { response: { 200: t.Object({ id: Integer() }) } } as Hooks },
+      { method: "GET", path: "/api/nested", hooks: { response: { 200: t.Array(t.Object({ id: t.Integer() })) } } as Hooks },
+    ];
+    expect(transformedResponses(routes)).toEqual(["GET /api/nested"]);
   });
 
   test("the check finds a route without a response, a t.Unknown() body and a write without a body", () => {
