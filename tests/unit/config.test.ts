@@ -81,4 +81,13 @@ describe("configuration", () => {
     expect(readConfig({ ENGRAM_SHUTDOWN_GRACE: " 2.5 " }).shutdownGraceMs).toBe(2_500);
     expect(readConfig({ ENGRAM_SHUTDOWN_GRACE: "0" }).shutdownGraceMs).toBe(0);
   });
+
+  test("ENGRAM_CHECK_RESPONSES: off in production and on elsewhere by default; on or off when given", () => {
+    expect(readConfig({}).checkResponses).toBe(false);
+    expect(readConfig({ ENGRAM_MODE: "test" }).checkResponses).toBe(true);
+    expect(readConfig({ ENGRAM_MODE: "development" }).checkResponses).toBe(true);
+    expect(readConfig({ ENGRAM_CHECK_RESPONSES: " ON " }).checkResponses).toBe(true);
+    expect(readConfig({ ENGRAM_MODE: "test", ENGRAM_CHECK_RESPONSES: "off" }).checkResponses).toBe(false);
+    expect(() => readConfig({ ENGRAM_CHECK_RESPONSES: "yes" })).toThrow('ENGRAM_CHECK_RESPONSES must be on or off, got "yes"');
+  });
 });
