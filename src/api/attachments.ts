@@ -4,6 +4,7 @@ import { attachmentById, attachmentEmbeddedIn, type StoredAttachment } from "../
 import { optionalUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { binaryAnswer } from "./schemas/media";
 
 // An SVG opened on its own could run script in Engram's origin: it is served sandboxed.
 const SVG_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -53,11 +54,24 @@ export function attachmentsApi(ctx: AppContext) {
           headers: { location: `/api/attachments/${attachment.id}/${name}`, "cache-control": "private, no-cache" },
         });
       },
-      { access: "public", params: t.Object({ note: IdParam }), query: t.Object({ target: t.String({ minLength: 1, maxLength: 1000 }) }) },
+      {
+        access: "public",
+        params: t.Object({ note: IdParam }),
+        query: t.Object({ target: t.String({ minLength: 1, maxLength: 1000 }) }),
+        response: { 302: t.Void({ description: "Redirects to the file's lasting address, /api/attachments/{attachment}/{name}" }) },
+      },
     )
     .get(
       "/attachments/:attachment/:name",
       ({ auth, params, request }) => answer(attachmentById(ctx, optionalUser(auth), params.attachment), request.headers.get("range")),
-      { access: "public", params: t.Object({ attachment: IdParam, name: t.String() }) },
+      {
+        access: "public",
+        params: t.Object({ attachment: IdParam, name: t.String() }),
+        response: {
+          200: binaryAnswer("*/*", "The file's bytes, in the type it was imported as (image, audio, video, PDF)"),
+          206: binaryAnswer("*/*", "The range of the file's bytes the Range header asked for"),
+          416: t.Void({ description: "The range asked for is outside the file" }),
+        },
+      },
     );
 }

@@ -8,7 +8,6 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { Note, Notebook, NotebooksViewedByUser, RedirectToNoteResponse } from "./schemas/notes";
-import { BazaarNotebook } from "./schemas/people";
 
 export const newNoteBody = t.Object(
   {
@@ -62,7 +61,7 @@ export function notebooksApi(ctx: AppContext) {
     })
     .post("/:notebook/share", ({ auth, params }) => shareToBazaar(ctx, requireUser(auth), params.notebook), {
       access: "signed-in",
-      response: BazaarNotebook,
+      response: Notebook,
       params: notebookParams,
     })
     .patch(

@@ -80,8 +80,6 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
     "The dump file is one object: the notebook, when it was exported, and its notes (each a bare note with its recall settings), so that it can be restored whole.",
 
   // Notebooks and their AI assistant.
-  "POST /api/notebooks/{}/share 200.*: added": "Sharing answers the bazaar entry it made (its id and the notebook).",
-  "POST /api/notebooks/{}/share 200.*: missing": "Sharing answers the bazaar entry it made, whose notebook has these fields.",
   "POST /api/ai/assistant/recreate-notebook/{} 200.creator.*: missing":
     "The assistant's creator is named by id and name only: their login, settings and role stay private.",
   "POST /api/ai/assistant/recreate-notebook/{} 200.*: added":

@@ -118,7 +118,7 @@ export const FineTuningTrigger = describes<FineTuningTriggerJson>()(
 export const NotebookAssistant = describes<NotebookAssistantJson>()(
   t.Object({
     id: Integer(),
-    creator: t.Union([t.Object({ id: Integer(), name: t.String() }), t.Null()]),
+    creator: t.Union([t.Object({ id: Integer(), name: t.String(), externalIdentifier: t.String() }), t.Null()]),
     notebook: Notebook,
     assistantId: t.String(),
     name: t.String(),

@@ -10,7 +10,14 @@ import { describes } from "./same-type";
 const SkippedFile = t.Object({ path: t.String(), reason: t.String() });
 
 export const ImportReport = describes<ImportReportJson>()(
-  t.Object({ created: Integer(), updated: Integer(), links: Integer(), images: Integer(), skipped: t.Array(SkippedFile) }),
+  t.Object({
+    created: Integer(),
+    updated: Integer(),
+    links: Integer(),
+    images: Integer(),
+    attachments: Integer(),
+    skipped: t.Array(SkippedFile),
+  }),
 );
 
 export const AnkiImportReport = describes<AnkiImportReportJson>()(
