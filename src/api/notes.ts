@@ -21,6 +21,7 @@ import { core } from "./core";
 import { IdParam } from "./ids";
 import { newNoteBody } from "./notebooks";
 import { GraphRAGResult } from "./schemas/graph";
+import { Integer } from "./schemas/integer";
 import { NoteInfo } from "./schemas/memory";
 import { ChildrenPage, NoteChangeStream, NoteCreationResult, NoteRealm, NoteRealms, RedirectToNoteResponse } from "./schemas/notes";
 
@@ -72,7 +73,7 @@ export function notesApi(ctx: AppContext) {
       // Not in the reference API: how many notes a delete takes along, for its confirmation.
       .get("/notes/:note/descendant-count", ({ auth, params }) => descendantCount(ctx, optionalUser(auth), params.note), {
         access: "public",
-        response: t.Object({ count: t.Integer() }),
+        response: t.Object({ count: Integer() }),
         params: noteParams,
       })
       // The spec names the parameter parentNote / referenceNote; Elysia needs one name per position.

@@ -14,6 +14,7 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { NoteQuestions, PredefinedQuestion, SuggestedQuestionForFineTuning } from "./schemas/admin";
+import { NoContent } from "./schemas/media";
 
 /**
  * One parameter name for the id after /predefined-questions/ (Elysia needs one name per
@@ -86,7 +87,7 @@ export function predefinedQuestionsApi(ctx: AppContext) {
           deleteQuestion(ctx, requireUser(auth), params.id);
           set.status = 204;
         },
-        { access: "signed-in", params: idParams },
+        { access: "signed-in", params: idParams, response: { 204: NoContent } },
       )
       // Not in the reference API: the notebook's questions grouped by note, for "Notebook Questions".
       .get("/notebook/:notebook/questions", ({ auth, params }) => notebookQuestions(ctx, requireUser(auth), params.notebook), {

@@ -41,6 +41,7 @@ const WRITES_WITHOUT_BODY: Record<string, string> = {
   "POST /api/notebooks/:notebook/update-index": "The path names the notebook.",
   "POST /api/notes/:note/delete": "The path names the note.",
   "POST /api/notes/move_after/:note/:targetNote/:asFirstChild": "The path says it all.",
+  "POST /api/predefined-questions/:id/delete": "The path names the question.",
   "POST /api/predefined-questions/:id/toggle-approval": "The path names the question.",
   "POST /api/predefined-questions/generate-question-without-save": "The query names the note.",
   "POST /api/recall-prompts/:recallPrompt/contest": "The path names the prompt.",
