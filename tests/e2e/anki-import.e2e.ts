@@ -43,12 +43,13 @@ test("an imported note's math is typeset with KaTeX, and its properties fold awa
   await waitForHydration(page);
   const noteId = new URL(page.url()).pathname.slice(2);
 
-  // Math: typeset by the server, KaTeX's stylesheet and fonts applied.
-  const preview = page.getByRole("region", { name: "Preview" });
-  await expect(preview.locator(".katex")).toHaveCount(2);
-  await expect(preview.locator(".katex-display")).toHaveCount(1);
+  // Math: typeset by the server, KaTeX's stylesheet and fonts applied; the note (it has a table)
+  // shows rendered until a click opens the Markdown editor.
+  const shown = page.getByRole("textbox", { name: "note details" });
+  await expect(shown.locator(".katex")).toHaveCount(2);
+  await expect(shown.locator(".katex-display")).toHaveCount(1);
   expect(
-    await preview
+    await shown
       .locator(".katex .mathnormal")
       .first()
       .evaluate((e) => getComputedStyle(e).fontFamily),
@@ -58,8 +59,7 @@ test("an imported note's math is typeset with KaTeX, and its properties fold awa
   // Properties: a table, not lines of text; folded and unfolded, the choice kept.
   const properties = page.getByRole("region", { name: "Properties" });
   await expect(properties.getByRole("row")).toHaveText(["anki_note_typeBasic", "tagsphysics"]);
-  const markdown = page.getByLabel("note details (markdown)");
-  await expect(markdown).not.toContainText("anki_note_type");
+  await expect(shown).not.toContainText("anki_note_type");
   await page.setViewportSize({ width: 1280, height: 900 });
   if (SHOTS) await page.screenshot({ path: join(SHOTS, "note-math-properties-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -77,7 +77,10 @@ test("an imported note's math is typeset with KaTeX, and its properties fold awa
   const before = await savedDetails(page, engram.url, noteId);
   const frontMatter = before.slice(0, before.indexOf("---\n\n") + 5);
   expect(frontMatter).toBe("---\nanki_note_type: Basic\ntags:\n  - physics\n---\n\n");
-  await markdown.focus();
+  await page.getByRole("textbox", { name: "note details" }).focus();
+  const markdown = page.getByLabel("note details (markdown)");
+  await expect(markdown).toBeFocused();
+  await expect(markdown).not.toHaveValue(/anki_note_type/);
   await page.keyboard.press("Control+Home");
   await page.keyboard.type("Also $a^2 + b^2 = c^2$. ");
   await markdown.blur();
