@@ -42,7 +42,12 @@ test("a merge keeps every change of each side when they do not touch (property)"
       const text = middle.join("\n");
       const mine = `${start}!\n${text}`;
       const theirs = `${text}\n?${end}`;
-      expect(mergeTexts(text, mine, theirs)).toBe(`${start}!\n${text}\n?${end}`);
+      const merged = mergeTexts(text, mine, theirs);
+      const both = `${start}!\n${text}\n?${end}`;
+      // A text of nothing but line breaks is one token to diff3, which both edits touch: asking
+      // the person is right there too. Never a wrong merge.
+      if (/\S/.test(text)) expect(merged).toBe(both);
+      else expect([both, undefined]).toContain(merged);
     }),
   );
 });
