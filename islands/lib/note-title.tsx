@@ -1,5 +1,8 @@
 import { type NoteTopologyJson, notePath } from "./notes-queries";
 
+/** How a note the reader may not read is named (the server sends no title for it). */
+export const UNREADABLE_NOTE_TEXT = "a note you cannot read";
+
 /** What stands between a link note's subject, link type and object, in text and on screen. */
 const LINK_SEPARATOR = " — ";
 
@@ -9,6 +12,7 @@ const LINK_SEPARATOR = " — ";
  * nothing alone). An end the server did not send is left out.
  */
 export function noteTitleText(topology: NoteTopologyJson): string {
+  if (topology.unreadable) return UNREADABLE_NOTE_TEXT;
   if (!topology.linkType) return topology.titleOrPredicate;
   return [topology.parentOrSubjectNoteTopology?.titleOrPredicate, topology.linkType, topology.objectNoteTopology?.titleOrPredicate]
     .filter((part): part is string => part !== undefined)
@@ -32,6 +36,7 @@ function End({ topology, linkEnds }: { topology?: NoteTopologyJson; linkEnds: bo
  * and object as links to their notes. Its text is exactly noteTitleText's.
  */
 export function NoteTitle({ topology, linkEnds = false }: { topology: NoteTopologyJson; linkEnds?: boolean }) {
+  if (topology.unreadable) return <span className="muted">{UNREADABLE_NOTE_TEXT}</span>;
   if (!topology.linkType) return <>{topology.titleOrPredicate}</>;
   const subject = topology.parentOrSubjectNoteTopology;
   const object = topology.objectNoteTopology;

@@ -8,9 +8,14 @@ import { notePath } from "../lib/notes-queries";
 function TrackerNote({ tracker }: { tracker: MemoryTrackerJson }) {
   return (
     <>
-      <a className="recent-item-title" dir="auto" href={notePath(tracker.note.id)}>
-        {noteTitleText(tracker.note.noteTopology)}
-      </a>
+      {tracker.note.unreadable ? (
+        // Kept for history: the note left the notebooks this learner may read.
+        <span className="recent-item-title muted">{noteTitleText(tracker.note.noteTopology)}</span>
+      ) : (
+        <a className="recent-item-title" dir="auto" href={notePath(tracker.note.id)}>
+          {noteTitleText(tracker.note.noteTopology)}
+        </a>
+      )}
       {tracker.spelling && <span className="muted"> (spelling)</span>}
     </>
   );

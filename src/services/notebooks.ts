@@ -135,6 +135,6 @@ export function notesOfNotebook(ctx: AppContext, current: CurrentUser | undefine
     .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt)))
     .orderBy(notes.id)
     .all();
-  const presenter = new NotePresenter(ctx).preload(rows);
+  const presenter = new NotePresenter(ctx, current).preload(rows);
   return rows.map((row) => presenter.note(row));
 }

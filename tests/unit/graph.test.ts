@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { readConfig } from "../../src/config";
 import { createContext } from "../../src/context";
 import { accounts } from "../../src/db/schema";
+import { ForbiddenError, UnauthorizedError } from "../../src/services/errors";
 import { estimateTokens, truncateDetails } from "../../src/services/graph/bare-note";
 import { buildGraph, describeGraph, type GraphRAGResult } from "../../src/services/graph/build-graph";
 import { createLink } from "../../src/services/links/link-service";
@@ -18,6 +19,7 @@ import { createNote, deleteNote, updateDetails } from "../../src/services/notes/
 import { childrenOf } from "../../src/services/notes/rows";
 import { linkNotes } from "../../src/services/testability/link-notes";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
+import { shareNotebookOfNoteToBazaar } from "../../src/services/testability/sharing";
 import { type CurrentUser, findUserByAccount } from "../../src/services/users";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-graph-"));
@@ -81,7 +83,7 @@ describe("priority layers", () => {
   });
 
   test("parent and ancestors come first; then children, prior and younger siblings take turns; the parent's siblings and their children last", () => {
-    const graph = buildGraph(ctx, ids.Focus!, 5000);
+    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["A", "Parent"],
       ["Root", "AncestorInContextualPath"],
@@ -98,7 +100,7 @@ describe("priority layers", () => {
   });
 
   test("the focus note has full details, its contextual path root first, and lists what was included (prior siblings in creation order)", () => {
-    const { focusNote } = buildGraph(ctx, ids.Focus!, 5000);
+    const { focusNote } = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(focusNote).toEqual({
       uri: `/n${ids.Focus}`,
       title: "Focus",
@@ -127,7 +129,7 @@ describe("priority layers", () => {
 
   test("a related note has its parent, relation and details, keys in the reference's order", () => {
     updateDetails(ctx, learner, ids.C1!, "first child");
-    const c1 = buildGraph(ctx, ids.Focus!, 5000).relatedNotes.find((n) => n.uri === `/n${ids.C1}`);
+    const c1 = buildGraph(ctx, learner, ids.Focus!, 5000).relatedNotes.find((n) => n.uri === `/n${ids.C1}`);
     expect(Object.entries(c1!)).toEqual([
       ["uri", `/n${ids.C1}`],
       ["title", "C1"],
@@ -140,7 +142,7 @@ describe("priority layers", () => {
   test("deleted notes never appear", () => {
     deleteNote(ctx, learner, ids.C2!);
     deleteNote(ctx, learner, ids.B!);
-    const graph = buildGraph(ctx, ids.Focus!, 5000);
+    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(JSON.stringify(graph)).not.toContain(`/n${ids.C2})`);
     expect(related(graph).map(([name]) => name)).not.toContain("B");
     expect(related(graph).map(([name]) => name)).not.toContain("B1");
@@ -149,7 +151,7 @@ describe("priority layers", () => {
 
   test("the parent's siblings are visited in a spiral: nearest left, nearest right, then the next pair", () => {
     notes([["G"], ["L2", "G"], ["L1", "G"], ["Mid", "G"], ["R1", "G"], ["R2", "G"], ["R3", "G"], ["X", "Mid"]]);
-    expect(relatedNamed(buildGraph(ctx, ids.X!, 5000), "SiblingOfParent")).toEqual(["L1", "R1", "L2", "R2", "R3"]);
+    expect(relatedNamed(buildGraph(ctx, learner, ids.X!, 5000), "SiblingOfParent")).toEqual(["L1", "R1", "L2", "R2", "R3"]);
   });
 });
 
@@ -166,7 +168,7 @@ describe("links", () => {
       ["Tokyo", "Asia"],
     ]);
     link("Subject", "Paris", "a part of");
-    const graph = buildGraph(ctx, ids["Subject -> Paris"]!, 5000);
+    const graph = buildGraph(ctx, learner, ids["Subject -> Paris"]!, 5000);
     expect(Object.entries(graph.focusNote).slice(0, 5)).toEqual([
       ["uri", `/n${ids["Subject -> Paris"]}`],
       ["subjectUriAndTitle", ref("Subject")],
@@ -191,7 +193,7 @@ describe("links", () => {
     notes([["Focus"], ["Plain", "Focus"], ["Things"], ["Object", "Things"], ["Other", "Things"]]);
     link("Focus", "Object", "using");
     link("Other", "Object", "similar to");
-    const graph = buildGraph(ctx, ids.Focus!, 5000);
+    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["Plain", "Child"],
       ["Focus -> Object", "Child"],
@@ -212,7 +214,7 @@ describe("links", () => {
   test("an inbound reference brings its subject (layer 3), then the subject's children and the reference's contextual path (layer 4)", () => {
     notes([["Focus"], ["Elsewhere"], ["Subject", "Elsewhere"], ["Cousin", "Subject"]]);
     link("Subject", "Focus", "an example of");
-    const graph = buildGraph(ctx, ids.Focus!, 5000);
+    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["Subject -> Focus", "InboundReference"],
       ["Subject", "SubjectOfInboundReference"],
@@ -222,14 +224,21 @@ describe("links", () => {
     expect(graph.focusNote.inboundReferences).toEqual([`[an example of](/n${ids["Subject -> Focus"]})`]);
   });
 
-  test("with a viewer, notes in notebooks the viewer may not read are left out", () => {
+  test("notes in notebooks the reader may not read are left out, until the reader may read them", () => {
     notes([["Mine"]]);
     notes([["Theirs"], ["Their subject", "Theirs"]], userNamed("another_old_learner"));
     linkNotes(ctx, ids["Their subject"]!, ids.Mine!, "related to");
-    expect(buildGraph(ctx, ids.Mine!, 5000).relatedNotes).toHaveLength(3);
-    const graph = buildGraph(ctx, ids.Mine!, 5000, { viewer: learner });
+    const graph = buildGraph(ctx, learner, ids.Mine!, 5000);
     expect(graph.relatedNotes).toEqual([]);
     expect(graph.focusNote.inboundReferences).toEqual([]);
+    shareNotebookOfNoteToBazaar(ctx, "Theirs");
+    expect(buildGraph(ctx, learner, ids.Mine!, 5000).relatedNotes).toHaveLength(3);
+  });
+
+  test("the reader must be allowed to read the focus note", () => {
+    notes([["Mine", undefined, "My details"]]);
+    expect(() => buildGraph(ctx, userNamed("another_old_learner"), ids.Mine!, 5000)).toThrow(ForbiddenError);
+    expect(() => buildGraph(ctx, undefined, ids.Mine!, 5000)).toThrow(UnauthorizedError);
   });
 });
 
@@ -250,14 +259,14 @@ describe("token budget", () => {
       ["Parent", undefined, "é".repeat(300)],
       ["Focus", "Parent", "ü".repeat(400)],
     ]);
-    const graph = buildGraph(ctx, ids.Focus!, 5000);
+    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(graph.focusNote.details).toBe("ü".repeat(400));
     expect(graph.relatedNotes[0]!.details).toBe(`${"é".repeat(250)}...`);
   });
 
   test("the focus is paid for first; a candidate that does not fit is skipped and smaller ones after it still come in", () => {
     notes([["Root"], ["Big", "Root", "b".repeat(800)], ["Focus", "Big"], ["Small child", "Focus"], ["Another", "Focus"]]);
-    const full = buildGraph(ctx, ids.Focus!, 100_000);
+    const full = buildGraph(ctx, learner, ids.Focus!, 100_000);
     const cost = (name: string) => estimateTokens(full.relatedNotes.find((n) => n.uri === `/n${ids[name]}`)!);
     const focusCost = estimateTokens({ ...full.focusNote, children: [], priorSiblings: [], youngerSiblings: [], inboundReferences: [] });
     expect(related(full).map(([name]) => name)).toEqual(["Big", "Root", "Small child", "Another"]);
@@ -265,14 +274,14 @@ describe("token budget", () => {
     // Enough for everything but the big parent.
     const limit = focusCost + cost("Root") + cost("Small child") + cost("Another");
     expect(cost("Big")).toBeGreaterThan(cost("Root"));
-    const graph = buildGraph(ctx, ids.Focus!, limit);
+    const graph = buildGraph(ctx, learner, ids.Focus!, limit);
     expect(related(graph).map(([name]) => name)).toEqual(["Root", "Small child", "Another"]);
     expect(graph.focusNote.children).toEqual([ref("Small child"), ref("Another")]);
 
     // One token less: the last one no longer fits.
-    expect(related(buildGraph(ctx, ids.Focus!, limit - 1)).map(([name]) => name)).toEqual(["Root", "Small child"]);
+    expect(related(buildGraph(ctx, learner, ids.Focus!, limit - 1)).map(([name]) => name)).toEqual(["Root", "Small child"]);
     // Only the focus fits.
-    const alone = buildGraph(ctx, ids.Focus!, focusCost);
+    const alone = buildGraph(ctx, learner, ids.Focus!, focusCost);
     expect(alone.relatedNotes).toEqual([]);
     expect(alone.focusNote.contextualPath).toEqual([ref("Root"), ref("Big")]);
     expect(alone.focusNote.children).toEqual([]);
@@ -282,12 +291,12 @@ describe("token budget", () => {
     notes([["Root"], ["Focus", "Root"]]);
     for (let i = 10; i < 40; i++) notes([[`Child ${i}`, "Focus", `details of child ${i} `.repeat(5)]]);
     const counts = [100, 300, 1000, 5000].map((limit) => {
-      const graph = buildGraph(ctx, ids.Focus!, limit);
+      const graph = buildGraph(ctx, learner, ids.Focus!, limit);
       const focusCost = estimateTokens({ ...graph.focusNote, children: [], priorSiblings: [], youngerSiblings: [], inboundReferences: [] });
       const total = focusCost + graph.relatedNotes.reduce((sum, n) => sum + estimateTokens(n), 0);
       expect(total).toBeLessThanOrEqual(limit);
       // Every child costs the same, so the first one left out ends the list.
-      const childCost = estimateTokens(buildGraph(ctx, ids.Focus!, 100_000).relatedNotes.at(-1)!);
+      const childCost = estimateTokens(buildGraph(ctx, learner, ids.Focus!, 100_000).relatedNotes.at(-1)!);
       if (graph.relatedNotes.length < 31) expect(limit - total).toBeLessThan(childCost);
       return graph.relatedNotes.length;
     });
@@ -299,7 +308,7 @@ describe("token budget", () => {
 
 test("the description for AI prompts is the header and the pretty JSON of the graph", () => {
   notes([["Root"], ["Focus", "Root"]]);
-  const graph = buildGraph(ctx, ids.Focus!);
+  const graph = buildGraph(ctx, learner, ids.Focus!);
   const text = describeGraph(graph);
   expect(text.startsWith('Focus Note and the notes related to it:\n{\n  "focusNote": {')).toBe(true);
   expect(JSON.parse(text.slice(text.indexOf("\n")))).toEqual(graph);

@@ -80,6 +80,9 @@ export function ConversationView({ conversation, inviteAi = false }: { conversat
     reloadMessages();
   }
 
+  // A note the caller may no longer read: the messages stay, the AI is not asked about it.
+  const subjectUnreadable = Boolean(conversation.subject.note?.unreadable || conversation.subject.answeredQuestion?.note.unreadable);
+
   return (
     <div className="conversation-view">
       <ol className="message-list" aria-label="conversation history">
@@ -96,7 +99,10 @@ export function ConversationView({ conversation, inviteAi = false }: { conversat
         )}
         <li ref={endRef} aria-hidden="true" className="message-end" />
       </ol>
-      <MessageInput onSend={send} extra={(text, clear) => <AiReplyButton ai={ai} message={text} onMessageSent={clear} />} />
+      <MessageInput
+        onSend={send}
+        extra={subjectUnreadable ? undefined : (text, clear) => <AiReplyButton ai={ai} message={text} onMessageSent={clear} />}
+      />
     </div>
   );
 }

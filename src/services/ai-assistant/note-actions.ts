@@ -29,7 +29,7 @@ export async function suggestNoteTitle(
   const title = await askForTitle(ctx, {
     // The default assistant runs title suggestions (§5.5); the notebook's instructions come with the request.
     instructions: assistantInstructions(ctx, null),
-    noteDescription: noteDescription(ctx, note),
+    noteDescription: noteDescription(ctx, current, note),
     notebookInstructions: notebookAdditionalInstructions(ctx, notebook.id),
   });
   return { title };

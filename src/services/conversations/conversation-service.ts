@@ -62,19 +62,26 @@ export function ownershipOf(notebook: NotebookRow): { ownerUserId: number | null
 
 const userName = (ctx: AppContext, id: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? "";
 
-/** The subject as JSON, loaded for the caller (who is a party, so may see it). */
-function subjectOf(ctx: AppContext, row: ConversationRow): { subject: ConversationSubjectJson; title: string } {
+/** The subject title of a conversation whose note the caller may no longer read. */
+export const UNREADABLE_SUBJECT_TITLE = "(a note you cannot read)";
+
+/**
+ * The subject as JSON, loaded for the caller (a party). Being a party does not open the note: the
+ * caller sees its text only while the policy lets them read it (a note moved into a notebook they
+ * may not read is a placeholder, and so is the note of an answered question).
+ */
+function subjectOf(ctx: AppContext, current: CurrentUser, row: ConversationRow): { subject: ConversationSubjectJson; title: string } {
   if (row.subjectNoteId !== null) {
     const note = findNote(ctx, row.subjectNoteId);
     if (!note) return { subject: {}, title: "(deleted note)" };
-    const json = new NotePresenter(ctx).preload([note]).note(note);
-    return { subject: { note: json }, title: topologyText(json.noteTopology) };
+    const json = new NotePresenter(ctx, current).preload([note]).note(note);
+    return { subject: { note: json }, title: json.unreadable ? UNREADABLE_SUBJECT_TITLE : topologyText(json.noteTopology) };
   }
   if (row.subjectRecallPromptId !== null) {
     const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, row.subjectRecallPromptId)).get();
     if (!prompt) return { subject: {}, title: "(deleted question)" };
-    // Both parties see the question: the conversation's policy let the caller in.
-    const answered = presentAnsweredQuestion(ctx, loadPromptOf(ctx, prompt));
+    // Both parties see the question (the conversation's policy let the caller in); its note only as the policy allows.
+    const answered = presentAnsweredQuestion(ctx, current, loadPromptOf(ctx, prompt));
     return { subject: { answeredQuestion: answered }, title: answered.predefinedQuestion.multipleChoicesQuestion.stem };
   }
   if (row.subjectAssessmentQuestionId !== null) {
@@ -121,7 +128,7 @@ export function presentConversation(ctx: AppContext, current: CurrentUser, row: 
     row.ownerCircleId === null
       ? undefined
       : ctx.db.select({ id: circles.id, name: circles.name }).from(circles).where(eq(circles.id, row.ownerCircleId)).get();
-  const { subject, title } = subjectOf(ctx, row);
+  const { subject, title } = subjectOf(ctx, current, row);
   const other = otherPartyName(ctx, current, row, circle?.name);
   return {
     id: row.id,

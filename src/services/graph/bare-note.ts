@@ -52,8 +52,8 @@ export interface GraphRAGResult {
 /** Finds a note by id (a Map of rows works, so does the graph's lazy loader). */
 export interface NoteLookup {
   get(id: number): NoteRow | undefined;
-  /** Whether the viewer may see the note at all; a link's ends the viewer may not read are left out. */
-  visible?(note: NoteRow): boolean;
+  /** Whether the reader may see the note at all (the policy's answer); a link's ends the reader may not read are left out. */
+  visible(note: NoteRow): boolean;
 }
 
 /** Details of related notes are cut to this many UTF-8 bytes, then "..." is appended. */
@@ -95,7 +95,7 @@ export function estimateTokens(note: BareNote | FocusNote): number {
 export function bareNote(note: NoteRow, byId: NoteLookup, relationToFocusNote?: RelationToFocusNote, details = note.details): BareNote {
   const shown = (id: number | null) => {
     const row = id !== null ? byId.get(id) : undefined;
-    return row && !row.deletedAt && (byId.visible?.(row) ?? true) ? row : undefined;
+    return row && !row.deletedAt && byId.visible(row) ? row : undefined;
   };
   const parent = shown(note.parentId);
   const isLink = note.targetNoteId !== null;

@@ -1,10 +1,10 @@
 import type { AppContext } from "../../context";
 import { ValidationError } from "../errors";
 import { getNote, getNotebook } from "../notes/rows";
-import { authorizeRead } from "../policies";
+import { authorizeRead, type ReadableNotes, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 import { type GraphRAGResult, uriAndTitle } from "./bare-note";
-import { type GraphAudience, Neighbourhood } from "./neighbourhood";
+import { Neighbourhood } from "./neighbourhood";
 import { GraphResultBuilder, PriorityLayer } from "./priority-layer";
 import { layerOneHandlers, layerTwoHandlers } from "./relationships";
 
@@ -18,20 +18,20 @@ export const MAX_GRAPH_TOKEN_LIMIT = 100_000;
 export const TOKEN_LIMIT_MESSAGE = `must be between ${MIN_GRAPH_TOKEN_LIMIT} and ${MAX_GRAPH_TOKEN_LIMIT}`;
 
 /**
- * The focus note and the notes related to it, filled by priority until the token budget (for
- * the whole result, focus note first) is spent. Deleted notes never
- * appear; with an audience, neither do notes in notebooks its viewer may not read (without one,
- * nothing is filtered: for tests of the graph's shape only).
- * Throws NotFoundError for an unknown note. Does not check that the viewer may read the focus.
+ * The focus note and the notes related to it, as the reader may see them, filled by priority
+ * until the token budget (for the whole result, focus note first) is spent. The reader must be
+ * allowed to read the focus note now (401/403 otherwise, 404 for an unknown note); deleted notes
+ * and notes the reader may not read never appear.
  */
 export function buildGraph(
   ctx: AppContext,
+  reader: Reader | ReadableNotes,
   focusNoteId: number,
   tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT,
-  audience?: GraphAudience,
 ): GraphRAGResult {
   const focus = getNote(ctx, focusNoteId);
-  const hood = new Neighbourhood(ctx, audience);
+  const hood = new Neighbourhood(ctx, reader);
+  authorizeRead(ctx, hood.readable.reader, getNotebook(ctx, focus.notebookId));
   const builder = new GraphResultBuilder(focus, hood, hood.ancestors(focus).map(uriAndTitle), tokenLimit);
 
   // Layers 3 and 4 start empty: layer 2's handlers fill them as they hand out candidates.
@@ -56,9 +56,7 @@ export function noteGraph(
   if (!Number.isInteger(tokenLimit) || tokenLimit < MIN_GRAPH_TOKEN_LIMIT || tokenLimit > MAX_GRAPH_TOKEN_LIMIT) {
     throw new ValidationError({ tokenLimit: TOKEN_LIMIT_MESSAGE });
   }
-  const focus = getNote(ctx, noteId);
-  authorizeRead(ctx, current, getNotebook(ctx, focus.notebookId));
-  return buildGraph(ctx, focus.id, tokenLimit, { viewer: current });
+  return buildGraph(ctx, current, noteId, tokenLimit);
 }
 
 /** The text given to the AI (question generation, evaluation): a header, then the pretty JSON. */
@@ -66,7 +64,7 @@ export function describeGraph(graph: GraphRAGResult): string {
   return `Focus Note and the notes related to it:\n${JSON.stringify(graph, null, 2)}\n`;
 }
 
-/** The graph description of a note for AI prompts, limited to what the viewer may read (the caller checks the focus). */
-export function graphDescription(ctx: AppContext, focusNoteId: number, tokenLimit: number, viewer: CurrentUser): string {
-  return describeGraph(buildGraph(ctx, focusNoteId, tokenLimit, { viewer }));
+/** The graph description of a note for AI prompts, as the reader may read it (refused when the reader may not read the note). */
+export function graphDescription(ctx: AppContext, focusNoteId: number, tokenLimit: number, reader: CurrentUser): string {
+  return describeGraph(buildGraph(ctx, reader, focusNoteId, tokenLimit));
 }

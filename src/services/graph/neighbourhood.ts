@@ -1,30 +1,26 @@
 import type { AppContext } from "../../context";
 import { inboundReferencesOf } from "../notes/presenters";
-import { ancestorsOf, childrenOf, findNote, getNotebook, type NoteRow } from "../notes/rows";
-import { notebookAccess } from "../policies";
-import type { CurrentUser } from "../users";
+import { ancestorsOf, childrenOf, findNote, type NoteRow } from "../notes/rows";
+import { ReadableNotes, type Reader } from "../policies";
 import type { NoteLookup } from "./bare-note";
 
-/** Whom a graph is for: only notes its viewer (undefined when signed out) may read appear. */
-export interface GraphAudience {
-  viewer: CurrentUser | undefined;
-}
-
 /**
- * The notes around a focus note, loaded lazily and cached for one graph build. Every list
- * leaves out deleted notes and, when an audience is given, notes in notebooks its viewer may not
- * read (links can reach into other people's notebooks). A signed-out viewer (undefined) reads
- * bazaar notebooks only.
+ * The notes around a focus note, for one reader, loaded lazily and cached for one graph build.
+ * Every list leaves out deleted notes and notes the reader may not read (links can reach into
+ * other people's notebooks): the policy is asked for each (policies/readable-notes.ts). A
+ * signed-out reader (undefined) reads bazaar notebooks only.
  */
 export class Neighbourhood implements NoteLookup {
   private readonly rows = new Map<number, NoteRow | undefined>();
   private readonly childLists = new Map<number, NoteRow[]>();
-  private readonly readableNotebooks = new Map<number, boolean>();
+  readonly readable: ReadableNotes;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly audience?: GraphAudience,
-  ) {}
+    reader: Reader | ReadableNotes,
+  ) {
+    this.readable = reader instanceof ReadableNotes ? reader : new ReadableNotes(ctx, reader);
+  }
 
   get(id: number): NoteRow | undefined {
     if (!this.rows.has(id)) this.rows.set(id, findNote(this.ctx, id));
@@ -37,15 +33,7 @@ export class Neighbourhood implements NoteLookup {
   }
 
   /** Undeleted and readable by the viewer. */
-  visible = (note: NoteRow | undefined): note is NoteRow => {
-    if (!note || note.deletedAt) return false;
-    if (!this.audience) return true;
-    if (!this.readableNotebooks.has(note.notebookId)) {
-      const access = notebookAccess(this.ctx, this.audience.viewer, getNotebook(this.ctx, note.notebookId));
-      this.readableNotebooks.set(note.notebookId, access !== "none");
-    }
-    return this.readableNotebooks.get(note.notebookId)!;
-  };
+  visible = (note: NoteRow | undefined): note is NoteRow => !!note && !note.deletedAt && this.readable.note(note);
 
   /** The parent (or, for a link note, its subject), when visible. */
   parentOf(note: NoteRow | undefined): NoteRow | undefined {
@@ -81,7 +69,7 @@ export class Neighbourhood implements NoteLookup {
   /** Undeleted link notes whose target is the note, oldest first. */
   inboundReferences(note: NoteRow | undefined): NoteRow[] {
     if (!note) return [];
-    return this.remember(inboundReferencesOf(this.ctx, note.id)).filter(this.visible);
+    return this.remember(inboundReferencesOf(this.ctx, this.readable, note.id)).filter(this.visible);
   }
 
   shuffle(notes: NoteRow[]): NoteRow[] {

@@ -37,7 +37,7 @@ export function createLink(ctx: AppContext, current: CurrentUser, sourceId: numb
   const { source, target } = sourceAndTarget(ctx, current, sourceId, targetId);
   const now = ctx.clock.now();
   ctx.db.transaction((tx) => insertNote(tx, now, { lastChildOf: source }, { title: type, targetNoteId: target.id }));
-  return [realmOf(ctx, getNote(ctx, source.id)), realmOf(ctx, getNote(ctx, target.id))];
+  return [realmOf(ctx, current, getNote(ctx, source.id)), realmOf(ctx, current, getNote(ctx, target.id))];
 }
 
 /** Changes the type of a link note; answers the link's realm and its subject's. */
@@ -49,7 +49,7 @@ export function changeLinkType(ctx: AppContext, current: CurrentUser, linkId: nu
   ctx.db.update(notes).set({ title: type, updatedAt: ctx.clock.now() }).where(eq(notes.id, link.id)).run();
   noteTextSaved(ctx, link.id);
   const updated = getNote(ctx, link.id);
-  return [realmOf(ctx, updated), ...(updated.parentId !== null ? [realmOf(ctx, getNote(ctx, updated.parentId))] : [])];
+  return [realmOf(ctx, current, updated), ...(updated.parentId !== null ? [realmOf(ctx, current, getNote(ctx, updated.parentId))] : [])];
 }
 
 /**
@@ -80,5 +80,5 @@ export function moveUnder(ctx: AppContext, current: CurrentUser, sourceId: numbe
   });
   const changed = [getNote(ctx, source.id), getNote(ctx, target.id)];
   if (oldParentId !== null && oldParentId !== target.id) changed.push(getNote(ctx, oldParentId));
-  return changed.map((note) => realmOf(ctx, note));
+  return changed.map((note) => realmOf(ctx, current, note));
 }

@@ -180,7 +180,7 @@ export function assimilating(ctx: AppContext, current: CurrentUser, timeZone: st
     ...takes.flatMap(({ notebookId, take }) => (take > 0 ? subscriptionCandidates(ctx, current, notebookId, take) : [])),
     ...ownCandidates(ctx, current, ownTake),
   ];
-  const presenter = new NotePresenter(ctx).preload(rows);
+  const presenter = new NotePresenter(ctx, current).preload(rows);
   return rows.map((row) => presenter.note(row));
 }
 
@@ -241,5 +241,5 @@ export function assimilate(ctx: AppContext, current: CurrentUser, noteId: number
       ),
     );
   });
-  return presentMemoryTrackers(ctx, rows);
+  return presentMemoryTrackers(ctx, current, rows);
 }

@@ -44,7 +44,7 @@ export function offlinePack(ctx: AppContext, current: CurrentUser, timeZone: str
   const notes = notesByIds(ctx, [...new Set(toRepeat.map((item) => item.noteId))]);
   const byId = new Map(notes.map((note) => [note.id, note]));
   const ancestors = new Map(notes.map((note) => [note.id, ancestorsOf(ctx, note)]));
-  const presenter = new NotePresenter(ctx).preload([...notes, ...[...ancestors.values()].flat()]);
+  const presenter = new NotePresenter(ctx, current).preload([...notes, ...[...ancestors.values()].flat()]);
   const aiConfigured = isAiConfigured(ctx);
 
   const items: OfflineItemJson[] = [];

@@ -29,10 +29,14 @@ export interface MemoryTrackerJson {
   difficulty?: number;
 }
 
-/** MemoryTracker JSON for many trackers, loading their notes in one go. */
-export function presentMemoryTrackers(ctx: AppContext, rows: MemoryTrackerRow[]): MemoryTrackerJson[] {
+/**
+ * MemoryTracker JSON for many trackers of the reader's, loading their notes in one go. A tracker
+ * is kept for history when its note leaves the notebooks the reader may read; its note is then a
+ * placeholder (no title, no details).
+ */
+export function presentMemoryTrackers(ctx: AppContext, reader: CurrentUser, rows: MemoryTrackerRow[]): MemoryTrackerJson[] {
   const noteRows = notesByIds(ctx, [...new Set(rows.map((r) => r.noteId))]);
-  const presenter = new NotePresenter(ctx).preload(noteRows);
+  const presenter = new NotePresenter(ctx, reader).preload(noteRows);
   const byId = new Map(noteRows.map((n) => [n.id, presenter.note(n)]));
   return rows.map((row) => ({
     id: row.id,
@@ -50,7 +54,8 @@ export function presentMemoryTrackers(ctx: AppContext, rows: MemoryTrackerRow[])
   }));
 }
 
-export const presentMemoryTracker = (ctx: AppContext, row: MemoryTrackerRow) => presentMemoryTrackers(ctx, [row])[0]!;
+export const presentMemoryTracker = (ctx: AppContext, reader: CurrentUser, row: MemoryTrackerRow) =>
+  presentMemoryTrackers(ctx, reader, [row])[0]!;
 
 /**
  * The user's own tracker: 404 when there is none, 403 when it is someone else's. To be recalled
@@ -123,7 +128,7 @@ export function markTrackerAsRepeated(
     }
     return repeated;
   });
-  return presentMemoryTracker(ctx, row);
+  return presentMemoryTracker(ctx, current, row);
 }
 
 /** "Sad" (−5) or "happy" (+5): a nudge to the interval without counting a repetition. */
@@ -136,7 +141,7 @@ export function selfEvaluate(ctx: AppContext, current: CurrentUser, trackerId: n
     const outcome = `${adjustment >= 0 ? "+" : ""}${adjustment}` as `+${number}`;
     return reviewTracker(tx, ctx.clock.now(), current, tracker, outcome, "self-evaluation", { randomizer: ctx.randomizer });
   });
-  return presentMemoryTracker(ctx, row);
+  return presentMemoryTracker(ctx, current, row);
 }
 
 /** Stops recalling the tracker (it still keeps the note out of assimilation). */
@@ -148,11 +153,11 @@ export function removeFromTracking(ctx: AppContext, current: CurrentUser, tracke
     .where(eq(memoryTrackers.id, tracker.id))
     .returning()
     .get()!;
-  return presentMemoryTracker(ctx, row);
+  return presentMemoryTracker(ctx, current, row);
 }
 
 export function showTracker(ctx: AppContext, current: CurrentUser, trackerId: number) {
-  return presentMemoryTracker(ctx, ownTracker(ctx, current, trackerId, "look"));
+  return presentMemoryTracker(ctx, current, ownTracker(ctx, current, trackerId, "look"));
 }
 
 const RECENT_LIMIT = 100;
@@ -166,7 +171,7 @@ export function recentlyLearned(ctx: AppContext, current: CurrentUser) {
     .orderBy(desc(memoryTrackers.assimilatedAt), desc(memoryTrackers.id))
     .limit(RECENT_LIMIT)
     .all();
-  return presentMemoryTrackers(ctx, rows);
+  return presentMemoryTrackers(ctx, current, rows);
 }
 
 /** "Recently Reviewed": by last recall time, newest first. */
@@ -178,7 +183,7 @@ export function recentlyReviewed(ctx: AppContext, current: CurrentUser) {
     .orderBy(desc(memoryTrackers.lastRecalledAt), desc(memoryTrackers.id))
     .limit(RECENT_LIMIT)
     .all();
-  return presentMemoryTrackers(ctx, rows);
+  return presentMemoryTrackers(ctx, current, rows);
 }
 
 export interface RecallSettingJson {
@@ -209,9 +214,9 @@ export function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number):
     .orderBy(memoryTrackers.spelling, memoryTrackers.id)
     .all();
   return {
-    note: presentNoteRealm(ctx, note, notebook, ancestorsOf(ctx, note)),
+    note: presentNoteRealm(ctx, current, note, notebook, ancestorsOf(ctx, note)),
     recallSetting: { level: note.level, rememberSpelling: note.rememberSpelling, skipMemoryTracking: note.skipMemoryTracking },
-    memoryTrackers: presentMemoryTrackers(ctx, trackers),
+    memoryTrackers: presentMemoryTrackers(ctx, current, trackers),
     createdAt: note.createdAt.toISOString(),
   };
 }

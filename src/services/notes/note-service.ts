@@ -44,7 +44,7 @@ export function readNote(
   const fromBazaar = role === "bazaar-reader";
   const ancestors = ancestorsOf(ctx, note);
   return {
-    realm: presentNoteRealm(ctx, note, notebook, ancestors, fromBazaar, options),
+    realm: presentNoteRealm(ctx, current, note, notebook, ancestors, fromBazaar, options),
     note,
     ancestors,
     readonly,
@@ -73,7 +73,7 @@ export function listChildren(
   if (after !== undefined && afterNote?.parentId !== note.id) {
     throw new ValidationError({ after: "must be a child of the note" });
   }
-  return presentChildrenPage(ctx, note.id, limit, afterNote);
+  return presentChildrenPage(ctx, current, note.id, limit, afterNote);
 }
 
 /** The NoteRealm of a note the user may read (GET /notes/{note}). */
@@ -123,7 +123,7 @@ export async function addNote(ctx: AppContext, current: CurrentUser, placement: 
   const at = anchored(ctx, current, placement);
   const enrichment = await wikidataEnrichmentFor(ctx, anchorNote(at).notebookId, input.wikidataId);
   // Only after a call to Wikidata is the placement loaded again: the note may have moved or gone meanwhile.
-  return createAt(ctx, enrichment ? anchored(ctx, current, placement) : at, input, enrichment);
+  return createAt(ctx, current, enrichment ? anchored(ctx, current, placement) : at, input, enrichment);
 }
 
 /** Adds a note at the placement; answers {created, parent}. */
@@ -134,10 +134,10 @@ export function createNote(
   input: NewNote,
   enrichment?: WikidataEnrichment,
 ) {
-  return createAt(ctx, anchored(ctx, current, placement), input, enrichment);
+  return createAt(ctx, current, anchored(ctx, current, placement), input, enrichment);
 }
 
-function createAt(ctx: AppContext, at: Anchored, input: NewNote, enrichment?: WikidataEnrichment) {
+function createAt(ctx: AppContext, current: CurrentUser, at: Anchored, input: NewNote, enrichment?: WikidataEnrichment) {
   const anchor = anchorNote(at);
   if ("under" in at && anchor.deletedAt) throw new BadRequestError("Cannot add a note under a deleted note");
   if ("after" in at && anchor.parentId === null) throw new BadRequestError("A notebook's head note has no siblings");
@@ -149,7 +149,7 @@ function createAt(ctx: AppContext, at: Anchored, input: NewNote, enrichment?: Wi
   const created = ctx.db.transaction((tx) => insertNote(tx, now, slot, { title, wikidataId }));
   if (enrichment) applyWikidataEnrichment(ctx, created.id, enrichment);
   const parent = "under" in at ? anchor : getNote(ctx, anchor.parentId!);
-  return { created: realmOf(ctx, getNote(ctx, created.id)), parent: realmOf(ctx, parent) };
+  return { created: realmOf(ctx, current, getNote(ctx, created.id)), parent: realmOf(ctx, current, parent) };
 }
 
 /**
@@ -168,7 +168,7 @@ export function updateTitle(ctx: AppContext, current: CurrentUser | undefined, n
     return getNote(ctx, note.id); // re-read: the revision is raised by a trigger
   });
   noteTextSaved(ctx, updated.id);
-  return realmOf(ctx, updated);
+  return realmOf(ctx, current, updated);
 }
 
 /** Saves a note's details; `baseRevision` as for updateTitle. */
@@ -180,7 +180,7 @@ export function updateDetails(ctx: AppContext, current: CurrentUser | undefined,
     return getNote(ctx, note.id);
   });
   noteTextSaved(ctx, updated.id);
-  return realmOf(ctx, updated);
+  return realmOf(ctx, current, updated);
 }
 
 /**
@@ -190,7 +190,7 @@ export function updateDetails(ctx: AppContext, current: CurrentUser | undefined,
  */
 export function deleteNote(ctx: AppContext, current: CurrentUser, noteId: number): NoteRealmJson[] {
   const note = editableNote(ctx, current, noteId);
-  if (note.deletedAt) return note.parentId === null ? [] : [realmOf(ctx, getNote(ctx, note.parentId))];
+  if (note.deletedAt) return note.parentId === null ? [] : [realmOf(ctx, current, getNote(ctx, note.parentId))];
   const now = ctx.clock.now();
   ctx.db.transaction((tx) => {
     const ids = [note.id, ...descendantIds(ctx, note.id)];
@@ -201,7 +201,7 @@ export function deleteNote(ctx: AppContext, current: CurrentUser, noteId: number
         .run();
     }
   });
-  return note.parentId === null ? [] : [realmOf(ctx, getNote(ctx, note.parentId))];
+  return note.parentId === null ? [] : [realmOf(ctx, current, getNote(ctx, note.parentId))];
 }
 
 /** Restores a deleted note and the descendants deleted with it; answers the restored note's realm. */
@@ -220,7 +220,7 @@ export function undoDeleteNote(ctx: AppContext, current: CurrentUser, noteId: nu
       }
     });
   }
-  return realmOf(ctx, getNote(ctx, note.id));
+  return realmOf(ctx, current, getNote(ctx, note.id));
 }
 
 /**
@@ -257,5 +257,5 @@ export function moveNote(ctx: AppContext, current: CurrentUser, noteId: number, 
     }
   });
   const parents = [...new Set([oldParentId, newParentId])];
-  return parents.map((id) => realmOf(ctx, getNote(ctx, id)));
+  return parents.map((id) => realmOf(ctx, current, getNote(ctx, id)));
 }

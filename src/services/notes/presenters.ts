@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { prepared } from "../../db/prepared";
 import { accounts, circles, users } from "../../db/schema";
+import { ReadableNotes, type Reader } from "../policies/readable-notes";
 import { plainTextOfMarkdown } from "./plain-text";
 import {
   ancestorsOf,
@@ -24,6 +25,8 @@ export interface NoteTopologyJson {
   linkType?: string;
   parentOrSubjectNoteTopology?: NoteTopologyJson;
   objectNoteTopology?: NoteTopologyJson;
+  /** A note the reader may not read (an Engram addition): no title, no details; shown as "a note you cannot read". */
+  unreadable?: true;
 }
 
 /**
@@ -53,6 +56,8 @@ export interface NoteJson {
   childrenCount?: number;
   /** How many of those children are links (an Engram addition: the tree leaves links out); absent for none. */
   linkCount?: number;
+  /** A placeholder for a note the reader may not read (an Engram addition). */
+  unreadable?: true;
 }
 
 /** A circle as other JSON names it (Circle in the reference). */
@@ -160,15 +165,34 @@ function bareTopology(note: NoteRow): NoteTopologyJson {
 }
 
 /**
- * Presents notes, loading what their topologies need (link subjects and objects) in batches.
+ * What stands for a note the reader may not read (a tracker's or a conversation's note that left
+ * the notebooks the reader may read): its id, and no title, details or place.
+ */
+function placeholderTopology(note: Pick<NoteRow, "id">): NoteTopologyJson {
+  return { id: note.id, titleOrPredicate: "", shortDetails: "", unreadable: true };
+}
+
+/**
+ * Presents notes for one reader, loading what their topologies need (link subjects and objects)
+ * in batches. Every note it shows is asked of the policy for that reader (policies/readable-notes.ts):
+ * a related note the reader may not read is left out of a topology (a link then names no object),
+ * and a note presented for itself becomes a placeholder with no title or details.
  * `withAncestors` gives the focus note its whole ancestor chain (for breadcrumbs).
  */
 export class NotePresenter {
   private readonly related = new Map<number, NoteRow>();
+  readonly readable: ReadableNotes;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(ctx: AppContext, reader: Reader);
+  constructor(ctx: AppContext, readable: ReadableNotes);
+  constructor(
+    private readonly ctx: AppContext,
+    reader: Reader | ReadableNotes,
+  ) {
+    this.readable = reader instanceof ReadableNotes ? reader : new ReadableNotes(ctx, reader);
+  }
 
-  /** Loads the subjects and objects of the link notes among these notes. */
+  /** Loads the subjects and objects of the link notes among these notes (those the reader may read). */
   preload(rows: NoteRow[]) {
     for (const row of rows) this.related.set(row.id, row);
     const missing = new Set<number>();
@@ -181,27 +205,36 @@ export class NotePresenter {
     return this;
   }
 
+  /** A loaded note the reader may read. */
+  private shown(id: number): NoteRow | undefined {
+    const row = this.related.get(id);
+    return row && this.readable.note(row) ? row : undefined;
+  }
+
   topology(note: NoteRow, ancestors?: NoteRow[]): NoteTopologyJson {
+    if (!this.readable.note(note)) return placeholderTopology(note);
     const topology = bareTopology(note);
     if (note.targetNoteId !== null) {
       topology.linkType = note.title;
-      const target = this.related.get(note.targetNoteId);
+      const target = this.shown(note.targetNoteId);
       if (target) topology.objectNoteTopology = bareTopology(target);
     }
-    if (ancestors && ancestors.length > 0) {
-      topology.parentOrSubjectNoteTopology = ancestors.reduce<NoteTopologyJson | undefined>((parent, ancestor) => {
+    const path = ancestors?.filter(this.readable.note);
+    if (path && path.length > 0) {
+      topology.parentOrSubjectNoteTopology = path.reduce<NoteTopologyJson | undefined>((parent, ancestor) => {
         const t = this.related.has(ancestor.id) && ancestor.targetNoteId !== null ? this.topology(ancestor) : bareTopology(ancestor);
         if (parent) t.parentOrSubjectNoteTopology = parent;
         return t;
       }, undefined);
     } else if (note.targetNoteId !== null && note.parentId !== null) {
-      const subject = this.related.get(note.parentId);
+      const subject = this.shown(note.parentId);
       if (subject) topology.parentOrSubjectNoteTopology = bareTopology(subject);
     }
     return topology;
   }
 
   note(note: NoteRow, extra: { ancestors?: NoteRow[]; childrenCount?: number; linkCount?: number } = {}): NoteJson {
+    if (!this.readable.note(note)) return placeholderNote(note);
     return {
       id: note.id,
       noteTopology: this.topology(note, extra.ancestors),
@@ -223,6 +256,22 @@ export class NotePresenter {
     const { details: _omitted, ...rest } = this.note(note, { childrenCount: counts.children, linkCount: counts.links });
     return rest;
   }
+}
+
+/** A note the reader may not read, as Note JSON: its id and when it was made, nothing of its text. */
+export function placeholderNote(note: Pick<NoteRow, "id" | "createdAt">): NoteJson {
+  const createdAt = note.createdAt.toISOString();
+  return {
+    id: note.id,
+    noteTopology: placeholderTopology(note),
+    details: "",
+    parentId: null,
+    createdAt,
+    updatedAt: createdAt,
+    titleRevision: 0,
+    detailsRevision: 0,
+    unreadable: true,
+  };
 }
 
 export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
@@ -262,13 +311,20 @@ export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote
   };
 }
 
-/** Inbound references: undeleted link notes whose target is this note. */
-export function inboundReferencesOf(ctx: AppContext, noteId: number): NoteRow[] {
-  const ids = ctx.sqlite
-    .query<{ id: number }, [number]>("SELECT id FROM notes WHERE target_note_id = ? AND deleted_at IS NULL ORDER BY id")
-    .all(noteId)
-    .map((r) => r.id);
-  return notesByIds(ctx, ids);
+/**
+ * Inbound references the reader may read: undeleted link notes whose target is this note (a link
+ * from a notebook the reader may not read is left out, not even counted).
+ */
+export function inboundReferencesOf(ctx: AppContext, readable: ReadableNotes, noteId: number): NoteRow[] {
+  const rows = ctx.sqlite
+    .query<{ id: number; notebookId: number }, [number]>(
+      "SELECT id, notebook_id AS notebookId FROM notes WHERE target_note_id = ? AND deleted_at IS NULL ORDER BY id",
+    )
+    .all(noteId);
+  return notesByIds(
+    ctx,
+    readable.filter(rows).map((r) => r.id),
+  );
 }
 
 /** How many children a realm lists: a page (the default), or every one (e.g. MCP's get_note). */
@@ -291,6 +347,7 @@ function childrenPage(ctx: AppContext, noteId: number, limit: ChildrenLimit, aft
  */
 export function presentNoteRealm(
   ctx: AppContext,
+  reader: Reader,
   note: NoteRow,
   notebook: NotebookRow,
   ancestors: NoteRow[],
@@ -298,8 +355,9 @@ export function presentNoteRealm(
   { childrenLimit = CHILDREN_PAGE_SIZE }: { childrenLimit?: ChildrenLimit } = {},
 ): NoteRealmJson {
   const { rows: children, more } = childrenPage(ctx, note.id, childrenLimit);
-  const inbound = inboundReferencesOf(ctx, note.id);
-  const presenter = new NotePresenter(ctx).preload([note, ...ancestors, ...children, ...inbound]);
+  const presenter = new NotePresenter(ctx, reader);
+  const inbound = inboundReferencesOf(ctx, presenter.readable, note.id);
+  presenter.preload([note, ...ancestors, ...children, ...inbound]);
   const counts = childAndLinkCounts(
     ctx,
     children.map((c) => c.id),
@@ -323,9 +381,9 @@ export function presentNoteRealm(
  * The children of a note after the child `after` (a row already checked to be one of its
  * children), `limit` of them, as GET /api/notes/{note}/children answers.
  */
-export function presentChildrenPage(ctx: AppContext, noteId: number, limit: number, after?: NoteRow): ChildrenPageJson {
+export function presentChildrenPage(ctx: AppContext, reader: Reader, noteId: number, limit: number, after?: NoteRow): ChildrenPageJson {
   const { rows, more } = childrenPage(ctx, noteId, limit, after && { siblingOrder: after.siblingOrder, id: after.id });
-  const presenter = new NotePresenter(ctx).preload(rows);
+  const presenter = new NotePresenter(ctx, reader).preload(rows);
   const counts = childAndLinkCounts(
     ctx,
     rows.map((c) => c.id),
@@ -336,7 +394,7 @@ export function presentChildrenPage(ctx: AppContext, noteId: number, limit: numb
   };
 }
 
-/** The NoteRealm of a note, loading its notebook and ancestors (for answers after a change). */
-export function realmOf(ctx: AppContext, note: NoteRow): NoteRealmJson {
-  return presentNoteRealm(ctx, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
+/** The NoteRealm of a note for the reader, loading its notebook and ancestors (for answers after a change). */
+export function realmOf(ctx: AppContext, reader: Reader, note: NoteRow): NoteRealmJson {
+  return presentNoteRealm(ctx, reader, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
 }

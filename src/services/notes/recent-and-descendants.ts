@@ -10,7 +10,10 @@ import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow, notesBy
 
 export const RECENT_NOTES_LIMIT = 100;
 
-/** The user's notes, most recently added or updated first (GET /notes/recent). */
+/**
+ * The user's notes, most recently added or updated first (GET /notes/recent): notes of notebooks
+ * they created and may still read (a creator who left a circle no longer reads its notebooks).
+ */
 export function recentNotes(ctx: AppContext, current: CurrentUser): NoteRealmJson[] {
   const rows = ctx.db
     .select({ note: notes, notebook: notebooks })
@@ -20,9 +23,11 @@ export function recentNotes(ctx: AppContext, current: CurrentUser): NoteRealmJso
     .orderBy(desc(notes.updatedAt), desc(notes.id))
     .limit(RECENT_NOTES_LIMIT)
     .all();
-  const presenter = new NotePresenter(ctx).preload(rows.map((r) => r.note));
+  const presenter = new NotePresenter(ctx, current);
+  const readable = rows.filter(({ notebook }) => presenter.readable.notebook(notebook.id));
+  presenter.preload(readable.map((r) => r.note));
   const notebookJson = new Map<number, ReturnType<typeof presentNotebook>>();
-  return rows.map(({ note, notebook }) => {
+  return readable.map(({ note, notebook }) => {
     if (!notebookJson.has(notebook.id)) notebookJson.set(notebook.id, presentNotebook(ctx, notebook));
     return { id: note.id, note: presenter.note(note), notebook: notebookJson.get(notebook.id) };
   });
@@ -54,12 +59,13 @@ export function noteDescendants(ctx: AppContext, current: CurrentUser | undefine
   const descendants = notesByIds(ctx, descendantIds(ctx, focus.id)).filter((n) => !n.deletedAt);
   const ancestors = ancestorsOf(ctx, focus);
   // A link may reach into a notebook the reader may not read: bareNote leaves such a target out.
-  const readable = new Neighbourhood(ctx, { viewer: current });
+  const hood = new Neighbourhood(ctx, current);
   const targets = notesByIds(
     ctx,
     descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : [])),
-  ).filter(readable.visible);
-  const byId = new Map<number, NoteRow>([...ancestors, focus, ...descendants, ...targets].map((n) => [n.id, n]));
+  ).filter(hood.visible);
+  const rows = new Map<number, NoteRow>([...ancestors, focus, ...descendants, ...targets].map((n) => [n.id, n]));
+  const byId = { get: (id: number) => rows.get(id), visible: hood.visible };
   const children = descendants.filter((n) => n.parentId === focus.id);
   return {
     focusNote: {

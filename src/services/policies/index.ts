@@ -30,7 +30,11 @@ import { mayEdit, mayRead, mayRecall, type NotebookRole } from "./roles";
 export type { NotebookRole } from "./roles";
 
 /** The strongest role the caller has for a notebook. */
-export function notebookRole(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): NotebookRole {
+export function notebookRole(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  notebook: Pick<NotebookRow, "id" | "creatorId" | "circleId">,
+): NotebookRole {
   if (current) {
     if (notebook.circleId === null) {
       if (notebook.creatorId === current.user.id) return "owner";
@@ -145,4 +149,5 @@ export function authorizeAdmin(current: CurrentUser | undefined, message = "Only
 }
 
 export { readableNotebookIds } from "./memberships";
+export { ReadableNotes, type Reader, readableNoteIds } from "./readable-notes";
 export { RECALLABLE_NOTEBOOK_SQL } from "./roles";

@@ -62,7 +62,7 @@ export function suggestForFineTuning(
     .insert(suggestedQuestionsForFineTuning)
     .values({
       userId: current.user.id,
-      preservedNoteContent: noteDescription(ctx, note),
+      preservedNoteContent: noteDescription(ctx, current, note),
       preservedQuestion: JSON.stringify(preserved),
       positiveFeedback: input.isPositiveFeedback,
       comment: (input.comment ?? "").trim(),

@@ -2,6 +2,7 @@ import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf } from "../notes/rows";
+import type { Reader } from "../policies";
 import { type LoadedPrompt, storedQuestion } from "./rows";
 
 /** RecallPrompt of the reference's API contract: the question while it is asked (no correct index). */
@@ -29,9 +30,9 @@ export function presentRecallPrompt(ctx: AppContext, { prompt, question, noteboo
  * breadcrumb), the question with its correct index, and the answer. The answer's id is the
  * prompt's (one answer per prompt).
  */
-export function presentAnsweredQuestion(ctx: AppContext, { prompt, question, note }: LoadedPrompt): AnsweredQuestionJson {
+export function presentAnsweredQuestion(ctx: AppContext, reader: Reader, { prompt, question, note }: LoadedPrompt): AnsweredQuestionJson {
   const ancestors = ancestorsOf(ctx, note);
-  const presenter = new NotePresenter(ctx).preload([note, ...ancestors]);
+  const presenter = new NotePresenter(ctx, reader).preload([note, ...ancestors]);
   const mcq = storedQuestion(question);
   const choiceIndex = prompt.answerChoiceIndex ?? -1;
   return {

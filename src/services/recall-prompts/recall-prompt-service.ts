@@ -74,7 +74,7 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
  */
 export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): AnsweredQuestionJson | null {
   const loaded = ownRecallPrompt(ctx, current, promptId);
-  return loaded.prompt.answeredAt ? presentAnsweredQuestion(ctx, loaded) : null;
+  return loaded.prompt.answeredAt ? presentAnsweredQuestion(ctx, current, loaded) : null;
 }
 
 /**
@@ -109,7 +109,7 @@ export function answerRecallPrompt(
         outcome: { status: "applied", correct: answered.answerCorrect === true, reviewedAt: now.toISOString() },
       });
     }
-    return presentAnsweredQuestion(ctx, { ...loaded, prompt: answered });
+    return presentAnsweredQuestion(ctx, current, { ...loaded, prompt: answered });
   });
 }
 

@@ -27,12 +27,17 @@ export interface NoteSearchResultJson {
 }
 
 /**
- * The hits as the API answers them, in their order. Searches find no link notes, so a hit's
- * topology is its id, title and short details: from the text the search read along with the hit
- * when it did, else read by one cached statement (no ORM query to build per request); a link note,
- * should one ever be a hit, is presented by NotePresenter with its subject and object.
+ * The hits as the API answers them, in their order, for the reader: a hit is a related note, so
+ * only those the policy lets the reader read now are answered (the scope was asked already; an
+ * index that lags behind a move must not answer a note that left it). Searches find no link notes,
+ * so a hit's topology is its id, title and short details: from the text the search read along with
+ * the hit when it did, else read by one cached statement (no ORM query to build per request); a
+ * link note, should one ever be a hit, is presented by NotePresenter with its subject and object.
  */
-function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
+function present(ctx: AppContext, reader: CurrentUser, allHits: SearchHit[]): NoteSearchResultJson[] {
+  const presenter = new NotePresenter(ctx, reader);
+  const readable = presenter.readable.ids(allHits.map((hit) => hit.noteId));
+  const hits = allHits.filter((hit) => readable.has(hit.noteId));
   const unread = hits.filter((hit) => !hit.text).map((hit) => hit.noteId);
   const rows =
     unread.length === 0
@@ -47,7 +52,7 @@ function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
   const linkTopologies = new Map<number, NoteTopologyJson>();
   if (links.length > 0) {
     const linkRows = notesByIds(ctx, links);
-    const presenter = new NotePresenter(ctx).preload(linkRows);
+    presenter.preload(linkRows);
     for (const row of linkRows) linkTopologies.set(row.id, presenter.topology(row));
   }
   return hits.flatMap((hit) => {
@@ -64,7 +69,7 @@ function present(ctx: AppContext, hits: SearchHit[]): NoteSearchResultJson[] {
 /** Literal search (POST /notes/search, /notes/{note}/search). */
 export function searchNotes(ctx: AppContext, current: CurrentUser, term: SearchTerm, contextNoteId?: number): NoteSearchResultJson[] {
   const scope = searchScope(ctx, current, term, contextNoteId);
-  return present(ctx, literalSearch(ctx, scope, term.searchKey));
+  return present(ctx, current, literalSearch(ctx, scope, term.searchKey));
 }
 
 /**
@@ -79,13 +84,13 @@ export async function semanticSearchNotes(
   contextNoteId?: number,
 ): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState; progress?: IndexProgress }> {
   const scope = searchScope(ctx, current, term, contextNoteId);
-  if (!isAiConfigured(ctx)) return { results: present(ctx, literalSearch(ctx, scope, term.searchKey)), semantic: "off" };
+  if (!isAiConfigured(ctx)) return { results: present(ctx, current, literalSearch(ctx, scope, term.searchKey)), semantic: "off" };
   try {
-    const results = present(ctx, await semanticSearch(ctx, scope, term.searchKey));
+    const results = present(ctx, current, await semanticSearch(ctx, scope, term.searchKey));
     const progress = semanticIndexProgress(ctx, scope);
     return progress ? { results, semantic: "on", progress } : { results, semantic: "on" };
   } catch (error) {
     console.error("Semantic search failed; answering literal results:", error);
-    return { results: present(ctx, literalSearch(ctx, scope, term.searchKey)), semantic: "failed" };
+    return { results: present(ctx, current, literalSearch(ctx, scope, term.searchKey)), semantic: "failed" };
   }
 }

@@ -5,7 +5,7 @@ import { subscriptions } from "../../db/schema";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { findNote, getNotebook } from "../notes/rows";
-import { authorizeOwnRecord, authorizeSubscribe } from "../policies";
+import { authorizeOwnRecord, authorizeSubscribe, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 
 export const DEFAULT_DAILY_TARGET_OF_NEW_NOTES = 5;
@@ -24,19 +24,23 @@ export interface SubscriptionJson {
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-function present(ctx: AppContext, rows: SubscriptionRow[]): SubscriptionJson[] {
+function present(ctx: AppContext, reader: Reader, rows: SubscriptionRow[]): SubscriptionJson[] {
   const notebooks = rows.map((row) => getNotebook(ctx, row.notebookId));
   const heads = notebooks.map((notebook) => (notebook.headNoteId === null ? undefined : findNote(ctx, notebook.headNoteId)));
-  const presenter = new NotePresenter(ctx).preload(heads.filter((h) => h !== undefined));
+  const presenter = new NotePresenter(ctx, reader).preload(heads.filter((h) => h !== undefined));
   return rows.flatMap((row, i) => {
     const head = heads[i];
     if (!head || head.deletedAt) return [];
+    const headNote = presenter.note(head);
+    // A notebook the subscriber can no longer read (it left the bazaar) is named by nothing of its text.
+    const notebook = presentNotebook(ctx, notebooks[i]!, head);
+    const hidden = headNote.unreadable === true;
     return [
       {
         id: row.id,
-        title: head.title,
-        headNote: presenter.note(head),
-        notebook: presentNotebook(ctx, notebooks[i]!, head),
+        title: hidden ? "" : head.title,
+        headNote,
+        notebook: hidden ? { ...notebook, title: "", shortDetails: "" } : notebook,
         dailyTargetOfNewNotes: row.dailyTargetOfNewNotes,
         notebookId: row.notebookId,
       },
@@ -49,6 +53,7 @@ export function subscriptionsOf(ctx: AppContext, current: CurrentUser): Subscrip
   // One cached statement: the notebooks page asks on every load.
   return present(
     ctx,
+    current,
     prepared(ctx.db, "subscriptions-of-user", (db) =>
       db
         .select()
@@ -88,7 +93,7 @@ export function subscribe(ctx: AppContext, current: CurrentUser | undefined, not
       .returning()
       .get();
   });
-  return present(ctx, [row])[0]!;
+  return present(ctx, current, [row])[0]!;
 }
 
 function ownSubscription(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number): SubscriptionRow {
@@ -108,7 +113,7 @@ export function updateSubscription(ctx: AppContext, current: CurrentUser | undef
     .where(eq(subscriptions.id, row.id))
     .returning()
     .get()!;
-  return present(ctx, [updated])[0]!;
+  return present(ctx, current, [updated])[0]!;
 }
 
 /**

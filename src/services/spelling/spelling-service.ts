@@ -88,7 +88,7 @@ export function answerSpelling(
         outcome: { status: "applied", correct: isCorrect, reviewedAt: now.toISOString() },
       });
     }
-    const presented = new NotePresenter(ctx).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
+    const presented = new NotePresenter(ctx, current).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
     return { note: presented, answer: spellingAnswer, isCorrect };
   });
 }

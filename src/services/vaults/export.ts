@@ -15,7 +15,7 @@ import { notebookAttachments, noteImages, notes } from "../../db/schema";
 import { extensionOf } from "../accessories/image-bytes";
 import { NotFoundError } from "../errors";
 import { getNotebook, type NoteRow } from "../notes/rows";
-import { authorizeRead } from "../policies";
+import { authorizeRead, readableNoteIds } from "../policies";
 import type { CurrentUser } from "../users";
 import { attachmentsOf } from "./attachments";
 import { type LinkInText, markdownLinkText, rewriteLinks, wikiLinkText } from "./link-rewrite";
@@ -103,10 +103,15 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
   const top = placed[0]!.folder;
   const inVault = (zipPath: string) => zipPath.slice(top.length + 1);
 
-  // Titles of link targets in other notebooks (or deleted ones), written as plain [[Title]].
+  // Titles of link targets in other notebooks (or deleted ones), written as plain [[Title]]: only
+  // those the reader may read now (a link to any other is left out of the vault).
   const known = new Map(rows.map((row) => [row.id, row]));
   const missing = [
-    ...new Set(rows.filter((row) => row.targetNoteId !== null && !known.has(row.targetNoteId)).map((row) => row.targetNoteId!)),
+    ...readableNoteIds(
+      ctx,
+      current,
+      rows.filter((row) => row.targetNoteId !== null && !known.has(row.targetNoteId)).map((row) => row.targetNoteId!),
+    ),
   ];
   for (let i = 0; i < missing.length; i += 500) {
     for (const row of ctx.db

@@ -23,10 +23,10 @@ export async function updateWikidataId(
 ): Promise<NoteRealmJson> {
   const note = editableNote(ctx, current, noteId);
   const wikidataId = validWikidataId(wikidataIdInput);
-  if (wikidataId === note.wikidataId) return realmOf(ctx, note);
+  if (wikidataId === note.wikidataId) return realmOf(ctx, current, note);
   if (wikidataId === null) {
     ctx.db.update(notes).set({ wikidataId: null, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
-    return realmOf(ctx, getNote(ctx, note.id));
+    return realmOf(ctx, current, getNote(ctx, note.id));
   }
   assertWikidataIdUnique(ctx, note.notebookId, wikidataId, note.id);
   const enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, wikidataId, { subNotes: false });
@@ -39,5 +39,5 @@ export async function updateWikidataId(
       applyWikidataEnrichment(ctx, fresh.id, enrichment);
     })
     .immediate();
-  return realmOf(ctx, getNote(ctx, note.id));
+  return realmOf(ctx, current, getNote(ctx, note.id));
 }

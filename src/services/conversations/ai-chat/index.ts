@@ -13,7 +13,7 @@ import { BadRequestError } from "../../errors";
 import type { CurrentUser } from "../../users";
 import { partyConversation } from "../conversation-service";
 import type { AiReplyStream, RunObject, ToolCall } from "./events";
-import { chatMessages } from "./prompt";
+import { chatMessages, readableSubject } from "./prompt";
 import { REPLY_TIMEOUT_MS, streamLeg } from "./relay";
 import { abortLiveRun, partyRun, type RunRow, runObject, type ThreadRow, unwatchRun, watchRun } from "./runs";
 import { toolResults } from "./tools";
@@ -80,6 +80,8 @@ export async function submitToolResults(
 ): Promise<AiReplyStream> {
   const { thread, run } = await partyRun(ctx, current, threadIdText, runIdText);
   if (run.status !== "requires_action" || !run.messages || !run.pendingToolCalls) throw new BadRequestError(NOT_WAITING);
+  // The waiting run holds the note as it was: it goes on only while the note is still readable.
+  readableSubject(ctx, current, partyConversation(ctx, current, thread.conversationId));
   const results = toolResults(body, JSON.parse(run.pendingToolCalls) as ToolCall[]);
   aiClient(ctx);
   // Claim the run, so a second submit (or a cancel) in between is refused.

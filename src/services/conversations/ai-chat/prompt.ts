@@ -6,9 +6,10 @@ import type { AppContext } from "../../../context";
 import { accounts, conversationMessages, recallPrompts, users } from "../../../db/schema";
 import { defaultAdditionalInstructions } from "../../admin/assistant";
 import { notebookAdditionalInstructions } from "../../ai-assistant/notebook-assistant";
-import { BadRequestError, NotFoundError } from "../../errors";
+import { BadRequestError, ForbiddenError, NotFoundError } from "../../errors";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../../graph/build-graph";
 import { getNote, type NoteRow } from "../../notes/rows";
+import { ReadableNotes } from "../../policies";
 import { loadPromptOf, storedQuestion } from "../../recall-prompts/rows";
 import type { CurrentUser } from "../../users";
 import type { ConversationRow } from "../conversation-service";
@@ -56,9 +57,24 @@ function graphViewer(ctx: AppContext, current: CurrentUser, conversation: Conver
   return { user, account };
 }
 
+export const SUBJECT_NOT_READABLE = "The note of this conversation is no longer readable to you or to who started it: the AI cannot reply about it";
+
+/**
+ * The subject's note, while both the caller and the initiator may read it (asked of the policy at
+ * this moment): the reply is read by both and retells the note. Refused (403) otherwise; the
+ * conversation and its messages stay.
+ */
+export function readableSubject(ctx: AppContext, current: CurrentUser, conversation: ConversationRow) {
+  const subject = subjectOf(ctx, conversation);
+  for (const reader of [current, graphViewer(ctx, current, conversation)]) {
+    if (!new ReadableNotes(ctx, reader).note(subject.note)) throw new ForbiddenError(SUBJECT_NOT_READABLE);
+  }
+  return subject;
+}
+
 /** The chat messages of a new reply: instructions, the note's graph, the question, then the conversation so far. */
 export function chatMessages(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): ChatCompletionMessageParam[] {
-  const { note, questionContext } = subjectOf(ctx, conversation);
+  const { note, questionContext } = readableSubject(ctx, current, conversation);
   const instructions = [
     PKM_INSTRUCTION,
     defaultAdditionalInstructions(ctx).trim(),
