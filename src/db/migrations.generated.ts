@@ -33,6 +33,8 @@ import m30 from "../../migrations/0030_note_changes_outbox.sql" with { type: "te
 import m31 from "../../migrations/0031_leases_and_request_results.sql" with { type: "text" };
 import m32 from "../../migrations/0032_cache_versions_per_user.sql" with { type: "text" };
 import m33 from "../../migrations/0033_binary_index_changes.sql" with { type: "text" };
+import m34 from "../../migrations/0034_notebook_holdings_indexes.sql" with { type: "text" };
+import m35 from "../../migrations/0035_notebooks_kept_while_held.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -69,4 +71,6 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0031_leases_and_request_results", when: 1795740214195, sql: m31 },
   { tag: "0032_cache_versions_per_user", when: 1795740214196, sql: m32 },
   { tag: "0033_binary_index_changes", when: 1795740214197, sql: m33 },
+  { tag: "0034_notebook_holdings_indexes", when: 1795741628008, sql: m34 },
+  { tag: "0035_notebooks_kept_while_held", when: 1795741631028, sql: m35 },
 ];

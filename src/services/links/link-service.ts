@@ -7,7 +7,7 @@ import { noteTextSaved } from "../notes/note-changes";
 import { realmOf } from "../notes/presenters";
 import { descendantIds, getNote, getNotebook } from "../notes/rows";
 import { orderForFirstChild, orderForLastChild } from "../notes/sibling-order";
-import { authorizeEdit, authorizeRead } from "../policies";
+import { authorizeEdit, authorizeMoveNote, authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 import { isLinkType } from "./link-types";
 
@@ -53,13 +53,17 @@ export function changeLinkType(ctx: AppContext, current: CurrentUser, linkId: nu
 }
 
 /**
- * Moves the source under the target (first or last child). The target's notebook must be
- * editable too. A notebook's head note may be moved under a note of another notebook: its whole
- * notebook then joins that notebook.
+ * Moves the source under the target (first or last child), as the policy's move rule allows
+ * (authorizeMoveNote). A notebook's head note may be moved under a note of another notebook: its
+ * whole notebook then joins that notebook.
  */
 export function moveUnder(ctx: AppContext, current: CurrentUser, sourceId: number, targetId: number, asFirstChild: boolean) {
   const { source, target } = sourceAndTarget(ctx, current, sourceId, targetId);
-  authorizeEdit(ctx, current, getNotebook(ctx, target.notebookId));
+  authorizeMoveNote(ctx, current, {
+    from: getNotebook(ctx, source.notebookId),
+    to: getNotebook(ctx, target.notebookId),
+    headNote: source.parentId === null,
+  });
   const subtree = [source.id, ...descendantIds(ctx, source.id)];
   if (subtree.includes(target.id)) throw new BadRequestError("A note cannot be moved under itself or its descendants");
   const oldParentId = source.parentId;

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { notes } from "../../db/schema";
 import { BadRequestError, ValidationError } from "../errors";
 import { isLinkType } from "../links/link-types";
-import { authorizeEdit, authorizeRead, notebookRole } from "../policies";
+import { authorizeEdit, authorizeMoveNote, authorizeRead, notebookRole } from "../policies";
 import type { CurrentUser } from "../users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "../wikidata/enrichment";
 import { assertWikidataIdUnique } from "../wikidata/uniqueness";
@@ -225,14 +225,14 @@ export function undoDeleteNote(ctx: AppContext, current: CurrentUser, noteId: nu
 
 /**
  * Moves a note: as the first child of the target, or right after the target among the same
- * siblings. Refused: moving a note under itself or its descendants, after a note with a
- * different parent, into a notebook the user may not edit, or a notebook's head note.
+ * siblings, as the policy's move rule allows (authorizeMoveNote). Refused: moving a note under
+ * itself or its descendants, after a note with a different parent, or a notebook's head note.
  * Answers the realms of the old and new parents.
  */
 export function moveNote(ctx: AppContext, current: CurrentUser, noteId: number, targetId: number, asFirstChild: boolean) {
   const note = editableNote(ctx, current, noteId);
   const target = getNote(ctx, targetId);
-  authorizeEdit(ctx, current, getNotebook(ctx, target.notebookId));
+  authorizeMoveNote(ctx, current, { from: getNotebook(ctx, note.notebookId), to: getNotebook(ctx, target.notebookId), headNote: false });
   if (note.parentId === null) throw new BadRequestError("A notebook's head note cannot be moved");
   if (note.id === target.id) throw new BadRequestError("A note cannot be moved relative to itself");
   if (!asFirstChild && target.parentId !== note.parentId) {

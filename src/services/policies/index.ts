@@ -10,7 +10,11 @@
  *   edit     owner, circle member            (notes, links, images, recall settings, settings, index)
  *   recall   owner, circle member, subscriber (assimilate and recall its notes)
  *   share    owner, circle member            (to the bazaar)
- *   move     the creator, while they may edit it, into a circle they belong to
+ *   move     a notebook (into a circle, or its head note into another notebook): the creator,
+ *            while they may edit it, into a circle they belong to or a notebook they may edit;
+ *            never while others hold something of it (subscriptions, certificates, assessment
+ *            attempts, its bazaar entry: the database refuses to delete those with it)
+ *   move a note  within its notebook: its editors; into another notebook: whoever may edit both
  *   assess   any signed-in reader (an assessment starts from a bazaar card)
  *   request certification  the creator, while they may edit it
  *   subscribe  a signed-in reader other than the owner (circle members too: circle notebooks are
@@ -24,7 +28,7 @@ import type { AppContext } from "../../context";
 import { BadRequestError, ForbiddenError, UnauthorizedError } from "../errors";
 import type { NotebookRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
-import { isBazaarNotebook, isCircleMember, isSubscribed } from "./memberships";
+import { isBazaarNotebook, isCircleMember, isSubscribed, othersHoldNotebook } from "./memberships";
 import { mayEdit, mayRead, mayRecall, type NotebookRole } from "./roles";
 
 export type { NotebookRole } from "./roles";
@@ -90,6 +94,29 @@ export function authorizeMoveToCircle(ctx: AppContext, current: CurrentUser | un
   authorizeEdit(ctx, current, notebook);
   if (notebook.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can move it");
   if (!isCircleMember(ctx, circleId, current!.user.id)) refuse(current, "You can only move a notebook into a circle you belong to");
+}
+
+/**
+ * Moving a note: within its notebook, its editors; into another notebook (with its descendants),
+ * whoever may edit both; a notebook's head note (the whole notebook then joins the other one and
+ * its own row goes), the notebook's creator while they may edit it, who may also edit the other
+ * notebook, and only while nobody else holds something of the notebook (400 otherwise: their
+ * subscriptions, certificates, assessment attempts and its bazaar entry are never deleted by a move).
+ */
+export function authorizeMoveNote(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  move: { from: NotebookRow; to: NotebookRow; headNote: boolean },
+) {
+  authorizeEdit(ctx, current, move.from);
+  if (move.to.id !== move.from.id || move.headNote) authorizeEdit(ctx, current, move.to);
+  if (!move.headNote) return;
+  if (move.from.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can move it");
+  if (othersHoldNotebook(ctx, move.from.id)) {
+    throw new BadRequestError(
+      "This notebook cannot join another notebook: it is in the bazaar, or learners subscribe to it or hold its certificates or assessments",
+    );
+  }
 }
 
 export function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {

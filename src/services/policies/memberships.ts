@@ -21,6 +21,22 @@ export function isBazaarNotebook(ctx: AppContext, notebookId: number): boolean {
   return one(ctx, "SELECT 1 AS found FROM bazaar_notebooks WHERE notebook_id = ?", notebookId);
 }
 
+/**
+ * Whether anything of the notebook is held by learners through it: a subscription, a certificate,
+ * an assessment attempt or its bazaar entry. A notebook so held is never deleted (the database's
+ * trigger notebooks_kept_while_held refuses it as well).
+ */
+export function othersHoldNotebook(ctx: AppContext, notebookId: number): boolean {
+  return one(
+    ctx,
+    `SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM subscriptions WHERE notebook_id = ?1)
+       OR EXISTS (SELECT 1 FROM certificates WHERE notebook_id = ?1)
+       OR EXISTS (SELECT 1 FROM assessment_attempts WHERE notebook_id = ?1)
+       OR EXISTS (SELECT 1 FROM bazaar_notebooks WHERE notebook_id = ?1)`,
+    notebookId,
+  );
+}
+
 /** Which of a user's notebooks a list or search covers. */
 export interface NotebookScope {
   /** Personal notebooks the user created. */

@@ -13,7 +13,9 @@ export function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) {
     .filter((t) => t.schema === "main" && (t.type === "table" || t.type === "virtual") && !/^(sqlite_|__drizzle)/.test(t.name))
     // External-content full-text indexes follow their tables through triggers; the cache versions
     // only ever grow (the emptied tables' triggers raise them), so no kept answer outlives them.
-    .filter((t) => !t.name.endsWith("_fts") && t.name !== "cache_versions");
+    .filter((t) => !t.name.endsWith("_fts") && t.name !== "cache_versions")
+    // Notebooks last: a trigger keeps a notebook while subscriptions, certificates... refer to it.
+    .sort((a, b) => Number(a.name === "notebooks") - Number(b.name === "notebooks"));
   ctx.sqlite.run("PRAGMA foreign_keys = OFF");
   try {
     ctx.sqlite.transaction(() => {
