@@ -328,8 +328,32 @@ describe("predefined questions", () => {
   describe("suggest for fine-tuning", () => {
     const rows = () => server.ctx.db.select().from(suggestedQuestionsForFineTuning).all();
 
+    /** The reader answered the question in recall (so was shown its answer): a tracker and an answered prompt. */
+    const answeredInRecall = async (questionId: number) => {
+      const userId = (await reader.get("/api/user/current-user-info")).body.user.id;
+      const now = Date.now();
+      const tracker = server.ctx.sqlite
+        .query<{ id: number }, [number, number, number]>(
+          `INSERT INTO memory_trackers (user_id, note_id, last_recalled_at, next_recall_at, assimilated_at, repetition_count, forgetting_curve_index, removed_from_tracking, spelling)
+           VALUES (?1, ?2, ?3, ?3, ?3, 0, 100, 0, 0) RETURNING id`,
+        )
+        .get(userId, ids.France!, now)!;
+      server.ctx.sqlite.run(
+        "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?, ?, ?, 0, 0, ?, ?)",
+        [userId, tracker.id, questionId, now, now],
+      );
+    };
+
+    test("a reader who has not answered the question in recall may not suggest it (its answer carries the key)", async () => {
+      const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
+      const refused = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { isPositiveFeedback: true });
+      expect(refused.status).toBe(403);
+      expect(rows()).toEqual([]);
+    });
+
     test("a reader's positive feedback keeps the note, the question and its correct index", async () => {
       const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
+      await answeredInRecall(id);
       const result = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
         isPositiveFeedback: true,
         comment: " Clear question ",

@@ -83,7 +83,7 @@ export function AddQuestionForm({
     setDraft({
       stem: question.multipleChoicesQuestion.stem,
       choices: question.multipleChoicesQuestion.choices.slice(0, MAX_CHOICES),
-      correctAnswerIndex: question.correctAnswerIndex,
+      correctAnswerIndex: question.correctAnswerIndex ?? -1,
     });
   };
 

@@ -15,7 +15,9 @@
  *            never while others hold something of it (subscriptions, certificates, assessment
  *            attempts, its bazaar entry: the database refuses to delete those with it)
  *   move a note  within its notebook: its editors; into another notebook: whoever may edit both
- *   assess   any signed-in reader (an assessment starts from a bazaar card)
+ *   assess   any signed-in reader (an assessment starts from a bazaar card); answers are checked
+ *            on the server
+ *   answer keys  owner, circle member (a question's correct index; readers get questions without it)
  *   request certification  the creator, while they may edit it
  *   subscribe  a signed-in reader other than the owner (circle members too: circle notebooks are
  *              not offered for assimilation otherwise)
@@ -50,6 +52,8 @@ export function notebookRole(
 
 export { mayEdit, mayRead, mayRecall };
 export const mayShare = mayEdit;
+/** A question's correct index: the notebook's editors (a reader holding it would pass the assessment). */
+export const mayReadAnswerKeys = mayEdit;
 /** Subscribing is for readers other than the owner (who learns own notes anyway). */
 export const maySubscribe = (role: NotebookRole) => role !== "owner" && role !== "none";
 

@@ -5,7 +5,8 @@
 import type { McqWithAnswer } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import { suggestedQuestionsForFineTuning } from "../../db/schema";
-import { authorizeRead } from "../policies";
+import { ForbiddenError } from "../errors";
+import { authorizeRead, mayReadAnswerKeys, notebookRole } from "../policies";
 import { storedQuestion } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
 import { noteDescription } from "./note-description";
@@ -40,11 +41,24 @@ export function presentSuggestedQuestion(row: SuggestedQuestionRow): SuggestedQu
 }
 
 /**
- * POST /predefined-questions/{id}/suggest-fine-tuning {isPositiveFeedback, comment}: anyone who
- * may read the question's note (a learner who answered it included). A positive suggestion
- * records the stored correct index as the real correct answer; a negative one leaves it for the
- * admin to fill in.
+ * POST /predefined-questions/{id}/suggest-fine-tuning {isPositiveFeedback, comment}: the
+ * notebook's editors, and a learner who answered the question in recall (and so was shown its
+ * answer) while they may still read the note. The answer (the suggestion) carries the correct
+ * index, so nobody else may ask: a reader could read the answer key off it. A positive
+ * suggestion records the stored correct index as the real correct answer; a negative one leaves
+ * it for the admin to fill in.
  */
+/** Whether the user answered this question in one of their recall prompts (the answer page showed its key). */
+function answeredInRecall(ctx: AppContext, current: CurrentUser, questionId: number): boolean {
+  return (
+    ctx.sqlite
+      .query<{ found: number }, [number, number]>(
+        "SELECT 1 AS found FROM recall_prompts WHERE user_id = ? AND predefined_question_id = ? AND answered_at IS NOT NULL LIMIT 1",
+      )
+      .get(current.user.id, questionId) !== null
+  );
+}
+
 export function suggestForFineTuning(
   ctx: AppContext,
   current: CurrentUser,
@@ -53,6 +67,9 @@ export function suggestForFineTuning(
 ): SuggestedQuestionJson {
   const { question, note, notebook } = loadQuestion(ctx, questionId);
   authorizeRead(ctx, current, notebook);
+  if (!mayReadAnswerKeys(notebookRole(ctx, current, notebook)) && !answeredInRecall(ctx, current, question.id)) {
+    throw new ForbiddenError("Only the notebook's editors, or a learner who answered this question, can suggest it for fine-tuning");
+  }
   const preserved: McqWithAnswer = {
     multipleChoicesQuestion: storedQuestion(question),
     correctChoiceIndex: question.correctAnswerIndex,

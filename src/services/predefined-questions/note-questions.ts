@@ -12,7 +12,7 @@ import type { AppContext } from "../../context";
 import { notes, predefinedQuestions } from "../../db/schema";
 import { NotFoundError } from "../errors";
 import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
-import { authorizeEdit, authorizeRead } from "../policies";
+import { authorizeEdit, authorizeRead, mayReadAnswerKeys, notebookRole } from "../policies";
 import { insertQuestion, type PredefinedQuestionRow } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
 import { type NoteQuestionsJson, type PredefinedQuestionJson, presentPredefinedQuestion } from "./presenters";
@@ -51,18 +51,20 @@ export function loadQuestion(
 
 /**
  * GET /predefined-questions/{note}/note-questions: the note's questions, oldest first, for anyone
- * who may read the note. Questions the automatic check contested (replaced by a better one and
- * never asked again) are left out.
+ * who may read the note; the correct index for the notebook's editors only (a reader with the key
+ * would pass the assessment). Questions the automatic check contested (replaced by a better one
+ * and never asked again) are left out.
  */
 export function noteQuestions(ctx: AppContext, current: CurrentUser, noteId: number): PredefinedQuestionJson[] {
-  readableNote(ctx, current, noteId);
+  const { notebook } = readableNote(ctx, current, noteId);
+  const withAnswerKey = mayReadAnswerKeys(notebookRole(ctx, current, notebook));
   return ctx.db
     .select()
     .from(predefinedQuestions)
     .where(and(eq(predefinedQuestions.noteId, noteId), eq(predefinedQuestions.contested, false)))
     .orderBy(asc(predefinedQuestions.id))
     .all()
-    .map(presentPredefinedQuestion);
+    .map((row) => presentPredefinedQuestion(row, withAnswerKey));
 }
 
 /** POST /predefined-questions/{note}/note-questions: adds a question by hand (not approved yet). Editors only. */
@@ -80,7 +82,7 @@ export function addQuestion(ctx: AppContext, current: CurrentUser, noteId: numbe
     },
     false,
   );
-  return presentPredefinedQuestion(row);
+  return presentPredefinedQuestion(row, true);
 }
 
 /** A question an editor may change: not withdrawn (404 when it is), of a note that is not deleted. */
@@ -133,7 +135,7 @@ export function toggleApproval(ctx: AppContext, current: CurrentUser, questionId
     .returning()
     .get();
   if (!row) throw new NotFoundError("Question");
-  return presentPredefinedQuestion(row);
+  return presentPredefinedQuestion(row, true);
 }
 
 /**
@@ -160,7 +162,7 @@ export function notebookQuestions(ctx: AppContext, current: CurrentUser, noteboo
       group = { note: { id: row.noteId, title: row.title }, questions: [] };
       groups.push(group);
     }
-    group.questions.push(presentPredefinedQuestion(row.question));
+    group.questions.push(presentPredefinedQuestion(row.question, true));
   }
   return groups;
 }

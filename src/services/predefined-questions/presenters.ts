@@ -6,15 +6,17 @@ export interface PredefinedQuestionJson {
   /** 0 for a question that is not saved (refined or generated for the add-question form). */
   id: number;
   multipleChoicesQuestion: MultipleChoicesQuestion;
-  correctAnswerIndex: number;
+  /** The answer key: for the notebook's editors only (mayReadAnswerKeys); readers get the question without it. */
+  correctAnswerIndex?: number;
   approved: boolean;
 }
 
-export function presentPredefinedQuestion(row: PredefinedQuestionRow): PredefinedQuestionJson {
+/** A stored question; its correct index only when `withAnswerKey` (the policy's mayReadAnswerKeys for the caller). */
+export function presentPredefinedQuestion(row: PredefinedQuestionRow, withAnswerKey: boolean): PredefinedQuestionJson {
   return {
     id: row.id,
     multipleChoicesQuestion: storedQuestion(row),
-    correctAnswerIndex: row.correctAnswerIndex,
+    ...(withAnswerKey ? { correctAnswerIndex: row.correctAnswerIndex } : {}),
     approved: row.approved,
   };
 }
