@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ApiError, api, call } from "../lib/api";
 import { LocalTime } from "../lib/dates";
-import { TextField } from "../lib/forms";
+import { CheckboxField, TextField } from "../lib/forms";
 import { showToast } from "../lib/ui-store";
 
 const sessionsQuery = () => ({
@@ -82,6 +82,7 @@ export function AccountSecurity() {
 
 function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [form, setForm] = useState({ currentPassword: "", newPassword: "" });
+  const [revokeTokens, setRevokeTokens] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -95,9 +96,12 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     setErrors({});
     setMessage(undefined);
     try {
-      await call(api.user.password.post(form), { silent: true });
+      const { revokedTokens } = await call(api.user.password.post({ ...form, revokeTokens }), { silent: true });
       setForm({ currentPassword: "", newPassword: "" });
-      showToast("Password changed. Every other session is signed out.", "success");
+      setRevokeTokens(false);
+      const tokens =
+        revokedTokens === 1 ? " 1 MCP token is revoked." : revokedTokens > 1 ? ` ${revokedTokens} MCP tokens are revoked.` : "";
+      showToast(`Password changed. Every other session is signed out.${tokens}`, "success");
       onChanged();
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.errors).length) setErrors(e.errors);
@@ -130,6 +134,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         onChange={set("newPassword")}
       />
       <p className="field-hint">At least 8 characters. Changing it signs out every other session.</p>
+      <CheckboxField label="Also revoke my MCP tokens" name="revokeTokens" checked={revokeTokens} onChange={setRevokeTokens} />
       {message && (
         <div className="field-error" role="alert">
           {message}

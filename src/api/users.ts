@@ -2,13 +2,13 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { changePassword } from "../services/auth/accounts";
 import { describeUserAgent, invalidateOtherSessions, listSessions } from "../services/auth/sessions";
-import { deleteUserToken, generateUserToken, listUserTokens } from "../services/user-tokens";
+import { deleteUserToken, generateUserToken, listUserTokens, revokeTokensOfAccount } from "../services/user-tokens";
 import { createProfile, currentUserInfo, presentUser, updateUserSettings } from "../services/users";
 import { requireAccount, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { NoContent } from "./schemas/media";
-import { CurrentUserInfo, Session, SignedOut, User, UserToken, UserTokens } from "./schemas/people";
+import { CurrentUserInfo, PasswordChanged, Session, SignedOut, User, UserToken, UserTokens } from "./schemas/people";
 
 /** /api/user: the profile, its settings and the MCP tokens (spec 7 "Users and tokens"). */
 export function usersApi(ctx: AppContext) {
@@ -35,10 +35,11 @@ export function usersApi(ctx: AppContext) {
         { additionalProperties: true },
       ),
     })
-    .post("/generate-token", ({ auth, body }) => generateUserToken(ctx, requireUser(auth).user, body.label), {
+    .post("/generate-token", ({ auth, body }) => generateUserToken(ctx, requireUser(auth).user, body.label, body.expiresInDays), {
       access: "signed-in",
       response: UserToken,
-      body: t.Object({ label: t.String({ error: "size must be between 1 and 100" }) }),
+      // expiresInDays: days the token lives (default 90) or null for never; checked by the service.
+      body: t.Object({ label: t.String({ error: "size must be between 1 and 100" }), expiresInDays: t.Optional(t.Unknown()) }),
     })
     .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user), { access: "signed-in", response: UserTokens })
     .get(
@@ -66,16 +67,19 @@ export function usersApi(ctx: AppContext) {
       async ({ auth, body }) => {
         const account = requireAccount(auth);
         await changePassword(ctx, account.id, body.currentPassword, body.newPassword);
-        return { signedOut: invalidateOtherSessions(ctx.db, account.id, auth.sessionId) };
+        const revokedTokens = body.revokeTokens === true ? ctx.db.transaction((tx) => revokeTokensOfAccount(tx, account.id)) : 0;
+        return { signedOut: invalidateOtherSessions(ctx.db, account.id, auth.sessionId), revokedTokens };
       },
       {
         access: "account",
-        response: SignedOut,
+        response: PasswordChanged,
         // Signed out is 401 before the body is looked at.
         transform: ({ auth }) => void requireAccount(auth),
         body: t.Object({
           currentPassword: t.String({ error: "Please enter your current password" }),
           newPassword: t.String({ minLength: 8, maxLength: 256, error: "The password must be 8 to 256 characters long" }),
+          // "Also revoke my MCP tokens".
+          revokeTokens: t.Optional(t.Boolean({ error: "must be true or false" })),
         }),
       },
     )

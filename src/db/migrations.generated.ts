@@ -35,6 +35,7 @@ import m32 from "../../migrations/0032_cache_versions_per_user.sql" with { type:
 import m33 from "../../migrations/0033_binary_index_changes.sql" with { type: "text" };
 import m34 from "../../migrations/0034_notebook_holdings_indexes.sql" with { type: "text" };
 import m35 from "../../migrations/0035_notebooks_kept_while_held.sql" with { type: "text" };
+import m36 from "../../migrations/0036_user_token_expiry.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -73,4 +74,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0033_binary_index_changes", when: 1795740214197, sql: m33 },
   { tag: "0034_notebook_holdings_indexes", when: 1795741628008, sql: m34 },
   { tag: "0035_notebooks_kept_while_held", when: 1795741631028, sql: m35 },
+  { tag: "0036_user_token_expiry", when: 1795741644343, sql: m36 },
 ];

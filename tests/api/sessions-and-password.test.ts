@@ -72,7 +72,7 @@ describe("the account's sessions and password (production mode)", () => {
     const { laptop, phone } = await twoSessions("changer2");
     const changed = await laptop.post("/api/user/password", { currentPassword: "first password", newPassword: "second password" });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ signedOut: 1 });
+    expect(changed.body).toEqual({ signedOut: 1, revokedTokens: 0 });
     expect((await phone.get("/api/user/current-user-info")).body).toEqual({});
     expect((await laptop.get("/api/user/current-user-info")).body).toEqual({ externalIdentifier: "changer2" });
     expect((await server.client().signIn("changer2", "first password")).status).toBe(400);

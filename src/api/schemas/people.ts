@@ -40,7 +40,9 @@ export const UserToken = describes<UserTokenJson>()(
     label: t.String(),
     token: t.String(),
     lastUsedAt: t.Union([dateTime(), t.Null()]),
-    status: t.String(),
+    /** When the token stops working; null: never (an Engram addition). */
+    expiresAt: t.Union([dateTime(), t.Null()]),
+    status: t.Union([t.Literal("active"), t.Literal("expired")]),
   }),
 );
 export const UserTokens = t.Array(UserToken);
@@ -121,3 +123,5 @@ export const Session = t.Object({
 
 /** How many other sessions a sign-out (or a password change) ended. */
 export const SignedOut = t.Object({ signedOut: Integer() });
+/** A password change: the other sessions signed out, and the MCP tokens revoked when asked. */
+export const PasswordChanged = t.Object({ signedOut: Integer(), revokedTokens: Integer() });

@@ -36,6 +36,8 @@ export const userTokens = sqliteTable(
     tokenHash: text("token_hash").notNull().unique(),
     lastUsedAt: timestamp("last_used_at"),
     createdAt: timestamp("created_at").notNull(),
+    /** After this the token is refused; null: it never expires (chosen when it was generated). */
+    expiresAt: timestamp("expires_at"),
   },
   (table) => [index("user_tokens_user_id_idx").on(table.userId)],
 );

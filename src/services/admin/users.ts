@@ -6,6 +6,7 @@ import { hashPassword, newPasswordProblem } from "../auth/accounts";
 import { generateRandomToken, hashToken } from "../auth/tokens";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { authorizeAdmin } from "../policies";
+import { revokeTokensOfAccount } from "../user-tokens";
 import type { CurrentUser } from "../users";
 
 /** How long a password-reset link works. */
@@ -112,7 +113,10 @@ export function passwordResetAccount(ctx: AppContext, token: string) {
   return getAccount(ctx.db, reset.accountId);
 }
 
-/** Uses a reset link once: the new password, every session of the account ended, the link dead. */
+/**
+ * Uses a reset link once: the new password, every session and every MCP token of the account
+ * ended (account recovery: whoever held them must not keep a way in), the link dead.
+ */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string) {
   const account = passwordResetAccount(ctx, token);
   if (!account) throw new BadRequestError("This password-reset link has expired or has been used. Ask an administrator for a new one.");
@@ -129,6 +133,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     if (!used) throw new BadRequestError("This password-reset link has been used already.");
     tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id)).run();
     tx.delete(sessions).where(eq(sessions.accountId, account.id)).run();
+    revokeTokensOfAccount(tx, account.id);
   });
   return account;
 }

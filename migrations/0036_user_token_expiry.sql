@@ -1,0 +1,1 @@
+ALTER TABLE `user_tokens` ADD `expires_at` integer;
