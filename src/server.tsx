@@ -22,7 +22,7 @@ import { compression, compressResponse } from "./web/compression";
 import { isMcpRebinding } from "./web/dns-rebinding";
 import { notFoundPage, pagesPlugin } from "./web/pages";
 import { renderDocument } from "./web/render";
-import { isCrossSiteWrite, SECURITY_HEADERS } from "./web/security";
+import { isCrossSiteWrite, isMcpEndpoint, isRefusedMcpOrigin, SECURITY_HEADERS } from "./web/security";
 
 /** Largest request body accepted: an Obsidian vault (100 MiB zip) with its multipart framing; each route has its own limit (request-limits.ts). */
 export const MAX_REQUEST_BODY_BYTES = 101 * 1024 * 1024;
@@ -45,6 +45,7 @@ export function createApp(ctx: AppContext) {
       Object.assign(set.headers, SECURITY_HEADERS);
       if (isCrossSiteWrite(ctx, request)) throw new ForbiddenError("Cross-site request refused");
       if (isMcpRebinding(ctx, request, server)) throw new ForbiddenError("This host name does not name this Engram");
+      if (isMcpEndpoint(request) && isRefusedMcpOrigin(ctx, request)) throw new ForbiddenError("This origin may not use the MCP endpoint");
       checkQueryLength(request.url);
     })
     // Every body is read within its route's limits before validation (api/request-limits.ts).

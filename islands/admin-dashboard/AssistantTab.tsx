@@ -113,7 +113,7 @@ function NotebookDump() {
             <select id={id} value={notebookId} onChange={(event) => setPicked(event.target.value)}>
               {notebooks.map((notebook) => (
                 <option key={notebook.id} value={notebook.id}>
-                  {notebook.title} (by {notebook.creatorId})
+                  {notebook.title} (by {notebook.creatorName})
                 </option>
               ))}
             </select>

@@ -21,7 +21,7 @@ export function BazaarTab() {
           <a href={notePath(entry.notebook.headNoteId)} className="admin-list-title" dir="auto">
             {entry.notebook.title}
           </a>
-          <span className="muted">by {entry.notebook.creatorId}</span>
+          <span className="muted">by {entry.notebook.creatorName}</span>
           <button type="button" className="button small danger" onClick={() => void remove(entry)}>
             Remove
           </button>

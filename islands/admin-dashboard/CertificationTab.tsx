@@ -25,7 +25,7 @@ export function CertificationTab() {
           <a href={notePath(request.notebook.headNoteId)} className="admin-list-title" dir="auto">
             {request.notebook.title}
           </a>
-          <span className="muted">by {request.notebook.creatorId}</span>
+          <span className="muted">by {request.notebook.creatorName}</span>
           <button type="button" className="button small primary" onClick={() => void approve(request)}>
             Approve
           </button>

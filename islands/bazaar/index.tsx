@@ -48,6 +48,9 @@ export default function Bazaar() {
                 Certificate
               </span>
             )}
+            <p className="notebook-card-author muted" dir="auto">
+              by {notebook.creatorName}
+            </p>
             {notebook.shortDetails && (
               <p className="notebook-card-details" dir="auto">
                 {notebook.shortDetails}

@@ -12,7 +12,7 @@ const approvalQuery = (notebookId: number) => ({
  * The certificate request button of the notebook settings (spec 4): "Send Request" without a
  * request, "Approval Pending" while an admin has not approved it, "Certificate Request Approved" after.
  */
-export function CertificateRequest({ notebookId, creatorId }: { notebookId: number; creatorId: string }) {
+export function CertificateRequest({ notebookId, creatorId }: { notebookId: number; creatorId?: string }) {
   const queryClient = useQueryClient();
   const { data: me } = useQuery(currentUserInfoQuery());
   const { data: approval, isPending } = useQuery(approvalQuery(notebookId));

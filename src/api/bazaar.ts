@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
 import { bazaar, removeFromBazaar } from "../services/sharing/bazaar";
-import { requireUser } from "./authentication";
+import { optionalUser, requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { BazaarNotebooks } from "./schemas/people";
@@ -10,7 +10,7 @@ import { BazaarNotebooks } from "./schemas/people";
 export function bazaarApi(ctx: AppContext) {
   return new Elysia({ prefix: "/api/bazaar" })
     .use(core(ctx))
-    .get("/", () => bazaar(ctx), { access: "public", response: BazaarNotebooks })
+    .get("/", ({ auth }) => bazaar(ctx, optionalUser(auth)), { access: "public", response: BazaarNotebooks })
     .post("/:bazaarNotebook/remove", ({ auth, params }) => removeFromBazaar(ctx, requireUser(auth), params.bazaarNotebook), {
       access: "admin",
       response: BazaarNotebooks,

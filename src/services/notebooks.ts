@@ -8,7 +8,7 @@ import { insertNote } from "./notes/insert-note";
 import { type NotebookJson, NotePresenter, presentNotebook } from "./notes/presenters";
 import { getNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
-import { authorizeEdit, authorizeRead } from "./policies";
+import { authorizeEdit, authorizeRead, type Reader } from "./policies";
 import { type SubscriptionJson, subscriptionsOf } from "./sharing/subscriptions";
 import type { CurrentUser } from "./users";
 import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
@@ -61,7 +61,7 @@ export interface NotebooksJson {
 }
 
 /** Notebooks with their head notes, newest first; those whose head note is deleted are gone. */
-export function presentLiveNotebooks(ctx: AppContext, where: SQL | undefined): NotebookJson[] {
+export function presentLiveNotebooks(ctx: AppContext, reader: Reader, where: SQL | undefined): NotebookJson[] {
   return ctx.db
     .select({ notebook: notebooks, head: notes })
     .from(notebooks)
@@ -69,7 +69,7 @@ export function presentLiveNotebooks(ctx: AppContext, where: SQL | undefined): N
     .where(and(where, isNull(notes.deletedAt)))
     .orderBy(desc(notebooks.id))
     .all()
-    .map(({ notebook, head }) => presentNotebook(ctx, notebook, head));
+    .map(({ notebook, head }) => presentNotebook(ctx, reader, notebook, head));
 }
 
 /** The user's personal notebooks (circle notebooks are on their circle's page) and subscriptions. */
@@ -85,7 +85,7 @@ export function notebooksOfUser(ctx: AppContext, current: CurrentUser): Notebook
       .prepare(),
   ).all({ userId: current.user.id });
   return {
-    notebooks: rows.map(({ notebook, head }) => presentNotebook(ctx, notebook, head)),
+    notebooks: rows.map(({ notebook, head }) => presentNotebook(ctx, current, notebook, head)),
     subscriptions: subscriptionsOf(ctx, current),
   };
 }
@@ -93,7 +93,7 @@ export function notebooksOfUser(ctx: AppContext, current: CurrentUser): Notebook
 export function showNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookJson {
   const notebook = getNotebook(ctx, notebookId);
   authorizeRead(ctx, current, notebook);
-  return presentNotebook(ctx, notebook);
+  return presentNotebook(ctx, current, notebook);
 }
 
 export interface NotebookSettingsInput {
@@ -122,7 +122,7 @@ export function updateNotebookSettings(ctx: AppContext, current: CurrentUser, no
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const updated = ctx.db.update(notebooks).set(changes).where(eq(notebooks.id, notebookId)).returning().get()!;
-  return presentNotebook(ctx, updated);
+  return presentNotebook(ctx, current, updated);
 }
 
 /** Every undeleted note of a notebook (GET /notebooks/{notebook}/notes). */

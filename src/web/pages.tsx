@@ -103,8 +103,8 @@ export function pagesPlugin(ctx: AppContext) {
       { params: t.Object({ recallPromptId: IdParam }) },
     )
     .get("/d/bazaar", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "bazaar" }, (queryClient) => {
-        queryClient.setQueryData(bazaarQuery().queryKey, bazaar(ctx));
+      respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "bazaar" }, (queryClient, current) => {
+        queryClient.setQueryData(bazaarQuery().queryKey, bazaar(ctx, current));
         return { title: "Bazaar", content: <BazaarPage /> };
       }),
     )

@@ -29,9 +29,34 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isCrossSiteWrite(ctx: AppContext, request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  // The MCP endpoint has its own, stricter rule (isRefusedMcpOrigin).
+  if (isMcpEndpoint(request)) return false;
   const origin = request.headers.get("origin");
   if (!origin) return request.headers.get("sec-fetch-site") === "cross-site";
   if (origin === new URL(request.url).origin) return false;
   if (ctx.config.publicUrl && origin === ctx.config.publicUrl.origin) return false;
   return true;
+}
+
+/** The MCP endpoint (Streamable HTTP), whose callers are assistants rather than Engram's pages. */
+export const isMcpEndpoint = (request: Request) => new URL(request.url).pathname.replace(/\/$/, "") === "/api/mcp";
+
+const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * The MCP specification's guard against DNS rebinding: a request to the MCP endpoint that carries
+ * an Origin header is served only when that origin is ENGRAM_PUBLIC_URL's or a loopback one
+ * (an assistant or inspector on this machine). The Host header is not trusted: a rebinding page
+ * sends its own. No Origin at all (command-line clients, `engram mcp`) is served.
+ */
+export function isRefusedMcpOrigin(ctx: AppContext, request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (origin === null) return false;
+  if (ctx.config.publicUrl && origin === ctx.config.publicUrl.origin) return false;
+  try {
+    const url = new URL(origin);
+    return !((url.protocol === "http:" || url.protocol === "https:") && isLoopbackHost(url.hostname) && url.origin === origin);
+  } catch {
+    return true;
+  }
 }

@@ -40,6 +40,16 @@ test("a learner shares a notebook, a visitor reads it signed out, another learne
   await waitForHydration(visitor);
   await expect(visitor.getByRole("heading", { name: "Welcome To The Bazaar" })).toBeVisible();
   const shared = visitor.getByRole("listitem").filter({ hasText: "Spanish verbs" });
+  // The author by their display name; their login is nowhere on the page.
+  await expect(shared).toContainText("by Old Learner");
+  expect(await visitor.content()).not.toContain("old_learner");
+  if (process.env.ENGRAM_SHOTS) {
+    for (const width of [1280, 390]) {
+      await visitor.setViewportSize({ width, height: 800 });
+      await visitor.screenshot({ path: `${process.env.ENGRAM_SHOTS}/bazaar-author-${width}.png` });
+    }
+    await visitor.setViewportSize({ width: 1280, height: 720 });
+  }
   await shared.getByRole("button", { name: "Add to my learning" }).click();
   await popup(visitor, "Information", "Please login first");
   await shared.getByRole("button", { name: "Start Assessment" }).click();

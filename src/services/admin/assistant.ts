@@ -85,7 +85,7 @@ export function recreateDefaultAssistant(ctx: AppContext, current: CurrentUser |
 /** Every live notebook on the instance, for the dump's picker (admin only). */
 export function allNotebooks(ctx: AppContext, current: CurrentUser | undefined): NotebookJson[] {
   authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
-  return presentLiveNotebooks(ctx, undefined);
+  return presentLiveNotebooks(ctx, current, undefined);
 }
 
 /** One note of the dump: the reference's BareNote plus what a note keeps beyond it. */
@@ -129,7 +129,7 @@ export function notebookDump(ctx: AppContext, current: CurrentUser | undefined, 
     visible: readable.visible,
   };
   return {
-    notebook: presentNotebook(ctx, notebook),
+    notebook: presentNotebook(ctx, current, notebook),
     exportedAt: ctx.clock.now().toISOString(),
     notes: rows.map((row) => ({
       ...bareNote(row, lookup),

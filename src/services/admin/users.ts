@@ -68,6 +68,9 @@ export function changeAccount(
   change: { admin?: unknown; disabled?: unknown },
 ) {
   authorizeAdmin(current, "Only an administrator can manage users");
+  if (change.admin === undefined && change.disabled === undefined) {
+    throw new ValidationError({ admin: "give admin or disabled (true or false)" });
+  }
   const errors: Record<string, string> = {};
   if (change.admin !== undefined && typeof change.admin !== "boolean") errors.admin = "must be true or false";
   if (change.disabled !== undefined && typeof change.disabled !== "boolean") errors.disabled = "must be true or false";

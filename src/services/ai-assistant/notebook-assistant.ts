@@ -14,7 +14,7 @@ import { defaultAdditionalInstructions, MAX_ADDITIONAL_INSTRUCTIONS_LENGTH } fro
 import { UnauthorizedError, ValidationError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NotebookRow } from "../notes/rows";
-import { authorizeEdit, isAdmin } from "../policies";
+import { authorizeEdit, isAdmin, type Reader } from "../policies";
 import { type UserReferenceJson, userReference } from "../user-references";
 import type { CurrentUser } from "../users";
 
@@ -67,10 +67,10 @@ function editableNotebook(ctx: AppContext, current: CurrentUser | undefined, not
   return notebook;
 }
 
-function present(ctx: AppContext, notebook: NotebookRow, row: AssistantRow): NotebookAiAssistantJson {
+function present(ctx: AppContext, reader: Reader, notebook: NotebookRow, row: AssistantRow): NotebookAiAssistantJson {
   return {
     id: row.id,
-    notebook: presentNotebook(ctx, notebook),
+    notebook: presentNotebook(ctx, reader, notebook),
     additionalInstructionsToAi: row.additionalInstructions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -81,7 +81,7 @@ function present(ctx: AppContext, notebook: NotebookRow, row: AssistantRow): Not
 export function notebookAiAssistant(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookAiAssistantJson | null {
   const notebook = editableNotebook(ctx, current, notebookId);
   const row = rowOf(ctx, notebook.id);
-  return row ? present(ctx, notebook, row) : null;
+  return row ? present(ctx, current, notebook, row) : null;
 }
 
 /** PATCH /notebooks/{notebook}/ai-assistant {additionalInstructions}: upsert (blank clears them). */
@@ -103,7 +103,7 @@ export function updateNotebookAiAssistant(
     .values({ notebookId: notebook.id, additionalInstructions: value, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: notebookAiAssistants.notebookId, set: { additionalInstructions: value, updatedAt: now } })
     .run();
-  return present(ctx, notebook, rowOf(ctx, notebook.id)!);
+  return present(ctx, current, notebook, rowOf(ctx, notebook.id)!);
 }
 
 /**
@@ -145,7 +145,7 @@ export function recreateNotebookAssistant(ctx: AppContext, current: CurrentUser 
   return {
     id: row.id,
     creator: userReference(ctx, current, current.user.id),
-    notebook: presentNotebook(ctx, notebook),
+    notebook: presentNotebook(ctx, current, notebook),
     assistantId: `engram-notebook-assistant-${notebook.id}-${now.getTime()}`,
     ...record,
     createdAt: now.toISOString(),

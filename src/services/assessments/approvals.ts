@@ -4,7 +4,7 @@ import { notebookCertificateApprovals, notebooks } from "../../db/schema";
 import { NotFoundError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook } from "../notes/rows";
-import { authorizeAdmin, authorizeCertificationRequest, authorizeRead } from "../policies";
+import { authorizeAdmin, authorizeCertificationRequest, authorizeRead, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 
 /** NotebookCertificateApproval: the request, approved once lastApprovalTime is set. */
@@ -16,10 +16,10 @@ export interface NotebookCertificateApprovalJson {
 
 type ApprovalRow = typeof notebookCertificateApprovals.$inferSelect;
 
-function present(ctx: AppContext, row: ApprovalRow): NotebookCertificateApprovalJson {
+function present(ctx: AppContext, reader: Reader, row: ApprovalRow): NotebookCertificateApprovalJson {
   return {
     id: row.id,
-    notebook: presentNotebook(ctx, getNotebook(ctx, row.notebookId)),
+    notebook: presentNotebook(ctx, reader, getNotebook(ctx, row.notebookId)),
     ...(row.lastApprovalTime ? { lastApprovalTime: row.lastApprovalTime.toISOString() } : {}),
   };
 }
@@ -32,7 +32,7 @@ export function requestApproval(ctx: AppContext, current: CurrentUser | undefine
   const notebook = getNotebook(ctx, notebookId);
   authorizeCertificationRequest(ctx, current, notebook);
   ctx.db.insert(notebookCertificateApprovals).values({ notebookId: notebook.id, createdAt: ctx.clock.now() }).onConflictDoNothing().run();
-  return present(ctx, approvalOfNotebook(ctx, notebook.id)!);
+  return present(ctx, current, approvalOfNotebook(ctx, notebook.id)!);
 }
 
 /** The notebook's request, or null when there is none (the settings' button shows "Send Request"). */
@@ -40,7 +40,7 @@ export function approvalForNotebook(ctx: AppContext, current: CurrentUser | unde
   const notebook = getNotebook(ctx, notebookId);
   authorizeRead(ctx, current, notebook);
   const row = approvalOfNotebook(ctx, notebook.id);
-  return row ? present(ctx, row) : null;
+  return row ? present(ctx, current, row) : null;
 }
 
 /** The requests still waiting for an admin, oldest first. */
@@ -52,7 +52,7 @@ export function pendingApprovals(ctx: AppContext, current: CurrentUser | undefin
     .where(isNull(notebookCertificateApprovals.lastApprovalTime))
     .orderBy(notebookCertificateApprovals.id)
     .all()
-    .map((row) => present(ctx, row));
+    .map((row) => present(ctx, current, row));
 }
 
 /** An admin approves: the notebook becomes certifiable (and stays so when questions are added later). */
@@ -69,5 +69,5 @@ export function approve(ctx: AppContext, current: CurrentUser | undefined, appro
     tx.update(notebooks).set({ certifiable: true }).where(eq(notebooks.id, updated.notebookId)).run();
     return updated;
   });
-  return present(ctx, row);
+  return present(ctx, current, row);
 }

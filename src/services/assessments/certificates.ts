@@ -5,7 +5,7 @@ import { assessmentAttempts, certificates, users } from "../../db/schema";
 import { BadRequestError, NotFoundError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NotebookRow } from "../notes/rows";
-import { authorizeAssessment } from "../policies";
+import { authorizeAssessment, type Reader } from "../policies";
 import { type UserReferenceJson, userReference } from "../user-references";
 import type { CurrentUser } from "../users";
 import { expiryFrom } from "./expiry";
@@ -44,7 +44,7 @@ function presentCertificate(
   return {
     id: row.id,
     user: userReference(ctx, current, row.userId),
-    notebook: presentNotebook(ctx, notebook),
+    notebook: presentNotebook(ctx, current, notebook),
     startDate: row.startDate.toISOString(),
     expiryDate: row.expiryDate.toISOString(),
     creatorName: name(notebook.creatorId),

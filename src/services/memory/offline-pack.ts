@@ -58,7 +58,7 @@ export function offlinePack(ctx: AppContext, current: CurrentUser, timeZone: str
       note: presenter.note(note, { ancestors: ancestors.get(note.id) }),
     };
     if (item.spelling) {
-      const notebook = presentNotebook(ctx, getNotebook(ctx, note.notebookId));
+      const notebook = presentNotebook(ctx, current, getNotebook(ctx, note.notebookId));
       items.push({ ...base, kind: "spelling", spellingQuestion: { stem: spellingStem(note.title, note.details), notebook } });
       continue;
     }
@@ -68,7 +68,7 @@ export function offlinePack(ctx: AppContext, current: CurrentUser, timeZone: str
       items.push({
         ...base,
         kind: "multiple-choice",
-        prompt: presentRecallPrompt(ctx, loaded),
+        prompt: presentRecallPrompt(ctx, current, loaded),
         correctChoiceIndex: loaded.question.correctAnswerIndex,
       });
       continue;

@@ -52,8 +52,9 @@ const markdown = new Marked({
 /**
  * Note details are stored as Markdown (the canonical form). This renders them to HTML that is
  * safe to put in a page: raw HTML in the Markdown is filtered to a small allow-list, links keep
- * only http(s), mailto and relative targets, and math ($…$, $$…$$) is typeset by KaTeX. With
- * `noteId` (a note's own details), its Obsidian embeds show their files (islands/lib/vault-embeds.ts).
+ * only http(s), mailto and relative targets, images carry referrerpolicy="no-referrer", and math
+ * ($…$, $$…$$) is typeset by KaTeX. With `noteId` (a note's own details), its Obsidian embeds show
+ * their files (islands/lib/vault-embeds.ts).
  */
 export function renderMarkdownSafely(source: string, options: { noteId?: number } = {}): string {
   const slots: string[] = [];
@@ -105,7 +106,7 @@ export function renderMarkdownSafely(source: string, options: { noteId?: number 
     ],
     allowedAttributes: {
       a: ["href", "title", "class"],
-      img: ["src", "alt", "title", "width", "height", "loading", "class"],
+      img: ["src", "alt", "title", "width", "height", "loading", "class", "referrerpolicy"],
       audio: ["src", "controls", "preload", "title", "class"],
       video: ["src", "controls", "preload", "title", "width", "height", "class"],
       ol: ["start"],
@@ -121,7 +122,11 @@ export function renderMarkdownSafely(source: string, options: { noteId?: number 
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesAppliedToAttributes: ["href", "src"],
     allowProtocolRelative: false,
-    transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+    transformTags: {
+      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
+      // An image from another host is fetched without telling it which note the reader is on.
+      img: sanitizeHtml.simpleTransform("img", { referrerpolicy: "no-referrer" }),
+    },
   }).replace(SLOT, (_slot, index: string) => slots[Number(index)] ?? "");
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { prepared } from "../../db/prepared";
-import { accounts, circles, users } from "../../db/schema";
+import { circles, users } from "../../db/schema";
 import { ReadableNotes, type Reader } from "../policies/readable-notes";
 import { plainTextOfMarkdown } from "./plain-text";
 import {
@@ -71,7 +71,10 @@ export interface NotebookJson {
   title: string;
   shortDetails: string;
   headNoteId: number;
-  creatorId: string;
+  /** The creator's login: given to the creator alone (for "is this mine?"), never to anyone else. */
+  creatorId?: string;
+  /** The creator's display name (an Engram addition): how the bazaar and the admin pages name the author. */
+  creatorName: string;
   certifiable: boolean;
   notebookSettings: {
     skipMemoryTrackingEntirely: boolean;
@@ -274,16 +277,20 @@ export function placeholderNote(note: Pick<NoteRow, "id" | "createdAt">): NoteJs
   };
 }
 
-export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
+/**
+ * Notebook JSON for the reader. The author is named by their display name; their login (creatorId),
+ * which would let anyone aim sign-in attempts at the account, goes to the creator alone.
+ */
+export function presentNotebook(ctx: AppContext, reader: Reader, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
   const head = headNote ?? (notebook.headNoteId ? findNote(ctx, notebook.headNoteId) : undefined);
-  const creator = prepared(ctx.db, "external-identifier-of-user", (db) =>
+  const creator = prepared(ctx.db, "name-of-user", (db) =>
     db
-      .select({ externalIdentifier: accounts.externalIdentifier })
+      .select({ name: users.name })
       .from(users)
-      .innerJoin(accounts, eq(users.accountId, accounts.id))
       .where(eq(users.id, sql.placeholder("userId")))
       .prepare(),
   ).get({ userId: notebook.creatorId });
+  const isCreator = reader !== undefined && reader.user.id === notebook.creatorId;
   const circle =
     notebook.circleId === null
       ? undefined
@@ -299,7 +306,8 @@ export function presentNotebook(ctx: AppContext, notebook: NotebookRow, headNote
     title: head?.title ?? "",
     shortDetails: head ? shortDetailsOf(head.details) : "",
     headNoteId: notebook.headNoteId ?? 0,
-    creatorId: creator?.externalIdentifier ?? "",
+    ...(isCreator ? { creatorId: reader.account.externalIdentifier } : {}),
+    creatorName: creator?.name ?? "",
     certifiable: notebook.certifiable,
     notebookSettings: {
       skipMemoryTrackingEntirely: notebook.skipMemoryTrackingEntirely,
@@ -372,7 +380,7 @@ export function presentNoteRealm(
     children: children.map((child) => presenter.child(child, counts.get(child.id))),
     ...(more ? { moreChildrenAfter: children.at(-1)!.id } : {}),
     inboundReferences: inbound.map((ref) => presenter.note(ref)),
-    notebook: presentNotebook(ctx, notebook, head.parentId === null ? head : undefined),
+    notebook: presentNotebook(ctx, reader, notebook, head.parentId === null ? head : undefined),
     fromBazaar,
   };
 }

@@ -28,7 +28,7 @@ export function recentNotes(ctx: AppContext, current: CurrentUser): NoteRealmJso
   presenter.preload(readable.map((r) => r.note));
   const notebookJson = new Map<number, ReturnType<typeof presentNotebook>>();
   return readable.map(({ note, notebook }) => {
-    if (!notebookJson.has(notebook.id)) notebookJson.set(notebook.id, presentNotebook(ctx, notebook));
+    if (!notebookJson.has(notebook.id)) notebookJson.set(notebook.id, presentNotebook(ctx, current, notebook));
     return { id: note.id, note: presenter.note(note), notebook: notebookJson.get(notebook.id) };
   });
 }

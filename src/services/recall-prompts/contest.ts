@@ -67,5 +67,5 @@ export async function regenerateRecallPrompt(
     const question = insertQuestion(tx, ctx.clock.now(), loaded.note.id, mcq, false);
     return insertPrompt(tx, ctx.clock.now(), current.user.id, loaded.prompt.memoryTrackerId, question.id);
   });
-  return presentRecallPrompt(ctx, loadPrompt(ctx, current, prompt));
+  return presentRecallPrompt(ctx, current, loadPrompt(ctx, current, prompt));
 }

@@ -21,8 +21,8 @@ export interface AnsweredQuestionJson {
   recallPromptId: number;
 }
 
-export function presentRecallPrompt(ctx: AppContext, { prompt, question, notebook }: LoadedPrompt): RecallPromptJson {
-  return { id: prompt.id, multipleChoicesQuestion: storedQuestion(question), notebook: presentNotebook(ctx, notebook) };
+export function presentRecallPrompt(ctx: AppContext, reader: Reader, { prompt, question, notebook }: LoadedPrompt): RecallPromptJson {
+  return { id: prompt.id, multipleChoicesQuestion: storedQuestion(question), notebook: presentNotebook(ctx, reader, notebook) };
 }
 
 /**

@@ -43,7 +43,7 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
   if (tracker.spelling || tracker.removedFromTracking) return null;
 
   const reused = reusablePrompt(ctx, current.user.id, tracker.id);
-  if (reused) return presentRecallPrompt(ctx, loadPrompt(ctx, current, reused));
+  if (reused) return presentRecallPrompt(ctx, current, loadPrompt(ctx, current, reused));
   if (!isAiConfigured(ctx)) return null;
 
   let drafts: QuestionDraft[] | undefined;
@@ -65,7 +65,7 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
     const questions = drafts.map((draft) => insertQuestion(tx, ctx.clock.now(), note.id, draft.mcq, draft.contested));
     return insertPrompt(tx, ctx.clock.now(), current.user.id, tracker.id, questions.at(-1)!.id);
   });
-  return presentRecallPrompt(ctx, loadPrompt(ctx, current, prompt));
+  return presentRecallPrompt(ctx, current, loadPrompt(ctx, current, prompt));
 }
 
 /**

@@ -5,7 +5,7 @@ import { NotFoundError } from "../errors";
 import { presentLiveNotebooks } from "../notebooks";
 import type { NotebookJson } from "../notes/presenters";
 import { getNotebook } from "../notes/rows";
-import { authorizeAdmin, authorizeShare } from "../policies";
+import { authorizeAdmin, authorizeShare, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 
 /** BazaarNotebook JSON: the entry's id and its notebook. */
@@ -15,11 +15,11 @@ export interface BazaarNotebookJson {
 }
 
 /** Every bazaar entry whose notebook still has its head note, newest first. */
-export function bazaar(ctx: AppContext): BazaarNotebookJson[] {
+export function bazaar(ctx: AppContext, reader: Reader): BazaarNotebookJson[] {
   const entries = ctx.db.select().from(bazaarNotebooks).all();
   if (entries.length === 0) return [];
   const entryOf = new Map(entries.map((e) => [e.notebookId, e.id]));
-  return presentLiveNotebooks(ctx, inArray(notebooks.id, [...entryOf.keys()])).map((notebook) => ({
+  return presentLiveNotebooks(ctx, reader, inArray(notebooks.id, [...entryOf.keys()])).map((notebook) => ({
     id: entryOf.get(notebook.id)!,
     notebook,
   }));
@@ -30,7 +30,7 @@ export function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined,
   const notebook = getNotebook(ctx, notebookId);
   authorizeShare(ctx, current, notebook);
   ctx.db.insert(bazaarNotebooks).values({ notebookId: notebook.id, createdAt: ctx.clock.now() }).onConflictDoNothing().run();
-  const entry = bazaar(ctx).find((e) => e.notebook.id === notebook.id);
+  const entry = bazaar(ctx, current).find((e) => e.notebook.id === notebook.id);
   if (!entry) throw new NotFoundError("Notebook"); // its head note is deleted
   return entry.notebook;
 }
@@ -40,5 +40,5 @@ export function removeFromBazaar(ctx: AppContext, current: CurrentUser | undefin
   authorizeAdmin(current, "Only an administrator can remove a notebook from the bazaar");
   const removed = ctx.db.delete(bazaarNotebooks).where(eq(bazaarNotebooks.id, entryId)).returning().get();
   if (!removed) throw new NotFoundError("Bazaar notebook");
-  return bazaar(ctx);
+  return bazaar(ctx, current);
 }

@@ -79,7 +79,7 @@ export function showCircle(ctx: AppContext, current: CurrentUser | undefined, ci
     id: circle.id,
     name: circle.name,
     invitationCode: circle.invitationCode,
-    notebooks: { notebooks: presentLiveNotebooks(ctx, eq(notebooks.circleId, circle.id)), subscriptions: [] },
+    notebooks: { notebooks: presentLiveNotebooks(ctx, current, eq(notebooks.circleId, circle.id)), subscriptions: [] },
     members,
   };
 }
@@ -126,7 +126,7 @@ export function moveNotebookToCircle(
     .where(eq(notebooks.id, notebook.id))
     .returning()
     .get()!;
-  return presentNotebook(ctx, moved);
+  return presentNotebook(ctx, current, moved);
 }
 
 /** A circle member's circle by invitation code, for the join page (the name only; nothing private). */

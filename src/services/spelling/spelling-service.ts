@@ -53,7 +53,7 @@ export function spellingStem(title: string, details: string | null): string {
 export function spellingQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): SpellingQuestionJson {
   const tracker = ownTracker(ctx, current, trackerId);
   const note = getNote(ctx, tracker.noteId);
-  return { stem: spellingStem(note.title, note.details), notebook: presentNotebook(ctx, getNotebook(ctx, note.notebookId)) };
+  return { stem: spellingStem(note.title, note.details), notebook: presentNotebook(ctx, current, getNotebook(ctx, note.notebookId)) };
 }
 
 /**
