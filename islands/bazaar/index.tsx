@@ -57,7 +57,8 @@ export default function Bazaar() {
               </p>
             )}
             <div className="notebook-card-actions bazaar-card-actions">
-              {!notebook.notebookSettings.skipMemoryTrackingEntirely && notebook.creatorId !== me && (
+              {/* creatorId is sent to the creator alone: a notebook without it is someone else's. */}
+              {!notebook.notebookSettings.skipMemoryTrackingEntirely && (notebook.creatorId === undefined || notebook.creatorId !== me) && (
                 <button
                   type="button"
                   className="button small"

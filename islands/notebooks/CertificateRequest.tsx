@@ -26,7 +26,7 @@ export function CertificateRequest({ notebookId, creatorId }: { notebookId: numb
       setSending(false);
     }
   }
-  if (me?.externalIdentifier !== creatorId) return null; // only the creator asks
+  if (!creatorId || me?.externalIdentifier !== creatorId) return null; // only the creator asks (and only they get creatorId)
   const label = !approval ? "Send Request" : approval.lastApprovalTime ? "Certificate Request Approved" : "Approval Pending";
   return (
     <section className="certificate-request" aria-label="Certification">

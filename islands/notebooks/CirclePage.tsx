@@ -79,7 +79,7 @@ export function CirclePage({ circleId, joinLinkBase, me }: { circleId: number; j
             <NotebookCard
               key={notebook.id}
               notebook={notebook}
-              isCreator={notebook.creatorId === me}
+              isCreator={notebook.creatorId !== undefined && notebook.creatorId === me}
               onEditSettings={() => setEditingId(notebook.id)}
               onAddToLearning={() => setSubscribingTo(notebook.id)}
             />

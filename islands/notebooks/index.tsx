@@ -112,7 +112,7 @@ function MyNotebooks({ me }: { me?: string }) {
             <NotebookCard
               key={notebook.id}
               notebook={notebook}
-              isCreator={notebook.creatorId === me}
+              isCreator={notebook.creatorId !== undefined && notebook.creatorId === me}
               onEditSettings={() => setEditingId(notebook.id)}
             />
           ))}
