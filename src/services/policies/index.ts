@@ -23,6 +23,11 @@
  *              not offered for assimilation otherwise)
  *   administer an admin
  *
+ * Related notes (a link's ends, inbound references, graph neighbours, export entries, search hits,
+ * a tracker's or a conversation's note...): shown only to a reader who may read them now, asked
+ * through readable-notes.ts (ReadableNotes, readableNoteIds); otherwise left out, or a placeholder
+ * with no title or details. Losing access therefore takes effect at the next request.
+ *
  * Refusals: 401 when nobody is signed in, 403 when signed in but not allowed (with a message that
  * names no title), 404 when the thing does not exist.
  */
