@@ -27,13 +27,11 @@ describe("losing access to a note", () => {
 
   const inject = async (rows: { Title: string; Details?: string; "Parent Title"?: string }[], circleName: string | null = null) =>
     ok(
-      server
-        .client()
-        .post<Record<string, number>>("/api/testability/inject_notes", {
-          externalIdentifier: "old_learner",
-          circleName,
-          noteTestData: rows,
-        }),
+      server.client().post<Record<string, number>>("/api/testability/inject_notes", {
+        externalIdentifier: "old_learner",
+        circleName,
+        noteTestData: rows,
+      }),
     );
 
   /** What the learner did while they could read the note: learned it, talked about it, answered (wrongly) a question on it. */
