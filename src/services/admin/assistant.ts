@@ -15,7 +15,7 @@ import { Neighbourhood } from "../graph/neighbourhood";
 import { presentLiveNotebooks } from "../notebooks";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NoteRow } from "../notes/rows";
-import { authorizeAdmin, authorizeEdit, isAdmin, ReadableNotes } from "../policies";
+import { authorizeAdmin, authorizeEdit, isAdmin, readableNotesInAdminArea } from "../policies";
 import type { CurrentUser } from "../users";
 
 export const ASSISTANT_ADMIN_ONLY = "Only an administrator can manage the assistant";
@@ -123,7 +123,7 @@ export function notebookDump(ctx: AppContext, current: CurrentUser | undefined, 
   const byId = new Map<number, NoteRow>(rows.map((row) => [row.id, row]));
   // Link targets may live in another notebook: look them up too (bareNote leaves out deleted ones
   // and those in notebooks this user may not read; in the admin area an admin reads them all).
-  const readable = new Neighbourhood(ctx, isAdmin(current) ? ReadableNotes.inAdminArea(ctx, current) : current);
+  const readable = new Neighbourhood(ctx, isAdmin(current) ? readableNotesInAdminArea(ctx, current) : current);
   const lookup = {
     get: (id: number) => byId.get(id) ?? readable.get(id),
     visible: readable.visible,

@@ -19,6 +19,7 @@ import type { NoteJson } from "../notes/presenters";
 import { shortDetailsOf } from "../notes/presenters";
 import { getNotebook, notesByIds } from "../notes/rows";
 import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH, validDetails, validTitle } from "../notes/validation";
+import { ReadableNotes } from "../policies";
 import { isValidTimeZone } from "../scheduling/time-windows";
 import { literalSearch, type SearchHit } from "../search/literal";
 import { searchScope } from "../search/scope";
@@ -93,9 +94,12 @@ async function relevantNotes(ctx: AppContext, current: CurrentUser, query: strin
     }
   }
   const best = [...hits.values()].sort((a, b) => a.distance - b.distance || a.noteId - b.noteId).slice(0, MAX_FOUND);
-  const rows = notesByIds(
-    ctx,
-    best.map((hit) => hit.noteId),
+  // Hits are related notes: only those the user may read now (an index may lag behind a move).
+  const rows = new ReadableNotes(ctx, current).filter(
+    notesByIds(
+      ctx,
+      best.map((hit) => hit.noteId),
+    ),
   );
   const notebooks = notebookTitles(
     ctx,

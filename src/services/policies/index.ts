@@ -36,6 +36,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError } from "../errors";
 import type { NotebookRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { isBazaarNotebook, isCircleMember, isSubscribed, othersHoldNotebook } from "./memberships";
+import { ReadableNotes } from "./readable-notes";
 import { mayEdit, mayRead, mayRecall, type NotebookRole } from "./roles";
 
 export type { NotebookRole } from "./roles";
@@ -182,6 +183,12 @@ export const isAdmin = (current: CurrentUser | undefined) => Boolean(current?.ac
 /** The admin area. */
 export function authorizeAdmin(current: CurrentUser | undefined, message = "Only an administrator can do this") {
   if (!isAdmin(current)) refuse(current, message);
+}
+
+/** An admin in the admin area (a notebook's dump) reads every notebook's notes; anyone else is refused. */
+export function readableNotesInAdminArea(ctx: AppContext, current: CurrentUser | undefined): ReadableNotes {
+  authorizeAdmin(current);
+  return new ReadableNotes(ctx, current, true);
 }
 
 export { readableNotebookIds } from "./memberships";

@@ -8,7 +8,6 @@
  */
 import type { AppContext } from "../../context";
 import type { CurrentUser } from "../users";
-import { authorizeAdmin } from "./index";
 import { isBazaarNotebook, readableNotebookIds } from "./memberships";
 
 /** Whoever a presenter presents for: a signed-in user, or undefined for a visitor. */
@@ -29,14 +28,9 @@ export class ReadableNotes {
   constructor(
     private readonly ctx: AppContext,
     readonly reader: Reader,
+    /** Only for an admin in the admin area (readableNotesInAdminArea in index.ts checks that): every notebook. */
     private readonly administering = false,
   ) {}
-
-  /** An admin in the admin area (a notebook's dump) reads every notebook; anyone else is refused. */
-  static inAdminArea(ctx: AppContext, current: Reader): ReadableNotes {
-    authorizeAdmin(current);
-    return new ReadableNotes(ctx, current, true);
-  }
 
   /**
    * Whether the reader may read the notes of this notebook (an unknown notebook: no). The same
