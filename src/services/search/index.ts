@@ -27,17 +27,16 @@ export interface NoteSearchResultJson {
 }
 
 /**
- * The hits as the API answers them, in their order, for the reader: a hit is a related note, so
- * only those the policy lets the reader read now are answered (the scope was asked already; an
- * index that lags behind a move must not answer a note that left it). Searches find no link notes,
- * so a hit's topology is its id, title and short details: from the text the search read along with
- * the hit when it did, else read by one cached statement (no ORM query to build per request); a
- * link note, should one ever be a hit, is presented by NotePresenter with its subject and object.
+ * The hits as the API answers them, in their order, for the reader. Hits are related notes: the
+ * policy was asked for them already, at this request, as the search's scope (the notebooks the
+ * reader may read, from readableNotebookIds, matched against each note's notebook in the query),
+ * so no hit is from a notebook the reader may not read, even one a note was just moved into.
+ * Searches find no link notes, so a hit's topology is its id, title and short details: from the
+ * text the search read along with the hit when it did, else read by one cached statement (no ORM
+ * query to build per request); a link note, should one ever be a hit, is presented by
+ * NotePresenter for the reader, with its subject and object as the policy allows.
  */
-function present(ctx: AppContext, reader: CurrentUser, allHits: SearchHit[]): NoteSearchResultJson[] {
-  const presenter = new NotePresenter(ctx, reader);
-  const readable = presenter.readable.ids(allHits.map((hit) => hit.noteId));
-  const hits = allHits.filter((hit) => readable.has(hit.noteId));
+function present(ctx: AppContext, reader: CurrentUser, hits: SearchHit[]): NoteSearchResultJson[] {
   const unread = hits.filter((hit) => !hit.text).map((hit) => hit.noteId);
   const rows =
     unread.length === 0
@@ -52,7 +51,7 @@ function present(ctx: AppContext, reader: CurrentUser, allHits: SearchHit[]): No
   const linkTopologies = new Map<number, NoteTopologyJson>();
   if (links.length > 0) {
     const linkRows = notesByIds(ctx, links);
-    presenter.preload(linkRows);
+    const presenter = new NotePresenter(ctx, reader).preload(linkRows);
     for (const row of linkRows) linkTopologies.set(row.id, presenter.topology(row));
   }
   return hits.flatMap((hit) => {
