@@ -195,7 +195,7 @@ export class NotePresenter {
     this.readable = reader instanceof ReadableNotes ? reader : new ReadableNotes(ctx, reader);
   }
 
-  /** Loads the subjects and objects of the link notes among these notes (those the reader may read). */
+  /** Loads the subjects and objects of the link notes among these notes (shown only where the reader may read them). */
   preload(rows: NoteRow[]) {
     for (const row of rows) this.related.set(row.id, row);
     const missing = new Set<number>();
