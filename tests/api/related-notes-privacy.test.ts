@@ -211,6 +211,9 @@ describe("related notes are asked for, for each reader, on every route", () => {
   const GET_NOT_WALKED: Record<string, string> = {
     "GET /assets/*": "the client bundle",
     "GET /favicon.svg": "an icon",
+    "GET /icons/:icon": "the app's icons",
+    "GET /manifest.webmanifest": "the web app manifest",
+    "GET /sw.js": "the service worker's script",
     "GET /api/wikidata/entity-data/:wikidataId": "answers Wikidata's data, no note",
     "GET /api/wikidata/search/:search": "answers Wikidata's search, no note",
   };
@@ -314,6 +317,20 @@ describe("related notes are asked for, for each reader, on every route", () => {
       "POST /api/mcp": "walked through the MCP client below",
       "GET /api/mcp": "405 for a token, 401 otherwise",
       "DELETE /api/mcp": "405 for a token, 401 otherwise",
+      "POST /api/recalls/offline-answers": each(reader.trackers, (id) => ({
+        method: "POST",
+        path: "/api/recalls/offline-answers",
+        json: {
+          answers: [
+            {
+              idempotencyKey: `walk-${id}-${reader.name.replace(/\W/g, "")}`,
+              memoryTrackerId: id,
+              answeredAt: new Date().toISOString(),
+              answer: { type: "self-review", successful: true },
+            },
+          ],
+        },
+      })),
       "POST /api/assimilation": [{ method: "POST", path: "/api/assimilation", json: { noteId: topic, skipMemoryTracking: false } }],
       "POST /api/memory-trackers/:memoryTracker/remove": each(reader.trackers, (id) => ({
         method: "POST",
