@@ -24,7 +24,13 @@ import { describes } from "./same-type";
 const dateTime = () => t.String({ format: "date-time" });
 
 export const PredefinedQuestion = describes<PredefinedQuestionJson>()(
-  t.Object({ id: Integer(), multipleChoicesQuestion: MultipleChoicesQuestion, correctAnswerIndex: Integer(), approved: t.Boolean() }),
+  t.Object({
+    id: Integer(),
+    multipleChoicesQuestion: MultipleChoicesQuestion,
+    /** The answer key: sent to the notebook's editors only. */
+    correctAnswerIndex: t.Optional(Integer()),
+    approved: t.Boolean(),
+  }),
 );
 export const NoteQuestions = describes<NoteQuestionsJson>()(
   t.Object({ note: t.Object({ id: Integer(), title: t.String() }), questions: t.Array(PredefinedQuestion) }),

@@ -35,6 +35,8 @@ export const NoteTopology = describes<NoteTopologyJson>()(
           linkType: t.Optional(t.String()),
           parentOrSubjectNoteTopology: t.Optional(topology),
           objectNoteTopology: t.Optional(topology),
+          /** A note the reader may not read: no title, no details (Engram's own). */
+          unreadable: t.Optional(t.Literal(true)),
         }),
       { $id: "NoteTopology" },
     ),
@@ -56,6 +58,8 @@ const noteFields = {
   childrenCount: t.Optional(Integer()),
   /** How many of those children are links, which the tree leaves out (Engram's own). */
   linkCount: t.Optional(Integer()),
+  /** A placeholder for a note the reader may not read (Engram's own). */
+  unreadable: t.Optional(t.Literal(true)),
 };
 
 export const Note = describes<NoteJson>()(t.Object({ ...noteFields, details: t.String() }));
@@ -71,7 +75,10 @@ export const Notebook = describes<NotebookJson>()(
     title: t.String(),
     shortDetails: t.String(),
     headNoteId: Integer(),
-    creatorId: t.String(),
+    /** The creator's login, sent to the creator alone. */
+    creatorId: t.Optional(t.String()),
+    /** The creator's display name (Engram's own). */
+    creatorName: t.String(),
     certifiable: t.Boolean(),
     notebookSettings: t.Object({
       skipMemoryTrackingEntirely: t.Boolean(),

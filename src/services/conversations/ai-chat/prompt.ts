@@ -57,7 +57,8 @@ function graphViewer(ctx: AppContext, current: CurrentUser, conversation: Conver
   return { user, account };
 }
 
-export const SUBJECT_NOT_READABLE = "The note of this conversation is no longer readable to you or to who started it: the AI cannot reply about it";
+export const SUBJECT_NOT_READABLE =
+  "The note of this conversation is no longer readable to you or to who started it: the AI cannot reply about it";
 
 /**
  * The subject's note, while both the caller and the initiator may read it (asked of the policy at
