@@ -5,8 +5,9 @@
  * Every route of the app's route table is walked for a visitor, a stranger, a subscriber, a
  * former subscriber and a circle member: GET routes (API and pages) with every parameter filled,
  * the other routes as listed below (a new route fails this test until it is listed), the
- * Obsidian export unzipped, MCP tools and resources, AI replies as server-sent events and every
- * prompt sent to the AI. Every private title and detail holds the marker; none may appear.
+ * Obsidian export unzipped, MCP tools and resources, AI replies and note change streams as
+ * server-sent events, and every prompt sent to the AI. Every private title and detail holds the
+ * marker; none may appear.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -463,8 +464,29 @@ describe("related notes are asked for, for each reader, on every route", () => {
       }
       return undefined;
     }
-    const text = await response.text();
+    const text = response.headers.get("content-type")?.startsWith("text/event-stream")
+      ? await firstEvents(response)
+      : await response.text();
     return text.includes(MARK) ? text : undefined;
+  }
+
+  /**
+   * A server-sent event stream up to its end, or up to its first event when it stays open (a
+   * note's change stream: its first event says where the note is now, then it waits for saves).
+   */
+  async function firstEvents(response: Response): Promise<string> {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text;
+      text += decoder.decode(value, { stream: true });
+      if (/^event: /m.test(text) && text.endsWith("\n\n")) {
+        await reader.cancel();
+        return text;
+      }
+    }
   }
 
   /** Each call's status, to check that the walk reached what it walks ("reader METHOD path" → status). */
@@ -565,6 +587,11 @@ describe("related notes are asked for, for each reader, on every route", () => {
     for (const name of ["subscriber", "former subscriber", "circle member"] as const) {
       expect(status(`${name} GET /api/memory-trackers/${readers[name].trackers[0]}`)).toBe(200);
       expect(status(`${name} GET /api/memory-trackers/recent`)).toBe(200);
+    }
+    // A note's change stream opens for whoever reads the note, and for nobody once it went private.
+    for (const name of READERS) {
+      expect(status(`${name} GET /api/notes/${ids["Shared Topic"]}/changes`)).toBe(200);
+      expect(status(`${name} GET /api/notes/${ids["Shared Lesson"]}/changes`)).toBe(name === "anonymous" ? 401 : 403);
     }
     expect(status(`circle member POST /api/notes/${ids["Shared Topic"]}/create`)).toBe(200);
     expect(status(`circle member POST /api/links/create/${ids["Shared Topic"]}/${ids["Shared Book"]}`)).toBe(200);
