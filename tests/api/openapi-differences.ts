@@ -20,6 +20,10 @@ export const INTENDED_DIFFERENCES: Record<string, string> = {
   "* 200*.detailsRevision: added": "How many times the note's details have changed, as titleRevision.",
   "PATCH /api/text_content/{}/* body.baseRevision: added":
     "Optional: the revision a title or details save was made from; the server merges what others saved since, or answers 409 when both changed the same place. Without it a save writes as sent.",
+  "* 200*.unreadable: added":
+    "A related note the reader may not read (a tracker's, a conversation's, a subscription's head note once access is lost) is sent as a placeholder marked unreadable, with no title or details.",
+  "* 200*.creatorName: added":
+    "A notebook names its author by display name; the login (creatorId) goes only to the creator, so nobody can aim sign-in attempts at an author.",
   "* 200*.moreChildrenAfter: added":
     "A realm lists its first 40 children; moreChildrenAfter is where GET /api/notes/{note}/children continues.",
   "POST /api/subscriptions/* 200.notebookId: added": "As a listed subscription (below).",
