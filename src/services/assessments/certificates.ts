@@ -5,7 +5,7 @@ import { assessmentAttempts, certificates, users } from "../../db/schema";
 import { BadRequestError, NotFoundError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NotebookRow } from "../notes/rows";
-import { authorizeAssessment, type Reader } from "../policies";
+import { authorizeAssessment } from "../policies";
 import { type UserReferenceJson, userReference } from "../user-references";
 import type { CurrentUser } from "../users";
 import { expiryFrom } from "./expiry";

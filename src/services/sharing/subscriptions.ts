@@ -31,16 +31,12 @@ function present(ctx: AppContext, reader: Reader, rows: SubscriptionRow[]): Subs
   return rows.flatMap((row, i) => {
     const head = heads[i];
     if (!head || head.deletedAt) return [];
-    const headNote = presenter.note(head);
-    // A notebook the subscriber can no longer read (it left the bazaar) is named by nothing of its text.
-    const notebook = presentNotebook(ctx, notebooks[i]!, head);
-    const hidden = headNote.unreadable === true;
     return [
       {
         id: row.id,
-        title: hidden ? "" : head.title,
-        headNote,
-        notebook: hidden ? { ...notebook, title: "", shortDetails: "" } : notebook,
+        title: head.title,
+        headNote: presenter.note(head),
+        notebook: presentNotebook(ctx, reader, notebooks[i]!, head),
         dailyTargetOfNewNotes: row.dailyTargetOfNewNotes,
         notebookId: row.notebookId,
       },
