@@ -199,6 +199,8 @@ describe("related notes are asked for, for each reader, on every route", () => {
       circleId: [String(circleId)],
       subscription: reader.subscriptions.map(String),
       image: ["1"],
+      // No vault here embeds a file: an attachment answers bytes of a notebook's own files, not notes.
+      attachment: ["1"],
       name: ["x.png"],
       tab: ["users"],
       failureReport: ["1"],
