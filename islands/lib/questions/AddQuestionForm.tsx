@@ -59,7 +59,8 @@ export function AddQuestionForm({
       ? {
           stem: editing.multipleChoicesQuestion.stem,
           choices: editing.multipleChoicesQuestion.choices.slice(0, MAX_CHOICES),
-          correctAnswerIndex: editing.correctAnswerIndex,
+          // Only editors edit a question, and they are sent its answer key.
+          correctAnswerIndex: editing.correctAnswerIndex ?? 0,
         }
       : EMPTY,
   );

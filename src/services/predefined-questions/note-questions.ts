@@ -111,7 +111,8 @@ export function updateQuestion(ctx: AppContext, current: CurrentUser, questionId
       false,
     );
   });
-  return presentPredefinedQuestion(row);
+  // Only the notebook's editors get here: they see the answer key.
+  return presentPredefinedQuestion(row, true);
 }
 
 /** POST /predefined-questions/{id}/delete (not in the reference API): withdraws the question. */
