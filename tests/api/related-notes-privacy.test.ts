@@ -386,6 +386,8 @@ describe("related notes are asked for, for each reader, on every route", () => {
         },
       ],
       "POST /api/predefined-questions/:id/toggle-approval": "answers a question of a note the caller may edit, no related note",
+      "PATCH /api/predefined-questions/:id": "answers the edited question of a note the caller may edit, no related note",
+      "POST /api/predefined-questions/:id/delete": "answers nothing about notes",
       "POST /api/predefined-questions/:id/suggest-fine-tuning": "answers nothing about notes",
       "POST /api/ai/generate-image": "answers an image",
       "POST /api/audio/audio-to-text": "answers a transcription",
