@@ -22,6 +22,7 @@ import { memoryTrackersApi } from "./memory-trackers";
 import { notebooksApi } from "./notebooks";
 import { notesApi } from "./notes";
 import { obsidianApi } from "./obsidian";
+import { operationsApi } from "./operations";
 import { predefinedQuestionsApi } from "./predefined-questions";
 import { recallApi } from "./recall";
 import { recallLogApi } from "./recall-log";
@@ -32,9 +33,16 @@ import { testabilityApi } from "./testability";
 import { usersApi } from "./users";
 import { wikidataApi } from "./wikidata";
 
-/** Every /api area plugin (the test hooks aside), in one app whose type the typed client reads. */
+/**
+ * Every /api area plugin (the test hooks aside), in one app whose type the typed client reads.
+ * The areas are chained in two halves: one chain of them all is deeper than TypeScript follows.
+ */
 export function apiPlugins(ctx: AppContext) {
-  return new Elysia({ name: "engram-api", seed: ctx.instanceId })
+  return new Elysia({ name: "engram-api", seed: ctx.instanceId }).use(learningApis(ctx)).use(sharingAndToolApis(ctx));
+}
+
+function learningApis(ctx: AppContext) {
+  return new Elysia({ name: "engram-api-learning", seed: ctx.instanceId })
     .use(healthApi(ctx))
     .use(usersApi(ctx))
     .use(notebooksApi(ctx))
@@ -48,7 +56,11 @@ export function apiPlugins(ctx: AppContext) {
     .use(memoryTrackersApi(ctx))
     .use(recallPromptsApi(ctx))
     .use(aiSettingsApi(ctx))
-    .use(backupsApi(ctx))
+    .use(backupsApi(ctx));
+}
+
+function sharingAndToolApis(ctx: AppContext) {
+  return new Elysia({ name: "engram-api-sharing-and-tools", seed: ctx.instanceId })
     .use(bazaarApi(ctx))
     .use(subscriptionsApi(ctx))
     .use(circlesApi(ctx))
@@ -64,6 +76,7 @@ export function apiPlugins(ctx: AppContext) {
     .use(mcpApi(ctx))
     .use(obsidianApi(ctx))
     .use(attachmentsApi(ctx))
+    .use(operationsApi(ctx))
     .use(predefinedQuestionsApi(ctx));
 }
 

@@ -1,11 +1,12 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context";
-import { importAnkiDeck } from "../services/vaults/anki-import";
+import { startAnkiImport } from "../services/vaults/anki-import";
 import { attachmentDisposition, exportNotebookVault } from "../services/vaults/export";
-import { importVault } from "../services/vaults/import";
+import { awaitImport, startVaultImport } from "../services/vaults/import";
 import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
+import { prefersAsync } from "./operations";
 import { AnkiImportReport, DeckUpload, ImportReport, VaultDownload, VaultUpload } from "./schemas/vaults";
 
 /**
@@ -33,20 +34,32 @@ export function obsidianApi(ctx: AppContext) {
       )
       // The body is read within the route's limit (request-limits.ts); the file is checked in the service.
       // (The spec names it {notebookId}; one parameter name per path segment keeps the router happy.)
+      // A worker imports it; with `Prefer: respond-async` the answer is the operation (202) at once,
+      // otherwise the report once the import ended.
       .post(
         "/:notebook/obsidian",
-        ({ auth, params, body }) => {
+        async ({ auth, params, body, request, set }) => {
           const current = requireUser(auth);
-          return importVault(ctx, current, params.notebook, (body as { file?: unknown } | undefined)?.file);
+          const { operation, run } = await startVaultImport(ctx, current, params.notebook, (body as { file?: unknown } | undefined)?.file);
+          if (prefersAsync(request)) {
+            set.status = 202;
+            return operation;
+          }
+          return awaitImport(run);
         },
         { access: "signed-in", response: ImportReport, params: t.Object({ notebook: IdParam }), body: VaultUpload },
       )
       .post(
         "/anki",
-        ({ auth, body }) => {
+        async ({ auth, body, request, set }) => {
           const current = requireUser(auth);
           const { file, withReviewState } = (body ?? {}) as { file?: unknown; withReviewState?: unknown };
-          return importAnkiDeck(ctx, current, file, withReviewState === "true" || withReviewState === true);
+          const { operation, run } = await startAnkiImport(ctx, current, file, withReviewState === "true" || withReviewState === true);
+          if (prefersAsync(request)) {
+            set.status = 202;
+            return operation;
+          }
+          return awaitImport(run);
         },
         { access: "signed-in", response: AnkiImportReport, body: DeckUpload },
       )

@@ -36,6 +36,8 @@ import m33 from "../../migrations/0033_binary_index_changes.sql" with { type: "t
 import m34 from "../../migrations/0034_notebook_holdings_indexes.sql" with { type: "text" };
 import m35 from "../../migrations/0035_notebooks_kept_while_held.sql" with { type: "text" };
 import m36 from "../../migrations/0036_user_token_expiry.sql" with { type: "text" };
+import m37 from "../../migrations/0037_operations.sql" with { type: "text" };
+import m38 from "../../migrations/0038_pending_reviews_out_of_aggregates.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -75,4 +77,6 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0034_notebook_holdings_indexes", when: 1795741628008, sql: m34 },
   { tag: "0035_notebooks_kept_while_held", when: 1795741631028, sql: m35 },
   { tag: "0036_user_token_expiry", when: 1795741644343, sql: m36 },
+  { tag: "0037_operations", when: 1795743279281, sql: m37 },
+  { tag: "0038_pending_reviews_out_of_aggregates", when: 1795743281302, sql: m38 },
 ];

@@ -48,6 +48,13 @@ export class BadRequestError extends DomainError {
   }
 }
 
+/** 409: the request cannot go ahead while other work on the same thing runs. */
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(message, 409, "CONFLICT");
+  }
+}
+
 /** 429: too many attempts in a short time. */
 export class TooManyRequestsError extends DomainError {
   constructor(message: string) {

@@ -1,13 +1,20 @@
 /**
  * Every task a worker process can run (run-task.ts), by name. A task takes and answers plain
- * data (structured-clone: objects, arrays, strings, numbers, dates, Uint8Array), never a
- * connection or a context: it cannot reach Engram's database.
+ * data (structured-clone: objects, arrays, strings, numbers, dates, Uint8Array). Reading an
+ * upload needs nothing else; the long work of src/operations opens the database file it is
+ * given with the worker's own connection (workers/database.ts) and writes in short transactions.
  */
-import { readAnkiPackageFile } from "../services/vaults/read-anki";
+import { importAnkiDeckInWorker } from "../operations/anki-import-task";
+import { backupInWorker } from "../operations/backup-task";
+import { importVaultInWorker } from "../operations/vault-import-task";
 
 export const workerTasks = {
-  /** An uploaded .apkg (a temporary file) read into a deck tree. */
-  "read-anki-package": readAnkiPackageFile,
+  /** An uploaded vault merged into a notebook (operations/vault-import-task.ts). */
+  "import-obsidian-vault": importVaultInWorker,
+  /** An uploaded .apkg read and written as a new notebook (operations/anki-import-task.ts). */
+  "import-anki-deck": importAnkiDeckInWorker,
+  /** A verified snapshot of the database (operations/backup-task.ts). */
+  backup: backupInWorker,
 };
 
 export type WorkerTasks = typeof workerTasks;

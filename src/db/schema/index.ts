@@ -8,6 +8,7 @@ export * from "./conversations";
 export * from "./fine-tuning";
 export * from "./memory";
 export * from "./notes";
+export * from "./operations";
 export * from "./recall-log";
 export * from "./search-index";
 export * from "./sharing";

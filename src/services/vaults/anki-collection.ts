@@ -22,10 +22,10 @@ export const ANKI_READ_LIMITS = {
   jsonBytes: 64 * 1024 * 1024,
   /** Most bytes of a name, a tag list or a small configuration value. */
   smallBytes: 64 * 1024,
-  notes: 10_000,
-  cards: 200_000,
+  notes: 100_000,
+  cards: 500_000,
   /** Most review log entries read (the newest). */
-  reviews: 100_000,
+  reviews: 1_000_000,
   decks: 10_000,
   noteTypes: 1_000,
 } as const;

@@ -3,18 +3,21 @@
  * way Obsidian finds an embed, from the note that embeds it, and served to the notebook's
  * readers only.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, notLike } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notebookAttachments, notes } from "../../db/schema";
 import { NotFoundError } from "../errors";
 import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
 import { authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
+import { STAGED_PATH_KEYS } from "./attachment-keys";
 import { safeName } from "./names";
-import { pathParts, VaultPaths } from "./vault-paths";
+import { VaultPaths } from "./vault-paths";
 
-/** How an attachment's path is compared: its parts, NFC, lower case. */
-export const attachmentPathKey = (path: string) => pathParts(path).join("/").toLowerCase();
+export { attachmentPathKey } from "./attachment-keys";
+
+/** Files an import staged and has not published yet are not the notebook's. */
+const published = notLike(notebookAttachments.pathKey, STAGED_PATH_KEYS);
 
 export interface StoredAttachment {
   id: number;
@@ -28,7 +31,7 @@ export function attachmentsOf(ctx: AppContext, notebookId: number) {
   return ctx.db
     .select({ id: notebookAttachments.id, path: notebookAttachments.path, contentType: notebookAttachments.contentType })
     .from(notebookAttachments)
-    .where(eq(notebookAttachments.notebookId, notebookId))
+    .where(and(eq(notebookAttachments.notebookId, notebookId), published))
     .all();
 }
 
@@ -60,7 +63,11 @@ export function attachmentEmbeddedIn(ctx: AppContext, current: CurrentUser | und
 
 /** An attachment by its id, for a reader of its notebook. */
 export function attachmentById(ctx: AppContext, current: CurrentUser | undefined, id: number): StoredAttachment {
-  const row = ctx.db.select().from(notebookAttachments).where(eq(notebookAttachments.id, id)).get();
+  const row = ctx.db
+    .select()
+    .from(notebookAttachments)
+    .where(and(eq(notebookAttachments.id, id), published))
+    .get();
   if (!row) throw new NotFoundError("Attachment");
   authorizeRead(ctx, current, getNotebook(ctx, row.notebookId));
   return { id: row.id, path: row.path, contentType: row.contentType, bytes: new Uint8Array(row.bytes) };

@@ -4,7 +4,7 @@
  * `collection.anki2`) is written to a temporary file and read with bun:sqlite; the media list
  * (JSON, or zstd-compressed protobuf in current packages) names the numbered media files.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { zstdDecompressSync } from "node:zlib";
@@ -15,8 +15,8 @@ import { ANKI_READ_LIMITS, type Collection, type CollectionCard, type Collection
 import { imageSources, soundNames } from "./anki-html";
 import { ankiNoteText, shortenedTitle } from "./anki-note";
 import { ankiDayOf, ankiDayStart, cardDueDate } from "./anki-timing";
-import type { SkippedFile, VaultImage } from "./read-vault";
-import { type InflateBudget, openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
+import type { SkippedFile, StoreImage, VaultImage } from "./read-vault";
+import { type InflateBudget, openZip, VAULT_LIMITS, VaultImportError, type ZipArchive, type ZipEntry } from "./read-zip";
 
 export interface AnkiCard {
   /** Anki's card type: 0 new, 1 learning, 2 review, 3 relearning. */
@@ -145,17 +145,24 @@ function cleanTitle(text: string): string {
   return shortenedTitle(stripControlCharacters(text).replace(/\s+/g, " ").trim()) || "Untitled";
 }
 
-/** The worker task (src/workers/tasks.ts): reads the .apkg an import wrote to a temporary file. */
-export function readAnkiPackageFile(input: { path: string; name: string; now: Date }): Promise<AnkiPackage> {
-  return readAnkiPackage(new Uint8Array(readFileSync(input.path)), input.name, input.now);
+/** Reads the .apkg in the file at `path` (see readAnkiPackage); images go to `storeImage` as they are read. */
+export async function readAnkiPackageFile(path: string, name: string, now: Date, storeImage: StoreImage): Promise<AnkiPackage> {
+  const archive = await openZip(path, statSync(path).size);
+  try {
+    return await readAnkiPackage(archive, name, now, storeImage);
+  } finally {
+    archive.close();
+  }
 }
 
 /**
  * Reads an .apkg into a deck tree of notes (titled `packageName` when it has more than one top
- * deck); `now` is the server's clock, for the day a buried card waits for.
+ * deck); `now` is the server's clock, for the day a buried card waits for. Each image is handed
+ * to `storeImage` once, as soon as it is read, so no image stays in memory.
  */
-export async function readAnkiPackage(bytes: Uint8Array, packageName: string, now: Date): Promise<AnkiPackage> {
-  const { entries, budget } = await openZip(bytes);
+export async function readAnkiPackage(archive: ZipArchive, packageName: string, now: Date, storeImage: StoreImage): Promise<AnkiPackage> {
+  const { entries, budget } = archive;
+  const readEntry = (entry: ZipEntry, maxBytes: number, _budget: InflateBudget) => archive.read(entry, maxBytes);
   const byName = new Map(entries.filter((entry) => !entry.dir).map((entry) => [entry.path, entry]));
   const collectionEntry = byName.get("collection.anki21b") ?? byName.get("collection.anki21") ?? byName.get("collection.anki2");
   if (!collectionEntry) throw new VaultImportError("the file is not an Anki deck package (no collection inside)");
@@ -209,7 +216,12 @@ export async function readAnkiPackage(bytes: Uint8Array, packageName: string, no
         !data || data.byteLength > MAX_IMAGE_BYTES
           ? `larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`
           : contentType
-            ? { path: name, bytes: data, contentType }
+            ? {
+                path: name,
+                imageId: await storeImage({ path: name, bytes: data, contentType }),
+                sha256: new Bun.CryptoHasher("sha256").update(data).digest("hex"),
+                contentType,
+              }
             : "not a PNG, JPEG, GIF or WebP image (other media are not imported)";
     }
     images.set(name, result);

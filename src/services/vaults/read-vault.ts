@@ -13,7 +13,7 @@ import { detectAttachmentType, MAX_ATTACHMENT_BYTES } from "./attachment-types";
 import { linksOutsideCode } from "./link-rewrite";
 import { detailsWithFrontMatter, ENGRAM_KEYS, type FrontMatterEntry, scalarValue, splitMarkdownFile, wikiLinks } from "./markdown-file";
 import { INDEX_FILE, INDEX_STEM, isHiddenPath, stemFitsTitle } from "./names";
-import { openZip, readEntry, VAULT_LIMITS, VaultImportError, type ZipEntry } from "./read-zip";
+import { VAULT_LIMITS, VaultImportError, type ZipArchive, type ZipEntry } from "./read-zip";
 import { pathParts, VaultPaths } from "./vault-paths";
 
 export interface SkippedFile {
@@ -21,9 +21,13 @@ export interface SkippedFile {
   reason: string;
 }
 
+/** An image of the vault, stored as soon as it was read (its bytes are not kept in memory). */
 export interface VaultImage {
   path: string;
-  bytes: Uint8Array;
+  /** The note_images row holding its bytes. */
+  imageId: number;
+  /** sha-256 of its bytes (hex), to tell whether a note's image changed. */
+  sha256: string;
   contentType: ImageContentType;
 }
 
@@ -34,6 +38,15 @@ export interface VaultAttachment {
   bytes: Uint8Array;
   contentType: string;
 }
+
+/** Stores an image's bytes as they are read; answers its row. */
+export type StoreImage = (image: { path: string; bytes: Uint8Array; contentType: ImageContentType }) => Promise<number> | number;
+
+/** Stores a file the notes embed as soon as it is read (its bytes are not kept in memory). */
+export type StoreAttachment = (attachment: VaultAttachment) => Promise<void> | void;
+
+/** Reports how many Markdown files were read, of how many. */
+export type ReadProgress = (read: number, total: number) => void;
 
 export interface VaultNote {
   title: string;
@@ -57,8 +70,8 @@ export interface Vault {
   skipped: SkippedFile[];
   /** The vault note a [[wikilink]] target names, read from a note in the folder `from`, if any. */
   resolve(target: string, from?: string[]): VaultNote | undefined;
-  /** The files the notes embed or link to, of the kinds kept and within the limits. */
-  attachments: VaultAttachment[];
+  /** How many files the notes embed or link to were kept (handed to `storeAttachment`). */
+  attachments: number;
   noteCount: number;
 }
 
@@ -107,9 +120,19 @@ function cleanTitle(title: string): string {
   return clean === "" ? "Untitled" : clean;
 }
 
-/** Reads a vault to import under a head note titled `headTitle` (its text may start with "# <headTitle>"). */
-export async function readVault(bytes: Uint8Array, headTitle: string): Promise<Vault> {
-  const { entries, budget } = await openZip(bytes);
+export interface VaultStorage {
+  storeImage: StoreImage;
+  storeAttachment: StoreAttachment;
+  progress?: ReadProgress;
+}
+
+/**
+ * Reads a vault to import under a head note titled `headTitle` (its text may start with
+ * "# <headTitle>"). The archive is read entry by entry; each note image and each file the notes
+ * embed is handed to `storage` as soon as it is read, so only the notes' text stays in memory.
+ */
+export async function readVault(archive: ZipArchive, headTitle: string, storage: VaultStorage): Promise<Vault> {
+  const { entries } = archive;
   const skipped: SkippedFile[] = [];
   const hiddenReported = new Set<string>();
   const visible: ZipEntry[] = [];
@@ -163,8 +186,9 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
   if (markdown.length > VAULT_LIMITS.notes) throw new VaultImportError(`the vault has more than ${VAULT_LIMITS.notes} notes`);
 
   const decoder = new TextDecoder("utf-8");
-  for (const file of markdown) {
-    const data = await readEntry(file.entry, VAULT_LIMITS.markdownBytes, budget);
+  for (const [i, file] of markdown.entries()) {
+    if (i % 200 === 0) storage.progress?.(i, markdown.length);
+    const data = await archive.read(file.entry, VAULT_LIMITS.markdownBytes);
     if (data === undefined) {
       skipped.push({ path: file.entry.path, reason: `larger than ${VAULT_LIMITS.markdownBytes / 1024 / 1024} MiB` });
       file.used = true;
@@ -313,9 +337,19 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
   for (const { noteImage } of pending) {
     if (!noteImage || noteImages.has(noteImage.entry)) continue;
     referenced.add(noteImage.entry);
-    const data = await readEntry(noteImage.entry, MAX_IMAGE_BYTES, budget);
+    const data = await archive.read(noteImage.entry, MAX_IMAGE_BYTES);
     const contentType = data && detectImageType(data);
-    noteImages.set(noteImage.entry, data && contentType ? { path: noteImage.entry.path, bytes: data, contentType } : undefined);
+    noteImages.set(
+      noteImage.entry,
+      data && contentType
+        ? {
+            path: noteImage.entry.path,
+            imageId: await storage.storeImage({ path: noteImage.entry.path, bytes: data, contentType }),
+            sha256: new Bun.CryptoHasher("sha256").update(data).digest("hex"),
+            contentType,
+          }
+        : undefined,
+    );
   }
   const textFiles = new Set<ZipEntry>();
   for (const { note, body: rawBody, noteImage, kept, files } of pending) {
@@ -331,16 +365,19 @@ export async function readVault(bytes: Uint8Array, headTitle: string): Promise<V
       report(note.source!, `its text is longer than ${MAX_DETAILS_LENGTH} characters; the note was imported without it`);
     else note.details = details;
   }
-  const keptFiles: VaultAttachment[] = [];
+  let keptFiles = 0;
   for (const entry of textFiles) {
-    const data = await readEntry(entry, MAX_ATTACHMENT_BYTES, budget);
+    const data = await archive.read(entry, MAX_ATTACHMENT_BYTES);
     if (data === undefined) {
       report(entry.path, `larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB`);
       continue;
     }
     const type = detectAttachmentType(data, entry.parts.at(-1)!);
     if (!type) report(entry.path, "not an image, audio, video or PDF file (other files are not imported)");
-    else keptFiles.push({ path: relOf(entry).join("/"), bytes: data, contentType: type.contentType });
+    else {
+      await storage.storeAttachment({ path: relOf(entry).join("/"), bytes: data, contentType: type.contentType });
+      keptFiles++;
+    }
   }
   for (const entry of attachments.values()) {
     if (!referenced.has(entry)) skipped.push({ path: entry.path, reason: "not a Markdown note, and no note embeds it" });

@@ -1,24 +1,26 @@
 /**
- * Reads an uploaded zip within limits: a damaged archive, too many entries, too many bytes once
- * inflated (declared or actual: a zip bomb stops being inflated at the limit) or a path leaving
- * the archive is refused before anything is written.
+ * Reads an uploaded zip within limits, entry by entry from its file: only the central directory
+ * (names and sizes) is held in memory, and an entry's bytes are read and inflated when asked for,
+ * so a 100 MiB archive never sits in memory whole. A damaged archive, too many entries, too many
+ * bytes once inflated (declared or actual: a zip bomb stops being inflated at the limit) or a
+ * path leaving the archive is refused before anything is written.
  */
 
 import { inflateRawSync } from "node:zlib";
-import JSZip from "jszip";
+import yauzl from "yauzl";
 import { entryPathParts } from "./names";
 
 export const VAULT_LIMITS = {
   /** Largest zip accepted, in bytes (the route's body limit adds room for the multipart framing). */
   zipBytes: 100 * 1024 * 1024,
-  /** Most entries (files and folders) in the zip. */
-  entries: 20_000,
+  /** Most entries (files and folders) in the zip (an Anki deck of 100,000 notes may hold as many media files). */
+  entries: 200_000,
   /** Most bytes of all entries read, once inflated. */
   uncompressedBytes: 512 * 1024 * 1024,
   /** Largest Markdown file, in bytes. */
   markdownBytes: 2 * 1024 * 1024,
   /** Most notes one import creates or updates. */
-  notes: 10_000,
+  notes: 100_000,
   /** Deepest folder nesting (the tree is walked recursively). */
   depth: 100,
 } as const;
@@ -37,15 +39,20 @@ export interface ZipEntry {
   path: string;
   dir: boolean;
   declaredBytes: number;
-  object: JSZip.JSZipObject;
+  /** The central directory's record of the entry (where its bytes are in the file). */
+  record: yauzl.Entry;
 }
 
-interface JSZipStream {
-  on(event: "data", listener: (chunk: Uint8Array) => void): JSZipStream;
-  on(event: "error", listener: (error: Error) => void): JSZipStream;
-  on(event: "end", listener: () => void): JSZipStream;
-  pause(): JSZipStream;
-  resume(): JSZipStream;
+/** An open archive: its entries, and the reads of their bytes (close it when done). */
+export interface ZipArchive {
+  entries: ZipEntry[];
+  budget: InflateBudget;
+  /**
+   * An entry's bytes, inflating at most `maxBytes` (undefined when it is longer: the caller
+   * skips it) and within the import's budget. A corrupt entry refuses the whole import.
+   */
+  read(entry: ZipEntry, maxBytes: number): Promise<Uint8Array | undefined>;
+  close(): void;
 }
 
 /** The bytes as a Buffer without copying them (a vault's images can add up to hundreds of MiB). */
@@ -53,34 +60,61 @@ export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.b
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
-/** Opens the archive and lists its entries, refusing bombs and escaping paths. */
-export async function openZip(bytes: Uint8Array, limits = VAULT_LIMITS): Promise<{ entries: ZipEntry[]; budget: InflateBudget }> {
-  if (bytes.byteLength > limits.zipBytes) throw new VaultImportError(`the file is larger than ${mib(limits.zipBytes)}`);
-  let zip: JSZip;
+const utf8 = new TextDecoder("utf-8");
+const DAMAGED = "the file is not a zip archive or it is damaged";
+
+function openFile(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    // Names are decoded and checked here (entryPathParts), not by yauzl; sizes are checked as entries inflate.
+    yauzl.open(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false }, (error, zip) => {
+      if (error || !zip) reject(new VaultImportError(DAMAGED));
+      else resolve(zip);
+    });
+  });
+}
+
+/** Every central directory record, refusing more than `max`. */
+function listRecords(zip: yauzl.ZipFile, max: number): Promise<yauzl.Entry[]> {
+  if (zip.entryCount > max) return Promise.reject(new VaultImportError(`the zip has more than ${max} entries`));
+  return new Promise((resolve, reject) => {
+    const records: yauzl.Entry[] = [];
+    zip.on("entry", (record: yauzl.Entry) => {
+      records.push(record);
+      zip.readEntry();
+    });
+    zip.on("end", () => resolve(records));
+    zip.on("error", () => reject(new VaultImportError(DAMAGED)));
+    zip.readEntry();
+  });
+}
+
+/** Opens the archive in the file at `path` and lists its entries, refusing bombs and escaping paths. */
+export async function openZip(path: string, size: number, limits = VAULT_LIMITS): Promise<ZipArchive> {
+  if (size > limits.zipBytes) throw new VaultImportError(`the file is larger than ${mib(limits.zipBytes)}`);
+  const zip = await openFile(path);
   try {
-    zip = await JSZip.loadAsync(bytes, { createFolders: false });
-  } catch {
-    // JSZip's own message is long and points at its documentation: the reason is enough.
-    throw new VaultImportError("the file is not a zip archive or it is damaged");
+    const records = await listRecords(zip, limits.entries);
+    const entries: ZipEntry[] = [];
+    let declared = 0;
+    for (const record of records) {
+      // As JSZip read them: UTF-8 (what every current zip tool writes), flagged or not.
+      const raw = utf8.decode(record.fileName as unknown as Uint8Array);
+      const parts = entryPathParts(raw);
+      if (!parts) throw new VaultImportError(`the entry "${raw}" points outside the archive`);
+      if (parts.length === 0) continue;
+      if (parts.length > limits.depth) throw new VaultImportError(`the zip nests folders deeper than ${limits.depth} levels`);
+      declared += record.uncompressedSize;
+      entries.push({ parts, path: parts.join("/"), dir: /\/$/.test(raw), declaredBytes: record.uncompressedSize, record });
+    }
+    if (declared > limits.uncompressedBytes) {
+      throw new VaultImportError(`the zip would inflate to more than ${mib(limits.uncompressedBytes)}`);
+    }
+    const budget = new InflateBudget(limits.uncompressedBytes);
+    return { entries, budget, read: (entry, maxBytes) => readEntry(zip, entry, maxBytes, budget), close: () => zip.close() };
+  } catch (error) {
+    zip.close();
+    throw error;
   }
-  const objects = Object.values(zip.files);
-  if (objects.length > limits.entries) throw new VaultImportError(`the zip has more than ${limits.entries} entries`);
-  const entries: ZipEntry[] = [];
-  let declared = 0;
-  for (const object of objects) {
-    const raw = object.unsafeOriginalName ?? object.name;
-    const parts = entryPathParts(raw);
-    if (!parts) throw new VaultImportError(`the entry "${raw}" points outside the archive`);
-    if (parts.length === 0) continue;
-    if (parts.length > limits.depth) throw new VaultImportError(`the zip nests folders deeper than ${limits.depth} levels`);
-    const declaredBytes = Number((object as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0);
-    declared += declaredBytes;
-    entries.push({ parts, path: parts.join("/"), dir: object.dir, declaredBytes, object });
-  }
-  if (declared > limits.uncompressedBytes) {
-    throw new VaultImportError(`the zip would inflate to more than ${mib(limits.uncompressedBytes)}`);
-  }
-  return { entries, budget: new InflateBudget(limits.uncompressedBytes) };
 }
 
 /** The bytes all entries may still inflate to, shared by every read of one import. */
@@ -98,26 +132,35 @@ export class InflateBudget {
   }
 }
 
-interface CompressedData {
-  compressedContent?: unknown;
-  compression?: { magic?: string };
+/** The entry's stored (compressed) bytes, as they are in the file. */
+function rawBytes(zip: yauzl.ZipFile, entry: ZipEntry): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const damaged = (reason: string) => new VaultImportError(`the entry "${entry.path}" is damaged (${reason})`);
+    // Stored entries are read as they are; deflated ones without yauzl's inflating (done below, bounded).
+    zip.openReadStream(entry.record, entry.record.compressionMethod === 0 ? {} : { decompress: false }, (error, stream) => {
+      if (error || !stream) return reject(damaged(error?.message ?? "unreadable"));
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", (streamError: Error) => reject(damaged(streamError.message)));
+      stream.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    });
+  });
 }
 
 /**
- * Stored and deflated entries are inflated with node:zlib, about ten times faster than JSZip's
- * own inflate, stopping at the declared size (maxOutputLength), so a lying entry never grows past
- * it. Undefined when JSZip's internals are not as expected: the caller streams instead.
+ * Stored and deflated entries are inflated with node:zlib, stopping at the declared size
+ * (maxOutputLength), so a lying entry never grows past it; other methods are refused.
  */
-function inflateDirectly(entry: ZipEntry, budget: InflateBudget): Uint8Array | undefined {
-  const data = (entry.object as unknown as { _data?: CompressedData })._data;
-  const content = data?.compressedContent;
-  const method = data?.compression?.magic;
-  if (!(content instanceof Uint8Array) || (method !== "\x00\x00" && method !== "\x08\x00")) return undefined;
-  let bytes: Uint8Array;
-  if (method === "\x00\x00") bytes = content;
-  else {
+async function readEntry(zip: yauzl.ZipFile, entry: ZipEntry, maxBytes: number, budget: InflateBudget): Promise<Uint8Array | undefined> {
+  if (entry.declaredBytes > maxBytes) return undefined;
+  const method = entry.record.compressionMethod;
+  if (method !== 0 && method !== 8) throw new VaultImportError(`the entry "${entry.path}" uses a compression this import cannot read`);
+  if (entry.record.isEncrypted()) throw new VaultImportError(`the entry "${entry.path}" is encrypted`);
+  const stored = await rawBytes(zip, entry);
+  let bytes: Uint8Array = stored;
+  if (method === 8) {
     try {
-      bytes = inflateRawSync(content, { maxOutputLength: Math.max(1, entry.declaredBytes + 1) });
+      bytes = inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.declaredBytes + 1) });
     } catch (error) {
       if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
         throw new VaultImportError(`the entry "${entry.path}" inflates to more than it declares`);
@@ -134,56 +177,4 @@ function inflateDirectly(entry: ZipEntry, budget: InflateBudget): Uint8Array | u
   }
   budget.take(bytes.byteLength);
   return bytes;
-}
-
-/**
- * An entry's bytes, inflating at most `maxBytes` (undefined when it is longer: the caller skips
- * it) and within the import's budget. A corrupt entry refuses the whole import.
- */
-export function readEntry(entry: ZipEntry, maxBytes: number, budget: InflateBudget): Promise<Uint8Array | undefined> {
-  if (entry.declaredBytes > maxBytes) return Promise.resolve(undefined);
-  const direct = inflateDirectly(entry, budget);
-  if (direct) return Promise.resolve(direct);
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    let done = false;
-    // internalStream is JSZip's documented streaming read (missing from its type definitions): it lets us stop inflating.
-    const stream = (entry.object as unknown as { internalStream(type: "uint8array"): JSZipStream }).internalStream("uint8array");
-    const finish = (error?: Error, value?: Uint8Array) => {
-      if (done) return;
-      done = true;
-      stream.pause();
-      if (error) reject(error);
-      else resolve(value);
-    };
-    stream
-      .on("data", (chunk: Uint8Array) => {
-        if (done) return;
-        total += chunk.byteLength;
-        try {
-          budget.take(chunk.byteLength);
-        } catch (error) {
-          finish(error as Error);
-          return;
-        }
-        // More than declared: the entry lies about its size (a bomb); stop inflating.
-        if (total > maxBytes || total > entry.declaredBytes) {
-          finish(new VaultImportError(`the entry "${entry.path}" inflates to more than it declares`));
-          return;
-        }
-        chunks.push(chunk);
-      })
-      .on("error", (error: Error) => finish(new VaultImportError(`the entry "${entry.path}" is damaged (${error.message})`)))
-      .on("end", () => {
-        const out = new Uint8Array(total);
-        let offset = 0;
-        for (const chunk of chunks) {
-          out.set(chunk, offset);
-          offset += chunk.byteLength;
-        }
-        finish(undefined, out);
-      })
-      .resume();
-  });
 }

@@ -1,0 +1,237 @@
+/**
+ * The worker side of "Import Anki deck" (a worker task, src/workers/tasks.ts): reads the .apkg
+ * (an untrusted SQLite program, see anki-collection.ts) and writes it as a new notebook with the
+ * worker's own connection, in short transactions: images as they are read, the deck tree's notes
+ * (hidden until published), memory trackers (out of recall until published) and their review
+ * history (out of the statistics until published). One short publishing transaction shows it
+ * all; a failure removes what was written.
+ */
+import { eq } from "drizzle-orm";
+import { memoryTrackers, notebooks } from "../db/schema";
+import { logAssimilation, logImportedReviews, MAX_THINKING_TIME_MS } from "../services/memory/reviews";
+import { insertLastChildren, insertNote } from "../services/notes/insert-note";
+import type { NoteRow } from "../services/notes/rows";
+import type { CurrentUser } from "../services/users";
+import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "../services/vaults/anki-import";
+import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
+import { readAnkiPackageFile } from "../services/vaults/read-anki";
+import { VaultImportError } from "../services/vaults/read-zip";
+import { finishOperation } from "../store/operations/operations-store";
+import { PendingWrites, queueEmbeddings } from "./pending-writes";
+import { publishNotes } from "./vault-import-task";
+
+export interface AnkiImportInput {
+  databaseFile: string;
+  operationId: number;
+  path: string;
+  /** The notebook's title when the deck has several top decks. */
+  name: string;
+  user: CurrentUser["user"];
+  intervals: number[];
+  fsrs: boolean;
+  withReviewState: boolean;
+  now: Date;
+  embed: boolean;
+  embedDelayMs: number;
+}
+
+export async function importAnkiDeckInWorker(input: AnkiImportInput): Promise<AnkiImportReport> {
+  const writes = new PendingWrites(input.databaseFile, input.operationId, input.now);
+  try {
+    const { report, created } = await importDeck(writes, input);
+    if (input.embed) await queueEmbeddings(writes, created, input.embedDelayMs);
+    return report;
+  } catch (error) {
+    await writes.removeAll();
+    throw error;
+  } finally {
+    writes.close();
+  }
+}
+
+type TrackerValue = typeof memoryTrackers.$inferInsert;
+
+async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
+  const { db, now } = writes;
+  const userId = input.user.id;
+  writes.progress("reading", 0, undefined, true);
+  const deck = await readAnkiPackageFile(input.path, input.name, now, (image) => writes.storeImage(userId, image));
+  if (deck.noteCount === 0) throw new VaultImportError("the deck has no notes");
+
+  const report: Omit<AnkiImportReport, "noteId"> = { created: 0, images: 0, trackers: 0, reviews: 0, skipped: deck.skipped };
+  const created: number[] = [];
+  let total = 1;
+  const count = (d: AnkiDeck): number => d.notes.length + d.children.length + d.children.reduce((n, c) => n + count(c), 0);
+  total += count(deck.root);
+  writes.progress("writing", 0, total, true);
+
+  // The notebook and its head note, hidden (deleted) until published: no list shows it meanwhile.
+  const head = await writes.batch(() => {
+    const notebook = db.insert(notebooks).values({ creatorId: userId, createdAt: now, updatedAt: now }).returning().get();
+    const row = insertNote(db, now, { headOf: notebook.id }, { title: deck.root.title, deletedAt: now });
+    db.update(notebooks).set({ headNoteId: row.id }).where(eq(notebooks.id, notebook.id)).run();
+    writes.pending("notebook", [notebook.id]);
+    writes.pending("note", [row.id]);
+    return row;
+  });
+  created.push(head.id);
+  let written = 1;
+
+  const usedImages = new Set<number>();
+  const trackerValues: TrackerValue[] = [];
+  /** For each tracker value: the reviews to log after its assimilation, and whether it goes into recall. */
+  const trackerReviews: AnkiReview[][] = [];
+  const trackerActive: boolean[] = [];
+
+  /** A deck's notes, then its sub-decks, under `parent`, in batches; then each sub-deck's. */
+  const place = async (source: AnkiDeck, parent: NoteRow) => {
+    const items = [
+      ...source.notes.map((note) => {
+        if (note.image) usedImages.add(note.image.imageId);
+        return {
+          parent,
+          columns: {
+            title: note.title,
+            details: note.details,
+            imageId: note.image?.imageId ?? null,
+            // A cloze note is recalled by spelling its answer (spelling/cloze-answer.ts).
+            rememberSpelling: !!note.clozeAnswer,
+            // Suspended in Anki: out of assimilation and recall here too.
+            skipMemoryTracking: note.card?.queue === SUSPENDED,
+            deletedAt: now,
+          },
+        };
+      }),
+      ...source.children.map((child) => ({ parent, columns: { title: child.title, deletedAt: now } })),
+    ];
+    const rows = await writes.inBatches(
+      items,
+      (batch) => {
+        const inserted = insertLastChildren(db, now, batch);
+        writes.pending(
+          "note",
+          inserted.map((row) => row.id),
+        );
+        return inserted;
+      },
+      (n) => {
+        written += n;
+        writes.progress("writing", written, total);
+      },
+    );
+    created.push(...rows.map((row) => row.id));
+    report.created += rows.length;
+    source.notes.forEach((note, i) => {
+      if (note.image) report.images++;
+      if (!input.withReviewState || !isLearned(note.card)) return;
+      const schedule = trackerSchedule(note.card, now, input.intervals, input.fsrs);
+      // As assimilation does: a note that remembers spelling gets a spelling tracker too, on the same
+      // schedule; the card's reviews go to the tracker that asks what the card asked.
+      const kinds = note.clozeAnswer ? [false, true] : [false];
+      for (const spelling of kinds) {
+        // Out of recall until published (removed from tracking); publishing puts back the ones Anki had not suspended.
+        trackerValues.push({ userId, noteId: rows[i]!.id, spelling, ...schedule, removedFromTracking: true });
+        trackerActive.push(!schedule.removedFromTracking);
+        trackerReviews.push(spelling === !!note.clozeAnswer ? note.card.reviews.slice(1) : []);
+      }
+    });
+    for (const [i, child] of source.children.entries()) await place(child, rows[source.notes.length + i]!);
+  };
+  await place(deck.root, head);
+
+  // Trackers with their assimilation and review history, a batch of trackers per transaction.
+  const current = { user: input.user } as CurrentUser;
+  const indexes = trackerValues.map((_, i) => i);
+  writes.progress("writing", 0, indexes.length, true);
+  let trackersWritten = 0;
+  await writes.inBatches(
+    indexes,
+    (batch) => {
+      const rows = db
+        .insert(memoryTrackers)
+        .values(batch.map((i) => trackerValues[i]!))
+        .returning()
+        .all()
+        .sort((a, b) => a.id - b.id);
+      writes.pending(
+        "tracker",
+        rows.map((row) => row.id),
+      );
+      const active = rows.filter((_, k) => trackerActive[batch[k]!]);
+      writes.pending(
+        "activate",
+        active.map((row) => row.id),
+      );
+      logAssimilation(
+        db,
+        current,
+        active.map((row) => ({ ...row, removedFromTracking: false })),
+      );
+      rows.forEach((row, k) => {
+        const reviews = trackerReviews[batch[k]!]!;
+        if (reviews.length === 0) return;
+        logImportedReviews(
+          db,
+          userId,
+          row.id,
+          "anki",
+          row.assimilatedAt,
+          reviews.map((review) => ({
+            at: review.at,
+            success: review.ease > 1,
+            thinkingTimeMs: Math.min(review.timeMs, MAX_THINKING_TIME_MS),
+            scheduledDays: review.lastIntervalDays,
+            intervalDays: review.intervalDays,
+          })),
+        );
+        report.reviews += reviews.length;
+      });
+      report.trackers += rows.length;
+      return rows;
+    },
+    (n) => {
+      trackersWritten += n;
+      writes.progress("writing", trackersWritten, indexes.length);
+    },
+  );
+
+  writes.progress("publishing", total, total, true);
+  const full: AnkiImportReport = { noteId: head.id, ...report };
+  writes.publish(() => {
+    publishNotes(writes, input.operationId);
+    publishTrackers(writes, input.operationId);
+    const unused = writes.sqlite
+      .query<{ id: number }, [number]>("SELECT row_id AS id FROM operation_rows WHERE operation_id = ? AND kind = 'image'")
+      .all(input.operationId)
+      .map((row) => row.id)
+      .filter((id) => !usedImages.has(id));
+    if (unused.length) writes.sqlite.run(`DELETE FROM note_images WHERE id IN (${unused.join(",")})`);
+    writes.sqlite.query("DELETE FROM operation_rows WHERE operation_id = ?").run(input.operationId);
+    if (!finishOperation(writes.sqlite, input.operationId, full, now.getTime())) throw new VaultImportError("the import was stopped");
+  });
+  return { report: full, created };
+}
+
+/**
+ * Puts the operation's trackers into recall (those Anki had not suspended) and their review
+ * history into the statistics' aggregates, which left them out while they were not published.
+ */
+function publishTrackers(writes: PendingWrites, operationId: number) {
+  const rows = (kind: string) => `SELECT row_id FROM operation_rows WHERE operation_id = ?1 AND kind = '${kind}'`;
+  writes.sqlite.query(`UPDATE memory_trackers SET removed_from_tracking = 0 WHERE id IN (${rows("activate")})`).run(operationId);
+  const reviews = `FROM recall_log WHERE memory_tracker_id IN (${rows("tracker")}) AND outcome IN ('success', 'failure') AND kind <> 'assimilation'`;
+  writes.sqlite
+    .query(
+      `INSERT INTO recall_log_buckets (user_id, bucket, recalls, successes)
+       SELECT user_id, reviewed_at / 900000, count(*), sum(outcome = 'success') ${reviews} GROUP BY user_id, reviewed_at / 900000
+       ON CONFLICT (user_id, bucket) DO UPDATE SET recalls = recalls + excluded.recalls, successes = successes + excluded.successes`,
+    )
+    .run(operationId);
+  writes.sqlite
+    .query(
+      `INSERT INTO recall_log_tracker_counts (memory_tracker_id, user_id, successes, failures)
+       SELECT memory_tracker_id, user_id, sum(outcome = 'success'), sum(outcome = 'failure') ${reviews} GROUP BY memory_tracker_id
+       ON CONFLICT (memory_tracker_id) DO UPDATE SET successes = successes + excluded.successes, failures = failures + excluded.failures`,
+    )
+    .run(operationId);
+}

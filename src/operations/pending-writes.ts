@@ -1,0 +1,188 @@
+/**
+ * What a worker needs to write an import beside the request loop: its own connection (with a
+ * drizzle handle, so the notes helpers write as they do on the server), batches in short write
+ * transactions with a pause between them, progress with every batch, and the rows written but
+ * not published yet listed in operation_rows: new notes stay hidden (deleted) until the one
+ * short publishing transaction shows them all, and a failure removes exactly them.
+ */
+import type { Database } from "bun:sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import * as schema from "../db/schema";
+import { notebookAttachments, noteImages } from "../db/schema";
+import { attachmentPathKey, stagedPathKey } from "../services/vaults/attachment-keys";
+import { asBuffer } from "../services/vaults/read-zip";
+import { type OperationPhase, recordPending, recordProgress, removeUnpublished } from "../store/operations/operations-store";
+import { openWorkerDatabase, pause, WORKER_TRANSACTION_MS } from "../workers/database";
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(asBuffer(a), asBuffer(b)) === 0;
+
+export type WorkerDb = ReturnType<typeof drizzle<typeof schema>>;
+
+/** The operation was failed by someone else (its lease ran out): the worker stops writing. */
+export class OperationLost extends Error {
+  constructor() {
+    super("the import was stopped (it stopped answering for too long)");
+    this.name = "OperationLost";
+  }
+}
+
+export class PendingWrites {
+  readonly sqlite: Database;
+  readonly db: WorkerDb;
+  private phase: OperationPhase = "reading";
+  private done = 0;
+  private total: number | null = null;
+  private lastProgressAt = 0;
+
+  constructor(
+    databaseFile: string,
+    readonly operationId: number,
+    readonly now: Date,
+  ) {
+    this.sqlite = openWorkerDatabase(databaseFile);
+    this.db = drizzle({ client: this.sqlite, schema });
+  }
+
+  /** Sets the progress shown; written with the next batch (or at once when `flush`). */
+  progress(phase: OperationPhase, done: number, total?: number, flush = false) {
+    this.phase = phase;
+    this.done = done;
+    if (total !== undefined) this.total = total;
+    if (flush || Date.now() - this.lastProgressAt > 250) this.sqlite.transaction(() => this.writeProgress()).immediate();
+  }
+
+  private writeProgress() {
+    this.lastProgressAt = Date.now();
+    if (!recordProgress(this.sqlite, this.operationId, { phase: this.phase, done: this.done, total: this.total }, this.now.getTime()))
+      throw new OperationLost();
+  }
+
+  /** Runs `write` in one short write transaction with the progress, then pauses so other writers get the lock. */
+  async batch<T>(write: () => T): Promise<T> {
+    const result = this.sqlite
+      .transaction(() => {
+        const answer = write();
+        this.writeProgress();
+        return answer;
+      })
+      .immediate();
+    await pause();
+    return result;
+  }
+
+  /**
+   * Writes `items` in batches sized so that each transaction stays near WORKER_TRANSACTION_MS
+   * (starting small, growing while batches are quick); `write` answers what it wrote per item.
+   */
+  async inBatches<I, R>(items: I[], write: (batch: I[]) => R[], onBatch?: (written: number) => void): Promise<R[]> {
+    const out: R[] = [];
+    let size = 20;
+    for (let i = 0; i < items.length; ) {
+      const slice = items.slice(i, i + size);
+      const started = performance.now();
+      out.push(...(await this.batch(() => write(slice))));
+      const ms = performance.now() - started;
+      i += slice.length;
+      onBatch?.(slice.length);
+      size = Math.max(5, Math.min(2000, Math.round(size * Math.min(2, Math.max(0.5, WORKER_TRANSACTION_MS / Math.max(ms, 0.5))))));
+    }
+    return out;
+  }
+
+  /** Lists rows as not yet published (call inside the batch that wrote them). */
+  pending(kind: Parameters<typeof recordPending>[2], ids: number[]) {
+    recordPending(this.sqlite, this.operationId, kind, ids);
+  }
+
+  /** Stores an image in its own batch; answers its row (removed again if the import fails). */
+  storeImage(userId: number, image: { bytes: Uint8Array; contentType: string }): Promise<number> {
+    return this.batch(() => {
+      const id = this.db
+        .insert(noteImages)
+        .values({ userId, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: this.now })
+        .returning({ id: noteImages.id })
+        .get().id;
+      this.pending("image", [id]);
+      return id;
+    });
+  }
+
+  /**
+   * Stores a file the notes embed for the notebook, staged (not the notebook's yet) until
+   * `publishAttachments`; a file already there with the same bytes is left alone. Answers
+   * whether it was stored.
+   */
+  async storeAttachment(notebookId: number, attachment: { path: string; bytes: Uint8Array; contentType: string }): Promise<boolean> {
+    const pathKey = attachmentPathKey(attachment.path);
+    const existing = this.sqlite
+      .query<{ bytes: Uint8Array }, [number, string]>("SELECT bytes FROM notebook_attachments WHERE notebook_id = ? AND path_key = ?")
+      .get(notebookId, pathKey);
+    if (existing && sameBytes(existing.bytes, attachment.bytes)) return false;
+    await this.batch(() => {
+      const id = this.db
+        .insert(notebookAttachments)
+        .values({
+          notebookId,
+          path: attachment.path,
+          pathKey: stagedPathKey(this.operationId, pathKey),
+          contentType: attachment.contentType,
+          bytes: asBuffer(attachment.bytes),
+          createdAt: this.now,
+        })
+        .returning({ id: notebookAttachments.id })
+        .get().id;
+      this.pending("attachment", [id]);
+    });
+    return true;
+  }
+
+  /**
+   * Inside the publishing transaction: the staged files take their place in the notebook,
+   * replacing a file of the same path (a changed file gets a new id: its address is cached as
+   * never changing).
+   */
+  publishAttachments(notebookId: number) {
+    const staged = "SELECT row_id FROM operation_rows WHERE operation_id = ?1 AND kind = 'attachment'";
+    const prefixLength = stagedPathKey(this.operationId, "").length;
+    this.sqlite
+      .query(
+        `DELETE FROM notebook_attachments WHERE notebook_id = ?2 AND path_key IN
+           (SELECT substr(path_key, ?3 + 1) FROM notebook_attachments WHERE id IN (${staged}))`,
+      )
+      .run(this.operationId, notebookId, prefixLength);
+    this.sqlite
+      .query(`UPDATE notebook_attachments SET path_key = substr(path_key, ?2 + 1) WHERE id IN (${staged})`)
+      .run(this.operationId, prefixLength);
+  }
+
+  /** The publishing transaction: everything it does shows at once, or nothing does. */
+  publish<T>(write: () => T): T {
+    return this.sqlite.transaction(write).immediate();
+  }
+
+  /** After a failure: removes what was written, a batch at a time. */
+  async removeAll() {
+    await removeUnpublished(this.sqlite, this.operationId, () => pause());
+  }
+
+  close() {
+    this.sqlite.close();
+  }
+}
+
+/** Puts embedding jobs for these notes in the queue (as noteTextChanged does on the server), a batch per transaction. */
+export async function queueEmbeddings(writes: PendingWrites, noteIds: number[], delayMs: number) {
+  const runAt = writes.now.getTime() + delayMs;
+  const insert = writes.sqlite.query(
+    "INSERT INTO jobs (kind, payload, status, attempts, run_at, created_at, updated_at) VALUES ('embed-note', ?, 'queued', 0, ?, ?, ?)",
+  );
+  for (let i = 0; i < noteIds.length; i += 1000) {
+    writes.sqlite
+      .transaction(() => {
+        for (const noteId of noteIds.slice(i, i + 1000))
+          insert.run(JSON.stringify({ noteId }), runAt, writes.now.getTime(), writes.now.getTime());
+      })
+      .immediate();
+    await pause();
+  }
+}

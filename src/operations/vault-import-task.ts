@@ -1,0 +1,297 @@
+/**
+ * The worker side of "Import from Obsidian" (a worker task, src/workers/tasks.ts): reads the
+ * vault entry by entry from the uploaded file and merges it into the notebook under its head
+ * note with the worker's own connection, in short transactions: images as they are read, new
+ * notes level by level (hidden until published), then links. Notes matched by title are
+ * updated, and all of it shows in one short publishing transaction at the end; a failure
+ * removes what was written, so a failed import changes nothing.
+ */
+import { statSync } from "node:fs";
+import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { noteImages, notes } from "../db/schema";
+import { insertLastChildren } from "../services/notes/insert-note";
+import type { NoteRow } from "../services/notes/rows";
+import type { ImportReport } from "../services/vaults/import";
+import { readVault, type Vault, type VaultNote } from "../services/vaults/read-vault";
+import { openZip, VaultImportError } from "../services/vaults/read-zip";
+import { finishOperation } from "../store/operations/operations-store";
+import { PendingWrites, queueEmbeddings } from "./pending-writes";
+
+export interface VaultImportInput {
+  databaseFile: string;
+  operationId: number;
+  zipPath: string;
+  notebookId: number;
+  userId: number;
+  now: Date;
+  /** Queue the changed notes' embeddings (an AI provider is configured). */
+  embed: boolean;
+  embedDelayMs: number;
+}
+
+type Update = { row: NoteRow; set: Partial<NoteRow>; oldImageId: number | null };
+
+/** The report, and the notes whose text changed (the server tells their open pages). */
+export type VaultImportOutput = ImportReport & { changedNoteIds: number[] };
+
+export async function importVaultInWorker(input: VaultImportInput): Promise<VaultImportOutput> {
+  const writes = new PendingWrites(input.databaseFile, input.operationId, input.now);
+  try {
+    const report = await importVault(writes, input);
+    if (input.embed) await queueEmbeddings(writes, report.changedNoteIds, input.embedDelayMs);
+    return report;
+  } catch (error) {
+    await writes.removeAll();
+    throw error;
+  } finally {
+    writes.close();
+  }
+}
+
+async function importVault(writes: PendingWrites, input: VaultImportInput): Promise<VaultImportOutput> {
+  const { db } = writes;
+  const now = input.now;
+  const headOf = () => {
+    const notebook = writes.sqlite
+      .query<{ head: number | null }, [number]>("SELECT head_note_id AS head FROM notebooks WHERE id = ?")
+      .get(input.notebookId);
+    const head = notebook?.head ? db.select().from(notes).where(eq(notes.id, notebook.head)).get() : undefined;
+    if (!head || head.deletedAt) throw new VaultImportError("the notebook was deleted");
+    return head;
+  };
+  const head = headOf();
+
+  writes.progress("reading", 0, undefined, true);
+  let storedAttachments = 0;
+  const archive = await openZip(input.zipPath, statSync(input.zipPath).size);
+  let vault: Vault;
+  try {
+    vault = await readVault(archive, head.title, {
+      storeImage: (image) => writes.storeImage(input.userId, image),
+      storeAttachment: async (attachment) => {
+        if (await writes.storeAttachment(input.notebookId, attachment)) storedAttachments++;
+      },
+      progress: (read, total) => writes.progress("reading", read, total),
+    });
+  } finally {
+    archive.close();
+  }
+
+  const report: ImportReport = {
+    created: 0,
+    updated: 0,
+    links: 0,
+    images: 0,
+    attachments: storedAttachments,
+    skipped: [...vault.skipped],
+  };
+  const changedText: number[] = [];
+  const placed = new Map<VaultNote, NoteRow>();
+  const placedIds = new Set<number>();
+  const updates: Update[] = [];
+  const usedImages = new Set<number>();
+  const imageSha = new Map<number, string>();
+
+  const shaOfStored = (imageId: number) => {
+    let sha = imageSha.get(imageId);
+    if (sha === undefined) {
+      const row = db.select({ bytes: noteImages.bytes }).from(noteImages).where(eq(noteImages.id, imageId)).get();
+      sha = row ? new Bun.CryptoHasher("sha256").update(row.bytes).digest("hex") : "";
+      imageSha.set(imageId, sha);
+    }
+    return sha;
+  };
+
+  /** What must change for a note to match the vault (applied when publishing). */
+  const plannedUpdate = (row: NoteRow, vaultNote: VaultNote, isHead: boolean): boolean => {
+    const set: Partial<NoteRow> = {};
+    // An empty file never wipes text already there (a vault may hold a folder without text).
+    if (vaultNote.details !== undefined && vaultNote.details !== "" && vaultNote.details !== row.details) set.details = vaultNote.details;
+    if (!isHead && vaultNote.title !== row.title) set.title = vaultNote.title;
+    if (vaultNote.wikidataId && vaultNote.wikidataId !== row.wikidataId) set.wikidataId = vaultNote.wikidataId;
+    if (vaultNote.url && vaultNote.url !== row.url) set.url = vaultNote.url;
+    if (vaultNote.image) {
+      if (row.imageId === null || shaOfStored(row.imageId) !== vaultNote.image.sha256) {
+        set.imageId = vaultNote.image.imageId;
+        set.imageUrl = null;
+        usedImages.add(vaultNote.image.imageId);
+        report.images++;
+      }
+    } else if (vaultNote.imageUrl && row.imageId === null && vaultNote.imageUrl !== row.imageUrl) set.imageUrl = vaultNote.imageUrl;
+    if (Object.keys(set).length === 0) return false;
+    updates.push({ row, set, oldImageId: row.imageId });
+    if (set.details !== undefined || set.title !== undefined) changedText.push(row.id);
+    return true;
+  };
+
+  const childrenOf = (parentId: number) =>
+    db
+      .select()
+      .from(notes)
+      .where(and(eq(notes.parentId, parentId), isNull(notes.deletedAt), isNull(notes.targetNoteId)))
+      .orderBy(notes.siblingOrder)
+      .all();
+
+  const total = vault.noteCount;
+  let written = 0;
+  writes.progress("writing", 0, total, true);
+
+  /** New notes, hidden (deleted at the import's time) and listed until the import publishes them. */
+  const insertHidden = (items: Parameters<typeof insertLastChildren>[2]) =>
+    writes.inBatches(
+      items,
+      (batch) => {
+        const rows = insertLastChildren(
+          db,
+          now,
+          batch.map((item) => ({ ...item, columns: { ...item.columns, deletedAt: now } })),
+        );
+        writes.pending(
+          "note",
+          rows.map((row) => row.id),
+        );
+        return rows;
+      },
+      (count) => {
+        written += count;
+        writes.progress("writing", Math.min(written, total), total);
+      },
+    );
+
+  // The tree, level by level: each vault note's children are matched by title with the existing
+  // children of its note (a note made by this import has none yet); a level's new ones go in together.
+  placed.set(vault.root, head);
+  if (plannedUpdate(head, vault.root, true)) report.updated++;
+  written++;
+  let level: { vaultNote: VaultNote; row: NoteRow; isNew: boolean }[] = [{ vaultNote: vault.root, row: head, isNew: false }];
+  while (level.length > 0) {
+    const next: typeof level = [];
+    const toCreate: { child: VaultNote; parent: NoteRow }[] = [];
+    for (const { vaultNote, row: parent, isNew } of level) {
+      if (vaultNote.children.length === 0) continue;
+      const existing = isNew ? [] : childrenOf(parent.id);
+      for (const child of vaultNote.children) {
+        // Two vault files of one title under one parent stay two notes (each matches its own on a second import).
+        const match = existing.find((row) => row.title === child.title && !placedIds.has(row.id));
+        if (!match) {
+          toCreate.push({ child, parent });
+          continue;
+        }
+        if (plannedUpdate(match, child, false)) report.updated++;
+        written++;
+        placed.set(child, match);
+        placedIds.add(match.id);
+        next.push({ vaultNote: child, row: match, isNew: false });
+      }
+    }
+    const created = await insertHidden(
+      toCreate.map(({ child, parent }) => {
+        if (child.image) usedImages.add(child.image.imageId);
+        return {
+          parent,
+          columns: {
+            title: child.title,
+            details: child.details ?? "",
+            wikidataId: child.wikidataId ?? null,
+            url: child.url ?? null,
+            imageUrl: child.image ? null : (child.imageUrl ?? null),
+            imageId: child.image ? child.image.imageId : null,
+          },
+        };
+      }),
+    );
+    toCreate.forEach(({ child }, i) => {
+      const row = created[i]!;
+      if (child.image) report.images++;
+      report.created++;
+      changedText.push(row.id);
+      placed.set(child, row);
+      placedIds.add(row.id);
+      next.push({ vaultNote: child, row, isNew: true });
+    });
+    level = next;
+  }
+
+  // Links, once every note has its id; a link already there is not made again.
+  const existingLinks = new Set(
+    db
+      .select({ parentId: notes.parentId, title: notes.title, targetNoteId: notes.targetNoteId })
+      .from(notes)
+      .where(and(eq(notes.notebookId, input.notebookId), isNull(notes.deletedAt), isNotNull(notes.targetNoteId)))
+      .all()
+      .map((link) => `${link.parentId}\n${link.title}\n${link.targetNoteId}`),
+  );
+  const newLinks: Parameters<typeof insertLastChildren>[2] = [];
+  for (const [vaultNote, source] of placed) {
+    const wanted = [...vaultNote.typedLinks, ...vaultNote.relatedLinks.map((target) => ({ type: "related to", target }))];
+    const linkedTo = new Set<number>();
+    for (const { type, target } of wanted) {
+      const targetNote = vault.resolve(target, vaultNote.folder);
+      const targetRow = targetNote && placed.get(targetNote);
+      if (!targetRow) {
+        report.skipped.push({ path: vaultNote.source ?? vaultNote.title, reason: `the link [[${target}]] names no note of the vault` });
+        continue;
+      }
+      // A plain [[link]] to a note already linked with a type adds nothing; a note never links to itself.
+      if (targetRow.id === source.id || (type === "related to" && linkedTo.has(targetRow.id))) continue;
+      linkedTo.add(targetRow.id);
+      const key = `${source.id}\n${type}\n${targetRow.id}`;
+      if (existingLinks.has(key)) continue;
+      existingLinks.add(key);
+      newLinks.push({ parent: source, columns: { title: type, targetNoteId: targetRow.id } });
+    }
+  }
+  report.links += (await insertHidden(newLinks)).length;
+
+  writes.progress("publishing", total, total, true);
+  writes.publish(() => {
+    headOf();
+    for (const { row, set, oldImageId } of updates) {
+      db.update(notes)
+        .set({ ...set, updatedAt: now })
+        .where(eq(notes.id, row.id))
+        .run();
+      if (set.imageId !== undefined && oldImageId !== null) {
+        const stillUsed = db
+          .select({ id: notes.id })
+          .from(notes)
+          .where(and(eq(notes.imageId, oldImageId), ne(notes.id, row.id)))
+          .get();
+        if (!stillUsed) db.delete(noteImages).where(eq(noteImages.id, oldImageId)).run();
+      }
+    }
+    publishNotes(writes, input.operationId);
+    writes.publishAttachments(input.notebookId);
+    // Images read but given to no note (a note keeps one image) are not kept.
+    const stored = writes.sqlite
+      .query<{ id: number }, [number]>("SELECT row_id AS id FROM operation_rows WHERE operation_id = ? AND kind = 'image'")
+      .all(input.operationId)
+      .map((row) => row.id)
+      .filter((id) => !usedImages.has(id));
+    for (let i = 0; i < stored.length; i += 500)
+      db.delete(noteImages)
+        .where(inArray(noteImages.id, stored.slice(i, i + 500)))
+        .run();
+    writes.sqlite.query("DELETE FROM operation_rows WHERE operation_id = ?").run(input.operationId);
+    if (!finishOperation(writes.sqlite, input.operationId, report, now.getTime())) throw new VaultImportError("the import was stopped");
+  });
+  return { ...report, changedNoteIds: changedText };
+}
+
+/**
+ * Shows the operation's hidden notes. A new note whose existing parent was deleted meanwhile goes
+ * with that deletion instead (undo restores it with its parent), level by level down the new notes.
+ */
+export function publishNotes(writes: PendingWrites, operationId: number) {
+  const pending = "SELECT row_id FROM operation_rows WHERE operation_id = ?1 AND kind = 'note'";
+  writes.sqlite.query(`UPDATE notes SET deleted_at = NULL WHERE id IN (${pending})`).run(operationId);
+  for (let depth = 0; depth < 200; depth++) {
+    const changed = writes.sqlite
+      .query(
+        `UPDATE notes SET deleted_at = p.deleted_at, deletion_root_id = COALESCE(p.deletion_root_id, p.id)
+         FROM notes p WHERE p.id = notes.parent_id AND p.deleted_at IS NOT NULL AND notes.deleted_at IS NULL AND notes.id IN (${pending})`,
+      )
+      .run(operationId).changes;
+    if (changed === 0) break;
+  }
+}
