@@ -1,0 +1,174 @@
+import { describe, expect, test } from "bun:test";
+import { isNull } from "drizzle-orm";
+import { noteImages, notes } from "../../src/db/schema";
+import { importVaultInWorker } from "../../src/operations/vault-import-task";
+import { failOperation, findOperation, recordPending, startOperation } from "../../src/store/operations/operations-store";
+import { type HttpClient, type TestServer, useTestServer } from "../support/server";
+import { makePng, makeZip } from "../support/vaults";
+
+/** A vault of `count` notes in one folder, each with a line of text. */
+function bigVault(count: number) {
+  const files: Record<string, string> = { "Big/__index.md": "# Big\n" };
+  for (let i = 0; i < count; i++) files[`Big/note ${i}.md`] = `Note number ${i}.`;
+  return makeZip(files);
+}
+
+/** The zip with the stored bytes of entry `path` overwritten: it no longer inflates. */
+function damageEntry(zip: Uint8Array<ArrayBuffer>, path: string): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(zip);
+  const header = bytes.indexOf(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04])]), bytes.indexOf(Buffer.from(path)) - 30 - 1);
+  const nameLength = bytes.readUInt16LE(header + 26);
+  const extraLength = bytes.readUInt16LE(header + 28);
+  bytes.fill(0xff, header + 30 + nameLength + extraLength, header + 30 + nameLength + extraLength + 8);
+  return new Uint8Array(bytes);
+}
+
+async function postImport(server: TestServer, client: HttpClient, notebookId: number, zip: Uint8Array<ArrayBuffer>, prefer?: string) {
+  const form = new FormData();
+  form.append("file", new File([zip], "vault.zip", { type: "application/zip" }));
+  const headers: Record<string, string> = { cookie: `engram_session=${client.sessionCookie}` };
+  if (prefer) headers.prefer = prefer;
+  const response = await fetch(`${server.url}/api/notebooks/${notebookId}/obsidian`, { method: "POST", body: form, headers });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function newNotebook(client: HttpClient, title: string) {
+  const { noteId } = (await client.post("/api/notebooks/create", { newTitle: title })).body;
+  const notebookId = (await client.get(`/api/notes/${noteId}`)).body.notebook.id as number;
+  return { headId: noteId as number, notebookId };
+}
+
+async function untilFinished(client: HttpClient, id: number) {
+  for (;;) {
+    const { status, body } = await client.get(`/api/operations/${id}`);
+    expect(status).toBe(200);
+    if (body.status !== "running") return body;
+    await Bun.sleep(20);
+  }
+}
+
+const liveNotes = (server: TestServer) => server.ctx.db.select({ id: notes.id }).from(notes).where(isNull(notes.deletedAt)).all().length;
+const allNotes = (server: TestServer) => server.ctx.db.select({ id: notes.id }).from(notes).all().length;
+const pendingRows = (server: TestServer) => server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM operation_rows").get()!.n;
+
+describe("long work as operations", () => {
+  const server = useTestServer();
+
+  test("an import asked to answer at once is an operation: its progress counts notes, its result and the notes come when it ends, then it can be dismissed", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId, headId } = await newNotebook(learner, "Big");
+    const started = await postImport(server, learner, notebookId, await bigVault(300), "respond-async");
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ kind: "obsidian-import", label: "vault.zip", status: "running", notebookId });
+
+    const listed = await learner.get("/api/operations");
+    expect(listed.body.map((operation: { id: number }) => operation.id)).toContain(started.body.id);
+
+    const finished = await untilFinished(learner, started.body.id as number);
+    expect(finished).toMatchObject({ status: "done", phase: "publishing", done: 301, total: 301, error: null });
+    expect(finished.result).toEqual({ created: 300, updated: 0, links: 0, images: 0, skipped: [] });
+    const children = server.ctx.sqlite.query("SELECT id FROM notes WHERE parent_id = ? AND deleted_at IS NULL").all(headId);
+    expect(children).toHaveLength(300);
+    expect(pendingRows(server)).toBe(0);
+
+    // Someone else's operation is not theirs to read.
+    const other = await server.client().loginAs("another_old_learner");
+    expect((await other.get(`/api/operations/${started.body.id}`)).status).toBe(403);
+    expect((await server.client().get(`/api/operations/${started.body.id}`)).status).toBe(401);
+
+    expect((await learner.post(`/api/operations/${started.body.id}/dismiss`)).body.status).toBe("done");
+    expect((await learner.get("/api/operations")).body).toEqual([]);
+  });
+
+  test("a second import into a notebook while one runs is refused with a message; another notebook is not held up", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId } = await newNotebook(learner, "Busy");
+    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    // An import into the notebook is running (its worker is busy elsewhere).
+    const running = startOperation(server.ctx.sqlite, { kind: "obsidian-import", userId, notebookId, label: "first.zip" }, Date.now())!;
+    expect(running).toBeDefined();
+    const refused = await postImport(server, learner, notebookId, await makeZip({ "Busy/a.md": "a" }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("An import into this notebook is still running: wait until it ends, then import again");
+
+    const free = await newNotebook(learner, "Free");
+    expect((await postImport(server, learner, free.notebookId, await makeZip({ "Free/a.md": "a" }))).status).toBe(200);
+  });
+
+  test("an import that fails after writing images writes nothing: the images go again and the operation says why", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId } = await newNotebook(learner, "Pictures");
+    const imagesBefore = server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length;
+    const notesBefore = allNotes(server);
+    const zip = damageEntry(
+      await makeZip({
+        "Pictures/a.md": "![[good.png]] and ![[bad.png]]",
+        "Pictures/b.md": "text",
+        "Pictures/good.png": makePng(4, 4),
+        "Pictures/bad.png": makePng(5, 5, [1, 2, 3]),
+      }),
+      "Pictures/bad.png",
+    );
+    const started = await postImport(server, learner, notebookId, zip, "respond-async");
+    const finished = await untilFinished(learner, started.body.id as number);
+    expect(finished.status).toBe("failed");
+    expect(finished.error).toStartWith('the entry "Pictures/bad.png" is damaged');
+    expect(server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length).toBe(imagesBefore);
+    expect(allNotes(server)).toBe(notesBefore);
+    expect(pendingRows(server)).toBe(0);
+  });
+
+  test("an import stopped after it wrote notes (its operation failed by another process) removes them all", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId } = await newNotebook(learner, "Big");
+    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    const notesBefore = allNotes(server);
+    const zipPath = `${server.ctx.config.dataDir}/stopped.zip`;
+    await Bun.write(zipPath, await bigVault(2000));
+    const operation = startOperation(server.ctx.sqlite, { kind: "obsidian-import", userId, notebookId, label: "big.zip" }, Date.now())!;
+    // The worker's code, run here: its batches pause, so this test sees the hidden notes and fails the operation meanwhile.
+    const run = importVaultInWorker({
+      databaseFile: server.ctx.sqlite.filename,
+      operationId: operation.id,
+      zipPath,
+      notebookId,
+      userId,
+      now: new Date(),
+      embed: false,
+      embedDelayMs: 0,
+    });
+    const outcome = run.then(
+      () => "done",
+      (error: Error) => error.message,
+    );
+    while (pendingRows(server) < 50) await Bun.sleep(1);
+    expect(liveNotes(server)).toBe(notesBefore); // written, but hidden
+    failOperation(server.ctx.sqlite, operation.id, "its lease ran out", Date.now());
+    expect(await outcome).toBe("the import was stopped (it stopped answering for too long)");
+    expect(allNotes(server)).toBe(notesBefore);
+    expect(pendingRows(server)).toBe(0);
+    expect(findOperation(server.ctx.sqlite, operation.id)).toMatchObject({ status: "failed", error: "its lease ran out" });
+  });
+
+  test("an operation whose worker died is failed and its hidden rows removed when the user's operations are read", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { headId, notebookId } = await newNotebook(learner, "Crashed");
+    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    const operation = startOperation(server.ctx.sqlite, { kind: "obsidian-import", userId, notebookId, label: "c.zip" }, Date.now())!;
+    const hidden = server.ctx.sqlite
+      .query<{ id: number }, [number, number, number, number, number]>(
+        "INSERT INTO notes (notebook_id, parent_id, title, details, sibling_order, created_at, updated_at, deleted_at) VALUES (?, ?, 'half', '', 9999, ?, ?, ?) RETURNING id",
+      )
+      .get(notebookId, headId, Date.now(), Date.now(), Date.now())!;
+    recordPending(server.ctx.sqlite, operation.id, "note", [hidden.id]);
+    server.ctx.sqlite.query("UPDATE operations SET lease_until = 0 WHERE id = ?").run(operation.id);
+
+    const listed = (await learner.get("/api/operations")).body as { id: number; status: string; error: string }[];
+    const reaped = listed.find((o) => o.id === operation.id)!;
+    expect(reaped.status).toBe("failed");
+    expect(reaped.error).toBe("it stopped before it was done (Engram restarted); nothing of it was kept, try again");
+    expect(server.ctx.sqlite.query("SELECT id FROM notes WHERE id = ?").get(hidden.id)).toBeNull();
+    // The notebook takes imports again.
+    expect((await postImport(server, learner, notebookId, await makeZip({ "Crashed/a.md": "a" }))).status).toBe(200);
+  });
+});
