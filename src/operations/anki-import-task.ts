@@ -12,7 +12,7 @@ import { logAssimilation, logImportedReviews, MAX_THINKING_TIME_MS } from "../se
 import { insertLastChildren, insertNote } from "../services/notes/insert-note";
 import type { NoteRow } from "../services/notes/rows";
 import type { CurrentUser } from "../services/users";
-import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "../services/vaults/anki-import";
+import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "../services/vaults/anki-schedule";
 import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";

@@ -36,12 +36,12 @@ export function backupStatus(ctx: AppContext, current: CurrentUser): BackupStatu
 }
 
 /** POST /api/admin/backups: a verified snapshot now, then the status (admin only). */
-export function backupNow(ctx: AppContext, current: CurrentUser) {
+export async function backupNow(ctx: AppContext, current: CurrentUser) {
   authorizeAdmin(current, ADMIN_ONLY_BACKUPS);
   const scheduler = backupScheduler(ctx);
   let result: SnapshotResult;
   try {
-    result = scheduler.backupNow();
+    result = await scheduler.backupNow();
   } catch (error) {
     // A full disk or an unwritable backups folder: the admin reads why (503, no failure report).
     if (error instanceof BackupError) throw new ServiceUnavailableError(`The backup was not taken: ${error.message}`);

@@ -3,20 +3,13 @@
  * ENGRAM_BACKUP_INTERVAL hours, keeping the ENGRAM_BACKUP_KEEP newest. Several processes on one
  * database each run a scheduler, and each automatic snapshot is taken by the one that gets its
  * turn (`takeTurn`: a lease in the database), so one snapshot is written per interval. The timer
- * never keeps the process alive (unref) and `stop` ends it.
+ * never keeps the process alive (unref) and `stop` ends it. The snapshot itself (VACUUM INTO, the
+ * integrity check of the copy) runs in a worker process with its own connection
+ * (operations/backup-task.ts): seconds on a large database, during which the server goes on answering.
  */
 import type { Database } from "bun:sqlite";
-import {
-  BackupError,
-  backupFileName,
-  backupsDir,
-  databaseBytes,
-  diskProblem,
-  listBackups,
-  prune,
-  type SnapshotResult,
-  snapshot,
-} from "./snapshot";
+import { runWorkerTask, WorkerTaskError } from "../../workers/run-task";
+import { BackupError, backupFileName, backupsDir, databaseBytes, diskProblem, listBackups, prune, type SnapshotResult } from "./snapshot";
 
 export interface BackupSettings {
   dataDir: string;
@@ -41,6 +34,23 @@ type Log = (line: string) => void;
 /** Whether this process takes the automatic snapshot due now (the others leave it); given the interval. */
 export type TakeTurn = (intervalMs: number) => Promise<boolean>;
 
+/** Writes a verified snapshot of the database of `dataDir` to `target`. */
+export type Snapshotter = (dataDir: string, target: string, now: Date) => Promise<SnapshotResult>;
+
+/** The worker of one snapshot: a database of several GB takes minutes; VACUUM INTO needs little memory. */
+export const BACKUP_WORKER_LIMITS = { timeoutMs: 60 * 60_000, memoryBytes: 512 * 1024 * 1024 };
+
+/** The snapshot in a worker process; its failures as BackupErrors with the reason. */
+export const snapshotInWorker: Snapshotter = async (dataDir, target, now) => {
+  try {
+    const result = await runWorkerTask("backup", { dataDir, target, now }, BACKUP_WORKER_LIMITS);
+    return { ...result, takenAt: new Date(result.takenAt) };
+  } catch (error) {
+    if (error instanceof WorkerTaskError) throw new BackupError(error.message);
+    throw error;
+  }
+};
+
 export class BackupScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private nextAt: Date | undefined;
@@ -53,21 +63,22 @@ export class BackupScheduler {
     /** Free bytes on the backups folder's disk (replaced in tests). */
     private readonly freeBytes?: (dir: string) => number,
     private readonly takeTurn: TakeTurn = async () => true,
+    private readonly takeSnapshot: Snapshotter = snapshotInWorker,
   ) {}
 
   get dir() {
     return backupsDir(this.settings.dataDir);
   }
 
-  /** Takes a verified snapshot now into backups/ and prunes; throws a BackupError on failure or a full disk. */
-  backupNow(now = new Date()): SnapshotResult {
+  /** Takes a verified snapshot now into backups/ and prunes; rejects with a BackupError on failure or a full disk. */
+  async backupNow(now = new Date()): Promise<SnapshotResult> {
     const needed = databaseBytes(this.sqlite);
     const problem = this.freeBytes ? diskProblem(this.dir, needed, this.freeBytes(this.dir)) : diskProblem(this.dir, needed);
     if (problem) throw new BackupError(problem);
     let name = backupFileName(now);
     const taken = new Set(listBackups(this.dir).map((b) => b.name));
     for (let ms = 1; taken.has(name); ms++) name = backupFileName(new Date(now.getTime() + ms));
-    const result = snapshot(this.sqlite, `${this.dir}/${name}`, now);
+    const result = await this.takeSnapshot(this.settings.dataDir, `${this.dir}/${name}`, now);
     prune(this.dir, this.settings.keep);
     return result;
   }
@@ -118,9 +129,10 @@ export class BackupScheduler {
 
   private async tick() {
     if (this.nextAt && this.nextAt.getTime() > Date.now() + 1000) return this.schedule(this.nextAt.getTime() - Date.now());
+    this.timer = undefined;
     try {
       if (await this.takeTurn(this.intervalMs())) {
-        const result = this.backupNow();
+        const result = await this.backupNow();
         this.lastProblem = undefined;
         this.log(`Backup written: ${result.file} (${result.bytes} bytes, ${result.durationMs} ms)`);
       } else {
@@ -130,7 +142,7 @@ export class BackupScheduler {
       this.lastProblem = (error as Error).message;
       this.log(`Backup skipped: ${this.lastProblem}`);
     }
-    // Stopped meanwhile (the snapshot took a while): nothing more is planned.
-    if (this.timer) this.schedule(this.intervalMs());
+    // Stopped meanwhile: no next one.
+    if (this.nextAt) this.schedule(this.intervalMs());
   }
 }

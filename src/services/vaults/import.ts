@@ -17,17 +17,9 @@ import { getNotebook } from "../notes/rows";
 import { authorizeEdit } from "../policies";
 import { EMBED_DELAY_MS } from "../search/embed-job";
 import type { CurrentUser } from "../users";
-import type { SkippedFile } from "./read-vault";
+import type { ImportReport } from "./read-vault";
 
-export interface ImportReport {
-  created: number;
-  updated: number;
-  links: number;
-  images: number;
-  /** Files the notes embed or link to, added or changed (images, audio, video, PDF). */
-  attachments: number;
-  skipped: SkippedFile[];
-}
+export type { ImportReport } from "./read-vault";
 
 /** The 400 every failed import answers (spec 8: "Failed to import file"), with the reason. */
 export function importFailure(reason: string): ValidationError {

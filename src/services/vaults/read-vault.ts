@@ -21,6 +21,17 @@ export interface SkippedFile {
   reason: string;
 }
 
+/** What a vault import did, and what it skipped with the reason. */
+export interface ImportReport {
+  created: number;
+  updated: number;
+  links: number;
+  images: number;
+  /** Files the notes embed or link to, added or changed (images, audio, video, PDF). */
+  attachments: number;
+  skipped: SkippedFile[];
+}
+
 /** An image of the vault, stored as soon as it was read (its bytes are not kept in memory). */
 export interface VaultImage {
   path: string;
