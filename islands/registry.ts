@@ -17,6 +17,7 @@ import NewUserForm from "./new-user-form";
 import NoteShow from "./note-show";
 import NoteTree from "./note-tree";
 import Notebooks from "./notebooks";
+import OperationsStatus from "./operations-status";
 import Recall from "./recall";
 import RecentNotes from "./recent-notes";
 import SearchNote from "./search-note";
@@ -48,6 +49,7 @@ export const islands = {
   "assessment-history": AssessmentHistory,
   "admin-dashboard": AdminDashboard,
   "message-center": MessageCenter,
+  "operations-status": OperationsStatus,
 };
 
 export type IslandName = keyof typeof islands;

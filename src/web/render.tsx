@@ -12,9 +12,11 @@ import { AppShell, type MenuSection } from "../../views/shell/AppShell";
 import type { Auth } from "../api/authentication";
 import { isProduction } from "../config";
 import type { AppContext } from "../context";
+import { operationJson } from "../operations";
 import { UnauthorizedError } from "../services/errors";
 import { menuBadges } from "../services/menu-badges";
 import { type CurrentUser, currentUserInfo, presentUser, type UserJson } from "../services/users";
+import { visibleOperations } from "../store/operations/operations-store";
 import { type AssetManifest, assetVersionOf, loadAssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
@@ -111,6 +113,7 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
             currentPath={url.pathname + url.search}
             active={options.active}
             testability={!isProduction(ctx.config)}
+            operations={auth.user ? visibleOperations(ctx.sqlite, auth.user.id).map(operationJson) : undefined}
           >
             {options.content}
           </AppShell>

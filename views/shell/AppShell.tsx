@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { icons } from "../../islands/lib/icons";
+import type { OperationJson } from "../../src/operations";
 import type { UserJson } from "../../src/services/users";
 import { Island } from "../Island";
 
@@ -12,6 +13,8 @@ export interface ShellProps {
   currentPath: string;
   active: MenuSection;
   testability: boolean;
+  /** The user's long work still to show (running, or finished and not dismissed); usually none. */
+  operations?: OperationJson[];
   children: ReactNode;
 }
 
@@ -42,7 +45,7 @@ function MenuLink({
  * Bazaar, Messages; the Account dropdown, or a login icon when signed out), the top bar, and the
  * overlays (loading bar, toasts, popups).
  */
-export function AppShell({ user, signedIn, loginPath, currentPath, active, testability, children }: ShellProps) {
+export function AppShell({ user, signedIn, loginPath, currentPath, active, testability, operations, children }: ShellProps) {
   const from = encodeURIComponent(currentPath);
   return (
     <div className="app">
@@ -115,6 +118,7 @@ export function AppShell({ user, signedIn, loginPath, currentPath, active, testa
         <main className="content" id="main" tabIndex={-1}>
           {children}
         </main>
+        {operations && operations.length > 0 && <Island name="operations-status" props={{ operations }} />}
       </div>
       <Island name="shell-overlays" />
       {testability && <Island name="testability-panel" />}

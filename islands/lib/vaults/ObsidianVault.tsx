@@ -1,5 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useElementId } from "../island-id";
+import { OperationProgress } from "../operations/OperationProgress";
+import { dismissOperation, OPERATION_POLL_MS, type OperationJson } from "../operations/queries";
 import { Modal } from "../ui/Dialog";
 
 /** What POST /api/notebooks/{id}/obsidian answers (services/vaults/import.ts). */
@@ -13,17 +15,40 @@ export interface ImportReport {
   skipped: { path: string; reason: string }[];
 }
 
-export type Progress = { stage: "uploading"; percent: number } | { stage: "importing" };
+export type Progress = { stage: "uploading"; percent: number } | { stage: "importing" } | { stage: "working"; operation: OperationJson };
 
 /**
  * Sends a file with XMLHttpRequest rather than fetch: only it reports upload progress, which a
- * vault or deck of many megabytes needs. Resolves with the answer; rejects with the message to show.
+ * vault or deck of many megabytes needs. The server answers at once (`Prefer: respond-async`)
+ * with the import's operation, which a worker runs: its progress is then followed until it ends
+ * (and the operation dismissed: its result shows here). Resolves with the report; rejects with
+ * the message to show.
  */
-export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (progress: Progress) => void): Promise<T> {
+export async function uploadWithProgress<T>(url: string, form: FormData, onProgress: (progress: Progress) => void): Promise<T> {
+  const answer = await upload<T | OperationJson>(url, form, onProgress);
+  if (!isOperation(answer)) return answer;
+  let operation = answer;
+  for (;;) {
+    onProgress({ stage: "working", operation });
+    if (operation.status !== "running") break;
+    await new Promise((resolve) => setTimeout(resolve, OPERATION_POLL_MS));
+    const response = await fetch(`/api/operations/${operation.id}`, { headers: { accept: "application/json" } }).catch(() => undefined);
+    if (response?.ok) operation = (await response.json()) as OperationJson;
+  }
+  await dismissOperation(operation.id).catch(() => undefined);
+  if (operation.status === "failed") throw new Error(`Failed to import file: ${operation.error}`);
+  return operation.result as T;
+}
+
+const isOperation = (answer: unknown): answer is OperationJson =>
+  typeof answer === "object" && answer !== null && "status" in answer && "kind" in answer && "phase" in answer;
+
+function upload<T>(url: string, form: FormData, onProgress: (progress: Progress) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("accept", "application/json");
+    xhr.setRequestHeader("prefer", "respond-async");
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ stage: "uploading", percent: Math.round((event.loaded / event.total) * 100) });
     };
@@ -36,7 +61,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
       } catch {
         // not JSON (a proxy's error page): the status says enough
       }
-      if (xhr.status === 200) resolve(body as T);
+      if (xhr.status === 200 || xhr.status === 202) resolve(body as T);
       else if (xhr.status === 401) reject(new Error("Failed to import file: you are signed out. Sign in and try again."));
       else if (xhr.status === 413) reject(new Error("Failed to import file: the file is larger than 100 MiB"));
       else {
@@ -55,8 +80,9 @@ function uploadVault(notebookId: number, file: File, onProgress: (progress: Prog
   return uploadWithProgress(`/api/notebooks/${notebookId}/obsidian`, form, onProgress);
 }
 
-/** Upload progress, then "Importing..." while the server works. */
+/** Upload progress, then the import's own progress (counts) while a worker imports it. */
 export function ImportProgress({ progress }: { progress: Progress }) {
+  if (progress.stage === "working") return <OperationProgress operation={progress.operation} />;
   return (
     <div className="obsidian-progress" role="status">
       {progress.stage === "uploading" ? (
