@@ -38,6 +38,8 @@ import m35 from "../../migrations/0035_notebooks_kept_while_held.sql" with { typ
 import m36 from "../../migrations/0036_user_token_expiry.sql" with { type: "text" };
 import m37 from "../../migrations/0037_operations.sql" with { type: "text" };
 import m38 from "../../migrations/0038_pending_reviews_out_of_aggregates.sql" with { type: "text" };
+import m39 from "../../migrations/0039_tracker_due_buckets.sql" with { type: "text" };
+import m40 from "../../migrations/0040_tracker_due_bucket_triggers.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -79,4 +81,6 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0036_user_token_expiry", when: 1795741644343, sql: m36 },
   { tag: "0037_operations", when: 1795743279281, sql: m37 },
   { tag: "0038_pending_reviews_out_of_aggregates", when: 1795743281302, sql: m38 },
+  { tag: "0039_tracker_due_buckets", when: 1795743290779, sql: m39 },
+  { tag: "0040_tracker_due_bucket_triggers", when: 1795743291572, sql: m40 },
 ];

@@ -13,4 +13,5 @@ export * from "./recall-log";
 export * from "./search-index";
 export * from "./sharing";
 export * from "./system";
+export * from "./tracker-due-buckets";
 export * from "./users";

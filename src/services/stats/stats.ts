@@ -88,18 +88,17 @@ function today(ctx: AppContext, timeZone: string): DayNumber {
 
 function forecast(ctx: AppContext, current: CurrentUser, timeZone: string) {
   const grid = new DayGrid(today(ctx, timeZone), FORECAST_DAYS, timeZone);
+  // tracker_due_buckets holds the active trackers of undeleted notes per notebook and 15 minutes
+  // of their next recall (kept by triggers): a few rows per notebook and bucket, never one per
+  // tracker. Only the notebooks the user may still recall count.
   const rows = ctx.sqlite
     .query<{ bucket: number; n: number }, [number, number]>(
-      // CROSS JOIN keeps the trackers' due range as the outer loop: with a few notebooks the
-      // planner would otherwise start from them and scan every note.
-      `SELECT m.next_recall_at / ${BUCKET_MS} AS bucket, COUNT(*) AS n FROM memory_trackers m
-       CROSS JOIN notes n ON n.id = m.note_id
-       CROSS JOIN notebooks nb ON nb.id = n.notebook_id
-       WHERE m.user_id = ?1 AND m.removed_from_tracking = 0 AND m.next_recall_at < ?2
-         AND n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
-       GROUP BY bucket`,
+      `SELECT b.bucket AS bucket, SUM(b.trackers) AS n FROM tracker_due_buckets b
+       CROSS JOIN notebooks nb ON nb.id = b.notebook_id
+       WHERE b.user_id = ?1 AND b.bucket < ?2 AND ${RECALLABLE_NOTEBOOK_SQL}
+       GROUP BY b.bucket`,
     )
-    .all(current.user.id, grid.end);
+    .all(current.user.id, Math.ceil(grid.end / BUCKET_MS));
   const counts = new Array<number>(FORECAST_DAYS).fill(0);
   for (const row of rows) {
     const instant = row.bucket * BUCKET_MS;
