@@ -83,6 +83,26 @@ describe("the statistics page's figures", () => {
     expect(page.mostFailedNotes.map(({ title }) => title)).toEqual(["Ribosome — using — RNA"]);
   });
 
+  test("kept between requests: an answer counts again, a renamed note or notebook shows its new title at once", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await travelTo(learner, 0, 8);
+    const ids = await injectNotes(learner, [{ Title: "Rivers" }, { Title: "Nile", "Parent Title": "Rivers" }]);
+    const [nile] = await assimilate(learner, ids.Nile!);
+    await repeat(learner, nile!.id, [false]);
+    const me = currentUser(server, "old_learner");
+    expect(statsPage(server.ctx, me, "UTC").mostFailedNotes.map(({ title, failures }) => ({ title, failures }))).toEqual([
+      { title: "Nile", failures: 1 },
+    ]);
+    await repeat(learner, nile!.id, [false]);
+    expect(statsPage(server.ctx, me, "UTC").mostFailedNotes[0]!.failures).toBe(2);
+    expect((await learner.patch(`/api/text_content/${ids.Nile}/title`, { newTitle: "The Nile" })).status).toBe(200);
+    expect((await learner.patch(`/api/text_content/${ids.Rivers}/title`, { newTitle: "Great rivers" })).status).toBe(200);
+    const page = statsPage(server.ctx, me, "UTC");
+    expect(page.mostFailedNotes.map(({ title, failures }) => ({ title, failures }))).toEqual([{ title: "The Nile", failures: 2 }]);
+    expect(page.retentionByNotebook.map(({ title, reviews }) => ({ title, reviews }))).toEqual([{ title: "Great rivers", reviews: 2 }]);
+    expect((await learner.get("/api/stats?timezone=UTC")).body.retentionByWeek.at(-1).reviews).toBe(2);
+  });
+
   test("FSRS spreads: trackers by stability and by recall probability today (t/S against each bound's threshold)", async () => {
     const learner = await server.client().loginAs("old_learner");
     await travelTo(learner, 0, 8);

@@ -13,10 +13,11 @@
  *   zone's offset is a multiple of 15 minutes), so the database never sends single rows.
  */
 import type { AppContext } from "../../context";
+import { versionedCache } from "../cache-versions";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
 import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { elapsedRatioAt } from "../scheduling/fsrs";
-import { localParts } from "../scheduling/time-windows";
+import { endOfHalfDay, localParts } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
 
 const DAY_MS = 86_400_000;
@@ -163,6 +164,20 @@ function totals(ctx: AppContext, current: CurrentUser) {
 
 /** GET /api/stats. */
 export function userStats(ctx: AppContext, current: CurrentUser, timeZone: string): StatsJson {
+  return versionedCache(ctx.sqlite, "learning", statsKey(ctx, current, timeZone, "api"), () => computeUserStats(ctx, current, timeZone));
+}
+
+/**
+ * The statistics are kept in the "learning" cache (cache-versions.ts) for the user, the zone and
+ * the half-day, as the menu badges are: any answer, new or removed tracker, deleted or moved note,
+ * notebook or setting change counts them again, and so does the next half-day (a new "today",
+ * retrievability moving on).
+ */
+function statsKey(ctx: AppContext, current: CurrentUser, timeZone: string, what: string) {
+  return `stats-${what}:${current.user.id}:${timeZone}:${endOfHalfDay(ctx.clock.now(), timeZone).getTime()}`;
+}
+
+function computeUserStats(ctx: AppContext, current: CurrentUser, timeZone: string): StatsJson {
   const days = recallDays(ctx, current, timeZone);
   return {
     forecast: forecast(ctx, current, timeZone),
@@ -250,6 +265,25 @@ function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
 
 /** Everything the /d/stats page shows: the API's figures plus the page's own. */
 export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
+  const page = versionedCache(ctx.sqlite, "learning", statsKey(ctx, current, timeZone, "page"), () =>
+    computeStatsPage(ctx, current, timeZone),
+  );
+  return { ...page, ...currentTitles(ctx, page) };
+}
+
+/** A title edit does not change the "learning" version: the few titles shown are read fresh. */
+function currentTitles(ctx: AppContext, page: StatsPageJson): Pick<StatsPageJson, "retentionByNotebook" | "mostFailedNotes"> {
+  const titleOf = ctx.sqlite.query<{ title: string }, [number]>("SELECT title FROM notes WHERE id = ?1");
+  const headTitleOf = ctx.sqlite.query<{ title: string }, [number]>(
+    "SELECT head.title AS title FROM notebooks nb JOIN notes head ON head.id = nb.head_note_id WHERE nb.id = ?1",
+  );
+  return {
+    retentionByNotebook: page.retentionByNotebook.map((row) => ({ ...row, title: headTitleOf.get(row.notebookId)?.title ?? row.title })),
+    mostFailedNotes: page.mostFailedNotes.map((row) => ({ ...row, title: titleOf.get(row.noteId)?.title ?? row.title })),
+  };
+}
+
+function computeStatsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
   const stats = userStats(ctx, current, timeZone);
   // Both from recall_log_tracker_counts (recalls per tracker since the log began, kept by a trigger).
   // The counts are summed per notebook first; only those few notebooks are then looked up and
