@@ -68,6 +68,8 @@ export interface ServerHandle {
   url: string;
   pid: number;
   dataDir: string;
+  /** What the server printed so far (to show why a bench failed). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -221,7 +223,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
     }
     await Bun.sleep(50);
   }
-  return { name: options.name, url, pid: child.pid, dataDir, stop };
+  return { name: options.name, url, pid: child.pid, dataDir, output: () => output.join(""), stop };
 }
 
 /** The real Engram server (src/main.ts) in test mode, with an empty database reset by the test hook. */

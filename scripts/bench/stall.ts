@@ -464,6 +464,9 @@ export const stall: Bench = {
         `the first page after a review ≤ ${STATS_TO_HOME_GOAL}× any page (${afterReview.toFixed(2)}×)`,
         afterReview <= STATS_TO_HOME_GOAL,
       );
+    } catch (error) {
+      console.error(`The stall bench stopped: ${(error as Error).message}\nThe server's last output:\n${server.output().slice(-4000)}`);
+      throw error;
     } finally {
       await server.stop();
     }
