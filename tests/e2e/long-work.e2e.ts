@@ -63,7 +63,10 @@ test("a large vault imports in one browser while another learner keeps editing a
     await title.fill(`Bob's note, version ${i}`);
     await title.press("Enter");
     await expect
-      .poll(async () => (await (await bob.request.get(`${engram.url}/api/notes/${bobIds["Bob's note"]}`)).json()).note.noteTopology.titleOrPredicate)
+      .poll(
+        async () =>
+          (await (await bob.request.get(`${engram.url}/api/notes/${bobIds["Bob's note"]}`)).json()).note.noteTopology.titleOrPredicate,
+      )
       .toBe(`Bob's note, version ${i}`);
     const now = (await (await alice.request.get(`${engram.url}/api/operations/${operation!.id}`)).json()) as Operation;
     if (now.status === "running") savesDuringImport++;
