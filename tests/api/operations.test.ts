@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { isNull } from "drizzle-orm";
-import { noteImages, notes } from "../../src/db/schema";
+import { notebookAttachments, noteImages, notes } from "../../src/db/schema";
 import { importVaultInWorker } from "../../src/operations/vault-import-task";
 import { failOperation, findOperation, recordPending, startOperation } from "../../src/store/operations/operations-store";
 import { type HttpClient, type TestServer, useTestServer } from "../support/server";
@@ -66,7 +66,7 @@ describe("long work as operations", () => {
 
     const finished = await untilFinished(learner, started.body.id as number);
     expect(finished).toMatchObject({ status: "done", phase: "publishing", done: 301, total: 301, error: null });
-    expect(finished.result).toEqual({ created: 300, updated: 0, links: 0, images: 0, skipped: [] });
+    expect(finished.result).toEqual({ created: 300, updated: 0, links: 0, images: 0, attachments: 0, skipped: [] });
     const children = server.ctx.sqlite.query("SELECT id FROM notes WHERE parent_id = ? AND deleted_at IS NULL").all(headId);
     expect(children).toHaveLength(300);
     expect(pendingRows(server)).toBe(0);
@@ -95,10 +95,11 @@ describe("long work as operations", () => {
     expect((await postImport(server, learner, free.notebookId, await makeZip({ "Free/a.md": "a" }))).status).toBe(200);
   });
 
-  test("an import that fails after writing images writes nothing: the images go again and the operation says why", async () => {
+  test("an import that fails after writing embedded files writes nothing: the files go again and the operation says why", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { notebookId } = await newNotebook(learner, "Pictures");
     const imagesBefore = server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length;
+    const attachmentsBefore = server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length;
     const notesBefore = allNotes(server);
     const zip = damageEntry(
       await makeZip({
@@ -114,6 +115,7 @@ describe("long work as operations", () => {
     expect(finished.status).toBe("failed");
     expect(finished.error).toStartWith('the entry "Pictures/bad.png" is damaged');
     expect(server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length).toBe(imagesBefore);
+    expect(server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length).toBe(attachmentsBefore);
     expect(allNotes(server)).toBe(notesBefore);
     expect(pendingRows(server)).toBe(0);
   });
