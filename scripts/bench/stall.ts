@@ -45,6 +45,8 @@ const BEFORE_NOTES_PER_SECOND = { obsidian: 1000, anki: 270 };
 
 const VAULT_NOTES = Number(process.env.STALL_VAULT_NOTES ?? 10_000);
 const DECK_NOTES = Number(process.env.STALL_DECK_NOTES ?? 20_000);
+/** STALL_PHASES=obsidian,anki measures only these (the comparison of statistics and pages runs with "stats"). */
+const PHASES = new Set((process.env.STALL_PHASES ?? "obsidian,anki,stats,backup").split(",").map((name) => name.trim()));
 const DAY_MS = 86_400_000;
 
 // ---------------------------------------------------------------------------------------------
@@ -366,56 +368,63 @@ export const stall: Bench = {
       await Bun.sleep(3000);
       const idle = await probe();
 
-      const vaultBytes = await vault(VAULT_NOTES);
-      await measure("obsidian", async () => {
-        const id = await startImport(server, cookie, `/api/notebooks/${notebookId}/obsidian`, new File([vaultBytes], "stall.zip"));
-        const started = performance.now();
-        const report = await waitForOperation(server, cookie, id);
-        const seconds = (performance.now() - started) / 1000;
-        return {
-          notesPerSecond: VAULT_NOTES / seconds,
-          detail: `${(vaultBytes.byteLength / 1048576).toFixed(1)} MiB zip: ${JSON.stringify({ created: report.created, images: report.images, links: report.links })}`,
-        };
-      });
-
-      const deckBytes = await deck(DECK_NOTES);
-      await measure("anki", async () => {
-        const id = await startImport(server, cookie, "/api/notebooks/anki", new File([deckBytes], "stall.apkg"), {
-          withReviewState: "true",
+      const vaultBytes = PHASES.has("obsidian") ? await vault(VAULT_NOTES) : undefined;
+      if (vaultBytes)
+        await measure("obsidian", async () => {
+          const id = await startImport(server, cookie, `/api/notebooks/${notebookId}/obsidian`, new File([vaultBytes], "stall.zip"));
+          const started = performance.now();
+          const report = await waitForOperation(server, cookie, id);
+          const seconds = (performance.now() - started) / 1000;
+          return {
+            notesPerSecond: VAULT_NOTES / seconds,
+            detail: `${(vaultBytes.byteLength / 1048576).toFixed(1)} MiB zip: ${JSON.stringify({ created: report.created, images: report.images, links: report.links })}`,
+          };
         });
-        const started = performance.now();
-        const report = await waitForOperation(server, cookie, id);
-        const seconds = (performance.now() - started) / 1000;
-        return {
-          notesPerSecond: DECK_NOTES / seconds,
-          detail: `${(deckBytes.byteLength / 1048576).toFixed(1)} MiB deck: ${JSON.stringify({ created: report.created, trackers: report.trackers, reviews: report.reviews })}`,
-        };
-      });
+
+      const deckBytes = PHASES.has("anki") ? await deck(DECK_NOTES) : undefined;
+      if (deckBytes)
+        await measure("anki", async () => {
+          const id = await startImport(server, cookie, "/api/notebooks/anki", new File([deckBytes], "stall.apkg"), {
+            withReviewState: "true",
+          });
+          const started = performance.now();
+          const report = await waitForOperation(server, cookie, id);
+          const seconds = (performance.now() - started) / 1000;
+          return {
+            notesPerSecond: DECK_NOTES / seconds,
+            detail: `${(deckBytes.byteLength / 1048576).toFixed(1)} MiB deck: ${JSON.stringify({ created: report.created, trackers: report.trackers, reviews: report.reviews })}`,
+          };
+        });
 
       // 100,000 trackers and 1,000,000 reviews more for the statistics (written beside the server, not measured).
-      const counts = seedStats(server.dataDir);
-      await measure("stats", async () => {
-        const stopAt = performance.now() + 5000;
-        let reads = 0;
-        while (performance.now() < stopAt) {
-          for (const path of ["/api/stats?timezone=Europe/Berlin", "/d/stats"]) {
-            const response = await fetch(server.url + path, { headers: { cookie } });
-            await response.arrayBuffer();
-            reads++;
+      const counts = PHASES.has("stats") ? seedStats(server.dataDir) : undefined;
+      if (counts)
+        await measure("stats", async () => {
+          const stopAt = performance.now() + 5000;
+          let reads = 0;
+          while (performance.now() < stopAt) {
+            for (const path of ["/api/stats?timezone=Europe/Berlin", "/d/stats"]) {
+              const response = await fetch(server.url + path, { headers: { cookie } });
+              await response.arrayBuffer();
+              reads++;
+            }
           }
-        }
-        return { detail: `${reads} reads of /api/stats and /d/stats (${counts.trackers} trackers, ${counts.log} log rows)` };
-      });
+          return { detail: `${reads} reads of /api/stats and /d/stats (${counts.trackers} trackers, ${counts.log} log rows)` };
+        });
 
-      const bytes = growDatabase(server.dataDir, 400 * 1024 * 1024);
-      await measure("backup", async () => {
-        const response = await fetch(`${server.url}/api/admin/backups`, { method: "POST", headers: { cookie: adminCookie } });
-        const body = (await response.json()) as { backup?: { bytes: number; durationMs: number } };
-        if (response.status !== 200) throw new Error(`the backup answered ${response.status}: ${JSON.stringify(body)}`);
-        return { detail: `database ${(bytes / 1048576).toFixed(0)} MiB, snapshot ${((body.backup?.bytes ?? 0) / 1048576).toFixed(0)} MiB` };
-      });
+      const bytes = PHASES.has("backup") ? growDatabase(server.dataDir, 400 * 1024 * 1024) : 0;
+      if (bytes)
+        await measure("backup", async () => {
+          const response = await fetch(`${server.url}/api/admin/backups`, { method: "POST", headers: { cookie: adminCookie } });
+          const body = (await response.json()) as { backup?: { bytes: number; durationMs: number } };
+          if (response.status !== 200) throw new Error(`the backup answered ${response.status}: ${JSON.stringify(body)}`);
+          return {
+            detail: `database ${(bytes / 1048576).toFixed(0)} MiB, snapshot ${((body.backup?.bytes ?? 0) / 1048576).toFixed(0)} MiB`,
+          };
+        });
 
       printPhases(idle, phases, reporter);
+      if (!counts) return;
 
       // Statistics against a page, side by side (the same moments of the machine).
       const [home, apiStats, pageStats] = await sideBySide(
