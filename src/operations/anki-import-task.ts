@@ -207,7 +207,7 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
       .filter((id) => !usedImages.has(id));
     if (unused.length) writes.sqlite.run(`DELETE FROM note_images WHERE id IN (${unused.join(",")})`);
     writes.sqlite.query("DELETE FROM operation_rows WHERE operation_id = ?").run(input.operationId);
-    if (!finishOperation(writes.sqlite, input.operationId, full, now.getTime())) throw new VaultImportError("the import was stopped");
+    if (!finishOperation(writes.sqlite, input.operationId, full, writes.clock())) throw new VaultImportError("the import was stopped");
   });
   return { report: full, created };
 }

@@ -33,6 +33,7 @@ export class PendingWrites {
   private done = 0;
   private total: number | null = null;
   private lastProgressAt = 0;
+  private readonly startedAt = performance.now();
 
   constructor(
     databaseFile: string,
@@ -41,6 +42,14 @@ export class PendingWrites {
   ) {
     this.sqlite = openWorkerDatabase(databaseFile);
     this.db = drizzle({ client: this.sqlite, schema });
+  }
+
+  /**
+   * The time now on the server's clock: `now` (when the server started the operation, on its
+   * clock, which tests may move) plus the time the worker has run since.
+   */
+  clock(): number {
+    return this.now.getTime() + Math.round(performance.now() - this.startedAt);
   }
 
   /** Sets the progress shown; written with the next batch (or at once when `flush`). */
@@ -53,7 +62,7 @@ export class PendingWrites {
 
   private writeProgress() {
     this.lastProgressAt = Date.now();
-    if (!recordProgress(this.sqlite, this.operationId, { phase: this.phase, done: this.done, total: this.total }, this.now.getTime()))
+    if (!recordProgress(this.sqlite, this.operationId, { phase: this.phase, done: this.done, total: this.total }, this.clock()))
       throw new OperationLost();
   }
 

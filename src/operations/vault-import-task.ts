@@ -272,7 +272,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
         .where(inArray(noteImages.id, stored.slice(i, i + 500)))
         .run();
     writes.sqlite.query("DELETE FROM operation_rows WHERE operation_id = ?").run(input.operationId);
-    if (!finishOperation(writes.sqlite, input.operationId, report, now.getTime())) throw new VaultImportError("the import was stopped");
+    if (!finishOperation(writes.sqlite, input.operationId, report, writes.clock())) throw new VaultImportError("the import was stopped");
   });
   return { ...report, changedNoteIds: changedText };
 }

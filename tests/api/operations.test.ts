@@ -67,6 +67,9 @@ describe("long work as operations", () => {
     const finished = await untilFinished(learner, started.body.id as number);
     expect(finished).toMatchObject({ status: "done", phase: "publishing", done: 301, total: 301, error: null });
     expect(finished.result).toEqual({ created: 300, updated: 0, links: 0, images: 0, attachments: 0, skipped: [] });
+    // Stamped when it ended, not when it started (the import takes a while).
+    expect(Date.parse(finished.finishedAt)).toBeGreaterThan(Date.parse(finished.createdAt));
+    expect(Date.parse(finished.finishedAt)).toBeLessThanOrEqual(Date.now());
     const children = server.ctx.sqlite.query("SELECT id FROM notes WHERE parent_id = ? AND deleted_at IS NULL").all(headId);
     expect(children).toHaveLength(300);
     expect(pendingRows(server)).toBe(0);
