@@ -34,6 +34,13 @@ export class PendingWrites {
   private total: number | null = null;
   private lastProgressAt = 0;
   private readonly startedAt = performance.now();
+  /** When the open transaction of stored files began (undefined: none is open). */
+  private openSince: number | undefined;
+  private commitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The pause after the last commit of stored files: the next one waits for it. */
+  private resting: Promise<void> | undefined;
+  /** Why the timer could not commit the open transaction (the next write throws it). */
+  private commitFailure: unknown;
 
   constructor(
     databaseFile: string,
@@ -66,17 +73,97 @@ export class PendingWrites {
       throw new OperationLost();
   }
 
-  /** Runs `write` in one short write transaction with the progress, then pauses so other writers get the lock. */
-  async batch<T>(write: () => T): Promise<T> {
-    const result = this.sqlite
+  /** Runs `write` in one short write transaction with the progress (no pause after it). */
+  private writeNow<T>(write: () => T): T {
+    this.commitOpen();
+    return this.sqlite
       .transaction(() => {
         const answer = write();
         this.writeProgress();
         return answer;
       })
       .immediate();
+  }
+
+  /** Runs `write` in one short write transaction with the progress, then pauses so other writers get the lock. */
+  async batch<T>(write: () => T): Promise<T> {
+    await this.resting;
+    const result = this.writeNow(write);
     await pause();
     return result;
+  }
+
+  /**
+   * Runs a small write (one stored file) in the transaction left open for them, opened if none
+   * is: files are stored as they are read, one at a time, and one transaction a file cost a
+   * commit and a pause each. The transaction is committed once it has run WORKER_TRANSACTION_MS
+   * (by a timer while the reader waits for the archive, so the lock is never held much longer),
+   * then the worker pauses so other writers get the lock.
+   */
+  private async inOpenTransaction<T>(write: () => T): Promise<T> {
+    await this.resting;
+    this.throwCommitFailure();
+    if (this.openSince === undefined) {
+      this.sqlite.run("BEGIN IMMEDIATE");
+      this.openSince = performance.now();
+      this.commitTimer = setTimeout(() => {
+        try {
+          this.commitOpen();
+        } catch (error) {
+          this.commitFailure = error;
+        }
+      }, WORKER_TRANSACTION_MS);
+    }
+    let answer: T;
+    try {
+      answer = write();
+    } catch (error) {
+      this.rollbackOpen();
+      throw error;
+    }
+    if (performance.now() - this.openSince >= WORKER_TRANSACTION_MS) {
+      this.commitOpen();
+      await this.resting;
+    }
+    return answer;
+  }
+
+  /** Commits the open transaction of stored files, if any, with the progress; a pause follows. */
+  private commitOpen() {
+    if (this.openSince === undefined) return;
+    clearTimeout(this.commitTimer);
+    this.openSince = undefined;
+    try {
+      this.writeProgress();
+      this.sqlite.run("COMMIT");
+    } catch (error) {
+      if (this.sqlite.inTransaction) this.sqlite.run("ROLLBACK");
+      throw error;
+    }
+    this.resting = pause().then(() => {
+      this.resting = undefined;
+    });
+  }
+
+  private rollbackOpen() {
+    if (this.openSince === undefined) return;
+    clearTimeout(this.commitTimer);
+    this.openSince = undefined;
+    if (this.sqlite.inTransaction) this.sqlite.run("ROLLBACK");
+  }
+
+  private throwCommitFailure() {
+    if (this.commitFailure === undefined) return;
+    const failure = this.commitFailure;
+    this.commitFailure = undefined;
+    throw failure;
+  }
+
+  /** Commits what is open (call before reading what the stored files wrote in another way). */
+  async settle() {
+    this.throwCommitFailure();
+    this.commitOpen();
+    await this.resting;
   }
 
   /**
@@ -86,11 +173,13 @@ export class PendingWrites {
   async inBatches<I, R>(items: I[], write: (batch: I[]) => R[], onBatch?: (written: number) => void): Promise<R[]> {
     const out: R[] = [];
     let size = 20;
+    await this.settle();
     for (let i = 0; i < items.length; ) {
       const slice = items.slice(i, i + size);
       const started = performance.now();
-      out.push(...(await this.batch(() => write(slice))));
+      out.push(...this.writeNow(() => write(slice)));
       const ms = performance.now() - started;
+      await pause();
       i += slice.length;
       onBatch?.(slice.length);
       size = Math.max(5, Math.min(2000, Math.round(size * Math.min(2, Math.max(0.5, WORKER_TRANSACTION_MS / Math.max(ms, 0.5))))));
@@ -103,9 +192,9 @@ export class PendingWrites {
     recordPending(this.sqlite, this.operationId, kind, ids);
   }
 
-  /** Stores an image in its own batch; answers its row (removed again if the import fails). */
+  /** Stores an image (with the next ones read, in one short transaction); answers its row (removed again if the import fails). */
   storeImage(userId: number, image: { bytes: Uint8Array; contentType: string }): Promise<number> {
-    return this.batch(() => {
+    return this.inOpenTransaction(() => {
       const id = this.db
         .insert(noteImages)
         .values({ userId, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: this.now })
@@ -127,7 +216,7 @@ export class PendingWrites {
       .query<{ bytes: Uint8Array }, [number, string]>("SELECT bytes FROM notebook_attachments WHERE notebook_id = ? AND path_key = ?")
       .get(notebookId, pathKey);
     if (existing && sameBytes(existing.bytes, attachment.bytes)) return false;
-    await this.batch(() => {
+    await this.inOpenTransaction(() => {
       const id = this.db
         .insert(notebookAttachments)
         .values({
@@ -166,15 +255,20 @@ export class PendingWrites {
 
   /** The publishing transaction: everything it does shows at once, or nothing does. */
   publish<T>(write: () => T): T {
+    this.throwCommitFailure();
+    this.commitOpen();
     return this.sqlite.transaction(write).immediate();
   }
 
   /** After a failure: removes what was written, a batch at a time. */
   async removeAll() {
+    this.rollbackOpen();
+    this.commitFailure = undefined;
     await removeUnpublished(this.sqlite, this.operationId, () => pause());
   }
 
   close() {
+    this.rollbackOpen();
     this.sqlite.close();
   }
 }
