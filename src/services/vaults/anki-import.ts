@@ -8,6 +8,7 @@ import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
 import { type OperationJson, operationJson, runOperation, saveUpload } from "../../operations";
 import { startOperation } from "../../store/operations/operations-store";
+import { IMPORT_WORKER_MEMORY_BYTES } from "../../workers/run-task";
 import { ValidationError } from "../errors";
 import { schedulerOf } from "../memory/reviews";
 import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
@@ -15,10 +16,10 @@ import { EMBED_DELAY_MS } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import type { AnkiImportReport } from "./anki-schedule";
 
-/** The worker of one deck import: stopped after an hour or past 1.5 GiB (a deck at the limits takes well under both). */
 export type { AnkiImportReport } from "./anki-schedule";
 
-export const ANKI_WORKER_LIMITS = { timeoutMs: 60 * 60_000, memoryBytes: 1536 * 1024 * 1024 };
+/** The worker of one deck import: stopped after an hour or past its memory limit (a deck at the limits takes well under both). */
+export const ANKI_WORKER_LIMITS = { timeoutMs: 60 * 60_000, memoryBytes: IMPORT_WORKER_MEMORY_BYTES };
 
 /**
  * Starts importing an .apkg as a new notebook: a worker reads and writes it (see

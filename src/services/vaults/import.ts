@@ -10,7 +10,7 @@ import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
 import { type OperationJson, operationJson, runOperation, saveUpload } from "../../operations";
 import { startOperation } from "../../store/operations/operations-store";
-import { WorkerTaskError } from "../../workers/run-task";
+import { IMPORT_WORKER_MEMORY_BYTES, WorkerTaskError } from "../../workers/run-task";
 import { ConflictError, ValidationError } from "../errors";
 import { noteTextSaved } from "../notes/note-changes";
 import { getNotebook } from "../notes/rows";
@@ -29,7 +29,7 @@ export function importFailure(reason: string): ValidationError {
 export const IMPORT_RUNNING = "An import into this notebook is still running: wait until it ends, then import again";
 
 /** The worker of one vault import: a vault at the limits takes well under both. */
-export const VAULT_IMPORT_LIMITS = { timeoutMs: 60 * 60_000, memoryBytes: 1536 * 1024 * 1024 };
+export const VAULT_IMPORT_LIMITS = { timeoutMs: 60 * 60_000, memoryBytes: IMPORT_WORKER_MEMORY_BYTES };
 
 /**
  * An import's result for the request that waits for it: the report, or the 400 saying why it
