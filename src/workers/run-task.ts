@@ -11,6 +11,7 @@
  * single binary runs itself as `engram worker` (scripts/build.ts calls useBinaryWorkers()).
  */
 import { existsSync } from "node:fs";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { isResultMessage, type RunMessage } from "./protocol";
 import type { WorkerTasks } from "./tasks";
@@ -105,6 +106,17 @@ function limitedCommand(command: string[], memoryBytes: number): string[] {
   return ["/bin/sh", "-c", `ulimit -d "$1" 2>/dev/null || exit ${ULIMIT_FAILED}; shift; exec "$@"`, "engram-worker", kib, ...command];
 }
 
+/** A worker's CPU niceness: when the cores are busy, the server's requests are answered first. */
+export const WORKER_NICENESS = Number(process.env.ENGRAM_WORKER_NICENESS ?? 10);
+
+function lowerPriority(pid: number) {
+  try {
+    setPriority(pid, WORKER_NICENESS);
+  } catch {
+    // A platform that does not let a process lower its child's priority: the worker runs as it is.
+  }
+}
+
 const OUT_OF_MEMORY = /out of memory/i;
 
 /** The last line a worker wrote to stderr (read to the end, at most the last 4 KiB kept). */
@@ -167,6 +179,7 @@ function runOnce(command: string[], task: string, input: unknown, limits: Worker
         finish({ error: new WorkerTaskError(kind, reason, name) });
       },
     });
+    lowerPriority(child.pid);
     timer = setTimeout(
       () => finish({ error: new WorkerTaskError("timeout", `it took longer than ${limits.timeoutMs / 1000} s`) }),
       limits.timeoutMs,
