@@ -34,6 +34,14 @@ async function personAt(browser: Browser, url: string, username: string, width: 
   return page;
 }
 
+/** Whether the background work's card and the Testability toggle cover each other. */
+async function overlap(page: Page): Promise<boolean> {
+  const a = await page.getByRole("region", { name: "Work in the background" }).boundingBox();
+  const b = await page.getByRole("button", { name: "Testability" }).boundingBox();
+  if (!a || !b) throw new Error("the card or the Testability toggle is not shown");
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 type Operation = { id: number; status: string };
 const operationsOf = async (page: Page, url: string): Promise<Operation[]> => (await page.request.get(`${url}/api/operations`)).json();
 
@@ -82,6 +90,12 @@ test("a large vault imports in one browser while another learner keeps editing a
   await alice.reload();
   await waitForHydration(alice);
   await expect(card.getByText(/Import of big-vault\.zip complete/)).toBeVisible();
+  // Outside production the Testability toggle shares the corner: neither covers the other, wide or narrow.
+  for (const width of [1280, 390]) {
+    await alice.setViewportSize({ width, height: 800 });
+    await expect.poll(() => overlap(alice), `the card and the Testability toggle at ${width} px`).toBe(false);
+    if (process.env.ENGRAM_SHOTS) await alice.screenshot({ path: `${process.env.ENGRAM_SHOTS}/long-work-card-${width}.png` });
+  }
   await card.getByRole("button", { name: "Dismiss" }).click();
   await expect(card).toHaveCount(0);
   await alice.reload();
