@@ -17,7 +17,7 @@ import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
 import { finishOperation } from "../store/operations/operations-store";
-import { PendingWrites, queueEmbeddings } from "./pending-writes";
+import { PendingWrites } from "./pending-writes";
 import { publishNotes } from "./vault-import-task";
 
 export interface AnkiImportInput {
@@ -31,16 +31,12 @@ export interface AnkiImportInput {
   fsrs: boolean;
   withReviewState: boolean;
   now: Date;
-  embed: boolean;
-  embedDelayMs: number;
 }
 
 export async function importAnkiDeckInWorker(input: AnkiImportInput): Promise<AnkiImportReport> {
   const writes = new PendingWrites(input.databaseFile, input.operationId, input.now);
   try {
-    const { report, created } = await importDeck(writes, input);
-    if (input.embed) await queueEmbeddings(writes, created, input.embedDelayMs);
-    return report;
+    return await importDeck(writes, input);
   } catch (error) {
     await writes.removeAll();
     throw error;
@@ -59,7 +55,6 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
   if (deck.noteCount === 0) throw new VaultImportError("the deck has no notes");
 
   const report: Omit<AnkiImportReport, "noteId"> = { created: 0, images: 0, trackers: 0, reviews: 0, skipped: deck.skipped };
-  const created: number[] = [];
   let total = 1;
   const count = (d: AnkiDeck): number => d.notes.length + d.children.length + d.children.reduce((n, c) => n + count(c), 0);
   total += count(deck.root);
@@ -74,7 +69,6 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
     writes.pending("note", [row.id]);
     return row;
   });
-  created.push(head.id);
   let written = 1;
 
   const usedImages = new Set<number>();
@@ -119,7 +113,6 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
         writes.progress("writing", written, total);
       },
     );
-    created.push(...rows.map((row) => row.id));
     report.created += rows.length;
     source.notes.forEach((note, i) => {
       if (note.image) report.images++;
@@ -209,7 +202,7 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
     writes.sqlite.query("DELETE FROM operation_rows WHERE operation_id = ?").run(input.operationId);
     if (!finishOperation(writes.sqlite, input.operationId, full, writes.clock())) throw new VaultImportError("the import was stopped");
   });
-  return { report: full, created };
+  return full;
 }
 
 /**

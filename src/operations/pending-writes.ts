@@ -272,20 +272,3 @@ export class PendingWrites {
     this.sqlite.close();
   }
 }
-
-/** Puts embedding jobs for these notes in the queue (as noteTextChanged does on the server), a batch per transaction. */
-export async function queueEmbeddings(writes: PendingWrites, noteIds: number[], delayMs: number) {
-  const runAt = writes.now.getTime() + delayMs;
-  const insert = writes.sqlite.query(
-    "INSERT INTO jobs (kind, payload, status, attempts, run_at, created_at, updated_at) VALUES ('embed-note', ?, 'queued', 0, ?, ?, ?)",
-  );
-  for (let i = 0; i < noteIds.length; i += 1000) {
-    writes.sqlite
-      .transaction(() => {
-        for (const noteId of noteIds.slice(i, i + 1000))
-          insert.run(JSON.stringify({ noteId }), runAt, writes.now.getTime(), writes.now.getTime());
-      })
-      .immediate();
-    await pause();
-  }
-}

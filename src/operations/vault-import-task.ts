@@ -14,7 +14,7 @@ import type { NoteRow } from "../services/notes/rows";
 import { type ImportReport, readVault, type Vault, type VaultNote } from "../services/vaults/read-vault";
 import { openZip, VaultImportError } from "../services/vaults/read-zip";
 import { finishOperation } from "../store/operations/operations-store";
-import { PendingWrites, queueEmbeddings } from "./pending-writes";
+import { PendingWrites } from "./pending-writes";
 
 export interface VaultImportInput {
   databaseFile: string;
@@ -23,9 +23,6 @@ export interface VaultImportInput {
   notebookId: number;
   userId: number;
   now: Date;
-  /** Queue the changed notes' embeddings (an AI provider is configured). */
-  embed: boolean;
-  embedDelayMs: number;
 }
 
 type Update = { row: NoteRow; set: Partial<NoteRow>; oldImageId: number | null };
@@ -36,9 +33,7 @@ export type VaultImportOutput = ImportReport & { changedNoteIds: number[] };
 export async function importVaultInWorker(input: VaultImportInput): Promise<VaultImportOutput> {
   const writes = new PendingWrites(input.databaseFile, input.operationId, input.now);
   try {
-    const report = await importVault(writes, input);
-    if (input.embed) await queueEmbeddings(writes, report.changedNoteIds, input.embedDelayMs);
-    return report;
+    return await importVault(writes, input);
   } catch (error) {
     await writes.removeAll();
     throw error;

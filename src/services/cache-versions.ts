@@ -7,13 +7,14 @@
  *   sessions   who a session token belongs to (the account's version)
  *   notebooks  which notebooks a user may read (the user's access version)
  *   badges     every page's menu badges (the user's learning and access versions and their notebooks')
+ *   stats      the statistics (/api/stats, /d/stats), at the badges' versions
  * The caller reads the version first and the answer after it, so a kept answer is never older than
  * its version.
  */
 import type { AppContext } from "../context";
 import { instanceSlot, instanceValue } from "../instance-state";
 
-export type CacheName = "sessions" | "notebooks" | "badges";
+export type CacheName = "sessions" | "notebooks" | "badges" | "stats";
 
 /** More entries than this (many sessions or users at once) and the cache starts over. */
 const MAX_ENTRIES = 10_000;

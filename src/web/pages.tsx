@@ -78,9 +78,9 @@ export function pagesPlugin(ctx: AppContext) {
     )
     // every figure is computed here, so it is in the first HTML.
     .get("/d/stats", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => ({
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, async (_queryClient, current) => ({
         title: "Statistics",
-        content: <StatsPage stats={statsPage(ctx, current!, timeZoneOfRequest(request))} />,
+        content: <StatsPage stats={await statsPage(ctx, current!, timeZoneOfRequest(request))} />,
       })),
     )
     .get("/d/assimilate", ({ auth, request }) =>

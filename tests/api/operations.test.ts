@@ -139,8 +139,6 @@ describe("long work as operations", () => {
       notebookId,
       userId,
       now: new Date(),
-      embed: false,
-      embedDelayMs: 0,
     });
     const outcome = run.then(
       () => "done",

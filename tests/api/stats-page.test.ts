@@ -48,7 +48,7 @@ describe("the statistics page's figures", () => {
     await repeat(learner, bread!.id, [false]);
     await repeat(other, moon!.id, [false, false, false, false, false, false]);
 
-    const page = statsPage(server.ctx, currentUser(server, "old_learner"), "UTC");
+    const page = await statsPage(server.ctx, currentUser(server, "old_learner"), "UTC");
     expect(page.retentionByNotebook.map(({ title, reviews, successes }) => ({ title, reviews, successes }))).toEqual([
       { title: "Rivers", reviews: 5, successes: 2 },
       { title: "Cooking", reviews: 1, successes: 0 },
@@ -58,7 +58,7 @@ describe("the statistics page's figures", () => {
       { title: "Nile", failures: 1 }, // ties by note id
       { title: "Bread", failures: 1 },
     ]);
-    const theirPage = statsPage(server.ctx, currentUser(server, "another_old_learner"), "UTC");
+    const theirPage = await statsPage(server.ctx, currentUser(server, "another_old_learner"), "UTC");
     expect(theirPage.retentionByNotebook.map(({ title, reviews }) => ({ title, reviews }))).toEqual([{ title: "Theirs", reviews: 6 }]);
   });
 
@@ -79,7 +79,7 @@ describe("the statistics page's figures", () => {
     const link = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM notes WHERE target_note_id IS NOT NULL").get()!;
     const [tracker] = await assimilate(learner, link.id);
     await repeat(learner, tracker!.id, [false]);
-    const page = statsPage(server.ctx, currentUser(server, "old_learner"), "UTC");
+    const page = await statsPage(server.ctx, currentUser(server, "old_learner"), "UTC");
     expect(page.mostFailedNotes.map(({ title }) => title)).toEqual(["Ribosome — using — RNA"]);
   });
 
@@ -90,14 +90,14 @@ describe("the statistics page's figures", () => {
     const [nile] = await assimilate(learner, ids.Nile!);
     await repeat(learner, nile!.id, [false]);
     const me = currentUser(server, "old_learner");
-    expect(statsPage(server.ctx, me, "UTC").mostFailedNotes.map(({ title, failures }) => ({ title, failures }))).toEqual([
+    expect((await statsPage(server.ctx, me, "UTC")).mostFailedNotes.map(({ title, failures }) => ({ title, failures }))).toEqual([
       { title: "Nile", failures: 1 },
     ]);
     await repeat(learner, nile!.id, [false]);
-    expect(statsPage(server.ctx, me, "UTC").mostFailedNotes[0]!.failures).toBe(2);
+    expect((await statsPage(server.ctx, me, "UTC")).mostFailedNotes[0]!.failures).toBe(2);
     expect((await learner.patch(`/api/text_content/${ids.Nile}/title`, { newTitle: "The Nile" })).status).toBe(200);
     expect((await learner.patch(`/api/text_content/${ids.Rivers}/title`, { newTitle: "Great rivers" })).status).toBe(200);
-    const page = statsPage(server.ctx, me, "UTC");
+    const page = await statsPage(server.ctx, me, "UTC");
     expect(page.mostFailedNotes.map(({ title, failures }) => ({ title, failures }))).toEqual([{ title: "The Nile", failures: 2 }]);
     expect(page.retentionByNotebook.map(({ title, reviews }) => ({ title, reviews }))).toEqual([{ title: "Great rivers", reviews: 2 }]);
     expect((await learner.get("/api/stats?timezone=UTC")).body.retentionByWeek.at(-1).reviews).toBe(2);
@@ -130,7 +130,7 @@ describe("the statistics page's figures", () => {
     for (const [title, stability, daysAgo] of trackers) {
       insert.run(current.user.id, ids[title]!, now - 3000 * DAY, now - daysAgo * DAY, now + DAY, title === "Removed" ? 1 : 0, stability);
     }
-    const fsrs = statsPage(server.ctx, currentUser(server, "old_learner"), "UTC").fsrs!;
+    const fsrs = (await statsPage(server.ctx, currentUser(server, "old_learner"), "UTC")).fsrs!;
     expect(fsrs.stability).toEqual([
       { label: "under 1 day", count: 2 },
       { label: "1–7 days", count: 1 },

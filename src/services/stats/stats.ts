@@ -13,9 +13,10 @@
  *   zone's offset is a multiple of 15 minutes), so the database never sends single rows.
  */
 import type { AppContext } from "../../context";
-import { versionedCache } from "../cache-versions";
+import { versionedAnswer } from "../cache-versions";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
 import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
+import { readableNotebookIds } from "../policies/memberships";
 import { elapsedRatioAt } from "../scheduling/fsrs";
 import { endOfHalfDay, localParts } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
@@ -163,12 +164,19 @@ function totals(ctx: AppContext, current: CurrentUser) {
 }
 
 /** GET /api/stats. */
-export function userStats(ctx: AppContext, current: CurrentUser, timeZone: string): StatsJson {
-  return versionedCache(ctx.sqlite, "learning", statsKey(ctx, current, timeZone, "api"), () => computeUserStats(ctx, current, timeZone));
+export async function userStats(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<StatsJson> {
+  const version = await statsVersion(ctx, current);
+  return versionedAnswer(ctx, "stats", statsKey(ctx, current, timeZone, "api"), version, () => computeUserStats(ctx, current, timeZone));
+}
+
+/** The versions the menu badges are kept at: the user's learning and access, and their notebooks'. */
+function statsVersion(ctx: AppContext, current: CurrentUser): Promise<string> {
+  const notebooks = readableNotebookIds(ctx, current.user.id, { own: true, subscriptions: true, circles: true });
+  return ctx.stores.cacheVersions.badgesToken(current.user.id, notebooks);
 }
 
 /**
- * The statistics are kept in the "learning" cache (cache-versions.ts) for the user, the zone and
+ * The statistics are kept in the "stats" cache (cache-versions.ts), at the menu badges' versions, for the user, the zone and
  * the half-day, as the menu badges are: any answer, new or removed tracker, deleted or moved note,
  * notebook or setting change counts them again, and so does the next half-day (a new "today",
  * retrievability moving on).
@@ -264,8 +272,9 @@ function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
 }
 
 /** Everything the /d/stats page shows: the API's figures plus the page's own. */
-export function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
-  const page = versionedCache(ctx.sqlite, "learning", statsKey(ctx, current, timeZone, "page"), () =>
+export async function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<StatsPageJson> {
+  const version = await statsVersion(ctx, current);
+  const page = versionedAnswer(ctx, "stats", statsKey(ctx, current, timeZone, "page"), version, () =>
     computeStatsPage(ctx, current, timeZone),
   );
   return { ...page, ...currentTitles(ctx, page) };
@@ -284,7 +293,7 @@ function currentTitles(ctx: AppContext, page: StatsPageJson): Pick<StatsPageJson
 }
 
 function computeStatsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
-  const stats = userStats(ctx, current, timeZone);
+  const stats = computeUserStats(ctx, current, timeZone);
   // Both from recall_log_tracker_counts (recalls per tracker since the log began, kept by a trigger).
   // The counts are summed per notebook first; only those few notebooks are then looked up and
   // checked (recallable, their head's title), not one notebook lookup per tracker.

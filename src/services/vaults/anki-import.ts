@@ -4,7 +4,6 @@
  * next recall and interval follow the card's due date and interval, its review history going
  * into the recall log. Suspended cards keep their notes out of assimilation and recall.
  */
-import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
 import { type OperationJson, operationJson, runOperation, saveUpload } from "../../operations";
 import { startOperation } from "../../store/operations/operations-store";
@@ -12,7 +11,6 @@ import { IMPORT_WORKER_MEMORY_BYTES } from "../../workers/run-task";
 import { ValidationError } from "../errors";
 import { schedulerOf } from "../memory/reviews";
 import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
-import { EMBED_DELAY_MS } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import type { AnkiImportReport } from "./anki-schedule";
 
@@ -52,8 +50,6 @@ export async function startAnkiImport(
       fsrs: schedulerOf(current.user) === "fsrs",
       withReviewState,
       now,
-      embed: isAiConfigured(ctx),
-      embedDelayMs: EMBED_DELAY_MS,
     },
     ANKI_WORKER_LIMITS,
     upload.dir,

@@ -6,7 +6,6 @@
  * one short transaction at the end (operations/vault-import-task.ts): the server keeps answering
  * meanwhile, and a failed import writes nothing. One import into a notebook at a time.
  */
-import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
 import { type OperationJson, operationJson, runOperation, saveUpload } from "../../operations";
 import { startOperation } from "../../store/operations/operations-store";
@@ -15,7 +14,6 @@ import { ConflictError, ValidationError } from "../errors";
 import { noteTextSaved } from "../notes/note-changes";
 import { getNotebook } from "../notes/rows";
 import { authorizeEdit } from "../policies";
-import { EMBED_DELAY_MS } from "../search/embed-job";
 import type { CurrentUser } from "../users";
 import type { ImportReport } from "./read-vault";
 
@@ -80,8 +78,6 @@ export async function startVaultImport(
       notebookId,
       userId: current.user.id,
       now,
-      embed: isAiConfigured(ctx),
-      embedDelayMs: EMBED_DELAY_MS,
     },
     VAULT_IMPORT_LIMITS,
     upload.dir,
