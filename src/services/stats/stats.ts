@@ -282,7 +282,13 @@ export async function statsPage(ctx: AppContext, current: CurrentUser, timeZone:
 
 /** A title edit does not change the "learning" version: the few titles shown are read fresh. */
 function currentTitles(ctx: AppContext, page: StatsPageJson): Pick<StatsPageJson, "retentionByNotebook" | "mostFailedNotes"> {
-  const titleOf = ctx.sqlite.query<{ title: string }, [number]>("SELECT title FROM notes WHERE id = ?1");
+  // A link note is named as its sentence, as the query of the most failed notes names it.
+  const titleOf = ctx.sqlite.query<{ title: string }, [number]>(
+    `SELECT CASE WHEN n.target_note_id IS NULL THEN n.title
+                 ELSE subject.title || ' — ' || n.title || ' — ' || object.title END AS title
+     FROM notes n LEFT JOIN notes subject ON subject.id = n.parent_id LEFT JOIN notes object ON object.id = n.target_note_id
+     WHERE n.id = ?1`,
+  );
   const headTitleOf = ctx.sqlite.query<{ title: string }, [number]>(
     "SELECT head.title AS title FROM notebooks nb JOIN notes head ON head.id = nb.head_note_id WHERE nb.id = ?1",
   );
