@@ -7,6 +7,7 @@ import { requireUser } from "./authentication";
 import { core } from "./core";
 import { IdParam } from "./ids";
 import { prefersAsync } from "./operations";
+import { Operation } from "./schemas/operations";
 import { AnkiImportReport, DeckUpload, ImportReport, VaultDownload, VaultUpload } from "./schemas/vaults";
 
 /**
@@ -47,7 +48,12 @@ export function obsidianApi(ctx: AppContext) {
           }
           return awaitImport(run);
         },
-        { access: "signed-in", response: ImportReport, params: t.Object({ notebook: IdParam }), body: VaultUpload },
+        {
+          access: "signed-in",
+          response: { 200: ImportReport, 202: Operation },
+          params: t.Object({ notebook: IdParam }),
+          body: VaultUpload,
+        },
       )
       .post(
         "/anki",
@@ -61,7 +67,7 @@ export function obsidianApi(ctx: AppContext) {
           }
           return awaitImport(run);
         },
-        { access: "signed-in", response: AnkiImportReport, body: DeckUpload },
+        { access: "signed-in", response: { 200: AnkiImportReport, 202: Operation }, body: DeckUpload },
       )
   );
 }

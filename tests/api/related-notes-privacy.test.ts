@@ -203,6 +203,8 @@ describe("related notes are asked for, for each reader, on every route", () => {
       attachment: ["1"],
       name: ["x.png"],
       tab: ["users"],
+      // An operation is its starter's own (an import's counts, a backup); no reader here started one.
+      operation: ["1"],
       failureReport: ["1"],
       failureReportId: ["1"],
       invitationCode: ["nope"],
@@ -411,6 +413,7 @@ describe("related notes are asked for, for each reader, on every route", () => {
       ],
       "POST /api/notebooks/create": "the caller's own new notebook",
       "POST /api/notebooks/anki": "imports a deck into the caller's own new notebook",
+      "POST /api/operations/:operation/dismiss": "the caller's own operation (an import's counts, a backup), no note",
       "POST /api/circles/": "the caller's own new circle",
       "POST /api/circles/join": "answers the circle joined",
       "POST /api/circles/:circle/notebooks": "the caller's own new notebook",

@@ -40,6 +40,7 @@ const WRITES_WITHOUT_BODY: Record<string, string> = {
   "POST /api/notebooks/:notebook/share": "The path names the notebook.",
   "POST /api/notebooks/:notebook/update-index": "The path names the notebook.",
   "POST /api/notes/:note/delete": "The path names the note.",
+  "POST /api/operations/:operation/dismiss": "The path names the operation.",
   "POST /api/notes/move_after/:note/:targetNote/:asFirstChild": "The path says it all.",
   "POST /api/predefined-questions/:id/delete": "The path names the question.",
   "POST /api/predefined-questions/:id/toggle-approval": "The path names the question.",

@@ -26,6 +26,10 @@ const NOT_MOVED_YET: string[] = [
   "src/api/health.ts", // uses ctx.db or ctx.sqlite
   "src/api/users.ts", // uses ctx.db or ctx.sqlite
   "src/context.ts", // imports bun:sqlite, imports ./db/connection
+  "src/operations/anki-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
+  "src/operations/index.ts", // uses ctx.db or ctx.sqlite
+  "src/operations/pending-writes.ts", // imports bun:sqlite, imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
+  "src/operations/vault-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/services/accessories/accessory-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/accessories/presenter.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/admin/assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
@@ -74,8 +78,8 @@ const NOT_MOVED_YET: string[] = [
   "src/services/recall-prompts/recall-prompt-service.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/recall-prompts/rows.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/search/embed-job.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index-progress.ts", // uses ctx.db or ctx.sqlite, holds SQL text
+  "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/literal.ts", // imports bun:sqlite, uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/note-embeddings.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/notebook-index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
@@ -103,6 +107,8 @@ const NOT_MOVED_YET: string[] = [
   "src/services/wikidata/enrichment.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/wikidata/uniqueness.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/web/auth-pages.tsx", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
+  "src/web/render.tsx", // uses ctx.db or ctx.sqlite
+  "src/workers/database.ts", // imports bun:sqlite, holds SQL text
 ];
 
 describe("the store boundary", () => {
