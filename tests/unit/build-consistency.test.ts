@@ -12,6 +12,19 @@ describe("generated and registered files stay in step", () => {
     expect(readFileSync(join(root, "src/db/migrations.generated.ts"), "utf8")).toBe(renderEmbeddedMigrations());
   });
 
+  test("migrations are numbered in order, each journal entry later than the one before", () => {
+    // The migrator skips a migration whose time is not after the last one applied (src/db/migrate.ts):
+    // a branch's migration renumbered onto another's must also get a later time.
+    const journal = JSON.parse(readFileSync(join(root, "migrations/meta/_journal.json"), "utf8")) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    journal.entries.forEach((entry, index) => {
+      expect(entry.idx).toBe(index);
+      expect(entry.tag.slice(0, 4)).toBe(String(index).padStart(4, "0"));
+      if (index > 0) expect(entry.when).toBeGreaterThan(journal.entries[index - 1]!.when);
+    });
+  });
+
   test("every island folder is registered for server rendering, and nothing else", () => {
     expect(Object.keys(islands).sort()).toEqual(islandNames());
   });
