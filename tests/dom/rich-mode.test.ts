@@ -97,6 +97,13 @@ describe("an edit in rich mode changes only what was edited", () => {
     expect(editorMarkdown(quill, layoutOf(source))).toBe("# Moon\nEarth's satellites.\n\n- near\n- bright\n\nIt has **no** air.");
   });
 
+  test("a paragraph that starts like a list item of ten digits is a paragraph: editing it keeps the lines before it", () => {
+    const source = "# Moon\n\n  \n\n1234567890. not a list";
+    setMarkdown(quill, source);
+    quill.insertText(quill.getText().indexOf("1234"), "Z", "silent");
+    expect(editorMarkdown(quill, layoutOf(source))).toBe("# Moon\n\n  \n\nZ1234567890. not a list");
+  });
+
   test("a new paragraph is parted by a blank line; the rest keeps its line breaks", () => {
     const source = "# Moon\nEarth's satellite.";
     setMarkdown(quill, source);

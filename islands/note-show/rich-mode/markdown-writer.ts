@@ -106,8 +106,9 @@ function joinSeparators(blocks: string[], layout: Layout | undefined): string[] 
   });
 }
 
+/** A block's kind by its start; an ordered list item has at most 9 digits (CommonMark), more is a paragraph. */
 function blockKind(block: string): string {
-  return /^(#{1,6} |> |- |\d+\. |```)/.exec(block)?.[1]?.replace(/\d+/, "1") ?? "paragraph";
+  return /^(#{1,6} |> |- |\d{1,9}\. |```)/.exec(block)?.[1]?.replace(/\d+/, "1") ?? "paragraph";
 }
 
 /** Consecutive list lines: a list per kind at each level, nested lists under their item's text. */
