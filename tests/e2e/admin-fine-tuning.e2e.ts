@@ -133,7 +133,7 @@ test.describe("the admin's fine-tuning data and assistant", () => {
     await expect(page.getByLabel("Additional instructions to AI")).toHaveValue("Answer in British English.");
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByLabel("Notebook", { exact: true }).selectOption({ label: "Capitals (by old_learner)" });
+    await page.getByLabel("Notebook", { exact: true }).selectOption({ label: "Capitals (by Old Learner)" });
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download notebook dump" }).click();
     const download = await downloading;
