@@ -91,3 +91,20 @@ describe("island boundaries", () => {
     expect(loops).toEqual([]);
   });
 });
+
+describe("islands reach the API through the typed client", () => {
+  // islands/lib/api.ts (docs/architecture.md): a URL string stays only where a URL is needed as
+  // such — an image's src, a download's href, an event stream, an upload that reports progress.
+  test("no island fetches an /api URL of its own", () => {
+    const rawCalls = sourceFiles(islandsDir)
+      .filter((file) => relative(islandsDir, file) !== join("lib", "api.ts"))
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .map((line, index) => ({ where: `${relative(islandsDir, file)}:${index + 1}`, line }))
+          .filter(({ line }) => /\bfetch\(\s*[`"']\/api\//.test(line)),
+      )
+      .map(({ where }) => where);
+    expect(rawCalls).toEqual([]);
+  });
+});

@@ -9,10 +9,13 @@ export const OPERATION_POLL_MS = 500;
 
 const pollWhileRunning = (running: boolean) => (running ? OPERATION_POLL_MS : false);
 
+/** One operation as it is now. */
+export const readOperation = (id: number) => call(api.operations({ operation: id }).get(), { silent: true }) as Promise<OperationJson>;
+
 export const operationQuery = (id: number) =>
   queryOptions({
     queryKey: ["operations", id],
-    queryFn: () => call(api.operations({ operation: id }).get(), { silent: true }) as Promise<OperationJson>,
+    queryFn: () => readOperation(id),
     refetchInterval: (query) => pollWhileRunning(query.state.data?.status !== "done" && query.state.data?.status !== "failed"),
   });
 

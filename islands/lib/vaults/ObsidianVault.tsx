@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useElementId } from "../island-id";
 import { OperationProgress } from "../operations/OperationProgress";
-import { dismissOperation, OPERATION_POLL_MS, type OperationJson } from "../operations/queries";
+import { dismissOperation, OPERATION_POLL_MS, type OperationJson, readOperation } from "../operations/queries";
 import { Modal } from "../ui/Dialog";
 
 /** What POST /api/notebooks/{id}/obsidian answers (services/vaults/import.ts). */
@@ -32,8 +32,8 @@ export async function uploadWithProgress<T>(url: string, form: FormData, onProgr
     onProgress({ stage: "working", operation });
     if (operation.status !== "running") break;
     await new Promise((resolve) => setTimeout(resolve, OPERATION_POLL_MS));
-    const response = await fetch(`/api/operations/${operation.id}`, { headers: { accept: "application/json" } }).catch(() => undefined);
-    if (response?.ok) operation = (await response.json()) as OperationJson;
+    // A failed poll (a moment offline, a restart) is tried again at the next one.
+    operation = (await readOperation(operation.id).catch(() => undefined)) ?? operation;
   }
   await dismissOperation(operation.id).catch(() => undefined);
   if (operation.status === "failed") throw new Error(`Failed to import file: ${operation.error}`);
