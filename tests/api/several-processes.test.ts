@@ -14,6 +14,7 @@ import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
 import { type DatabaseUnderTest, type EngramProcess, sqliteDatabaseUnderTest, startEngramProcesses } from "../support/engram-processes";
 import { injectNotes } from "../support/notes";
 import type { HttpClient } from "../support/server";
+import { eventReader } from "../support/sse";
 
 const TIMEOUT = 60_000;
 
@@ -21,29 +22,6 @@ const TIMEOUT = 60_000;
 async function eventually(done: () => boolean | Promise<boolean>, ms = 20_000) {
   for (const deadline = Date.now() + ms; Date.now() < deadline; await Bun.sleep(50)) if (await done()) return;
   throw new Error("not reached in time");
-}
-
-/** Reads server-sent events from a stream as they come. */
-function eventReader(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  return async function next(): Promise<{ event: string; data: unknown }> {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) return { event, data: JSON.parse(data) };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended");
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
 }
 
 describe.each([["SQLite", sqliteDatabaseUnderTest]] as const)("two Engram processes on one %s database", (_name, newDatabase) => {
