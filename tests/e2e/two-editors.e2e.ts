@@ -32,22 +32,24 @@ async function editDetails(page: Page) {
   await expect(page.locator(".ql-editor")).toBeFocused();
 }
 
-test.beforeEach(async ({ engram }) => resetTestData(engram.url));
-
-test(`changes in different places merge, and each sees the other's without reloading (${RUNS} runs)`, async ({ browser, engram }) => {
-  test.setTimeout(RUNS * 20_000 + 30_000);
-  const alice = await personAt(browser, engram.url, "old_learner", 1280);
-  const bob = await personAt(browser, engram.url, "another_old_learner", 390);
-  await testability(alice, engram.url, "inject_circle", { circleName: "Lab", members: "old_learner, another_old_learner" });
+/** Alice (1280 px) and Bob (390 px) in one circle, with RUNS fresh notes "Organelle i" holding BASE. */
+async function twoMembersWithNotes(browser: Browser, url: string) {
+  const alice = await personAt(browser, url, "old_learner", 1280);
+  const bob = await personAt(browser, url, "another_old_learner", 390);
+  await testability(alice, url, "inject_circle", { circleName: "Lab", members: "old_learner, another_old_learner" });
   const rows = [
     { Title: "Cells" },
     ...Array.from({ length: RUNS }, (_, i) => ({ Title: `Organelle ${i}`, "Parent Title": "Cells", Details: BASE })),
   ];
-  const ids = await testability(alice, engram.url, "inject_notes", {
-    externalIdentifier: "old_learner",
-    circleName: "Lab",
-    noteTestData: rows,
-  });
+  const ids = await testability(alice, url, "inject_notes", { externalIdentifier: "old_learner", circleName: "Lab", noteTestData: rows });
+  return { alice, bob, ids };
+}
+
+test.beforeEach(async ({ engram }) => resetTestData(engram.url));
+
+test(`changes in different places merge, and each sees the other's without reloading (${RUNS} runs)`, async ({ browser, engram }) => {
+  test.setTimeout(RUNS * 20_000 + 30_000);
+  const { alice, bob, ids } = await twoMembersWithNotes(browser, engram.url);
 
   for (let run = 0; run < RUNS; run++) {
     const noteId = ids[`Organelle ${run}`] as number;
@@ -83,18 +85,7 @@ test(`changes in the same place show both versions and the choice; the other sta
   engram,
 }) => {
   test.setTimeout(RUNS * 20_000 + 30_000);
-  const alice = await personAt(browser, engram.url, "old_learner", 1280);
-  const bob = await personAt(browser, engram.url, "another_old_learner", 390);
-  await testability(alice, engram.url, "inject_circle", { circleName: "Lab", members: "old_learner, another_old_learner" });
-  const rows = [
-    { Title: "Cells" },
-    ...Array.from({ length: RUNS }, (_, i) => ({ Title: `Organelle ${i}`, "Parent Title": "Cells", Details: BASE })),
-  ];
-  const ids = await testability(alice, engram.url, "inject_notes", {
-    externalIdentifier: "old_learner",
-    circleName: "Lab",
-    noteTestData: rows,
-  });
+  const { alice, bob, ids } = await twoMembersWithNotes(browser, engram.url);
 
   for (let run = 0; run < RUNS; run++) {
     const noteId = ids[`Organelle ${run}`] as number;
