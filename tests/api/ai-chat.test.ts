@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, type Json, startTestServer, type TestServer, useTestServerWithFakeOpenAI } from "../support/server";
+import { streamText } from "../support/sse";
 
 interface SseEvent {
   event: string;
@@ -234,24 +235,14 @@ describe("chat with the AI", () => {
         headers: { cookie: `engram_session=${reader.sessionCookie}`, accept: "text/event-stream", "accept-encoding": "gzip, br" },
       });
       expect(response.headers.get("content-encoding")).toBeNull();
-      const body = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      while (!text.includes("thread.message.delta")) {
-        const { value, done } = await body.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      const stream = streamText(response);
+      let text = await stream.until("thread.message.delta");
       const firstDeltaMs = Date.now() - started;
       // The upstream needs about 12 × 150 ms for the whole reply; the first words come long before.
       expect(firstDeltaMs).toBeLessThan(1200);
       const run = parseSse(text)[0]!.data;
       expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(200);
-      for (;;) {
-        const { value, done } = await body.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      text = await stream.toEnd();
       expect(names(parseSse(text)).slice(-2)).toEqual(["error", "done"]);
       expect(Date.now() - started).toBeLessThan(1800);
       expect(await messages()).toHaveLength(1);
@@ -270,22 +261,12 @@ describe("chat with the AI", () => {
         method: "POST",
         headers: { cookie: `engram_session=${reader.sessionCookie}` },
       });
-      const body = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      while (!text.includes("thread.message.delta")) {
-        const { value, done } = await body.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      const stream = streamText(response);
+      let text = await stream.until("thread.message.delta");
       const run = parseSse(text)[0]!.data;
       // What cancel-run on another process writes: the run's state, nothing in this process.
       server.ctx.sqlite.run("UPDATE ai_runs SET status = 'cancelled' WHERE id = ?", [Number(String(run.id).replace("run_", ""))]);
-      for (;;) {
-        const { value, done } = await body.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      text = await stream.toEnd();
       const events = parseSse(text);
       expect(names(events).slice(-2)).toEqual(["error", "done"]);
       expect(events.at(-2)!.data.message).toBe("The reply was cancelled");
@@ -307,9 +288,7 @@ describe("chat with the AI", () => {
         headers: { cookie: `engram_session=${reader.sessionCookie}` },
         signal: abort.signal,
       });
-      const body = response.body!.getReader();
-      let text = "";
-      while (!text.includes("thread.message.delta")) text += new TextDecoder().decode((await body.read()).value);
+      await streamText(response).until("thread.message.delta");
       abort.abort();
       await Bun.sleep(1500); // longer than the rest of the upstream reply
       const runs = server.ctx.sqlite.query<{ status: string }, []>("SELECT status FROM ai_runs").all();

@@ -14,7 +14,7 @@ import { type FakeOpenAI, startFakeOpenAI } from "../fakes";
 import { type DatabaseUnderTest, type EngramProcess, sqliteDatabaseUnderTest, startEngramProcesses } from "../support/engram-processes";
 import { injectNotes } from "../support/notes";
 import type { HttpClient } from "../support/server";
-import { eventReader } from "../support/sse";
+import { eventReader, streamText } from "../support/sse";
 
 const TIMEOUT = 60_000;
 
@@ -102,22 +102,12 @@ describe.each([["SQLite", sqliteDatabaseUnderTest]] as const)("two Engram proces
         method: "POST",
         headers: { cookie: `engram_session=${reader.sessionCookie}` },
       });
-      const body = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      while (!text.includes("thread.message.delta")) {
-        const { value, done } = await body.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      const stream = streamText(response);
+      let text = await stream.until("thread.message.delta");
       const run = JSON.parse(/event: thread\.run\.created\ndata: (.*)/.exec(text)![1]!);
       const cancelled = await b.clientLike(reader).post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`);
       expect(cancelled.status).toBe(200);
-      for (;;) {
-        const { value, done } = await body.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      text = await stream.toEnd();
       expect(text).toContain('"message":"The reply was cancelled"');
       expect(text).not.toContain("word30");
       const messages = await b.clientLike(reader).get(`/api/conversation/${conversationId}/messages`);

@@ -20,3 +20,25 @@ export function eventReader(response: Response) {
     }
   };
 }
+
+/** The raw text of an event stream as it comes: up to a marker (an event's name), then to its end. */
+export function streamText(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const readOnce = async (): Promise<boolean> => {
+    const { value, done } = await reader.read();
+    if (!done) text += decoder.decode(value, { stream: true });
+    return !done;
+  };
+  return {
+    async until(marker: string): Promise<string> {
+      while (!text.includes(marker) && (await readOnce()));
+      return text;
+    },
+    async toEnd(): Promise<string> {
+      while (await readOnce());
+      return text;
+    },
+  };
+}
