@@ -1,39 +1,8 @@
-import { deflateSync } from "node:zlib";
 import { expect, type Page } from "@playwright/test";
+import { makePng } from "../support/png";
 import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage } from "./support";
 
 const test = engramTest("test");
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => (bytes.reduce((c, b) => CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8), 0xffffffff) ^ 0xffffffff) >>> 0;
-
-/** A real PNG of width × height pixels in one colour. */
-function makePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.from([0, ...Array.from({ length: width }, () => [40, 120, 200]).flat()]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function openFromMoreOptions(page: Page, entry: "Edit Note Image" | "Edit Note URL") {
   await page.getByRole("button", { name: "more options" }).click();
@@ -56,7 +25,7 @@ test("upload an image with a mask and see the mask drawn over it", async ({ page
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(dialog.getByText("must be a PNG, JPEG, GIF or WebP image")).toBeVisible();
 
-  await dialog.getByLabel("Upload Image").setInputFiles({ name: "map.png", mimeType: "image/png", buffer: makePng(200, 100) });
+  await dialog.getByLabel("Upload Image").setInputFiles({ name: "map.png", mimeType: "image/png", buffer: Buffer.from(makePng(200, 100, [40, 120, 200])) });
   await dialog.getByLabel("Image Mask").fill("1 2 3");
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(dialog.getByText("must be groups of four non-negative numbers: x y width height")).toBeVisible();
