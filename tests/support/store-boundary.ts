@@ -57,3 +57,34 @@ export function databaseAccessIn(source: string): string[] {
   if (literals(source).some((text) => SQL.test(text))) found.push("holds SQL text");
   return [...new Set(found)];
 }
+
+/**
+ * The tables (as the schema's export names) a store file writes: the target of every drizzle
+ * insert, update or delete and of raw INSERT/UPDATE/DELETE naming a table through `${t.<table>}`,
+ * seen through the body's aliases of `s.t` (`const { notes } = s.t`, `const r = s.t.requestResults`).
+ */
+export function tablesWrittenIn(source: string, tableNames: ReadonlySet<string>): string[] {
+  const alias = new Map<string, string>();
+  for (const [, names] of source.matchAll(/const\s*\{([^}]*)\}\s*=\s*(?:s\.)?t\b/g)) {
+    for (const part of names!.split(",")) {
+      const [table, local] = part.split(":").map((name) => name.trim());
+      if (table) alias.set(local || table, table);
+    }
+  }
+  for (const [, local, table] of source.matchAll(/const\s+(\w+)\s*=\s*(?:s\.)?t\.(\w+)\b/g)) alias.set(local!, table!);
+  const resolve = (target: string): string | undefined => {
+    const last = target.split(".").at(-1)!;
+    const table = /^(s\.)?t\./.test(target) ? last : (alias.get(target) ?? last);
+    return tableNames.has(table) ? table : undefined;
+  };
+  const written = new Set<string>();
+  for (const [, target] of source.matchAll(/\.(?:insert|update|delete)\(\s*([\w.]+)\s*\)/g)) {
+    const table = resolve(target!);
+    if (table) written.add(table);
+  }
+  for (const [, target] of source.matchAll(/\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+\$\{\s*([\w.]+)\s*\}/g)) {
+    const table = resolve(target!);
+    if (table) written.add(table);
+  }
+  return [...written].sort();
+}
