@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { readConfig } from "../../src/config";
 import { createContext } from "../../src/context";
 import { accounts, notebooks } from "../../src/db/schema";
@@ -19,6 +19,8 @@ import { subscribe } from "../../src/services/sharing/subscriptions";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { circleIdByName, injectCircle, shareNotebookOfNoteToBazaar } from "../../src/services/testability/sharing";
 import { type CurrentUser, findUserByAccount } from "../../src/services/users";
+import { rawAll } from "../../src/store/session";
+import { recallableNotebook } from "../../src/store/sharing/access";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-roles-"));
 const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
@@ -34,6 +36,15 @@ function userNamed(externalIdentifier: string): CurrentUser {
 
 const holds = (condition: string, userId: number, notebookId: number) =>
   ctx.sqlite.query(`SELECT 1 FROM notebooks nb WHERE nb.id = ?2 AND ${condition}`).get(userId, notebookId) !== null;
+
+/** The stores' form of the recall condition (recallableNotebook), asked the same way. */
+const recallableInStore = (userId: number, notebookId: number) =>
+  ctx.database.readNow((s) =>
+    rawAll(
+      s,
+      sql`SELECT 1 FROM ${s.t.notebooks} WHERE ${s.t.notebooks.id} = ${notebookId} AND ${recallableNotebook(s, s.t.notebooks, userId)}`,
+    ),
+  ).length > 0;
 
 describe("notebook roles: SQL and TypeScript from one definition", () => {
   let users: CurrentUser[];
@@ -64,6 +75,7 @@ describe("notebook roles: SQL and TypeScript from one definition", () => {
         );
         expect(strongestSqlRole ?? "none").toBe(role);
         expect(holds(RECALLABLE_NOTEBOOK_SQL, current.user.id, notebookId)).toBe(mayRecall(role));
+        expect(recallableInStore(current.user.id, notebookId)).toBe(mayRecall(role));
       }
     }
     expect([...roles].sort()).toEqual(["bazaar-reader", "circle-member", "none", "owner", "subscriber"]);

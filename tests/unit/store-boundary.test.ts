@@ -72,9 +72,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/notes/rows.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/notes/sibling-order.ts", // imports ../../db/connection
   "src/services/notes/text-save.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/policies/memberships.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/policies/readable-notes.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/policies/roles.ts", // holds SQL text
   "src/services/predefined-questions/fine-tuning-suggestions.ts", // uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/predefined-questions/note-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/recall-prompts/contest.ts", // uses ctx.db or ctx.sqlite

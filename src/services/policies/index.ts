@@ -35,7 +35,7 @@ import type { AppContext } from "../../context";
 import { BadRequestError, ForbiddenError, UnauthorizedError } from "../errors";
 import type { NotebookRow } from "../notes/rows";
 import type { CurrentUser } from "../users";
-import { isBazaarNotebook, isCircleMember, isSubscribed, othersHoldNotebook } from "./memberships";
+import { isCircleMember, notebookTie, othersHoldNotebook } from "./memberships";
 import { ReadableNotes } from "./readable-notes";
 import { mayEdit, mayRead, mayRecall, type NotebookRole } from "./roles";
 
@@ -47,13 +47,10 @@ export function notebookRole(
   current: CurrentUser | undefined,
   notebook: Pick<NotebookRow, "id" | "creatorId" | "circleId">,
 ): NotebookRole {
-  if (current) {
-    if (notebook.circleId === null) {
-      if (notebook.creatorId === current.user.id) return "owner";
-    } else if (isCircleMember(ctx, notebook.circleId, current.user.id)) return "circle-member";
-    if (isSubscribed(ctx, current.user.id, notebook.id)) return "subscriber";
-  }
-  return isBazaarNotebook(ctx, notebook.id) ? "bazaar-reader" : "none";
+  if (current && notebook.circleId === null && notebook.creatorId === current.user.id) return "owner";
+  // The other ties in one read, each looked up only when the one before it failed.
+  const tie = notebookTie(ctx, current?.user.id, notebook);
+  return tie === "bazaar" ? "bazaar-reader" : tie;
 }
 
 export { mayEdit, mayRead, mayRecall };

@@ -1,24 +1,31 @@
 /**
  * The facts the policy reads: circle membership, subscriptions and the bazaar, each one indexed
- * lookup. List queries (recall, search) use the same rules as SQL, kept here beside them.
+ * lookup of the sharing store (src/store/sharing/access.ts). The policy's predicates stay
+ * synchronous (every service asks them), so these run the store's bodies as synchronous units.
  */
 import type { AppContext } from "../../context";
 import { version } from "../../store/cache-versions/cache-versions-store";
+import type { NotebookScope, NotebookTie, ScopePart } from "../../store/sharing/access";
+import * as access from "../../store/sharing/access";
 import { versionedAnswer } from "../cache-versions";
 
-const one = (ctx: AppContext, sql: string, ...params: number[]) =>
-  ctx.sqlite.query<{ found: number }, number[]>(sql).get(...params) !== null;
+export type { NotebookScope } from "../../store/sharing/access";
 
 export function isCircleMember(ctx: AppContext, circleId: number, userId: number): boolean {
-  return one(ctx, "SELECT 1 AS found FROM circle_members WHERE circle_id = ? AND user_id = ?", circleId, userId);
+  return ctx.database.readNow((s) => access.isCircleMember(s, circleId, userId));
 }
 
 export function isSubscribed(ctx: AppContext, userId: number, notebookId: number): boolean {
-  return one(ctx, "SELECT 1 AS found FROM subscriptions WHERE user_id = ? AND notebook_id = ?", userId, notebookId);
+  return ctx.database.readNow((s) => access.isSubscribed(s, userId, notebookId));
 }
 
 export function isBazaarNotebook(ctx: AppContext, notebookId: number): boolean {
-  return one(ctx, "SELECT 1 AS found FROM bazaar_notebooks WHERE notebook_id = ?", notebookId);
+  return ctx.database.readNow((s) => access.isBazaarNotebook(s, notebookId));
+}
+
+/** The first tie of a user (undefined: a visitor) to a notebook they did not create personally, in one read. */
+export function notebookTie(ctx: AppContext, userId: number | undefined, notebook: { id: number; circleId: number | null }): NotebookTie {
+  return ctx.database.readNow((s) => access.notebookTie(s, userId, notebook));
 }
 
 /**
@@ -27,47 +34,21 @@ export function isBazaarNotebook(ctx: AppContext, notebookId: number): boolean {
  * trigger notebooks_kept_while_held refuses it as well).
  */
 export function othersHoldNotebook(ctx: AppContext, notebookId: number): boolean {
-  return one(
-    ctx,
-    `SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM subscriptions WHERE notebook_id = ?1)
-       OR EXISTS (SELECT 1 FROM certificates WHERE notebook_id = ?1)
-       OR EXISTS (SELECT 1 FROM assessment_attempts WHERE notebook_id = ?1)
-       OR EXISTS (SELECT 1 FROM bazaar_notebooks WHERE notebook_id = ?1)`,
-    notebookId,
-  );
+  return ctx.database.readNow((s) => access.othersHoldNotebook(s, notebookId));
 }
 
-/** Which of a user's notebooks a list or search covers. */
-export interface NotebookScope {
-  /** Personal notebooks the user created. */
-  own?: boolean;
-  subscriptions?: boolean;
-  circles?: boolean;
-}
-
-/** Each part of a scope: one indexed lookup of notebook ids for user ?1. */
-const SCOPE_PARTS: Record<keyof NotebookScope, string> = {
-  own: "SELECT id FROM notebooks WHERE creator_id = ?1 AND circle_id IS NULL",
-  subscriptions: "SELECT notebook_id AS id FROM subscriptions WHERE user_id = ?1",
-  circles: "SELECT id FROM notebooks WHERE circle_id IN (SELECT circle_id FROM circle_members WHERE user_id = ?1)",
-};
+const SCOPE_PARTS: readonly ScopePart[] = ["own", "subscriptions", "circles"];
 
 /**
  * The ids of the notebooks a user may read, within the scope, in id order (through the access
  * cache: any change to notebooks' owners, subscriptions or memberships is seen by the next
- * request). Every search asks this:
- * the parts are looked up one by one and merged here (a UNION of them made SQLite build two
- * temporary b-trees, several times the cost of the lookups; a join costs twice the IN lookup).
+ * request). Every search asks this.
  */
 export function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): readonly number[] {
-  const parts = (Object.keys(SCOPE_PARTS) as (keyof NotebookScope)[]).filter((part) => scope[part]);
+  const parts = SCOPE_PARTS.filter((part) => scope[part]);
   // Read synchronously (SQLite) while the policy's callers are synchronous; the version first.
   const accessVersion = ctx.database.readNow((s) => version(s, "user-access", userId));
-  return versionedAnswer(ctx, "notebooks", `${userId}:${parts.join(",")}`, accessVersion, () => {
-    const ids = new Set<number>();
-    for (const part of parts) {
-      for (const row of ctx.sqlite.query<{ id: number }, [number]>(SCOPE_PARTS[part]).all(userId)) ids.add(row.id);
-    }
-    return [...ids].sort((a, b) => a - b);
-  });
+  return versionedAnswer(ctx, "notebooks", `${userId}:${parts.join(",")}`, accessVersion, () =>
+    ctx.database.readNow((s) => access.reachableNotebookIds(s, userId, parts)),
+  );
 }

@@ -7,6 +7,7 @@
  * takes effect at once.
  */
 import type { AppContext } from "../../context";
+import { notebooksOfNotes } from "../../store/sharing/access";
 import type { CurrentUser } from "../users";
 import { isBazaarNotebook, readableNotebookIds } from "./memberships";
 
@@ -66,11 +67,7 @@ export class ReadableNotes {
   ids(ids: Iterable<number>): Set<number> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Set();
-    const rows = this.ctx.sqlite
-      .query<{ id: number; notebookId: number }, [string]>(
-        "SELECT id, notebook_id AS notebookId FROM notes WHERE id IN (SELECT value FROM json_each(?))",
-      )
-      .all(JSON.stringify(wanted));
+    const rows = this.ctx.database.readNow((s) => notebooksOfNotes(s, wanted));
     return new Set(rows.filter(this.note).map((row) => row.id));
   }
 }
