@@ -63,7 +63,7 @@ export function renderBinaryEntry(manifest: {
     `} else if (process.argv[2] === "backup" || process.argv[2] === "restore") {`,
     "  process.exit(runBackupCommand(process.argv[2], process.argv.slice(3)));",
     `} else if (process.argv[2] === "admin") {`,
-    "  process.exit(runAdminCommand(process.argv.slice(3)));",
+    "  process.exit(await runAdminCommand(process.argv.slice(3)));",
     `} else if (process.argv[2] === "mcp") {`,
     "  process.exit(await runMcpCommand(process.argv.slice(3)));",
     `} else if (process.argv[2] === "worker") {`,

@@ -6,17 +6,19 @@
  *   engram admin grant <login>             makes the account an admin (and enables it)
  *   engram admin reset-password <login>    prints a one-time password-reset link (24 hours)
  */
-import { eq } from "drizzle-orm";
 import { type Config, ConfigError, readConfig } from "./config";
 import { createContext } from "./context";
-import { accounts } from "./db/schema";
 import { createPasswordReset, PASSWORD_RESET_HOURS } from "./services/admin/users";
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
 const USAGE = "Usage: engram admin list | engram admin grant <login> | engram admin reset-password <login>";
 
 /** Runs an admin command; answers the exit code. */
-export function runAdminCommand(args: string[], env: Record<string, string | undefined> = process.env, out: Out = console): number {
+export async function runAdminCommand(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Out = console,
+): Promise<number> {
   const [command, login] = args;
   if (!command || (command !== "list" && !login)) {
     out.error(USAGE);
@@ -33,23 +35,23 @@ export function runAdminCommand(args: string[], env: Record<string, string | und
   const ctx = createContext(config);
   try {
     if (command === "list") {
-      for (const account of ctx.db.select().from(accounts).orderBy(accounts.id).all()) {
+      for (const { account } of await ctx.stores.accounts.listWithNames()) {
         out.log(`${account.externalIdentifier}${account.admin ? " (admin)" : ""}${account.disabledAt ? " (disabled)" : ""}`);
       }
       return 0;
     }
-    const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, login!)).get();
+    const account = await ctx.stores.accounts.byLogin(login!);
     if (!account) {
       out.error(`No account "${login}". See them with: engram admin list`);
       return 1;
     }
     if (command === "grant") {
-      ctx.db.update(accounts).set({ admin: true, disabledAt: null }).where(eq(accounts.id, account.id)).run();
+      await ctx.stores.accounts.grantAdmin(account.id);
       out.log(`${login} is an admin now.`);
       return 0;
     }
     if (command === "reset-password") {
-      const { path } = createPasswordReset(ctx, account.id);
+      const { path } = await createPasswordReset(ctx, account.id);
       const origin = config.publicUrl?.origin ?? `http://localhost:${config.port}`;
       out.log(`Open this link within ${PASSWORD_RESET_HOURS} hours to set a new password for ${login} (it works once): ${origin}${path}`);
       return 0;
@@ -57,8 +59,8 @@ export function runAdminCommand(args: string[], env: Record<string, string | und
     out.error(USAGE);
     return 2;
   } finally {
-    ctx.sqlite.close();
+    await ctx.database.close();
   }
 }
 
-if (import.meta.main) process.exit(runAdminCommand(process.argv.slice(2)));
+if (import.meta.main) process.exit(await runAdminCommand(process.argv.slice(2)));

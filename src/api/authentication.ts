@@ -26,7 +26,7 @@ export function sessionCookie(ctx: AppContext, request: Request, token: string, 
 export async function authenticate(ctx: AppContext, request: Request, cookie: Record<string, Cookie<unknown>>): Promise<Auth> {
   const authorization = request.headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
-    const current = authenticateUserToken(ctx, authorization.slice(7).trim());
+    const current = await authenticateUserToken(ctx, authorization.slice(7).trim());
     return current && !current.account.disabledAt ? { ...current, via: "bearer" } : {};
   }
   const token = cookie[SESSION_COOKIE]?.value;

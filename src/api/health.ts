@@ -20,7 +20,7 @@ export function healthApi(ctx: AppContext) {
       if (!credentials) return "OK";
       const account = await identifyWithBasicAuth(ctx, credentials.name, credentials.password);
       if (!account) throw new UnauthorizedError("Wrong username or password");
-      const session = createSession(ctx.db, account.id, new Date());
+      const session = await createSession(ctx, account.id, new Date());
       cookie[SESSION_COOKIE]!.set(sessionCookie(ctx, request, session.token, session.expiresAt));
       return "OK";
     },

@@ -16,7 +16,7 @@ export function usersApi(ctx: AppContext) {
     .use(core(ctx))
     .get("/current-user-info", ({ auth }) => currentUserInfo(auth.account, auth.user), { access: "public", response: CurrentUserInfo })
     .get("/", ({ auth }) => presentUser(requireUser(auth)), { access: "signed-in", response: User })
-    .post("/", ({ auth, body }) => presentUser(createProfile(ctx, requireAccount(auth), body)), {
+    .post("/", async ({ auth, body }) => presentUser(await createProfile(ctx, requireAccount(auth), body)), {
       access: "account",
       response: User,
       body: t.Object({ name: t.String({ error: "size must be between 1 and 100" }) }, { additionalProperties: true }),
@@ -44,9 +44,9 @@ export function usersApi(ctx: AppContext) {
     .get("/get-tokens", ({ auth }) => listUserTokens(ctx, requireUser(auth).user), { access: "signed-in", response: UserTokens })
     .get(
       "/sessions",
-      ({ auth }) => {
+      async ({ auth }) => {
         const account = requireAccount(auth);
-        return listSessions(ctx.db, account.id, new Date()).map((session) => ({
+        return (await listSessions(ctx, account.id, new Date())).map((session) => ({
           createdAt: session.createdAt?.toISOString() ?? null,
           lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
           browser: describeUserAgent(session.userAgent),
@@ -57,8 +57,8 @@ export function usersApi(ctx: AppContext) {
     )
     .post(
       "/sessions/sign-out-others",
-      ({ auth }) => ({
-        signedOut: invalidateOtherSessions(ctx.db, requireAccount(auth).id, auth.sessionId),
+      async ({ auth }) => ({
+        signedOut: await invalidateOtherSessions(ctx, requireAccount(auth).id, auth.sessionId),
       }),
       { access: "account", response: SignedOut },
     )
@@ -67,8 +67,8 @@ export function usersApi(ctx: AppContext) {
       async ({ auth, body }) => {
         const account = requireAccount(auth);
         await changePassword(ctx, account.id, body.currentPassword, body.newPassword);
-        const revokedTokens = body.revokeTokens === true ? ctx.db.transaction((tx) => revokeTokensOfAccount(tx, account.id)) : 0;
-        return { signedOut: invalidateOtherSessions(ctx.db, account.id, auth.sessionId), revokedTokens };
+        const revokedTokens = body.revokeTokens === true ? await revokeTokensOfAccount(ctx, account.id) : 0;
+        return { signedOut: await invalidateOtherSessions(ctx, account.id, auth.sessionId), revokedTokens };
       },
       {
         access: "account",
@@ -85,8 +85,8 @@ export function usersApi(ctx: AppContext) {
     )
     .delete(
       "/token/:tokenId",
-      ({ auth, params }) => {
-        deleteUserToken(ctx, requireUser(auth).user, params.tokenId);
+      async ({ auth, params }) => {
+        await deleteUserToken(ctx, requireUser(auth).user, params.tokenId);
         return new Response(null, { status: 204 });
       },
       { access: "signed-in", response: { 204: NoContent }, params: t.Object({ tokenId: IdParam }) },

@@ -1,12 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
-import type { DbHandle } from "../db/connection";
-import { accounts, users, userTokens } from "../db/schema";
+import type { UserTokenRow } from "../store/users/users-store";
 import { generateRandomToken, hashToken } from "./auth/tokens";
 import { NotFoundError, ValidationError } from "./errors";
 import type { CurrentUser, UserRow } from "./users";
-
-type UserTokenRow = typeof userTokens.$inferSelect;
 
 /** How long a new token lives unless chosen otherwise. */
 export const DEFAULT_TOKEN_LIFETIME_DAYS = 90;
@@ -45,74 +41,40 @@ function validLifetime(expiresInDays: unknown): number | null {
   return expiresInDays;
 }
 
-export function generateUserToken(ctx: AppContext, user: UserRow, label: string, expiresInDays?: unknown) {
+export async function generateUserToken(ctx: AppContext, user: UserRow, label: string, expiresInDays?: unknown) {
   const trimmed = label.trim();
   if (trimmed.length < 1 || trimmed.length > 100) throw new ValidationError({ label: "size must be between 1 and 100" });
   const days = validLifetime(expiresInDays);
   // 256 bits: these tokens are long-lived credentials for outside tools.
   const token = `engram_${generateRandomToken(32)}`;
   const now = ctx.clock.now();
-  const row = ctx.db
-    .insert(userTokens)
-    .values({
+  const row = await ctx.stores.users.createToken(
+    {
       userId: user.id,
       label: trimmed,
       tokenHash: hashToken(token),
-      createdAt: now,
       expiresAt: days === null ? null : new Date(now.getTime() + days * DAY_MS),
-    })
-    .returning()
-    .get();
+    },
+    now,
+  );
   return presentUserToken(row, now, token);
 }
 
-export function listUserTokens(ctx: AppContext, user: UserRow) {
+export async function listUserTokens(ctx: AppContext, user: UserRow) {
   const now = ctx.clock.now();
-  return ctx.db
-    .select()
-    .from(userTokens)
-    .where(eq(userTokens.userId, user.id))
-    .orderBy(desc(userTokens.id))
-    .all()
-    .map((row) => presentUserToken(row, now));
+  return (await ctx.stores.users.tokensOf(user.id)).map((row) => presentUserToken(row, now));
 }
 
-/** Deletes every token of the account's profile (in the caller's transaction); answers how many. */
-export function revokeTokensOfAccount(tx: DbHandle, accountId: number): number {
-  const profiles = tx.select({ id: users.id }).from(users).where(eq(users.accountId, accountId)).all();
-  if (profiles.length === 0) return 0;
-  return tx
-    .delete(userTokens)
-    .where(
-      inArray(
-        userTokens.userId,
-        profiles.map((p) => p.id),
-      ),
-    )
-    .returning({ id: userTokens.id })
-    .all().length;
+/** Deletes every token of the account's profile; answers how many. */
+export function revokeTokensOfAccount(ctx: AppContext, accountId: number): Promise<number> {
+  return ctx.stores.users.revokeTokensOfAccount(accountId);
 }
 
-export function deleteUserToken(ctx: AppContext, user: UserRow, tokenId: number) {
-  const deleted = ctx.db
-    .delete(userTokens)
-    .where(and(eq(userTokens.id, tokenId), eq(userTokens.userId, user.id)))
-    .returning()
-    .get();
-  if (!deleted) throw new NotFoundError("Token");
+export async function deleteUserToken(ctx: AppContext, user: UserRow, tokenId: number) {
+  if (!(await ctx.stores.users.deleteToken(user.id, tokenId))) throw new NotFoundError("Token");
 }
 
 /** The user a bearer token belongs to (and marks the token used), or undefined (unknown or expired: 401). */
-export function authenticateUserToken(ctx: AppContext, token: string): CurrentUser | undefined {
-  const row = ctx.db
-    .select({ token: userTokens, user: users, account: accounts })
-    .from(userTokens)
-    .innerJoin(users, eq(userTokens.userId, users.id))
-    .innerJoin(accounts, eq(users.accountId, accounts.id))
-    .where(eq(userTokens.tokenHash, hashToken(token)))
-    .get();
-  const now = ctx.clock.now();
-  if (!row || isExpired(row.token, now)) return undefined;
-  ctx.db.update(userTokens).set({ lastUsedAt: now }).where(eq(userTokens.id, row.token.id)).run();
-  return { user: row.user, account: row.account };
+export function authenticateUserToken(ctx: AppContext, token: string): Promise<CurrentUser | undefined> {
+  return ctx.stores.users.authenticateToken(hashToken(token), ctx.clock.now());
 }

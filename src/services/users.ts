@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../db/schema";
+import { users } from "../db/schema";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import {
   convertTrackersOnSwitch,
@@ -26,8 +26,8 @@ export function presentUser({ user, account }: CurrentUser) {
 }
 export type UserJson = ReturnType<typeof presentUser>;
 
-export function findUserByAccount(ctx: AppContext, accountId: number) {
-  return ctx.db.select().from(users).where(eq(users.accountId, accountId)).get();
+export function findUserByAccount(ctx: AppContext, accountId: number): Promise<UserRow | undefined> {
+  return ctx.stores.users.byAccount(accountId);
 }
 
 /** `{user, externalIdentifier}`; user is absent when the identity has no profile yet. */
@@ -52,22 +52,12 @@ function validateName(name: string, errors: Record<string, string>) {
 }
 
 /** Creates the signed-in identity's profile (once). */
-export function createProfile(ctx: AppContext, account: AccountRow, input: { name: string }): CurrentUser {
+export async function createProfile(ctx: AppContext, account: AccountRow, input: { name: string }): Promise<CurrentUser> {
   const errors: Record<string, string> = {};
   const name = validateName(input.name, errors);
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  if (findUserByAccount(ctx, account.id)) throw new BadRequestError("This account already has a profile");
-  const user = ctx.db
-    .insert(users)
-    .values({
-      accountId: account.id,
-      name,
-      dailyAssimilationCount: DEFAULT_DAILY_ASSIMILATION_COUNT,
-      spaceIntervals: DEFAULT_SPACE_INTERVALS,
-      createdAt: ctx.clock.now(),
-    })
-    .returning()
-    .get();
+  const user = await ctx.stores.users.createProfile(account.id, name, ctx.clock.now());
+  if (user === "exists") throw new BadRequestError("This account already has a profile");
   return { user, account };
 }
 

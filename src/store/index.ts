@@ -2,6 +2,7 @@
  * Every store of the app, built on one Database (the app context holds both). Services call these;
  * nothing outside src/store touches SQL (tests/unit/store-boundary.test.ts).
  */
+import { accountsStore } from "./accounts/accounts-store";
 import { aiRunsStore } from "./ai-runs/ai-runs-store";
 import { cacheVersionsStore } from "./cache-versions/cache-versions-store";
 import type { Database } from "./database";
@@ -13,9 +14,11 @@ import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
 import { sessionsStore } from "./sessions/sessions-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
+import { usersStore } from "./users/users-store";
 
 export function createStores(database: Database) {
   return {
+    accounts: accountsStore(database),
     aiRuns: aiRunsStore(database),
     binaryIndex: binaryIndexStore(database),
     cacheVersions: cacheVersionsStore(database),
@@ -26,6 +29,7 @@ export function createStores(database: Database) {
     requestResults: requestResultsStore(database),
     sessions: sessionsStore(database),
     signInLimits: signInLimitsStore(database),
+    users: usersStore(database),
   };
 }
 

@@ -1,4 +1,3 @@
-import { count } from "drizzle-orm";
 import { type Cookie, Elysia, t } from "elysia";
 import { newQueryClient } from "../../islands/runtime/query-client";
 import { IdentifyPage, ResetPasswordPage, SignInPage, SignUpPage } from "../../views/pages/AuthPages";
@@ -6,7 +5,6 @@ import { SESSION_COOKIE, sessionCookie } from "../api/authentication";
 import { core } from "../api/core";
 import { isProduction } from "../config";
 import type { AppContext } from "../context";
-import { accounts } from "../db/schema";
 import { passwordResetAccount, resetPassword } from "../services/admin/users";
 import { signIn, signUp } from "../services/auth/accounts";
 import { identifyWithBasicAuth } from "../services/auth/basic-auth";
@@ -41,8 +39,8 @@ export function authPagesPlugin(ctx: AppContext) {
   const page = (request: Request, title: string, content: React.ReactNode, status = 200) =>
     renderDocument({ ctx, auth: emptyAuth, request }, { title, content, status, queryClient: newQueryClient() });
 
-  const startSession = (request: Request, cookie: Record<string, Cookie<unknown>>, accountId: number) => {
-    const session = createSession(ctx.db, accountId, new Date(), request.headers.get("user-agent"));
+  const startSession = async (request: Request, cookie: Record<string, Cookie<unknown>>, accountId: number) => {
+    const session = await createSession(ctx, accountId, new Date(), request.headers.get("user-agent"));
     cookie[SESSION_COOKIE]!.set(sessionCookie(ctx, request, session.token, session.expiresAt));
   };
 
@@ -60,7 +58,7 @@ export function authPagesPlugin(ctx: AppContext) {
         const from = safeFrom(query.from);
         try {
           const account = await signIn(ctx, body.username ?? "", body.password ?? "", clientAddress(ctx, request, server));
-          startSession(request, cookie, account.id);
+          await startSession(request, cookie, account.id);
           return redirect(from, 303);
         } catch (error) {
           const outcome = outcomeOf(error);
@@ -76,9 +74,9 @@ export function authPagesPlugin(ctx: AppContext) {
     )
     .get(
       "/users/sign-up",
-      ({ auth, request, query }) => {
+      async ({ auth, request, query }) => {
         if (auth.account) return redirect(safeFrom(query.from));
-        const firstAccount = ctx.db.select({ n: count() }).from(accounts).get()!.n === 0;
+        const firstAccount = await ctx.stores.accounts.none();
         return page(request, "Create an account", <SignUpPage from={safeFrom(query.from)} firstAccount={firstAccount} />);
       },
       { query: fromQuery },
@@ -89,7 +87,7 @@ export function authPagesPlugin(ctx: AppContext) {
         const from = safeFrom(query.from);
         try {
           const account = await signUp(ctx, body.username ?? "", body.password ?? "", clientAddress(ctx, request, server));
-          startSession(request, cookie, account.id);
+          await startSession(request, cookie, account.id);
           return redirect(from, 303);
         } catch (error) {
           const outcome = outcomeOf(error);
@@ -104,11 +102,11 @@ export function authPagesPlugin(ctx: AppContext) {
       { body: credentials, query: fromQuery },
     )
     // A one-time link from an admin ("Users" tab, or `engram admin reset-password`): a new password, then sign in.
-    .get("/users/reset-password/:token", ({ request, params }) =>
+    .get("/users/reset-password/:token", async ({ request, params }) =>
       page(
         request,
         "Reset your password",
-        <ResetPasswordPage token={params.token} login={passwordResetAccount(ctx, params.token)?.externalIdentifier} />,
+        <ResetPasswordPage token={params.token} login={(await passwordResetAccount(ctx, params.token))?.externalIdentifier} />,
       ),
     )
     .post(
@@ -119,7 +117,7 @@ export function authPagesPlugin(ctx: AppContext) {
           return redirect("/users/sign-in", 303);
         } catch (error) {
           const outcome = outcomeOf(error);
-          const login = passwordResetAccount(ctx, params.token)?.externalIdentifier;
+          const login = (await passwordResetAccount(ctx, params.token))?.externalIdentifier;
           return page(
             request,
             "Reset your password",
@@ -130,9 +128,9 @@ export function authPagesPlugin(ctx: AppContext) {
       },
       { body: t.Object({ newPassword: t.Optional(t.String()) }) },
     )
-    .post("/logout", ({ request, cookie }) => {
+    .post("/logout", async ({ request, cookie }) => {
       const token = cookie[SESSION_COOKIE]?.value;
-      if (typeof token === "string" && token) invalidateSession(ctx.db, token);
+      if (typeof token === "string" && token) await invalidateSession(ctx, token);
       cookie[SESSION_COOKIE]?.remove();
       const fromBrowser =
         request.headers.get("sec-fetch-mode") === "navigate" || (request.headers.get("accept") ?? "").includes("text/html");
@@ -157,7 +155,7 @@ export function authPagesPlugin(ctx: AppContext) {
               401,
             );
           }
-          startSession(request, cookie, account.id);
+          await startSession(request, cookie, account.id);
           return redirect(from, 303);
         },
         { body: credentials, query: fromQuery },

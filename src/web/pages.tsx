@@ -60,8 +60,8 @@ export function pagesPlugin(ctx: AppContext) {
       respondWithPage({ ctx, auth, request }, { signIn: "optional" }, (_qc, _current, user) => homePage(user)),
     )
     .get("/d/generate-token", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
-        queryClient.setQueryData(userTokensQuery().queryKey, listUserTokens(ctx, current!.user));
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, async (queryClient, current) => {
+        queryClient.setQueryData(userTokensQuery().queryKey, await listUserTokens(ctx, current!.user));
         return { title: "Manage MCP Tokens", content: <TokensPage mcpUrl={mcpEndpointUrl(ctx, request)} /> };
       }),
     )

@@ -31,8 +31,8 @@ describe("the page shell's Assimilate badge", () => {
     const accountRow = server.ctx.sqlite
       .query<{ id: number }, [string]>("SELECT id FROM accounts WHERE external_identifier = ?")
       .get(me.body.externalIdentifier)!;
-    const badge = () => {
-      const user = findUserByAccount(server.ctx, accountRow.id)!;
+    const badge = async () => {
+      const user = (await findUserByAccount(server.ctx, accountRow.id))!;
       const account = server.ctx.sqlite.query("SELECT * FROM accounts WHERE id = ?").get(accountRow.id);
       return assimilationDueCount(server.ctx, { account: account as never, user }, "UTC");
     };
@@ -40,7 +40,7 @@ describe("the page shell's Assimilate badge", () => {
     const seen: number[] = [];
     const check = async () => {
       const expected = await due();
-      expect(badge()).toBe(expected);
+      expect(await badge()).toBe(expected);
       seen.push(expected);
     };
 

@@ -77,7 +77,7 @@ describe("token lifetime", () => {
   test("engram admin reset-password revokes them too", async () => {
     const { token } = (await generate({ expiresInDays: null })).body;
     const lines: string[] = [];
-    const code = runAdminCommand(
+    const code = await runAdminCommand(
       ["reset-password", "old_learner"],
       { ENGRAM_MODE: "test", ENGRAM_DATA_DIR: server.ctx.config.dataDir },
       {

@@ -21,16 +21,16 @@ function instanceWith(...logins: string[]) {
   return { env: { ENGRAM_DATA_DIR: dataDir }, file: join(dataDir, "engram.db") };
 }
 
-function run(args: string[], env: Record<string, string>) {
+async function run(args: string[], env: Record<string, string>) {
   const lines: string[] = [];
-  const code = runAdminCommand(args, { ...env, PORT: "3999" }, { log: (l) => lines.push(l), error: (l) => lines.push(`! ${l}`) });
+  const code = await runAdminCommand(args, { ...env, PORT: "3999" }, { log: (l) => lines.push(l), error: (l) => lines.push(`! ${l}`) });
   return { code, lines };
 }
 
-test("grant makes a forgotten account an admin again (and enables it); list shows the roles", () => {
+test("grant makes a forgotten account an admin again (and enables it); list shows the roles", async () => {
   const { env, file } = instanceWith("founder", "learner");
-  expect(run(["grant", "founder"], env)).toEqual({ code: 0, lines: ["founder is an admin now."] });
-  expect(run(["list"], env).lines).toEqual(["founder (admin)", "learner (disabled)"]);
+  expect(await run(["grant", "founder"], env)).toEqual({ code: 0, lines: ["founder is an admin now."] });
+  expect((await run(["list"], env)).lines).toEqual(["founder (admin)", "learner (disabled)"]);
   const { sqlite } = openDatabase(file);
   expect(sqlite.query("SELECT admin, disabled_at FROM accounts WHERE external_identifier = 'founder'").get()).toEqual({
     admin: 1,
@@ -39,9 +39,9 @@ test("grant makes a forgotten account an admin again (and enables it); list show
   sqlite.close();
 });
 
-test("reset-password prints a one-time link whose token only the link holds", () => {
+test("reset-password prints a one-time link whose token only the link holds", async () => {
   const { env, file } = instanceWith("founder");
-  const { code, lines } = run(["reset-password", "founder"], env);
+  const { code, lines } = await run(["reset-password", "founder"], env);
   expect(code).toBe(0);
   const token = /http:\/\/localhost:3999\/users\/reset-password\/([a-z2-7]+)$/.exec(lines[0]!)![1]!;
   const { sqlite } = openDatabase(file);
@@ -50,9 +50,9 @@ test("reset-password prints a one-time link whose token only the link holds", ()
   sqlite.close();
 });
 
-test("an unknown login or a missing argument is a clear error", () => {
+test("an unknown login or a missing argument is a clear error", async () => {
   const { env } = instanceWith("founder");
-  expect(run(["grant", "nobody"], env)).toEqual({ code: 1, lines: ['! No account "nobody". See them with: engram admin list'] });
-  expect(run(["grant"], env).code).toBe(2);
-  expect(run([], env).code).toBe(2);
+  expect(await run(["grant", "nobody"], env)).toEqual({ code: 1, lines: ['! No account "nobody". See them with: engram admin list'] });
+  expect((await run(["grant"], env)).code).toBe(2);
+  expect((await run([], env)).code).toBe(2);
 });

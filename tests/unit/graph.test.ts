@@ -20,7 +20,8 @@ import { childrenOf } from "../../src/services/notes/rows";
 import { linkNotes } from "../../src/services/testability/link-notes";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { shareNotebookOfNoteToBazaar } from "../../src/services/testability/sharing";
-import { type CurrentUser, findUserByAccount } from "../../src/services/users";
+import type { CurrentUser } from "../../src/services/users";
+import { byAccount } from "../../src/store/users/users-store";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-graph-"));
 const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
@@ -31,7 +32,7 @@ afterAll(() => {
 
 function userNamed(externalIdentifier: string): CurrentUser {
   const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, externalIdentifier)).get()!;
-  return { account, user: findUserByAccount(ctx, account.id)! };
+  return { account, user: ctx.database.readNow((s) => byAccount(s, account.id))! };
 }
 
 let learner: CurrentUser;

@@ -18,9 +18,10 @@ import { RECALLABLE_NOTEBOOK_SQL, ROLE_SQL } from "../../src/services/policies/r
 import { subscribe } from "../../src/services/sharing/subscriptions";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { circleIdByName, injectCircle, shareNotebookOfNoteToBazaar } from "../../src/services/testability/sharing";
-import { type CurrentUser, findUserByAccount } from "../../src/services/users";
+import type { CurrentUser } from "../../src/services/users";
 import { rawAll } from "../../src/store/session";
 import { recallableNotebook } from "../../src/store/sharing/access";
+import { byAccount } from "../../src/store/users/users-store";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-roles-"));
 const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
@@ -31,7 +32,7 @@ afterAll(() => {
 
 function userNamed(externalIdentifier: string): CurrentUser {
   const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, externalIdentifier)).get()!;
-  return { account, user: findUserByAccount(ctx, account.id)! };
+  return { account, user: ctx.database.readNow((s) => byAccount(s, account.id))! };
 }
 
 const holds = (condition: string, userId: number, notebookId: number) =>

@@ -16,7 +16,8 @@ import { mayRead, notebookRole, ReadableNotes, readableNoteIds } from "../../src
 import { injectNotes } from "../../src/services/testability/inject-notes";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { injectCircle, shareNotebookOfNoteToBazaar } from "../../src/services/testability/sharing";
-import { type CurrentUser, findUserByAccount } from "../../src/services/users";
+import type { CurrentUser } from "../../src/services/users";
+import { byAccount } from "../../src/store/users/users-store";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-readable-"));
 const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
@@ -27,7 +28,7 @@ afterAll(() => {
 
 function userNamed(externalIdentifier: string): CurrentUser {
   const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, externalIdentifier)).get()!;
-  return { account, user: findUserByAccount(ctx, account.id)! };
+  return { account, user: ctx.database.readNow((s) => byAccount(s, account.id))! };
 }
 
 let ids: Record<string, number>;

@@ -22,12 +22,9 @@ const EXEMPT = [/^src\/store\//, /^src\/db\//, /^src\/services\/vaults\/(read-an
  * stores began); moving a file's reads and writes into a store removes it from here.
  */
 const NOT_MOVED_YET: string[] = [
-  "src/admin-cli.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/ai/embedding-settings.ts", // uses ctx.db or ctx.sqlite
   "src/ai/model-settings.ts", // uses ctx.db or ctx.sqlite
   "src/ai/settings.ts", // imports drizzle-orm, imports ../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/api/health.ts", // uses ctx.db or ctx.sqlite
-  "src/api/users.ts", // uses ctx.db or ctx.sqlite
   "src/context.ts", // imports bun:sqlite, imports ./db/connection
   "src/operations/anki-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/operations/index.ts", // uses ctx.db or ctx.sqlite
@@ -36,14 +33,10 @@ const NOT_MOVED_YET: string[] = [
   "src/services/accessories/accessory-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/accessories/presenter.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/admin/assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/admin/users.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/ai-assistant/notebook-assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/assessment-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/certificates.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/auth/accounts.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/auth/basic-auth.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/auth/sessions.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema)
   "src/services/backups/index.ts", // uses ctx.db or ctx.sqlite
   "src/services/backups/restore.ts", // imports bun:sqlite, holds SQL text
   "src/services/backups/schedule.ts", // imports bun:sqlite
@@ -95,9 +88,7 @@ const NOT_MOVED_YET: string[] = [
   "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/testability/sharing.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/suggested-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/testability/test-identities.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/user-references.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/user-tokens.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/users.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/attachments.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
@@ -106,7 +97,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/wikidata/association.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/wikidata/enrichment.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/wikidata/uniqueness.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/web/auth-pages.tsx", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/web/render.tsx", // uses ctx.db or ctx.sqlite
   "src/workers/database.ts", // imports bun:sqlite, holds SQL text
 ];

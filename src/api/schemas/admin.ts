@@ -111,7 +111,9 @@ export const FailureReportsDeleted = describes<ReturnType<typeof deleteFailureRe
 export const DataUpgrade = describes<ReturnType<typeof dataUpgrade>>()(t.Object({ upgraded: t.Array(t.String()), message: t.String() }));
 
 /** A one-time link to set a new password, shown to the admin once. */
-export const PasswordResetLink = describes<ReturnType<typeof createPasswordReset>>()(t.Object({ path: t.String(), expiresAt: dateTime() }));
+export const PasswordResetLink = describes<Awaited<ReturnType<typeof createPasswordReset>>>()(
+  t.Object({ path: t.String(), expiresAt: dateTime() }),
+);
 
 export const FineTuningTrigger = describes<FineTuningTriggerJson>()(
   t.Object({

@@ -1,6 +1,4 @@
-import { count, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { accounts } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { LIMITS } from "./rate-limiter";
 
@@ -47,16 +45,9 @@ export async function signUp(ctx: AppContext, username: string, password: string
   const key = `sign-up:${clientAddress}`;
   await ctx.signInLimiter.attempt([key], [[key, LIMITS.signUp]], now);
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction((tx) => {
-    const taken = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.externalIdentifier, username)).get();
-    if (taken) throw new ValidationError({ username: "This username is already taken" });
-    const existing = tx.select({ n: count() }).from(accounts).get()!.n;
-    return tx
-      .insert(accounts)
-      .values({ externalIdentifier: username, passwordHash, admin: existing === 0, createdAt: ctx.clock.now() })
-      .returning()
-      .get();
-  });
+  const account = await ctx.stores.accounts.signUp(username, passwordHash, ctx.clock.now());
+  if (account === "taken") throw new ValidationError({ username: "This username is already taken" });
+  return account;
 }
 
 /**
@@ -85,7 +76,7 @@ export async function signIn(ctx: AppContext, username: string, password: string
     ],
     now,
   );
-  const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, username)).get();
+  const account = await ctx.stores.accounts.byLogin(username);
   if (!(await verifyPassword(password, account?.passwordHash)) || !account) {
     throw new ValidationError({ password: "Wrong username or password" });
   }
@@ -109,16 +100,12 @@ export async function changePassword(ctx: AppContext, accountId: number, current
   if (!currentPassword) errors.currentPassword = "Please enter your current password";
   if (Object.keys(errors).length) throw new ValidationError(errors);
   await ctx.signInLimiter.attempt([key], [[key, LIMITS.passwordChange]], now);
-  const account = ctx.db.select().from(accounts).where(eq(accounts.id, accountId)).get();
+  const account = await ctx.stores.accounts.byId(accountId);
   if (!(await verifyPassword(currentPassword, account?.passwordHash))) {
     throw new ValidationError({
       currentPassword: account?.passwordHash ? "The current password is wrong" : "This account has no password",
     });
   }
   await ctx.signInLimiter.clear(key);
-  ctx.db
-    .update(accounts)
-    .set({ passwordHash: await hashPassword(newPassword) })
-    .where(eq(accounts.id, accountId))
-    .run();
+  await ctx.stores.accounts.setPasswordHash(accountId, await hashPassword(newPassword));
 }

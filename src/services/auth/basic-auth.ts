@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { accounts } from "../../db/schema";
 import { ensureTestAccount, isTestIdentity } from "../testability/test-identities";
 
 /** Decodes `Authorization: Basic base64(name:password)`; undefined when absent or malformed. */
@@ -22,8 +20,8 @@ export function parseBasicAuth(header: string | null): { name: string; password:
  * (password "password") or a real account with its own password.
  */
 export async function identifyWithBasicAuth(ctx: AppContext, name: string, password: string) {
-  if (isTestIdentity(name, password)) return ensureTestAccount(ctx, name);
-  const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, name)).get();
+  if (isTestIdentity(name, password)) return await ensureTestAccount(ctx, name);
+  const account = await ctx.stores.accounts.byLogin(name);
   if (account?.passwordHash && (await Bun.password.verify(password, account.passwordHash))) return account;
   return undefined;
 }

@@ -1,7 +1,4 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/connection";
-import { accounts, sessions } from "../../db/schema";
 import type { SessionFound } from "../../store/sessions/sessions-store";
 import { forgetAnswer, keepAnswer, keptAnswer } from "../cache-versions";
 import { generateRandomToken, hashToken } from "./tokens";
@@ -12,16 +9,11 @@ const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
 /** "Last used" is written at most once a minute per session, so reading pages does not write on every request. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-export type Account = typeof accounts.$inferSelect;
-
 /** Creates a session for the account; answers the cookie token (128 bits) and its expiry. */
-export function createSession(db: Db, accountId: number, now: Date, userAgent?: string | null) {
+export async function createSession(ctx: AppContext, accountId: number, now: Date, userAgent?: string | null) {
   const token = generateRandomToken(16);
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  db.insert(sessions)
-    .values({ id: hashToken(token), accountId, expiresAt, createdAt: now, lastUsedAt: now, userAgent: userAgent?.slice(0, 500) || null })
-    .run();
-  db.update(accounts).set({ lastSeenAt: now }).where(eq(accounts.id, accountId)).run();
+  await ctx.stores.sessions.create({ id: hashToken(token), accountId, expiresAt, userAgent: userAgent?.slice(0, 500) || null }, now);
   return { token, expiresAt };
 }
 
@@ -74,26 +66,18 @@ export async function validateSessionToken(ctx: AppContext, token: string, now: 
   return { account, user, renewedUntil, sessionId: id };
 }
 
-export function invalidateSession(db: Db, token: string) {
-  db.delete(sessions)
-    .where(eq(sessions.id, hashToken(token)))
-    .run();
+export async function invalidateSession(ctx: AppContext, token: string) {
+  await ctx.stores.sessions.remove(hashToken(token));
 }
 
 /** The account's sessions that have not expired, most recently used first. */
-export function listSessions(db: Db, accountId: number, now: Date) {
-  return db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, userAgent: sessions.userAgent })
-    .from(sessions)
-    .where(and(eq(sessions.accountId, accountId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
-    .all();
+export function listSessions(ctx: AppContext, accountId: number, now: Date) {
+  return ctx.stores.sessions.listOf(accountId, now);
 }
 
 /** Ends every session of the account except the one given (all of them when it is undefined); answers how many ended. */
-export function invalidateOtherSessions(db: Db, accountId: number, keepSessionId: string | undefined) {
-  const where = keepSessionId ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId)) : eq(sessions.accountId, accountId);
-  return db.delete(sessions).where(where).returning({ id: sessions.id }).all().length;
+export function invalidateOtherSessions(ctx: AppContext, accountId: number, keepSessionId: string | undefined) {
+  return ctx.stores.sessions.removeAllOf(accountId, keepSessionId);
 }
 
 /** A short name for the browser behind a user agent: "Firefox on Linux", "Safari on iPhone"... */

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { accounts, DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, users } from "../../db/schema";
+import { seedProfiles } from "../../store/users/users-store";
 
 /** Non-production basic-auth identities; all use the password "password". */
 export const TEST_IDENTITIES = ["user", "old_learner", "another_old_learner", "manual", "admin", "non_admin", "a_trainer"];
@@ -17,31 +16,17 @@ export const TEST_PROFILES: Record<string, string> = {
 
 /** The account of a test identity, created on first use. */
 export function ensureTestAccount(ctx: AppContext, name: string) {
-  const existing = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, name)).get();
-  if (existing) return existing;
-  return ctx.db
-    .insert(accounts)
-    .values({ externalIdentifier: name, passwordHash: null, admin: name === "admin", createdAt: ctx.clock.now() })
-    .returning()
-    .get();
+  return ctx.stores.accounts.ensureAccount(name, name === "admin", ctx.clock.now());
 }
 
-/** Creates the test identities and the profiles the reference has after a reset. */
+const profiles = () => Object.entries(TEST_PROFILES).map(([login, name]) => ({ login, name, admin: login === "admin" }));
+
+/**
+ * Creates the test identities and the profiles the reference has after a reset: synchronously, as
+ * the test reset that calls it still is (a bridge until the reset is on the stores).
+ */
 export function seedTestProfiles(ctx: AppContext) {
-  for (const [identity, name] of Object.entries(TEST_PROFILES)) {
-    const account = ensureTestAccount(ctx, identity);
-    ctx.db
-      .insert(users)
-      .values({
-        accountId: account.id,
-        name,
-        dailyAssimilationCount: DEFAULT_DAILY_ASSIMILATION_COUNT,
-        spaceIntervals: DEFAULT_SPACE_INTERVALS,
-        createdAt: ctx.clock.now(),
-      })
-      .onConflictDoNothing()
-      .run();
-  }
+  ctx.database.writeNow((s) => seedProfiles(s, profiles(), ctx.clock.now()));
 }
 
 export function isTestIdentity(name: string, password: string) {

@@ -4,11 +4,11 @@
  * version says). Three primary-key or unique lookups, each prepared once per database (as one join
  * the same read took SQLite several times as long).
  */
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { accounts, sessions, users } from "../../db/schema";
 import { version } from "../cache-versions/cache-versions-store";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { one, prepared, run, type Session, type Step } from "../session";
+import { all, one, prepared, run, type Session, type Step } from "../session";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -68,10 +68,43 @@ export function* remove(s: Session, sessionId: string): Step<void> {
   yield* run(s, s.db.delete(s.t.sessions).where(eq(s.t.sessions.id, sessionId)));
 }
 
+/** Starts a session (its id is the hash of the cookie's token); the account is seen now. */
+export function* create(
+  s: Session,
+  session: { id: string; accountId: number; expiresAt: Date; userAgent: string | null },
+  now: Date,
+): Step<void> {
+  yield* run(s, s.db.insert(s.t.sessions).values({ ...session, createdAt: now, lastUsedAt: now }));
+  yield* run(s, s.db.update(s.t.accounts).set({ lastSeenAt: now }).where(eq(s.t.accounts.id, session.accountId)));
+}
+
+/** The account's sessions that have not expired, most recently used first. */
+export function* listOf(s: Session, accountId: number, now: Date) {
+  const { sessions } = s.t;
+  return yield* all(
+    s,
+    s.db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.accountId, accountId), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt)),
+  );
+}
+
+/** Ends every session of the account except the one given (all of them when it is undefined); answers how many ended. */
+export function* removeAllOf(s: Session, accountId: number, keepSessionId?: string): Step<number> {
+  const { sessions } = s.t;
+  const where = keepSessionId ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId)) : eq(sessions.accountId, accountId);
+  return yield* run(s, s.db.delete(sessions).where(where));
+}
+
 export const sessionsStore = defineStore({
   lookup: read(lookup),
   accountVersion: read((s: Session, accountId: number) => version(s, "account", accountId)),
   touch: write(touch),
   remove: write(remove),
+  create: write(create),
+  listOf: read(listOf),
+  removeAllOf: write(removeAllOf),
 });
 export type SessionsStore = StoreOf<typeof sessionsStore>;

@@ -1,0 +1,151 @@
+/**
+ * Accounts (sign-in identities) and their one-time password-reset links. Decisions that must see
+ * every account at once (the first account is the admin; an instance keeps an enabled admin) are
+ * taken inside the write unit that changes them, so two processes cannot both win them.
+ */
+import { and, count, eq, isNull, ne } from "drizzle-orm";
+import type { accounts, passwordResets } from "../../db/schema";
+import { defineStore, read, type StoreOf, write } from "../define";
+import { all, one, run, type Session, type Step } from "../session";
+import { removeAllOf } from "../sessions/sessions-store";
+import { revokeTokensOfAccount } from "../users/users-store";
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+
+export function* byId(s: Session, accountId: number): Step<AccountRow | undefined> {
+  return yield* one(s, s.db.select().from(s.t.accounts).where(eq(s.t.accounts.id, accountId)));
+}
+
+export function* byLogin(s: Session, login: string): Step<AccountRow | undefined> {
+  return yield* one(s, s.db.select().from(s.t.accounts).where(eq(s.t.accounts.externalIdentifier, login)));
+}
+
+/** Whether the instance has no account yet (its first sign-up becomes the admin). */
+export function* none(s: Session): Step<boolean> {
+  const row = yield* one(s, s.db.select({ n: count() }).from(s.t.accounts));
+  return (row?.n ?? 0) === 0;
+}
+
+/** Every account, oldest first, with its profile's name. */
+export function* listWithNames(s: Session): Step<{ account: AccountRow; name: string | null }[]> {
+  const { accounts, users } = s.t;
+  return yield* all(
+    s,
+    s.db
+      .select({ account: accounts, name: users.name })
+      .from(accounts)
+      .leftJoin(users, eq(users.accountId, accounts.id))
+      .orderBy(accounts.id),
+  );
+}
+
+/** A new account with a password; the first of the instance is an admin. "taken" when the login is. */
+export function* signUp(s: Session, login: string, passwordHash: string, now: Date): Step<AccountRow | "taken"> {
+  if (yield* byLogin(s, login)) return "taken";
+  const admin = yield* none(s);
+  const [account] = yield* all(
+    s,
+    s.db.insert(s.t.accounts).values({ externalIdentifier: login, passwordHash, admin, createdAt: now }).returning(),
+  );
+  return account!;
+}
+
+/** The account of a login, created without a password when missing (the non-production test identities). */
+export function* ensureAccount(s: Session, login: string, admin: boolean, now: Date): Step<AccountRow> {
+  const existing = yield* byLogin(s, login);
+  if (existing) return existing;
+  const [account] = yield* all(
+    s,
+    s.db.insert(s.t.accounts).values({ externalIdentifier: login, passwordHash: null, admin, createdAt: now }).returning(),
+  );
+  return account!;
+}
+
+export function* setPasswordHash(s: Session, accountId: number, passwordHash: string): Step<void> {
+  yield* run(s, s.db.update(s.t.accounts).set({ passwordHash }).where(eq(s.t.accounts.id, accountId)));
+}
+
+/** Makes the account an admin and enables it (`engram admin grant`). */
+export function* grantAdmin(s: Session, accountId: number): Step<void> {
+  yield* run(s, s.db.update(s.t.accounts).set({ admin: true, disabledAt: null }).where(eq(s.t.accounts.id, accountId)));
+}
+
+/**
+ * Grants or revokes admin, disables or enables an account, unless that would leave the instance
+ * without an enabled admin ("last-admin"; nothing changes). Disabling ends the account's sessions.
+ */
+export function* changeAccount(
+  s: Session,
+  accountId: number,
+  change: { admin?: boolean; disabled?: boolean },
+  now: Date,
+): Step<"changed" | "not-found" | "last-admin"> {
+  const { accounts } = s.t;
+  const account = yield* byId(s, accountId);
+  if (!account) return "not-found";
+  const admin = change.admin ?? account.admin;
+  const disabledAt = change.disabled === undefined ? account.disabledAt : change.disabled ? (account.disabledAt ?? now) : null;
+  const others = yield* one(
+    s,
+    s.db
+      .select({ n: count() })
+      .from(accounts)
+      .where(and(eq(accounts.admin, true), isNull(accounts.disabledAt), ne(accounts.id, accountId))),
+  );
+  if ((others?.n ?? 0) === 0 && !(admin && disabledAt === null)) return "last-admin";
+  yield* run(s, s.db.update(accounts).set({ admin, disabledAt }).where(eq(accounts.id, accountId)));
+  if (change.disabled === true) yield* removeAllOf(s, accountId);
+  return "changed";
+}
+
+/** Keeps a password-reset link (by its token's hash); false when there is no such account. */
+export function* createPasswordReset(s: Session, accountId: number, tokenHash: string, expiresAt: Date, now: Date): Step<boolean> {
+  if (!(yield* byId(s, accountId))) return false;
+  yield* run(s, s.db.insert(s.t.passwordResets).values({ tokenHash, accountId, expiresAt, createdAt: now }));
+  return true;
+}
+
+/** The account a reset link is for, while the link is unused and unexpired. */
+export function* passwordResetAccount(s: Session, tokenHash: string, now: Date): Step<AccountRow | undefined> {
+  const { passwordResets } = s.t;
+  const reset = yield* one(s, s.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)));
+  if (!reset || reset.usedAt || reset.expiresAt.getTime() <= now.getTime()) return undefined;
+  return yield* byId(s, reset.accountId);
+}
+
+/**
+ * Uses a reset link once: the new password, every session and every MCP token of the account
+ * ended, the link dead. False when the link was used already (by a request in between).
+ */
+export function* usePasswordReset(s: Session, tokenHash: string, accountId: number, passwordHash: string, now: Date): Step<boolean> {
+  const { passwordResets } = s.t;
+  const used = yield* run(
+    s,
+    s.db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt))),
+  );
+  if (used === 0) return false;
+  yield* setPasswordHash(s, accountId, passwordHash);
+  yield* removeAllOf(s, accountId);
+  yield* revokeTokensOfAccount(s, accountId);
+  return true;
+}
+
+export const accountsStore = defineStore({
+  byId: read(byId),
+  byLogin: read(byLogin),
+  none: read(none),
+  listWithNames: read(listWithNames),
+  signUp: write(signUp),
+  ensureAccount: write(ensureAccount),
+  setPasswordHash: write(setPasswordHash),
+  grantAdmin: write(grantAdmin),
+  changeAccount: write(changeAccount),
+  createPasswordReset: write(createPasswordReset),
+  passwordResetAccount: read(passwordResetAccount),
+  usePasswordReset: write(usePasswordReset),
+});
+export type AccountsStore = StoreOf<typeof accountsStore>;
