@@ -91,7 +91,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const problem = newPasswordProblem(newPassword);
   if (problem) throw new ValidationError({ newPassword: problem });
   const passwordHash = await hashPassword(newPassword);
-  if (!(await ctx.stores.accounts.usePasswordReset(hashToken(token), account.id, passwordHash, ctx.clock.now()))) {
+  if (!(await ctx.stores.accounts.spendPasswordReset(hashToken(token), account.id, passwordHash, ctx.clock.now()))) {
     throw new BadRequestError("This password-reset link has been used already.");
   }
   return account;

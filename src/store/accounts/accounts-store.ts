@@ -118,7 +118,7 @@ export function* passwordResetAccount(s: Session, tokenHash: string, now: Date):
  * Uses a reset link once: the new password, every session and every MCP token of the account
  * ended, the link dead. False when the link was used already (by a request in between).
  */
-export function* usePasswordReset(s: Session, tokenHash: string, accountId: number, passwordHash: string, now: Date): Step<boolean> {
+export function* spendPasswordReset(s: Session, tokenHash: string, accountId: number, passwordHash: string, now: Date): Step<boolean> {
   const { passwordResets } = s.t;
   const used = yield* run(
     s,
@@ -146,6 +146,6 @@ export const accountsStore = defineStore({
   changeAccount: write(changeAccount),
   createPasswordReset: write(createPasswordReset),
   passwordResetAccount: read(passwordResetAccount),
-  usePasswordReset: write(usePasswordReset),
+  spendPasswordReset: write(spendPasswordReset),
 });
 export type AccountsStore = StoreOf<typeof accountsStore>;
