@@ -10,7 +10,7 @@ import {
   isValidEmbeddingDimensions,
   MAX_EMBEDDING_DIMENSIONS,
   MIN_EMBEDDING_DIMENSIONS,
-  writeGlobalSetting,
+  writeGlobalSettings,
 } from "./settings";
 
 /** GET/POST /settings/embedding (an Engram addition, in Manage Models): what notes are embedded with. */
@@ -53,9 +53,7 @@ export async function updateEmbeddingSettings(
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const before = embeddingVersion(embeddingConfig(ctx));
-  ctx.db.transaction((tx) => {
-    for (const [key, value] of Object.entries(values)) writeGlobalSetting(tx, ctx.clock.now(), key, value);
-  });
+  await writeGlobalSettings(ctx, values);
   if (embeddingVersion(embeddingConfig(ctx)) !== before) await embeddingSettingsChanged(ctx);
   return currentEmbeddingSettings(ctx);
 }

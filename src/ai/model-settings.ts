@@ -2,7 +2,7 @@ import type { AppContext } from "../context";
 import { ValidationError } from "../services/errors";
 import { authorizeAdmin } from "../services/policies";
 import type { CurrentUser } from "../services/users";
-import { readGlobalSetting, writeGlobalSetting } from "./settings";
+import { readGlobalSetting, writeGlobalSettings } from "./settings";
 
 /** GlobalAiModelSettings of the reference's API contract: the chat model per task (docs/decisions.md, decision 14). */
 export interface GlobalAiModelSettings {
@@ -39,11 +39,11 @@ export function currentModelSettings(ctx: AppContext): GlobalAiModelSettings {
  * POST /settings/current-model-version (admin only): writes the settings given (a missing one
  * keeps its value) and answers all three. A blank or over-long name is refused field by field.
  */
-export function updateModelSettings(
+export async function updateModelSettings(
   ctx: AppContext,
   current: CurrentUser,
   input: Partial<Record<ModelSettingKey, unknown>>,
-): GlobalAiModelSettings {
+): Promise<GlobalAiModelSettings> {
   authorizeAdmin(current, ADMIN_ONLY_MESSAGE);
   const values: Partial<GlobalAiModelSettings> = {};
   const errors: Record<string, string> = {};
@@ -55,8 +55,6 @@ export function updateModelSettings(
     else values[key] = value;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  ctx.db.transaction((tx) => {
-    for (const [key, value] of Object.entries(values)) writeGlobalSetting(tx, ctx.clock.now(), key, value);
-  });
+  await writeGlobalSettings(ctx, values);
   return currentModelSettings(ctx);
 }

@@ -1,21 +1,22 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import type { DbHandle } from "../db/connection";
-import { globalSettings } from "../db/schema";
+import { setting } from "../store/settings/settings-store";
 
 /**
- * Instance-wide settings (the global_settings key/value table): the AI models per task.
- * Keys are the camel-case names of the settings, e.g. "embeddingModel".
+ * Instance-wide settings (the global_settings key/value table, the settings store): the AI models
+ * per task. Keys are the camel-case names of the settings, e.g. "embeddingModel". Read
+ * synchronously (one primary-key lookup) while the AI code that asks them is synchronous.
  */
 export function readGlobalSetting(ctx: AppContext, key: string): string | undefined {
-  return ctx.db.select({ value: globalSettings.value }).from(globalSettings).where(eq(globalSettings.keyName, key)).get()?.value;
+  return ctx.database.readNow((s) => setting(s, key));
 }
 
-export function writeGlobalSetting(tx: DbHandle, updatedAt: Date, key: string, value: string) {
-  tx.insert(globalSettings)
-    .values({ keyName: key, value, updatedAt })
-    .onConflictDoUpdate({ target: globalSettings.keyName, set: { value, updatedAt } })
-    .run();
+/** Writes these settings in one transaction (a setting not named keeps its value). */
+export function writeGlobalSettings(ctx: AppContext, values: Record<string, string>): Promise<void> {
+  return ctx.stores.settings.setSettings(values, ctx.clock.now());
+}
+
+export function writeGlobalSetting(ctx: AppContext, key: string, value: string): Promise<void> {
+  return writeGlobalSettings(ctx, { [key]: value });
 }
 
 export const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";

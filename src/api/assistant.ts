@@ -35,8 +35,8 @@ export function assistantApi(ctx: AppContext) {
     .get("/admin/notebooks", ({ auth }) => allNotebooks(ctx, requireUser(auth)), { access: "admin", response: t.Array(Notebook) })
     .get(
       "/notebooks/:notebook/dump",
-      ({ auth, params, set }) => {
-        const dump = notebookDump(ctx, requireUser(auth), params.notebook);
+      async ({ auth, params, set }) => {
+        const dump = await notebookDump(ctx, requireUser(auth), params.notebook);
         set.headers["content-disposition"] = 'attachment; filename="notebook-dump.json"';
         return dump;
       },

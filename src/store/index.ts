@@ -3,6 +3,7 @@
  * nothing outside src/store touches SQL (tests/unit/store-boundary.test.ts).
  */
 import { accountsStore } from "./accounts/accounts-store";
+import { adminStore } from "./admin/admin-store";
 import { aiRunsStore } from "./ai-runs/ai-runs-store";
 import { cacheVersionsStore } from "./cache-versions/cache-versions-store";
 import type { Database } from "./database";
@@ -13,12 +14,14 @@ import { noteRevisionsStore } from "./note-revisions/note-revisions-store";
 import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
 import { sessionsStore } from "./sessions/sessions-store";
+import { settingsStore } from "./settings/settings-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 import { usersStore } from "./users/users-store";
 
 export function createStores(database: Database) {
   return {
     accounts: accountsStore(database),
+    admin: adminStore(database),
     aiRuns: aiRunsStore(database),
     binaryIndex: binaryIndexStore(database),
     cacheVersions: cacheVersionsStore(database),
@@ -28,6 +31,7 @@ export function createStores(database: Database) {
     noteRevisions: noteRevisionsStore(database),
     requestResults: requestResultsStore(database),
     sessions: sessionsStore(database),
+    settings: settingsStore(database),
     signInLimits: signInLimitsStore(database),
     users: usersStore(database),
   };

@@ -240,7 +240,7 @@ describe("voice dictation: audio to text", () => {
   });
 
   test("at the end of speech everything is kept; the transcription model is a setting", async () => {
-    writeGlobalSetting(w.server.ctx.db, new Date(), "transcriptionModel", "whisper-large-v3");
+    await writeGlobalSetting(w.server.ctx, "transcriptionModel", "whisper-large-v3");
     w.fake.chat.respondWithJson(
       { deleteFromEnd: 0, completion: "Hello. Second segment" },
       { match: { schemaName: "complete_note_details" } },

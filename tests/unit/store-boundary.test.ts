@@ -22,9 +22,6 @@ const EXEMPT = [/^src\/store\//, /^src\/db\//, /^src\/services\/vaults\/(read-an
  * stores began); moving a file's reads and writes into a store removes it from here.
  */
 const NOT_MOVED_YET: string[] = [
-  "src/ai/embedding-settings.ts", // uses ctx.db or ctx.sqlite
-  "src/ai/model-settings.ts", // uses ctx.db or ctx.sqlite
-  "src/ai/settings.ts", // imports drizzle-orm, imports ../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/context.ts", // imports bun:sqlite, imports ./db/connection
   "src/operations/anki-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/operations/index.ts", // uses ctx.db or ctx.sqlite
@@ -32,7 +29,6 @@ const NOT_MOVED_YET: string[] = [
   "src/operations/vault-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/services/accessories/accessory-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/accessories/presenter.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/admin/assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/ai-assistant/notebook-assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/assessment-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite

@@ -3,12 +3,10 @@
  * notebook dump. In docs/decisions.md, decision 13: an assistant is Engram's own record (instructions and model), built
  * from the current settings; "recreate" rebuilds it, nothing is created on the provider's side.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { modelFor } from "../../ai/model-settings";
 import { PKM_INSTRUCTION } from "../../ai/question-refinement";
 import { readGlobalSetting, writeGlobalSetting } from "../../ai/settings";
 import type { AppContext } from "../../context";
-import { notes } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { type BareNote, bareNote } from "../graph/bare-note";
 import { Neighbourhood } from "../graph/neighbourhood";
@@ -52,13 +50,17 @@ export function assistantSettings(ctx: AppContext, current: CurrentUser | undefi
 }
 
 /** PATCH {additionalInstructions}: the default instructions every assistant adds (blank clears them). */
-export function updateDefaultInstructions(ctx: AppContext, current: CurrentUser | undefined, body: unknown): AssistantSettingsJson {
+export async function updateDefaultInstructions(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  body: unknown,
+): Promise<AssistantSettingsJson> {
   authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
   const raw = (body as { additionalInstructions?: unknown } | null)?.additionalInstructions;
   if (typeof raw !== "string" || raw.length > MAX_ADDITIONAL_INSTRUCTIONS_LENGTH) {
     throw new ValidationError({ additionalInstructions: `must be text of at most ${MAX_ADDITIONAL_INSTRUCTIONS_LENGTH} characters` });
   }
-  writeGlobalSetting(ctx.db, ctx.clock.now(), DEFAULT_INSTRUCTIONS_KEY, raw.trim());
+  await writeGlobalSetting(ctx, DEFAULT_INSTRUCTIONS_KEY, raw.trim());
   return assistantSettings(ctx, current);
 }
 
@@ -67,7 +69,7 @@ export function updateDefaultInstructions(ctx: AppContext, current: CurrentUser 
  * (the PKM instruction plus the default additional instructions, on the Others model), stored and
  * answered. Works without an AI provider: it is only Engram's record.
  */
-export function recreateDefaultAssistant(ctx: AppContext, current: CurrentUser | undefined): DefaultAssistantJson {
+export async function recreateDefaultAssistant(ctx: AppContext, current: CurrentUser | undefined): Promise<DefaultAssistantJson> {
   authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
   const additionalInstructions = defaultAdditionalInstructions(ctx);
   const now = ctx.clock.now();
@@ -78,7 +80,7 @@ export function recreateDefaultAssistant(ctx: AppContext, current: CurrentUser |
     additionalInstructions,
     recreatedAt: now.toISOString(),
   };
-  writeGlobalSetting(ctx.db, now, DEFAULT_ASSISTANT_KEY, JSON.stringify(assistant));
+  await writeGlobalSetting(ctx, DEFAULT_ASSISTANT_KEY, JSON.stringify(assistant));
   return assistant;
 }
 
@@ -111,15 +113,10 @@ export interface NotebookDumpJson {
  * owner, its circle's members): everything in it is theirs already. Readers (subscribers, bazaar
  * visitors) are refused: the dump is a whole-notebook copy, which Obsidian export gives editors too.
  */
-export function notebookDump(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookDumpJson {
+export async function notebookDump(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookDumpJson> {
   const notebook = getNotebook(ctx, notebookId);
   if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
-  const rows = ctx.db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.notebookId, notebook.id), isNull(notes.deletedAt)))
-    .orderBy(sql`${notes.parentId} IS NOT NULL`, asc(notes.parentId), asc(notes.siblingOrder), asc(notes.id))
-    .all();
+  const rows = await ctx.stores.admin.notebookNotes(notebook.id);
   const byId = new Map<number, NoteRow>(rows.map((row) => [row.id, row]));
   // Link targets may live in another notebook: look them up too (bareNote leaves out deleted ones
   // and those in notebooks this user may not read; in the admin area an admin reads them all).

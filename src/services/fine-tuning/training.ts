@@ -42,12 +42,16 @@ export function fineTuningSettings(ctx: AppContext, current: CurrentUser | undef
   return { baseModel: readGlobalSetting(ctx, FINE_TUNING_BASE_MODEL_KEY)?.trim() || DEFAULT_FINE_TUNING_BASE_MODEL };
 }
 
-export function updateFineTuningSettings(ctx: AppContext, current: CurrentUser | undefined, body: unknown): FineTuningSettings {
+export async function updateFineTuningSettings(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  body: unknown,
+): Promise<FineTuningSettings> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
   const raw = (body as { baseModel?: unknown } | null)?.baseModel;
   const baseModel = typeof raw === "string" ? raw.trim() : "";
   if (!baseModel || baseModel.length > MAX_MODEL_NAME_LENGTH) throw new ValidationError({ baseModel: MODEL_NAME_MESSAGE });
-  writeGlobalSetting(ctx.db, ctx.clock.now(), FINE_TUNING_BASE_MODEL_KEY, baseModel);
+  await writeGlobalSetting(ctx, FINE_TUNING_BASE_MODEL_KEY, baseModel);
   return { baseModel };
 }
 
