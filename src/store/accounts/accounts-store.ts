@@ -66,6 +66,11 @@ export function* setPasswordHash(s: Session, accountId: number, passwordHash: st
   yield* run(s, s.db.update(s.t.accounts).set({ passwordHash }).where(eq(s.t.accounts.id, accountId)));
 }
 
+/** When one of the account's sessions was last used: the admin's "Last seen", kept after the sessions end. */
+export function* markSeen(s: Session, accountId: number, at: Date): Step<void> {
+  yield* run(s, s.db.update(s.t.accounts).set({ lastSeenAt: at }).where(eq(s.t.accounts.id, accountId)));
+}
+
 /** Makes the account an admin and enables it (`engram admin grant`). */
 export function* grantAdmin(s: Session, accountId: number): Step<void> {
   yield* run(s, s.db.update(s.t.accounts).set({ admin: true, disabledAt: null }).where(eq(s.t.accounts.id, accountId)));

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { accounts, sessions, users } from "../../db/schema";
+import { markSeen } from "../accounts/accounts-store";
 import { version } from "../cache-versions/cache-versions-store";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { all, one, prepared, run, type Session, type Step } from "../session";
@@ -58,9 +59,7 @@ export function* lookup(s: Session, sessionId: string): Step<SessionFound | null
  */
 export function* touch(s: Session, sessionId: string, accountId: number, changes: { expiresAt?: Date; lastUsedAt?: Date }): Step<void> {
   yield* run(s, s.db.update(s.t.sessions).set(changes).where(eq(s.t.sessions.id, sessionId)));
-  if (changes.lastUsedAt) {
-    yield* run(s, s.db.update(s.t.accounts).set({ lastSeenAt: changes.lastUsedAt }).where(eq(s.t.accounts.id, accountId)));
-  }
+  if (changes.lastUsedAt) yield* markSeen(s, accountId, changes.lastUsedAt);
 }
 
 /** Ends a session. */
@@ -75,7 +74,7 @@ export function* create(
   now: Date,
 ): Step<void> {
   yield* run(s, s.db.insert(s.t.sessions).values({ ...session, createdAt: now, lastUsedAt: now }));
-  yield* run(s, s.db.update(s.t.accounts).set({ lastSeenAt: now }).where(eq(s.t.accounts.id, session.accountId)));
+  yield* markSeen(s, session.accountId, now);
 }
 
 /** The account's sessions that have not expired, most recently used first. */
