@@ -57,7 +57,8 @@ export function errorAnswer(ctx: AppContext, code: string | number, error: unkno
   if (typeof status === "number" && status >= 400 && status < 500) {
     return { status, body: { message: (error as Error).message || "Bad Request" } };
   }
-  recordFailure(ctx, error);
+  // Recorded at once on SQLite; the answer need not wait for it (it never rejects).
+  void recordFailure(ctx, error);
   console.error(error);
   return { status: 500, body: { message: "Internal Server Error", errorType: "INTERNAL_SERVER_ERROR" } };
 }

@@ -72,7 +72,7 @@ async function performBatch(ctx: AppContext, jobs: Job[], state: WorkerState) {
   if (failure !== undefined && (!definition || jobs[0]!.attempts >= definition.attempts)) {
     const message = failure instanceof Error ? failure.message : String(failure);
     console.error(`Job ${kind} failed for good after ${jobs[0]!.attempts} attempt(s): ${message}`);
-    recordFailure(ctx, failure);
+    await recordFailure(ctx, failure);
   }
 }
 

@@ -1,6 +1,5 @@
-import { desc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { failureReports } from "../db/schema";
+import type { FailureReportRow } from "../store/failure-reports/failure-reports-store";
 import { NotFoundError, ValidationError } from "./errors";
 import { authorizeAdmin } from "./policies";
 import type { CurrentUser } from "./users";
@@ -22,20 +21,21 @@ export function scrubSecrets(text: string, knownSecrets: (string | undefined)[] 
     .replace(/\b(api[_-]?key|apikey|secret|password|passwd|token)(["']?\s*[:=]\s*["']?)([^\s"',;&}]+)/gi, `$1$2${REDACTED}`);
 }
 
-/** Records an unexpected error so admins see it under Failure Reports, secrets scrubbed. Never throws. */
-export function recordFailure(ctx: AppContext, error: unknown) {
+/**
+ * Records an unexpected error so admins see it under Failure Reports, secrets scrubbed. Never
+ * throws or rejects: callers that answer the request at once need not wait for it.
+ */
+export async function recordFailure(ctx: AppContext, error: unknown): Promise<FailureReportRow | undefined> {
   const err = error instanceof Error ? error : new Error(String(error));
   try {
     const secrets = [ctx.config.openAiApiKey];
-    return ctx.db
-      .insert(failureReports)
-      .values({
+    return await ctx.stores.failureReports.record(
+      {
         errorName: scrubSecrets(err.name || "Error", secrets),
         errorDetail: scrubSecrets(`${err.message}\n${err.stack ?? ""}`.trim(), secrets),
-        createDatetime: ctx.clock.now(),
-      })
-      .returning()
-      .get();
+      },
+      ctx.clock.now(),
+    );
   } catch (writeError) {
     console.error("Could not record a failure report:", writeError);
     return undefined;
@@ -56,8 +56,6 @@ export interface FailureReportForViewJson {
   githubIssueUrl?: string;
 }
 
-type FailureReportRow = typeof failureReports.$inferSelect;
-
 const present = (row: FailureReportRow): FailureReportJson => ({
   id: row.id,
   errorName: row.errorName,
@@ -76,19 +74,14 @@ function issueLink(ctx: AppContext, report: FailureReportJson): string | undefin
 }
 
 /** Admins: the reports, newest first (the list carries no details). */
-export function listFailureReports(ctx: AppContext, current: CurrentUser | undefined): FailureReportJson[] {
+export async function listFailureReports(ctx: AppContext, current: CurrentUser | undefined): Promise<FailureReportJson[]> {
   authorizeAdmin(current, "Only an administrator can see failure reports");
-  return ctx.db
-    .select()
-    .from(failureReports)
-    .orderBy(desc(failureReports.createDatetime), desc(failureReports.id))
-    .all()
-    .map((row) => ({ ...present(row), errorDetail: "" }));
+  return (await ctx.stores.failureReports.list()).map((row) => ({ ...present(row), errorDetail: "" }));
 }
 
-export function showFailureReport(ctx: AppContext, current: CurrentUser | undefined, id: number): FailureReportForViewJson {
+export async function showFailureReport(ctx: AppContext, current: CurrentUser | undefined, id: number): Promise<FailureReportForViewJson> {
   authorizeAdmin(current, "Only an administrator can see failure reports");
-  const row = ctx.db.select().from(failureReports).where(eq(failureReports.id, id)).get();
+  const row = await ctx.stores.failureReports.byId(id);
   if (!row) throw new NotFoundError("Failure report");
   const report = present(row);
   const githubIssueUrl = issueLink(ctx, report);
@@ -96,15 +89,10 @@ export function showFailureReport(ctx: AppContext, current: CurrentUser | undefi
 }
 
 /** DELETE /failure-reports/delete with the ids; answers how many went. */
-export function deleteFailureReports(ctx: AppContext, current: CurrentUser | undefined, ids: unknown): { deleted: number } {
+export async function deleteFailureReports(ctx: AppContext, current: CurrentUser | undefined, ids: unknown): Promise<{ deleted: number }> {
   authorizeAdmin(current, "Only an administrator can delete failure reports");
   if (!Array.isArray(ids) || ids.length === 0 || ids.length > 10_000 || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
     throw new ValidationError({ ids: "must be a list of failure report ids" });
   }
-  const deleted = ctx.db
-    .delete(failureReports)
-    .where(inArray(failureReports.id, ids as number[]))
-    .returning({ id: failureReports.id })
-    .all();
-  return { deleted: deleted.length };
+  return { deleted: await ctx.stores.failureReports.remove(ids as number[]) };
 }

@@ -7,6 +7,7 @@ import { adminStore } from "./admin/admin-store";
 import { aiRunsStore } from "./ai-runs/ai-runs-store";
 import { cacheVersionsStore } from "./cache-versions/cache-versions-store";
 import type { Database } from "./database";
+import { failureReportsStore } from "./failure-reports/failure-reports-store";
 import { jobsStore } from "./jobs/jobs-store";
 import { leasesStore } from "./leases/leases-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
@@ -25,6 +26,7 @@ export function createStores(database: Database) {
     aiRuns: aiRunsStore(database),
     binaryIndex: binaryIndexStore(database),
     cacheVersions: cacheVersionsStore(database),
+    failureReports: failureReportsStore(database),
     jobs: jobsStore(database),
     leases: leasesStore(database),
     noteChanges: noteChangesStore(database),

@@ -158,8 +158,8 @@ export function pagesPlugin(ctx: AppContext) {
     .get(
       "/d/failure-report-list/show/:failureReportId",
       ({ auth, request, params }) =>
-        adminPage({ ctx, auth, request }, (current) => {
-          const view = showFailureReport(ctx, current, params.failureReportId);
+        adminPage({ ctx, auth, request }, async (current) => {
+          const view = await showFailureReport(ctx, current, params.failureReportId);
           return { title: `Failure report: ${view.failureReport.errorName}`, content: <FailureReportPage view={view} /> };
         }),
       { params: t.Object({ failureReportId: IdParam }) },
@@ -233,7 +233,7 @@ export function notePage(ctx: AppContext, queryClient: QueryClient, current: Cur
 }
 
 /** An admin-only page: sign in first; a signed-in non-admin gets 403 and "It seems you cannot access this page.". */
-function adminPage(page: PageRequest, build: (current: CurrentUser) => PageContent) {
+function adminPage(page: PageRequest, build: (current: CurrentUser) => PageContent | Promise<PageContent>) {
   if (page.auth.account && page.auth.user && !isAdmin({ account: page.auth.account, user: page.auth.user })) {
     return respondWithPage(page, { signIn: "required", status: 403 }, () => ({ title: "Admin Dashboard", content: <CannotAccessPage /> }));
   }

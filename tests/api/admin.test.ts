@@ -49,7 +49,7 @@ describe("admin", () => {
       `call failed with key ${SECRET_KEY}, Authorization: Bearer abcdefghijkl123, Cookie: engram_session=zzzz9999; password=hunter22`,
     );
     error.stack = `${error.message}\n    at somewhere (file.ts:1:1) token=tok_123456`;
-    const row = recordFailure(server.ctx, error)!;
+    const row = (await recordFailure(server.ctx, error))!;
     const shown = (await admin.get(`/api/failure-reports/${row.id}`)).body;
     for (const secret of [SECRET_KEY, "abcdefghijkl123", "zzzz9999", "hunter22", "tok_123456"])
       expect(shown.failureReport.errorDetail).not.toContain(secret);

@@ -25,7 +25,9 @@ test("upload an image with a mask and see the mask drawn over it", async ({ page
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(dialog.getByText("must be a PNG, JPEG, GIF or WebP image")).toBeVisible();
 
-  await dialog.getByLabel("Upload Image").setInputFiles({ name: "map.png", mimeType: "image/png", buffer: Buffer.from(makePng(200, 100, [40, 120, 200])) });
+  await dialog
+    .getByLabel("Upload Image")
+    .setInputFiles({ name: "map.png", mimeType: "image/png", buffer: Buffer.from(makePng(200, 100, [40, 120, 200])) });
   await dialog.getByLabel("Image Mask").fill("1 2 3");
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(dialog.getByText("must be groups of four non-negative numbers: x y width height")).toBeVisible();

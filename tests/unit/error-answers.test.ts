@@ -30,8 +30,8 @@ describe("error answers", () => {
     expect(body).toEqual({ message: "binding error", errorType: "BINDING_ERROR", errors: { name: "must be text" } });
   });
 
-  test("an answer that fails its response schema is 500 and a failure report", () => {
-    const before = listFailureReports(ctx, admin).length;
+  test("an answer that fails its response schema is 500 and a failure report", async () => {
+    const before = (await listFailureReports(ctx, admin)).length;
     const original = console.error;
     console.error = () => {};
     try {
@@ -41,6 +41,6 @@ describe("error answers", () => {
     } finally {
       console.error = original;
     }
-    expect(listFailureReports(ctx, admin).length).toBe(before + 1);
+    expect((await listFailureReports(ctx, admin)).length).toBe(before + 1);
   });
 });

@@ -39,7 +39,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
   "src/services/conversations/ai-chat/prompt.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/conversations/conversation-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/failure-reports.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/fine-tuning/suggestions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/fine-tuning/training.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/links/link-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite

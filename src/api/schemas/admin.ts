@@ -106,7 +106,7 @@ export const NotebookAiAssistant = describes<NotebookAiAssistantJson>()(
   t.Object({ id: Integer(), notebook: Notebook, additionalInstructionsToAi: t.String(), createdAt: dateTime(), updatedAt: dateTime() }),
 );
 
-export const FailureReportsDeleted = describes<ReturnType<typeof deleteFailureReports>>()(t.Object({ deleted: Integer() }));
+export const FailureReportsDeleted = describes<Awaited<ReturnType<typeof deleteFailureReports>>>()(t.Object({ deleted: Integer() }));
 
 export const DataUpgrade = describes<ReturnType<typeof dataUpgrade>>()(t.Object({ upgraded: t.Array(t.String()), message: t.String() }));
 

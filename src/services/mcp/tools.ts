@@ -52,7 +52,8 @@ export function humanMessage(ctx: AppContext, error: unknown): string {
       .map(([field, message]) => `${field}: ${message}`)
       .join("; ");
   if (error instanceof DomainError) return error.message;
-  recordFailure(ctx, error);
+  // Recorded at once on SQLite; the message need not wait for it (it never rejects).
+  void recordFailure(ctx, error);
   console.error(error);
   return UNEXPECTED_ERROR;
 }
