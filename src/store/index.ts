@@ -8,6 +8,7 @@ import { aiRunsStore } from "./ai-runs/ai-runs-store";
 import { cacheVersionsStore } from "./cache-versions/cache-versions-store";
 import type { Database } from "./database";
 import { failureReportsStore } from "./failure-reports/failure-reports-store";
+import { fineTuningStore } from "./fine-tuning/fine-tuning-store";
 import { jobsStore } from "./jobs/jobs-store";
 import { leasesStore } from "./leases/leases-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
@@ -27,6 +28,7 @@ export function createStores(database: Database) {
     binaryIndex: binaryIndexStore(database),
     cacheVersions: cacheVersionsStore(database),
     failureReports: failureReportsStore(database),
+    fineTuning: fineTuningStore(database),
     jobs: jobsStore(database),
     leases: leasesStore(database),
     noteChanges: noteChangesStore(database),

@@ -2,17 +2,12 @@
  * The admin's "Fine Tuning Data": every suggested question, edited,
  * duplicated and deleted by an admin only.
  */
-import { asc, eq } from "drizzle-orm";
 import type { McqWithAnswer } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
-import { suggestedQuestionsForFineTuning } from "../../db/schema";
+import type { SuggestedQuestionRow } from "../../store/fine-tuning/fine-tuning-store";
 import { orNotFound, ValidationError } from "../errors";
 import { authorizeAdmin } from "../policies";
-import {
-  presentSuggestedQuestion,
-  type SuggestedQuestionJson,
-  type SuggestedQuestionRow,
-} from "../predefined-questions/fine-tuning-suggestions";
+import { presentSuggestedQuestion, type SuggestedQuestionJson } from "../predefined-questions/fine-tuning-suggestions";
 import type { CurrentUser } from "../users";
 
 export const FINE_TUNING_ADMIN_ONLY = "Only an administrator can manage the fine-tuning data";
@@ -30,21 +25,12 @@ export const NUMBER_LIST_MESSAGE = "must be a number list";
 /** Comma-separated whole numbers ("1", "0, 2"); empty is allowed separately. */
 const NUMBER_LIST = /^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/;
 
-const loadSuggestion = (ctx: AppContext, id: number): SuggestedQuestionRow =>
-  orNotFound(
-    ctx.db.select().from(suggestedQuestionsForFineTuning).where(eq(suggestedQuestionsForFineTuning.id, id)).get(),
-    "Suggested question",
-  );
+const SUGGESTION = "Suggested question";
 
 /** Every suggestion, oldest first (a duplicate lands after its original's peers, as in the reference). */
-export function listSuggestedQuestions(ctx: AppContext, current: CurrentUser | undefined): SuggestedQuestionJson[] {
+export async function listSuggestedQuestions(ctx: AppContext, current: CurrentUser | undefined): Promise<SuggestedQuestionJson[]> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
-  return ctx.db
-    .select()
-    .from(suggestedQuestionsForFineTuning)
-    .orderBy(asc(suggestedQuestionsForFineTuning.id))
-    .all()
-    .map(presentSuggestedQuestion);
+  return (await ctx.stores.fineTuning.list()).map(presentSuggestedQuestion);
 }
 
 /**
@@ -108,39 +94,33 @@ export function validateSuggestionEdit(row: SuggestedQuestionRow, edit: Suggesti
 }
 
 /** PATCH /fine-tuning/{id}/update-suggested-question-for-fine-tuning. */
-export function updateSuggestedQuestion(
+export async function updateSuggestedQuestion(
   ctx: AppContext,
   current: CurrentUser | undefined,
   id: number,
   edit: SuggestionEdit,
-): SuggestedQuestionJson {
+): Promise<SuggestedQuestionJson> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
-  const values = validateSuggestionEdit(loadSuggestion(ctx, id), edit);
-  const row = ctx.db
-    .update(suggestedQuestionsForFineTuning)
-    .set(values)
-    .where(eq(suggestedQuestionsForFineTuning.id, id))
-    .returning()
-    .get();
-  return presentSuggestedQuestion(row);
+  const values = validateSuggestionEdit(orNotFound(await ctx.stores.fineTuning.find(id), SUGGESTION), edit);
+  return presentSuggestedQuestion(orNotFound(await ctx.stores.fineTuning.update(id, values), SUGGESTION));
 }
 
 /** POST /fine-tuning/{id}/duplicate: a copy (new id, created now) to edit into a variant. */
-export function duplicateSuggestedQuestion(ctx: AppContext, current: CurrentUser | undefined, id: number): SuggestedQuestionJson {
+export async function duplicateSuggestedQuestion(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  id: number,
+): Promise<SuggestedQuestionJson> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
-  const { id: _id, createdAt: _createdAt, ...copy } = loadSuggestion(ctx, id);
-  const row = ctx.db
-    .insert(suggestedQuestionsForFineTuning)
-    .values({ ...copy, createdAt: ctx.clock.now() })
-    .returning()
-    .get();
-  return presentSuggestedQuestion(row);
+  return presentSuggestedQuestion(orNotFound(await ctx.stores.fineTuning.duplicate(id, ctx.clock.now()), SUGGESTION));
 }
 
 /** POST /fine-tuning/{id}/delete: answers the deleted suggestion. */
-export function deleteSuggestedQuestion(ctx: AppContext, current: CurrentUser | undefined, id: number): SuggestedQuestionJson {
+export async function deleteSuggestedQuestion(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  id: number,
+): Promise<SuggestedQuestionJson> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
-  const row = loadSuggestion(ctx, id);
-  ctx.db.delete(suggestedQuestionsForFineTuning).where(eq(suggestedQuestionsForFineTuning.id, id)).run();
-  return presentSuggestedQuestion(row);
+  return presentSuggestedQuestion(orNotFound(await ctx.stores.fineTuning.remove(id), SUGGESTION));
 }

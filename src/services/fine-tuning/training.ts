@@ -6,7 +6,6 @@
  * resulting `ft:` model in Manage Models.
  */
 
-import { asc } from "drizzle-orm";
 import { APIError, OpenAIError, toFile } from "openai";
 import { aiClient } from "../../ai/client";
 import { MAX_MODEL_NAME_LENGTH, MODEL_NAME_MESSAGE } from "../../ai/model-settings";
@@ -14,10 +13,9 @@ import { evaluationPrompt } from "../../ai/question-evaluation";
 import { type McqWithAnswer, QUESTION_INSTRUCTION } from "../../ai/question-generation";
 import { readGlobalSetting, writeGlobalSetting } from "../../ai/settings";
 import type { AppContext } from "../../context";
-import { suggestedQuestionsForFineTuning } from "../../db/schema";
+import type { SuggestedQuestionRow } from "../../store/fine-tuning/fine-tuning-store";
 import { BadRequestError, DomainError, ValidationError } from "../errors";
 import { authorizeAdmin } from "../policies";
-import type { SuggestedQuestionRow } from "../predefined-questions/fine-tuning-suggestions";
 import type { CurrentUser } from "../users";
 import { FINE_TUNING_ADMIN_ONLY } from "./suggestions";
 
@@ -124,7 +122,7 @@ export async function uploadAndTriggerFineTuning(ctx: AppContext, current: Curre
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
   const client = aiClient(ctx); // "AI is not configured" before anything else
   const { baseModel } = fineTuningSettings(ctx, current);
-  const rows = ctx.db.select().from(suggestedQuestionsForFineTuning).orderBy(asc(suggestedQuestionsForFineTuning.id)).all();
+  const rows = await ctx.stores.fineTuning.list();
   const files = [
     { prefix: "Question", examples: questionGenerationExamples(rows) },
     { prefix: "Evaluation", examples: evaluationExamples(rows) },

@@ -5,6 +5,7 @@
 import type { McqWithAnswer } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import { suggestedQuestionsForFineTuning } from "../../db/schema";
+import type { SuggestedQuestionRow } from "../../store/fine-tuning/fine-tuning-store";
 import { ForbiddenError } from "../errors";
 import { authorizeRead, mayReadAnswerKeys, notebookRole } from "../policies";
 import { storedQuestion } from "../recall-prompts/rows";
@@ -12,7 +13,7 @@ import type { CurrentUser } from "../users";
 import { noteDescription } from "./note-description";
 import { loadQuestion } from "./note-questions";
 
-export type SuggestedQuestionRow = typeof suggestedQuestionsForFineTuning.$inferSelect;
+export type { SuggestedQuestionRow } from "../../store/fine-tuning/fine-tuning-store";
 
 /** Longest feedback comment, in characters. */
 export const MAX_FEEDBACK_COMMENT_LENGTH = 2000;
