@@ -83,8 +83,8 @@ export function predefinedQuestionsApi(ctx: AppContext) {
       })
       .post(
         "/:id/delete",
-        ({ auth, params, set }) => {
-          deleteQuestion(ctx, requireUser(auth), params.id);
+        async ({ auth, params, set }) => {
+          await deleteQuestion(ctx, requireUser(auth), params.id);
           set.status = 204;
         },
         { access: "signed-in", params: idParams, response: { 204: NoContent } },

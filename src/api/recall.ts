@@ -60,7 +60,7 @@ export function recallApi(ctx: AppContext) {
         query: dueQuery,
       })
       // Answers given offline, in the order given; each outcome in the same order.
-      .post("/offline-answers", ({ auth, body }) => ({ outcomes: applyOfflineAnswers(ctx, requireUser(auth), body.answers) }), {
+      .post("/offline-answers", async ({ auth, body }) => ({ outcomes: await applyOfflineAnswers(ctx, requireUser(auth), body.answers) }), {
         access: "signed-in",
         response: OfflineAnswerOutcomes,
         body: t.Object({

@@ -11,8 +11,10 @@ import { failureReportsStore } from "./failure-reports/failure-reports-store";
 import { fineTuningStore } from "./fine-tuning/fine-tuning-store";
 import { jobsStore } from "./jobs/jobs-store";
 import { leasesStore } from "./leases/leases-store";
+import { memoryStore } from "./memory/memory-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
 import { noteRevisionsStore } from "./note-revisions/note-revisions-store";
+import { recallPromptsStore } from "./recall-prompts/recall-prompts-store";
 import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
 import { sessionsStore } from "./sessions/sessions-store";
@@ -31,8 +33,10 @@ export function createStores(database: Database) {
     fineTuning: fineTuningStore(database),
     jobs: jobsStore(database),
     leases: leasesStore(database),
+    memory: memoryStore(database),
     noteChanges: noteChangesStore(database),
     noteRevisions: noteRevisionsStore(database),
+    recallPrompts: recallPromptsStore(database),
     requestResults: requestResultsStore(database),
     sessions: sessionsStore(database),
     settings: settingsStore(database),

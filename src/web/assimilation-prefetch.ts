@@ -11,12 +11,12 @@ import type { CurrentUser } from "../services/users";
  * What /d/assimilate shows first, under the keys the assimilate island reads: today's list and
  * counters (in the reader's time zone) and, for the first note, its recall setting and image.
  */
-export function prefetchAssimilation(ctx: AppContext, queryClient: QueryClient, current: CurrentUser, timeZone: string) {
+export async function prefetchAssimilation(ctx: AppContext, queryClient: QueryClient, current: CurrentUser, timeZone: string) {
   const notes = assimilating(ctx, current, timeZone);
   queryClient.setQueryData(assimilatingQuery().queryKey, notes);
   queryClient.setQueryData(assimilationCountQuery().queryKey, assimilationCount(ctx, current, timeZone));
   const first = notes[0];
   if (!first) return;
-  queryClient.setQueryData(noteInfoQuery(first.id).queryKey, noteInfo(ctx, current, first.id));
+  queryClient.setQueryData(noteInfoQuery(first.id).queryKey, await noteInfo(ctx, current, first.id));
   queryClient.setQueryData(noteAccessoryQuery(first.id).queryKey, showNoteAccessory(ctx, current, first.id));
 }

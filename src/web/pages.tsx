@@ -84,8 +84,8 @@ export function pagesPlugin(ctx: AppContext) {
       })),
     )
     .get("/d/assimilate", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "assimilate" }, (queryClient, current) => {
-        prefetchAssimilation(ctx, queryClient, current!, timeZoneOfRequest(request));
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "assimilate" }, async (queryClient, current) => {
+        await prefetchAssimilation(ctx, queryClient, current!, timeZoneOfRequest(request));
         return { title: "Assimilate", content: <Island name="assimilate" /> };
       }),
     )
@@ -95,9 +95,9 @@ export function pagesPlugin(ctx: AppContext) {
     .get(
       "/d/answers/:recallPromptId",
       ({ auth, request, params }) =>
-        respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, (queryClient, current) => {
+        respondWithPage({ ctx, auth, request }, { signIn: "required", active: "recall" }, async (queryClient, current) => {
           const { recallPromptId } = params;
-          queryClient.setQueryData(answeredQuestionQuery(recallPromptId).queryKey, showRecallPrompt(ctx, current!, recallPromptId));
+          queryClient.setQueryData(answeredQuestionQuery(recallPromptId).queryKey, await showRecallPrompt(ctx, current!, recallPromptId));
           return { title: "Answered question", content: <Island name="answered-question" props={{ recallPromptId }} /> };
         }),
       { params: t.Object({ recallPromptId: IdParam }) },

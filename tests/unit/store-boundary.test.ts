@@ -42,15 +42,10 @@ const NOT_MOVED_YET: string[] = [
   "src/services/fine-tuning/training.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/links/link-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/mcp/notes-by-title.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/memory/answer-keys.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema)
   "src/services/memory/assimilation.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/memory/fsrs-parameters.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/memory/offline-answers.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/memory/recall-list.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/memory/recall-log.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/memory/reviews.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema)
   "src/services/memory/scheduler-settings.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema)
-  "src/services/memory/trackers.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/notebooks.ts", // imports drizzle-orm, imports ../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/notes/insert-note.ts", // imports ../../db/connection, uses the drizzle tables (db/schema)
   "src/services/notes/note-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
@@ -59,11 +54,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/notes/rows.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/notes/sibling-order.ts", // imports ../../db/connection
   "src/services/notes/text-save.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/predefined-questions/fine-tuning-suggestions.ts", // uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/predefined-questions/note-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/recall-prompts/contest.ts", // uses ctx.db or ctx.sqlite
-  "src/services/recall-prompts/recall-prompt-service.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/recall-prompts/rows.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/search/embed-job.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index-progress.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
@@ -74,7 +64,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/sharing/bazaar.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/sharing/circles.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/sharing/subscriptions.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/spelling/spelling-service.ts", // imports ../../db/connection, uses ctx.db or ctx.sqlite
   "src/services/stats/stats.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/testability/inject-notes.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/link-notes.ts", // uses ctx.db or ctx.sqlite

@@ -177,13 +177,13 @@ export function startConversationAboutNote(ctx: AppContext, current: CurrentUser
 }
 
 /** An answered recall question of the user's: a conversation with the note's owner. */
-export function startConversationAboutRecallPrompt(
+export async function startConversationAboutRecallPrompt(
   ctx: AppContext,
   current: CurrentUser,
   promptId: number,
   message: unknown,
-): ConversationJson {
-  const loaded = ownRecallPrompt(ctx, current, promptId);
+): Promise<ConversationJson> {
+  const loaded = await ownRecallPrompt(ctx, current, promptId);
   return presentConversation(ctx, current, start(ctx, current, { subjectRecallPromptId: loaded.prompt.id }, loaded.notebook, message));
 }
 

@@ -4,9 +4,8 @@
  * stored with it in the answer's own transaction; any later request with that key (a retry after
  * a lost reply, a second tab, a second sync) finds it and counts nothing again.
  */
-import { and, eq, lt } from "drizzle-orm";
-import type { DbHandle } from "../../db/connection";
-import { appliedAnswers } from "../../db/schema";
+import type { AppContext } from "../../context";
+import type { AnswerKeyRecord } from "../../store/memory/memory-store";
 import { BadRequestError, ValidationError } from "../errors";
 
 /** Random ids as browsers make them (crypto.randomUUID) or any URL-safe id of 8 to 64 characters. */
@@ -25,39 +24,16 @@ export function answerKey(value: unknown, field = "idempotencyKey"): string | un
   return value;
 }
 
-/** The outcome stored for a key (JSON text), or undefined when it was never applied. */
-export function storedOutcome(tx: DbHandle, userId: number, key: string): string | undefined {
-  return tx
-    .select({ outcome: appliedAnswers.outcome })
-    .from(appliedAnswers)
-    .where(and(eq(appliedAnswers.userId, userId), eq(appliedAnswers.idempotencyKey, key)))
-    .get()?.outcome;
+/** An answer applied now, at once, with its key (when the request sent one) and its outcome. */
+export function appliedNow(key: string | undefined, now: Date, correct: boolean): AnswerKeyRecord | undefined {
+  if (key === undefined) return undefined;
+  return { key, answeredAt: now, appliedAt: now, outcome: { status: "applied", correct, reviewedAt: now.toISOString() } };
 }
 
-/** For an online answer: a key already applied is refused before anything changes. */
-export function refuseRepeatedKey(tx: DbHandle, userId: number, key: string | undefined) {
-  if (key !== undefined && storedOutcome(tx, userId, key) !== undefined) throw new BadRequestError(ALREADY_RECORDED);
-}
-
-export function recordAnswerKey(
-  tx: DbHandle,
-  row: { userId: number; key: string; memoryTrackerId: number; answeredAt: Date; appliedAt: Date; outcome: unknown },
-) {
-  tx.insert(appliedAnswers)
-    .values({
-      userId: row.userId,
-      idempotencyKey: row.key,
-      memoryTrackerId: row.memoryTrackerId,
-      answeredAt: row.answeredAt,
-      appliedAt: row.appliedAt,
-      outcome: JSON.stringify(row.outcome),
-    })
-    .run();
-}
-
-/** Forgets keys past their retention (cheap: the applied_at index). */
-export function pruneAnswerKeys(tx: DbHandle, now: Date) {
-  tx.delete(appliedAnswers)
-    .where(lt(appliedAnswers.appliedAt, new Date(now.getTime() - ANSWER_KEY_RETENTION_MS)))
-    .run();
+/**
+ * For an online answer: a key already applied is refused before anything is looked at (the
+ * answer's unit of work checks it again, so two requests at once cannot both count).
+ */
+export async function refuseRepeatedKey(ctx: AppContext, userId: number, key: string | undefined) {
+  if (key !== undefined && (await ctx.stores.memory.storedOutcome(userId, key)) !== undefined) throw new BadRequestError(ALREADY_RECORDED);
 }

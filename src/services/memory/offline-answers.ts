@@ -23,19 +23,18 @@
  * Every outcome, applied or not, is stored under the answer's idempotency key, so a retry or a
  * second tab gets the same outcome and nothing counts twice (memory/answer-keys.ts).
  */
-import { and, eq, gt, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { DbHandle } from "../../db/connection";
-import { memoryTrackers, recallLog, recallPrompts } from "../../db/schema";
+import type { OfflineOutcome, OfflineVerdict } from "../../store/memory/offline-answers";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { getNote, getNotebook } from "../notes/rows";
 import { authorizeOwnRecord, authorizeRecall } from "../policies";
-import { applyChoice } from "../recall-prompts/recall-prompt-service";
+import { judgeChoice } from "../recall-prompts/recall-prompt-service";
 import { ownRecallPrompt } from "../recall-prompts/rows";
-import { applySpelling } from "../spelling/spelling-service";
+import { judgeSpelling } from "../spelling/spelling-service";
 import type { CurrentUser } from "../users";
-import { pruneAnswerKeys, recordAnswerKey, storedOutcome } from "./answer-keys";
-import { type MemoryTrackerRow, repeatTracker } from "./trackers";
+import { ANSWER_KEY_RETENTION_MS } from "./answer-keys";
+import { planReview } from "./reviews";
+import type { MemoryTrackerRow } from "./trackers";
 
 export const MAX_ANSWERS_PER_SYNC = 100;
 export const MAX_AGE_DAYS = 30;
@@ -70,17 +69,23 @@ export interface OfflineAnswerOutcome {
 }
 
 /** Applies a batch in order; answers the outcome of each, in the same order. */
-export function applyOfflineAnswers(ctx: AppContext, current: CurrentUser, answers: OfflineAnswer[]): OfflineAnswerOutcome[] {
+export async function applyOfflineAnswers(
+  ctx: AppContext,
+  current: CurrentUser,
+  answers: OfflineAnswer[],
+): Promise<OfflineAnswerOutcome[]> {
   if (answers.length > MAX_ANSWERS_PER_SYNC) {
     throw new ValidationError({ answers: `must hold at most ${MAX_ANSWERS_PER_SYNC} answers` });
   }
-  ctx.db.transaction((tx) => pruneAnswerKeys(tx, ctx.clock.now()));
-  return answers.map((answer) => ctx.db.transaction((tx) => applyOne(tx, ctx, current, answer)));
+  await ctx.stores.memory.pruneAnswerKeys(new Date(ctx.clock.now().getTime() - ANSWER_KEY_RETENTION_MS));
+  const outcomes: OfflineAnswerOutcome[] = [];
+  for (const answer of answers) outcomes.push(await applyOne(ctx, current, answer));
+  return outcomes;
 }
 
-function applyOne(tx: DbHandle, ctx: AppContext, current: CurrentUser, input: OfflineAnswer): OfflineAnswerOutcome {
+async function applyOne(ctx: AppContext, current: CurrentUser, input: OfflineAnswer): Promise<OfflineAnswerOutcome> {
   const { idempotencyKey, memoryTrackerId } = input;
-  const stored = storedOutcome(tx, current.user.id, idempotencyKey);
+  const stored = await ctx.stores.memory.storedOutcome(current.user.id, idempotencyKey);
   if (stored !== undefined)
     return { ...(JSON.parse(stored) as Omit<OfflineAnswerOutcome, "idempotencyKey">), idempotencyKey, memoryTrackerId };
 
@@ -88,108 +93,77 @@ function applyOne(tx: DbHandle, ctx: AppContext, current: CurrentUser, input: Of
   const given = Date.parse(input.answeredAt);
   if (!Number.isFinite(given)) throw new ValidationError({ answeredAt: "must be a date and time (ISO 8601)" });
   const at = new Date(Math.min(given, now.getTime()));
-  const outcome = judge(tx, ctx, current, input, at, now);
-  recordAnswerKey(tx, { userId: current.user.id, key: idempotencyKey, memoryTrackerId, answeredAt: at, appliedAt: now, outcome });
+  const verdict = await judge(ctx, current, input, at, now);
+  // The store checks again what may have changed since (and stores the outcome under the key).
+  const outcome = await ctx.stores.memory.applyOfflineAnswer(
+    current.user.id,
+    { key: idempotencyKey, trackerId: memoryTrackerId, answeredAt: at, appliedAt: now },
+    verdict,
+  );
   return { ...outcome, idempotencyKey, memoryTrackerId };
 }
 
-type Judged = Omit<OfflineAnswerOutcome, "idempotencyKey" | "memoryTrackerId">;
+const decided = (outcome: OfflineOutcome): OfflineVerdict => ({ outcome });
 
-function judge(tx: DbHandle, ctx: AppContext, current: CurrentUser, input: OfflineAnswer, at: Date, now: Date): Judged {
-  if (now.getTime() - at.getTime() > MAX_AGE_DAYS * DAY_MS) return { status: "too-old" };
+/** What can be decided before the answer's unit of work: its age, the policy, the answer against its question. */
+async function judge(ctx: AppContext, current: CurrentUser, input: OfflineAnswer, at: Date, now: Date): Promise<OfflineVerdict> {
+  if (now.getTime() - at.getTime() > MAX_AGE_DAYS * DAY_MS) return decided({ status: "too-old" });
   let tracker: MemoryTrackerRow;
   try {
-    tracker = recallableTracker(ctx, current, input.memoryTrackerId);
+    tracker = await recallableTracker(ctx, current, input.memoryTrackerId);
   } catch (error) {
-    if (error instanceof NotFoundError) return { status: "removed" };
-    if (error instanceof ForbiddenError) return { status: "out-of-reach" };
+    if (error instanceof NotFoundError) return decided({ status: "removed" });
+    if (error instanceof ForbiddenError) return decided({ status: "out-of-reach" });
     throw error;
   }
-  if (tracker.removedFromTracking) return { status: "removed" };
-  if (tracker.assimilatedAt.getTime() > at.getTime()) return { status: "reset" };
-  if (reviewedAfter(tx, tracker, at)) return { status: "answered-later" };
+  if (tracker.removedFromTracking) return decided({ status: "removed" });
+  if (tracker.assimilatedAt.getTime() > at.getTime()) return decided({ status: "reset" });
 
   const thinking = input.thinkingTimeMs ?? null;
   const { answer } = input;
+  const plan = (correct: boolean, kind: "self-review" | "spelling" | "multiple-choice") =>
+    planReview(at, current, correct ? "success" : "failure", kind, { randomizer: ctx.randomizer, thinkingTimeMs: thinking });
   try {
-    return withSavepoint(ctx, () => applyAnswer(tx, ctx, current, tracker, answer, at, thinking));
+    switch (answer.type) {
+      case "self-review":
+        return { apply: { correct: answer.successful, plan: plan(answer.successful, "self-review") } };
+      case "spelling": {
+        const { isCorrect } = judgeSpelling(ctx, tracker, answer.spellingAnswer);
+        return { apply: { correct: isCorrect, plan: plan(isCorrect, "spelling") } };
+      }
+      case "multiple-choice": {
+        const loaded = await ownRecallPrompt(ctx, current, answer.recallPromptId);
+        if (loaded.prompt.memoryTrackerId !== tracker.id || tracker.spelling) {
+          return decided({ status: "refused", message: "This question is not about this memory tracker" });
+        }
+        if (loaded.prompt.answeredAt) return decided({ status: "answered-later" });
+        const correct = judgeChoice(loaded, answer.choiceIndex);
+        return {
+          apply: {
+            correct,
+            plan: plan(correct, "multiple-choice"),
+            choice: { promptId: loaded.prompt.id, choiceIndex: answer.choiceIndex },
+          },
+        };
+      }
+    }
   } catch (error) {
     // A question gone or no longer readable goes with its tracker; a mismatch is refused, in words.
-    if (error instanceof NotFoundError) return { status: "removed" };
-    if (error instanceof ForbiddenError) return { status: "out-of-reach" };
-    if (error instanceof ValidationError) return { status: "refused", message: Object.values(error.errors).join("; ") };
-    if (error instanceof DomainError) return { status: "refused", message: error.message };
+    if (error instanceof NotFoundError) return decided({ status: "removed" });
+    if (error instanceof ForbiddenError) return decided({ status: "out-of-reach" });
+    if (error instanceof ValidationError) return decided({ status: "refused", message: Object.values(error.errors).join("; ") });
+    if (error instanceof DomainError) return decided({ status: "refused", message: error.message });
     throw error;
-  }
-}
-
-/** Runs `apply` inside a savepoint of the transaction: an answer refused half-way leaves nothing behind. */
-function withSavepoint<T>(ctx: AppContext, apply: () => T): T {
-  ctx.sqlite.run("SAVEPOINT offline_answer");
-  try {
-    const result = apply();
-    ctx.sqlite.run("RELEASE offline_answer");
-    return result;
-  } catch (error) {
-    ctx.sqlite.run("ROLLBACK TO offline_answer");
-    ctx.sqlite.run("RELEASE offline_answer");
-    throw error;
-  }
-}
-
-function applyAnswer(
-  tx: DbHandle,
-  ctx: AppContext,
-  current: CurrentUser,
-  tracker: MemoryTrackerRow,
-  answer: OfflineAnswerInput,
-  at: Date,
-  thinking: number | null,
-): Judged {
-  const applied = (correct: boolean): Judged => ({ status: "applied", correct, reviewedAt: at.toISOString() });
-  switch (answer.type) {
-    case "self-review":
-      repeatTracker(tx, at, current, tracker, answer.successful, "self-review", ctx.randomizer, thinking);
-      return applied(answer.successful);
-    case "spelling":
-      return applied(applySpelling(tx, ctx, current, tracker, answer.spellingAnswer, at, thinking).isCorrect);
-    case "multiple-choice": {
-      const loaded = ownRecallPrompt(ctx, current, answer.recallPromptId);
-      if (loaded.prompt.memoryTrackerId !== tracker.id || tracker.spelling) {
-        return { status: "refused", message: "This question is not about this memory tracker" };
-      }
-      if (loaded.prompt.answeredAt) return { status: "answered-later" };
-      return applied(applyChoice(tx, ctx, current, loaded, answer.choiceIndex, at, thinking).answerCorrect === true);
-    }
   }
 }
 
 /** The user's own tracker, on an undeleted note of a notebook the policy still lets them recall (404/403 otherwise). */
-function recallableTracker(ctx: AppContext, current: CurrentUser, trackerId: number): MemoryTrackerRow {
-  const row = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.id, trackerId)).get();
+async function recallableTracker(ctx: AppContext, current: CurrentUser, trackerId: number): Promise<MemoryTrackerRow> {
+  const row = await ctx.stores.memory.tracker(trackerId);
   if (!row) throw new NotFoundError("Memory tracker");
   authorizeOwnRecord(current, row.userId, "memory tracker");
   const note = getNote(ctx, row.noteId);
   if (note.deletedAt) throw new NotFoundError("Note");
   authorizeRecall(ctx, current, getNotebook(ctx, note.notebookId));
   return row;
-}
-
-/** Whether anything moved the tracker's schedule after `at`: a logged review, or a recall time past it. */
-function reviewedAfter(tx: DbHandle, tracker: MemoryTrackerRow, at: Date): boolean {
-  if (tracker.lastRecalledAt.getTime() > at.getTime()) return true;
-  const later = tx
-    .select({ id: recallLog.id })
-    .from(recallLog)
-    .where(and(eq(recallLog.memoryTrackerId, tracker.id), gt(recallLog.reviewedAt, at), ne(recallLog.kind, "assimilation")))
-    .limit(1)
-    .get();
-  if (later) return true;
-  // A question of this tracker answered after `at` (its review is logged too, but be sure).
-  return !!tx
-    .select({ id: recallPrompts.id })
-    .from(recallPrompts)
-    .where(and(eq(recallPrompts.memoryTrackerId, tracker.id), gt(recallPrompts.answeredAt, at)))
-    .limit(1)
-    .get();
 }

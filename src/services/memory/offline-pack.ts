@@ -12,7 +12,7 @@ import type { AppContext } from "../../context";
 import { type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf, getNotebook, notesByIds } from "../notes/rows";
 import { presentRecallPrompt, type RecallPromptJson } from "../recall-prompts/presenters";
-import { loadPromptOf, reusablePrompt } from "../recall-prompts/rows";
+import { withNote } from "../recall-prompts/rows";
 import { type SpellingQuestionJson, spellingStem } from "../spelling/spelling-service";
 import type { CurrentUser } from "../users";
 import { type DueMemoryTrackersJson, recalling } from "./recall-list";
@@ -38,8 +38,8 @@ export interface OfflinePackJson extends DueMemoryTrackersJson {
   savedAt: string;
 }
 
-export function offlinePack(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number): OfflinePackJson {
-  const due = recalling(ctx, current, timeZone, dueInDays);
+export async function offlinePack(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number): Promise<OfflinePackJson> {
+  const due = await recalling(ctx, current, timeZone, dueInDays);
   const toRepeat = due.toRepeat.slice(0, MAX_OFFLINE_ITEMS);
   const notes = notesByIds(ctx, [...new Set(toRepeat.map((item) => item.noteId))]);
   const byId = new Map(notes.map((note) => [note.id, note]));
@@ -62,9 +62,9 @@ export function offlinePack(ctx: AppContext, current: CurrentUser, timeZone: str
       items.push({ ...base, kind: "spelling", spellingQuestion: { stem: spellingStem(note.title, note.details), notebook } });
       continue;
     }
-    const prompt = reusablePrompt(ctx, current.user.id, item.memoryTrackerId);
+    const prompt = await ctx.stores.recallPrompts.reusablePrompt(current.user.id, item.memoryTrackerId);
     if (prompt) {
-      const loaded = loadPromptOf(ctx, prompt);
+      const loaded = withNote(ctx, prompt);
       items.push({
         ...base,
         kind: "multiple-choice",

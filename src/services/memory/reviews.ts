@@ -1,11 +1,16 @@
 /**
- * Every change of a tracker's schedule by a review goes through here: the user's
- * scheduler computes the new state, the tracker is updated and a recall_log row is written, in
- * the caller's transaction, so the log and the trackers never disagree.
+ * Every change of a tracker's schedule by a review goes through here: the user's scheduler
+ * computes the new state and its recall_log row (planReview), and the memory store writes both in
+ * the review's unit of work, so the log and the trackers never disagree.
  */
-import { eq } from "drizzle-orm";
-import type { DbHandle } from "../../db/connection";
-import { memoryTrackers, recallLog } from "../../db/schema";
+import { runOnSqlite } from "../../store/legacy";
+import {
+  insertLogRows,
+  logAssimilation as logAssimilationBody,
+  type MemoryTrackerRow,
+  type PlannedReview,
+  type ReviewPlanner,
+} from "../../store/memory/memory-store";
 import { ValidationError } from "../errors";
 import type { Randomizer } from "../randomizer";
 import { markAsRepeated, newSchedule, parseSpaceIntervals, selfEvaluated } from "../scheduling/forgetting-curve";
@@ -19,7 +24,10 @@ import {
 } from "../scheduling/fsrs";
 import type { CurrentUser, UserRow } from "../user-rows";
 
-export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
+export type { MemoryTrackerRow } from "../../store/memory/memory-store";
+
+/** A drizzle transaction of the code not on the stores yet (the importers), see store/legacy.ts. */
+type LegacyTransaction = Parameters<typeof runOnSqlite>[0];
 /** "anki": a review made in Anki, carried over by an Anki import. */
 export type ReviewKind = "assimilation" | "multiple-choice" | "spelling" | "self-review" | "self-evaluation" | "anki";
 export const REVIEW_KINDS: readonly ReviewKind[] = [
@@ -91,29 +99,17 @@ export function assimilationSchedule(current: CurrentUser, now: Date, randomizer
   return { ...newSchedule(parseSpaceIntervals(current.user.spaceIntervals), now), stability: null, difficulty: null };
 }
 
-/** Logs the assimilation of freshly inserted trackers (the first row of their history). */
-export function logAssimilation(tx: DbHandle, current: CurrentUser, rows: MemoryTrackerRow[]): MemoryTrackerRow[] {
+/** The state an assimilation's log row shows, under the user's scheduler. */
+export function assimilationState(current: CurrentUser): (row: MemoryTrackerRow) => string {
   const scheduler = schedulerOf(current.user);
-  const values = rows
-    .filter((row) => !row.removedFromTracking) // skipped notes are not learned, so not reviewed either
-    .map((row) => ({
-      memoryTrackerId: row.id,
-      userId: current.user.id,
-      reviewedAt: row.assimilatedAt,
-      kind: "assimilation",
-      outcome: "success",
-      stateAfter: JSON.stringify(stateJson(scheduler, row)),
-    }));
-  // Many rows at once (an Anki import logs thousands): one statement per batch.
-  for (let i = 0; i < values.length; i += LOG_BATCH)
-    tx.insert(recallLog)
-      .values(values.slice(i, i + LOG_BATCH))
-      .run();
-  return rows;
+  return (row) => JSON.stringify(stateJson(scheduler, row));
 }
 
-/** Rows per INSERT statement (SQLite takes up to 32,766 parameters: 10 columns × 500 is well within). */
-const LOG_BATCH = 500;
+/** Logs the assimilation of freshly inserted trackers inside an importer's transaction (the first row of their history). */
+export function logAssimilation(tx: LegacyTransaction, current: CurrentUser, rows: MemoryTrackerRow[]): MemoryTrackerRow[] {
+  runOnSqlite(tx, (s) => logAssimilationBody(s, current.user.id, rows, assimilationState(current)));
+  return rows;
+}
 
 /** A review made in another app, as it happened (see logImportedReviews). */
 export interface ImportedReview {
@@ -132,7 +128,7 @@ export interface ImportedReview {
  * interval, as `{scheduler: "anki", intervalDays}`.
  */
 export function logImportedReviews(
-  tx: DbHandle,
+  tx: LegacyTransaction,
   userId: number,
   trackerId: number,
   kind: "anki",
@@ -150,68 +146,62 @@ export function logImportedReviews(
     elapsedHours: hoursBetween(i > 0 ? reviews[i - 1]!.at : assimilatedAt, review.at),
     stateAfter: JSON.stringify({ scheduler: kind, intervalDays: Math.round(review.intervalDays * 1000) / 1000 }),
   }));
-  for (let i = 0; i < values.length; i += LOG_BATCH)
-    tx.insert(recallLog)
-      .values(values.slice(i, i + LOG_BATCH))
-      .run();
+  runOnSqlite(tx, (s) => insertLogRows(s, values));
 }
 
 /**
- * Reviews a tracker at `now` with the user's scheduler, saves it and logs the review.
- * `outcome` is success/failure, or a self-evaluation's signed adjustment ("+5", "-5"; the
- * classic scheduler takes any adjustment, FSRS grades a positive one Easy and a negative one Hard).
+ * Plans a review at `now` with the user's scheduler: from the tracker as the unit of work reads
+ * it, its new schedule and log row. `outcome` is success/failure, or a self-evaluation's signed
+ * adjustment ("+5", "-5"; the classic scheduler takes any adjustment, FSRS grades a positive one
+ * Easy and a negative one Hard).
  */
-export function reviewTracker(
-  tx: DbHandle,
+export function planReview(
   now: Date,
   current: CurrentUser,
-  tracker: MemoryTrackerRow,
   outcome: ReviewOutcome | `${"+" | "-"}${number}`,
   kind: ReviewKind,
   options: { randomizer?: Randomizer; thinkingTimeMs?: number | null } = {},
-): MemoryTrackerRow {
-  const scheduler = schedulerOf(current.user);
-  const before: FsrsSchedule = tracker;
-  let after: FsrsSchedule;
-  const adjustment = outcome === "success" || outcome === "failure" ? null : Number(outcome);
-  if (scheduler === "fsrs") {
-    const fsrsOutcome: ReviewOutcome =
-      adjustment === null ? (outcome as ReviewOutcome) : adjustment > 0 ? "+5" : adjustment < 0 ? "-5" : "success";
-    after = fsrsReviewed(before, fsrsOutcome, now, fsrsSettingsOf(current.user), fuzzDraw(options.randomizer));
-  } else {
-    const intervals = parseSpaceIntervals(current.user.spaceIntervals);
-    const next =
-      adjustment === null ? markAsRepeated(intervals, tracker, now, outcome === "success") : selfEvaluated(intervals, tracker, adjustment);
-    after = { ...next, stability: null, difficulty: null };
-  }
-  const saved = tx
-    .update(memoryTrackers)
-    .set({
+): ReviewPlanner {
+  return (tracker) => {
+    const scheduler = schedulerOf(current.user);
+    const before: FsrsSchedule = tracker;
+    let after: FsrsSchedule;
+    const adjustment = outcome === "success" || outcome === "failure" ? null : Number(outcome);
+    if (scheduler === "fsrs") {
+      const fsrsOutcome: ReviewOutcome =
+        adjustment === null ? (outcome as ReviewOutcome) : adjustment > 0 ? "+5" : adjustment < 0 ? "-5" : "success";
+      after = fsrsReviewed(before, fsrsOutcome, now, fsrsSettingsOf(current.user), fuzzDraw(options.randomizer));
+    } else {
+      const intervals = parseSpaceIntervals(current.user.spaceIntervals);
+      const next =
+        adjustment === null
+          ? markAsRepeated(intervals, tracker, now, outcome === "success")
+          : selfEvaluated(intervals, tracker, adjustment);
+      after = { ...next, stability: null, difficulty: null };
+    }
+    const schedule = {
       forgettingCurveIndex: after.forgettingCurveIndex,
       lastRecalledAt: after.lastRecalledAt,
       nextRecallAt: after.nextRecallAt,
       repetitionCount: after.repetitionCount,
       stability: after.stability,
       difficulty: after.difficulty,
-    })
-    .where(eq(memoryTrackers.id, tracker.id))
-    .returning()
-    .get()!;
-  tx.insert(recallLog)
-    .values({
-      memoryTrackerId: tracker.id,
-      userId: current.user.id,
-      reviewedAt: now,
-      kind,
-      outcome: adjustment === null ? outcome : `${adjustment >= 0 ? "+" : ""}${adjustment}`,
-      thinkingTimeMs: options.thinkingTimeMs ?? null,
-      scheduledHours: hoursBetween(before.lastRecalledAt, before.nextRecallAt),
-      elapsedHours: hoursBetween(before.lastRecalledAt, now),
-      stateBefore: JSON.stringify(stateJson(scheduler, before)),
-      stateAfter: JSON.stringify(stateJson(scheduler, saved)),
-    })
-    .run();
-  return saved;
+    };
+    const planned: PlannedReview = {
+      schedule,
+      log: {
+        reviewedAt: now,
+        kind,
+        outcome: adjustment === null ? outcome : `${adjustment >= 0 ? "+" : ""}${adjustment}`,
+        thinkingTimeMs: options.thinkingTimeMs ?? null,
+        scheduledHours: hoursBetween(before.lastRecalledAt, before.nextRecallAt),
+        elapsedHours: hoursBetween(before.lastRecalledAt, now),
+        stateBefore: JSON.stringify(stateJson(scheduler, before)),
+        stateAfter: JSON.stringify(stateJson(scheduler, schedule)),
+      },
+    };
+    return planned;
+  };
 }
 
 const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / HOUR_MS) * 100) / 100;

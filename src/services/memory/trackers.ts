@@ -1,18 +1,15 @@
-import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { DbHandle } from "../../db/connection";
-import { memoryTrackers, notes } from "../../db/schema";
-import { NotFoundError, ValidationError } from "../errors";
+import type { MemoryTrackerRow, RepeatResult } from "../../store/memory/memory-store";
+import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { type NoteJson, NotePresenter, type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook, notesByIds } from "../notes/rows";
 import { authorizeEdit, authorizeOwnRecord, authorizeRead, authorizeRecall } from "../policies";
-import type { Randomizer } from "../randomizer";
 import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
 import type { CurrentUser } from "../users";
-import { recordAnswerKey, refuseRepeatedKey } from "./answer-keys";
-import { type ReviewKind, reviewTracker, thinkingTime } from "./reviews";
+import { ALREADY_RECORDED, appliedNow, refuseRepeatedKey } from "./answer-keys";
+import { planReview, thinkingTime } from "./reviews";
 
-export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
+export type { MemoryTrackerRow } from "../../store/memory/memory-store";
 
 export interface MemoryTrackerJson {
   id: number;
@@ -62,13 +59,13 @@ export const presentMemoryTracker = (ctx: AppContext, reader: CurrentUser, row: 
  * (asked, answered, repeated, nudged) its note must also still be the user's to recall: an
  * unsubscribed notebook's trackers stay in history but are not recalled.
  */
-export function ownTracker(
+export async function ownTracker(
   ctx: AppContext,
   current: CurrentUser,
   trackerId: number,
   purpose: "recall" | "look" = "recall",
-): MemoryTrackerRow {
-  const row = ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.id, trackerId)).get();
+): Promise<MemoryTrackerRow> {
+  const row = await ctx.stores.memory.tracker(trackerId);
   if (!row) throw new NotFoundError("Memory tracker");
   authorizeOwnRecord(current, row.userId, "memory tracker");
   if (purpose === "recall") authorizeRecall(ctx, current, getNotebook(ctx, getNote(ctx, row.noteId).notebookId));
@@ -77,24 +74,14 @@ export function ownTracker(
 
 export const intervalsOf = (current: CurrentUser) => parseSpaceIntervals(current.user.spaceIntervals);
 
-/**
- * Repeats a tracker (success or failure) with the user's scheduler, as recalled at `now`, and logs
- * the review (src/services/memory/reviews.ts) in the caller's transaction.
- */
-export function repeatTracker(
-  tx: DbHandle,
-  now: Date,
-  current: CurrentUser,
-  tracker: MemoryTrackerRow,
-  successful: boolean,
-  kind: ReviewKind = "self-review",
-  randomizer?: Randomizer,
-  thinkingTimeMs: number | null = null,
-): MemoryTrackerRow {
-  return reviewTracker(tx, now, current, tracker, successful ? "success" : "failure", kind, { randomizer, thinkingTimeMs });
+/** The tracker as a review left it: a repeated answer key is a 400, a tracker gone meanwhile a 404. */
+export function reviewed(result: RepeatResult): MemoryTrackerRow {
+  if (result.status === "already-recorded") throw new BadRequestError(ALREADY_RECORDED);
+  if (result.status === "not-found") throw new NotFoundError("Memory tracker");
+  return result.tracker;
 }
 
-export function markTrackerAsRepeated(
+export async function markTrackerAsRepeated(
   ctx: AppContext,
   current: CurrentUser,
   trackerId: number,
@@ -103,86 +90,52 @@ export function markTrackerAsRepeated(
   idempotencyKey?: string,
 ) {
   const thinking = thinkingTime(thinkingTimeMs);
-  const row = ctx.db.transaction((tx) => {
-    refuseRepeatedKey(tx, current.user.id, idempotencyKey);
-    const now = ctx.clock.now();
-    const repeated = repeatTracker(
-      tx,
-      now,
-      current,
-      ownTracker(ctx, current, trackerId),
-      successful,
-      "self-review",
-      ctx.randomizer,
-      thinking,
-    );
-    if (idempotencyKey !== undefined) {
-      recordAnswerKey(tx, {
-        userId: current.user.id,
-        key: idempotencyKey,
-        memoryTrackerId: repeated.id,
-        answeredAt: now,
-        appliedAt: now,
-        outcome: { status: "applied", correct: successful, reviewedAt: now.toISOString() },
-      });
-    }
-    return repeated;
+  await refuseRepeatedKey(ctx, current.user.id, idempotencyKey);
+  const tracker = await ownTracker(ctx, current, trackerId);
+  const now = ctx.clock.now();
+  const plan = planReview(now, current, successful ? "success" : "failure", "self-review", {
+    randomizer: ctx.randomizer,
+    thinkingTimeMs: thinking,
   });
+  const row = reviewed(await ctx.stores.memory.repeat(current.user.id, tracker.id, plan, appliedNow(idempotencyKey, now, successful)));
   return presentMemoryTracker(ctx, current, row);
 }
 
 /** "Sad" (−5) or "happy" (+5): a nudge to the interval without counting a repetition. */
-export function selfEvaluate(ctx: AppContext, current: CurrentUser, trackerId: number, adjustment: number) {
+export async function selfEvaluate(ctx: AppContext, current: CurrentUser, trackerId: number, adjustment: number) {
   if (!Number.isInteger(adjustment) || Math.abs(adjustment) > 100) {
     throw new ValidationError({ adjustment: "must be a whole number from -100 to 100" });
   }
-  const row = ctx.db.transaction((tx) => {
-    const tracker = ownTracker(ctx, current, trackerId);
-    const outcome = `${adjustment >= 0 ? "+" : ""}${adjustment}` as `+${number}`;
-    return reviewTracker(tx, ctx.clock.now(), current, tracker, outcome, "self-evaluation", { randomizer: ctx.randomizer });
-  });
+  const tracker = await ownTracker(ctx, current, trackerId);
+  const outcome = `${adjustment >= 0 ? "+" : ""}${adjustment}` as `+${number}`;
+  const plan = planReview(ctx.clock.now(), current, outcome, "self-evaluation", { randomizer: ctx.randomizer });
+  const row = reviewed(await ctx.stores.memory.repeat(current.user.id, tracker.id, plan));
   return presentMemoryTracker(ctx, current, row);
 }
 
 /** Stops recalling the tracker (it still keeps the note out of assimilation). */
-export function removeFromTracking(ctx: AppContext, current: CurrentUser, trackerId: number) {
-  const tracker = ownTracker(ctx, current, trackerId, "look");
-  const row = ctx.db
-    .update(memoryTrackers)
-    .set({ removedFromTracking: true, lastRecalledAt: ctx.clock.now() })
-    .where(eq(memoryTrackers.id, tracker.id))
-    .returning()
-    .get()!;
+export async function removeFromTracking(ctx: AppContext, current: CurrentUser, trackerId: number) {
+  const tracker = await ownTracker(ctx, current, trackerId, "look");
+  const row = await ctx.stores.memory.removeFromTracking(tracker.id, ctx.clock.now());
+  if (!row) throw new NotFoundError("Memory tracker");
   return presentMemoryTracker(ctx, current, row);
 }
 
-export function showTracker(ctx: AppContext, current: CurrentUser, trackerId: number) {
-  return presentMemoryTracker(ctx, current, ownTracker(ctx, current, trackerId, "look"));
+export async function showTracker(ctx: AppContext, current: CurrentUser, trackerId: number) {
+  return presentMemoryTracker(ctx, current, await ownTracker(ctx, current, trackerId, "look"));
 }
 
 const RECENT_LIMIT = 100;
 
 /** "Recently Learned": the user's trackers by assimilation time, newest first (removed ones too). */
-export function recentlyLearned(ctx: AppContext, current: CurrentUser) {
-  const rows = ctx.db
-    .select()
-    .from(memoryTrackers)
-    .where(eq(memoryTrackers.userId, current.user.id))
-    .orderBy(desc(memoryTrackers.assimilatedAt), desc(memoryTrackers.id))
-    .limit(RECENT_LIMIT)
-    .all();
+export async function recentlyLearned(ctx: AppContext, current: CurrentUser) {
+  const rows = await ctx.stores.memory.recentTrackers(current.user.id, "assimilated", RECENT_LIMIT);
   return presentMemoryTrackers(ctx, current, rows);
 }
 
 /** "Recently Reviewed": by last recall time, newest first. */
-export function recentlyReviewed(ctx: AppContext, current: CurrentUser) {
-  const rows = ctx.db
-    .select()
-    .from(memoryTrackers)
-    .where(eq(memoryTrackers.userId, current.user.id))
-    .orderBy(desc(memoryTrackers.lastRecalledAt), desc(memoryTrackers.id))
-    .limit(RECENT_LIMIT)
-    .all();
+export async function recentlyReviewed(ctx: AppContext, current: CurrentUser) {
+  const rows = await ctx.stores.memory.recentTrackers(current.user.id, "recalled", RECENT_LIMIT);
   return presentMemoryTrackers(ctx, current, rows);
 }
 
@@ -201,18 +154,11 @@ export interface NoteInfoJson {
 }
 
 /** NoteInfo: the note's realm, its recall setting and the user's active trackers for it. */
-export function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number): NoteInfoJson {
+export async function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number): Promise<NoteInfoJson> {
   const note = getNote(ctx, noteId);
   const notebook = getNotebook(ctx, note.notebookId);
   authorizeRead(ctx, current, notebook);
-  const trackers = ctx.db
-    .select()
-    .from(memoryTrackers)
-    .where(
-      and(eq(memoryTrackers.userId, current.user.id), eq(memoryTrackers.noteId, note.id), eq(memoryTrackers.removedFromTracking, false)),
-    )
-    .orderBy(memoryTrackers.spelling, memoryTrackers.id)
-    .all();
+  const trackers = await ctx.stores.memory.activeTrackersOfNote(current.user.id, note.id);
   return {
     note: presentNoteRealm(ctx, current, note, notebook, ancestorsOf(ctx, note)),
     recallSetting: { level: note.level, rememberSpelling: note.rememberSpelling, skipMemoryTracking: note.skipMemoryTracking },
@@ -225,7 +171,7 @@ export function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number):
  * Changes a note's recall setting. Links follow the level: every link under the note and every
  * link to it gets at least the new level.
  */
-export function updateRecallSetting(ctx: AppContext, current: CurrentUser, noteId: number, input: Partial<RecallSettingJson>) {
+export async function updateRecallSetting(ctx: AppContext, current: CurrentUser, noteId: number, input: Partial<RecallSettingJson>) {
   const note = getNote(ctx, noteId);
   authorizeEdit(ctx, current, getNotebook(ctx, note.notebookId));
   const errors: Record<string, string> = {};
@@ -233,24 +179,10 @@ export function updateRecallSetting(ctx: AppContext, current: CurrentUser, noteI
     errors.level = "must be from 0 to 6";
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const level = input.level ?? note.level;
-  ctx.db.transaction((tx) => {
-    tx.update(notes)
-      .set({
-        level,
-        rememberSpelling: input.rememberSpelling ?? note.rememberSpelling,
-        skipMemoryTracking: input.skipMemoryTracking ?? note.skipMemoryTracking,
-      })
-      .where(eq(notes.id, note.id))
-      .run();
-    const linkIds = tx
-      .select({ id: notes.id, level: notes.level })
-      .from(notes)
-      .where(and(isNotNull(notes.targetNoteId), or(eq(notes.parentId, note.id), eq(notes.targetNoteId, note.id))))
-      .all()
-      .filter((link) => link.level < level)
-      .map((link) => link.id);
-    if (linkIds.length) tx.update(notes).set({ level }).where(inArray(notes.id, linkIds)).run();
+  await ctx.stores.memory.updateRecallSetting(note.id, {
+    level: input.level ?? note.level,
+    rememberSpelling: input.rememberSpelling ?? note.rememberSpelling,
+    skipMemoryTracking: input.skipMemoryTracking ?? note.skipMemoryTracking,
   });
   return { noteId: note.id };
 }

@@ -4,7 +4,6 @@
  */
 import type { McqWithAnswer } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
-import { suggestedQuestionsForFineTuning } from "../../db/schema";
 import type { SuggestedQuestionRow } from "../../store/fine-tuning/fine-tuning-store";
 import { ForbiddenError } from "../errors";
 import { authorizeRead, mayReadAnswerKeys, notebookRole } from "../policies";
@@ -50,25 +49,18 @@ export function presentSuggestedQuestion(row: SuggestedQuestionRow): SuggestedQu
  * it for the admin to fill in.
  */
 /** Whether the user answered this question in one of their recall prompts (the answer page showed its key). */
-function answeredInRecall(ctx: AppContext, current: CurrentUser, questionId: number): boolean {
-  return (
-    ctx.sqlite
-      .query<{ found: number }, [number, number]>(
-        "SELECT 1 AS found FROM recall_prompts WHERE user_id = ? AND predefined_question_id = ? AND answered_at IS NOT NULL LIMIT 1",
-      )
-      .get(current.user.id, questionId) !== null
-  );
-}
-
-export function suggestForFineTuning(
+export async function suggestForFineTuning(
   ctx: AppContext,
   current: CurrentUser,
   questionId: number,
   input: { isPositiveFeedback: boolean; comment?: string | null },
-): SuggestedQuestionJson {
-  const { question, note, notebook } = loadQuestion(ctx, questionId);
+): Promise<SuggestedQuestionJson> {
+  const { question, note, notebook } = await loadQuestion(ctx, questionId);
   authorizeRead(ctx, current, notebook);
-  if (!mayReadAnswerKeys(notebookRole(ctx, current, notebook)) && !answeredInRecall(ctx, current, question.id)) {
+  if (
+    !mayReadAnswerKeys(notebookRole(ctx, current, notebook)) &&
+    !(await ctx.stores.recallPrompts.answeredInRecall(current.user.id, question.id))
+  ) {
     throw new ForbiddenError("Only the notebook's editors, or a learner who answered this question, can suggest it for fine-tuning");
   }
   const preserved: McqWithAnswer = {
@@ -76,9 +68,8 @@ export function suggestForFineTuning(
     correctChoiceIndex: question.correctAnswerIndex,
     strictChoiceOrder: false,
   };
-  const row = ctx.db
-    .insert(suggestedQuestionsForFineTuning)
-    .values({
+  const [row] = await ctx.stores.fineTuning.insert([
+    {
       userId: current.user.id,
       preservedNoteContent: noteDescription(ctx, current, note),
       preservedQuestion: JSON.stringify(preserved),
@@ -86,8 +77,7 @@ export function suggestForFineTuning(
       comment: (input.comment ?? "").trim(),
       realCorrectAnswers: input.isPositiveFeedback ? String(question.correctAnswerIndex) : "",
       createdAt: ctx.clock.now(),
-    })
-    .returning()
-    .get();
-  return presentSuggestedQuestion(row);
+    },
+  ]);
+  return presentSuggestedQuestion(row!);
 }

@@ -7,16 +7,26 @@
  * it keep it (what the learner saw and answered stays as it was). A withdrawn question is marked
  * contested, which already means "never listed or asked again" (rows.ts).
  */
-import { and, asc, eq, isNull, not } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { notes, predefinedQuestions } from "../../db/schema";
+import type { NewQuestion } from "../../store/recall-prompts/recall-prompts-store";
 import { NotFoundError } from "../errors";
 import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
 import { authorizeEdit, authorizeRead, mayReadAnswerKeys, notebookRole } from "../policies";
-import { insertQuestion, type PredefinedQuestionRow } from "../recall-prompts/rows";
+import type { PredefinedQuestionRow } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
 import { type NoteQuestionsJson, type PredefinedQuestionJson, presentPredefinedQuestion } from "./presenters";
 import { validateQuestion } from "./validation";
+
+/** A question as a notebook's editor wrote it: not approved yet. */
+function handWritten(input: ReturnType<typeof validateQuestion>): NewQuestion {
+  const { stem, choices } = input.multipleChoicesQuestion;
+  return {
+    multipleChoicesQuestion: JSON.stringify({ stem, choices }),
+    correctAnswerIndex: input.correctAnswerIndex,
+    approved: false,
+    contested: false,
+  };
+}
 
 /** Most questions the notebook's list shows (a notebook's page, not an export). */
 export const MAX_NOTEBOOK_QUESTIONS = 2000;
@@ -39,11 +49,11 @@ export function editableNote(ctx: AppContext, current: CurrentUser | undefined, 
 }
 
 /** A question with its note and notebook; 404 when there is no such question. */
-export function loadQuestion(
+export async function loadQuestion(
   ctx: AppContext,
   questionId: number,
-): { question: PredefinedQuestionRow; note: NoteRow; notebook: NotebookRow } {
-  const question = ctx.db.select().from(predefinedQuestions).where(eq(predefinedQuestions.id, questionId)).get();
+): Promise<{ question: PredefinedQuestionRow; note: NoteRow; notebook: NotebookRow }> {
+  const question = await ctx.stores.recallPrompts.question(questionId);
   if (!question) throw new NotFoundError("Question");
   const note = getNote(ctx, question.noteId);
   return { question, note, notebook: getNotebook(ctx, note.notebookId) };
@@ -55,39 +65,23 @@ export function loadQuestion(
  * would pass the assessment). Questions the automatic check contested (replaced by a better one
  * and never asked again) are left out.
  */
-export function noteQuestions(ctx: AppContext, current: CurrentUser, noteId: number): PredefinedQuestionJson[] {
+export async function noteQuestions(ctx: AppContext, current: CurrentUser, noteId: number): Promise<PredefinedQuestionJson[]> {
   const { notebook } = readableNote(ctx, current, noteId);
   const withAnswerKey = mayReadAnswerKeys(notebookRole(ctx, current, notebook));
-  return ctx.db
-    .select()
-    .from(predefinedQuestions)
-    .where(and(eq(predefinedQuestions.noteId, noteId), eq(predefinedQuestions.contested, false)))
-    .orderBy(asc(predefinedQuestions.id))
-    .all()
-    .map((row) => presentPredefinedQuestion(row, withAnswerKey));
+  return (await ctx.stores.recallPrompts.questionsOfNote(noteId)).map((row) => presentPredefinedQuestion(row, withAnswerKey));
 }
 
 /** POST /predefined-questions/{note}/note-questions: adds a question by hand (not approved yet). Editors only. */
-export function addQuestion(ctx: AppContext, current: CurrentUser, noteId: number, body: unknown): PredefinedQuestionJson {
+export async function addQuestion(ctx: AppContext, current: CurrentUser, noteId: number, body: unknown): Promise<PredefinedQuestionJson> {
   const { note } = editableNote(ctx, current, noteId);
   const input = validateQuestion(body);
-  const row = insertQuestion(
-    ctx.db,
-    ctx.clock.now(),
-    note.id,
-    {
-      multipleChoicesQuestion: input.multipleChoicesQuestion,
-      correctChoiceIndex: input.correctAnswerIndex,
-      strictChoiceOrder: false,
-    },
-    false,
-  );
+  const row = await ctx.stores.recallPrompts.insertQuestion(note.id, handWritten(input), ctx.clock.now());
   return presentPredefinedQuestion(row, true);
 }
 
 /** A question an editor may change: not withdrawn (404 when it is), of a note that is not deleted. */
-function editableQuestion(ctx: AppContext, current: CurrentUser, questionId: number) {
-  const loaded = loadQuestion(ctx, questionId);
+async function editableQuestion(ctx: AppContext, current: CurrentUser, questionId: number) {
+  const loaded = await loadQuestion(ctx, questionId);
   authorizeEdit(ctx, current, loaded.notebook);
   if (loaded.question.contested || loaded.note.deletedAt) throw new NotFoundError("Question");
   return loaded;
@@ -98,27 +92,23 @@ function editableQuestion(ctx: AppContext, current: CurrentUser, questionId: num
  * the old one, which is withdrawn in the same transaction. Its approval is reset: an assessment
  * asks it again only once someone approves what it now says. Answers the new question (a new id).
  */
-export function updateQuestion(ctx: AppContext, current: CurrentUser, questionId: number, body: unknown): PredefinedQuestionJson {
-  const { question, note } = editableQuestion(ctx, current, questionId);
+export async function updateQuestion(
+  ctx: AppContext,
+  current: CurrentUser,
+  questionId: number,
+  body: unknown,
+): Promise<PredefinedQuestionJson> {
+  const { question, note } = await editableQuestion(ctx, current, questionId);
   const input = validateQuestion(body);
-  const row = ctx.db.transaction((tx) => {
-    tx.update(predefinedQuestions).set({ contested: true, approved: false }).where(eq(predefinedQuestions.id, question.id)).run();
-    return insertQuestion(
-      tx,
-      ctx.clock.now(),
-      note.id,
-      { multipleChoicesQuestion: input.multipleChoicesQuestion, correctChoiceIndex: input.correctAnswerIndex, strictChoiceOrder: false },
-      false,
-    );
-  });
+  const row = await ctx.stores.recallPrompts.replaceQuestion(question.id, note.id, handWritten(input), ctx.clock.now());
   // Only the notebook's editors get here: they see the answer key.
   return presentPredefinedQuestion(row, true);
 }
 
 /** POST /predefined-questions/{id}/delete (not in the reference API): withdraws the question. */
-export function deleteQuestion(ctx: AppContext, current: CurrentUser, questionId: number): void {
-  const { question } = editableQuestion(ctx, current, questionId);
-  ctx.db.update(predefinedQuestions).set({ contested: true, approved: false }).where(eq(predefinedQuestions.id, question.id)).run();
+export async function deleteQuestion(ctx: AppContext, current: CurrentUser, questionId: number): Promise<void> {
+  const { question } = await editableQuestion(ctx, current, questionId);
+  await ctx.stores.recallPrompts.withdrawQuestion(question.id);
 }
 
 /**
@@ -126,15 +116,10 @@ export function deleteQuestion(ctx: AppContext, current: CurrentUser, questionId
  * question, for those who may edit its notebook. One UPDATE flips the stored value, so two
  * clicks at once give two flips, never a lost one.
  */
-export function toggleApproval(ctx: AppContext, current: CurrentUser, questionId: number): PredefinedQuestionJson {
-  const { notebook } = loadQuestion(ctx, questionId);
+export async function toggleApproval(ctx: AppContext, current: CurrentUser, questionId: number): Promise<PredefinedQuestionJson> {
+  const { notebook } = await loadQuestion(ctx, questionId);
   authorizeEdit(ctx, current, notebook);
-  const row = ctx.db
-    .update(predefinedQuestions)
-    .set({ approved: not(predefinedQuestions.approved) })
-    .where(eq(predefinedQuestions.id, questionId))
-    .returning()
-    .get();
+  const row = await ctx.stores.recallPrompts.toggleApproval(questionId);
   if (!row) throw new NotFoundError("Question");
   return presentPredefinedQuestion(row, true);
 }
@@ -145,17 +130,10 @@ export function toggleApproval(ctx: AppContext, current: CurrentUser, questionId
  * shows it to the creator as "Notebook Questions"). Not in the reference API: it saves the
  * dialog one request per note.
  */
-export function notebookQuestions(ctx: AppContext, current: CurrentUser, notebookId: number): NoteQuestionsJson[] {
+export async function notebookQuestions(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<NoteQuestionsJson[]> {
   const notebook = getNotebook(ctx, notebookId);
   authorizeEdit(ctx, current, notebook);
-  const rows = ctx.db
-    .select({ question: predefinedQuestions, noteId: notes.id, title: notes.title })
-    .from(predefinedQuestions)
-    .innerJoin(notes, eq(notes.id, predefinedQuestions.noteId))
-    .where(and(eq(notes.notebookId, notebook.id), isNull(notes.deletedAt), eq(predefinedQuestions.contested, false)))
-    .orderBy(asc(notes.id), asc(predefinedQuestions.id))
-    .limit(MAX_NOTEBOOK_QUESTIONS)
-    .all();
+  const rows = await ctx.stores.recallPrompts.questionsOfNotebook(notebook.id, MAX_NOTEBOOK_QUESTIONS);
   const groups: NoteQuestionsJson[] = [];
   for (const row of rows) {
     let group = groups.at(-1);

@@ -10,15 +10,15 @@ import type { QuestionContestResult } from "./mcq";
 import { presentRecallPrompt, type RecallPromptJson } from "./presenters";
 import { questionContext } from "./question-context";
 import { evaluateQuestion, generateQuestion } from "./question-maker";
-import { ALREADY_ANSWERED } from "./recall-prompt-service";
-import { insertPrompt, insertQuestion, type LoadedPrompt, loadPrompt, markContested, ownRecallPrompt, storedQuestion } from "./rows";
+import { ALREADY_ANSWERED, generatedQuestion } from "./recall-prompt-service";
+import { type LoadedPrompt, ownRecallPrompt, readablePrompt, storedQuestion } from "./rows";
 
 /** Longest advice passed on to the model when regenerating. */
 export const MAX_ADVICE_LENGTH = 10_000;
 
 /** The user's own prompt, still unanswered, with the provider configured (503 otherwise). */
-function contestablePrompt(ctx: AppContext, current: CurrentUser, promptId: number): LoadedPrompt {
-  const loaded = ownRecallPrompt(ctx, current, promptId);
+async function contestablePrompt(ctx: AppContext, current: CurrentUser, promptId: number): Promise<LoadedPrompt> {
+  const loaded = await ownRecallPrompt(ctx, current, promptId);
   if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
   aiClient(ctx); // "AI is not configured" before any work
   return loaded;
@@ -30,14 +30,14 @@ function contestablePrompt(ctx: AppContext, current: CurrentUser, promptId: numb
  * it is never asked again, and the advice says what is wrong. 503 when the AI is missing or fails.
  */
 export async function contestRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): Promise<QuestionContestResult> {
-  const loaded = contestablePrompt(ctx, current, promptId);
+  const loaded = await contestablePrompt(ctx, current, promptId);
   const result = await evaluateQuestion(
     ctx,
     questionContext(ctx, loaded.note.id, current),
     storedQuestion(loaded.question),
     loaded.question.correctAnswerIndex,
   );
-  if (!result.rejected) ctx.db.transaction((tx) => markContested(tx, loaded, result.advice));
+  if (!result.rejected) await ctx.stores.recallPrompts.markContested(loaded.prompt.id, loaded.question.id, result.advice);
   return result;
 }
 
@@ -53,7 +53,7 @@ export async function regenerateRecallPrompt(
   promptId: number,
   input: { advice?: string | null },
 ): Promise<RecallPromptJson | null> {
-  const loaded = contestablePrompt(ctx, current, promptId);
+  const loaded = await contestablePrompt(ctx, current, promptId);
   const advice = (input.advice?.trim() || loaded.prompt.contestAdvice || "").slice(0, MAX_ADVICE_LENGTH);
   const previous = {
     multipleChoicesQuestion: storedQuestion(loaded.question),
@@ -62,10 +62,12 @@ export async function regenerateRecallPrompt(
   };
   const mcq = await generateQuestion(ctx, questionContext(ctx, loaded.note.id, current), { question: previous, advice });
   if (!mcq) return null;
-  const prompt = ctx.db.transaction((tx) => {
-    markContested(tx, loaded, loaded.prompt.contestAdvice ?? advice);
-    const question = insertQuestion(tx, ctx.clock.now(), loaded.note.id, mcq, false);
-    return insertPrompt(tx, ctx.clock.now(), current.user.id, loaded.prompt.memoryTrackerId, question.id);
-  });
-  return presentRecallPrompt(ctx, current, loadPrompt(ctx, current, prompt));
+  const replaced = await ctx.stores.recallPrompts.replaceContested(
+    loaded.prompt,
+    loaded.prompt.contestAdvice ?? advice,
+    loaded.note.id,
+    generatedQuestion(mcq, false),
+    ctx.clock.now(),
+  );
+  return presentRecallPrompt(ctx, current, readablePrompt(ctx, current, replaced));
 }

@@ -2,30 +2,20 @@
  * Recall prompts: the multiple-choice question put to a learner for one memory tracker, and
  * their answer.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import { isAiConfigured } from "../../ai/client";
+import type { McqWithAnswer } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
-import type { DbHandle } from "../../db/connection";
-import { memoryTrackers, recallPrompts } from "../../db/schema";
+import type { PromptAnswer } from "../../store/recall-prompts/recall-prompts-store";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { recordAnswerKey, refuseRepeatedKey } from "../memory/answer-keys";
-import { thinkingTime } from "../memory/reviews";
-import { ownTracker, repeatTracker } from "../memory/trackers";
+import { ALREADY_RECORDED, appliedNow, refuseRepeatedKey } from "../memory/answer-keys";
+import { planReview, thinkingTime } from "../memory/reviews";
+import { ownTracker } from "../memory/trackers";
 import { getNote } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type AnsweredQuestionJson, presentAnsweredQuestion, presentRecallPrompt, type RecallPromptJson } from "./presenters";
 import { questionContext } from "./question-context";
 import { generateFeasibleQuestion, type QuestionDraft } from "./question-maker";
-import {
-  insertPrompt,
-  insertQuestion,
-  type LoadedPrompt,
-  loadPrompt,
-  ownRecallPrompt,
-  type RecallPromptRow,
-  reusablePrompt,
-  storedQuestion,
-} from "./rows";
+import { type LoadedPrompt, ownRecallPrompt, type RecallPromptRow, readablePrompt, storedQuestion } from "./rows";
 
 export const ALREADY_ANSWERED = "The question is already answered";
 
@@ -37,13 +27,13 @@ export const ALREADY_ANSWERED = "The question is already answered";
  * 404 for an unknown tracker or a deleted note, 403 for someone else's tracker.
  */
 export async function askAQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): Promise<RecallPromptJson | null> {
-  const tracker = ownTracker(ctx, current, trackerId);
+  const tracker = await ownTracker(ctx, current, trackerId);
   const note = getNote(ctx, tracker.noteId);
   if (note.deletedAt) throw new NotFoundError("Note");
   if (tracker.spelling || tracker.removedFromTracking) return null;
 
-  const reused = reusablePrompt(ctx, current.user.id, tracker.id);
-  if (reused) return presentRecallPrompt(ctx, current, loadPrompt(ctx, current, reused));
+  const reused = await ctx.stores.recallPrompts.reusablePrompt(current.user.id, tracker.id);
+  if (reused) return presentRecallPrompt(ctx, current, readablePrompt(ctx, current, reused));
   if (!isAiConfigured(ctx)) return null;
 
   let drafts: QuestionDraft[] | undefined;
@@ -58,22 +48,23 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
   }
   if (!drafts) return null;
 
-  const prompt = ctx.db.transaction((tx) => {
-    // A request that ran at the same time may have saved a prompt for this tracker meanwhile.
-    const concurrent = reusablePrompt(ctx, current.user.id, tracker.id);
-    if (concurrent) return concurrent;
-    const questions = drafts.map((draft) => insertQuestion(tx, ctx.clock.now(), note.id, draft.mcq, draft.contested));
-    return insertPrompt(tx, ctx.clock.now(), current.user.id, tracker.id, questions.at(-1)!.id);
-  });
-  return presentRecallPrompt(ctx, current, loadPrompt(ctx, current, prompt));
+  // A request that ran at the same time may have saved a prompt for this tracker meanwhile: the store answers that one.
+  const saved = await ctx.stores.recallPrompts.savePrompt(
+    current.user.id,
+    tracker.id,
+    note.id,
+    drafts.map((draft) => generatedQuestion(draft.mcq, draft.contested)),
+    ctx.clock.now(),
+  );
+  return presentRecallPrompt(ctx, current, readablePrompt(ctx, current, saved));
 }
 
 /**
  * GET /recall-prompts/{id}: the answered question, or null (empty body) while it is unanswered.
  * Only the learner it was put to may see it, and only while they may read the note.
  */
-export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): AnsweredQuestionJson | null {
-  const loaded = ownRecallPrompt(ctx, current, promptId);
+export async function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId: number): Promise<AnsweredQuestionJson | null> {
+  const loaded = await ownRecallPrompt(ctx, current, promptId);
   return loaded.prompt.answeredAt ? presentAnsweredQuestion(ctx, current, loaded) : null;
 }
 
@@ -85,74 +76,56 @@ export function showRecallPrompt(ctx: AppContext, current: CurrentUser, promptId
  * nothing counts twice; an index outside the choices is a 400 on choiceIndex. With an
  * idempotency key the answer is also recorded under it (memory/answer-keys.ts).
  */
-export function answerRecallPrompt(
+export async function answerRecallPrompt(
   ctx: AppContext,
   current: CurrentUser,
   promptId: number,
   choiceIndex: number,
   thinkingTimeMs?: unknown,
   idempotencyKey?: string,
-): AnsweredQuestionJson {
+): Promise<AnsweredQuestionJson> {
   const thinking = thinkingTime(thinkingTimeMs);
-  return ctx.db.transaction((tx) => {
-    refuseRepeatedKey(tx, current.user.id, idempotencyKey);
-    const loaded = ownRecallPrompt(ctx, current, promptId);
-    const now = ctx.clock.now();
-    const answered = applyChoice(tx, ctx, current, loaded, choiceIndex, now, thinking);
-    if (idempotencyKey !== undefined) {
-      recordAnswerKey(tx, {
-        userId: current.user.id,
-        key: idempotencyKey,
-        memoryTrackerId: answered.memoryTrackerId,
-        answeredAt: now,
-        appliedAt: now,
-        outcome: { status: "applied", correct: answered.answerCorrect === true, reviewedAt: now.toISOString() },
-      });
-    }
-    return presentAnsweredQuestion(ctx, current, { ...loaded, prompt: answered });
-  });
+  await refuseRepeatedKey(ctx, current.user.id, idempotencyKey);
+  const loaded = await ownRecallPrompt(ctx, current, promptId);
+  const now = ctx.clock.now();
+  const correct = judgeChoice(loaded, choiceIndex);
+  const answer = await ctx.stores.recallPrompts.answerPrompt(
+    current.user.id,
+    loaded.prompt.id,
+    { choiceIndex, correct, at: now },
+    planReview(now, current, correct ? "success" : "failure", "multiple-choice", { randomizer: ctx.randomizer, thinkingTimeMs: thinking }),
+    appliedNow(idempotencyKey, now, correct),
+  );
+  return presentAnsweredQuestion(ctx, current, { ...loaded, prompt: answeredPrompt(answer) });
 }
 
 /**
- * Answers a loaded prompt as given at `at`, inside the caller's transaction: the prompt's answer
- * and the repetition of its tracker (see answerRecallPrompt). Throws ALREADY_ANSWERED for a
- * prompt answered before, a ValidationError for an index outside the choices.
+ * Whether a choice for a loaded prompt is right: ALREADY_ANSWERED for a prompt answered before, a
+ * ValidationError for an index outside the choices.
  */
-export function applyChoice(
-  tx: DbHandle,
-  ctx: AppContext,
-  current: CurrentUser,
-  loaded: LoadedPrompt,
-  choiceIndex: number,
-  at: Date,
-  thinking: number | null,
-): RecallPromptRow {
+export function judgeChoice(loaded: LoadedPrompt, choiceIndex: number): boolean {
   if (loaded.prompt.answeredAt) throw new BadRequestError(ALREADY_ANSWERED);
   const { choices } = storedQuestion(loaded.question);
   if (!Number.isInteger(choiceIndex) || choiceIndex < 0 || choiceIndex >= choices.length) {
     throw new ValidationError({ choiceIndex: `must be the index of one of the choices (0 to ${choices.length - 1})` });
   }
-  const correct = choiceIndex === loaded.question.correctAnswerIndex;
-  const answered = tx
-    .update(recallPrompts)
-    .set({ answerChoiceIndex: choiceIndex, answerCorrect: correct, answeredAt: at })
-    .where(and(eq(recallPrompts.id, loaded.prompt.id), isNull(recallPrompts.answeredAt)))
-    .returning()
-    .get();
-  if (!answered) throw new BadRequestError(ALREADY_ANSWERED);
+  return choiceIndex === loaded.question.correctAnswerIndex;
+}
 
-  const tracker = tx
-    .select()
-    .from(memoryTrackers)
-    .where(
-      and(
-        eq(memoryTrackers.id, answered.memoryTrackerId),
-        eq(memoryTrackers.userId, current.user.id),
-        eq(memoryTrackers.spelling, false),
-        eq(memoryTrackers.removedFromTracking, false),
-      ),
-    )
-    .get();
-  if (tracker) repeatTracker(tx, at, current, tracker, correct, "multiple-choice", ctx.randomizer, thinking);
-  return answered;
+/** The prompt as answered; a key applied before or a prompt answered meanwhile is a 400. */
+export function answeredPrompt(answer: PromptAnswer): RecallPromptRow {
+  if (answer.status === "already-recorded") throw new BadRequestError(ALREADY_RECORDED);
+  if (answer.status === "already-answered") throw new BadRequestError(ALREADY_ANSWERED);
+  return answer.prompt;
+}
+
+/** A generated question as saved: not approved; contested when the check found it wanting. */
+export function generatedQuestion(mcq: McqWithAnswer, contested: boolean) {
+  const { stem, choices } = mcq.multipleChoicesQuestion;
+  return {
+    multipleChoicesQuestion: JSON.stringify({ stem, choices }),
+    correctAnswerIndex: mcq.correctChoiceIndex,
+    approved: false,
+    contested,
+  };
 }

@@ -1,9 +1,8 @@
 import type { AppContext } from "../../context";
-import type { DbHandle } from "../../db/connection";
 import { BadRequestError, ValidationError } from "../errors";
-import { recordAnswerKey, refuseRepeatedKey } from "../memory/answer-keys";
-import { thinkingTime } from "../memory/reviews";
-import { type MemoryTrackerRow, ownTracker, repeatTracker } from "../memory/trackers";
+import { appliedNow, refuseRepeatedKey } from "../memory/answer-keys";
+import { planReview, thinkingTime } from "../memory/reviews";
+import { type MemoryTrackerRow, ownTracker, reviewed } from "../memory/trackers";
 import { renderNoteDetailsSafely } from "../notes/markdown";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
@@ -50,8 +49,8 @@ export function spellingStem(title: string, details: string | null): string {
 }
 
 /** The spelling question of one of the user's memory trackers (403 for another user's, 404 when unknown). */
-export function spellingQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): SpellingQuestionJson {
-  const tracker = ownTracker(ctx, current, trackerId);
+export async function spellingQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): Promise<SpellingQuestionJson> {
+  const tracker = await ownTracker(ctx, current, trackerId);
   const note = getNote(ctx, tracker.noteId);
   return { stem: spellingStem(note.title, note.details), notebook: presentNotebook(ctx, current, getNotebook(ctx, note.notebookId)) };
 }
@@ -61,56 +60,40 @@ export function spellingQuestion(ctx: AppContext, current: CurrentUser, trackerI
  * (success when correct), in one transaction. A blank answer is refused. With an idempotency key
  * the answer is also recorded under it (memory/answer-keys.ts).
  */
-export function answerSpelling(
+export async function answerSpelling(
   ctx: AppContext,
   current: CurrentUser,
   trackerId: number,
   spellingAnswer: string | null | undefined,
   thinkingTimeMs?: unknown,
   idempotencyKey?: string,
-): SpellingResultJson {
+): Promise<SpellingResultJson> {
   const thinking = thinkingTime(thinkingTimeMs);
   if (typeof spellingAnswer !== "string" || spellingAnswer.trim() === "") {
     throw new ValidationError({ spellingAnswer: "must not be blank" });
   }
-  return ctx.db.transaction((tx) => {
-    refuseRepeatedKey(tx, current.user.id, idempotencyKey);
-    const tracker = ownTracker(ctx, current, trackerId);
-    const now = ctx.clock.now();
-    const { note, isCorrect } = applySpelling(tx, ctx, current, tracker, spellingAnswer, now, thinking);
-    if (idempotencyKey !== undefined) {
-      recordAnswerKey(tx, {
-        userId: current.user.id,
-        key: idempotencyKey,
-        memoryTrackerId: tracker.id,
-        answeredAt: now,
-        appliedAt: now,
-        outcome: { status: "applied", correct: isCorrect, reviewedAt: now.toISOString() },
-      });
-    }
-    const presented = new NotePresenter(ctx, current).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
-    return { note: presented, answer: spellingAnswer, isCorrect };
+  await refuseRepeatedKey(ctx, current.user.id, idempotencyKey);
+  const tracker = await ownTracker(ctx, current, trackerId);
+  const now = ctx.clock.now();
+  const { note, isCorrect } = judgeSpelling(ctx, tracker, spellingAnswer);
+  const plan = planReview(now, current, isCorrect ? "success" : "failure", "spelling", {
+    randomizer: ctx.randomizer,
+    thinkingTimeMs: thinking,
   });
+  // The review and the answer's key are one unit of work.
+  reviewed(await ctx.stores.memory.repeat(current.user.id, tracker.id, plan, appliedNow(idempotencyKey, now, isCorrect)));
+  const presented = new NotePresenter(ctx, current).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
+  return { note: presented, answer: spellingAnswer, isCorrect };
 }
 
 /**
- * A spelling answer given at `at`, inside the caller's transaction: judged against the note's
- * title, and the tracker repeated. Only a spelling tracker still tracked is answered by spelling.
+ * Judges a spelling answer against the note's title. Only a spelling tracker still tracked is
+ * answered by spelling (400 otherwise).
  */
-export function applySpelling(
-  tx: DbHandle,
-  ctx: AppContext,
-  current: CurrentUser,
-  tracker: MemoryTrackerRow,
-  spellingAnswer: string,
-  at: Date,
-  thinking: number | null,
-) {
+export function judgeSpelling(ctx: AppContext, tracker: MemoryTrackerRow, spellingAnswer: string) {
   // Only a spelling tracker is answered by spelling: the normal one is repeated by its own questions.
   if (!tracker.spelling) throw new BadRequestError("This memory tracker is not a spelling tracker");
   if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
   const note = getNote(ctx, tracker.noteId);
-  const isCorrect = matchesTitle(spellingAnswerOf(note), spellingAnswer);
-  repeatTracker(tx, at, current, tracker, isCorrect, "spelling", ctx.randomizer, thinking);
-  return { note, isCorrect };
+  return { note, isCorrect: matchesTitle(spellingAnswerOf(note), spellingAnswer) };
 }
