@@ -142,7 +142,7 @@ const OfflineAnswerOutcome = describes<OfflineAnswerOutcomeJson>()(
 export const OfflineAnswerOutcomes = t.Object({ outcomes: t.Array(OfflineAnswerOutcome) });
 
 /** "Optimize my parameters": how the fitted FSRS weights did on the held-out reviews, and which were kept. */
-export const FsrsOptimization = describes<ReturnType<typeof optimizeFsrsParameters>>()(
+export const FsrsOptimization = describes<Awaited<ReturnType<typeof optimizeFsrsParameters>>>()(
   t.Object({
     reviews: Integer(),
     heldOutReviews: Integer(),

@@ -12,14 +12,11 @@ const DAY_MS = 86_400_000;
 const MAX_LOG_ROWS = 12_000;
 
 /** The user's review histories, one per tracker, from the newest log rows. */
-export function reviewHistories(ctx: AppContext, current: CurrentUser): LoggedReview[][] {
-  const rows = ctx.sqlite
-    .query<{ trackerId: number; at: number; kind: string; outcome: string }, [number, number]>(
-      `SELECT memory_tracker_id AS trackerId, reviewed_at AS at, kind, outcome FROM
-         (SELECT * FROM recall_log WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2)
-       ORDER BY memory_tracker_id, reviewed_at, id`,
-    )
-    .all(current.user.id, MAX_LOG_ROWS);
+export async function reviewHistories(ctx: AppContext, current: CurrentUser): Promise<LoggedReview[][]> {
+  const rows = (await ctx.stores.memory.reviewHistoryRows(current.user.id, MAX_LOG_ROWS)).map((row) => ({
+    ...row,
+    at: row.at.getTime(),
+  }));
   const histories: LoggedReview[][] = [];
   let [tracker, previous] = [-1, 0];
   for (const row of rows) {
@@ -44,8 +41,8 @@ export function reviewHistories(ctx: AppContext, current: CurrentUser): LoggedRe
   return histories;
 }
 
-export function optimizeFsrsParameters(ctx: AppContext, current: CurrentUser) {
-  const histories = reviewHistories(ctx, current);
+export async function optimizeFsrsParameters(ctx: AppContext, current: CurrentUser) {
+  const histories = await reviewHistories(ctx, current);
   const recalls = logLoss(DEFAULT_WEIGHTS, histories).count;
   if (recalls < MIN_REVIEWS_TO_OPTIMIZE) {
     throw new ValidationError({ reviews: `needs at least ${MIN_REVIEWS_TO_OPTIMIZE} logged reviews; you have ${recalls} so far` });

@@ -2,9 +2,8 @@
  * The scheduler settings of a user and the one-time conversion of their trackers when
  * they switch between the classic forgetting curve and FSRS (rules in scheduling/fsrs.ts).
  */
-import { and, eq } from "drizzle-orm";
-import type { DbHandle } from "../../db/connection";
-import { memoryTrackers, recallLogTrackerCounts } from "../../db/schema";
+import { runOnSqlite } from "../../store/legacy";
+import { convertTrackers, type TrackerConversion } from "../../store/memory/memory-store";
 import {
   DEFAULT_MAXIMUM_INTERVAL_DAYS,
   MAX_DESIRED_RETENTION,
@@ -55,43 +54,29 @@ export function schedulerChanges(input: SchedulerSettingsInput, errors: Record<s
 }
 
 /**
- * Converts the user's trackers once when the scheduler changed (in the settings' transaction):
- * to FSRS, each active tracker gets a stability and difficulty; back, each gets the index of its
- * FSRS interval and loses its FSRS state. The times stay, so nothing becomes due by switching.
+ * How each active tracker is converted when the scheduler changes: to FSRS, it gets a stability
+ * and difficulty (from its logged recalls); back, the index of its FSRS interval and no FSRS
+ * state. The times stay, so nothing becomes due by switching.
  */
-export function convertTrackersOnSwitch(tx: DbHandle, before: UserRow, after: UserRow): number {
-  const [from, to] = [schedulerOf(before), schedulerOf(after)];
-  if (from === to) return 0;
+export function trackerConversion(after: UserRow): { to: "fsrs" | "forgetting-curve"; convert: TrackerConversion } {
   const settings = fsrsSettingsOf(after);
-  const active = tx
-    .select()
-    .from(memoryTrackers)
-    .where(and(eq(memoryTrackers.userId, after.id), eq(memoryTrackers.removedFromTracking, false)))
-    .all();
-  if (to === "fsrs") {
-    // Logged recalls per tracker (recall_log_tracker_counts, kept by a trigger on the log).
-    const history = new Map(
-      tx
-        .select()
-        .from(recallLogTrackerCounts)
-        .where(eq(recallLogTrackerCounts.userId, after.id))
-        .all()
-        .map((row) => [row.memoryTrackerId, { successes: row.successes, failures: row.failures }]),
-    );
-    for (const tracker of active) {
-      const { stability, difficulty } = toFsrs(tracker, settings, history.get(tracker.id));
-      tx.update(memoryTrackers).set({ stability, difficulty }).where(eq(memoryTrackers.id, tracker.id)).run();
-    }
-  } else {
-    for (const tracker of active) {
-      const { forgettingCurveIndex } = toForgettingCurve(tracker, settings);
-      tx.update(memoryTrackers)
-        .set({ forgettingCurveIndex, stability: null, difficulty: null })
-        .where(eq(memoryTrackers.id, tracker.id))
-        .run();
-    }
-    // Trackers removed while on FSRS keep no FSRS state either.
-    tx.update(memoryTrackers).set({ stability: null, difficulty: null }).where(eq(memoryTrackers.userId, after.id)).run();
-  }
-  return active.length;
+  if (schedulerOf(after) === "fsrs") return { to: "fsrs", convert: (tracker, history) => toFsrs(tracker, settings, history) };
+  return {
+    to: "forgetting-curve",
+    convert: (tracker) => ({
+      forgettingCurveIndex: toForgettingCurve(tracker, settings).forgettingCurveIndex,
+      stability: null,
+      difficulty: null,
+    }),
+  };
+}
+
+/**
+ * Converts the user's trackers once when the scheduler changed, inside the settings' transaction
+ * (users.ts, not on the stores yet: the users store composes convertTrackers instead when it moves).
+ */
+export function convertTrackersOnSwitch(tx: Parameters<typeof runOnSqlite>[0], before: UserRow, after: UserRow): number {
+  if (schedulerOf(before) === schedulerOf(after)) return 0;
+  const { to, convert } = trackerConversion(after);
+  return runOnSqlite(tx, (s) => convertTrackers(s, after.id, to, convert));
 }
