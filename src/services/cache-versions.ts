@@ -60,6 +60,19 @@ export function versionedAnswer<T>(ctx: AppContext, name: CacheName, key: string
   return keepAnswer(ctx, name, key, version, load());
 }
 
+/** versionedAnswer for an answer read through the stores (read the version first). */
+export async function versionedAnswerOf<T>(
+  ctx: AppContext,
+  name: CacheName,
+  key: string,
+  version: string | number,
+  load: () => Promise<T>,
+): Promise<T> {
+  const kept = keptAnswer<T>(ctx, name, key);
+  if (kept && kept.version === String(version)) return kept.answer;
+  return keepAnswer(ctx, name, key, version, await load());
+}
+
 /** Forgets one kept answer (a session that ended). */
 export function forgetAnswer(ctx: AppContext, name: CacheName, key: string) {
   cacheOf(ctx, name).delete(key);

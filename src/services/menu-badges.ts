@@ -6,7 +6,7 @@
  * time zone counts them again.
  */
 import type { AppContext } from "../context";
-import { versionedAnswer } from "./cache-versions";
+import { versionedAnswerOf } from "./cache-versions";
 import { unreadCount } from "./conversations/conversation-service";
 import { assimilationDueCount } from "./memory/assimilation";
 import { recallDueCount } from "./memory/recall-list";
@@ -25,9 +25,9 @@ export async function menuBadges(ctx: AppContext, current: CurrentUser, timeZone
   const userId = current.user.id;
   const notebooks = readableNotebookIds(ctx, userId, { own: true, subscriptions: true, circles: true });
   const version = await ctx.stores.cacheVersions.badgesToken(userId, notebooks);
-  return versionedAnswer(ctx, "badges", `${userId}:${timeZone}:${halfDay}`, version, () => ({
-    assimilate: assimilationDueCount(ctx, current, timeZone),
-    recall: recallDueCount(ctx, current, timeZone),
+  return versionedAnswerOf(ctx, "badges", `${userId}:${timeZone}:${halfDay}`, version, async () => ({
+    assimilate: await assimilationDueCount(ctx, current, timeZone),
+    recall: await recallDueCount(ctx, current, timeZone),
     messages: unreadCount(ctx, current),
   }));
 }

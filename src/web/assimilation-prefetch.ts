@@ -12,9 +12,9 @@ import type { CurrentUser } from "../services/users";
  * counters (in the reader's time zone) and, for the first note, its recall setting and image.
  */
 export async function prefetchAssimilation(ctx: AppContext, queryClient: QueryClient, current: CurrentUser, timeZone: string) {
-  const notes = assimilating(ctx, current, timeZone);
+  const notes = await assimilating(ctx, current, timeZone);
   queryClient.setQueryData(assimilatingQuery().queryKey, notes);
-  queryClient.setQueryData(assimilationCountQuery().queryKey, assimilationCount(ctx, current, timeZone));
+  queryClient.setQueryData(assimilationCountQuery().queryKey, await assimilationCount(ctx, current, timeZone));
   const first = notes[0];
   if (!first) return;
   queryClient.setQueryData(noteInfoQuery(first.id).queryKey, await noteInfo(ctx, current, first.id));

@@ -291,11 +291,11 @@ export function engramTools(
       }),
     get_note: ({ noteId: id }: { noteId: number }) => answer(ctx, () => json(describeNote(ctx, current, id))),
     get_recall_status: ({ timeZone }: { timeZone?: string }) =>
-      answer(ctx, () => {
+      answer(ctx, async () => {
         const zone = timeZone ?? "UTC";
         if (!isValidTimeZone(zone)) throw new ValidationError({ timeZone: "must be an IANA time zone such as Europe/Paris" });
-        const toRecall = recallOverview(ctx, current, zone).toRepeatCount;
-        const toAssimilate = assimilationCount(ctx, current, zone).dueCount;
+        const toRecall = (await recallOverview(ctx, current, zone)).toRepeatCount;
+        const toAssimilate = (await assimilationCount(ctx, current, zone)).dueCount;
         const notes = (n: number) => `${n} ${n === 1 ? "note" : "notes"}`;
         return text(
           `You have ${notes(toRecall)} to recall and ${notes(toAssimilate)} to assimilate today.\n` +

@@ -13,7 +13,9 @@ import type { appliedAnswers, memoryTrackers, recallLog } from "../../db/schema"
 import { defineStore, read, type StoreOf, write } from "../define";
 import { setRecallSetting } from "../notes/recall-setting";
 import { all, one, run, type Session, type Step } from "../session";
+import { assimilationList, assimilationPlan } from "./assimilation";
 import { applyOfflineAnswer } from "./offline-answers";
+import { recallList } from "./recall-list";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
 export type NewMemoryTracker = typeof memoryTrackers.$inferInsert;
@@ -284,6 +286,9 @@ export const memoryStore = defineStore({
   storedOutcome: read(storedOutcome),
   recallLogRows: read(recallLogRows),
   reviewHistoryRows: read(reviewHistoryRows),
+  recallList: read(recallList),
+  assimilationPlan: read(assimilationPlan),
+  assimilationList: read(assimilationList),
   repeat: write(repeat),
   removeFromTracking: write(removeFromTracking),
   assimilate: write(assimilate),
