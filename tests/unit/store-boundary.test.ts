@@ -61,7 +61,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/sharing/bazaar.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/sharing/circles.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/sharing/subscriptions.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/stats/stats.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/testability/inject-notes.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/link-notes.ts", // uses ctx.db or ctx.sqlite
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite

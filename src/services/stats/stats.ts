@@ -13,9 +13,9 @@
  *   zone's offset is a multiple of 15 minutes), so the database never sends single rows.
  */
 import type { AppContext } from "../../context";
-import { versionedAnswer } from "../cache-versions";
+import type { StatsRows } from "../../store/memory/stats";
+import { versionedAnswerOf } from "../cache-versions";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
-import { RECALLABLE_NOTEBOOK_SQL } from "../policies";
 import { readableNotebookIds } from "../policies/memberships";
 import { elapsedRatioAt } from "../scheduling/fsrs";
 import { endOfHalfDay, localParts } from "../scheduling/time-windows";
@@ -88,37 +88,38 @@ function today(ctx: AppContext, timeZone: string): DayNumber {
   return dayNumber(p.year, p.month, p.day);
 }
 
-function forecast(ctx: AppContext, current: CurrentUser, timeZone: string) {
-  const grid = new DayGrid(today(ctx, timeZone), FORECAST_DAYS, timeZone);
-  // tracker_due_buckets holds the active trackers of undeleted notes per notebook and 15 minutes
-  // of their next recall (kept by triggers): a few rows per notebook and bucket, never one per
-  // tracker. Only the notebooks the user may still recall count.
-  const rows = ctx.sqlite
-    .query<{ bucket: number; n: number }, [number, number]>(
-      `SELECT b.bucket AS bucket, SUM(b.trackers) AS n FROM tracker_due_buckets b
-       CROSS JOIN notebooks nb ON nb.id = b.notebook_id
-       WHERE b.user_id = ?1 AND b.bucket < ?2 AND ${RECALLABLE_NOTEBOOK_SQL}
-       GROUP BY b.bucket`,
-    )
-    .all(current.user.id, Math.ceil(grid.end / BUCKET_MS));
+/** The grids of the forecast (today and the next days) and of the history (the past year, today last), with the buckets they read. */
+function grids(ctx: AppContext, timeZone: string) {
+  const forecast = new DayGrid(today(ctx, timeZone), FORECAST_DAYS, timeZone);
+  const history = new DayGrid(today(ctx, timeZone) - (HISTORY_DAYS - 1), HISTORY_DAYS, timeZone);
+  return {
+    forecast,
+    history,
+    buckets: {
+      dueBefore: Math.ceil(forecast.end / BUCKET_MS),
+      recallsFrom: Math.floor(history.begin / BUCKET_MS),
+      recallsBefore: Math.ceil(history.end / BUCKET_MS),
+    },
+  };
+}
+
+/**
+ * The trackers due per day: tracker_due_buckets holds the active trackers of undeleted notes per
+ * notebook and 15 minutes of their next recall (kept by triggers), only the notebooks the user may
+ * still recall count. The backlog is today's.
+ */
+function forecast(grid: DayGrid, rows: StatsRows["due"]) {
   const counts = new Array<number>(FORECAST_DAYS).fill(0);
   for (const row of rows) {
     const instant = row.bucket * BUCKET_MS;
-    const index = instant < grid.begin ? 0 : grid.indexOf(instant); // the backlog is today's
+    const index = instant < grid.begin ? 0 : grid.indexOf(instant);
     if (index >= 0) counts[index]! += row.n;
   }
   return counts.map((count, i) => ({ date: grid.date(i), count }));
 }
 
-/** Recalls and successes per local day over the past year (today last). */
-function recallDays(ctx: AppContext, current: CurrentUser, timeZone: string) {
-  const grid = new DayGrid(today(ctx, timeZone) - (HISTORY_DAYS - 1), HISTORY_DAYS, timeZone);
-  // recall_log_buckets holds the recalls per 15 minutes (kept by a trigger on recall_log).
-  const rows = ctx.sqlite
-    .query<{ bucket: number; n: number; s: number }, [number, number, number]>(
-      "SELECT bucket, recalls AS n, successes AS s FROM recall_log_buckets WHERE user_id = ?1 AND bucket >= ?2 AND bucket < ?3",
-    )
-    .all(current.user.id, Math.floor(grid.begin / BUCKET_MS), Math.ceil(grid.end / BUCKET_MS));
+/** Recalls and successes per local day over the past year (today last), from recall_log_buckets (kept by a trigger on recall_log). */
+function recallDays(grid: DayGrid, rows: StatsRows["recalls"]) {
   const reviews = new Array<number>(HISTORY_DAYS).fill(0);
   const successes = new Array<number>(HISTORY_DAYS).fill(0);
   for (const row of rows) {
@@ -148,25 +149,21 @@ function weeks(days: ReturnType<typeof recallDays>) {
   return [...result.values()];
 }
 
-function totals(ctx: AppContext, current: CurrentUser) {
-  const row = ctx.sqlite
-    .query<{ active: number; notes: number; average: number | null }, [number]>(
-      // A note has at most one normal tracker per user, so counting those counts the notes.
-      `SELECT COUNT(*) AS active, SUM(spelling = 0) AS notes, AVG(next_recall_at - last_recalled_at) AS average
-       FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0`,
-    )
-    .get(current.user.id)!;
+function totals(row: StatsRows["totals"]) {
   return {
-    notesAssimilated: row.notes ?? 0,
+    notesAssimilated: row.notes,
     activeTrackers: row.active,
-    averageIntervalDays: Math.round(((row.average ?? 0) / DAY_MS) * 10) / 10,
+    averageIntervalDays: Math.round((row.averageMs / DAY_MS) * 10) / 10,
   };
 }
 
 /** GET /api/stats. */
 export async function userStats(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<StatsJson> {
   const version = await statsVersion(ctx, current);
-  return versionedAnswer(ctx, "stats", statsKey(ctx, current, timeZone, "api"), version, () => computeUserStats(ctx, current, timeZone));
+  return versionedAnswerOf(ctx, "stats", statsKey(ctx, current, timeZone, "api"), version, async () => {
+    const { forecast: forecastGrid, history, buckets } = grids(ctx, timeZone);
+    return userStatsOf(forecastGrid, history, await ctx.stores.memory.statsRows(current.user.id, buckets));
+  });
 }
 
 /** The versions the menu badges are kept at: the user's learning and access, and their notebooks'. */
@@ -185,13 +182,13 @@ function statsKey(ctx: AppContext, current: CurrentUser, timeZone: string, what:
   return `stats-${what}:${current.user.id}:${timeZone}:${endOfHalfDay(ctx.clock.now(), timeZone).getTime()}`;
 }
 
-function computeUserStats(ctx: AppContext, current: CurrentUser, timeZone: string): StatsJson {
-  const days = recallDays(ctx, current, timeZone);
+function userStatsOf(forecastGrid: DayGrid, history: DayGrid, rows: StatsRows): StatsJson {
+  const days = recallDays(history, rows.recalls);
   return {
-    forecast: forecast(ctx, current, timeZone),
+    forecast: forecast(forecastGrid, rows.due),
     history: days.reviews.map((count, i) => ({ date: days.grid.date(i), count })),
     retentionByWeek: weeks(days),
-    totals: totals(ctx, current),
+    totals: totals(rows.totals),
   };
 }
 
@@ -242,16 +239,11 @@ function bucketBelow(value: number, buckets: [string, number][]): number {
  * long on 100,000 trackers. A tracker never recalled or of stability 0 (t/S undefined) counts as
  * retained, as the SQL's NULL comparisons did.
  */
-function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
-  if (schedulerOf(current.user) !== "fsrs") return null;
+function fsrsDistributions(ctx: AppContext, current: CurrentUser, rows: [number, number | null][] | null) {
+  if (schedulerOf(current.user) !== "fsrs" || rows === null) return null;
   const settings = fsrsSettingsOf(current.user);
   // Thresholds on t/S, one per retrievability bound (descending as the bounds ascend).
   const thresholds = RETRIEVABILITY_BUCKETS.slice(0, -1).map(([, bound]) => elapsedRatioAt(settings, bound));
-  const rows = ctx.sqlite
-    .query<unknown, [number]>(
-      "SELECT stability, last_recalled_at FROM memory_trackers WHERE user_id = ?1 AND removed_from_tracking = 0 AND stability IS NOT NULL",
-    )
-    .values(current.user.id) as [number, number | null][];
   const now = ctx.clock.now().getTime();
   const stability = new Array<number>(STABILITY_BUCKETS.length).fill(0);
   const retrievability = new Array<number>(RETRIEVABILITY_BUCKETS.length).fill(0);
@@ -274,74 +266,41 @@ function fsrsDistributions(ctx: AppContext, current: CurrentUser) {
 /** Everything the /d/stats page shows: the API's figures plus the page's own. */
 export async function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<StatsPageJson> {
   const version = await statsVersion(ctx, current);
-  const page = versionedAnswer(ctx, "stats", statsKey(ctx, current, timeZone, "page"), version, () =>
+  const page = await versionedAnswerOf(ctx, "stats", statsKey(ctx, current, timeZone, "page"), version, () =>
     computeStatsPage(ctx, current, timeZone),
   );
-  return { ...page, ...currentTitles(ctx, page) };
+  return { ...page, ...(await currentTitles(ctx, page)) };
 }
 
-/** A title edit does not change the "learning" version: the few titles shown are read fresh. */
-function currentTitles(ctx: AppContext, page: StatsPageJson): Pick<StatsPageJson, "retentionByNotebook" | "mostFailedNotes"> {
-  // A link note is named as its sentence, as the query of the most failed notes names it.
-  const titleOf = ctx.sqlite.query<{ title: string }, [number]>(
-    `SELECT CASE WHEN n.target_note_id IS NULL THEN n.title
-                 ELSE subject.title || ' — ' || n.title || ' — ' || object.title END AS title
-     FROM notes n LEFT JOIN notes subject ON subject.id = n.parent_id LEFT JOIN notes object ON object.id = n.target_note_id
-     WHERE n.id = ?1`,
-  );
-  const headTitleOf = ctx.sqlite.query<{ title: string }, [number]>(
-    "SELECT head.title AS title FROM notebooks nb JOIN notes head ON head.id = nb.head_note_id WHERE nb.id = ?1",
+/** A title edit does not change the "learning" version: the few titles shown are read fresh (a link note as its sentence). */
+async function currentTitles(
+  ctx: AppContext,
+  page: StatsPageJson,
+): Promise<Pick<StatsPageJson, "retentionByNotebook" | "mostFailedNotes">> {
+  const titles = await ctx.stores.memory.currentTitles(
+    page.mostFailedNotes.map((row) => row.noteId),
+    page.retentionByNotebook.map((row) => row.notebookId),
   );
   return {
-    retentionByNotebook: page.retentionByNotebook.map((row) => ({ ...row, title: headTitleOf.get(row.notebookId)?.title ?? row.title })),
-    mostFailedNotes: page.mostFailedNotes.map((row) => ({ ...row, title: titleOf.get(row.noteId)?.title ?? row.title })),
+    retentionByNotebook: page.retentionByNotebook.map((row) => ({ ...row, title: titles.notebooks.get(row.notebookId) ?? row.title })),
+    mostFailedNotes: page.mostFailedNotes.map((row) => ({ ...row, title: titles.notes.get(row.noteId) ?? row.title })),
   };
 }
 
-function computeStatsPage(ctx: AppContext, current: CurrentUser, timeZone: string): StatsPageJson {
-  const stats = computeUserStats(ctx, current, timeZone);
-  // Both from recall_log_tracker_counts (recalls per tracker since the log began, kept by a trigger).
-  // The counts are summed per notebook first; only those few notebooks are then looked up and
-  // checked (recallable, their head's title), not one notebook lookup per tracker.
-  const retentionByNotebook = ctx.sqlite
-    .query<{ notebookId: number; title: string; reviews: number; successes: number }, [number]>(
-      `SELECT nb.id AS notebookId, head.title AS title, g.reviews AS reviews, g.successes AS successes
-       FROM (SELECT n.notebook_id AS notebookId, SUM(c.successes + c.failures) AS reviews, SUM(c.successes) AS successes
-             FROM recall_log_tracker_counts c
-             CROSS JOIN memory_trackers m ON m.id = c.memory_tracker_id
-             CROSS JOIN notes n ON n.id = m.note_id
-             WHERE c.user_id = ?1 GROUP BY n.notebook_id) g
-       CROSS JOIN notebooks nb ON nb.id = g.notebookId
-       JOIN notes head ON head.id = nb.head_note_id
-       WHERE ${RECALLABLE_NOTEBOOK_SQL}
-       ORDER BY g.reviews DESC, nb.id LIMIT 20`,
-    )
-    .all(current.user.id);
-  const mostFailedNotes = ctx.sqlite
-    .query<{ noteId: number; title: string; failures: number }, [number]>(
-      // The 100 most failed trackers (a range of the (user, failures) index) hold the ten most
-      // failed notes: a note has at most two trackers.
-      // A link note's own title is only its link type: it is named as its sentence, "subject —
-      // link type — object", as everywhere else (islands/lib/note-title.tsx).
-      `SELECT n.id AS noteId, SUM(c.failures) AS failures,
-              CASE WHEN n.target_note_id IS NULL THEN n.title
-                   ELSE subject.title || ' — ' || n.title || ' — ' || object.title END AS title
-       FROM (SELECT memory_tracker_id, failures FROM recall_log_tracker_counts
-             WHERE user_id = ?1 AND failures > 0 ORDER BY failures DESC LIMIT 100) c
-       CROSS JOIN memory_trackers m ON m.id = c.memory_tracker_id
-       CROSS JOIN notes n ON n.id = m.note_id
-       CROSS JOIN notebooks nb ON nb.id = n.notebook_id
-       LEFT JOIN notes subject ON subject.id = n.parent_id
-       LEFT JOIN notes object ON object.id = n.target_note_id
-       WHERE n.deleted_at IS NULL AND ${RECALLABLE_NOTEBOOK_SQL}
-       GROUP BY n.id ORDER BY failures DESC, n.id LIMIT 10`,
-    )
-    .all(current.user.id);
+/**
+ * The page's figures: the API's, the per-notebook retention and the most failed notes (both from
+ * recall_log_tracker_counts: recalls per tracker since the log began, kept by a trigger), and for
+ * FSRS users the spread of stability and retrievability.
+ */
+async function computeStatsPage(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<StatsPageJson> {
+  const { forecast: forecastGrid, history, buckets } = grids(ctx, timeZone);
+  const rows = await ctx.stores.memory.statsPageRows(current.user.id, buckets, schedulerOf(current.user) === "fsrs");
+  const stats = userStatsOf(forecastGrid, history, rows);
   return {
     ...stats,
     streakDays: streak(stats.history),
-    retentionByNotebook,
-    mostFailedNotes,
-    fsrs: fsrsDistributions(ctx, current),
+    retentionByNotebook: rows.retentionByNotebook,
+    mostFailedNotes: rows.mostFailedNotes,
+    fsrs: fsrsDistributions(ctx, current, rows.fsrsStates),
   };
 }

@@ -16,6 +16,7 @@ import { all, one, run, type Session, type Step } from "../session";
 import { assimilationList, assimilationPlan } from "./assimilation";
 import { applyOfflineAnswer } from "./offline-answers";
 import { recallList } from "./recall-list";
+import { currentTitles, statsPageRows, statsRows } from "./stats";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
 export type NewMemoryTracker = typeof memoryTrackers.$inferInsert;
@@ -289,6 +290,9 @@ export const memoryStore = defineStore({
   recallList: read(recallList),
   assimilationPlan: read(assimilationPlan),
   assimilationList: read(assimilationList),
+  statsRows: read(statsRows),
+  statsPageRows: read(statsPageRows),
+  currentTitles: read(currentTitles),
   repeat: write(repeat),
   removeFromTracking: write(removeFromTracking),
   assimilate: write(assimilate),
