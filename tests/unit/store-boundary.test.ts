@@ -39,10 +39,8 @@ const NOT_MOVED_YET: string[] = [
   "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
   "src/services/conversations/ai-chat/prompt.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/conversations/conversation-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/fine-tuning/training.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/links/link-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/mcp/notes-by-title.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/memory/fsrs-parameters.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/notebooks.ts", // imports drizzle-orm, imports ../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/notes/insert-note.ts", // imports ../../db/connection, uses the drizzle tables (db/schema)
   "src/services/notes/note-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite

@@ -1,7 +1,5 @@
 /** "Optimize my parameters": fits FSRS weights to the user's own review log. */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { DEFAULT_WEIGHTS, type ReviewOutcome } from "../scheduling/fsrs";
 import { type LoggedReview, logLoss, MIN_REVIEWS_TO_OPTIMIZE, optimize } from "../scheduling/fsrs-optimizer";
@@ -48,11 +46,7 @@ export async function optimizeFsrsParameters(ctx: AppContext, current: CurrentUs
     throw new ValidationError({ reviews: `needs at least ${MIN_REVIEWS_TO_OPTIMIZE} logged reviews; you have ${recalls} so far` });
   }
   const result = optimize(histories);
-  ctx.db
-    .update(users)
-    .set({ fsrsWeights: result.weights ? JSON.stringify(result.weights) : null })
-    .where(eq(users.id, current.user.id))
-    .run();
+  await ctx.stores.users.updateSettings(current.user.id, { fsrsWeights: result.weights ? JSON.stringify(result.weights) : null });
   return {
     reviews: result.reviews,
     heldOutReviews: result.heldOutReviews,

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, isNull, lte, sql } from "drizzle-orm";
 import { all, one, prepared, type Session, type Step } from "../session";
-import { recallableNotebook } from "./recallable";
+import { recallableNotebook } from "../sharing/access";
 
 function dueQuery(s: Session) {
   const { memoryTrackers: m, notes: n, notebooks: nb } = s.t;

@@ -9,7 +9,7 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { all, byDialect, one, rawAll, type Session, type Step } from "../session";
-import { recallableNotebook } from "./recallable";
+import { recallableNotebook } from "../sharing/access";
 
 /** Active trackers of undeleted notes per bucket of their next recall, before `endBucket`, in notebooks the user may still recall. */
 export function* dueBuckets(s: Session, userId: number, endBucket: number): Step<{ bucket: number; n: number }[]> {
