@@ -14,6 +14,7 @@ import { leasesStore } from "./leases/leases-store";
 import { memoryStore } from "./memory/memory-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
 import { noteRevisionsStore } from "./note-revisions/note-revisions-store";
+import { notesStore } from "./notes/notes-store";
 import { recallPromptsStore } from "./recall-prompts/recall-prompts-store";
 import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
@@ -36,6 +37,7 @@ export function createStores(database: Database) {
     memory: memoryStore(database),
     noteChanges: noteChangesStore(database),
     noteRevisions: noteRevisionsStore(database),
+    notes: notesStore(database),
     recallPrompts: recallPromptsStore(database),
     requestResults: requestResultsStore(database),
     sessions: sessionsStore(database),

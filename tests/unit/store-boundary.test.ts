@@ -42,7 +42,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/links/link-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/mcp/notes-by-title.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/notebooks.ts", // imports drizzle-orm, imports ../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/notes/insert-note.ts", // imports ../../db/connection, uses the drizzle tables (db/schema)
   "src/services/notes/note-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/notes/presenters.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/notes/recent-and-descendants.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
