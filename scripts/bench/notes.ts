@@ -91,7 +91,13 @@ interface MeasuredPage {
   label: string;
   path: string;
   active?: MenuSection;
-  build(pages: Rendering["pages"], ctx: AppContext, queryClient: QueryClient, current: CurrentUser, user: UserJson): PageContent;
+  build(
+    pages: Rendering["pages"],
+    ctx: AppContext,
+    queryClient: QueryClient,
+    current: CurrentUser,
+    user: UserJson,
+  ): PageContent | Promise<PageContent>;
 }
 
 /**
@@ -116,13 +122,13 @@ type Rendering = Awaited<ReturnType<typeof rendering>>;
  * The bare baseline of a page: its data loaded once as the route loads it (the shell's prefetch
  * and the page's builder), then renderToString of the whole document element, the call to time.
  */
-function bareRender(r: Rendering, ctx: AppContext, current: CurrentUser, url: string, page: MeasuredPage): () => string {
+async function bareRender(r: Rendering, ctx: AppContext, current: CurrentUser, url: string, page: MeasuredPage): Promise<() => string> {
   const { renderToString, newQueryClient, presentUser, documentElement, prefetchShell } = r;
   const request = new Request(url);
   const pageRequest = { ctx, auth: { account: current.account, user: current.user, via: "session" as const }, request };
   const queryClient = newQueryClient();
   prefetchShell(queryClient, pageRequest);
-  const built = page.build(r.pages, ctx, queryClient, current, presentUser(current));
+  const built = await page.build(r.pages, ctx, queryClient, current, presentUser(current));
   const render = () => renderToString(documentElement(pageRequest, { ...built, active: page.active, queryClient }));
   const html = render();
   if (html.length < 1000) throw new Error(`the bare render of ${page.path} is too short to be the page`);
@@ -230,7 +236,7 @@ export const notes: Bench = {
         const roundTrip = httpCall(`${baseline.url}/baseline/sqlite`, {});
         for (const measured of pages) {
           const [ours, render, trip] = await sideBySide(
-            [page(measured.path), bareRender(r, ctx, current, server.url + measured.path, measured), roundTrip],
+            [page(measured.path), await bareRender(r, ctx, current, server.url + measured.path, measured), roundTrip],
             one,
           );
           const bare = render!.p50Ms + trip!.p50Ms;

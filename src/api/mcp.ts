@@ -80,9 +80,9 @@ export function mcpApi(ctx: AppContext) {
       )
       .post(
         "/notes/create",
-        ({ auth, body }) => {
+        async ({ auth, body }) => {
           const current = requireUser(auth);
-          const parent = editableNoteTitled(ctx, current, body.parentNote);
+          const parent = await editableNoteTitled(ctx, current, body.parentNote);
           const input = body.noteCreationDTO;
           return addNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle, wikidataId: input.wikidataId ?? undefined });
         },

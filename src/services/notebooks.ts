@@ -1,23 +1,21 @@
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { prepared } from "../db/prepared";
-import { notebooks, notes } from "../db/schema";
+import type { NotebookChanges, NotebookSelection } from "../store/notes/notes-store";
 import { parseExpiry } from "./assessments/expiry";
-import { ValidationError } from "./errors";
-import { insertNote } from "./notes/insert-note";
-import { type NotebookJson, NotePresenter, presentNotebook } from "./notes/presenters";
-import { getNotebook } from "./notes/rows";
+import { NotFoundError, ValidationError } from "./errors";
+import { noteTextSaved } from "./notes/note-changes";
+import { type NotebookJson, NotePresenter, notebookJson, presentNotebooks } from "./notes/presenters";
+import { requireNotebook } from "./notes/rows";
 import { validTitle, validWikidataId } from "./notes/validation";
 import { authorizeEdit, authorizeRead, type Reader } from "./policies";
 import { type SubscriptionJson, subscriptionsOf } from "./sharing/subscriptions";
 import type { CurrentUser } from "./users";
-import { applyWikidataEnrichment, prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
+import { prepareWikidataEnrichment, type WikidataEnrichment } from "./wikidata/enrichment";
 
 /**
  * Creates a notebook with its head note, in one transaction; answers the head note's id
  * (the RedirectToNoteResponse).
  */
-export function createNotebook(
+export async function createNotebook(
   ctx: AppContext,
   current: CurrentUser,
   input: { newTitle: string; wikidataId?: string },
@@ -26,18 +24,14 @@ export function createNotebook(
 ) {
   const title = validTitle(input.newTitle);
   const wikidataId = validWikidataId(input.wikidataId);
-  const now = ctx.clock.now();
-  const created = ctx.db.transaction((tx) => {
-    const notebook = tx
-      .insert(notebooks)
-      .values({ creatorId: current.user.id, circleId, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    const head = insertNote(tx, now, { headOf: notebook.id }, { title, wikidataId });
-    tx.update(notebooks).set({ headNoteId: head.id }).where(eq(notebooks.id, notebook.id)).run();
-    return { noteId: head.id, notebookId: notebook.id };
-  });
-  if (enrichment) applyWikidataEnrichment(ctx, created.noteId, enrichment);
+  const { changed, ...created } = await ctx.stores.notes.createNotebook(
+    current.user.id,
+    circleId,
+    { title, wikidataId },
+    enrichment,
+    ctx.clock.now(),
+  );
+  for (const id of changed) noteTextSaved(ctx, id);
   return created;
 }
 
@@ -61,39 +55,35 @@ export interface NotebooksJson {
 }
 
 /** Notebooks with their head notes, newest first; those whose head note is deleted are gone. */
-export function presentLiveNotebooks(ctx: AppContext, reader: Reader, where: SQL | undefined): NotebookJson[] {
-  return ctx.db
-    .select({ notebook: notebooks, head: notes })
-    .from(notebooks)
-    .innerJoin(notes, eq(notebooks.headNoteId, notes.id))
-    .where(and(where, isNull(notes.deletedAt)))
-    .orderBy(desc(notebooks.id))
-    .all()
-    .map(({ notebook, head }) => presentNotebook(ctx, reader, notebook, head));
+export async function presentLiveNotebooks(ctx: AppContext, reader: Reader, selection: NotebookSelection): Promise<NotebookJson[]> {
+  const rows = await ctx.stores.notes.liveNotebooks(selection);
+  return presentNotebooks(
+    ctx,
+    reader,
+    rows.map((row) => row.notebook),
+    rows.map((row) => row.head),
+  );
 }
 
 /** The user's personal notebooks (circle notebooks are on their circle's page) and subscriptions. */
-export function notebooksOfUser(ctx: AppContext, current: CurrentUser): NotebooksJson {
-  // The same rows as presentLiveNotebooks, from one cached statement: the notebooks page asks on every load.
-  const rows = prepared(ctx.db, "live-personal-notebooks-of-user", (db) =>
-    db
-      .select({ notebook: notebooks, head: notes })
-      .from(notebooks)
-      .innerJoin(notes, eq(notebooks.headNoteId, notes.id))
-      .where(and(eq(notebooks.creatorId, sql.placeholder("userId")), isNull(notebooks.circleId), isNull(notes.deletedAt)))
-      .orderBy(desc(notebooks.id))
-      .prepare(),
-  ).all({ userId: current.user.id });
+export async function notebooksOfUser(ctx: AppContext, current: CurrentUser): Promise<NotebooksJson> {
+  const rows = await ctx.stores.notes.livePersonalNotebooks(current.user.id);
   return {
-    notebooks: rows.map(({ notebook, head }) => presentNotebook(ctx, current, notebook, head)),
+    notebooks: await presentNotebooks(
+      ctx,
+      current,
+      rows.map((row) => row.notebook),
+      rows.map((row) => row.head),
+    ),
     subscriptions: subscriptionsOf(ctx, current),
   };
 }
 
-export function showNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookJson {
-  const notebook = getNotebook(ctx, notebookId);
+export async function showNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookJson> {
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeRead(ctx, current, notebook);
-  return presentNotebook(ctx, current, notebook);
+  const [card] = await ctx.stores.notes.notebookCards([notebook]);
+  return notebookJson(current, card!);
 }
 
 export interface NotebookSettingsInput {
@@ -103,11 +93,11 @@ export interface NotebookSettingsInput {
 }
 
 /** Changes the notebook settings; the certificate expiry reads like "1y 1m 1d" (each part optional). */
-export function updateNotebookSettings(ctx: AppContext, current: CurrentUser, notebookId: number, input: NotebookSettingsInput) {
-  const notebook = getNotebook(ctx, notebookId);
+export async function updateNotebookSettings(ctx: AppContext, current: CurrentUser, notebookId: number, input: NotebookSettingsInput) {
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeEdit(ctx, current, notebook);
   const errors: Record<string, string> = {};
-  const changes: Partial<typeof notebooks.$inferInsert> = { updatedAt: ctx.clock.now() };
+  const changes: NotebookChanges = {};
   if (input.skipMemoryTrackingEntirely !== undefined) changes.skipMemoryTrackingEntirely = input.skipMemoryTrackingEntirely;
   if (input.numberOfQuestionsInAssessment !== undefined) {
     const n = input.numberOfQuestionsInAssessment;
@@ -121,20 +111,16 @@ export function updateNotebookSettings(ctx: AppContext, current: CurrentUser, no
     else changes.certificateExpiry = expiry;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const updated = ctx.db.update(notebooks).set(changes).where(eq(notebooks.id, notebookId)).returning().get()!;
-  return presentNotebook(ctx, current, updated);
+  const updated = await ctx.stores.notes.updateNotebookSettings(notebookId, changes, ctx.clock.now());
+  if (!updated) throw new NotFoundError("Notebook");
+  return (await presentNotebooks(ctx, current, [updated]))[0]!;
 }
 
 /** Every undeleted note of a notebook (GET /notebooks/{notebook}/notes). */
-export function notesOfNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
-  const notebook = getNotebook(ctx, notebookId);
+export async function notesOfNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeRead(ctx, current, notebook);
-  const rows = ctx.db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt)))
-    .orderBy(notes.id)
-    .all();
-  const presenter = new NotePresenter(ctx, current).preload(rows);
+  const rows = await ctx.stores.notes.notesOfNotebook(notebookId);
+  const presenter = await new NotePresenter(ctx, current).load(rows);
   return rows.map((row) => presenter.note(row));
 }

@@ -71,8 +71,8 @@ export function pagesPlugin(ctx: AppContext) {
       ),
     )
     .get("/d/recent", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
-        queryClient.setQueryData(recentNotesQuery().queryKey, recentNotes(ctx, current!));
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, async (queryClient, current) => {
+        queryClient.setQueryData(recentNotesQuery().queryKey, await recentNotes(ctx, current!));
         return { title: "Recent", content: <RecentPage /> };
       }),
     )
@@ -103,8 +103,8 @@ export function pagesPlugin(ctx: AppContext) {
       { params: t.Object({ recallPromptId: IdParam }) },
     )
     .get("/d/bazaar", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "bazaar" }, (queryClient, current) => {
-        queryClient.setQueryData(bazaarQuery().queryKey, bazaar(ctx, current));
+      respondWithPage({ ctx, auth, request }, { signIn: "optional", active: "bazaar" }, async (queryClient, current) => {
+        queryClient.setQueryData(bazaarQuery().queryKey, await bazaar(ctx, current));
         return { title: "Bazaar", content: <BazaarPage /> };
       }),
     )
@@ -117,8 +117,8 @@ export function pagesPlugin(ctx: AppContext) {
     .get(
       "/d/circles/:circleId",
       ({ auth, request, params }) =>
-        respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, (queryClient, current) => {
-          const circle = showCircle(ctx, current, params.circleId);
+        respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, async (queryClient, current) => {
+          const circle = await showCircle(ctx, current, params.circleId);
           queryClient.setQueryData(circleQuery(circle.id).queryKey, circle);
           return {
             title: `Circle: ${circle.name}`,
@@ -137,8 +137,8 @@ export function pagesPlugin(ctx: AppContext) {
     .get(
       "/d/assessment/notebook/:notebookId",
       ({ auth, request, params }) =>
-        respondWithPage({ ctx, auth, request }, { signIn: "required" }, (_queryClient, current) => {
-          const notebook = showNotebook(ctx, current, params.notebookId);
+        respondWithPage({ ctx, auth, request }, { signIn: "required" }, async (_queryClient, current) => {
+          const notebook = await showNotebook(ctx, current, params.notebookId);
           const title = `Assessment For ${notebook.title}`;
           return { title, content: <AssessmentPage title={title} notebookId={notebook.id} /> };
         }),
@@ -201,8 +201,8 @@ export function homePage(user: UserJson | undefined): PageContent {
   return { title: "Engram", content: <HomePage user={user} /> };
 }
 
-export function notebooksPage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser): PageContent {
-  queryClient.setQueryData(notebooksQuery().queryKey, notebooksOfUser(ctx, current));
+export async function notebooksPage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser): Promise<PageContent> {
+  queryClient.setQueryData(notebooksQuery().queryKey, await notebooksOfUser(ctx, current));
   return { title: "Notebooks", content: <NotebooksPage /> };
 }
 
@@ -211,8 +211,13 @@ export function recallPage(): PageContent {
 }
 
 /** /n{noteId}: the note's realm (its first page of children), accessory and rendered details. */
-export function notePage(ctx: AppContext, queryClient: QueryClient, current: CurrentUser | undefined, noteId: number): PageContent {
-  const { realm, note, ancestors, readonly, subscribed } = readNote(ctx, current, noteId);
+export async function notePage(
+  ctx: AppContext,
+  queryClient: QueryClient,
+  current: CurrentUser | undefined,
+  noteId: number,
+): Promise<PageContent> {
+  const { realm, note, ancestors, readonly, subscribed } = await readNote(ctx, current, noteId);
   const detailsHtml = renderNoteDetailsSafely(note.details, { noteId: note.id });
   queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
   queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));

@@ -38,24 +38,24 @@ function userNamed(externalIdentifier: string): CurrentUser {
 let learner: CurrentUser;
 /** Note ids by name; link notes are named "<subject> -> <object>". */
 let ids: Record<string, number>;
-beforeEach(() => {
+beforeEach(async () => {
   cleanDatabaseAndResetTestabilitySettings(ctx);
   learner = userNamed("old_learner");
   ids = {};
 });
 
 /** Creates notes in order: [title, parent title (none starts a notebook), details]. */
-function notes(rows: [string, string?, string?][], owner = learner) {
+async function notes(rows: [string, string?, string?][], owner = learner) {
   for (const [title, parent, details] of rows) {
     ids[title] = parent
-      ? createNote(ctx, owner, { under: ids[parent]! }, { newTitle: title }).created.id
-      : createNotebook(ctx, owner, { newTitle: title }).noteId;
-    if (details) updateDetails(ctx, owner, ids[title]!, details);
+      ? (await createNote(ctx, owner, { under: ids[parent]! }, { newTitle: title })).created.id
+      : (await createNotebook(ctx, owner, { newTitle: title })).noteId;
+    if (details) await updateDetails(ctx, owner, ids[title]!, details);
   }
 }
 
-function link(subject: string, object: string, type = "related to") {
-  createLink(ctx, learner, ids[subject]!, ids[object]!, type);
+async function link(subject: string, object: string, type = "related to") {
+  await createLink(ctx, learner, ids[subject]!, ids[object]!, type);
   ids[`${subject} -> ${object}`] = childrenOf(ctx, ids[subject]!).at(-1)!.id;
 }
 
@@ -66,8 +66,8 @@ const relatedNamed = (graph: GraphRAGResult, relation: string) =>
 const ref = (name: string) => `[${name}](/n${ids[name]})`;
 
 describe("priority layers", () => {
-  beforeEach(() => {
-    notes([
+  beforeEach(async () => {
+    await notes([
       ["Root"],
       ["A", "Root"],
       ["P1", "A"],
@@ -83,7 +83,7 @@ describe("priority layers", () => {
     ]);
   });
 
-  test("parent and ancestors come first; then children, prior and younger siblings take turns; the parent's siblings and their children last", () => {
+  test("parent and ancestors come first; then children, prior and younger siblings take turns; the parent's siblings and their children last", async () => {
     const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["A", "Parent"],
@@ -100,7 +100,7 @@ describe("priority layers", () => {
     ]);
   });
 
-  test("the focus note has full details, its contextual path root first, and lists what was included (prior siblings in creation order)", () => {
+  test("the focus note has full details, its contextual path root first, and lists what was included (prior siblings in creation order)", async () => {
     const { focusNote } = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(focusNote).toEqual({
       uri: `/n${ids.Focus}`,
@@ -128,8 +128,8 @@ describe("priority layers", () => {
     ]);
   });
 
-  test("a related note has its parent, relation and details, keys in the reference's order", () => {
-    updateDetails(ctx, learner, ids.C1!, "first child");
+  test("a related note has its parent, relation and details, keys in the reference's order", async () => {
+    await updateDetails(ctx, learner, ids.C1!, "first child");
     const c1 = buildGraph(ctx, learner, ids.Focus!, 5000).relatedNotes.find((n) => n.uri === `/n${ids.C1}`);
     expect(Object.entries(c1!)).toEqual([
       ["uri", `/n${ids.C1}`],
@@ -140,9 +140,9 @@ describe("priority layers", () => {
     ]);
   });
 
-  test("deleted notes never appear", () => {
-    deleteNote(ctx, learner, ids.C2!);
-    deleteNote(ctx, learner, ids.B!);
+  test("deleted notes never appear", async () => {
+    await deleteNote(ctx, learner, ids.C2!);
+    await deleteNote(ctx, learner, ids.B!);
     const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(JSON.stringify(graph)).not.toContain(`/n${ids.C2})`);
     expect(related(graph).map(([name]) => name)).not.toContain("B");
@@ -150,15 +150,15 @@ describe("priority layers", () => {
     expect(graph.focusNote.children).toEqual([ref("C1"), ref("C3")]);
   });
 
-  test("the parent's siblings are visited in a spiral: nearest left, nearest right, then the next pair", () => {
-    notes([["G"], ["L2", "G"], ["L1", "G"], ["Mid", "G"], ["R1", "G"], ["R2", "G"], ["R3", "G"], ["X", "Mid"]]);
+  test("the parent's siblings are visited in a spiral: nearest left, nearest right, then the next pair", async () => {
+    await notes([["G"], ["L2", "G"], ["L1", "G"], ["Mid", "G"], ["R1", "G"], ["R2", "G"], ["R3", "G"], ["X", "Mid"]]);
     expect(relatedNamed(buildGraph(ctx, learner, ids.X!, 5000), "SiblingOfParent")).toEqual(["L1", "R1", "L2", "R2", "R3"]);
   });
 });
 
 describe("links", () => {
-  test("a link note is shown as subject, predicate and object; its object, the object's ancestors and the object's parent's siblings are related", () => {
-    notes([
+  test("a link note is shown as subject, predicate and object; its object, the object's ancestors and the object's parent's siblings are related", async () => {
+    await notes([
       ["Home"],
       ["Subject", "Home"],
       ["World"],
@@ -168,7 +168,7 @@ describe("links", () => {
       ["Paris", "Europe"],
       ["Tokyo", "Asia"],
     ]);
-    link("Subject", "Paris", "a part of");
+    await link("Subject", "Paris", "a part of");
     const graph = buildGraph(ctx, learner, ids["Subject -> Paris"]!, 5000);
     expect(Object.entries(graph.focusNote).slice(0, 5)).toEqual([
       ["uri", `/n${ids["Subject -> Paris"]}`],
@@ -190,10 +190,10 @@ describe("links", () => {
     ]);
   });
 
-  test("a reified child brings its object (layer 3) and the object's other inbound references (layer 4)", () => {
-    notes([["Focus"], ["Plain", "Focus"], ["Things"], ["Object", "Things"], ["Other", "Things"]]);
-    link("Focus", "Object", "using");
-    link("Other", "Object", "similar to");
+  test("a reified child brings its object (layer 3) and the object's other inbound references (layer 4)", async () => {
+    await notes([["Focus"], ["Plain", "Focus"], ["Things"], ["Object", "Things"], ["Other", "Things"]]);
+    await link("Focus", "Object", "using");
+    await link("Other", "Object", "similar to");
     const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["Plain", "Child"],
@@ -212,9 +212,9 @@ describe("links", () => {
     expect(graph.focusNote.children).toEqual([ref("Plain"), `[using](/n${ids["Focus -> Object"]})`]);
   });
 
-  test("an inbound reference brings its subject (layer 3), then the subject's children and the reference's contextual path (layer 4)", () => {
-    notes([["Focus"], ["Elsewhere"], ["Subject", "Elsewhere"], ["Cousin", "Subject"]]);
-    link("Subject", "Focus", "an example of");
+  test("an inbound reference brings its subject (layer 3), then the subject's children and the reference's contextual path (layer 4)", async () => {
+    await notes([["Focus"], ["Elsewhere"], ["Subject", "Elsewhere"], ["Cousin", "Subject"]]);
+    await link("Subject", "Focus", "an example of");
     const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["Subject -> Focus", "InboundReference"],
@@ -225,10 +225,10 @@ describe("links", () => {
     expect(graph.focusNote.inboundReferences).toEqual([`[an example of](/n${ids["Subject -> Focus"]})`]);
   });
 
-  test("notes in notebooks the reader may not read are left out, until the reader may read them", () => {
-    notes([["Mine"]]);
-    notes([["Theirs"], ["Their subject", "Theirs"]], userNamed("another_old_learner"));
-    linkNotes(ctx, ids["Their subject"]!, ids.Mine!, "related to");
+  test("notes in notebooks the reader may not read are left out, until the reader may read them", async () => {
+    await notes([["Mine"]]);
+    await notes([["Theirs"], ["Their subject", "Theirs"]], userNamed("another_old_learner"));
+    await linkNotes(ctx, ids["Their subject"]!, ids.Mine!, "related to");
     const graph = buildGraph(ctx, learner, ids.Mine!, 5000);
     expect(graph.relatedNotes).toEqual([]);
     expect(graph.focusNote.inboundReferences).toEqual([]);
@@ -236,27 +236,27 @@ describe("links", () => {
     expect(buildGraph(ctx, learner, ids.Mine!, 5000).relatedNotes).toHaveLength(3);
   });
 
-  test("the reader must be allowed to read the focus note", () => {
-    notes([["Mine", undefined, "My details"]]);
+  test("the reader must be allowed to read the focus note", async () => {
+    await notes([["Mine", undefined, "My details"]]);
     expect(() => buildGraph(ctx, userNamed("another_old_learner"), ids.Mine!, 5000)).toThrow(ForbiddenError);
     expect(() => buildGraph(ctx, undefined, ids.Mine!, 5000)).toThrow(UnauthorizedError);
   });
 });
 
 describe("token budget", () => {
-  test("tokens are estimated as ⌈UTF-8 bytes of the compact JSON / 3.75⌉", () => {
+  test("tokens are estimated as ⌈UTF-8 bytes of the compact JSON / 3.75⌉", async () => {
     expect(estimateTokens({ uri: "/n1" })).toBe(4); // {"uri":"/n1"}: 13 bytes
     expect(estimateTokens({ uri: "/n1", title: "abcdef" })).toBe(8); // 30 bytes → exactly 8
     expect(estimateTokens({ uri: "/n1", title: "abcdefg" })).toBe(9); // 31 bytes → 8.27
     expect(estimateTokens({ uri: "/n1", title: "é" })).toBe(7); // 26 bytes: é is 2 bytes → 6.93
   });
 
-  test("related details are cut at 500 UTF-8 bytes with '...' appended; the focus keeps its details", () => {
+  test("related details are cut at 500 UTF-8 bytes with '...' appended; the focus keeps its details", async () => {
     expect(truncateDetails("x".repeat(500))).toBe("x".repeat(500));
     expect(truncateDetails("x".repeat(501))).toBe(`${"x".repeat(500)}...`);
     expect(truncateDetails("é".repeat(300))).toBe(`${"é".repeat(250)}...`);
     expect(truncateDetails(`${"x".repeat(499)}😀`)).toBe(`${"x".repeat(499)}...`);
-    notes([
+    await notes([
       ["Parent", undefined, "é".repeat(300)],
       ["Focus", "Parent", "ü".repeat(400)],
     ]);
@@ -265,8 +265,8 @@ describe("token budget", () => {
     expect(graph.relatedNotes[0]!.details).toBe(`${"é".repeat(250)}...`);
   });
 
-  test("the focus is paid for first; a candidate that does not fit is skipped and smaller ones after it still come in", () => {
-    notes([["Root"], ["Big", "Root", "b".repeat(800)], ["Focus", "Big"], ["Small child", "Focus"], ["Another", "Focus"]]);
+  test("the focus is paid for first; a candidate that does not fit is skipped and smaller ones after it still come in", async () => {
+    await notes([["Root"], ["Big", "Root", "b".repeat(800)], ["Focus", "Big"], ["Small child", "Focus"], ["Another", "Focus"]]);
     const full = buildGraph(ctx, learner, ids.Focus!, 100_000);
     const cost = (name: string) => estimateTokens(full.relatedNotes.find((n) => n.uri === `/n${ids[name]}`)!);
     const focusCost = estimateTokens({ ...full.focusNote, children: [], priorSiblings: [], youngerSiblings: [], inboundReferences: [] });
@@ -288,9 +288,9 @@ describe("token budget", () => {
     expect(alone.focusNote.children).toEqual([]);
   });
 
-  test("the whole result stays within the limit, and a larger limit takes in more", () => {
-    notes([["Root"], ["Focus", "Root"]]);
-    for (let i = 10; i < 40; i++) notes([[`Child ${i}`, "Focus", `details of child ${i} `.repeat(5)]]);
+  test("the whole result stays within the limit, and a larger limit takes in more", async () => {
+    await notes([["Root"], ["Focus", "Root"]]);
+    for (let i = 10; i < 40; i++) await notes([[`Child ${i}`, "Focus", `details of child ${i} `.repeat(5)]]);
     const counts = [100, 300, 1000, 5000].map((limit) => {
       const graph = buildGraph(ctx, learner, ids.Focus!, limit);
       const focusCost = estimateTokens({ ...graph.focusNote, children: [], priorSiblings: [], youngerSiblings: [], inboundReferences: [] });
@@ -307,8 +307,8 @@ describe("token budget", () => {
   });
 });
 
-test("the description for AI prompts is the header and the pretty JSON of the graph", () => {
-  notes([["Root"], ["Focus", "Root"]]);
+test("the description for AI prompts is the header and the pretty JSON of the graph", async () => {
+  await notes([["Root"], ["Focus", "Root"]]);
   const graph = buildGraph(ctx, learner, ids.Focus!);
   const text = describeGraph(graph);
   expect(text.startsWith('Focus Note and the notes related to it:\n{\n  "focusNote": {')).toBe(true);

@@ -51,14 +51,14 @@ describe("notebook roles: SQL and TypeScript from one definition", () => {
   let users: CurrentUser[];
   let notebookIds: number[];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     cleanDatabaseAndResetTestabilitySettings(ctx);
     const [owner, member, subscriber, stranger] = ["old_learner", "another_old_learner", "a_trainer", "admin"].map(userNamed);
     users = [owner!, member!, subscriber!, stranger!];
-    const personal = createNotebook(ctx, owner!, { newTitle: "Personal" }).notebookId;
+    const personal = (await createNotebook(ctx, owner!, { newTitle: "Personal" })).notebookId;
     injectCircle(ctx, "Team", "another_old_learner");
-    const team = createNotebook(ctx, member!, { newTitle: "Team notes" }, undefined, circleIdByName(ctx, "Team")).notebookId;
-    const shared = createNotebook(ctx, owner!, { newTitle: "Shared" }).notebookId;
+    const team = (await createNotebook(ctx, member!, { newTitle: "Team notes" }, undefined, circleIdByName(ctx, "Team"))).notebookId;
+    const shared = (await createNotebook(ctx, owner!, { newTitle: "Shared" })).notebookId;
     shareNotebookOfNoteToBazaar(ctx, "Shared");
     subscribe(ctx, subscriber!, shared, 5);
     notebookIds = [personal, team, shared];

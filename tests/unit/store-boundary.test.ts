@@ -39,15 +39,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
   "src/services/conversations/ai-chat/prompt.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/conversations/conversation-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/links/link-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/mcp/notes-by-title.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/notebooks.ts", // imports drizzle-orm, imports ../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/notes/note-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/notes/presenters.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/notes/recent-and-descendants.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/notes/rows.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/notes/sibling-order.ts", // imports ../../db/connection
-  "src/services/notes/text-save.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/search/embed-job.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index-progress.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
@@ -59,7 +50,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/sharing/circles.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/sharing/subscriptions.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/inject-notes.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/testability/link-notes.ts", // uses ctx.db or ctx.sqlite
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/testability/sharing.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
@@ -69,9 +59,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/vaults/attachments.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/export.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/wikidata/association.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/wikidata/enrichment.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/wikidata/uniqueness.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/web/render.tsx", // uses ctx.db or ctx.sqlite
   "src/workers/database.ts", // imports bun:sqlite, holds SQL text
 ];

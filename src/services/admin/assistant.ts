@@ -85,9 +85,9 @@ export async function recreateDefaultAssistant(ctx: AppContext, current: Current
 }
 
 /** Every live notebook on the instance, for the dump's picker (admin only). */
-export function allNotebooks(ctx: AppContext, current: CurrentUser | undefined): NotebookJson[] {
+export function allNotebooks(ctx: AppContext, current: CurrentUser | undefined): Promise<NotebookJson[]> {
   authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
-  return presentLiveNotebooks(ctx, current, undefined);
+  return presentLiveNotebooks(ctx, current, { every: true });
 }
 
 /** One note of the dump: the reference's BareNote plus what a note keeps beyond it. */

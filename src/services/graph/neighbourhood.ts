@@ -1,6 +1,5 @@
 import type { AppContext } from "../../context";
-import { inboundReferencesOf } from "../notes/presenters";
-import { ancestorsOf, childrenOf, findNote, type NoteRow } from "../notes/rows";
+import { ancestorsOf, childrenOf, findNote, inboundReferencesOf, type NoteRow } from "../notes/rows";
 import { ReadableNotes, type Reader } from "../policies";
 import type { NoteLookup } from "./bare-note";
 

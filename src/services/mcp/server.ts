@@ -50,11 +50,11 @@ async function callTool(
  * address, or a note the user may not read) is invalid params with the URI in the error's data,
  * as the specification asks; only what was not foreseen is an internal error.
  */
-function readNote(ctx: AppContext, current: CurrentUser, uri: string): ReadResourceResult {
+async function readNote(ctx: AppContext, current: CurrentUser, uri: string): Promise<ReadResourceResult> {
   const id = NOTE_URI.exec(uri)?.[1];
   try {
     if (id === undefined) throw new NotFoundError("Resource");
-    return { contents: [{ uri, mimeType: "text/markdown", text: noteResourceText(ctx, current, Number(id)) }] };
+    return { contents: [{ uri, mimeType: "text/markdown", text: await noteResourceText(ctx, current, Number(id)) }] };
   } catch (error) {
     if (error instanceof DomainError || error instanceof ValidationError) {
       throw new McpError(ErrorCode.InvalidParams, humanMessage(ctx, error), { uri });
@@ -78,8 +78,8 @@ export function engramMcpServer(ctx: AppContext, current: CurrentUser): McpServe
     "note",
     new ResourceTemplate("engram://note/{id}", {
       // The notebooks' head notes; the rest is reached through their children.
-      list: () => ({
-        resources: notebooksOfUser(ctx, current).notebooks.map((notebook) => ({
+      list: async () => ({
+        resources: (await notebooksOfUser(ctx, current)).notebooks.map((notebook) => ({
           uri: `engram://note/${notebook.headNoteId}`,
           name: notebook.title,
           description: `The notebook "${notebook.title}"`,

@@ -117,9 +117,9 @@ async function relevantNotes(ctx: AppContext, current: CurrentUser, query: strin
 const topologyTitle = (note: Pick<NoteJson, "noteTopology">) => note.noteTopology.titleOrPredicate;
 
 /** get_note's answer: the note, its parent, children, links and inbound links. */
-function describeNote(ctx: AppContext, current: CurrentUser, id: number) {
+async function describeNote(ctx: AppContext, current: CurrentUser, id: number) {
   // Every child and link: an agent reading a note must not be handed the note page's first page only.
-  const { realm, ancestors, readonly } = readNote(ctx, current, id, { childrenLimit: "all" });
+  const { realm, ancestors, readonly } = await readNote(ctx, current, id, { childrenLimit: "all" });
   const parent = ancestors.at(-1);
   const children = realm.children ?? [];
   return {
@@ -254,7 +254,7 @@ export function engramTools(
     get_note_graph: ({ noteId: id, tokenLimit }: { noteId: number; tokenLimit?: number }) =>
       answer(ctx, () => json(noteGraph(ctx, current, id, tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT))),
     add_note: (input: { parentNoteId?: number; parentTitle?: string; newTitle: string; details?: string }) =>
-      answer(ctx, () => {
+      answer(ctx, async () => {
         if ((input.parentNoteId === undefined) === (input.parentTitle === undefined)) {
           throw new ValidationError({ parentNoteId: "give either parentNoteId or parentTitle" });
         }
@@ -263,33 +263,33 @@ export function engramTools(
         const details = input.details === undefined ? undefined : validDetails(input.details);
         const parent =
           input.parentNoteId !== undefined
-            ? editableNote(ctx, current, input.parentNoteId)
-            : editableNoteTitled(ctx, current, input.parentTitle!, "parentTitle");
-        const { created } = createNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle });
-        if (details) updateDetails(ctx, current, created.id, details);
+            ? await editableNote(ctx, current, input.parentNoteId)
+            : await editableNoteTitled(ctx, current, input.parentTitle!, "parentTitle");
+        const { created } = await createNote(ctx, current, { under: parent.id }, { newTitle: input.newTitle });
+        if (details) await updateDetails(ctx, current, created.id, details);
         return text(
           `Added "${created.note.noteTopology.titleOrPredicate}" (note id ${created.id}) under "${parent.title}" (note id ${parent.id}).`,
         );
       }),
     update_note: (input: { noteId: number; newTitle?: string; details?: string; appendDetails?: string }) =>
-      answer(ctx, () => {
+      answer(ctx, async () => {
         if (input.newTitle === undefined && input.details === undefined && input.appendDetails === undefined) {
           throw new ValidationError({ newTitle: "give newTitle, details or appendDetails" });
         }
-        const note = editableNote(ctx, current, input.noteId);
+        const note = await editableNote(ctx, current, input.noteId);
         if (input.newTitle !== undefined) validTitle(input.newTitle);
         const details = newDetails(note.details, input.details, input.appendDetails);
-        const realm = input.newTitle !== undefined ? updateTitle(ctx, current, note.id, input.newTitle) : undefined;
-        const updated = details !== undefined ? updateDetails(ctx, current, note.id, details) : realm!;
+        const realm = input.newTitle !== undefined ? await updateTitle(ctx, current, note.id, input.newTitle) : undefined;
+        const updated = details !== undefined ? await updateDetails(ctx, current, note.id, details) : realm!;
         return text(`Updated "${updated.note.noteTopology.titleOrPredicate}" (note id ${updated.id}).`);
       }),
     list_notebooks: () =>
-      answer(ctx, () => {
-        const { notebooks } = notebooksOfUser(ctx, current);
+      answer(ctx, async () => {
+        const { notebooks } = await notebooksOfUser(ctx, current);
         if (notebooks.length === 0) return text("You have no notebooks yet.");
         return json(notebooks.map((n) => ({ notebookId: n.id, title: n.title, headNoteId: n.headNoteId, shortDetails: n.shortDetails })));
       }),
-    get_note: ({ noteId: id }: { noteId: number }) => answer(ctx, () => json(describeNote(ctx, current, id))),
+    get_note: ({ noteId: id }: { noteId: number }) => answer(ctx, async () => json(await describeNote(ctx, current, id))),
     get_recall_status: ({ timeZone }: { timeZone?: string }) =>
       answer(ctx, async () => {
         const zone = timeZone ?? "UTC";
@@ -306,8 +306,8 @@ export function engramTools(
 }
 
 /** The markdown of a note for the engram://note/{id} resource. */
-export function noteResourceText(ctx: AppContext, current: CurrentUser, id: number): string {
-  const note = describeNote(ctx, current, id);
+export async function noteResourceText(ctx: AppContext, current: CurrentUser, id: number): Promise<string> {
+  const note = await describeNote(ctx, current, id);
   const lines = [`# ${note.title}`, ""];
   if (note.parent) lines.push(`Parent: ${note.parent.title} (engram://note/${note.parent.id})`, "");
   if (note.details.trim()) lines.push(note.details, "");

@@ -160,7 +160,7 @@ export async function noteInfo(ctx: AppContext, current: CurrentUser, noteId: nu
   authorizeRead(ctx, current, notebook);
   const trackers = await ctx.stores.memory.activeTrackersOfNote(current.user.id, note.id);
   return {
-    note: presentNoteRealm(ctx, current, note, notebook, ancestorsOf(ctx, note)),
+    note: presentNoteRealm(ctx, current, note),
     recallSetting: { level: note.level, rememberSpelling: note.rememberSpelling, skipMemoryTracking: note.skipMemoryTracking },
     memoryTrackers: presentMemoryTrackers(ctx, current, trackers),
     createdAt: note.createdAt.toISOString(),

@@ -1,21 +1,10 @@
-import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { prepared } from "../../db/prepared";
-import { circles, users } from "../../db/schema";
+import { type NotebookCard, notebookCards } from "../../store/notes/notebooks";
+import { type RealmRows, realmRows, relatedOf } from "../../store/notes/realm";
+import { NotFoundError } from "../errors";
 import { ReadableNotes, type Reader } from "../policies/readable-notes";
 import { plainTextOfMarkdown } from "./plain-text";
-import {
-  ancestorsOf,
-  type ChildrenCursor,
-  childAndLinkCounts,
-  childrenOf,
-  childrenPageOf,
-  findNote,
-  getNotebook,
-  type NotebookRow,
-  type NoteRow,
-  notesByIds,
-} from "./rows";
+import type { NotebookRow, NoteRow } from "./rows";
 
 /** The NoteTopology JSON: the title (or link type), short details and, for links, subject and object. */
 export interface NoteTopologyJson {
@@ -195,17 +184,20 @@ export class NotePresenter {
     this.readable = reader instanceof ReadableNotes ? reader : new ReadableNotes(ctx, reader);
   }
 
-  /** Loads the subjects and objects of the link notes among these notes (shown only where the reader may read them). */
-  preload(rows: NoteRow[]) {
+  /** Notes (and the rows their topologies need) already loaded: nothing is read. */
+  know(rows: NoteRow[]) {
     for (const row of rows) this.related.set(row.id, row);
-    const missing = new Set<number>();
-    for (const row of rows) {
-      if (row.targetNoteId === null) continue;
-      if (!this.related.has(row.targetNoteId)) missing.add(row.targetNoteId);
-      if (row.parentId !== null && !this.related.has(row.parentId)) missing.add(row.parentId);
-    }
-    for (const row of notesByIds(this.ctx, [...missing])) this.related.set(row.id, row);
     return this;
+  }
+
+  /** Loads the subjects and objects of the link notes among these notes (shown only where the reader may read them). */
+  async load(rows: NoteRow[]) {
+    return this.know(rows).know(await this.ctx.stores.notes.relatedOf(rows));
+  }
+
+  /** `load`, answered at once: the bridge for callers not async yet (see rows.ts). */
+  preload(rows: NoteRow[]) {
+    return this.know(rows).know(this.ctx.database.readNow((s) => relatedOf(s, rows)));
   }
 
   /** A loaded note the reader may read. */
@@ -278,36 +270,19 @@ export function placeholderNote(note: Pick<NoteRow, "id" | "createdAt">): NoteJs
 }
 
 /**
- * Notebook JSON for the reader. The author is named by their display name; their login (creatorId),
- * which would let anyone aim sign-in attempts at the account, goes to the creator alone.
+ * Notebook JSON for the reader, from its card (head note, creator's name, circle). The author is
+ * named by their display name; their login (creatorId), which would let anyone aim sign-in
+ * attempts at the account, goes to the creator alone.
  */
-export function presentNotebook(ctx: AppContext, reader: Reader, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
-  const head = headNote ?? (notebook.headNoteId ? findNote(ctx, notebook.headNoteId) : undefined);
-  const creator = prepared(ctx.db, "name-of-user", (db) =>
-    db
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, sql.placeholder("userId")))
-      .prepare(),
-  ).get({ userId: notebook.creatorId });
+export function notebookJson(reader: Reader, { notebook, head, creatorName, circle }: NotebookCard): NotebookJson {
   const isCreator = reader !== undefined && reader.user.id === notebook.creatorId;
-  const circle =
-    notebook.circleId === null
-      ? undefined
-      : prepared(ctx.db, "circle-by-id", (db) =>
-          db
-            .select({ id: circles.id, name: circles.name })
-            .from(circles)
-            .where(eq(circles.id, sql.placeholder("id")))
-            .prepare(),
-        ).get({ id: notebook.circleId });
   return {
     id: notebook.id,
     title: head?.title ?? "",
     shortDetails: head ? shortDetailsOf(head.details) : "",
     headNoteId: notebook.headNoteId ?? 0,
     ...(isCreator ? { creatorId: reader.account.externalIdentifier } : {}),
-    creatorName: creator?.name ?? "",
+    creatorName: creatorName ?? "",
     certifiable: notebook.certifiable,
     notebookSettings: {
       skipMemoryTrackingEntirely: notebook.skipMemoryTrackingEntirely,
@@ -319,90 +294,94 @@ export function presentNotebook(ctx: AppContext, reader: Reader, notebook: Noteb
   };
 }
 
-/**
- * Inbound references the reader may read: undeleted link notes whose target is this note (a link
- * from a notebook the reader may not read is left out, not even counted).
- */
-export function inboundReferencesOf(ctx: AppContext, readable: ReadableNotes, noteId: number): NoteRow[] {
-  const rows = ctx.sqlite
-    .query<{ id: number; notebookId: number }, [number]>(
-      "SELECT id, notebook_id AS notebookId FROM notes WHERE target_note_id = ? AND deleted_at IS NULL ORDER BY id",
-    )
-    .all(noteId);
-  return notesByIds(
-    ctx,
-    readable.filter(rows).map((r) => r.id),
-  );
+/** Notebook JSON of these notebooks for the reader, in their order; `heads` may hold their head notes already loaded. */
+export async function presentNotebooks(
+  ctx: AppContext,
+  reader: Reader,
+  notebooks: NotebookRow[],
+  heads: NoteRow[] = [],
+): Promise<NotebookJson[]> {
+  return (await ctx.stores.notes.notebookCards(notebooks, heads)).map((card) => notebookJson(reader, card));
+}
+
+/** presentNotebooks for one notebook, answered at once: the bridge for callers not async yet (see rows.ts). */
+export function presentNotebook(ctx: AppContext, reader: Reader, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
+  const [card] = ctx.database.readNow((s) => notebookCards(s, [notebook], headNote ? [headNote] : []));
+  return notebookJson(reader, card!);
 }
 
 /** How many children a realm lists: a page (the default), or every one (e.g. MCP's get_note). */
 export type ChildrenLimit = number | "all";
 
-/**
- * Loads one page of children (one more than the limit, to know whether more follow) and presents
- * them with their own child counts. `presenter` may already hold the rows it needs for other notes.
- */
-function childrenPage(ctx: AppContext, noteId: number, limit: ChildrenLimit, after?: ChildrenCursor) {
-  if (limit === "all") return { rows: childrenOf(ctx, noteId), more: false };
-  const rows = childrenPageOf(ctx, noteId, limit + 1, after);
-  const more = rows.length > limit;
-  return { rows: more ? rows.slice(0, limit) : rows, more };
-}
-
-/**
- * The NoteRealm JSON of a note: the note with its ancestors, the first page of its children (with
- * their counts; `childrenLimit: "all"` for every one), inbound references and notebook.
- */
-export function presentNoteRealm(
-  ctx: AppContext,
-  reader: Reader,
-  note: NoteRow,
-  notebook: NotebookRow,
-  ancestors: NoteRow[],
-  fromBazaar = false,
-  { childrenLimit = CHILDREN_PAGE_SIZE }: { childrenLimit?: ChildrenLimit } = {},
-): NoteRealmJson {
-  const { rows: children, more } = childrenPage(ctx, note.id, childrenLimit);
-  const presenter = new NotePresenter(ctx, reader);
-  const inbound = inboundReferencesOf(ctx, presenter.readable, note.id);
-  presenter.preload([note, ...ancestors, ...children, ...inbound]);
-  const counts = childAndLinkCounts(
-    ctx,
-    children.map((c) => c.id),
-  );
-  const head = ancestors[0] ?? note;
-  const own = more
-    ? childAndLinkCounts(ctx, [note.id]).get(note.id)!
-    : { children: children.length, links: children.filter((c) => c.targetNoteId !== null).length };
+/** The NoteRealm JSON of loaded realm rows for the reader. */
+export function presentRealm(ctx: AppContext, reader: Reader, rows: RealmRows, fromBazaar = false): NoteRealmJson {
+  const { note, ancestors, children, more, counts, own, inbound, related, card } = rows;
+  const presenter = new NotePresenter(ctx, reader).know([note, ...ancestors, ...children, ...inbound, ...related]);
   return {
     id: note.id,
     note: presenter.note(note, { ancestors, childrenCount: own.children, linkCount: own.links }),
     children: children.map((child) => presenter.child(child, counts.get(child.id))),
     ...(more ? { moreChildrenAfter: children.at(-1)!.id } : {}),
     inboundReferences: inbound.map((ref) => presenter.note(ref)),
-    notebook: presentNotebook(ctx, reader, notebook, head.parentId === null ? head : undefined),
+    notebook: notebookJson(reader, card),
     fromBazaar,
   };
+}
+
+/**
+ * The NoteRealm of a note, loaded in one snapshot: the note with its ancestors, the first page of
+ * its children (with their counts; `childrenLimit: "all"` for every one), the inbound references
+ * the reader may read and the notebook. 404 when the note is gone. The caller has authorised the read.
+ */
+export async function noteRealm(
+  ctx: AppContext,
+  reader: Reader,
+  noteId: number,
+  { childrenLimit = CHILDREN_PAGE_SIZE, fromBazaar = false }: { childrenLimit?: ChildrenLimit; fromBazaar?: boolean } = {},
+): Promise<NoteRealmJson> {
+  const readable = new ReadableNotes(ctx, reader);
+  const rows = await ctx.stores.notes.realmRows(noteId, childrenLimit, (notebookId) => readable.notebook(notebookId));
+  if (!rows) throw new NotFoundError("Note");
+  return presentRealm(ctx, reader, rows, fromBazaar);
+}
+
+/** The NoteRealm of a note for the reader (for answers after a change). */
+export function realmOf(ctx: AppContext, reader: Reader, note: Pick<NoteRow, "id">): Promise<NoteRealmJson> {
+  return noteRealm(ctx, reader, note.id);
+}
+
+/** noteRealm answered at once: the bridge for callers not async yet (see rows.ts). */
+export function presentNoteRealm(
+  ctx: AppContext,
+  reader: Reader,
+  note: NoteRow,
+  { childrenLimit = CHILDREN_PAGE_SIZE }: { childrenLimit?: ChildrenLimit } = {},
+): NoteRealmJson {
+  const readable = new ReadableNotes(ctx, reader);
+  const rows = ctx.database.readNow((s) => realmRows(s, note.id, childrenLimit, (notebookId) => readable.notebook(notebookId)));
+  if (!rows) throw new NotFoundError("Note");
+  return presentRealm(ctx, reader, rows);
 }
 
 /**
  * The children of a note after the child `after` (a row already checked to be one of its
  * children), `limit` of them, as GET /api/notes/{note}/children answers.
  */
-export function presentChildrenPage(ctx: AppContext, reader: Reader, noteId: number, limit: number, after?: NoteRow): ChildrenPageJson {
-  const { rows, more } = childrenPage(ctx, noteId, limit, after && { siblingOrder: after.siblingOrder, id: after.id });
-  const presenter = new NotePresenter(ctx, reader).preload(rows);
-  const counts = childAndLinkCounts(
-    ctx,
-    rows.map((c) => c.id),
+export async function presentChildrenPage(
+  ctx: AppContext,
+  reader: Reader,
+  noteId: number,
+  limit: number,
+  after?: NoteRow,
+): Promise<ChildrenPageJson> {
+  const { rows, more, counts, related } = await ctx.stores.notes.childrenPageRows(
+    noteId,
+    limit,
+    after && { siblingOrder: after.siblingOrder, id: after.id },
   );
+  const presenter = new NotePresenter(ctx, reader).know([...rows, ...related]);
   return {
     children: rows.map((child) => presenter.child(child, counts.get(child.id))),
     ...(more ? { moreChildrenAfter: rows.at(-1)!.id } : {}),
   };
-}
-
-/** The NoteRealm of a note for the reader, loading its notebook and ancestors (for answers after a change). */
-export function realmOf(ctx: AppContext, reader: Reader, note: NoteRow): NoteRealmJson {
-  return presentNoteRealm(ctx, reader, note, getNotebook(ctx, note.notebookId), ancestorsOf(ctx, note));
 }

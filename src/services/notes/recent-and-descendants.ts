@@ -1,12 +1,11 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { notebooks, notes } from "../../db/schema";
+import { NotFoundError } from "../errors";
 import { bareNote, type GraphRAGResult, uriAndTitle } from "../graph/bare-note";
 import { Neighbourhood } from "../graph/neighbourhood";
 import { authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
-import { NotePresenter, type NoteRealmJson, presentNotebook } from "./presenters";
-import { ancestorsOf, descendantIds, getNote, getNotebook, type NoteRow, notesByIds } from "./rows";
+import { NotePresenter, type NoteRealmJson, presentNotebooks } from "./presenters";
+import { type NoteRow, requireNoteWithNotebook } from "./rows";
 
 export const RECENT_NOTES_LIMIT = 100;
 
@@ -14,56 +13,35 @@ export const RECENT_NOTES_LIMIT = 100;
  * The user's notes, most recently added or updated first (GET /notes/recent): notes of notebooks
  * they created and may still read (a creator who left a circle no longer reads its notebooks).
  */
-export function recentNotes(ctx: AppContext, current: CurrentUser): NoteRealmJson[] {
-  const rows = ctx.db
-    .select({ note: notes, notebook: notebooks })
-    .from(notes)
-    .innerJoin(notebooks, eq(notes.notebookId, notebooks.id))
-    .where(and(eq(notebooks.creatorId, current.user.id), isNull(notes.deletedAt)))
-    .orderBy(desc(notes.updatedAt), desc(notes.id))
-    .limit(RECENT_NOTES_LIMIT)
-    .all();
+export async function recentNotes(ctx: AppContext, current: CurrentUser): Promise<NoteRealmJson[]> {
+  const rows = await ctx.stores.notes.recentNotesOfCreator(current.user.id, RECENT_NOTES_LIMIT);
   const presenter = new NotePresenter(ctx, current);
   const readable = rows.filter(({ notebook }) => presenter.readable.notebook(notebook.id));
-  presenter.preload(readable.map((r) => r.note));
-  const notebookJson = new Map<number, ReturnType<typeof presentNotebook>>();
-  return readable.map(({ note, notebook }) => {
-    if (!notebookJson.has(notebook.id)) notebookJson.set(notebook.id, presentNotebook(ctx, current, notebook));
-    return { id: note.id, note: presenter.note(note), notebook: notebookJson.get(notebook.id) };
-  });
+  await presenter.load(readable.map((r) => r.note));
+  const notebooks = [...new Map(readable.map(({ notebook }) => [notebook.id, notebook])).values()];
+  const notebookJson = new Map((await presentNotebooks(ctx, current, notebooks)).map((json) => [json.id, json]));
+  return readable.map(({ note, notebook }) => ({ id: note.id, note: presenter.note(note), notebook: notebookJson.get(notebook.id) }));
 }
 
 /**
  * How many notes a delete of the note takes with it: its undeleted descendants, links left out
  * (GET /notes/{note}/descendant-count, an Engram addition, for the delete confirmation).
  */
-export function descendantCount(ctx: AppContext, current: CurrentUser | undefined, noteId: number): { count: number } {
-  const note = getNote(ctx, noteId);
-  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
-  const row = ctx.sqlite
-    .query<{ count: number }, [number]>(
-      `WITH RECURSIVE descendant(id) AS (
-         SELECT id FROM notes WHERE parent_id = ?1 AND deleted_at IS NULL
-         UNION ALL
-         SELECT n.id FROM notes n JOIN descendant ON n.parent_id = descendant.id WHERE n.deleted_at IS NULL
-       ) SELECT count(*) AS count FROM descendant JOIN notes n ON n.id = descendant.id WHERE n.target_note_id IS NULL`,
-    )
-    .get(note.id)!;
-  return { count: row.count };
+export async function descendantCount(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<{ count: number }> {
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
+  authorizeRead(ctx, current, notebook);
+  return { count: await ctx.stores.notes.undeletedDescendantCount(note.id) };
 }
 
 /** The note and all its undeleted descendants, untruncated (GET /notes/{note}/descendants). */
-export function noteDescendants(ctx: AppContext, current: CurrentUser | undefined, noteId: number): GraphRAGResult {
-  const focus = getNote(ctx, noteId);
-  authorizeRead(ctx, current, getNotebook(ctx, focus.notebookId));
-  const descendants = notesByIds(ctx, descendantIds(ctx, focus.id)).filter((n) => !n.deletedAt);
-  const ancestors = ancestorsOf(ctx, focus);
+export async function noteDescendants(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<GraphRAGResult> {
+  const subtree = await ctx.stores.notes.subtreeRows(noteId);
+  if (!subtree) throw new NotFoundError("Note");
+  const { focus, notebook, ancestors, descendants } = subtree;
+  authorizeRead(ctx, current, notebook);
   // A link may reach into a notebook the reader may not read: bareNote leaves such a target out.
   const hood = new Neighbourhood(ctx, current);
-  const targets = notesByIds(
-    ctx,
-    descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : [])),
-  ).filter(hood.visible);
+  const targets = subtree.targets.filter(hood.visible);
   const rows = new Map<number, NoteRow>([...ancestors, focus, ...descendants, ...targets].map((n) => [n.id, n]));
   const byId = { get: (id: number) => rows.get(id), visible: hood.visible };
   const children = descendants.filter((n) => n.parentId === focus.id);

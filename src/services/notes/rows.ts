@@ -1,20 +1,42 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+/**
+ * Loading notes and notebooks for services. The async helpers (`requireNote`, `requireNotebook`...)
+ * go through the notes store like any other call. The synchronous ones below them run the same
+ * store bodies at once (`ctx.database.readNow`): they are the bridge for callers not async yet
+ * (the graph's lazy neighbourhood, presenters other services still call synchronously) and go
+ * when their last caller awaits the store instead.
+ */
 import type { AppContext } from "../../context";
-import { prepared } from "../../db/prepared";
-import { notebooks, notes } from "../../db/schema";
+import * as rows from "../../store/notes/note-rows";
+import type { ChildrenCursor, NotebookRow, NoteRow } from "../../store/notes/notes-store";
 import { NotFoundError } from "../errors";
 
-export type NoteRow = typeof notes.$inferSelect;
-export type NotebookRow = typeof notebooks.$inferSelect;
+export type { ChildrenCursor, NotebookRow, NoteRow };
+
+/** The note, or 404. */
+export async function requireNote(ctx: AppContext, noteId: number): Promise<NoteRow> {
+  const note = await ctx.stores.notes.noteById(noteId);
+  if (!note) throw new NotFoundError("Note");
+  return note;
+}
+
+/** The notebook, or 404. */
+export async function requireNotebook(ctx: AppContext, notebookId: number): Promise<NotebookRow> {
+  const notebook = await ctx.stores.notes.notebookById(notebookId);
+  if (!notebook) throw new NotFoundError("Notebook");
+  return notebook;
+}
+
+/** The note and its notebook (one snapshot), or 404. */
+export async function requireNoteWithNotebook(ctx: AppContext, noteId: number): Promise<{ note: NoteRow; notebook: NotebookRow }> {
+  const found = await ctx.stores.notes.noteWithNotebook(noteId);
+  if (!found) throw new NotFoundError("Note");
+  return found;
+}
+
+// The synchronous bridge (see above): nothing new should call these.
 
 export function findNote(ctx: AppContext, noteId: number): NoteRow | undefined {
-  return prepared(ctx.db, "note-by-id", (db) =>
-    db
-      .select()
-      .from(notes)
-      .where(eq(notes.id, sql.placeholder("id")))
-      .prepare(),
-  ).get({ id: noteId });
+  return ctx.database.readNow((s) => rows.noteById(s, noteId));
 }
 
 export function getNote(ctx: AppContext, noteId: number): NoteRow {
@@ -24,126 +46,38 @@ export function getNote(ctx: AppContext, noteId: number): NoteRow {
 }
 
 export function getNotebook(ctx: AppContext, notebookId: number): NotebookRow {
-  const notebook = prepared(ctx.db, "notebook-by-id", (db) =>
-    db
-      .select()
-      .from(notebooks)
-      .where(eq(notebooks.id, sql.placeholder("id")))
-      .prepare(),
-  ).get({ id: notebookId });
+  const notebook = ctx.database.readNow((s) => rows.notebookById(s, notebookId));
   if (!notebook) throw new NotFoundError("Notebook");
   return notebook;
 }
 
-/** The children of a note that are not deleted, in sibling order (one index range scan). */
+/** The children of a note that are not deleted, in sibling order. */
 export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
-  return prepared(ctx.db, "children-of-note", (db) =>
-    db
-      .select()
-      .from(notes)
-      .where(and(eq(notes.parentId, sql.placeholder("parentId")), isNull(notes.deletedAt)))
-      .orderBy(asc(notes.siblingOrder), asc(notes.id))
-      .prepare(),
-  ).all({ parentId: noteId });
+  return ctx.database.readNow((s) => rows.childrenOf(s, noteId));
 }
 
-/** For each note: its undeleted children, and how many of them are links (notes with a target). */
+/** For each note: its undeleted children, and how many of them are links. */
 export function childAndLinkCounts(ctx: AppContext, noteIds: number[]): Map<number, { children: number; links: number }> {
-  const counts = new Map(noteIds.map((id) => [id, { children: 0, links: 0 }]));
-  if (noteIds.length === 0) return counts;
-  // One cached statement for any number of notes (a JSON array), not one per count of placeholders.
-  const rows = ctx.sqlite
-    .query<{ parent_id: number; n: number; links: number }, [string]>(
-      `SELECT parent_id, count(*) AS n, count(target_note_id) AS links FROM notes
-       WHERE parent_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL GROUP BY parent_id`,
-    )
-    .all(JSON.stringify(noteIds));
-  for (const row of rows) counts.set(row.parent_id, { children: row.n, links: row.links });
-  return counts;
+  return ctx.database.readNow((s) => rows.childAndLinkCounts(s, noteIds));
 }
 
 /** The ancestors of a note, root first (not including the note). */
 export function ancestorsOf(ctx: AppContext, note: NoteRow): NoteRow[] {
-  if (note.parentId === null) return [];
-  const ids = ctx.sqlite
-    .query<{ id: number; depth: number }, [number]>(
-      `WITH RECURSIVE ancestor(id, parent_id, depth) AS (
-         SELECT id, parent_id, 1 FROM notes WHERE id = ?
-         UNION ALL
-         SELECT n.id, n.parent_id, ancestor.depth + 1 FROM notes n JOIN ancestor ON n.id = ancestor.parent_id
-       ) SELECT id, depth FROM ancestor ORDER BY depth DESC`,
-    )
-    .all(note.parentId)
-    .map((row) => row.id);
-  return notesByIds(ctx, ids);
+  return ctx.database.readNow((s) => rows.ancestorsOf(s, note));
 }
 
-/** The ids of every descendant of a note (deleted ones too), depth first is not guaranteed. */
+/** The ids of every descendant of a note (deleted ones too). */
 export function descendantIds(ctx: AppContext, noteId: number): number[] {
-  return ctx.sqlite
-    .query<{ id: number }, [number]>(
-      `WITH RECURSIVE descendant(id) AS (
-         SELECT id FROM notes WHERE parent_id = ?
-         UNION ALL
-         SELECT n.id FROM notes n JOIN descendant ON n.parent_id = descendant.id
-       ) SELECT id FROM descendant`,
-    )
-    .all(noteId)
-    .map((row) => row.id);
+  return ctx.database.readNow((s) => rows.descendantIds(s, noteId));
 }
 
 /** Notes by id, in the order of the ids given. */
 export function notesByIds(ctx: AppContext, ids: number[]): NoteRow[] {
   if (ids.length === 0) return [];
-  // One cached statement for any number of ids (a JSON array), not an ORM query built per call:
-  // every realm loads its ancestors this way.
-  const byId = new Map<number, NoteRow>();
-  const rows = prepared(ctx.db, "notes-by-json-ids", (db) =>
-    db
-      .select()
-      .from(notes)
-      .where(sql`${notes.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
-      .prepare(),
-  ).all({ ids: JSON.stringify(ids) });
-  for (const row of rows) byId.set(row.id, row);
-  return ids.map((id) => byId.get(id)).filter((n): n is NoteRow => n !== undefined);
+  return ctx.database.readNow((s) => rows.notesByIds(s, ids));
 }
 
-/** Where a page of children starts: after this child (by its sibling order, then id). */
-export interface ChildrenCursor {
-  siblingOrder: number;
-  id: number;
-}
-
-/**
- * One page of a note's undeleted children in sibling order, after `after` (from the first child
- * without it): one range scan of notes_parent_order_idx that stops after `limit` rows.
- */
-export function childrenPageOf(ctx: AppContext, noteId: number, limit: number, after?: ChildrenCursor): NoteRow[] {
-  if (!after) {
-    return prepared(ctx.db, "children-of-note-first-page", (db) =>
-      db
-        .select()
-        .from(notes)
-        .where(and(eq(notes.parentId, sql.placeholder("parentId")), isNull(notes.deletedAt)))
-        .orderBy(asc(notes.siblingOrder), asc(notes.id))
-        .limit(sql.placeholder("limit"))
-        .prepare(),
-    ).all({ parentId: noteId, limit });
-  }
-  return prepared(ctx.db, "children-of-note-page-after", (db) =>
-    db
-      .select()
-      .from(notes)
-      .where(
-        and(
-          eq(notes.parentId, sql.placeholder("parentId")),
-          isNull(notes.deletedAt),
-          sql`(${notes.siblingOrder} > ${sql.placeholder("order")} OR (${notes.siblingOrder} = ${sql.placeholder("order")} AND ${notes.id} > ${sql.placeholder("id")}))`,
-        ),
-      )
-      .orderBy(asc(notes.siblingOrder), asc(notes.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
-  ).all({ parentId: noteId, order: after.siblingOrder, id: after.id, limit });
+/** Undeleted link notes whose target is this note, of the notebooks `readable` accepts. */
+export function inboundReferencesOf(ctx: AppContext, readable: { notebook(notebookId: number): boolean }, noteId: number): NoteRow[] {
+  return ctx.database.readNow((s) => rows.inboundReferencesOf(s, noteId, (id) => readable.notebook(id)));
 }

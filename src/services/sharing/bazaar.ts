@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { bazaarNotebooks, notebooks } from "../../db/schema";
+import { bazaarNotebooks } from "../../db/schema";
 import { NotFoundError } from "../errors";
 import { presentLiveNotebooks } from "../notebooks";
 import type { NotebookJson } from "../notes/presenters";
@@ -15,28 +15,28 @@ export interface BazaarNotebookJson {
 }
 
 /** Every bazaar entry whose notebook still has its head note, newest first. */
-export function bazaar(ctx: AppContext, reader: Reader): BazaarNotebookJson[] {
+export async function bazaar(ctx: AppContext, reader: Reader): Promise<BazaarNotebookJson[]> {
   const entries = ctx.db.select().from(bazaarNotebooks).all();
   if (entries.length === 0) return [];
   const entryOf = new Map(entries.map((e) => [e.notebookId, e.id]));
-  return presentLiveNotebooks(ctx, reader, inArray(notebooks.id, [...entryOf.keys()])).map((notebook) => ({
+  return (await presentLiveNotebooks(ctx, reader, { ids: [...entryOf.keys()] })).map((notebook) => ({
     id: entryOf.get(notebook.id)!,
     notebook,
   }));
 }
 
 /** "Share notebook to bazaar" (owner or circle member); sharing again changes nothing. Answers the Notebook, as the contract does. */
-export function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookJson {
+export async function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookJson> {
   const notebook = getNotebook(ctx, notebookId);
   authorizeShare(ctx, current, notebook);
   ctx.db.insert(bazaarNotebooks).values({ notebookId: notebook.id, createdAt: ctx.clock.now() }).onConflictDoNothing().run();
-  const entry = bazaar(ctx, current).find((e) => e.notebook.id === notebook.id);
+  const entry = (await bazaar(ctx, current)).find((e) => e.notebook.id === notebook.id);
   if (!entry) throw new NotFoundError("Notebook"); // its head note is deleted
   return entry.notebook;
 }
 
 /** An admin removes an entry; answers the bazaar that remains. */
-export function removeFromBazaar(ctx: AppContext, current: CurrentUser | undefined, entryId: number): BazaarNotebookJson[] {
+export function removeFromBazaar(ctx: AppContext, current: CurrentUser | undefined, entryId: number): Promise<BazaarNotebookJson[]> {
   authorizeAdmin(current, "Only an administrator can remove a notebook from the bazaar");
   const removed = ctx.db.delete(bazaarNotebooks).where(eq(bazaarNotebooks.id, entryId)).returning().get();
   if (!removed) throw new NotFoundError("Bazaar notebook");

@@ -65,7 +65,7 @@ export function createCircle(ctx: AppContext, current: CurrentUser, name: unknow
 }
 
 /** A circle for its members: notebooks, members (in joining order) and the invitation code. */
-export function showCircle(ctx: AppContext, current: CurrentUser | undefined, circleId: number): CircleForUserViewJson {
+export async function showCircle(ctx: AppContext, current: CurrentUser | undefined, circleId: number): Promise<CircleForUserViewJson> {
   const circle = getCircle(ctx, circleId);
   authorizeCircleMember(ctx, current, circle.id);
   const members = ctx.db
@@ -79,7 +79,7 @@ export function showCircle(ctx: AppContext, current: CurrentUser | undefined, ci
     id: circle.id,
     name: circle.name,
     invitationCode: circle.invitationCode,
-    notebooks: { notebooks: presentLiveNotebooks(ctx, current, eq(notebooks.circleId, circle.id)), subscriptions: [] },
+    notebooks: { notebooks: await presentLiveNotebooks(ctx, current, { circleId: circle.id }), subscriptions: [] },
     members,
   };
 }

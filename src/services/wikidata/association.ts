@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { notes } from "../../db/schema";
+import { NotFoundError } from "../errors";
+import { noteTextSaved } from "../notes/note-changes";
 import { editableNote } from "../notes/note-service";
 import { type NoteRealmJson, realmOf } from "../notes/presenters";
-import { getNote } from "../notes/rows";
 import { validWikidataId } from "../notes/validation";
+import { authorizeEdit } from "../policies";
 import type { CurrentUser } from "../users";
-import { applyWikidataEnrichment, prepareWikidataEnrichment } from "./enrichment";
-import { assertWikidataIdUnique } from "./uniqueness";
+import { prepareWikidataEnrichment } from "./enrichment";
+import { assertWikidataIdUnique, duplicateWikidataId } from "./uniqueness";
 
 /**
  * Associates a note the user may edit with a Wikidata entity (or, with "", removes the
@@ -21,23 +21,26 @@ export async function updateWikidataId(
   noteId: number,
   wikidataIdInput: string,
 ): Promise<NoteRealmJson> {
-  const note = editableNote(ctx, current, noteId);
+  const note = await editableNote(ctx, current, noteId);
   const wikidataId = validWikidataId(wikidataIdInput);
   if (wikidataId === note.wikidataId) return realmOf(ctx, current, note);
-  if (wikidataId === null) {
-    ctx.db.update(notes).set({ wikidataId: null, updatedAt: ctx.clock.now() }).where(eq(notes.id, note.id)).run();
-    return realmOf(ctx, current, getNote(ctx, note.id));
+  let enrichment: Awaited<ReturnType<typeof prepareWikidataEnrichment>> | undefined;
+  if (wikidataId !== null) {
+    await assertWikidataIdUnique(ctx, note.notebookId, wikidataId, note.id);
+    enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, wikidataId, { subNotes: false });
   }
-  assertWikidataIdUnique(ctx, note.notebookId, wikidataId, note.id);
-  const enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, wikidataId, { subNotes: false });
-  ctx.sqlite
-    .transaction(() => {
-      // Checked again: the note or the notebook may have changed while Wikidata answered.
-      const fresh = editableNote(ctx, current, noteId);
-      assertWikidataIdUnique(ctx, fresh.notebookId, wikidataId, fresh.id);
-      ctx.db.update(notes).set({ wikidataId, updatedAt: ctx.clock.now() }).where(eq(notes.id, fresh.id)).run();
-      applyWikidataEnrichment(ctx, fresh.id, enrichment);
-    })
-    .immediate();
-  return realmOf(ctx, current, getNote(ctx, note.id));
+  const changed = await ctx.stores.notes.setWikidataId(
+    note.id,
+    wikidataId,
+    enrichment,
+    ctx.clock.now(),
+    // Checked again in the write: the note or the notebook may have changed while Wikidata answered.
+    (found) => {
+      if (!found) throw new NotFoundError("Note");
+      authorizeEdit(ctx, current, found.notebook);
+    },
+    duplicateWikidataId,
+  );
+  for (const id of changed) noteTextSaved(ctx, id);
+  return realmOf(ctx, current, note);
 }

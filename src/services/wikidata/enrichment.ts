@@ -5,32 +5,23 @@
  * note for that entity).
  *
  * Two phases, so that no database transaction waits on the network: `prepareWikidataEnrichment`
- * makes every Wikidata call (and fails with 503 before anything is written), then
- * `applyWikidataEnrichment` writes, synchronously, in one transaction.
+ * makes every Wikidata call (and fails with 503 before anything is written), then the notes store
+ * writes it in one unit of work (with the note's creation, or `applyWikidataEnrichment`).
  */
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { notes } from "../../db/schema";
-import { insertNote } from "../notes/insert-note";
+import type { WikidataEnrichment } from "../../store/notes/notes-store";
 import { noteTextSaved } from "../notes/note-changes";
-import { getNote, type NoteRow } from "../notes/rows";
+import { requireNote } from "../notes/rows";
 import { MAX_TITLE_LENGTH } from "../notes/validation";
 import { authors, birthday, countryOfCitizenship, isHuman, locationDescription } from "./claims";
 import { fetchClaims, fetchEntityData, type WikidataEntityData } from "./client";
 import { findNoteWithWikidataId } from "./uniqueness";
 
-/** The link type of a sub-note that already exists in the notebook. */
-export const RELATED_TO = "related to";
+export { prependDescription, RELATED_TO } from "../../store/notes/wikidata";
+export type { WikidataEnrichment };
+
 /** Sub-notes of sub-notes stop here (new note → author → author's country), bounding outbound calls. */
 const MAX_SUB_NOTE_DEPTH = 2;
-
-export interface WikidataEnrichment {
-  wikidataId: string;
-  /** Prepended to the details; "" adds nothing. */
-  description: string;
-  /** Only on note creation: the country of a person and the authors of a book, in that order. */
-  subNotes: { wikidataId: string; title: string; enrichment?: WikidataEnrichment }[];
-}
 
 /** One preparation's calls: each entity's data is fetched once. */
 class Fetcher {
@@ -67,7 +58,7 @@ async function prepare(
   for (const id of related) {
     const title = (await fetcher.englishTitle(id)).slice(0, MAX_TITLE_LENGTH);
     if (title === "") continue; // nothing to call the note
-    const known = seen.has(id) || findNoteWithWikidataId(fetcher.ctx, notebookId, id) !== undefined;
+    const known = seen.has(id) || (await findNoteWithWikidataId(fetcher.ctx, notebookId, id)) !== undefined;
     const deeper = depth + 1 < MAX_SUB_NOTE_DEPTH;
     enrichment.subNotes.push({
       wikidataId: id,
@@ -92,43 +83,9 @@ export function prepareWikidataEnrichment(
   return prepare(new Fetcher(ctx), notebookId, wikidataId, 0, options.subNotes, new Set());
 }
 
-/** The reference's rule: the addition alone when the details are empty, else addition + "\n" + details. */
-export function prependDescription(details: string, addition: string): string {
-  if (addition === "") return details;
-  return details === "" ? addition : `${addition}\n${details}`;
-}
-
-function insertChild(ctx: AppContext, parent: NoteRow, values: { title: string; wikidataId?: string; targetNoteId?: number }) {
-  return insertNote(ctx.db, ctx.clock.now(), { lastChildOf: parent }, values);
-}
-
-function applyTo(ctx: AppContext, note: NoteRow, enrichment: WikidataEnrichment) {
-  if (enrichment.description !== "") {
-    ctx.db
-      .update(notes)
-      .set({ details: prependDescription(note.details, enrichment.description), updatedAt: ctx.clock.now() })
-      .where(eq(notes.id, note.id))
-      .run();
-    noteTextSaved(ctx, note.id);
-  }
-  for (const sub of enrichment.subNotes) {
-    // Decided now, not when prepared: an earlier sub-note may just have created it.
-    const existing = findNoteWithWikidataId(ctx, note.notebookId, sub.wikidataId);
-    if (existing) {
-      if (existing.id !== note.id) insertChild(ctx, note, { title: RELATED_TO, targetNoteId: existing.id });
-      continue;
-    }
-    const child = insertChild(ctx, note, { title: sub.title, wikidataId: sub.wikidataId });
-    if (sub.enrichment) applyTo(ctx, child, sub.enrichment);
-  }
-}
-
-/**
- * Writes a prepared enrichment to the note, in one transaction (a savepoint when the caller is
- * already in one). Synchronous: call it inside or right after the note's creation.
- */
-export function applyWikidataEnrichment(ctx: AppContext, noteId: number, enrichment: WikidataEnrichment): void {
-  ctx.sqlite.transaction(() => applyTo(ctx, getNote(ctx, noteId), enrichment))();
+/** Writes a prepared enrichment to the note, in one unit of work; its listeners hear of the notes whose text changed. */
+export async function applyWikidataEnrichment(ctx: AppContext, noteId: number, enrichment: WikidataEnrichment): Promise<void> {
+  for (const id of await ctx.stores.notes.applyEnrichment(noteId, enrichment, ctx.clock.now())) noteTextSaved(ctx, id);
 }
 
 /**
@@ -137,8 +94,8 @@ export function applyWikidataEnrichment(ctx: AppContext, noteId: number, enrichm
  * creation code that must not leave a half-made note should prepare before inserting instead.
  */
 export async function enrichNoteFromWikidata(ctx: AppContext, noteId: number): Promise<void> {
-  const note = getNote(ctx, noteId);
+  const note = await requireNote(ctx, noteId);
   if (!note.wikidataId) return;
   const enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, note.wikidataId, { subNotes: true });
-  applyWikidataEnrichment(ctx, noteId, enrichment);
+  await applyWikidataEnrichment(ctx, noteId, enrichment);
 }

@@ -1,10 +1,13 @@
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { notes } from "../../db/schema";
 import { ValidationError } from "../errors";
 import type { NoteRow } from "../notes/rows";
 
 export const DUPLICATE_WIKIDATA_ID = "Duplicate Wikidata ID Detected.";
+
+/** The error for a Wikidata id another undeleted note of the notebook already has. */
+export function duplicateWikidataId(): never {
+  throw new ValidationError({ wikidataId: DUPLICATE_WIKIDATA_ID });
+}
 
 /** The first undeleted note of the notebook with this Wikidata id (other than `exceptNoteId`). */
 export function findNoteWithWikidataId(
@@ -12,20 +15,8 @@ export function findNoteWithWikidataId(
   notebookId: number,
   wikidataId: string,
   exceptNoteId?: number,
-): NoteRow | undefined {
-  return ctx.db
-    .select()
-    .from(notes)
-    .where(
-      and(
-        eq(notes.notebookId, notebookId),
-        eq(notes.wikidataId, wikidataId),
-        isNull(notes.deletedAt),
-        exceptNoteId === undefined ? undefined : ne(notes.id, exceptNoteId),
-      ),
-    )
-    .orderBy(asc(notes.id))
-    .get();
+): Promise<NoteRow | undefined> {
+  return ctx.stores.notes.noteWithWikidataId(notebookId, wikidataId, exceptNoteId);
 }
 
 /**
@@ -33,14 +24,12 @@ export function findNoteWithWikidataId(
  * error on the field wikidataId, "Duplicate Wikidata ID Detected.". No id (null, undefined or
  * "") is never a duplicate.
  */
-export function assertWikidataIdUnique(
+export async function assertWikidataIdUnique(
   ctx: AppContext,
   notebookId: number,
   wikidataId: string | null | undefined,
   exceptNoteId?: number,
-): void {
+): Promise<void> {
   if (!wikidataId) return;
-  if (findNoteWithWikidataId(ctx, notebookId, wikidataId, exceptNoteId)) {
-    throw new ValidationError({ wikidataId: DUPLICATE_WIKIDATA_ID });
-  }
+  if (await findNoteWithWikidataId(ctx, notebookId, wikidataId, exceptNoteId)) duplicateWikidataId();
 }

@@ -3,7 +3,7 @@
  * descendants, link notes pointing at it. The hot ones (every note page) are prepared once per
  * database; the ones that take a list of ids are per dialect (notes-sqlite.ts).
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { notebooks, notes } from "../../db/schema";
 import { all, byDialect, one, prepared, type Session, type Step } from "../session";
 import * as onSqlite from "./notes-sqlite";
@@ -180,4 +180,57 @@ export function* inboundReferencesOf(s: Session, noteId: number, readable: (note
     s,
     refs.filter((ref) => readable(ref.notebookId)).map((ref) => ref.id),
   );
+}
+
+/** The notes of notebooks the user created, most recently added or updated first, with their notebooks. */
+export function* recentNotesOfCreator(s: Session, userId: number, limit: number): Step<{ note: NoteRow; notebook: NotebookRow }[]> {
+  const { notes, notebooks } = s.t;
+  return yield* all(
+    s,
+    s.db
+      .select({ note: notes, notebook: notebooks })
+      .from(notes)
+      .innerJoin(notebooks, eq(notes.notebookId, notebooks.id))
+      .where(and(eq(notebooks.creatorId, userId), isNull(notes.deletedAt)))
+      .orderBy(desc(notes.updatedAt), desc(notes.id))
+      .limit(limit),
+  );
+}
+
+/** How many undeleted descendants a note has (through undeleted notes), links left out. */
+export function* undeletedDescendantCount(s: Session, noteId: number): Step<number> {
+  const { notes } = s.t;
+  const row = yield* one(
+    s,
+    s.db
+      .select({ count: count() })
+      .from(notes)
+      .where(
+        and(
+          isNull(notes.targetNoteId),
+          sql`${notes.id} IN (WITH RECURSIVE descendant(id) AS (
+            SELECT ${notes.id} FROM ${notes} WHERE ${notes.parentId} = ${noteId} AND ${notes.deletedAt} IS NULL
+            UNION ALL
+            SELECT ${notes.id} FROM ${notes} JOIN descendant ON ${notes.parentId} = descendant.id WHERE ${notes.deletedAt} IS NULL
+          ) SELECT id FROM descendant)`,
+        ),
+      ),
+  );
+  return row?.count ?? 0;
+}
+
+/** A note with its ancestors, its undeleted descendants and the targets of the links among them. */
+export function* subtreeRows(
+  s: Session,
+  noteId: number,
+): Step<{ focus: NoteRow; notebook: NotebookRow; ancestors: NoteRow[]; descendants: NoteRow[]; targets: NoteRow[] } | undefined> {
+  const found = yield* noteWithNotebook(s, noteId);
+  if (!found) return undefined;
+  const descendants = (yield* notesByIds(s, yield* descendantIds(s, noteId))).filter((n) => !n.deletedAt);
+  const ancestors = yield* ancestorsOf(s, found.note);
+  const targets = yield* notesByIds(
+    s,
+    descendants.flatMap((n) => (n.targetNoteId !== null ? [n.targetNoteId] : [])),
+  );
+  return { focus: found.note, notebook: found.notebook, ancestors, descendants, targets };
 }

@@ -16,10 +16,14 @@ import {
   notebookById,
   notesByIds,
   noteWithNotebook,
+  recentNotesOfCreator,
+  subtreeRows,
+  undeletedDescendantCount,
 } from "./note-rows";
 import { moveNote, moveUnder, restoreSubtree, saveText, setTitle, softDeleteSubtree } from "./note-writes";
 import { createNotebook, liveNotebooks, livePersonalNotebooks, notebookCards, notesOfNotebook, updateNotebookSettings } from "./notebooks";
 import { childrenPageRows, realmRows, relatedOf } from "./realm";
+import { notesTitled } from "./titled";
 import { applyEnrichment, noteWithWikidataId, setWikidataId, type WikidataEnrichment } from "./wikidata";
 
 /** Inserts a note (and writes what Wikidata gave it) in one unit; answers it and the notes whose text the enrichment changed. */
@@ -48,12 +52,16 @@ export const notesStore = defineStore({
   descendantIds: read(descendantIds),
   inboundReferencesOf: read(inboundReferencesOf),
   realmRows: read(realmRows),
+  recentNotesOfCreator: read(recentNotesOfCreator),
+  subtreeRows: read(subtreeRows),
+  undeletedDescendantCount: read(undeletedDescendantCount),
   childrenPageRows: read(childrenPageRows),
   noteWithWikidataId: read(noteWithWikidataId),
   liveNotebooks: read(liveNotebooks),
   livePersonalNotebooks: read(livePersonalNotebooks),
   notebookCards: read(notebookCards),
   notesOfNotebook: read(notesOfNotebook),
+  notesTitled: read(notesTitled),
 
   addNote: write(addNote),
   applyEnrichment: write(applyEnrichment),
