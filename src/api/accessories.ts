@@ -42,8 +42,8 @@ export function accessoriesApi(ctx: AppContext) {
       // Image ids never change their bytes (a new upload gets a new id), so browsers may keep them.
       .get(
         "/images/:image/:name",
-        ({ auth, params }) => {
-          const image = imageForReader(ctx, optionalUser(auth), params.image);
+        async ({ auth, params }) => {
+          const image = await imageForReader(ctx, optionalUser(auth), params.image);
           return new Response(image.bytes, {
             headers: {
               "content-type": image.contentType,

@@ -46,8 +46,8 @@ export function attachmentsApi(ctx: AppContext) {
     .use(core(ctx))
     .get(
       "/notes/:note/attachment",
-      ({ auth, params, query }) => {
-        const attachment = attachmentEmbeddedIn(ctx, optionalUser(auth), params.note, query.target);
+      async ({ auth, params, query }) => {
+        const attachment = await attachmentEmbeddedIn(ctx, optionalUser(auth), params.note, query.target);
         const name = encodeURIComponent(attachment.path.split("/").at(-1)!);
         return new Response(null, {
           status: 302,
@@ -63,7 +63,8 @@ export function attachmentsApi(ctx: AppContext) {
     )
     .get(
       "/attachments/:attachment/:name",
-      ({ auth, params, request }) => answer(attachmentById(ctx, optionalUser(auth), params.attachment), request.headers.get("range")),
+      async ({ auth, params, request }) =>
+        answer(await attachmentById(ctx, optionalUser(auth), params.attachment), request.headers.get("range")),
       {
         access: "public",
         params: t.Object({ attachment: IdParam, name: t.String() }),

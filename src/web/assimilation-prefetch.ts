@@ -18,5 +18,5 @@ export async function prefetchAssimilation(ctx: AppContext, queryClient: QueryCl
   const first = notes[0];
   if (!first) return;
   queryClient.setQueryData(noteInfoQuery(first.id).queryKey, await noteInfo(ctx, current, first.id));
-  queryClient.setQueryData(noteAccessoryQuery(first.id).queryKey, showNoteAccessory(ctx, current, first.id));
+  queryClient.setQueryData(noteAccessoryQuery(first.id).queryKey, await showNoteAccessory(ctx, current, first.id));
 }

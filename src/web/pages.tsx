@@ -25,7 +25,7 @@ import { core } from "../api/core";
 import { IdParam, parseId } from "../api/ids";
 import { mcpEndpointUrl } from "../api/mcp";
 import type { AppContext } from "../context";
-import { showNoteAccessory } from "../services/accessories/accessory-service";
+import { presentNoteAccessory } from "../services/accessories/presenter";
 import { attemptsOf } from "../services/assessments/assessment-service";
 import { conversationsOf } from "../services/conversations/conversation-service";
 import { NotFoundError } from "../services/errors";
@@ -220,7 +220,7 @@ export async function notePage(
   const { realm, note, ancestors, readonly, subscribed } = await readNote(ctx, current, noteId);
   const detailsHtml = renderNoteDetailsSafely(note.details, { noteId: note.id });
   queryClient.setQueryData(noteRealmQuery(noteId).queryKey, realm);
-  queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, showNoteAccessory(ctx, current, noteId));
+  queryClient.setQueryData(noteAccessoryQuery(noteId).queryKey, await presentNoteAccessory(ctx, note, ancestors));
   return {
     title: noteTitleText(realm.note.noteTopology),
     content: (

@@ -27,8 +27,6 @@ const NOT_MOVED_YET: string[] = [
   "src/operations/index.ts", // uses ctx.db or ctx.sqlite
   "src/operations/pending-writes.ts", // imports bun:sqlite, imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/operations/vault-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
-  "src/services/accessories/accessory-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/accessories/presenter.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/ai-assistant/notebook-assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/assessment-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
@@ -56,8 +54,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/user-references.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/users.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/vaults/attachments.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/vaults/export.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/web/render.tsx", // uses ctx.db or ctx.sqlite
   "src/workers/database.ts", // imports bun:sqlite, holds SQL text

@@ -1,7 +1,5 @@
-import { inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { noteImages } from "../../db/schema";
-import { ancestorsOf, type NoteRow } from "../notes/rows";
+import type { NoteRow } from "../notes/rows";
 import { extensionOf } from "./image-bytes";
 
 /** ImageWithMask: the address of the image to show and the mask drawn over it. */
@@ -36,29 +34,19 @@ const hasOwnImage = (note: ImageSource) => note.imageId !== null || !!note.image
  * The image a note shows: with useParentImage, the nearest ancestor that shows an image of its
  * own (ancestors that use their parent's image are passed over); otherwise its own image.
  */
-function imageSourceOf(ctx: AppContext, note: NoteRow): ImageSource | undefined {
+function imageSourceOf(note: NoteRow, ancestors: NoteRow[]): ImageSource | undefined {
   if (!note.useParentImage) return hasOwnImage(note) ? note : undefined;
-  return ancestorsOf(ctx, note)
-    .reverse()
-    .find((ancestor) => !ancestor.useParentImage && hasOwnImage(ancestor));
+  return [...ancestors].reverse().find((ancestor) => !ancestor.useParentImage && hasOwnImage(ancestor));
 }
 
-function contentTypes(ctx: AppContext, imageIds: number[]): Map<number, string> {
-  if (imageIds.length === 0) return new Map();
-  const rows = ctx.db
-    .select({ id: noteImages.id, contentType: noteImages.contentType })
-    .from(noteImages)
-    .where(inArray(noteImages.id, imageIds))
-    .all();
-  return new Map(rows.map((row) => [row.id, row.contentType]));
-}
-
-/** Presents a note's accessory, resolving which image it shows. */
-export function presentNoteAccessory(ctx: AppContext, note: NoteRow): NoteAccessoryJson {
-  const source = imageSourceOf(ctx, note);
-  const types = contentTypes(ctx, [
-    ...new Set([note.imageId, source?.imageId].filter((id): id is number => id !== null && id !== undefined)),
-  ]);
+/**
+ * Presents a note's accessory, resolving which image it shows. `ancestors` (root first), when
+ * the caller has them, spare a read; a note without an uploaded image to show needs no other.
+ */
+export async function presentNoteAccessory(ctx: AppContext, note: NoteRow, ancestors?: NoteRow[]): Promise<NoteAccessoryJson> {
+  const source = imageSourceOf(note, note.useParentImage ? (ancestors ?? (await ctx.stores.notes.ancestorsOf(note))) : []);
+  const imageIds = [...new Set([note.imageId, source?.imageId].filter((id): id is number => id !== null && id !== undefined))];
+  const types = imageIds.length === 0 ? new Map<number, string>() : await ctx.stores.notes.imageContentTypes(imageIds);
   const pathOf = (imageId: number | null | undefined) => {
     const type = imageId === null || imageId === undefined ? undefined : types.get(imageId);
     return type === undefined ? undefined : uploadedImagePath(imageId!, type);

@@ -8,16 +8,13 @@
  * named in front matter (note_image). Deleted notes are left out.
  */
 
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import JSZip from "jszip";
 import type { AppContext } from "../../context";
-import { notebookAttachments, noteImages, notes } from "../../db/schema";
 import { extensionOf } from "../accessories/image-bytes";
 import { NotFoundError } from "../errors";
-import { getNotebook, type NoteRow } from "../notes/rows";
+import { type NoteRow, requireNotebook } from "../notes/rows";
 import { authorizeRead, readableNoteIds } from "../policies";
 import type { CurrentUser } from "../users";
-import { attachmentsOf } from "./attachments";
 import { type LinkInText, markdownLinkText, rewriteLinks, wikiLinkText } from "./link-rewrite";
 import { type FrontMatterEntry, splitDetails, yamlString } from "./markdown-file";
 import { FolderNames, INDEX_FILE } from "./names";
@@ -90,13 +87,9 @@ export function exportFileName(headTitle: string): string {
 
 /** Builds the vault of a notebook the user may read. */
 export async function exportNotebookVault(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<VaultExport> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeRead(ctx, current, notebook);
-  const rows = ctx.db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt)))
-    .all();
+  const rows = await ctx.stores.notes.notesOfNotebook(notebookId);
   const head = rows.find((row) => row.id === notebook.headNoteId);
   if (!head) throw new NotFoundError("Notebook");
   const { placed, folderNames, linksOf } = layout(head, rows);
@@ -113,30 +106,15 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
       rows.filter((row) => row.targetNoteId !== null && !known.has(row.targetNoteId)).map((row) => row.targetNoteId!),
     ),
   ];
-  for (let i = 0; i < missing.length; i += 500) {
-    for (const row of ctx.db
-      .select()
-      .from(notes)
-      .where(inArray(notes.id, missing.slice(i, i + 500)))
-      .all())
-      known.set(row.id, row);
-  }
+  for (const row of await ctx.stores.notes.notesByIds(missing)) known.set(row.id, row);
 
   const imageIds = [...new Set(placed.map((p) => p.note.imageId).filter((id): id is number => id !== null))];
   const images = new Map<number, { contentType: string; bytes: Buffer }>();
-  for (let i = 0; i < imageIds.length; i += 100) {
-    for (const image of ctx.db
-      .select()
-      .from(noteImages)
-      .where(inArray(noteImages.id, imageIds.slice(i, i + 100)))
-      .all()) {
-      images.set(image.id, image);
-    }
-  }
+  for (const image of await ctx.stores.notes.imagesByIds(imageIds)) images.set(image.id, image);
 
   // Every file of the vault, so that links name them as Obsidian would find them: the notes, the
   // notebook's attachments where they were, and uploaded images beside their notes.
-  const attachments = attachmentsOf(ctx, notebookId);
+  const attachments = await ctx.stores.notes.attachmentsOf(notebookId);
   for (const attachment of attachments) {
     const parts = pathParts(attachment.path);
     folderNames.get([top, ...parts.slice(0, -1)].join("/"))?.reserve(parts.at(-1)!);
@@ -203,20 +181,13 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
     zip.file(p.file, `${frontMatterOf(p.note, entries, imageLink)}${parts.join("\n\n")}\n`, { createFolders: false });
   }
   // The files the notes embed or link to, where they were in the vault; files nothing names stay out.
-  const ids = [...embedded];
-  for (let i = 0; i < ids.length; i += 100) {
-    for (const attachment of ctx.db
-      .select()
-      .from(notebookAttachments)
-      .where(inArray(notebookAttachments.id, ids.slice(i, i + 100)))
-      .all()) {
-      const compressed = /^(image\/(png|jpeg|gif|webp)|audio\/(mpeg|mp4|ogg|webm|flac)|video\/)/.test(attachment.contentType);
-      zip.file(`${top}/${attachment.path}`, attachment.bytes, {
-        createFolders: false,
-        binary: true,
-        ...(compressed ? { compression: "STORE" } : {}),
-      });
-    }
+  for (const attachment of await ctx.stores.notes.attachmentsByIds([...embedded])) {
+    const compressed = /^(image\/(png|jpeg|gif|webp)|audio\/(mpeg|mp4|ogg|webm|flac)|video\/)/.test(attachment.contentType);
+    zip.file(`${top}/${attachment.path}`, attachment.bytes, {
+      createFolders: false,
+      binary: true,
+      ...(compressed ? { compression: "STORE" } : {}),
+    });
   }
   const bytes = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE", compressionOptions: { level: 6 } });
   return { fileName: exportFileName(head.title), bytes: bytes as Uint8Array<ArrayBuffer> };

@@ -5,6 +5,16 @@
  */
 import { defineStore, read, type StoreOf, write } from "../define";
 import type { Session } from "../session";
+import {
+  attachmentById,
+  attachmentsByIds,
+  attachmentsOf,
+  hasChildNote,
+  imageContentTypes,
+  imagesByIds,
+  imageWithNotebooks,
+  updateAccessories,
+} from "./files";
 import { insertNote, type NewNoteColumns, type NoteSlot } from "./insert-note";
 import {
   ancestorsOf,
@@ -62,6 +72,13 @@ export const notesStore = defineStore({
   notebookCards: read(notebookCards),
   notesOfNotebook: read(notesOfNotebook),
   notesTitled: read(notesTitled),
+  attachmentsOf: read(attachmentsOf),
+  attachmentById: read(attachmentById),
+  attachmentsByIds: read(attachmentsByIds),
+  hasChildNote: read(hasChildNote),
+  imagesByIds: read(imagesByIds),
+  imageContentTypes: read(imageContentTypes),
+  imageWithNotebooks: read(imageWithNotebooks),
 
   addNote: write(addNote),
   applyEnrichment: write(applyEnrichment),
@@ -74,9 +91,11 @@ export const notesStore = defineStore({
   moveUnder: write(moveUnder),
   createNotebook: write(createNotebook),
   updateNotebookSettings: write(updateNotebookSettings),
+  updateAccessories: write(updateAccessories),
 });
 export type NotesStore = StoreOf<typeof notesStore>;
 
+export type { AccessoryUpdate, AttachmentRow, NoteImageRow } from "./files";
 export type { NewNoteColumns, NoteSlot } from "./insert-note";
 export type { ChildrenCursor, NotebookRow, NoteRow } from "./note-rows";
 export type { TextField } from "./note-writes";
