@@ -21,6 +21,7 @@ import { binaryIndexStore } from "./search/binary-index-store";
 import { sessionsStore } from "./sessions/sessions-store";
 import { settingsStore } from "./settings/settings-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
+import { userReferencesStore } from "./user-references/user-references-store";
 import { usersStore } from "./users/users-store";
 
 export function createStores(database: Database) {
@@ -43,6 +44,7 @@ export function createStores(database: Database) {
     sessions: sessionsStore(database),
     settings: settingsStore(database),
     signInLimits: signInLimitsStore(database),
+    userReferences: userReferencesStore(database),
     users: usersStore(database),
   };
 }

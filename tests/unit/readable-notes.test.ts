@@ -32,16 +32,16 @@ function userNamed(externalIdentifier: string): CurrentUser {
 }
 
 let ids: Record<string, number>;
-beforeEach(() => {
+beforeEach(async () => {
   cleanDatabaseAndResetTestabilitySettings(ctx);
   injectCircle(ctx, "Team", "old_learner, a_trainer");
   ids = {
-    ...injectNotes(ctx, undefined, {
+    ...(await injectNotes(ctx, undefined, {
       externalIdentifier: "old_learner",
       noteTestData: [{ Title: "Own" }, { Title: "Own note", "Parent Title": "Own" }],
-    }),
-    ...injectNotes(ctx, undefined, { externalIdentifier: "old_learner", noteTestData: [{ Title: "Bazaar" }] }),
-    ...injectNotes(ctx, undefined, { externalIdentifier: "old_learner", circleName: "Team", noteTestData: [{ Title: "Circle" }] }),
+    })),
+    ...(await injectNotes(ctx, undefined, { externalIdentifier: "old_learner", noteTestData: [{ Title: "Bazaar" }] })),
+    ...(await injectNotes(ctx, undefined, { externalIdentifier: "old_learner", circleName: "Team", noteTestData: [{ Title: "Circle" }] })),
   };
   shareNotebookOfNoteToBazaar(ctx, "Bazaar");
   const subscriber = userNamed("another_old_learner");

@@ -27,7 +27,6 @@ const NOT_MOVED_YET: string[] = [
   "src/operations/index.ts", // uses ctx.db or ctx.sqlite
   "src/operations/pending-writes.ts", // imports bun:sqlite, imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/operations/vault-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
-  "src/services/ai-assistant/notebook-assistant.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/assessment-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/certificates.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
@@ -47,11 +46,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/sharing/bazaar.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/sharing/circles.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/sharing/subscriptions.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/testability/inject-notes.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/testability/sharing.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/user-references.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/users.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite

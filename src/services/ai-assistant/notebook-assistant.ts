@@ -5,20 +5,18 @@
  * current settings (PKM instruction, default and notebook instructions, Others model); nothing is
  * created on the provider's side.
  */
-import { eq } from "drizzle-orm";
 import { modelFor } from "../../ai/model-settings";
 import { PKM_INSTRUCTION } from "../../ai/question-refinement";
 import type { AppContext } from "../../context";
-import { notebookAiAssistants, notes } from "../../db/schema";
+import { assistantOf } from "../../store/notes/ai-assistants";
+import type { NotebookAssistantRow as AssistantRow } from "../../store/notes/notes-store";
 import { defaultAdditionalInstructions, MAX_ADDITIONAL_INSTRUCTIONS_LENGTH } from "../admin/assistant";
 import { UnauthorizedError, ValidationError } from "../errors";
-import { type NotebookJson, presentNotebook } from "../notes/presenters";
-import { getNotebook, type NotebookRow } from "../notes/rows";
+import { type NotebookJson, notebookJson, presentNotebooks } from "../notes/presenters";
+import { type NotebookRow, requireNotebook } from "../notes/rows";
 import { authorizeEdit, isAdmin, type Reader } from "../policies";
-import { type UserReferenceJson, userReference } from "../user-references";
+import { loadUserReference, type UserReferenceJson } from "../user-references";
 import type { CurrentUser } from "../users";
-
-type AssistantRow = typeof notebookAiAssistants.$inferSelect;
 
 /** NotebookAiAssistant of the reference's API contract. */
 export interface NotebookAiAssistantJson {
@@ -50,27 +48,26 @@ interface AssistantRecord {
   additionalInstructions: string;
 }
 
-function rowOf(ctx: AppContext, notebookId: number): AssistantRow | undefined {
-  return ctx.db.select().from(notebookAiAssistants).where(eq(notebookAiAssistants.notebookId, notebookId)).get();
-}
-
-/** The notebook's additional instructions for the AI ("" when none); the caller has authorized. */
+/**
+ * The notebook's additional instructions for the AI ("" when none); the caller has authorized.
+ * Answered at once: the bridge for the prompt builders not async yet (see notes/rows.ts).
+ */
 export function notebookAdditionalInstructions(ctx: AppContext, notebookId: number): string {
-  return rowOf(ctx, notebookId)?.additionalInstructions ?? "";
+  return ctx.database.readNow((s) => assistantOf(s, notebookId))?.additionalInstructions ?? "";
 }
 
 /** Signed out is 401 before anything is looked up; then 404, then 403 for non-editors. */
-function editableNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookRow {
+async function editableNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookRow> {
   if (!current) throw new UnauthorizedError("Please sign in");
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeEdit(ctx, current, notebook);
   return notebook;
 }
 
-function present(ctx: AppContext, reader: Reader, notebook: NotebookRow, row: AssistantRow): NotebookAiAssistantJson {
+async function present(ctx: AppContext, reader: Reader, notebook: NotebookRow, row: AssistantRow): Promise<NotebookAiAssistantJson> {
   return {
     id: row.id,
-    notebook: presentNotebook(ctx, reader, notebook),
+    notebook: (await presentNotebooks(ctx, reader, [notebook]))[0]!,
     additionalInstructionsToAi: row.additionalInstructions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -78,32 +75,30 @@ function present(ctx: AppContext, reader: Reader, notebook: NotebookRow, row: As
 }
 
 /** GET /notebooks/{notebook}/ai-assistant: the settings, or null when never saved (editors only). */
-export function notebookAiAssistant(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookAiAssistantJson | null {
-  const notebook = editableNotebook(ctx, current, notebookId);
-  const row = rowOf(ctx, notebook.id);
+export async function notebookAiAssistant(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  notebookId: number,
+): Promise<NotebookAiAssistantJson | null> {
+  const notebook = await editableNotebook(ctx, current, notebookId);
+  const row = await ctx.stores.notes.assistantOf(notebook.id);
   return row ? present(ctx, current, notebook, row) : null;
 }
 
 /** PATCH /notebooks/{notebook}/ai-assistant {additionalInstructions}: upsert (blank clears them). */
-export function updateNotebookAiAssistant(
+export async function updateNotebookAiAssistant(
   ctx: AppContext,
   current: CurrentUser | undefined,
   notebookId: number,
   body: unknown,
-): NotebookAiAssistantJson {
-  const notebook = editableNotebook(ctx, current, notebookId);
+): Promise<NotebookAiAssistantJson> {
+  const notebook = await editableNotebook(ctx, current, notebookId);
   const raw = (body as { additionalInstructions?: unknown } | null)?.additionalInstructions;
   if (typeof raw !== "string" || raw.length > MAX_ADDITIONAL_INSTRUCTIONS_LENGTH) {
     throw new ValidationError({ additionalInstructions: `must be text of at most ${MAX_ADDITIONAL_INSTRUCTIONS_LENGTH} characters` });
   }
-  const value = raw.trim();
-  const now = ctx.clock.now();
-  ctx.db
-    .insert(notebookAiAssistants)
-    .values({ notebookId: notebook.id, additionalInstructions: value, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: notebookAiAssistants.notebookId, set: { additionalInstructions: value, updatedAt: now } })
-    .run();
-  return present(ctx, current, notebook, rowOf(ctx, notebook.id)!);
+  const row = await ctx.stores.notes.saveAdditionalInstructions(notebook.id, raw.trim(), ctx.clock.now());
+  return present(ctx, current, notebook, row);
 }
 
 /**
@@ -120,32 +115,29 @@ export function assistantInstructions(ctx: AppContext, notebookId: number | null
  * record from the current settings. For an admin or the notebook's editors (the record holds only
  * what they may already read and change); works without an AI provider.
  */
-export function recreateNotebookAssistant(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): NotebookAssistantJson {
+export async function recreateNotebookAssistant(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  notebookId: number,
+): Promise<NotebookAssistantJson> {
   if (!current) throw new UnauthorizedError("Please sign in");
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
-  const headTitle =
-    notebook.headNoteId === null
-      ? ""
-      : (ctx.db.select({ title: notes.title }).from(notes).where(eq(notes.id, notebook.headNoteId)).get()?.title ?? "");
+  const [card] = await ctx.stores.notes.notebookCards([notebook]);
+  const settings = await ctx.stores.notes.assistantOf(notebook.id);
+  const notebookInstructions = settings?.additionalInstructions ?? "";
   const record: AssistantRecord = {
-    name: `Assistant for notebook ${headTitle}`,
+    name: `Assistant for notebook ${card?.head?.title ?? ""}`,
     model: modelFor(ctx, "othersModel"),
-    instructions: assistantInstructions(ctx, notebook.id),
-    additionalInstructions: notebookAdditionalInstructions(ctx, notebook.id),
+    instructions: [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookInstructions].filter(Boolean).join("\n\n"),
+    additionalInstructions: notebookInstructions,
   };
   const now = ctx.clock.now();
-  const assistant = { assistantRecord: JSON.stringify(record), assistantCreatorId: current.user.id, assistantCreatedAt: now };
-  ctx.db
-    .insert(notebookAiAssistants)
-    .values({ notebookId: notebook.id, ...assistant, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: notebookAiAssistants.notebookId, set: assistant })
-    .run();
-  const row = rowOf(ctx, notebook.id)!;
+  const row = await ctx.stores.notes.saveAssistantRecord(notebook.id, JSON.stringify(record), current.user.id, now);
   return {
     id: row.id,
-    creator: userReference(ctx, current, current.user.id),
-    notebook: presentNotebook(ctx, current, notebook),
+    creator: await loadUserReference(ctx, current, current.user.id),
+    notebook: notebookJson(current, card!),
     assistantId: `engram-notebook-assistant-${notebook.id}-${now.getTime()}`,
     ...record,
     createdAt: now.toISOString(),

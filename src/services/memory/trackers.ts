@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import type { MemoryTrackerRow, RepeatResult } from "../../store/memory/memory-store";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { type NoteJson, NotePresenter, type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
-import { ancestorsOf, getNote, getNotebook, notesByIds } from "../notes/rows";
+import { getNote, getNotebook, notesByIds } from "../notes/rows";
 import { authorizeEdit, authorizeOwnRecord, authorizeRead, authorizeRecall } from "../policies";
 import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
 import type { CurrentUser } from "../users";

@@ -5,6 +5,7 @@
  */
 import { defineStore, read, type StoreOf, write } from "../define";
 import type { Session } from "../session";
+import { assistantOf, saveAdditionalInstructions, saveAssistantRecord } from "./ai-assistants";
 import {
   attachmentById,
   attachmentsByIds,
@@ -33,6 +34,7 @@ import {
 import { moveNote, moveUnder, restoreSubtree, saveText, setTitle, softDeleteSubtree } from "./note-writes";
 import { createNotebook, liveNotebooks, livePersonalNotebooks, notebookCards, notesOfNotebook, updateNotebookSettings } from "./notebooks";
 import { childrenPageRows, realmRows, relatedOf } from "./realm";
+import { injectNotes } from "./test-notes";
 import { notesTitled } from "./titled";
 import { applyEnrichment, noteWithWikidataId, setWikidataId, type WikidataEnrichment } from "./wikidata";
 
@@ -79,6 +81,7 @@ export const notesStore = defineStore({
   imagesByIds: read(imagesByIds),
   imageContentTypes: read(imageContentTypes),
   imageWithNotebooks: read(imageWithNotebooks),
+  assistantOf: read(assistantOf),
 
   addNote: write(addNote),
   applyEnrichment: write(applyEnrichment),
@@ -92,13 +95,18 @@ export const notesStore = defineStore({
   createNotebook: write(createNotebook),
   updateNotebookSettings: write(updateNotebookSettings),
   updateAccessories: write(updateAccessories),
+  saveAdditionalInstructions: write(saveAdditionalInstructions),
+  saveAssistantRecord: write(saveAssistantRecord),
+  injectNotes: write(injectNotes),
 });
 export type NotesStore = StoreOf<typeof notesStore>;
 
+export type { NotebookAssistantRow } from "./ai-assistants";
 export type { AccessoryUpdate, AttachmentRow, NoteImageRow } from "./files";
 export type { NewNoteColumns, NoteSlot } from "./insert-note";
 export type { ChildrenCursor, NotebookRow, NoteRow } from "./note-rows";
 export type { TextField } from "./note-writes";
 export type { NotebookCard, NotebookChanges, NotebookSelection } from "./notebooks";
 export type { RealmRows } from "./realm";
+export type { TestNoteRow } from "./test-notes";
 export type { WikidataEnrichment } from "./wikidata";
