@@ -192,12 +192,17 @@ export class NotePresenter {
 
   /** Loads the subjects and objects of the link notes among these notes (shown only where the reader may read them). */
   async load(rows: NoteRow[]) {
-    return this.know(rows).know(await this.ctx.stores.notes.relatedOf(rows));
+    this.know(rows);
+    if (!rows.some((row) => row.targetNoteId !== null)) return this;
+    return this.know(await this.ctx.stores.notes.relatedOf(rows));
   }
 
   /** `load`, answered at once: the bridge for callers not async yet (see rows.ts). */
   preload(rows: NoteRow[]) {
-    return this.know(rows).know(this.ctx.database.readNow((s) => relatedOf(s, rows)));
+    this.know(rows);
+    // Most lists hold no link notes: nothing to read then.
+    if (!rows.some((row) => row.targetNoteId !== null)) return this;
+    return this.know(this.ctx.database.readNow((s) => relatedOf(s, rows)));
   }
 
   /** A loaded note the reader may read. */

@@ -3,9 +3,9 @@
  * descendants, link notes pointing at it. The hot ones (every note page) are prepared once per
  * database; the ones that take a list of ids are per dialect (notes-sqlite.ts).
  */
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { notebooks, notes } from "../../db/schema";
-import { all, byDialect, one, prepared, type Session, type Step } from "../session";
+import { all, byDialect, one, prepared, rawAll, type Session, type Step } from "../session";
 import * as onSqlite from "./notes-sqlite";
 
 export type NoteRow = typeof notes.$inferSelect;
@@ -124,45 +124,40 @@ export function* notesByIds(s: Session, ids: number[]): Step<NoteRow[]> {
   return ids.map((id) => byId.get(id)).filter((n): n is NoteRow => n !== undefined);
 }
 
-/** The ancestors of a note, root first (not including the note): one prepared recursive query. */
+/**
+ * The ancestors of a note, root first (not including the note): their ids by one recursive query,
+ * prepared once (every note page asks), then their rows by one cached statement.
+ */
 export function* ancestorsOf(s: Session, note: Pick<NoteRow, "parentId">): Step<NoteRow[]> {
   if (note.parentId === null) return [];
   const { notes } = s.t;
-  const query = prepared(s, "ancestors-of-note", () =>
-    s.db
-      .select()
-      .from(notes)
-      .where(
-        sql`${notes.id} IN (WITH RECURSIVE ancestor(id, parent_id) AS (
-          SELECT ${notes.id}, ${notes.parentId} FROM ${notes} WHERE ${notes.id} = ${sql.placeholder("parentId")}
-          UNION ALL
-          SELECT ${notes.id}, ${notes.parentId} FROM ${notes} JOIN ancestor ON ${notes.id} = ancestor.parent_id
-        ) SELECT id FROM ancestor)`,
-      ),
+  const chain = sql`(WITH RECURSIVE ancestor(id, parent_id, depth) AS (
+      SELECT ${notes.id}, ${notes.parentId}, 1 FROM ${notes} WHERE ${notes.id} = ${sql.placeholder("parentId")}
+      UNION ALL
+      SELECT ${notes.id}, ${notes.parentId}, ancestor.depth + 1 FROM ${notes} JOIN ancestor ON ${notes.id} = ancestor.parent_id
+    ) SELECT id, depth FROM ancestor) AS ancestor`;
+  const query = prepared(s, "ancestor-ids-of-note", () =>
+    s.db.select({ id: sql<number>`ancestor.id` }).from(chain).orderBy(sql`ancestor.depth DESC`),
   );
-  const rows = yield* all(s, query, { parentId: note.parentId });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const chain: NoteRow[] = [];
-  for (let at = byId.get(note.parentId); at; at = at.parentId === null ? undefined : byId.get(at.parentId)) chain.push(at);
-  return chain.reverse();
+  const ids = yield* all(s, query, { parentId: note.parentId });
+  return yield* notesByIds(
+    s,
+    ids.map((row) => row.id),
+  );
 }
 
 /** The ids of every descendant of a note (deleted ones too), in no promised order. */
 export function* descendantIds(s: Session, noteId: number): Step<number[]> {
   const { notes } = s.t;
-  const query = prepared(s, "descendant-ids-of-note", () =>
-    s.db
-      .select({ id: notes.id })
-      .from(notes)
-      .where(
-        sql`${notes.id} IN (WITH RECURSIVE descendant(id) AS (
-          SELECT ${notes.id} FROM ${notes} WHERE ${notes.parentId} = ${sql.placeholder("noteId")}
-          UNION ALL
-          SELECT ${notes.id} FROM ${notes} JOIN descendant ON ${notes.parentId} = descendant.id
-        ) SELECT id FROM descendant)`,
-      ),
+  const rows = yield* rawAll<{ id: number }>(
+    s,
+    sql`WITH RECURSIVE descendant(id) AS (
+      SELECT ${notes.id} FROM ${notes} WHERE ${notes.parentId} = ${noteId}
+      UNION ALL
+      SELECT ${notes.id} FROM ${notes} JOIN descendant ON ${notes.parentId} = descendant.id
+    ) SELECT id FROM descendant`,
   );
-  return (yield* all(s, query, { noteId })).map((row) => row.id);
+  return rows.map((row) => row.id);
 }
 
 /** Undeleted link notes whose target is this note, by id, of the notebooks `readable` accepts. */
@@ -200,21 +195,13 @@ export function* recentNotesOfCreator(s: Session, userId: number, limit: number)
 /** How many undeleted descendants a note has (through undeleted notes), links left out. */
 export function* undeletedDescendantCount(s: Session, noteId: number): Step<number> {
   const { notes } = s.t;
-  const row = yield* one(
+  const [row] = yield* rawAll<{ count: number }>(
     s,
-    s.db
-      .select({ count: count() })
-      .from(notes)
-      .where(
-        and(
-          isNull(notes.targetNoteId),
-          sql`${notes.id} IN (WITH RECURSIVE descendant(id) AS (
-            SELECT ${notes.id} FROM ${notes} WHERE ${notes.parentId} = ${noteId} AND ${notes.deletedAt} IS NULL
-            UNION ALL
-            SELECT ${notes.id} FROM ${notes} JOIN descendant ON ${notes.parentId} = descendant.id WHERE ${notes.deletedAt} IS NULL
-          ) SELECT id FROM descendant)`,
-        ),
-      ),
+    sql`WITH RECURSIVE descendant(id) AS (
+      SELECT ${notes.id} FROM ${notes} WHERE ${notes.parentId} = ${noteId} AND ${notes.deletedAt} IS NULL
+      UNION ALL
+      SELECT ${notes.id} FROM ${notes} JOIN descendant ON ${notes.parentId} = descendant.id WHERE ${notes.deletedAt} IS NULL
+    ) SELECT count(*) AS count FROM descendant JOIN ${notes} ON ${notes.id} = descendant.id WHERE ${notes.targetNoteId} IS NULL`,
   );
   return row?.count ?? 0;
 }
