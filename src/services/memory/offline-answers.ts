@@ -128,7 +128,7 @@ async function judge(ctx: AppContext, current: CurrentUser, input: OfflineAnswer
       case "self-review":
         return { apply: { correct: answer.successful, plan: plan(answer.successful, "self-review") } };
       case "spelling": {
-        const { isCorrect } = judgeSpelling(ctx, tracker, answer.spellingAnswer);
+        const { isCorrect } = await judgeSpelling(ctx, tracker, answer.spellingAnswer);
         return { apply: { correct: isCorrect, plan: plan(isCorrect, "spelling") } };
       }
       case "multiple-choice": {

@@ -4,8 +4,8 @@ import { appliedNow, refuseRepeatedKey } from "../memory/answer-keys";
 import { planReview, thinkingTime } from "../memory/reviews";
 import { type MemoryTrackerRow, ownTracker, reviewed } from "../memory/trackers";
 import { renderNoteDetailsSafely } from "../notes/markdown";
-import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
-import { ancestorsOf, getNote, getNotebook } from "../notes/rows";
+import { type NotebookJson, type NoteJson, NotePresenter, presentNotebooks } from "../notes/presenters";
+import { requireNote, requireNoteWithNotebook } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { clozeHtml } from "./cloze";
 import { clozeAnswerOf } from "./cloze-answer";
@@ -51,8 +51,9 @@ export function spellingStem(title: string, details: string | null): string {
 /** The spelling question of one of the user's memory trackers (403 for another user's, 404 when unknown). */
 export async function spellingQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): Promise<SpellingQuestionJson> {
   const tracker = await ownTracker(ctx, current, trackerId);
-  const note = getNote(ctx, tracker.noteId);
-  return { stem: spellingStem(note.title, note.details), notebook: presentNotebook(ctx, current, getNotebook(ctx, note.notebookId)) };
+  const { note, notebook } = await requireNoteWithNotebook(ctx, tracker.noteId);
+  const [json] = await presentNotebooks(ctx, current, [notebook]);
+  return { stem: spellingStem(note.title, note.details), notebook: json! };
 }
 
 /**
@@ -75,14 +76,15 @@ export async function answerSpelling(
   await refuseRepeatedKey(ctx, current.user.id, idempotencyKey);
   const tracker = await ownTracker(ctx, current, trackerId);
   const now = ctx.clock.now();
-  const { note, isCorrect } = judgeSpelling(ctx, tracker, spellingAnswer);
+  const { note, isCorrect } = await judgeSpelling(ctx, tracker, spellingAnswer);
   const plan = planReview(now, current, isCorrect ? "success" : "failure", "spelling", {
     randomizer: ctx.randomizer,
     thinkingTimeMs: thinking,
   });
   // The review and the answer's key are one unit of work.
   reviewed(await ctx.stores.memory.repeat(current.user.id, tracker.id, plan, appliedNow(idempotencyKey, now, isCorrect)));
-  const presented = new NotePresenter(ctx, current).preload([note]).note(note, { ancestors: ancestorsOf(ctx, note) });
+  const ancestors = await ctx.stores.notes.ancestorsOf(note);
+  const presented = (await new NotePresenter(ctx, current).load([note])).note(note, { ancestors });
   return { note: presented, answer: spellingAnswer, isCorrect };
 }
 
@@ -90,10 +92,10 @@ export async function answerSpelling(
  * Judges a spelling answer against the note's title. Only a spelling tracker still tracked is
  * answered by spelling (400 otherwise).
  */
-export function judgeSpelling(ctx: AppContext, tracker: MemoryTrackerRow, spellingAnswer: string) {
+export async function judgeSpelling(ctx: AppContext, tracker: MemoryTrackerRow, spellingAnswer: string) {
   // Only a spelling tracker is answered by spelling: the normal one is repeated by its own questions.
   if (!tracker.spelling) throw new BadRequestError("This memory tracker is not a spelling tracker");
   if (tracker.removedFromTracking) throw new BadRequestError("This memory tracker has been removed from tracking");
-  const note = getNote(ctx, tracker.noteId);
+  const note = await requireNote(ctx, tracker.noteId);
   return { note, isCorrect: matchesTitle(spellingAnswerOf(note), spellingAnswer) };
 }
