@@ -4,10 +4,23 @@
  * and a manifest.json the server reads to link them.
  *
  * Several Engram processes may start from one installation (docs/architecture.md): each build
- * goes to a folder of its own and replaces build/client in one rename, so a running server never
- * sees a half-written bundle, and the command line skips the build when its sources are unchanged.
+ * goes to a folder of its own and build/client, a link, is swung to it in one rename, so a running
+ * server never sees a half-written or missing bundle, and the command line skips the build when its sources are unchanged.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
@@ -39,28 +52,29 @@ export function sourceFingerprint(): string {
   return hasher.digest("hex").slice(0, 16);
 }
 
+/** How long a replaced bundle stays on disk, for a server still answering from it. */
+const KEEP_REPLACED_MS = 60_000;
+
 /**
- * Replaces build/client with the finished staging folder; the old bundle is removed after. Another
- * process may publish at the same moment: then the rename is simply tried again (same sources give
- * the same hashed files, so either bundle serves every process).
+ * Publishes the finished staging folder: it becomes build/bundle-<pid>-<time>, and build/client,
+ * a symbolic link, is pointed at it by renaming a new link over the old one — one atomic rename,
+ * so build/client always names a whole bundle, whichever of several builds at once finishes last
+ * (same sources give the same hashed files, so either bundle serves every process). Bundles
+ * replaced more than a minute ago are removed.
  */
 function publish() {
-  for (let attempt = 0; ; attempt++) {
-    const old = join(root, `build/client-old-${process.pid}-${attempt}`);
-    try {
-      renameSync(finalDir, old);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    try {
-      renameSync(outDir, finalDir);
-      return;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (attempt >= 10 || (code !== "ENOTEMPTY" && code !== "EEXIST")) throw error;
-    } finally {
-      rmSync(old, { recursive: true, force: true });
-    }
+  const name = `bundle-${process.pid}-${Date.now()}`;
+  renameSync(outDir, join(root, "build", name));
+  const link = join(root, `build/client-link-${process.pid}`);
+  rmSync(link, { force: true });
+  symlinkSync(name, link);
+  // A build/client from before bundles were linked is a folder: a rename cannot replace it.
+  if (existsSync(finalDir) && !lstatSync(finalDir).isSymbolicLink()) rmSync(finalDir, { recursive: true, force: true });
+  renameSync(link, finalDir);
+  for (const entry of readdirSync(join(root, "build"))) {
+    const path = join(root, "build", entry);
+    if (!entry.startsWith("bundle-") || entry === readlinkSync(finalDir)) continue;
+    if (Date.now() - statSync(path).mtimeMs > KEEP_REPLACED_MS) rmSync(path, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -39,6 +39,7 @@ describe("one installation, several starts", () => {
     expect(await done).toEqual([0, 0]);
     expect([...seenMissing]).toEqual([]);
     expect(readdirSync(join(root, "build")).filter((name) => /^(client|entries)-/.test(name))).toEqual([]);
+    expect(readlinkSync(client)).toStartWith("bundle-");
 
     const again = build();
     expect(await again.exited).toBe(0);
