@@ -50,10 +50,14 @@ function writeInline(lineRuns: Run[], inHeading: boolean): string {
       if (readsBack(markdown, runs)) return markdown;
       break;
     }
-    runs = runs.map((run) => {
-      const dropped = failures.filter((failure) => failure.id === run.id);
-      return dropped.length ? { ...run, ...Object.fromEntries(dropped.map((failure) => [failure.format, undefined])) } : run;
-    });
+    // Neighbours left with the same formats merge again, so the line is written as the runs it
+    // will be read back as would be (else "*" and "a", once parted by a dropped "~~", stay apart).
+    runs = normalizedRuns(
+      runs.map((run) => {
+        const dropped = failures.filter((failure) => failure.id === run.id);
+        return dropped.length ? { ...run, ...Object.fromEntries(dropped.map((failure) => [failure.format, undefined])) } : run;
+      }),
+    ).map((run, id) => ({ ...run, id }));
   }
   const withoutEmphasis = runs.map((run) => ({ ...run, bold: undefined, italic: undefined, strike: undefined }));
   for (const bareLinks of [true, false]) {
