@@ -78,6 +78,11 @@ try {
       name,
       path,
       totals,
+      // Each script by size, largest first: what to look at when a page is over its goal.
+      scripts: requests
+        .filter((r) => r.kind === "js")
+        .map((r) => ({ file: new URL(r.url).pathname, wire: r.wire, decoded: r.decoded, lazy: !critical.has(r.url) }))
+        .sort((a, b) => b.wire - a.wire),
       uncompressed: requests.filter((r) => !r.encoding && r.decoded >= 1024 && r.kind !== "other").map((r) => r.url),
     });
     await context.close();
