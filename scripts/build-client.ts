@@ -24,6 +24,7 @@ import {
 import { join, relative } from "node:path";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
+import { buildVendor } from "./client-vendor";
 
 const root = join(import.meta.dir, "..");
 const finalDir = join(root, "build/client");
@@ -32,7 +33,7 @@ const outDir = join(root, `build/client-staging-${process.pid}`);
 const entriesDir = join(root, `build/entries-${process.pid}`);
 
 /** Everything the bundle is made from: what a start compares to decide whether to build again. */
-const SOURCES = ["islands", "src", "assets", "scripts/build-client.ts", "package-lock.json"];
+const SOURCES = ["islands", "src", "assets", "scripts/build-client.ts", "scripts/client-vendor.ts", "package-lock.json"];
 
 function listFiles(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -147,6 +148,9 @@ async function buildInto() {
 
   /** What was built, by file name: compressed from memory, not read back from the folder. */
   const contents = new Map<string, Uint8Array<ArrayBuffer>>();
+  // React, React DOM and TanStack Query: one file of their own that every island imports (client-vendor.ts).
+  const vendor = await buildVendor({ root, outDir, entriesDir });
+  contents.set(vendor.file, vendor.bytes);
   const result = await Bun.build({
     entrypoints,
     outdir: outDir,
@@ -157,6 +161,7 @@ async function buildInto() {
     sourcemap: "none",
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    plugins: [vendor.plugin],
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
@@ -179,7 +184,7 @@ async function buildInto() {
     throw new Error("Client build failed");
   }
 
-  const files: Record<string, string> = {};
+  const files: Record<string, string> = { [`/assets/${vendor.file}`]: vendor.file };
   const islands: Record<string, string> = {};
   let earlyScript = "";
   for (const output of early.outputs) {
