@@ -108,6 +108,15 @@ function writeMathStylesheet(contents: Map<string, Uint8Array<ArrayBuffer>>, fil
   return `/assets/${name}`;
 }
 
+/**
+ * The islands of the app shell (views/shell/AppShell.tsx), on nearly every page: built as one
+ * script, which hydrates those of them the page has. Apart, they were seven small files and as
+ * many chunks of what only they share, each compressed on its own.
+ */
+const SHELL_ISLANDS = ["account-menu", "menu-badge", "menu-drawer", "search-note", "shell-overlays", "undo-button"];
+/** The shell's entry: a name no island folder has. */
+const SHELL_ENTRY = "app-shell";
+
 /** Text assets worth precompressing (fonts and images are compressed already). */
 const PRECOMPRESSED = /\.(js|css|svg|json|map)$/;
 
@@ -134,14 +143,24 @@ async function buildInto() {
   mkdirSync(outDir, { recursive: true });
   mkdirSync(entriesDir, { recursive: true });
 
-  const names = islandNames();
-  const entrypoints = names.map((name) => {
-    const file = join(entriesDir, `${name}.tsx`);
+  // One entry per island, except the app shell's, which share one (see SHELL_ISLANDS).
+  const groups = [
+    ...islandNames()
+      .filter((name) => !SHELL_ISLANDS.includes(name))
+      .map((name) => ({ entry: name, islands: [name] })),
+    { entry: SHELL_ENTRY, islands: SHELL_ISLANDS },
+  ];
+  const entrypoints = groups.map((group) => {
+    const file = join(entriesDir, `${group.entry}.tsx`);
     writeFileSync(
       file,
-      `import Island from "../../islands/${name}/index.tsx";\n` +
-        `import { hydrateIslands } from "../../islands/runtime/hydrate.tsx";\n` +
-        `hydrateIslands(${JSON.stringify(name)}, Island);\n`,
+      `import { hydrateIslands } from "../../islands/runtime/hydrate.tsx";\n` +
+        group.islands
+          .map(
+            (name, i) =>
+              `import Island${i} from "../../islands/${name}/index.tsx";\nhydrateIslands(${JSON.stringify(name)}, Island${i});\n`,
+          )
+          .join(""),
     );
     return file;
   });
@@ -198,8 +217,9 @@ async function buildInto() {
     contents.set(name, new Uint8Array(await output.arrayBuffer()));
     files[`/assets/${name}`] = name;
     if (output.kind === "entry-point") {
-      const island = name.replace(/-[a-z0-9]+\.js$/, "");
-      islands[island] = `/assets/${name}`;
+      const entry = name.replace(/-[a-z0-9]+\.js$/, "");
+      // A page links each island's script once per URL: the shell's islands all name one.
+      for (const island of groups.find((group) => group.entry === entry)?.islands ?? []) islands[island] = `/assets/${name}`;
     }
   }
 

@@ -51,14 +51,17 @@ export function Island<N extends IslandName>({
   );
 }
 
-/** The module scripts of the islands rendered so far (place after the page content). */
+/**
+ * The module scripts of the islands rendered so far (place after the page content), each once:
+ * several islands may share one script (the app shell's, see scripts/build-client.ts).
+ */
 export function IslandScripts({ scripts }: { scripts: Record<string, string> }) {
   const collector = useContext(IslandCollectorContext);
   if (!collector) return null;
   return (
     <>
-      {[...collector.used].map((name) => (
-        <script key={name} type="module" src={scripts[name]} />
+      {[...new Set([...collector.used].map((name) => scripts[name]))].map((src) => (
+        <script key={src} type="module" src={src} />
       ))}
     </>
   );

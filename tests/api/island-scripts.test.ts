@@ -1,0 +1,37 @@
+/**
+ * The scripts a page links for its islands: the app shell's islands (menus, search, undo, toasts)
+ * come in one script (scripts/build-client.ts), which the page links once, and every script that
+ * script imports is served.
+ */
+import { describe, expect, test } from "bun:test";
+import { useTestServer } from "../support/server";
+
+const moduleScripts = (html: string) => [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+
+describe("island scripts", () => {
+  const server = useTestServer();
+
+  test("the app shell's islands share one script, linked once; every script is linked once", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const page = await learner.get("/");
+    expect(page.status).toBe(200);
+    for (const island of ["account-menu", "search-note", "undo-button", "shell-overlays", "menu-drawer"])
+      expect(page.text).toContain(`data-island="${island}"`);
+
+    const scripts = moduleScripts(page.text);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(scripts).size).toBe(scripts.length);
+
+    const sources = await Promise.all(scripts.map(async (src) => ({ src, text: (await learner.get(src)).text })));
+    const shell = sources.filter(({ text }) => text.includes('"account-menu"'));
+    expect(shell.length).toBe(1);
+    for (const island of ["search-note", "undo-button", "shell-overlays", "menu-drawer"]) expect(shell[0]!.text).toContain(`"${island}"`);
+
+    // The vendor file and the chunks they import are served (a relative import the build got wrong would 404).
+    for (const { src, text } of sources)
+      for (const m of text.matchAll(/from"\.\/([^"]+\.js)"/g)) {
+        const imported = await learner.get(new URL(m[1]!, `http://x${src}`).pathname);
+        expect({ src, imported: m[1], status: imported.status }).toEqual({ src, imported: m[1], status: 200 });
+      }
+  });
+});
