@@ -72,22 +72,24 @@ export async function buildVendor(options: {
 }): Promise<{ file: string; bytes: Uint8Array<ArrayBuffer>; plugin: BunPlugin }> {
   const entry = join(options.entriesDir, "vendor.ts");
   writeFileSync(entry, await vendorEntrySource(join(options.root, "islands")));
+  // Built in memory and named by its bytes' hash: the bundler's own [hash] also covers the entry's
+  // path, which differs with every build, and the file must keep its name (and browsers' cached
+  // copy) for as long as the libraries do not change.
   const result = await Bun.build({
     entrypoints: [entry],
-    outdir: options.outDir,
     target: "browser",
     format: "esm",
     minify: true,
     sourcemap: "none",
-    naming: { entry: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
   });
   if (!result.success || result.outputs.length !== 1) {
     for (const log of result.logs) console.error(log);
     throw new Error("Vendor build failed");
   }
-  const output = result.outputs[0]!;
-  const file = output.path.slice(options.outDir.length + 1);
+  const bytes = new Uint8Array(await result.outputs[0]!.arrayBuffer());
+  const file = `vendor-${new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10)}.js`;
+  writeFileSync(join(options.outDir, file), bytes);
   const plugin: BunPlugin = {
     name: "engram-vendor",
     setup(build) {
@@ -95,5 +97,5 @@ export async function buildVendor(options: {
       build.onResolve({ filter: VENDOR_FILTER }, () => ({ path: `./${file}`, external: true }));
     },
   };
-  return { file, bytes: new Uint8Array(await output.arrayBuffer()), plugin };
+  return { file, bytes, plugin };
 }
