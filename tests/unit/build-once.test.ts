@@ -21,10 +21,18 @@ function missingFromBundle(): string[] {
   }
 }
 
+/** The vendor file (React, React DOM, TanStack Query) the bundle names. */
+function vendorFile(): string | undefined {
+  const manifest = JSON.parse(readFileSync(join(client, "manifest.json"), "utf8")) as { files: Record<string, string> };
+  return Object.values(manifest.files).find((name) => /^vendor-\w+\.js$/.test(name));
+}
+
 describe("one installation, several starts", () => {
-  test("two builds at once: the bundle stays whole throughout, and a start after them skips the build", async () => {
+  test("two builds at once: the bundle stays whole throughout, the vendor file keeps its name, and a start after them skips the build", async () => {
     const first = build();
     expect(await first.exited).toBe(0);
+    const vendor = vendorFile();
+    expect(vendor).toBeDefined();
 
     const builds = [build("--force"), build("--force")];
     const seenMissing = new Set<string>();
@@ -38,6 +46,8 @@ describe("one installation, several starts", () => {
     }
     expect(await done).toEqual([0, 0]);
     expect([...seenMissing]).toEqual([]);
+    // The same libraries keep their file's name from build to build (browsers keep their copy).
+    expect(vendorFile()).toBe(vendor!);
     expect(readdirSync(join(root, "build")).filter((name) => /^(client|entries)-/.test(name))).toEqual([]);
     expect(readlinkSync(client)).toStartWith("bundle-");
 
