@@ -6,6 +6,7 @@ import { accountsStore } from "./accounts/accounts-store";
 import { adminStore } from "./admin/admin-store";
 import { aiRunsStore } from "./ai-runs/ai-runs-store";
 import { cacheVersionsStore } from "./cache-versions/cache-versions-store";
+import { conversationsStore } from "./conversations/conversations-store";
 import type { Database } from "./database";
 import { failureReportsStore } from "./failure-reports/failure-reports-store";
 import { fineTuningStore } from "./fine-tuning/fine-tuning-store";
@@ -31,6 +32,7 @@ export function createStores(database: Database) {
     aiRuns: aiRunsStore(database),
     binaryIndex: binaryIndexStore(database),
     cacheVersions: cacheVersionsStore(database),
+    conversations: conversationsStore(database),
     failureReports: failureReportsStore(database),
     fineTuning: fineTuningStore(database),
     jobs: jobsStore(database),

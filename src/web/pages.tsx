@@ -128,8 +128,8 @@ export function pagesPlugin(ctx: AppContext) {
       { params: t.Object({ circleId: IdParam }) },
     )
     .get("/d/message-center/:conversationId?", ({ auth, request, params }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "messages" }, (queryClient, current) => {
-        queryClient.setQueryData(conversationsQuery().queryKey, conversationsOf(ctx, current!));
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "messages" }, async (queryClient, current) => {
+        queryClient.setQueryData(conversationsQuery().queryKey, await conversationsOf(ctx, current!));
         const conversationId = params.conversationId ? parseId(params.conversationId) : undefined;
         return { title: "Message Center", content: <MessageCenterPage conversationId={conversationId} /> };
       }),

@@ -34,8 +34,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/backups/restore.ts", // imports bun:sqlite, holds SQL text
   "src/services/backups/schedule.ts", // imports bun:sqlite
   "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
-  "src/services/conversations/ai-chat/prompt.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/conversations/conversation-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/embed-job.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index-progress.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text

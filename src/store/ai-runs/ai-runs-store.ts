@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { aiRuns, aiThreads } from "../../db/schema";
+import { post } from "../conversations/conversations-store";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { all, one, run, type Session, type Step } from "../session";
 
@@ -85,7 +86,7 @@ export function* waitForTools(
  * same unit. Answers false, saving nothing, when the run is no longer in progress (cancelled meanwhile).
  */
 export function* complete(s: Session, runId: number, conversationId: number, reply: string, now: number): Step<boolean> {
-  const { aiRuns, conversationMessages, conversations } = s.t;
+  const { aiRuns } = s.t;
   const finished = yield* all(
     s,
     s.db
@@ -95,19 +96,8 @@ export function* complete(s: Session, runId: number, conversationId: number, rep
       .returning({ id: aiRuns.id }),
   );
   if (finished.length === 0) return false;
-  if (reply) {
-    yield* run(
-      s,
-      s.db.insert(conversationMessages).values({ conversationId, senderUserId: null, message: reply, createdAt: new Date(now) }),
-    );
-    yield* run(
-      s,
-      s.db
-        .update(conversations)
-        .set({ updatedAt: new Date(now) })
-        .where(eq(conversations.id, conversationId)),
-    );
-  }
+  // The AI's message (no sender), posted by the conversations store's body in this unit.
+  if (reply) yield* post(s, conversationId, null, reply, new Date(now));
   return true;
 }
 

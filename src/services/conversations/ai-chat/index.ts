@@ -60,9 +60,9 @@ function runStream(
 
 /** POST /conversation/{id}/ai-reply: a party asks the AI to answer; the reply streams. */
 export async function aiReply(ctx: AppContext, current: CurrentUser, conversationId: number): Promise<AiReplyStream> {
-  const conversation = partyConversation(ctx, current, conversationId);
+  const conversation = await partyConversation(ctx, current, conversationId);
   aiClient(ctx); // 503 "AI is not configured" before any stream starts
-  const messages = chatMessages(ctx, current, conversation);
+  const messages = await chatMessages(ctx, current, conversation);
   // A new reply supersedes a run still waiting for tool results.
   const { thread, run } = await ctx.stores.aiRuns.start(conversation.id, ctx.clock.now().getTime());
   return runStream(ctx, conversation.id, thread, run, messages, "thread.run.created");
@@ -81,7 +81,7 @@ export async function submitToolResults(
   const { thread, run } = await partyRun(ctx, current, threadIdText, runIdText);
   if (run.status !== "requires_action" || !run.messages || !run.pendingToolCalls) throw new BadRequestError(NOT_WAITING);
   // The waiting run holds the note as it was: it goes on only while the note is still readable.
-  readableSubject(ctx, current, partyConversation(ctx, current, thread.conversationId));
+  await readableSubject(ctx, current, await partyConversation(ctx, current, thread.conversationId));
   const results = toolResults(body, JSON.parse(run.pendingToolCalls) as ToolCall[]);
   aiClient(ctx);
   // Claim the run, so a second submit (or a cancel) in between is refused.

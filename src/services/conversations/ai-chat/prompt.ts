@@ -1,9 +1,7 @@
 /** What the model sees for a reply: the instructions, the note's graph, the question and the conversation so far. */
-import { eq } from "drizzle-orm";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { PKM_INSTRUCTION } from "../../../ai/question-refinement";
 import type { AppContext } from "../../../context";
-import { accounts, conversationMessages, recallPrompts, users } from "../../../db/schema";
 import { defaultAdditionalInstructions } from "../../admin/assistant";
 import { notebookAdditionalInstructions } from "../../ai-assistant/notebook-assistant";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../errors";
@@ -18,13 +16,13 @@ import type { ConversationRow } from "../conversation-service";
 export const CONVERSATION_INSTRUCTION =
   "The user wants to have a conversation about the note of focus. Answer in Markdown. Do not call functions that update the note unless the user explicitly asks for it.";
 
-const userName = (ctx: AppContext, id: number) => ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id)).get()?.name ?? "";
+const userName = async (ctx: AppContext, id: number) => (await ctx.stores.users.byId(id))?.name ?? "";
 
 /** The note a reply is about, and for a recall-prompt conversation the question as the user met it. */
-function subjectOf(ctx: AppContext, conversation: ConversationRow): { note: NoteRow; questionContext?: string } {
+async function subjectOf(ctx: AppContext, conversation: ConversationRow): Promise<{ note: NoteRow; questionContext?: string }> {
   if (conversation.subjectNoteId !== null) return { note: getNote(ctx, conversation.subjectNoteId) };
   if (conversation.subjectRecallPromptId !== null) {
-    const prompt = ctx.db.select().from(recallPrompts).where(eq(recallPrompts.id, conversation.subjectRecallPromptId)).get();
+    const prompt = await ctx.stores.conversations.recallPrompt(conversation.subjectRecallPromptId);
     if (!prompt) throw new NotFoundError("Recall prompt");
     const loaded = loadPromptOf(ctx, prompt);
     const details = {
@@ -49,10 +47,10 @@ function subjectOf(ctx: AppContext, conversation: ConversationRow): { note: Note
  * Whose reading rights limit the note's graph: the initiator's (a bazaar reader, say), never the
  * owner's, since both parties read the reply and it must not retell notes the initiator cannot read.
  */
-function graphViewer(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): CurrentUser {
+async function graphViewer(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): Promise<CurrentUser> {
   if (conversation.initiatorUserId === current.user.id) return current;
-  const user = ctx.db.select().from(users).where(eq(users.id, conversation.initiatorUserId)).get();
-  const account = user && ctx.db.select().from(accounts).where(eq(accounts.id, user.accountId)).get();
+  const user = await ctx.stores.users.byId(conversation.initiatorUserId);
+  const account = user && (await ctx.stores.accounts.byId(user.accountId));
   if (!user || !account) throw new NotFoundError("Conversation");
   return { user, account };
 }
@@ -65,17 +63,21 @@ export const SUBJECT_NOT_READABLE =
  * this moment): the reply is read by both and retells the note. Refused (403) otherwise; the
  * conversation and its messages stay.
  */
-export function readableSubject(ctx: AppContext, current: CurrentUser, conversation: ConversationRow) {
-  const subject = subjectOf(ctx, conversation);
-  for (const reader of [current, graphViewer(ctx, current, conversation)]) {
+export async function readableSubject(ctx: AppContext, current: CurrentUser, conversation: ConversationRow) {
+  const subject = await subjectOf(ctx, conversation);
+  for (const reader of [current, await graphViewer(ctx, current, conversation)]) {
     if (!new ReadableNotes(ctx, reader).note(subject.note)) throw new ForbiddenError(SUBJECT_NOT_READABLE);
   }
   return subject;
 }
 
 /** The chat messages of a new reply: instructions, the note's graph, the question, then the conversation so far. */
-export function chatMessages(ctx: AppContext, current: CurrentUser, conversation: ConversationRow): ChatCompletionMessageParam[] {
-  const { note, questionContext } = readableSubject(ctx, current, conversation);
+export async function chatMessages(
+  ctx: AppContext,
+  current: CurrentUser,
+  conversation: ConversationRow,
+): Promise<ChatCompletionMessageParam[]> {
+  const { note, questionContext } = await readableSubject(ctx, current, conversation);
   const instructions = [
     PKM_INSTRUCTION,
     defaultAdditionalInstructions(ctx).trim(),
@@ -86,22 +88,17 @@ export function chatMessages(ctx: AppContext, current: CurrentUser, conversation
     .join("\n\n");
   const messages: ChatCompletionMessageParam[] = [
     { role: "system", content: instructions },
-    { role: "system", content: graphDescription(ctx, note.id, DEFAULT_GRAPH_TOKEN_LIMIT, graphViewer(ctx, current, conversation)) },
+    { role: "system", content: graphDescription(ctx, note.id, DEFAULT_GRAPH_TOKEN_LIMIT, await graphViewer(ctx, current, conversation)) },
   ];
   if (questionContext) messages.push({ role: "system", content: questionContext });
-  const history = ctx.db
-    .select()
-    .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, conversation.id))
-    .orderBy(conversationMessages.id)
-    .all();
+  const history = await ctx.stores.conversations.messagesOf(conversation.id);
   const names = new Map<number, string>();
   for (const row of history) {
     if (row.senderUserId === null) {
       messages.push({ role: "assistant", content: row.message });
       continue;
     }
-    if (!names.has(row.senderUserId)) names.set(row.senderUserId, userName(ctx, row.senderUserId));
+    if (!names.has(row.senderUserId)) names.set(row.senderUserId, await userName(ctx, row.senderUserId));
     messages.push({ role: "user", content: `\`${names.get(row.senderUserId)}\` says:\n-----------------\n${row.message}\n` });
   }
   return messages;

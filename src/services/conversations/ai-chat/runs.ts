@@ -86,7 +86,7 @@ export async function partyRun(
   const runId = parseId("run", runIdText);
   const thread = threadId === undefined ? undefined : await ctx.stores.aiRuns.thread(threadId);
   if (!thread) throw new NotFoundError("Thread");
-  partyConversation(ctx, current, thread.conversationId);
+  await partyConversation(ctx, current, thread.conversationId);
   const run = runId === undefined ? undefined : await ctx.stores.aiRuns.runOf(thread.id, runId);
   if (!run) throw new NotFoundError("Run");
   return { thread, run };
