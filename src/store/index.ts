@@ -21,6 +21,7 @@ import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
 import { sessionsStore } from "./sessions/sessions-store";
 import { settingsStore } from "./settings/settings-store";
+import { sharingStore } from "./sharing/sharing-store";
 import { signInLimitsStore } from "./sign-in-limits/sign-in-limits-store";
 import { userReferencesStore } from "./user-references/user-references-store";
 import { usersStore } from "./users/users-store";
@@ -45,6 +46,7 @@ export function createStores(database: Database) {
     requestResults: requestResultsStore(database),
     sessions: sessionsStore(database),
     settings: settingsStore(database),
+    sharing: sharingStore(database),
     signInLimits: signInLimitsStore(database),
     userReferences: userReferencesStore(database),
     users: usersStore(database),

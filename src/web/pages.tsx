@@ -109,8 +109,8 @@ export function pagesPlugin(ctx: AppContext) {
       }),
     )
     .get("/d/circles", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, (queryClient, current) => {
-        queryClient.setQueryData(circlesQuery().queryKey, circlesOf(ctx, current!));
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, async (queryClient, current) => {
+        queryClient.setQueryData(circlesQuery().queryKey, await circlesOf(ctx, current!));
         return { title: "My Circles", content: <CirclesPage /> };
       }),
     )
@@ -166,9 +166,9 @@ export function pagesPlugin(ctx: AppContext) {
     )
     // Signed out, the visitor signs in (or signs up and creates a profile) and comes back here.
     .get("/d/circles/join/:invitationCode?", ({ auth, request, params }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, () => {
+      respondWithPage({ ctx, auth, request }, { signIn: "required", active: "circles" }, async () => {
         const invitationCode = (params.invitationCode ?? "").slice(0, 100);
-        const invitedTo = invitationCode ? circleNameForInvitation(ctx, invitationCode) : undefined;
+        const invitedTo = invitationCode ? await circleNameForInvitation(ctx, invitationCode) : undefined;
         return { title: "Join a circle", content: <JoinCirclePage invitationCode={invitationCode} invitedTo={invitedTo} /> };
       }),
     )

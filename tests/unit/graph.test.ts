@@ -232,7 +232,7 @@ describe("links", () => {
     const graph = buildGraph(ctx, learner, ids.Mine!, 5000);
     expect(graph.relatedNotes).toEqual([]);
     expect(graph.focusNote.inboundReferences).toEqual([]);
-    shareNotebookOfNoteToBazaar(ctx, "Theirs");
+    await shareNotebookOfNoteToBazaar(ctx, "Theirs");
     expect(buildGraph(ctx, learner, ids.Mine!, 5000).relatedNotes).toHaveLength(3);
   });
 

@@ -56,11 +56,11 @@ describe("notebook roles: SQL and TypeScript from one definition", () => {
     const [owner, member, subscriber, stranger] = ["old_learner", "another_old_learner", "a_trainer", "admin"].map(userNamed);
     users = [owner!, member!, subscriber!, stranger!];
     const personal = (await createNotebook(ctx, owner!, { newTitle: "Personal" })).notebookId;
-    injectCircle(ctx, "Team", "another_old_learner");
+    await injectCircle(ctx, "Team", "another_old_learner");
     const team = (await createNotebook(ctx, member!, { newTitle: "Team notes" }, undefined, circleIdByName(ctx, "Team"))).notebookId;
     const shared = (await createNotebook(ctx, owner!, { newTitle: "Shared" })).notebookId;
-    shareNotebookOfNoteToBazaar(ctx, "Shared");
-    subscribe(ctx, subscriber!, shared, 5);
+    await shareNotebookOfNoteToBazaar(ctx, "Shared");
+    await subscribe(ctx, subscriber!, shared, 5);
     notebookIds = [personal, team, shared];
   });
 

@@ -34,7 +34,7 @@ function userNamed(externalIdentifier: string): CurrentUser {
 let ids: Record<string, number>;
 beforeEach(async () => {
   cleanDatabaseAndResetTestabilitySettings(ctx);
-  injectCircle(ctx, "Team", "old_learner, a_trainer");
+  await injectCircle(ctx, "Team", "old_learner, a_trainer");
   ids = {
     ...(await injectNotes(ctx, undefined, {
       externalIdentifier: "old_learner",
@@ -43,7 +43,7 @@ beforeEach(async () => {
     ...(await injectNotes(ctx, undefined, { externalIdentifier: "old_learner", noteTestData: [{ Title: "Bazaar" }] })),
     ...(await injectNotes(ctx, undefined, { externalIdentifier: "old_learner", circleName: "Team", noteTestData: [{ Title: "Circle" }] })),
   };
-  shareNotebookOfNoteToBazaar(ctx, "Bazaar");
+  await shareNotebookOfNoteToBazaar(ctx, "Bazaar");
   const subscriber = userNamed("another_old_learner");
   ctx.db
     .insert(subscriptions)

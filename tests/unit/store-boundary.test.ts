@@ -41,12 +41,8 @@ const NOT_MOVED_YET: string[] = [
   "src/services/search/note-embeddings.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/notebook-index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/search/semantic.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/sharing/bazaar.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/sharing/circles.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/sharing/subscriptions.ts", // imports drizzle-orm, imports ../../db/prepared, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/testability/sharing.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/users.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite

@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { bazaarNotebooks } from "../../db/schema";
 import { NotFoundError } from "../errors";
 import { presentLiveNotebooks } from "../notebooks";
 import type { NotebookJson } from "../notes/presenters";
@@ -16,7 +14,7 @@ export interface BazaarNotebookJson {
 
 /** Every bazaar entry whose notebook still has its head note, newest first. */
 export async function bazaar(ctx: AppContext, reader: Reader): Promise<BazaarNotebookJson[]> {
-  const entries = ctx.db.select().from(bazaarNotebooks).all();
+  const entries = await ctx.stores.sharing.bazaarEntries();
   if (entries.length === 0) return [];
   const entryOf = new Map(entries.map((e) => [e.notebookId, e.id]));
   return (await presentLiveNotebooks(ctx, reader, { ids: [...entryOf.keys()] })).map((notebook) => ({
@@ -29,16 +27,15 @@ export async function bazaar(ctx: AppContext, reader: Reader): Promise<BazaarNot
 export async function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookJson> {
   const notebook = getNotebook(ctx, notebookId);
   authorizeShare(ctx, current, notebook);
-  ctx.db.insert(bazaarNotebooks).values({ notebookId: notebook.id, createdAt: ctx.clock.now() }).onConflictDoNothing().run();
+  await ctx.stores.sharing.shareToBazaar(notebook.id, ctx.clock.now());
   const entry = (await bazaar(ctx, current)).find((e) => e.notebook.id === notebook.id);
   if (!entry) throw new NotFoundError("Notebook"); // its head note is deleted
   return entry.notebook;
 }
 
 /** An admin removes an entry; answers the bazaar that remains. */
-export function removeFromBazaar(ctx: AppContext, current: CurrentUser | undefined, entryId: number): Promise<BazaarNotebookJson[]> {
+export async function removeFromBazaar(ctx: AppContext, current: CurrentUser | undefined, entryId: number): Promise<BazaarNotebookJson[]> {
   authorizeAdmin(current, "Only an administrator can remove a notebook from the bazaar");
-  const removed = ctx.db.delete(bazaarNotebooks).where(eq(bazaarNotebooks.id, entryId)).returning().get();
-  if (!removed) throw new NotFoundError("Bazaar notebook");
+  if (!(await ctx.stores.sharing.removeFromBazaar(entryId))) throw new NotFoundError("Bazaar notebook");
   return bazaar(ctx, current);
 }

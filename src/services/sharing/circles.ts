@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { circleMembers, circles, notebooks, users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../errors";
 import { addNotebook, type NotebooksJson, presentLiveNotebooks } from "../notebooks";
 import { type CircleJson, type NotebookJson, presentNotebook } from "../notes/presenters";
@@ -28,8 +26,8 @@ export function newInvitationCode(): string {
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
 }
 
-function getCircle(ctx: AppContext, circleId: number) {
-  const circle = ctx.db.select().from(circles).where(eq(circles.id, circleId)).get();
+async function getCircle(ctx: AppContext, circleId: number) {
+  const circle = await ctx.stores.sharing.circleById(circleId);
   if (!circle) throw new NotFoundError("Circle");
   return circle;
 }
@@ -43,38 +41,22 @@ function validCircleName(name: unknown): string {
 }
 
 /** The user's circles, in the order they were made. */
-export function circlesOf(ctx: AppContext, current: CurrentUser): CircleJson[] {
-  return ctx.db
-    .select({ id: circles.id, name: circles.name })
-    .from(circles)
-    .innerJoin(circleMembers, eq(circleMembers.circleId, circles.id))
-    .where(eq(circleMembers.userId, current.user.id))
-    .orderBy(circles.id)
-    .all();
+export function circlesOf(ctx: AppContext, current: CurrentUser): Promise<CircleJson[]> {
+  return ctx.stores.sharing.circlesOf(current.user.id);
 }
 
 /** "Create a new circle": the creator is its first member. */
-export function createCircle(ctx: AppContext, current: CurrentUser, name: unknown): CircleJson {
+export async function createCircle(ctx: AppContext, current: CurrentUser, name: unknown): Promise<CircleJson> {
   const circleName = validCircleName(name);
-  const now = ctx.clock.now();
-  return ctx.db.transaction((tx) => {
-    const circle = tx.insert(circles).values({ name: circleName, invitationCode: newInvitationCode(), createdAt: now }).returning().get();
-    tx.insert(circleMembers).values({ circleId: circle.id, userId: current.user.id, joinedAt: now }).run();
-    return { id: circle.id, name: circle.name };
-  });
+  const circle = await ctx.stores.sharing.createCircle(circleName, newInvitationCode(), [current.user.id], ctx.clock.now());
+  return { id: circle.id, name: circle.name };
 }
 
 /** A circle for its members: notebooks, members (in joining order) and the invitation code. */
 export async function showCircle(ctx: AppContext, current: CurrentUser | undefined, circleId: number): Promise<CircleForUserViewJson> {
-  const circle = getCircle(ctx, circleId);
+  const circle = await getCircle(ctx, circleId);
   authorizeCircleMember(ctx, current, circle.id);
-  const members = ctx.db
-    .select({ name: users.name })
-    .from(circleMembers)
-    .innerJoin(users, eq(users.id, circleMembers.userId))
-    .where(eq(circleMembers.circleId, circle.id))
-    .orderBy(circleMembers.joinedAt, circleMembers.userId)
-    .all();
+  const members = await ctx.stores.sharing.memberNames(circle.id);
   return {
     id: circle.id,
     name: circle.name,
@@ -85,15 +67,11 @@ export async function showCircle(ctx: AppContext, current: CurrentUser | undefin
 }
 
 /** "Join": a wrong code is a field error; joining again changes nothing. */
-export function joinCircle(ctx: AppContext, current: CurrentUser, invitationCode: unknown): CircleJson {
+export async function joinCircle(ctx: AppContext, current: CurrentUser, invitationCode: unknown): Promise<CircleJson> {
   const code = typeof invitationCode === "string" ? invitationCode.trim() : "";
-  const circle = code ? ctx.db.select().from(circles).where(eq(circles.invitationCode, code)).get() : undefined;
+  const circle = code ? await ctx.stores.sharing.circleByInvitation(code) : undefined;
   if (!circle) throw new ValidationError({ invitationCode: "This invitation code does not match any circle" });
-  ctx.db
-    .insert(circleMembers)
-    .values({ circleId: circle.id, userId: current.user.id, joinedAt: ctx.clock.now() })
-    .onConflictDoNothing()
-    .run();
+  await ctx.stores.sharing.join(circle.id, current.user.id, ctx.clock.now());
   return { id: circle.id, name: circle.name };
 }
 
@@ -104,32 +82,28 @@ export async function createNotebookInCircle(
   circleId: number,
   input: { newTitle: string; wikidataId?: string },
 ) {
-  const circle = getCircle(ctx, circleId);
+  const circle = await getCircle(ctx, circleId);
   authorizeCircleMember(ctx, current, circle.id);
   const { noteId } = await addNotebook(ctx, current, input, circle.id);
   return { noteId };
 }
 
 /** "Move to ...": the creator moves a notebook into (or between) circles they belong to. */
-export function moveNotebookToCircle(
+export async function moveNotebookToCircle(
   ctx: AppContext,
   current: CurrentUser | undefined,
   notebookId: number,
   circleId: number,
-): NotebookJson {
+): Promise<NotebookJson> {
   const notebook = getNotebook(ctx, notebookId);
-  const circle = getCircle(ctx, circleId);
+  const circle = await getCircle(ctx, circleId);
   authorizeMoveToCircle(ctx, current, notebook, circle.id);
-  const moved = ctx.db
-    .update(notebooks)
-    .set({ circleId: circle.id, updatedAt: ctx.clock.now() })
-    .where(eq(notebooks.id, notebook.id))
-    .returning()
-    .get()!;
+  const moved = await ctx.stores.sharing.moveNotebookToCircle(notebook.id, circle.id, ctx.clock.now());
+  if (!moved) throw new NotFoundError("Notebook");
   return presentNotebook(ctx, current, moved);
 }
 
 /** A circle member's circle by invitation code, for the join page (the name only; nothing private). */
-export function circleNameForInvitation(ctx: AppContext, invitationCode: string): string | undefined {
-  return ctx.db.select({ name: circles.name }).from(circles).where(eq(circles.invitationCode, invitationCode)).get()?.name;
+export async function circleNameForInvitation(ctx: AppContext, invitationCode: string): Promise<string | undefined> {
+  return (await ctx.stores.sharing.circleByInvitation(invitationCode))?.name;
 }

@@ -1,7 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { prepared } from "../../db/prepared";
-import { subscriptions } from "../../db/schema";
+import { type SubscriptionRow, subscriptionsOf as subscriptionRowsOf } from "../../store/sharing/sharing-store";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { findNote, getNotebook } from "../notes/rows";
@@ -21,8 +19,6 @@ export interface SubscriptionJson {
   /** The subscribed notebook's id (an Engram addition, so a card can name it without another call). */
   notebookId: number;
 }
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 function present(ctx: AppContext, reader: Reader, rows: SubscriptionRow[]): SubscriptionJson[] {
   const notebooks = rows.map((row) => getNotebook(ctx, row.notebookId));
@@ -46,18 +42,11 @@ function present(ctx: AppContext, reader: Reader, rows: SubscriptionRow[]): Subs
 
 /** The user's subscriptions, oldest first (the order assimilation takes them in). */
 export function subscriptionsOf(ctx: AppContext, current: CurrentUser): SubscriptionJson[] {
-  // One cached statement: the notebooks page asks on every load.
+  // Synchronous (one prepared read) while the notebooks list that shows them is.
   return present(
     ctx,
     current,
-    prepared(ctx.db, "subscriptions-of-user", (db) =>
-      db
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, sql.placeholder("userId")))
-        .orderBy(subscriptions.id)
-        .prepare(),
-    ).all({ userId: current.user.id }),
+    ctx.database.readNow((s) => subscriptionRowsOf(s, current.user.id)),
   );
 }
 
@@ -71,44 +60,34 @@ function validDailyTarget(value: unknown): number {
 }
 
 /** "Add to my learning": subscribes to a notebook the user reads but does not own. */
-export function subscribe(ctx: AppContext, current: CurrentUser | undefined, notebookId: number, dailyTarget: unknown): SubscriptionJson {
+export async function subscribe(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  notebookId: number,
+  dailyTarget: unknown,
+): Promise<SubscriptionJson> {
   const notebook = getNotebook(ctx, notebookId);
   authorizeSubscribe(ctx, current, notebook);
   const user = current!.user;
   const target = validDailyTarget(dailyTarget);
-  const row = ctx.db.transaction((tx) => {
-    const existing = tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.notebookId, notebook.id)))
-      .get();
-    if (existing) throw new BadRequestError("You have already added this notebook to your learning");
-    return tx
-      .insert(subscriptions)
-      .values({ userId: user.id, notebookId: notebook.id, dailyTargetOfNewNotes: target, createdAt: ctx.clock.now() })
-      .returning()
-      .get();
-  });
+  const row = await ctx.stores.sharing.subscribe(user.id, notebook.id, target, ctx.clock.now());
+  if (row === "exists") throw new BadRequestError("You have already added this notebook to your learning");
   return present(ctx, current, [row])[0]!;
 }
 
-function ownSubscription(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number): SubscriptionRow {
-  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get();
+async function ownSubscription(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number): Promise<SubscriptionRow> {
+  const row = await ctx.stores.sharing.subscriptionById(subscriptionId);
   if (!row) throw new NotFoundError("Subscription");
   authorizeOwnRecord(current, row.userId, "subscription");
   return row;
 }
 
 /** "Edit subscription": a new daily target. */
-export function updateSubscription(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number, dailyTarget: unknown) {
-  const row = ownSubscription(ctx, current, subscriptionId);
+export async function updateSubscription(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number, dailyTarget: unknown) {
+  const row = await ownSubscription(ctx, current, subscriptionId);
   const target = validDailyTarget(dailyTarget ?? row.dailyTargetOfNewNotes);
-  const updated = ctx.db
-    .update(subscriptions)
-    .set({ dailyTargetOfNewNotes: target })
-    .where(eq(subscriptions.id, row.id))
-    .returning()
-    .get()!;
+  const updated = await ctx.stores.sharing.setDailyTarget(row.id, target);
+  if (!updated) throw new NotFoundError("Subscription");
   return present(ctx, current, [updated])[0]!;
 }
 
@@ -116,8 +95,8 @@ export function updateSubscription(ctx: AppContext, current: CurrentUser | undef
  * "Unsubscribe": the notebook's notes leave future assimilation and recall; the trackers stay in
  * history. Answers the ids of the subscriptions removed.
  */
-export function unsubscribe(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number): number[] {
-  const row = ownSubscription(ctx, current, subscriptionId);
-  ctx.db.delete(subscriptions).where(eq(subscriptions.id, row.id)).run();
+export async function unsubscribe(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number): Promise<number[]> {
+  const row = await ownSubscription(ctx, current, subscriptionId);
+  await ctx.stores.sharing.unsubscribe(row.id);
   return [row.id];
 }

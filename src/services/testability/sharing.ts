@@ -1,42 +1,31 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { accounts, bazaarNotebooks, circleMembers, circles, notes, users } from "../../db/schema";
+import { circleByName } from "../../store/sharing/sharing-store";
 import { BadRequestError } from "../errors";
 import { newInvitationCode } from "../sharing/circles";
 
 /** share_to_bazaar: shares the notebook of the first note with that title. */
-export function shareNotebookOfNoteToBazaar(ctx: AppContext, title: string) {
-  const note = ctx.db.select({ notebookId: notes.notebookId }).from(notes).where(eq(notes.title, title)).orderBy(notes.id).get();
-  if (!note) throw new BadRequestError(`No note "${title}"`);
-  ctx.db.insert(bazaarNotebooks).values({ notebookId: note.notebookId, createdAt: ctx.clock.now() }).onConflictDoNothing().run();
+export async function shareNotebookOfNoteToBazaar(ctx: AppContext, title: string) {
+  if (!(await ctx.stores.sharing.shareNotebookOfNoteToBazaar(title, ctx.clock.now()))) throw new BadRequestError(`No note "${title}"`);
   return "OK";
 }
 
 /** inject_circle: a circle with these members (external identifiers, comma-separated). */
-export function injectCircle(ctx: AppContext, circleName: string, members: string) {
-  const now = ctx.clock.now();
-  ctx.db.transaction((tx) => {
-    const circle = tx.insert(circles).values({ name: circleName, invitationCode: newInvitationCode(), createdAt: now }).returning().get();
-    for (const identifier of members
-      .split(",")
-      .map((m) => m.trim())
-      .filter(Boolean)) {
-      const user = tx
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(accounts, eq(users.accountId, accounts.id))
-        .where(eq(accounts.externalIdentifier, identifier))
-        .get();
-      if (!user) throw new BadRequestError(`No user "${identifier}"`);
-      tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, joinedAt: now }).onConflictDoNothing().run();
-    }
-  });
+export async function injectCircle(ctx: AppContext, circleName: string, members: string) {
+  const logins = members
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
+  const { unknown } = await ctx.stores.sharing.injectCircle(circleName, newInvitationCode(), logins, ctx.clock.now());
+  if (unknown !== undefined) throw new BadRequestError(`No user "${unknown}"`);
   return "OK";
 }
 
-/** The circle named so (the newest when several share the name), for inject_notes' circleName. */
+/**
+ * The circle named so (the newest when several share the name), for inject_notes' circleName:
+ * synchronous while inject_notes is.
+ */
 export function circleIdByName(ctx: AppContext, circleName: string): number {
-  const circle = ctx.db.select({ id: circles.id }).from(circles).where(eq(circles.name, circleName)).orderBy(circles.id).all().at(-1);
+  const circle = ctx.database.readNow((s) => circleByName(s, circleName));
   if (!circle) throw new BadRequestError(`No circle "${circleName}"`);
   return circle.id;
 }
