@@ -192,10 +192,10 @@ export function testabilityApi(ctx: AppContext) {
     })
     .post(
       "/update_current_user",
-      ({ auth, body }) => {
+      async ({ auth, body }) => {
         const current = requireUser(auth);
         const daily = body.daily_assimilation_count;
-        updateUserSettings(ctx, current, current.user.id, {
+        await updateUserSettings(ctx, current, current.user.id, {
           name: current.user.name,
           dailyAssimilationCount: daily === undefined ? undefined : Number(daily),
           spaceIntervals: body.space_intervals === undefined ? undefined : String(body.space_intervals),

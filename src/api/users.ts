@@ -21,7 +21,7 @@ export function usersApi(ctx: AppContext) {
       response: User,
       body: t.Object({ name: t.String({ error: "size must be between 1 and 100" }) }, { additionalProperties: true }),
     })
-    .patch("/:user", ({ auth, params, body }) => presentUser(updateUserSettings(ctx, requireUser(auth), params.user, body)), {
+    .patch("/:user", async ({ auth, params, body }) => presentUser(await updateUserSettings(ctx, requireUser(auth), params.user, body)), {
       access: "signed-in",
       response: User,
       params: t.Object({ user: IdParam }),

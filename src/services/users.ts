@@ -1,13 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
-import {
-  convertTrackersOnSwitch,
-  presentSchedulerSettings,
-  type SchedulerSettingsInput,
-  schedulerChanges,
-} from "./memory/scheduler-settings";
+import { schedulerOf } from "./memory/reviews";
+import { presentSchedulerSettings, type SchedulerSettingsInput, schedulerChanges, trackerConversion } from "./memory/scheduler-settings";
 import type { AccountRow, CurrentUser, UserRow } from "./user-rows";
 
 export type { AccountRow, CurrentUser, UserRow } from "./user-rows";
@@ -71,8 +65,13 @@ export interface UserSettingsInput extends SchedulerSettingsInput {
  * Changes a user's name, daily assimilation count (0 to 1000 notes) and space intervals
  * (comma-separated whole numbers of days). Only the user themself may do so.
  */
-export function updateUserSettings(ctx: AppContext, current: CurrentUser, userId: number, input: UserSettingsInput) {
-  const target = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+export async function updateUserSettings(
+  ctx: AppContext,
+  current: CurrentUser,
+  userId: number,
+  input: UserSettingsInput,
+): Promise<CurrentUser> {
+  const target = await ctx.stores.users.byId(userId);
   if (!target) throw new NotFoundError("User");
   if (target.id !== current.user.id) throw new ForbiddenError("You can only change your own settings");
 
@@ -92,10 +91,9 @@ export function updateUserSettings(ctx: AppContext, current: CurrentUser, userId
   Object.assign(changes, schedulerChanges(input, errors));
   if (Object.keys(errors).length) throw new ValidationError(errors);
   // A change of scheduler converts the user's trackers once, together with the setting.
-  const user = ctx.db.transaction((tx) => {
-    const updated = tx.update(users).set(changes).where(eq(users.id, userId)).returning().get()!;
-    convertTrackersOnSwitch(tx, target, updated);
-    return updated;
-  });
+  const after = { ...target, ...changes };
+  const conversion = schedulerOf(after) === schedulerOf(target) ? undefined : trackerConversion(after);
+  const user = await ctx.stores.users.updateSettings(userId, changes, conversion);
+  if (!user) throw new NotFoundError("User");
   return { user, account: current.account };
 }

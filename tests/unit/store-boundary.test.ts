@@ -43,7 +43,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/search/semantic.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/users.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/vaults/import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/web/render.tsx", // uses ctx.db or ctx.sqlite

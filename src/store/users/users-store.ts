@@ -6,6 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, type users, type userTokens } from "../../db/schema";
 import { ensureAccount } from "../accounts/accounts-store";
 import { defineStore, read, type StoreOf, write } from "../define";
+import { convertTrackers, type TrackerConversion } from "../memory/memory-store";
 import { all, one, run, type Session, type Step } from "../session";
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,9 +39,18 @@ export function* createProfile(s: Session, accountId: number, name: string, now:
   return user!;
 }
 
-/** Changes a user's own settings; answers the user as it is now (undefined: no such user). */
-export function* updateSettings(s: Session, userId: number, changes: Partial<UserRow>): Step<UserRow | undefined> {
+/**
+ * Changes a user's own settings; answers the user as it is now (undefined: no such user). A change
+ * of scheduler converts the user's trackers once, in the same unit (the memory store's body).
+ */
+export function* updateSettings(
+  s: Session,
+  userId: number,
+  changes: Partial<UserRow>,
+  conversion?: { to: "fsrs" | "forgetting-curve"; convert: TrackerConversion },
+): Step<UserRow | undefined> {
   const [user] = yield* all(s, s.db.update(s.t.users).set(changes).where(eq(s.t.users.id, userId)).returning());
+  if (user && conversion) yield* convertTrackers(s, userId, conversion.to, conversion.convert);
   return user;
 }
 
