@@ -4,22 +4,16 @@
  * taken inside the write unit that changes them, so two processes cannot both win them.
  */
 import { and, count, eq, isNull, ne } from "drizzle-orm";
-import type { accounts, passwordResets } from "../../db/schema";
+import type { passwordResets } from "../../db/schema";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { all, one, run, type Session, type Step } from "../session";
 import { removeAllOf } from "../sessions/sessions-store";
 import { revokeTokensOfAccount } from "../users/users-store";
+import { type AccountRow, byId, byLogin, ensureAccount, markSeen } from "./account-rows";
 
-export type AccountRow = typeof accounts.$inferSelect;
+export type { AccountRow } from "./account-rows";
+export { byId, byLogin, ensureAccount, markSeen };
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
-
-export function* byId(s: Session, accountId: number): Step<AccountRow | undefined> {
-  return yield* one(s, s.db.select().from(s.t.accounts).where(eq(s.t.accounts.id, accountId)));
-}
-
-export function* byLogin(s: Session, login: string): Step<AccountRow | undefined> {
-  return yield* one(s, s.db.select().from(s.t.accounts).where(eq(s.t.accounts.externalIdentifier, login)));
-}
 
 /** Whether the instance has no account yet (its first sign-up becomes the admin). */
 export function* none(s: Session): Step<boolean> {
@@ -51,24 +45,8 @@ export function* signUp(s: Session, login: string, passwordHash: string, now: Da
   return account!;
 }
 
-/** The account of a login, created without a password when missing (the non-production test identities). */
-export function* ensureAccount(s: Session, login: string, admin: boolean, now: Date): Step<AccountRow> {
-  const existing = yield* byLogin(s, login);
-  if (existing) return existing;
-  const [account] = yield* all(
-    s,
-    s.db.insert(s.t.accounts).values({ externalIdentifier: login, passwordHash: null, admin, createdAt: now }).returning(),
-  );
-  return account!;
-}
-
 export function* setPasswordHash(s: Session, accountId: number, passwordHash: string): Step<void> {
   yield* run(s, s.db.update(s.t.accounts).set({ passwordHash }).where(eq(s.t.accounts.id, accountId)));
-}
-
-/** When one of the account's sessions was last used: the admin's "Last seen", kept after the sessions end. */
-export function* markSeen(s: Session, accountId: number, at: Date): Step<void> {
-  yield* run(s, s.db.update(s.t.accounts).set({ lastSeenAt: at }).where(eq(s.t.accounts.id, accountId)));
 }
 
 /** Makes the account an admin and enables it (`engram admin grant`). */

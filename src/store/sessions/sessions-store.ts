@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { accounts, sessions, users } from "../../db/schema";
-import { markSeen } from "../accounts/accounts-store";
+import { markSeen } from "../accounts/account-rows";
 import { version } from "../cache-versions/cache-versions-store";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { all, one, prepared, run, type Session, type Step } from "../session";
