@@ -75,7 +75,7 @@ export async function notebooksOfUser(ctx: AppContext, current: CurrentUser): Pr
       rows.map((row) => row.notebook),
       rows.map((row) => row.head),
     ),
-    subscriptions: subscriptionsOf(ctx, current),
+    subscriptions: await subscriptionsOf(ctx, current),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { type SubscriptionRow, subscriptionsOf as subscriptionRowsOf } from "../../store/sharing/sharing-store";
+import type { SubscriptionRow } from "../../store/sharing/sharing-store";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
 import { findNote, getNotebook } from "../notes/rows";
@@ -41,13 +41,8 @@ function present(ctx: AppContext, reader: Reader, rows: SubscriptionRow[]): Subs
 }
 
 /** The user's subscriptions, oldest first (the order assimilation takes them in). */
-export function subscriptionsOf(ctx: AppContext, current: CurrentUser): SubscriptionJson[] {
-  // Synchronous (one prepared read) while the notebooks list that shows them is.
-  return present(
-    ctx,
-    current,
-    ctx.database.readNow((s) => subscriptionRowsOf(s, current.user.id)),
-  );
+export async function subscriptionsOf(ctx: AppContext, current: CurrentUser): Promise<SubscriptionJson[]> {
+  return present(ctx, current, await ctx.stores.sharing.subscriptionsOf(current.user.id));
 }
 
 /** A positive whole number, or a field error on dailyTargetOfNewNotes. */
