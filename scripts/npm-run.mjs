@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The entry behind `npm start`, `npm test`, `npm run lint`, `npm run build`, `npm run dev`,
+// The entry behind `npm start`, `npm test`, `npm run test:postgres`, `npm run lint`, `npm run build`, `npm run dev`,
 // `npm run bench`, `npm run backup`, `npm run restore`, `npm run admin` and `npm run mcp`.
 // It runs on plain Node (a fresh clone has only Node and npm): it installs what is missing,
 // then hands over to Bun, forwarding signals so that stopping npm stops Engram too.
@@ -68,6 +68,12 @@ switch (task) {
   case "test":
     await sequence([["scripts/test.ts", ...process.argv.slice(3)]]);
     break;
+  case "test:postgres": {
+    // A throwaway PostgreSQL cluster, the PostgreSQL suites against it, the cluster stopped (scripts/postgres/test.sh).
+    const result = spawnSync("bash", [join(root, "scripts/postgres/test.sh"), ...process.argv.slice(3)], { cwd: root, stdio: "inherit" });
+    process.exit(result.status ?? 1);
+    break;
+  }
   case "lint": {
     // Biome in CI mode (also the first step of `npm test`): fails on any lint, format or import-order
     // finding, warnings included. Its launcher is a Node script.
@@ -97,6 +103,6 @@ switch (task) {
     await sequence([["src/mcp-cli.ts", ...process.argv.slice(3)]]);
     break;
   default:
-    console.error(`Unknown task "${task}". Use start, dev, test, lint, build, bench, backup, restore, admin or mcp.`);
+    console.error(`Unknown task "${task}". Use start, dev, test, test:postgres, lint, build, bench, backup, restore, admin or mcp.`);
     process.exit(2);
 }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `npm run test:postgres`: a throwaway PostgreSQL cluster (cluster.sh), the suites that run on
+# PostgreSQL against it (ENGRAM_TEST_DATABASE_URL), and the cluster stopped whatever happens.
+# Arguments are bun test's (e.g. a single file); without any, tests/stores and tests/postgres.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+dir="$(mktemp -d /tmp/engram-postgres-test.XXXXXX)"
+trap 'scripts/postgres/cluster.sh stop "$dir"' EXIT
+url="$(scripts/postgres/cluster.sh start "$dir")"
+echo "PostgreSQL test cluster: $url"
+
+if [ "$#" -eq 0 ]; then set -- tests/stores tests/postgres; fi
+ENGRAM_TEST_DATABASE_URL="$url" node_modules/.bin/bun test --timeout 20000 "$@"
