@@ -3,19 +3,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { islands } from "../../islands/registry";
 import { islandNames } from "../../scripts/build-client";
-import { renderEmbeddedMigrations } from "../../scripts/embed-migrations";
+import { MIGRATION_FOLDERS, renderEmbeddedMigrations } from "../../scripts/embed-migrations";
 
 const root = join(import.meta.dir, "../..");
 
 describe("generated and registered files stay in step", () => {
-  test("the embedded migrations match migrations/ (run `bun scripts/embed-migrations.ts`)", () => {
-    expect(readFileSync(join(root, "src/db/migrations.generated.ts"), "utf8")).toBe(renderEmbeddedMigrations());
-  });
+  for (const folder of MIGRATION_FOLDERS) {
+    test(`the embedded migrations match ${folder.folder}/ (run \`bun scripts/embed-migrations.ts\`)`, () => {
+      expect(readFileSync(join(root, folder.generated), "utf8")).toBe(renderEmbeddedMigrations(folder));
+    });
+  }
 
-  test("migrations are numbered in order, each journal entry later than the one before", () => {
-    // The migrator skips a migration whose time is not after the last one applied (src/db/migrate.ts):
+  test.each(MIGRATION_FOLDERS.map((f) => f.folder))("%s are numbered in order, each journal entry later than the one before", (folder) => {
+    // The migrators skip a migration whose time is not after the last one applied (src/db/migrate.ts):
     // a branch's migration renumbered onto another's must also get a later time.
-    const journal = JSON.parse(readFileSync(join(root, "migrations/meta/_journal.json"), "utf8")) as {
+    const journal = JSON.parse(readFileSync(join(root, folder, "meta/_journal.json"), "utf8")) as {
       entries: { idx: number; when: number; tag: string }[];
     };
     journal.entries.forEach((entry, index) => {
