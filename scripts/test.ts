@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check, in order — lint (`npm run lint`: Biome's lint, format and import order), type check, client build, unit and API tests (bun test,
+ * `npm test`: every check, in order — lint (`npm run lint`: Biome's lint, format and import order), type check, client build, unit, store and API tests (bun test,
  * real server on temp SQLite files), DOM tests (bun test with happy-dom, run separately because
  * a global DOM breaks server code), and Playwright end-to-end tests in Debian's chromium.
  * Ends with one line "N passed, N failed". Arguments: --skip-e2e, --only-e2e.
@@ -56,7 +56,7 @@ if (!args.has("--only-e2e")) {
   await run("Client bundle", [bun, "scripts/build-client.ts"]);
   // 20 s per test and hook (bun's default is 5 s): every API suite starts a real server and resets its database before each
   // test, which a busy 2-core machine can take longer than 5 s to do. Timing goals live in the bench, not here.
-  await run("Unit and API tests", [bun, "test", "--timeout", "20000", "tests/unit", "tests/api"], parseBunTest);
+  await run("Unit, store and API tests", [bun, "test", "--timeout", "20000", "tests/unit", "tests/stores", "tests/api"], parseBunTest);
   if (hasTests("tests/dom")) {
     await run("DOM tests", [bun, "test", "--timeout", "20000", "--preload", "./tests/dom/setup.ts", "tests/dom"], parseBunTest);
   }

@@ -1,0 +1,73 @@
+/**
+ * The Database on PostgreSQL: drizzle over Bun.sql with a pool of connections. Each unit of work
+ * is one transaction (`read only` for reads, so a read body cannot write by mistake); its body
+ * runs with runAsync, each query a round trip whose rows the runner hands back. A unit asked for
+ * while another is open in the same async context (a store called from inside a body's caller
+ * that already holds a unit) runs as a savepoint of it, as on SQLite.
+ *
+ * A `Session.memos` map lives for one unit only: a prepared query is bound to the transaction it
+ * was built on (Bun.sql caches the server-side statements by text anyway).
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { SQL } from "bun";
+import { type BunSQLDatabase, drizzle } from "drizzle-orm/bun-sql";
+import { connectPostgres, poolSizeFromEnv } from "../db/postgres/connection";
+import { migratePostgres } from "../db/postgres/migrate";
+import * as pgSchema from "../db/postgres/schema";
+import type { Database } from "./database";
+import { runAsync } from "./runner";
+import type { Session, Step, StoreDb, Tables } from "./session";
+
+type PgDb = BunSQLDatabase<typeof pgSchema>;
+type PgTransaction = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
+
+/** The pg-core tables, handed to bodies typed as the SQLite ones (tests/unit/postgres-schema.test.ts keeps them twins). */
+const tables = pgSchema as unknown as Tables;
+
+export class PostgresDatabase implements Database {
+  readonly dialect = "postgres" as const;
+  readonly db: PgDb;
+  private readonly open = new AsyncLocalStorage<PgTransaction>();
+
+  constructor(readonly client: SQL) {
+    this.db = drizzle({ client, schema: pgSchema });
+  }
+
+  read<T>(body: (s: Session) => Step<T>): Promise<T> {
+    return this.unit(body, "read only");
+  }
+
+  write<T>(body: (s: Session) => Step<T>): Promise<T> {
+    return this.unit(body, "read write");
+  }
+
+  private unit<T>(body: (s: Session) => Step<T>, accessMode: "read only" | "read write"): Promise<T> {
+    const run = (tx: PgTransaction) =>
+      this.open.run(tx, () => runAsync(body({ db: tx as unknown as StoreDb, t: tables, dialect: "postgres", memos: new Map() })));
+    const outer = this.open.getStore();
+    if (outer) return outer.transaction(run);
+    // A read sees one snapshot (repeatable read, which never fails a read-only transaction); a write
+    // reads the latest committed rows and locks what it depends on (forUpdate), as SQLite's write lock does.
+    return this.db.transaction(run, { accessMode, isolationLevel: accessMode === "read only" ? "repeatable read" : "read committed" });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close({ timeout: 5 });
+  }
+}
+
+/**
+ * Opens the PostgreSQL database of `url` (ENGRAM_DATABASE_URL): checks it is a PostgreSQL URL, that
+ * the server answers, accepts the credentials and is version 15 or newer — each failure one line
+ * (a StartupError) — then applies the pending migrations under the advisory lock.
+ */
+export async function openPostgres(url: string, poolSize = poolSizeFromEnv()): Promise<PostgresDatabase> {
+  const client = await connectPostgres(url, poolSize);
+  try {
+    await migratePostgres(client);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return new PostgresDatabase(client);
+}
