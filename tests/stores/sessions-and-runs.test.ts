@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { aiRunsStore } from "../../src/store/ai-runs/ai-runs-store";
-import { all } from "../../src/store/session";
+import { all, run } from "../../src/store/session";
 import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
 import { user } from "./seed";
 
@@ -14,7 +14,7 @@ describe("sessions store", () => {
   test("a session is read with its account, user and the account's version; touching it raises the version", async () => {
     const { accountId, userId } = await under.database.write((s) => user(s, "ann", 0));
     await under.database.write(function* (s) {
-      yield* all(s, s.db.insert(s.t.sessions).values({ id: "hash-1", accountId, expiresAt: new Date(86_400_000), createdAt: new Date(0) }));
+      yield* run(s, s.db.insert(s.t.sessions).values({ id: "hash-1", accountId, expiresAt: new Date(86_400_000), createdAt: new Date(0) }));
     });
     const { sessions } = under.stores;
     const found = await sessions.lookup("hash-1");
