@@ -15,7 +15,7 @@ import { connectPostgres, poolSizeFromEnv } from "../db/postgres/connection";
 import { migratePostgres } from "../db/postgres/migrate";
 import * as pgSchema from "../db/postgres/schema";
 import type { Database } from "./database";
-import { runAsync } from "./runner";
+import { databaseError, runAsync } from "./runner";
 import type { Session, Step, StoreDb, Tables } from "./session";
 
 type PgDb = BunSQLDatabase<typeof pgSchema>;
@@ -23,6 +23,10 @@ type PgTransaction = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 
 /** The pg-core tables, handed to bodies typed as the SQLite ones (tests/unit/postgres-schema.test.ts keeps them twins). */
 const tables = pgSchema as unknown as Tables;
+
+const rethrowDatabaseError = (error: unknown): never => {
+  throw databaseError(error);
+};
 
 export class PostgresDatabase implements Database {
   readonly dialect = "postgres" as const;
@@ -45,10 +49,12 @@ export class PostgresDatabase implements Database {
     const run = (tx: PgTransaction) =>
       this.open.run(tx, () => runAsync(body({ db: tx as unknown as StoreDb, t: tables, dialect: "postgres", memos: new Map() })));
     const outer = this.open.getStore();
-    if (outer) return outer.transaction(run);
+    if (outer) return outer.transaction(run).catch(rethrowDatabaseError);
     // A read sees one snapshot (repeatable read, which never fails a read-only transaction); a write
     // reads the latest committed rows and locks what it depends on (forUpdate), as SQLite's write lock does.
-    return this.db.transaction(run, { accessMode, isolationLevel: accessMode === "read only" ? "repeatable read" : "read committed" });
+    return this.db
+      .transaction(run, { accessMode, isolationLevel: accessMode === "read only" ? "repeatable read" : "read committed" })
+      .catch(rethrowDatabaseError);
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,18 @@
  * is not rolled back with it), so it is refused. On PostgreSQL each yielded promise is awaited and
  * its value handed back to the body.
  */
+import { DrizzleQueryError } from "drizzle-orm";
 import type { Step } from "./session";
+
+/**
+ * The database's own error (a PostgreSQL error with its code, a trigger's message) rather than
+ * drizzle's wrapper, as SQLite's driver throws it: bodies and services see the same kind of error
+ * on both databases. The failed query stays on it, for the log.
+ */
+export function databaseError(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError) || !(error.cause instanceof Error)) return error;
+  return Object.assign(error.cause, { query: error.query });
+}
 
 export function runSync<T>(step: Step<T>): T {
   let next = step.next();
@@ -28,7 +39,7 @@ export async function runAsync<T>(step: Step<T>): Promise<T> {
       value = await next.value;
     } catch (error) {
       // The body may catch a failed query (a unique violation it expects, say).
-      next = step.throw(error);
+      next = step.throw(databaseError(error));
       continue;
     }
     next = step.next(value);

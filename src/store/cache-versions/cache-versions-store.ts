@@ -41,15 +41,19 @@ function badgesVersions(s: Session) {
       sql<number | null>`(SELECT ${v.version} FROM ${v} WHERE ${v.scope} = ${scope} AND ${v.id} = ${user})`;
     const inIds = byDialect(s, {
       sqlite: () => sql`${v.id} IN (SELECT value FROM json_each(${ids}))`,
-      postgres: () => sql`${v.id} = ANY (SELECT jsonb_array_elements_text(${ids}::jsonb)::integer)`,
+      // Sent as text: a jsonb parameter would be encoded again, as a JSON string.
+      postgres: () => sql`${v.id} = ANY (SELECT jsonb_array_elements_text(${ids}::text::jsonb)::integer)`,
     });
-    return s.db
-      .select({
-        learning: ofUser("user-learning"),
-        access: ofUser("user-access"),
-        notebooks: sql<number | null>`(SELECT sum(${v.version}) FROM ${v} WHERE ${v.scope} = 'notebook' AND ${inIds})`,
-      })
-      .from(sql`(SELECT 1)`);
+    return (
+      s.db
+        .select({
+          learning: ofUser("user-learning"),
+          access: ofUser("user-access"),
+          notebooks: sql<number | null>`(SELECT sum(${v.version}) FROM ${v} WHERE ${v.scope} = 'notebook' AND ${inIds})`,
+        })
+        // Named: PostgreSQL before 16 wants an alias on every subquery in FROM.
+        .from(sql`(SELECT 1) AS one`)
+    );
   });
 }
 
