@@ -202,16 +202,14 @@ describe("the recall log", () => {
       yield* run(s, s.db.insert(s.t.operationRows).values({ operationId: operation!.id, kind: "tracker", rowId: trackerId }));
       yield* run(
         s,
-        s.db
-          .insert(s.t.recallLog)
-          .values({
-            memoryTrackerId: trackerId,
-            userId: ann.userId,
-            reviewedAt: new Date(0),
-            kind: "anki",
-            outcome: "success",
-            stateAfter: "{}",
-          }),
+        s.db.insert(s.t.recallLog).values({
+          memoryTrackerId: trackerId,
+          userId: ann.userId,
+          reviewedAt: new Date(0),
+          kind: "anki",
+          outcome: "success",
+          stateAfter: "{}",
+        }),
       );
     });
     const buckets = await read((s) => all(s, s.db.select().from(s.t.recallLogBuckets).where(eq(s.t.recallLogBuckets.userId, ann.userId))));
@@ -225,16 +223,14 @@ describe("the recall log", () => {
     await write((s) =>
       run(
         s,
-        s.db
-          .insert(s.t.recallLog)
-          .values({
-            memoryTrackerId: trackerId,
-            userId: ann.userId,
-            reviewedAt: new Date(0),
-            kind: "spelling",
-            outcome: "success",
-            stateAfter: "{}",
-          }),
+        s.db.insert(s.t.recallLog).values({
+          memoryTrackerId: trackerId,
+          userId: ann.userId,
+          reviewedAt: new Date(0),
+          kind: "spelling",
+          outcome: "success",
+          stateAfter: "{}",
+        }),
       ),
     );
     const edit = write((s) =>
