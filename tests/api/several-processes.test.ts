@@ -35,13 +35,13 @@ describe.each([["SQLite", sqliteDatabaseUnderTest]] as const)("two Engram proces
   afterEach(async () => {
     await Promise.all(processes.map((p) => p.stop()));
     processes = [];
-    database.dispose();
+    await database.dispose();
   });
 
   /** Two processes on a fresh database with the test profiles, the fake AI provider behind both. */
   async function twoProcesses(env: Record<string, string> = {}): Promise<[EngramProcess, EngramProcess]> {
     fake.reset();
-    database = newDatabase();
+    database = await newDatabase();
     processes = await startEngramProcesses(database, 2, { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: fake.url, ...env });
     const reset = await processes[0]!.client().post("/api/testability/clean_db_and_reset_testability_settings");
     expect(reset.status).toBe(200);

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "../../scripts/build-client";
+import { freshPostgresDatabase, postgresTestUrl } from "./database-under-test";
 import { HttpClient } from "./server";
 
 const root = join(import.meta.dir, "../..");
@@ -15,13 +16,39 @@ export interface DatabaseUnderTest {
   name: string;
   /** What every process's environment needs to use this database. */
   env: Record<string, string>;
-  dispose(): void;
+  dispose(): void | Promise<void>;
 }
 
 /** A fresh SQLite database: a temp data folder the processes share (WAL lets them write to one file). */
 export function sqliteDatabaseUnderTest(): DatabaseUnderTest {
   const dataDir = mkdtempSync(join(tmpdir(), "engram-processes-"));
   return { name: "SQLite", env: { ENGRAM_DATA_DIR: dataDir }, dispose: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh PostgreSQL database on the test server (ENGRAM_TEST_DATABASE_URL, set by
+ * `npm run test:postgres`), created empty and dropped by dispose; the processes also share a temp
+ * data folder (for what is not in the database). Engram migrates it when the first process starts.
+ */
+export async function postgresDatabaseUnderTest(serverUrl = postgresTestUrl()): Promise<DatabaseUnderTest> {
+  if (!serverUrl) throw new Error("ENGRAM_TEST_DATABASE_URL is not set: run the PostgreSQL tests with npm run test:postgres");
+  const fresh = await freshPostgresDatabase(serverUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), "engram-processes-"));
+  return {
+    name: "PostgreSQL",
+    env: { ENGRAM_DATABASE_URL: fresh.url, ENGRAM_DATA_DIR: dataDir },
+    async dispose() {
+      await fresh.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The databases the several-processes tests run on: SQLite, and PostgreSQL under `npm run test:postgres`. */
+export function databasesUnderTest(): [string, () => DatabaseUnderTest | Promise<DatabaseUnderTest>][] {
+  const databases: [string, () => DatabaseUnderTest | Promise<DatabaseUnderTest>][] = [["SQLite", sqliteDatabaseUnderTest]];
+  if (postgresTestUrl()) databases.push(["PostgreSQL", () => postgresDatabaseUnderTest()]);
+  return databases;
 }
 
 export interface EngramProcess {
