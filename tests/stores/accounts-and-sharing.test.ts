@@ -1,0 +1,89 @@
+/** The stores moved onto the data layer since (accounts, users, settings, failure reports, admin, sharing's reads), on both databases. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { run } from "../../src/store/session";
+import { notebooksOfNotes, othersHoldNotebook, reachableNotebookIds } from "../../src/store/sharing/access";
+import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { note, notebook, user } from "./seed";
+
+let under: StoreDatabaseUnderTest;
+beforeAll(async () => {
+  under = await databaseUnderTest();
+});
+afterAll(() => under.dispose());
+
+const now = new Date(1_000_000);
+
+describe("accounts and users stores", () => {
+  test("the first sign-up is the admin; a taken login is refused; a profile and tokens follow the account", async () => {
+    const { accounts, users } = under.stores;
+    expect(await accounts.none()).toBe(true);
+    const first = await accounts.signUp("ann", "hash-a", now);
+    expect(first).toMatchObject({ externalIdentifier: "ann", admin: true, createdAt: now });
+    expect(await accounts.signUp("ann", "hash-b", now)).toBe("taken");
+    const second = await accounts.signUp("bob", "hash-b", now);
+    expect(second).toMatchObject({ admin: false });
+    if (first === "taken") throw new Error("unreachable");
+    expect((await accounts.byLogin("ann"))?.id).toBe(first.id);
+    const profile = await users.createProfile(first.id, "Ann", now);
+    expect(profile).toMatchObject({ name: "Ann", accountId: first.id });
+    expect(await users.createProfile(first.id, "Again", now)).toBe("exists");
+    if (profile === "exists") throw new Error("unreachable");
+    expect((await users.updateSettings(profile.id, { dailyAssimilationCount: 7 }))?.dailyAssimilationCount).toBe(7);
+    const token = await users.createToken({ userId: profile.id, label: "cli", tokenHash: "t-1", expiresAt: null }, now);
+    expect((await users.authenticateToken("t-1", now))?.user.id).toBe(profile.id);
+    expect(await users.tokensOf(profile.id)).toHaveLength(1);
+    expect(await users.deleteToken(profile.id, token.id)).toBe(true);
+    expect(await users.authenticateToken("t-1", now)).toBeUndefined();
+    const names = await accounts.listWithNames();
+    expect(names.map((row) => [row.account.externalIdentifier, row.name])).toEqual([
+      ["ann", "Ann"],
+      ["bob", null],
+    ]);
+    expect(await accounts.createPasswordReset(first.id, "reset-1", new Date(now.getTime() + 60_000), now)).toBe(true);
+    expect((await accounts.passwordResetAccount("reset-1", now))?.id).toBe(first.id);
+    expect(await accounts.spendPasswordReset("reset-1", first.id, "hash-new", now)).toBe(true);
+    expect(await accounts.spendPasswordReset("reset-1", first.id, "hash-again", now)).toBe(false);
+  });
+});
+
+describe("settings, failure reports and admin stores", () => {
+  test("settings are upserted; failure reports listed and removed; the admin reads a notebook's notes", async () => {
+    const { settings, failureReports, admin } = under.stores;
+    expect(await settings.setting("model")).toBeUndefined();
+    await settings.setSettings({ model: "a", other: "b" }, now);
+    await settings.setSettings({ model: "c" }, now);
+    expect(await settings.setting("model")).toBe("c");
+    const report = await failureReports.record({ errorName: "Error", errorDetail: "boom" }, now);
+    expect((await failureReports.list()).map((r) => r.id)).toEqual([report.id]);
+    expect((await failureReports.byId(report.id))?.createDatetime).toEqual(now);
+    expect(await failureReports.remove([report.id])).toBe(1);
+    const ann = await under.database.write((s) => user(s, "admin-reader"));
+    const { notebookId, headNoteId } = await under.database.write((s) => notebook(s, ann.userId));
+    await under.database.write((s) => note(s, notebookId, headNoteId, "Child"));
+    expect((await admin.notebookNotes(notebookId)).map((n) => n.title).sort()).toEqual(["Child", "Head"]);
+  });
+});
+
+describe("sharing's reads", () => {
+  test("the notebooks a user reaches, the notebooks of notes, and whether others hold a notebook", async () => {
+    const ann = await under.database.write((s) => user(s, "share-ann"));
+    const bob = await under.database.write((s) => user(s, "share-bob"));
+    const own = await under.database.write((s) => notebook(s, ann.userId));
+    const theirs = await under.database.write((s) => notebook(s, bob.userId));
+    await under.database.write((s) =>
+      run(s, s.db.insert(s.t.subscriptions).values({ userId: ann.userId, notebookId: theirs.notebookId, createdAt: now })),
+    );
+    expect(await under.database.read((s) => reachableNotebookIds(s, ann.userId, ["own"]))).toEqual([own.notebookId]);
+    expect(await under.database.read((s) => reachableNotebookIds(s, ann.userId, ["own", "subscriptions", "circles"]))).toEqual(
+      [own.notebookId, theirs.notebookId].sort((a, b) => a - b),
+    );
+    expect(await under.database.read((s) => notebooksOfNotes(s, [own.headNoteId, theirs.headNoteId, 999_999]))).toEqual(
+      expect.arrayContaining([
+        { id: own.headNoteId, notebookId: own.notebookId },
+        { id: theirs.headNoteId, notebookId: theirs.notebookId },
+      ]),
+    );
+    expect(await under.database.read((s) => othersHoldNotebook(s, theirs.notebookId))).toBe(true);
+    expect(await under.database.read((s) => othersHoldNotebook(s, own.notebookId))).toBe(false);
+  });
+});
