@@ -5,7 +5,7 @@
  * PostgreSQL (each helper yields the query's promise, the runner resumes the body with its rows).
  * See docs/architecture.md, "Data layer".
  */
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type * as schema from "../db/schema";
 
@@ -132,4 +132,32 @@ export function byDialect<T>(s: Session, pieces: Partial<Record<Dialect, () => T
 export function forUpdate<Q>(s: Session, query: Q): Q {
   if (s.dialect === "sqlite") return query;
   return (query as unknown as { for(strength: "update"): Q }).for("update");
+}
+
+/**
+ * Whether a failed query broke a unique index or primary key: SQLite's SQLITE_CONSTRAINT_UNIQUE
+ * or _PRIMARYKEY, PostgreSQL's 23505 (unique_violation). For a body or store that expects one.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || errno === "23505";
+}
+
+/**
+ * Runs part of a body whose failure the body means to catch (a unique violation it expects). On
+ * PostgreSQL a failed statement aborts the whole transaction, so the part runs in a savepoint and
+ * a failure rolls back to it, leaving the unit usable; on SQLite a failed statement undoes only
+ * itself, and the part runs as it is.
+ */
+export function* trying<T>(s: Session, part: () => Step<T>): Step<T> {
+  if (s.dialect === "sqlite") return yield* part();
+  yield* rawRun(s, sql`SAVEPOINT engram_trying`);
+  try {
+    const answer = yield* part();
+    yield* rawRun(s, sql`RELEASE SAVEPOINT engram_trying`);
+    return answer;
+  } catch (error) {
+    yield* rawRun(s, sql`ROLLBACK TO SAVEPOINT engram_trying`);
+    throw error;
+  }
 }
