@@ -105,17 +105,15 @@ describe("the note-changes outbox", () => {
     await write((s) =>
       run(
         s,
-        s.db
-          .insert(s.t.notes)
-          .values({
-            notebookId,
-            parentId: headNoteId,
-            targetNoteId: parent,
-            title: "related",
-            siblingOrder: 9,
-            createdAt: new Date(0),
-            updatedAt: new Date(0),
-          }),
+        s.db.insert(s.t.notes).values({
+          notebookId,
+          parentId: headNoteId,
+          targetNoteId: parent,
+          title: "related",
+          siblingOrder: 9,
+          createdAt: new Date(0),
+          updatedAt: new Date(0),
+        }),
       ),
     );
     expect(await noteChanges.pending()).toBe(4);
