@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
+import { noteChangesStore } from "../../src/store/note-changes/note-changes-store";
 import { orderAfter, orderForFirstChild, orderForLastChild } from "../../src/store/notes/sibling-order";
 import { all, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
@@ -136,6 +137,25 @@ describe("the note-changes outbox", () => {
     expect(await noteChanges.pending()).toBe(0);
     await update(child, { deletedAt: null });
     expect(await relayed()).toEqual([child]);
+    expect(await noteChanges.pending()).toBe(0);
+  });
+});
+
+describe("the note-changes relay across processes", () => {
+  test("relays run at once through two databases take each outbox row once", async () => {
+    const { noteChanges } = under.stores;
+    await noteChanges.discardAll();
+    const ann = await write((s) => user(s, "relay-ann"));
+    const { notebookId, headNoteId } = await write((s) => notebook(s, ann.userId));
+    await write(function* (s) {
+      for (let i = 0; i < 30; i++) yield* note(s, notebookId, headNoteId, `n${i}`);
+    });
+    expect(await noteChanges.pending()).toBe(31);
+    const other = noteChangesStore(await under.another());
+    const taken = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => (i % 2 === 0 ? noteChanges : other).relay({ embedKind: null, runAt: 0 }, 0)),
+    );
+    expect(taken.reduce((sum, n) => sum + n, 0)).toBe(31);
     expect(await noteChanges.pending()).toBe(0);
   });
 });
