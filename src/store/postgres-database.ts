@@ -24,6 +24,9 @@ type PgTransaction = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 /** The pg-core tables, handed to bodies typed as the SQLite ones (tests/unit/postgres-schema.test.ts keeps them twins). */
 const tables = pgSchema as unknown as Tables;
 
+/** How many times a unit runs before a deadlock or serialisation failure reaches its caller. */
+const MAX_TRIES = 3;
+
 const rethrowDatabaseError = (error: unknown): never => {
   throw databaseError(error);
 };
@@ -50,6 +53,26 @@ export class PostgresDatabase implements Database {
       this.open.run(tx, () => runAsync(body({ db: tx as unknown as StoreDb, t: tables, dialect: "postgres", memos: new Map() })));
     const outer = this.open.getStore();
     if (outer) return outer.transaction(run).catch(rethrowDatabaseError);
+    return this.retried(() => this.transaction(run, accessMode));
+  }
+
+  /**
+   * A unit PostgreSQL gave up on to break a deadlock (or a serialisation failure) runs again,
+   * a few times: its body is a function of the session alone, so running it again is safe, and
+   * the other unit has gone on meanwhile. SQLite never needs it: one writer at a time.
+   */
+  private async retried<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const errno = (error as { errno?: unknown }).errno;
+        if (tries >= MAX_TRIES || (errno !== "40P01" && errno !== "40001")) throw error;
+      }
+    }
+  }
+
+  private transaction<T>(run: (tx: PgTransaction) => Promise<T>, accessMode: "read only" | "read write"): Promise<T> {
     // A read sees one snapshot (repeatable read, which never fails a read-only transaction); a write
     // reads the latest committed rows and locks what it depends on (forUpdate), as SQLite's write lock does.
     return this.db
@@ -65,7 +88,7 @@ export class PostgresDatabase implements Database {
 /**
  * Opens the PostgreSQL database of `url` (ENGRAM_DATABASE_URL): checks it is a PostgreSQL URL, that
  * the server answers, accepts the credentials and is version 15 or newer — each failure one line
- * (a StartupError) — then applies the pending migrations under the advisory lock.
+ * (a ConfigError) — then applies the pending migrations under the advisory lock.
  */
 export async function openPostgres(url: string, poolSize = poolSizeFromEnv()): Promise<PostgresDatabase> {
   const client = await connectPostgres(url, poolSize);

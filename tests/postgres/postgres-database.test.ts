@@ -1,6 +1,6 @@
 /** PostgresDatabase's own behaviour (npm run test:postgres): units, savepoints, errors, values. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PostgresDatabase } from "../../src/store/postgres-database";
 import { all, one, run } from "../../src/store/session";
 import { databaseUnderTest, postgresTestUrl, type StoreDatabaseUnderTest } from "../support/database-under-test";
@@ -50,6 +50,46 @@ describe.skipIf(!url)("PostgresDatabase", () => {
       one(s, s.db.select().from(s.t.globalSettings).where(eq(s.t.globalSettings.keyName, "rolled-back"))),
     );
     expect(row).toBeUndefined();
+  });
+
+  test("two units that deadlock: PostgreSQL breaks it, the unit it gave up on runs again, both finish", async () => {
+    const settings = ["lock-a", "lock-b"].map((keyName) => ({ keyName, value: "0", updatedAt: new Date(0) }));
+    await database.write((s) => run(s, s.db.insert(s.t.globalSettings).values(settings)));
+    // Both units wait for each other once they hold their first row: the first run of each deadlocks.
+    let holding = 0;
+    let bothHold: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => (bothHold = resolve));
+    const runs: string[] = [];
+    const bump = (first: string, second: string) =>
+      database.write(function* (s) {
+        runs.push(first);
+        const g = s.t.globalSettings;
+        yield* run(
+          s,
+          s.db
+            .update(g)
+            .set({ value: sql`(${g.value}::integer + 1)::text` })
+            .where(eq(g.keyName, first)),
+        );
+        if (++holding === 2) bothHold();
+        yield barrier;
+        yield* run(
+          s,
+          s.db
+            .update(g)
+            .set({ value: sql`(${g.value}::integer + 1)::text` })
+            .where(eq(g.keyName, second)),
+        );
+      });
+    await Promise.all([bump("lock-a", "lock-b"), bump("lock-b", "lock-a")]);
+    expect(runs.length).toBe(3);
+    const values = await database.read((s) =>
+      all(s, s.db.select({ key: s.t.globalSettings.keyName, value: s.t.globalSettings.value }).from(s.t.globalSettings)),
+    );
+    expect(values.filter((row) => row.key.startsWith("lock-")).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: "lock-a", value: "2" },
+      { key: "lock-b", value: "2" },
+    ]);
   });
 
   test("dates keep their milliseconds and bytes come back as Buffers", async () => {
