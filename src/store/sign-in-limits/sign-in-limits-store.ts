@@ -24,13 +24,14 @@ function* longestLock(s: Session, keys: string[], now: number, toWrite: boolean)
   if (keys.length === 0) return 0;
   const limits = s.t.signInLimits;
   if (toWrite && s.dialect !== "sqlite") {
-    // PostgreSQL locks rows, not their absence: every key gets a row (no attempts yet) to lock.
+    // PostgreSQL locks rows, not their absence: every key gets a row (no attempts yet) to lock,
+    // in one order whoever asks (two attempts inserting the same new keys in opposite orders would deadlock).
     const empty = { attempts: 0, windowStartedAt: new Date(now), lastAttemptAt: new Date(now), lockedUntil: null };
     yield* run(
       s,
       s.db
         .insert(limits)
-        .values(keys.map((key) => ({ key, ...empty })))
+        .values([...keys].sort().map((key) => ({ key, ...empty })))
         .onConflictDoNothing(),
     );
   }
