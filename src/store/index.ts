@@ -19,6 +19,7 @@ import { notesStore } from "./notes/notes-store";
 import { recallPromptsStore } from "./recall-prompts/recall-prompts-store";
 import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
+import { searchStore } from "./search/search-store";
 import { sessionsStore } from "./sessions/sessions-store";
 import { settingsStore } from "./settings/settings-store";
 import { sharingStore } from "./sharing/sharing-store";
@@ -44,6 +45,7 @@ export function createStores(database: Database) {
     notes: notesStore(database),
     recallPrompts: recallPromptsStore(database),
     requestResults: requestResultsStore(database),
+    search: searchStore(database),
     sessions: sessionsStore(database),
     settings: settingsStore(database),
     sharing: sharingStore(database),

@@ -34,13 +34,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/backups/restore.ts", // imports bun:sqlite, holds SQL text
   "src/services/backups/schedule.ts", // imports bun:sqlite
   "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
-  "src/services/search/embed-job.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/search/index-progress.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/search/index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/search/literal.ts", // imports bun:sqlite, uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/search/note-embeddings.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/search/notebook-index.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/search/semantic.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite

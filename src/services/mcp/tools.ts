@@ -82,7 +82,7 @@ function notebookTitles(ctx: AppContext, notebookIds: number[]): Map<number, str
 async function relevantNotes(ctx: AppContext, current: CurrentUser, query: string) {
   const scope = searchScope(ctx, current, { searchKey: query });
   const hits = new Map<number, SearchHit>();
-  for (const hit of literalSearch(ctx, scope, query)) hits.set(hit.noteId, hit);
+  for (const hit of await literalSearch(ctx, scope, query)) hits.set(hit.noteId, hit);
   if (isAiConfigured(ctx)) {
     try {
       for (const hit of await semanticSearch(ctx, scope, query)) {

@@ -59,12 +59,7 @@ export const reembedNotesJob = defineJob<{ version: string; afterNoteId: number 
     if (!isAiConfigured(ctx)) return;
     for (const { version, afterNoteId } of payloads) {
       if (version !== embeddingVersion(embeddingConfig(ctx))) continue;
-      const ids = ctx.sqlite
-        .query<{ id: number }, [number, number]>(
-          "SELECT id FROM notes WHERE id > ? AND deleted_at IS NULL AND +target_note_id IS NULL ORDER BY id LIMIT ?",
-        )
-        .all(afterNoteId, REEMBED_CHUNK)
-        .map((row) => row.id);
+      const ids = await ctx.stores.search.embeddableNotesAfter(afterNoteId, REEMBED_CHUNK);
       if (ids.length === 0) continue;
       await embedNotes(ctx, ids);
       await enqueue(ctx, reembedNotesJob, { version, afterNoteId: ids.at(-1)! });

@@ -32,20 +32,13 @@ export interface NoteSearchResultJson {
  * reader may read, from readableNotebookIds, matched against each note's notebook in the query),
  * so no hit is from a notebook the reader may not read, even one a note was just moved into.
  * Searches find no link notes, so a hit's topology is its id, title and short details: from the
- * text the search read along with the hit when it did, else read by one cached statement (no ORM
- * query to build per request); a link note, should one ever be a hit, is presented by
+ * text the search read along with the hit when it did, else read by one cached statement (the
+ * search store's noteTexts); a link note, should one ever be a hit, is presented by
  * NotePresenter for the reader, with its subject and object as the policy allows.
  */
-function present(ctx: AppContext, reader: CurrentUser, hits: SearchHit[]): NoteSearchResultJson[] {
+async function present(ctx: AppContext, reader: CurrentUser, hits: SearchHit[]): Promise<NoteSearchResultJson[]> {
   const unread = hits.filter((hit) => !hit.text).map((hit) => hit.noteId);
-  const rows =
-    unread.length === 0
-      ? []
-      : ctx.sqlite
-          .query<{ id: number; title: string; details: string; isLink: number }, [string]>(
-            "SELECT id, title, details, target_note_id IS NOT NULL AS isLink FROM notes WHERE id IN (SELECT value FROM json_each(?))",
-          )
-          .all(JSON.stringify(unread));
+  const rows = unread.length === 0 ? [] : await ctx.stores.search.noteTexts(unread);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const links = rows.filter((row) => row.isLink).map((row) => row.id);
   const linkTopologies = new Map<number, NoteTopologyJson>();
@@ -66,9 +59,14 @@ function present(ctx: AppContext, reader: CurrentUser, hits: SearchHit[]): NoteS
 }
 
 /** Literal search (POST /notes/search, /notes/{note}/search). */
-export function searchNotes(ctx: AppContext, current: CurrentUser, term: SearchTerm, contextNoteId?: number): NoteSearchResultJson[] {
+export async function searchNotes(
+  ctx: AppContext,
+  current: CurrentUser,
+  term: SearchTerm,
+  contextNoteId?: number,
+): Promise<NoteSearchResultJson[]> {
   const scope = searchScope(ctx, current, term, contextNoteId);
-  return present(ctx, current, literalSearch(ctx, scope, term.searchKey));
+  return present(ctx, current, await literalSearch(ctx, scope, term.searchKey));
 }
 
 /**
@@ -83,13 +81,14 @@ export async function semanticSearchNotes(
   contextNoteId?: number,
 ): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState; progress?: IndexProgress }> {
   const scope = searchScope(ctx, current, term, contextNoteId);
-  if (!isAiConfigured(ctx)) return { results: present(ctx, current, literalSearch(ctx, scope, term.searchKey)), semantic: "off" };
+  if (!isAiConfigured(ctx))
+    return { results: await present(ctx, current, await literalSearch(ctx, scope, term.searchKey)), semantic: "off" };
   try {
-    const results = present(ctx, current, await semanticSearch(ctx, scope, term.searchKey));
-    const progress = semanticIndexProgress(ctx, scope);
+    const results = await present(ctx, current, await semanticSearch(ctx, scope, term.searchKey));
+    const progress = await semanticIndexProgress(ctx, scope);
     return progress ? { results, semantic: "on", progress } : { results, semantic: "on" };
   } catch (error) {
     console.error("Semantic search failed; answering literal results:", error);
-    return { results: present(ctx, current, literalSearch(ctx, scope, term.searchKey)), semantic: "failed" };
+    return { results: await present(ctx, current, await literalSearch(ctx, scope, term.searchKey)), semantic: "failed" };
   }
 }

@@ -5,15 +5,6 @@ import { authorizeEdit } from "../policies";
 import type { CurrentUser } from "../users";
 import { embedNotes } from "./note-embeddings";
 
-function embeddableNoteIds(ctx: AppContext, notebookId: number): number[] {
-  return ctx.sqlite
-    .query<{ id: number }, [number]>(
-      "SELECT id FROM notes WHERE notebook_id = ? AND deleted_at IS NULL AND +target_note_id IS NULL ORDER BY id",
-    )
-    .all(notebookId)
-    .map((row) => row.id);
-}
-
 /** The notebook, when the user may edit it and an AI provider is configured (else 403/404/503). */
 function indexableNotebook(ctx: AppContext, current: CurrentUser, notebookId: number) {
   const notebook = getNotebook(ctx, notebookId);
@@ -28,12 +19,12 @@ function indexableNotebook(ctx: AppContext, current: CurrentUser, notebookId: nu
  */
 export async function updateNotebookIndex(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<number> {
   const notebook = indexableNotebook(ctx, current, notebookId);
-  return embedNotes(ctx, embeddableNoteIds(ctx, notebook.id));
+  return embedNotes(ctx, await ctx.stores.search.embeddableNotesOf(notebook.id));
 }
 
 /** "Reset index": forgets every embedding of the notebook's notes, then embeds them all again. */
 export async function resetNotebookIndex(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<number> {
   const notebook = indexableNotebook(ctx, current, notebookId);
-  ctx.sqlite.query("DELETE FROM note_embeddings WHERE note_id IN (SELECT id FROM notes WHERE notebook_id = ?)").run(notebook.id);
-  return embedNotes(ctx, embeddableNoteIds(ctx, notebook.id));
+  await ctx.stores.search.forgetNotebookEmbeddings(notebook.id);
+  return embedNotes(ctx, await ctx.stores.search.embeddableNotesOf(notebook.id));
 }

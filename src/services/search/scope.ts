@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import type { SearchScope } from "../../store/search/search-store";
 import { getNote, getNotebook } from "../notes/rows";
 import { authorizeRead, readableNotebookIds } from "../policies";
 import type { CurrentUser } from "../users";
@@ -10,11 +11,7 @@ export interface SearchTerm {
   allMyCircles?: boolean;
 }
 
-/** Where a search looks: these notebooks' undeleted notes, never the excluded note. */
-export interface SearchScope {
-  notebookIds: readonly number[];
-  excludeNoteId?: number;
-}
+export type { SearchScope } from "../../store/search/search-store";
 
 /**
  * The notebooks whose notes a search covers: the global search every notebook the user learns
