@@ -16,7 +16,7 @@ import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "..
 import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
-import { finishOperation } from "../store/operations/operations-store";
+import { finish, forgetPending } from "../store/operations/operations-store";
 import { PendingWrites } from "./pending-writes";
 import { publishNotes } from "./vault-import-task";
 
@@ -199,8 +199,9 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
       .map((row) => row.id)
       .filter((id) => !usedImages.has(id));
     if (unused.length) writes.sqlite.run(`DELETE FROM note_images WHERE id IN (${unused.join(",")})`);
-    writes.sqlite.query("DELETE FROM operation_rows WHERE operation_id = ?").run(input.operationId);
-    if (!finishOperation(writes.sqlite, input.operationId, full, writes.clock())) throw new VaultImportError("the import was stopped");
+    writes.database.writeNow((s) => forgetPending(s, input.operationId));
+    if (!writes.database.writeNow((s) => finish(s, input.operationId, full, writes.clock())))
+      throw new VaultImportError("the import was stopped");
   });
   return full;
 }

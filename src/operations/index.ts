@@ -12,17 +12,10 @@ import type { AppContext } from "../context";
 import { NotFoundError } from "../services/errors";
 import { authorizeOwnRecord } from "../services/policies";
 import type { CurrentUser } from "../services/users";
-import {
-  abandonedOperations,
-  dismissOperation,
-  failOperation,
-  findOperation,
-  type OperationRow,
-  removeUnpublished,
-  visibleOperations,
-} from "../store/operations/operations-store";
+import type { OperationRow } from "../store/operations/operations-store";
 import { runWorkerTask, type WorkerLimits, WorkerTaskError } from "../workers/run-task";
 import type { WorkerTasks } from "../workers/tasks";
+import { removeUnpublished } from "./remove-unpublished";
 
 export interface OperationJson {
   id: number;
@@ -61,13 +54,14 @@ const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Fails an operation and removes what it wrote but did not publish (in batches, between requests). */
 export async function failAndClean(ctx: AppContext, operationId: number, reason: string) {
-  failOperation(ctx.sqlite, operationId, reason, ctx.clock.now().getTime());
-  await removeUnpublished(ctx.sqlite, operationId, yieldToRequests);
+  await ctx.stores.operations.fail(operationId, reason, ctx.clock.now().getTime());
+  await removeUnpublished(ctx.stores.operations, operationId, yieldToRequests);
 }
 
 /** Operations whose worker died (a restart, a crash): failed and cleaned up. Cheap when there are none. */
 export async function reapAbandoned(ctx: AppContext) {
-  for (const operation of abandonedOperations(ctx.sqlite)) {
+  // Leases are wall-clock time (a worker renews them by Date.now()), never the test clock.
+  for (const operation of await ctx.stores.operations.abandoned(Date.now())) {
     await failAndClean(ctx, operation.id, "it stopped before it was done (Engram restarted); nothing of it was kept, try again");
   }
 }
@@ -110,27 +104,26 @@ export async function saveUpload(file: Blob, name: string): Promise<{ dir: strin
   return { dir, path };
 }
 
-function ownOperation(ctx: AppContext, current: CurrentUser, id: number): OperationRow {
-  const row = findOperation(ctx.sqlite, id);
+async function ownOperation(ctx: AppContext, current: CurrentUser, id: number): Promise<OperationRow> {
+  const row = await ctx.stores.operations.find(id);
   if (!row) throw new NotFoundError("Operation");
   authorizeOwnRecord(current, row.userId, "operation");
   return row;
 }
 
 /** GET /api/operations/{id}. */
-export function getOperation(ctx: AppContext, current: CurrentUser, id: number): OperationJson {
-  return operationJson(ownOperation(ctx, current, id));
+export async function getOperation(ctx: AppContext, current: CurrentUser, id: number): Promise<OperationJson> {
+  return operationJson(await ownOperation(ctx, current, id));
 }
 
 /** GET /api/operations: the user's running operations and the finished ones not dismissed yet. */
 export async function listOperations(ctx: AppContext, current: CurrentUser): Promise<OperationJson[]> {
   await reapAbandoned(ctx);
-  return visibleOperations(ctx.sqlite, current.user.id).map(operationJson);
+  return (await ctx.stores.operations.visible(current.user.id)).map(operationJson);
 }
 
 /** POST /api/operations/{id}/dismiss: a finished operation's result was seen; it is no longer listed. */
-export function dismiss(ctx: AppContext, current: CurrentUser, id: number): OperationJson {
-  ownOperation(ctx, current, id);
-  dismissOperation(ctx.sqlite, id, ctx.clock.now().getTime());
-  return operationJson(findOperation(ctx.sqlite, id)!);
+export async function dismiss(ctx: AppContext, current: CurrentUser, id: number): Promise<OperationJson> {
+  await ownOperation(ctx, current, id);
+  return operationJson((await ctx.stores.operations.dismiss(id, ctx.clock.now().getTime()))!);
 }

@@ -11,8 +11,18 @@ import * as schema from "../db/schema";
 import { notebookAttachments, noteImages } from "../db/schema";
 import { attachmentPathKey, stagedPathKey } from "../services/vaults/attachment-keys";
 import { asBuffer } from "../services/vaults/read-zip";
-import { type OperationPhase, recordPending, recordProgress, removeUnpublished } from "../store/operations/operations-store";
+import { SqliteDatabase } from "../store/database";
+import {
+  OPERATION_LEASE_MS,
+  type OperationPhase,
+  type OperationsStore,
+  operationsStore,
+  type PendingKind,
+  recordPending,
+  recordProgress,
+} from "../store/operations/operations-store";
 import { openWorkerDatabase, pause, WORKER_TRANSACTION_MS } from "../workers/database";
+import { removeUnpublished } from "./remove-unpublished";
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(asBuffer(a), asBuffer(b)) === 0;
 
@@ -29,6 +39,9 @@ export class OperationLost extends Error {
 export class PendingWrites {
   readonly sqlite: Database;
   readonly db: WorkerDb;
+  /** The worker's own Database on its connection: store bodies run on it (inside an open transaction, as savepoints). */
+  readonly database: SqliteDatabase;
+  readonly operations: OperationsStore;
   private phase: OperationPhase = "reading";
   private done = 0;
   private total: number | null = null;
@@ -49,6 +62,8 @@ export class PendingWrites {
   ) {
     this.sqlite = openWorkerDatabase(databaseFile);
     this.db = drizzle({ client: this.sqlite, schema });
+    this.database = new SqliteDatabase(this.sqlite, this.db);
+    this.operations = operationsStore(this.database);
   }
 
   /**
@@ -69,8 +84,10 @@ export class PendingWrites {
 
   private writeProgress() {
     this.lastProgressAt = Date.now();
-    if (!recordProgress(this.sqlite, this.operationId, { phase: this.phase, done: this.done, total: this.total }, this.clock()))
-      throw new OperationLost();
+    const progress = { phase: this.phase, done: this.done, total: this.total };
+    // The lease is wall-clock time, never the server's (test) clock.
+    const leaseUntil = Date.now() + OPERATION_LEASE_MS;
+    if (!this.database.writeNow((s) => recordProgress(s, this.operationId, progress, leaseUntil, this.clock()))) throw new OperationLost();
   }
 
   /** Runs `write` in one short write transaction with the progress (no pause after it). */
@@ -188,8 +205,8 @@ export class PendingWrites {
   }
 
   /** Lists rows as not yet published (call inside the batch that wrote them). */
-  pending(kind: Parameters<typeof recordPending>[2], ids: number[]) {
-    recordPending(this.sqlite, this.operationId, kind, ids);
+  pending(kind: PendingKind, ids: number[]) {
+    this.database.writeNow((s) => recordPending(s, this.operationId, kind, ids));
   }
 
   /** Stores an image (with the next ones read, in one short transaction); answers its row (removed again if the import fails). */
@@ -264,7 +281,7 @@ export class PendingWrites {
   async removeAll() {
     this.rollbackOpen();
     this.commitFailure = undefined;
-    await removeUnpublished(this.sqlite, this.operationId, () => pause());
+    await removeUnpublished(this.operations, this.operationId, () => pause());
   }
 
   close() {

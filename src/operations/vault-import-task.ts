@@ -13,7 +13,7 @@ import { insertLastChildren } from "../services/notes/insert-note";
 import type { NoteRow } from "../services/notes/rows";
 import { type ImportReport, readVault, type Vault, type VaultNote } from "../services/vaults/read-vault";
 import { openZip, VaultImportError } from "../services/vaults/read-zip";
-import { finishOperation } from "../store/operations/operations-store";
+import { finish, forgetPending } from "../store/operations/operations-store";
 import { PendingWrites } from "./pending-writes";
 
 export interface VaultImportInput {
@@ -266,8 +266,9 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
       db.delete(noteImages)
         .where(inArray(noteImages.id, stored.slice(i, i + 500)))
         .run();
-    writes.sqlite.query("DELETE FROM operation_rows WHERE operation_id = ?").run(input.operationId);
-    if (!finishOperation(writes.sqlite, input.operationId, report, writes.clock())) throw new VaultImportError("the import was stopped");
+    writes.database.writeNow((s) => forgetPending(s, input.operationId));
+    if (!writes.database.writeNow((s) => finish(s, input.operationId, report, writes.clock())))
+      throw new VaultImportError("the import was stopped");
   });
   return { ...report, changedNoteIds: changedText };
 }

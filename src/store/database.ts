@@ -36,6 +36,11 @@ export class SqliteDatabase implements Database {
     this.unit = connection.transaction((body: (s: Session) => Step<unknown>) => runSync(body(this.session)));
   }
 
+  /** The database file, for a worker process that opens its own connection to it beside this one. */
+  get file(): string {
+    return this.connection.filename;
+  }
+
   read<T>(body: (s: Session) => Step<T>): Promise<T> {
     try {
       return Promise.resolve(this.readNow(body));

@@ -16,6 +16,7 @@ import { memoryStore } from "./memory/memory-store";
 import { noteChangesStore } from "./note-changes/note-changes-store";
 import { noteRevisionsStore } from "./note-revisions/note-revisions-store";
 import { notesStore } from "./notes/notes-store";
+import { operationsStore } from "./operations/operations-store";
 import { recallPromptsStore } from "./recall-prompts/recall-prompts-store";
 import { requestResultsStore } from "./request-results/request-results-store";
 import { binaryIndexStore } from "./search/binary-index-store";
@@ -43,6 +44,7 @@ export function createStores(database: Database) {
     noteChanges: noteChangesStore(database),
     noteRevisions: noteRevisionsStore(database),
     notes: notesStore(database),
+    operations: operationsStore(database),
     recallPrompts: recallPromptsStore(database),
     requestResults: requestResultsStore(database),
     search: searchStore(database),

@@ -16,7 +16,7 @@ import { operationJson } from "../operations";
 import { UnauthorizedError } from "../services/errors";
 import { menuBadges } from "../services/menu-badges";
 import { type CurrentUser, currentUserInfo, presentUser, type UserJson } from "../services/users";
-import { visibleOperations } from "../store/operations/operations-store";
+import { visible as visibleOperations } from "../store/operations/operations-store";
 import { type AssetManifest, assetVersionOf, loadAssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
@@ -113,7 +113,7 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
             currentPath={url.pathname + url.search}
             active={options.active}
             testability={!isProduction(ctx.config)}
-            operations={auth.user ? visibleOperations(ctx.sqlite, auth.user.id).map(operationJson) : undefined}
+            operations={auth.user ? ctx.database.readNow((s) => visibleOperations(s, auth.user!.id)).map(operationJson) : undefined}
           >
             {options.content}
           </AppShell>

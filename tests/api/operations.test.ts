@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { isNull } from "drizzle-orm";
 import { notebookAttachments, noteImages, notes } from "../../src/db/schema";
 import { importVaultInWorker } from "../../src/operations/vault-import-task";
-import { failOperation, findOperation, recordPending, startOperation } from "../../src/store/operations/operations-store";
+import { OPERATION_LEASE_MS } from "../../src/store/operations/operations-store";
 import { type HttpClient, type TestServer, useTestServer } from "../support/server";
 import { makePng, makeZip } from "../support/vaults";
 
@@ -88,7 +88,11 @@ describe("long work as operations", () => {
     const { notebookId } = await newNotebook(learner, "Busy");
     const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
     // An import into the notebook is running (its worker is busy elsewhere).
-    const running = startOperation(server.ctx.sqlite, { kind: "obsidian-import", userId, notebookId, label: "first.zip" }, Date.now())!;
+    const running = (await server.ctx.stores.operations.start(
+      { kind: "obsidian-import", userId, notebookId, label: "first.zip" },
+      Date.now(),
+      Date.now() + OPERATION_LEASE_MS,
+    ))!;
     expect(running).toBeDefined();
     const refused = await postImport(server, learner, notebookId, await makeZip({ "Busy/a.md": "a" }));
     expect(refused.status).toBe(409);
@@ -130,7 +134,11 @@ describe("long work as operations", () => {
     const notesBefore = allNotes(server);
     const zipPath = `${server.ctx.config.dataDir}/stopped.zip`;
     await Bun.write(zipPath, await bigVault(2000));
-    const operation = startOperation(server.ctx.sqlite, { kind: "obsidian-import", userId, notebookId, label: "big.zip" }, Date.now())!;
+    const operation = (await server.ctx.stores.operations.start(
+      { kind: "obsidian-import", userId, notebookId, label: "big.zip" },
+      Date.now(),
+      Date.now() + OPERATION_LEASE_MS,
+    ))!;
     // The worker's code, run here: its batches pause, so this test sees the hidden notes and fails the operation meanwhile.
     const run = importVaultInWorker({
       databaseFile: server.ctx.sqlite.filename,
@@ -146,24 +154,28 @@ describe("long work as operations", () => {
     );
     while (pendingRows(server) < 50) await Bun.sleep(1);
     expect(liveNotes(server)).toBe(notesBefore); // written, but hidden
-    failOperation(server.ctx.sqlite, operation.id, "its lease ran out", Date.now());
+    await server.ctx.stores.operations.fail(operation.id, "its lease ran out", Date.now());
     expect(await outcome).toBe("the import was stopped (it stopped answering for too long)");
     expect(allNotes(server)).toBe(notesBefore);
     expect(pendingRows(server)).toBe(0);
-    expect(findOperation(server.ctx.sqlite, operation.id)).toMatchObject({ status: "failed", error: "its lease ran out" });
+    expect(await server.ctx.stores.operations.find(operation.id)).toMatchObject({ status: "failed", error: "its lease ran out" });
   });
 
   test("an operation whose worker died is failed and its hidden rows removed when the user's operations are read", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { headId, notebookId } = await newNotebook(learner, "Crashed");
     const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
-    const operation = startOperation(server.ctx.sqlite, { kind: "obsidian-import", userId, notebookId, label: "c.zip" }, Date.now())!;
+    const operation = (await server.ctx.stores.operations.start(
+      { kind: "obsidian-import", userId, notebookId, label: "c.zip" },
+      Date.now(),
+      Date.now() + OPERATION_LEASE_MS,
+    ))!;
     const hidden = server.ctx.sqlite
       .query<{ id: number }, [number, number, number, number, number]>(
         "INSERT INTO notes (notebook_id, parent_id, title, details, sibling_order, created_at, updated_at, deleted_at) VALUES (?, ?, 'half', '', 9999, ?, ?, ?) RETURNING id",
       )
       .get(notebookId, headId, Date.now(), Date.now(), Date.now())!;
-    recordPending(server.ctx.sqlite, operation.id, "note", [hidden.id]);
+    await server.ctx.stores.operations.recordPending(operation.id, "note", [hidden.id]);
     server.ctx.sqlite.query("UPDATE operations SET lease_until = 0 WHERE id = ?").run(operation.id);
 
     const listed = (await learner.get("/api/operations")).body as { id: number; status: string; error: string }[];

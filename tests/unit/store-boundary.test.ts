@@ -24,7 +24,6 @@ const EXEMPT = [/^src\/store\//, /^src\/db\//, /^src\/services\/vaults\/(read-an
 const NOT_MOVED_YET: string[] = [
   "src/context.ts", // imports bun:sqlite, imports ./db/connection
   "src/operations/anki-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
-  "src/operations/index.ts", // uses ctx.db or ctx.sqlite
   "src/operations/pending-writes.ts", // imports bun:sqlite, imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/operations/vault-import-task.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), holds SQL text
   "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
@@ -36,9 +35,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
-  "src/services/vaults/anki-import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/vaults/import.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/web/render.tsx", // uses ctx.db or ctx.sqlite
   "src/workers/database.ts", // imports bun:sqlite, holds SQL text
 ];
 

@@ -6,7 +6,7 @@
  */
 import type { AppContext } from "../../context";
 import { type OperationJson, operationJson, runOperation, saveUpload } from "../../operations";
-import { startOperation } from "../../store/operations/operations-store";
+import { OPERATION_LEASE_MS } from "../../store/operations/operations-store";
 import { IMPORT_WORKER_MEMORY_BYTES } from "../../workers/run-task";
 import { ValidationError } from "../errors";
 import { schedulerOf } from "../memory/reviews";
@@ -34,14 +34,18 @@ export async function startAnkiImport(
   const name = file instanceof File ? file.name : "Anki deck.apkg";
   if (!/\.(apkg|colpkg)$/i.test(name)) throw new ValidationError({ file: "must be an .apkg file" });
   const now = ctx.clock.now();
-  const operation = startOperation(ctx.sqlite, { kind: "anki-import", userId: current.user.id, label: name }, now.getTime())!;
+  const operation = (await ctx.stores.operations.start(
+    { kind: "anki-import", userId: current.user.id, label: name },
+    now.getTime(),
+    Date.now() + OPERATION_LEASE_MS,
+  ))!;
   const upload = await saveUpload(file, "deck.apkg");
   const run = runOperation(
     ctx,
     operation.id,
     "import-anki-deck",
     {
-      databaseFile: ctx.sqlite.filename,
+      databaseFile: ctx.database.file,
       operationId: operation.id,
       path: upload.path,
       name: name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck",

@@ -8,7 +8,7 @@
  */
 import type { AppContext } from "../../context";
 import { type OperationJson, operationJson, runOperation, saveUpload } from "../../operations";
-import { startOperation } from "../../store/operations/operations-store";
+import { OPERATION_LEASE_MS } from "../../store/operations/operations-store";
 import { IMPORT_WORKER_MEMORY_BYTES, WorkerTaskError } from "../../workers/run-task";
 import { ConflictError, ValidationError } from "../errors";
 import { noteTextSaved } from "../notes/note-changes";
@@ -60,10 +60,10 @@ export async function startVaultImport(
   const name = file instanceof File ? file.name : "";
   if (name && !/\.zip$/i.test(name)) throw new ValidationError({ file: "must be a .zip file" });
   const now = ctx.clock.now();
-  const operation = startOperation(
-    ctx.sqlite,
+  const operation = await ctx.stores.operations.start(
     { kind: "obsidian-import", userId: current.user.id, notebookId, label: name || "vault.zip" },
     now.getTime(),
+    Date.now() + OPERATION_LEASE_MS,
   );
   if (!operation) throw new ConflictError(IMPORT_RUNNING);
   const upload = await saveUpload(file, "vault.zip");
@@ -72,7 +72,7 @@ export async function startVaultImport(
     operation.id,
     "import-obsidian-vault",
     {
-      databaseFile: ctx.sqlite.filename,
+      databaseFile: ctx.database.file,
       operationId: operation.id,
       zipPath: upload.path,
       notebookId,

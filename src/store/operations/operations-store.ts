@@ -1,10 +1,15 @@
 /**
  * The operations table (long work run by worker processes, see src/operations) and the rows an
- * operation wrote but has not published yet. Plain functions over one bun:sqlite connection:
- * the server's, or a worker's own. Every write is one short transaction. Leases are wall-clock
- * milliseconds (Date.now()), so that test time travel never ends a worker's lease.
+ * operation wrote but has not published yet (operation_rows). The server calls these through
+ * `ctx.stores.operations`; a worker through the stores of its own connection. Every write is one
+ * short unit. Leases are wall-clock milliseconds, passed in by the caller (Date.now(), never the
+ * test clock), so that test time travel never ends a worker's lease.
  */
-import type { Database } from "bun:sqlite";
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { defineStore, read, type StoreOf, write } from "../define";
+import { removeTrackers } from "../memory/memory-import";
+import { releaseHeadNotes, removeAttachments, removeImages, removeNotebooks, removeNotes } from "../notes/notes-import";
+import { all, one, run, type Session, type Step } from "../session";
 
 export type OperationKind = "obsidian-import" | "anki-import" | "backup";
 export type OperationStatus = "running" | "done" | "failed";
@@ -29,9 +34,6 @@ export interface OperationRow {
   dismissedAt: number | null;
 }
 
-const COLUMNS = `id, kind, user_id AS userId, notebook_id AS notebookId, label, status, phase, done, total, result, error,
-  lease_until AS leaseUntil, created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt, dismissed_at AS dismissedAt`;
-
 /** How long a worker holds an operation without renewing (it renews with every batch it writes). */
 export const OPERATION_LEASE_MS = 60_000;
 
@@ -42,93 +44,10 @@ export interface NewOperation {
   label: string;
 }
 
-/**
- * Starts an operation; answers undefined when another one is running into the same notebook
- * (the partial unique index decides, so two requests at once never both start).
- */
-export function startOperation(db: Database, operation: NewOperation, now: number): OperationRow | undefined {
-  try {
-    return db
-      .query<OperationRow, [string, number, number | null, string, number, number, number]>(
-        `INSERT INTO operations (kind, user_id, notebook_id, label, status, phase, done, lease_until, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'running', 'waiting', 0, ?, ?, ?) RETURNING ${COLUMNS}`,
-      )
-      .get(operation.kind, operation.userId, operation.notebookId ?? null, operation.label, Date.now() + OPERATION_LEASE_MS, now, now)!;
-  } catch (error) {
-    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return undefined;
-    throw error;
-  }
-}
-
-export function findOperation(db: Database, id: number): OperationRow | undefined {
-  return db.query<OperationRow, [number]>(`SELECT ${COLUMNS} FROM operations WHERE id = ?`).get(id) ?? undefined;
-}
-
-/** The user's operations still to show: running, or finished and not dismissed (newest first). */
-export function visibleOperations(db: Database, userId: number): OperationRow[] {
-  return db
-    .query<OperationRow, [number]>(`SELECT ${COLUMNS} FROM operations WHERE user_id = ? AND dismissed_at IS NULL ORDER BY id DESC LIMIT 20`)
-    .all(userId);
-}
-
-/** The running operation into a notebook, if any. */
-export function runningIntoNotebook(db: Database, notebookId: number): OperationRow | undefined {
-  return (
-    db.query<OperationRow, [number]>(`SELECT ${COLUMNS} FROM operations WHERE notebook_id = ? AND status = 'running'`).get(notebookId) ??
-    undefined
-  );
-}
-
-export function dismissOperation(db: Database, id: number, now: number) {
-  db.query("UPDATE operations SET dismissed_at = ? WHERE id = ? AND status <> 'running' AND dismissed_at IS NULL").run(now, id);
-}
-
 export interface Progress {
   phase: OperationPhase;
   done: number;
   total?: number | null;
-}
-
-/**
- * Records progress and renews the lease (call it inside the batch's own transaction, so it
- * costs nothing more). Answers false when the operation is no longer running (it was failed by
- * someone who saw its lease run out): the worker must stop.
- */
-export function recordProgress(db: Database, id: number, progress: Progress, now: number): boolean {
-  const changed = db
-    .query(
-      `UPDATE operations SET phase = ?, done = ?, total = COALESCE(?, total), lease_until = ?, updated_at = ?
-       WHERE id = ? AND status = 'running'`,
-    )
-    .run(progress.phase, progress.done, progress.total ?? null, Date.now() + OPERATION_LEASE_MS, now, id).changes;
-  return changed === 1;
-}
-
-/** Marks the operation done with its report (inside the publishing transaction); false when it was not running. */
-export function finishOperation(db: Database, id: number, result: unknown, now: number): boolean {
-  return (
-    db
-      .query(
-        `UPDATE operations SET status = 'done', phase = 'publishing', result = ?, finished_at = ?, updated_at = ?
-         WHERE id = ? AND status = 'running'`,
-      )
-      .run(JSON.stringify(result), now, now, id).changes === 1
-  );
-}
-
-/** Marks the operation failed with the reason the user reads (its unpublished rows are removed by removeUnpublished). */
-export function failOperation(db: Database, id: number, error: string, now: number) {
-  db.query(`UPDATE operations SET status = 'failed', error = ?, finished_at = ?, updated_at = ? WHERE id = ? AND status = 'running'`).run(
-    error.slice(0, 2000),
-    now,
-    now,
-    id,
-  );
-}
-
-/** Running operations whose worker stopped renewing (the process died): to fail and clean up. */
-export function abandonedOperations(db: Database): OperationRow[] {
-  return db.query<OperationRow, [number]>(`SELECT ${COLUMNS} FROM operations WHERE status = 'running' AND lease_until < ?`).all(Date.now());
 }
 
 /**
@@ -138,57 +57,230 @@ export function abandonedOperations(db: Database): OperationRow[] {
  */
 export type PendingKind = "note" | "image" | "attachment" | "tracker" | "activate" | "notebook";
 
-/** Lists rows the operation wrote but has not published (inside the batch that wrote them). */
-export function recordPending(db: Database, operationId: number, kind: PendingKind, rowIds: number[]) {
-  const insert = db.query("INSERT INTO operation_rows (operation_id, kind, row_id) VALUES (?, ?, ?)");
-  for (const rowId of rowIds) insert.run(operationId, kind, rowId);
-}
+type Stored = typeof import("../../db/schema").operations.$inferSelect;
 
-/** Rows removed per transaction when an operation's unpublished rows are removed. */
-const REMOVE_BATCH = 500;
+const ms = (date: Date | null) => (date === null ? null : date.getTime());
+
+function rowOf(stored: Stored): OperationRow {
+  return {
+    ...stored,
+    kind: stored.kind as OperationKind,
+    status: stored.status as OperationStatus,
+    phase: stored.phase as OperationPhase,
+    createdAt: stored.createdAt.getTime(),
+    updatedAt: stored.updatedAt.getTime(),
+    finishedAt: ms(stored.finishedAt),
+    dismissedAt: ms(stored.dismissedAt),
+  };
+}
 
 /**
- * Removes, a batch per transaction, what a failed operation wrote: its hidden notes (newest
- * first: children and links before what they point at), trackers (their reviews go with them),
- * images and attachments. Answers after the last batch; `pause` runs between batches (a worker sleeps a
- * little there so that other writers get the lock).
+ * Starts an operation holding its lease until `leaseUntil` (wall clock); answers undefined when
+ * another one is running into the same notebook (the partial unique index decides, so two
+ * requests at once never both start).
  */
-export async function removeUnpublished(db: Database, operationId: number, pause: () => Promise<void> = async () => {}) {
-  // A new notebook lets go of its head note first (the notes are removed in batches, not by its cascade).
-  db.run(
-    "UPDATE notebooks SET head_note_id = NULL WHERE id IN (SELECT row_id FROM operation_rows WHERE operation_id = ? AND kind = 'notebook')",
-    [operationId],
+export function* start(s: Session, operation: NewOperation, now: number, leaseUntil: number): Step<OperationRow | undefined> {
+  const { operations } = s.t;
+  const at = new Date(now);
+  const [stored] = yield* all(
+    s,
+    s.db
+      .insert(operations)
+      .values({
+        kind: operation.kind,
+        userId: operation.userId,
+        notebookId: operation.notebookId ?? null,
+        label: operation.label,
+        status: "running",
+        phase: "waiting",
+        done: 0,
+        leaseUntil,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning(),
   );
-  const tables = {
-    tracker: "memory_trackers",
-    note: "notes",
-    image: "note_images",
-    attachment: "notebook_attachments",
-    notebook: "notebooks",
-  } as const;
-  for (const kind of ["tracker", "note", "image", "attachment", "notebook"] as const) {
-    const table = tables[kind];
-    for (;;) {
-      const removed = db.transaction(() => {
-        const ids = db
-          .query<{ rowId: number }, [number, string, number]>(
-            "SELECT row_id AS rowId FROM operation_rows WHERE operation_id = ? AND kind = ? ORDER BY row_id DESC LIMIT ?",
-          )
-          .all(operationId, kind, REMOVE_BATCH)
-          .map((row) => row.rowId);
-        if (ids.length === 0) return 0;
-        const list = ids.join(",");
-        if (kind === "note") {
-          // Images an unpublished note points at go with it only when they are the operation's own.
-          db.run(`UPDATE notes SET image_id = NULL WHERE id IN (${list})`);
-        }
-        db.run(`DELETE FROM ${table} WHERE id IN (${list})`);
-        db.query(`DELETE FROM operation_rows WHERE operation_id = ? AND kind = ? AND row_id IN (${list})`).run(operationId, kind);
-        return ids.length;
-      })();
-      if (removed === 0) break;
-      await pause();
-    }
-  }
-  db.query("DELETE FROM operation_rows WHERE operation_id = ?").run(operationId);
+  return stored ? rowOf(stored) : undefined;
 }
+
+export function* find(s: Session, id: number): Step<OperationRow | undefined> {
+  const { operations } = s.t;
+  const stored = yield* one(s, s.db.select().from(operations).where(eq(operations.id, id)));
+  return stored ? rowOf(stored) : undefined;
+}
+
+/** The user's operations still to show: running, or finished and not dismissed (newest first). */
+export function* visible(s: Session, userId: number): Step<OperationRow[]> {
+  const { operations } = s.t;
+  const rows = yield* all(
+    s,
+    s.db
+      .select()
+      .from(operations)
+      .where(and(eq(operations.userId, userId), isNull(operations.dismissedAt)))
+      .orderBy(desc(operations.id))
+      .limit(20),
+  );
+  return rows.map(rowOf);
+}
+
+/** The running operation into a notebook, if any. */
+export function* runningIntoNotebook(s: Session, notebookId: number): Step<OperationRow | undefined> {
+  const { operations } = s.t;
+  const stored = yield* one(
+    s,
+    s.db
+      .select()
+      .from(operations)
+      .where(and(eq(operations.notebookId, notebookId), eq(operations.status, "running")))
+      .limit(1),
+  );
+  return stored ? rowOf(stored) : undefined;
+}
+
+/** A finished operation's result was seen: it is no longer listed. Answers the operation as it is now. */
+export function* dismiss(s: Session, id: number, now: number): Step<OperationRow | undefined> {
+  const { operations } = s.t;
+  yield* run(
+    s,
+    s.db
+      .update(operations)
+      .set({ dismissedAt: new Date(now) })
+      .where(and(eq(operations.id, id), ne(operations.status, "running"), isNull(operations.dismissedAt))),
+  );
+  return yield* find(s, id);
+}
+
+/**
+ * Records progress and renews the lease until `leaseUntil` (call it inside the batch's own unit,
+ * so it costs nothing more). Answers false when the operation is no longer running (it was failed
+ * by someone who saw its lease run out): the worker must stop.
+ */
+export function* recordProgress(s: Session, id: number, progress: Progress, leaseUntil: number, now: number): Step<boolean> {
+  const { operations } = s.t;
+  const changed = yield* run(
+    s,
+    s.db
+      .update(operations)
+      .set({
+        phase: progress.phase,
+        done: progress.done,
+        total: sql`COALESCE(${progress.total ?? null}, ${operations.total})`,
+        leaseUntil,
+        updatedAt: new Date(now),
+      })
+      .where(and(eq(operations.id, id), eq(operations.status, "running"))),
+  );
+  return changed === 1;
+}
+
+/** Marks the operation done with its report (inside the publishing unit); false when it was not running. */
+export function* finish(s: Session, id: number, result: unknown, now: number): Step<boolean> {
+  const { operations } = s.t;
+  const at = new Date(now);
+  const changed = yield* run(
+    s,
+    s.db
+      .update(operations)
+      .set({ status: "done", phase: "publishing", result: JSON.stringify(result), finishedAt: at, updatedAt: at })
+      .where(and(eq(operations.id, id), eq(operations.status, "running"))),
+  );
+  return changed === 1;
+}
+
+/** Marks the operation failed with the reason the user reads (its unpublished rows are removed by removeUnpublishedBatch). */
+export function* fail(s: Session, id: number, error: string, now: number): Step<void> {
+  const { operations } = s.t;
+  const at = new Date(now);
+  yield* run(
+    s,
+    s.db
+      .update(operations)
+      .set({ status: "failed", error: error.slice(0, 2000), finishedAt: at, updatedAt: at })
+      .where(and(eq(operations.id, id), eq(operations.status, "running"))),
+  );
+}
+
+/** Running operations whose worker stopped renewing before `wallNow` (the process died): to fail and clean up. */
+export function* abandoned(s: Session, wallNow: number): Step<OperationRow[]> {
+  const { operations } = s.t;
+  const rows = yield* all(
+    s,
+    s.db
+      .select()
+      .from(operations)
+      .where(and(eq(operations.status, "running"), lt(operations.leaseUntil, wallNow))),
+  );
+  return rows.map(rowOf);
+}
+
+/** Lists rows the operation wrote but has not published (inside the batch that wrote them). */
+export function* recordPending(s: Session, operationId: number, kind: PendingKind, rowIds: number[]): Step<void> {
+  if (rowIds.length === 0) return;
+  const { operationRows } = s.t;
+  yield* run(s, s.db.insert(operationRows).values(rowIds.map((rowId) => ({ operationId, kind, rowId }))));
+}
+
+/** The ids of the operation's unpublished rows of a kind, newest first, at most `limit`. */
+export function* pendingIds(s: Session, operationId: number, kind: PendingKind, limit?: number): Step<number[]> {
+  const { operationRows: r } = s.t;
+  const query = s.db
+    .select({ rowId: r.rowId })
+    .from(r)
+    .where(and(eq(r.operationId, operationId), eq(r.kind, kind)))
+    .orderBy(desc(r.rowId));
+  const rows = yield* all(s, limit === undefined ? query : query.limit(limit));
+  return rows.map((row) => row.rowId);
+}
+
+/** Forgets the operation's list of unpublished rows (once published, or once removed). */
+export function* forgetPending(s: Session, operationId: number): Step<void> {
+  const { operationRows } = s.t;
+  yield* run(s, s.db.delete(operationRows).where(eq(operationRows.operationId, operationId)));
+}
+
+/** The kinds removed after a failure, in this order: trackers before their notes, notes before their images and notebooks. */
+export const REMOVED_KINDS = ["tracker", "note", "image", "attachment", "notebook"] as const;
+
+/** Rows removed per unit when an operation's unpublished rows are removed. */
+export const REMOVE_BATCH = 500;
+
+/**
+ * Removes one batch of what a failed operation wrote, of one kind (newest first: children and
+ * links before what they point at), through the owning stores' bodies; the first batch of any
+ * kind also makes its new notebooks let go of their head notes. Answers how many were removed
+ * (0: none of the kind is left).
+ */
+export function* removeUnpublishedBatch(s: Session, operationId: number, kind: (typeof REMOVED_KINDS)[number]): Step<number> {
+  const { operationRows: r } = s.t;
+  yield* releaseHeadNotes(s, yield* pendingIds(s, operationId, "notebook"));
+  const ids = yield* pendingIds(s, operationId, kind, REMOVE_BATCH);
+  if (ids.length === 0) return 0;
+  const remove = {
+    tracker: removeTrackers,
+    note: removeNotes,
+    image: removeImages,
+    attachment: removeAttachments,
+    notebook: removeNotebooks,
+  }[kind];
+  yield* remove(s, ids);
+  yield* run(s, s.db.delete(r).where(and(eq(r.operationId, operationId), eq(r.kind, kind), inArray(r.rowId, ids))));
+  return ids.length;
+}
+
+export const operationsStore = defineStore({
+  start: write(start),
+  find: read(find),
+  visible: read(visible),
+  runningIntoNotebook: read(runningIntoNotebook),
+  dismiss: write(dismiss),
+  recordProgress: write(recordProgress),
+  finish: write(finish),
+  fail: write(fail),
+  abandoned: read(abandoned),
+  recordPending: write(recordPending),
+  forgetPending: write(forgetPending),
+  removeUnpublishedBatch: write(removeUnpublishedBatch),
+});
+export type OperationsStore = StoreOf<typeof operationsStore>;
