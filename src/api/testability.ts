@@ -30,8 +30,8 @@ export function testabilityApi(ctx: AppContext) {
     .use(core(ctx))
     .post(
       "/clean_db_and_reset_testability_settings",
-      () => {
-        cleanDatabaseAndResetTestabilitySettings(ctx);
+      async () => {
+        await cleanDatabaseAndResetTestabilitySettings(ctx);
         return "OK";
       },
       { access: "public", response: Ok },

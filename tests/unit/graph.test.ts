@@ -39,7 +39,7 @@ let learner: CurrentUser;
 /** Note ids by name; link notes are named "<subject> -> <object>". */
 let ids: Record<string, number>;
 beforeEach(async () => {
-  cleanDatabaseAndResetTestabilitySettings(ctx);
+  await cleanDatabaseAndResetTestabilitySettings(ctx);
   learner = userNamed("old_learner");
   ids = {};
 });

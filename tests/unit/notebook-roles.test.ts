@@ -52,7 +52,7 @@ describe("notebook roles: SQL and TypeScript from one definition", () => {
   let notebookIds: number[];
 
   beforeAll(async () => {
-    cleanDatabaseAndResetTestabilitySettings(ctx);
+    await cleanDatabaseAndResetTestabilitySettings(ctx);
     const [owner, member, subscriber, stranger] = ["old_learner", "another_old_learner", "a_trainer", "admin"].map(userNamed);
     users = [owner!, member!, subscriber!, stranger!];
     const personal = (await createNotebook(ctx, owner!, { newTitle: "Personal" })).notebookId;

@@ -33,7 +33,7 @@ function userNamed(externalIdentifier: string): CurrentUser {
 
 let ids: Record<string, number>;
 beforeEach(async () => {
-  cleanDatabaseAndResetTestabilitySettings(ctx);
+  await cleanDatabaseAndResetTestabilitySettings(ctx);
   await injectCircle(ctx, "Team", "old_learner, a_trainer");
   ids = {
     ...(await injectNotes(ctx, undefined, {

@@ -34,7 +34,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/backups/schedule.ts", // imports bun:sqlite
   "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/testability/reset.ts", // uses ctx.db or ctx.sqlite, holds SQL text
   "src/workers/database.ts", // imports bun:sqlite, holds SQL text
 ];
 

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { instanceSlot, instanceValue } from "../../instance-state";
-import { type BitsLogState, type BitsRow, restartGeneration } from "../../store/search/binary-index-store";
+import type { BitsLogState, BitsRow } from "../../store/search/binary-index-store";
 
 /**
  * The binary-quantised embeddings (note_embedding_bits, kept by triggers) of one model and
@@ -40,14 +40,6 @@ const held = instanceSlot<{ index?: BitsIndex }>("binary embedding index", () =>
 /** How many times a copy was loaded whole, and refreshed from the log, for tests. */
 export let binaryIndexLoads = 0;
 export let binaryIndexRefreshes = 0;
-
-/**
- * After emptying every table (the test reset): a new generation of the log, so every copy in
- * memory, in any process, is loaded whole again. Runs inside the reset's transaction.
- */
-export function restartBinaryIndexState(ctx: AppContext) {
-  ctx.database.writeNow((s) => restartGeneration(s, Date.now()));
-}
 
 function newBlock(words: number, capacity: number): Block {
   return { noteIds: new Int32Array(capacity), bits: new Uint32Array(capacity * words), count: 0 };

@@ -9,7 +9,8 @@ import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { removeTrackers } from "../memory/memory-import";
 import { releaseHeadNotes, removeAttachments, removeImages, removeNotebooks, removeNotes } from "../notes/notes-import";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, byDialect, one, run, type Session, type Step } from "../session";
+import { emptyEveryTable as emptyEveryTableOnSqlite } from "./reset-sqlite";
 
 export type OperationKind = "obsidian-import" | "anki-import" | "backup";
 export type OperationStatus = "running" | "done" | "failed";
@@ -269,7 +270,13 @@ export function* removeUnpublishedBatch(s: Session, operationId: number, kind: (
   return ids.length;
 }
 
+/** The test reset: every table emptied, a new generation of the binary index's log (testability only). */
+function* emptyEveryTable(s: Session, generation: number): Step<void> {
+  yield* byDialect(s, { sqlite: () => emptyEveryTableOnSqlite(s, generation) });
+}
+
 export const operationsStore = defineStore({
+  emptyEveryTable: write(emptyEveryTable),
   start: write(start),
   find: read(find),
   visible: read(visible),
