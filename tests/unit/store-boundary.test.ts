@@ -29,10 +29,6 @@ const NOT_MOVED_YET: string[] = [
   "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/assessment-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/assessments/certificates.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/backups/index.ts", // uses ctx.db or ctx.sqlite
-  "src/services/backups/restore.ts", // imports bun:sqlite, holds SQL text
-  "src/services/backups/schedule.ts", // imports bun:sqlite
-  "src/services/backups/snapshot.ts", // imports bun:sqlite, holds SQL text
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/workers/database.ts", // imports bun:sqlite, holds SQL text
 ];

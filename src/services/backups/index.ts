@@ -17,7 +17,7 @@ const scheduler = instanceSlot("backup scheduler", (ctx: AppContext) => {
   // round it is free again (and taken over if its holder stopped).
   const takeTurn = (intervalMs: number) => ctx.stores.leases.take("automatic backup", ctx.instanceId, intervalMs * 0.9, Date.now());
   return new BackupScheduler(
-    ctx.sqlite,
+    ctx.database.connection,
     { dataDir, intervalHours: backupIntervalHours, keep: backupKeep },
     (line) => console.log(line),
     undefined,

@@ -5,71 +5,26 @@
  * `replaced-<timestamp>/` (never deleting them), then puts a checked copy in place.
  * Also explains a stray -wal at start-up instead of a crash.
  */
-import { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { embeddedMigrations } from "../../db/migrations.generated";
+import { databaseInUse, foldWal, lastAppliedMigration } from "../../store/backups/backup-files-sqlite";
 import { BackupError, checkFileIntegrity, databaseFile, fileStamp } from "./snapshot";
 
 const SIDE_FILES = ["", "-wal", "-shm", "-journal"];
 
-/**
- * True when another connection (a running Engram) has the database open: an exclusive lock on
- * the file is refused at once. Uses SQLite's own locks, so a crashed server never blocks (the OS
- * drops its locks). The lock is tried through a hard link to the same file, so that SQLite does
- * not see (and checkpoint or delete) the -wal beside engram.db; where hard links are not
- * possible, the file itself is opened.
- */
-export function databaseInUse(file: string): boolean {
-  if (!existsSync(file)) return false;
-  const link = join(dirname(file), `.engram-in-use-check-${process.pid}.db`);
-  const removeLink = () => {
-    for (const suffix of SIDE_FILES) rmSync(link + suffix, { force: true });
-  };
-  removeLink();
-  let path = file;
-  try {
-    linkSync(file, link);
-    path = link;
-  } catch {
-    // no hard links on this file system: try the lock on the file itself
-  }
-  let db: Database | undefined;
-  try {
-    db = new Database(path, { readwrite: true, create: false });
-    db.run("PRAGMA busy_timeout = 0");
-    db.run("PRAGMA locking_mode = EXCLUSIVE");
-    db.run("BEGIN EXCLUSIVE");
-    db.run("COMMIT");
-    return false;
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? "";
-    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return true;
-    // A database we cannot even open is not in use by a healthy Engram; the caller moves it aside.
-    return false;
-  } finally {
-    db?.close();
-    if (path === link) removeLink();
-  }
-}
+export { databaseInUse };
 
 /** The newest migration this build knows (drizzle's created_at). */
 export const latestKnownMigration = () => Math.max(...embeddedMigrations.map((m) => m.when));
 
 /** Undefined when the file's schema is one this build can run (same or older, migrated on start), else why not. */
 export function schemaProblem(file: string): string | undefined {
-  const db = new Database(file, { readwrite: true, create: false });
-  try {
-    const table = db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = '__drizzle_migrations'").get();
-    if (!table) return "it is not an Engram database (no migrations table)";
-    const last = db.query<{ last: number | null }, []>("SELECT max(created_at) AS last FROM __drizzle_migrations").get();
-    const applied = Number(last?.last ?? -1);
-    if (applied > latestKnownMigration())
-      return "it comes from a newer Engram (its schema is newer than this build's migrations); restore it with that version";
-    return undefined;
-  } finally {
-    db.close();
-  }
+  const applied = lastAppliedMigration(file);
+  if (applied === null) return "it is not an Engram database (no migrations table)";
+  if (applied > latestKnownMigration())
+    return "it comes from a newer Engram (its schema is newer than this build's migrations); restore it with that version";
+  return undefined;
 }
 
 export interface RestoreResult {
@@ -106,10 +61,7 @@ export function restoreBackup(dataDir: string, backup: string, now = new Date())
     const schema = schemaProblem(staging);
     if (schema) throw new BackupError(`${source} cannot be restored: ${schema}; nothing was changed`);
     // Fold any -wal of the copy into it, so a single file goes in place.
-    const db = new Database(staging, { readwrite: true, create: false });
-    db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-    db.run("PRAGMA journal_mode = DELETE");
-    db.close();
+    foldWal(staging);
   } catch (error) {
     cleanStaging();
     if (error instanceof BackupError) throw error;

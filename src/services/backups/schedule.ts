@@ -7,7 +7,7 @@
  * integrity check of the copy) runs in a worker process with its own connection
  * (operations/backup-task.ts): seconds on a large database, during which the server goes on answering.
  */
-import type { Database } from "bun:sqlite";
+import type { DatabaseConnection } from "../../store/backups/backup-files-sqlite";
 import { runWorkerTask, WorkerTaskError } from "../../workers/run-task";
 import { BackupError, backupFileName, backupsDir, databaseBytes, diskProblem, listBackups, prune, type SnapshotResult } from "./snapshot";
 
@@ -57,7 +57,7 @@ export class BackupScheduler {
   private lastProblem: string | undefined;
 
   constructor(
-    private readonly sqlite: Database,
+    private readonly sqlite: DatabaseConnection,
     private readonly settings: BackupSettings,
     private readonly log: Log = (line) => console.log(line),
     /** Free bytes on the backups folder's disk (replaced in tests). */

@@ -4,9 +4,15 @@
  * on the copy, then a rename, so a backup file is either complete and verified or absent.
  * No HTTP here: the CLI (`engram backup`), the scheduler and the admin API share it.
  */
-import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import {
+  checkFileIntegrity,
+  type DatabaseConnection,
+  databaseBytes,
+  openDatabaseFile,
+  vacuumInto,
+} from "../../store/backups/backup-files-sqlite";
 
 export const DATABASE_FILE_NAME = "engram.db";
 /** Snapshots named by `backupFileName` (the only files pruning ever removes). */
@@ -24,25 +30,7 @@ export function fileStamp(date: Date): string {
 
 export const backupFileName = (date: Date) => `engram-${fileStamp(date)}.db`;
 
-/** Answers "ok" or the problems integrity_check found (first few), for a database file or connection. */
-export function integrityProblems(db: Database): string | undefined {
-  const rows = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check(5)").all();
-  const messages = rows.map((r) => r.integrity_check);
-  return messages.length === 1 && messages[0] === "ok" ? undefined : messages.join("; ");
-}
-
-/** Checks a database file; answers the problem, or undefined when it is sound. */
-export function checkFileIntegrity(file: string): string | undefined {
-  let db: Database | undefined;
-  try {
-    db = new Database(file, { readwrite: true, create: false });
-    return integrityProblems(db);
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    db?.close();
-  }
-}
+export { checkFileIntegrity, databaseBytes };
 
 export interface SnapshotResult {
   file: string;
@@ -56,14 +44,14 @@ export interface SnapshotResult {
  * VACUUM INTO a temporary file in the same folder, integrity_check, rename. On any failure the
  * temporary file is removed and a BackupError says why.
  */
-export function snapshot(source: Database, target: string, now = new Date()): SnapshotResult {
+export function snapshot(source: DatabaseConnection, target: string, now = new Date()): SnapshotResult {
   const file = resolve(target);
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose another file name`);
   mkdirSync(dirname(file), { recursive: true });
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
   const started = performance.now();
   try {
-    source.run("VACUUM INTO ?", [temporary]);
+    vacuumInto(source, temporary);
     const problem = checkFileIntegrity(temporary);
     if (problem) throw new BackupError(`the snapshot failed its integrity check (${problem})`);
     renameSync(temporary, file);
@@ -76,12 +64,10 @@ export function snapshot(source: Database, target: string, now = new Date()): Sn
 }
 
 /** Opens the database of a data folder for a snapshot from another process (no migrations, no creation). */
-export function openForBackup(dataDir: string): Database {
+export function openForBackup(dataDir: string): DatabaseConnection {
   const file = databaseFile(dataDir);
   if (!existsSync(file)) throw new BackupError(`there is no database at ${file} (check ENGRAM_DATA_DIR)`);
-  const db = new Database(file, { readwrite: true, create: false });
-  db.run("PRAGMA busy_timeout = 5000");
-  return db;
+  return openDatabaseFile(file);
 }
 
 export interface BackupEntry {
@@ -139,13 +125,6 @@ export function freeBytes(dir: string): number {
 
 /** Room to keep free beyond the snapshot itself, so a backup never fills the disk Engram writes to. */
 export const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
-
-/** Bytes the database holds now (what a snapshot needs, at most). */
-export function databaseBytes(db: Database): number {
-  const pages = db.query<{ page_count: number }, []>("PRAGMA page_count").get()!.page_count;
-  const size = db.query<{ page_size: number }, []>("PRAGMA page_size").get()!.page_size;
-  return pages * size;
-}
 
 /** Undefined when there is room for a snapshot of `needed` bytes in `dir`, else why not. */
 export function diskProblem(dir: string, needed: number, free = freeBytes(dir)): string | undefined {
