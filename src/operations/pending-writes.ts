@@ -1,32 +1,29 @@
 /**
- * What a worker needs to write an import beside the request loop: its own connection (with a
- * drizzle handle, so the notes helpers write as they do on the server), batches in short write
+ * What a worker needs to write an import beside the request loop: its own Database (with its
+ * stores, and a drizzle handle the import tasks still write through), batches in short write
  * transactions with a pause between them, progress with every batch, and the rows written but
  * not published yet listed in operation_rows: new notes stay hidden (deleted) until the one
  * short publishing transaction shows them all, and a failure removes exactly them.
  */
-import type { Database } from "bun:sqlite";
-import { drizzle } from "drizzle-orm/bun-sqlite";
-import * as schema from "../db/schema";
-import { notebookAttachments, noteImages } from "../db/schema";
 import { attachmentPathKey, stagedPathKey } from "../services/vaults/attachment-keys";
 import { asBuffer } from "../services/vaults/read-zip";
-import { SqliteDatabase } from "../store/database";
+import { attachmentBytes, stageAttachment, storeImage } from "../store/notes/notes-import";
 import {
   OPERATION_LEASE_MS,
   type OperationPhase,
   type OperationsStore,
-  operationsStore,
   type PendingKind,
+  publishAttachments,
   recordPending,
   recordProgress,
 } from "../store/operations/operations-store";
-import { openWorkerDatabase, pause, WORKER_TRANSACTION_MS } from "../workers/database";
+import type { Session, Step, StoreDb } from "../store/session";
+import { openWorkerDatabase, pause, WORKER_TRANSACTION_MS, type WorkerConnection, type WorkerDatabase } from "../workers/database";
 import { removeUnpublished } from "./remove-unpublished";
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(asBuffer(a), asBuffer(b)) === 0;
 
-export type WorkerDb = ReturnType<typeof drizzle<typeof schema>>;
+export type WorkerDb = StoreDb;
 
 /** The operation was failed by someone else (its lease ran out): the worker stops writing. */
 export class OperationLost extends Error {
@@ -37,10 +34,8 @@ export class OperationLost extends Error {
 }
 
 export class PendingWrites {
-  readonly sqlite: Database;
-  readonly db: WorkerDb;
   /** The worker's own Database on its connection: store bodies run on it (inside an open transaction, as savepoints). */
-  readonly database: SqliteDatabase;
+  readonly database: WorkerDatabase;
   readonly operations: OperationsStore;
   private phase: OperationPhase = "reading";
   private done = 0;
@@ -60,10 +55,18 @@ export class PendingWrites {
     readonly operationId: number,
     readonly now: Date,
   ) {
-    this.sqlite = openWorkerDatabase(databaseFile);
-    this.db = drizzle({ client: this.sqlite, schema });
-    this.database = new SqliteDatabase(this.sqlite, this.db);
-    this.operations = operationsStore(this.database);
+    this.database = openWorkerDatabase(databaseFile);
+    this.operations = this.database.stores.operations;
+  }
+
+  /** The drizzle handle the import tasks write through (until their writes are store bodies). */
+  get db(): WorkerDb {
+    return this.database.session.db;
+  }
+
+  /** The connection, for the import tasks' queries not on the stores yet. */
+  get sqlite(): WorkerConnection {
+    return this.database.connection;
   }
 
   /**
@@ -79,27 +82,31 @@ export class PendingWrites {
     this.phase = phase;
     this.done = done;
     if (total !== undefined) this.total = total;
-    if (flush || Date.now() - this.lastProgressAt > 250) this.sqlite.transaction(() => this.writeProgress()).immediate();
+    if (flush || Date.now() - this.lastProgressAt > 250) this.writeProgress();
   }
 
+  /** The progress and a renewed lease, in a unit of their own or inside the open one. */
   private writeProgress() {
+    this.database.writeNow((s) => this.progressStep(s));
+  }
+
+  private *progressStep(s: Session): Step<void> {
     this.lastProgressAt = Date.now();
     const progress = { phase: this.phase, done: this.done, total: this.total };
     // The lease is wall-clock time, never the server's (test) clock.
     const leaseUntil = Date.now() + OPERATION_LEASE_MS;
-    if (!this.database.writeNow((s) => recordProgress(s, this.operationId, progress, leaseUntil, this.clock()))) throw new OperationLost();
+    if (!(yield* recordProgress(s, this.operationId, progress, leaseUntil, this.clock()))) throw new OperationLost();
   }
 
   /** Runs `write` in one short write transaction with the progress (no pause after it). */
   private writeNow<T>(write: () => T): T {
     this.commitOpen();
-    return this.sqlite
-      .transaction(() => {
-        const answer = write();
-        this.writeProgress();
-        return answer;
-      })
-      .immediate();
+    const writes = this;
+    return this.database.writeNow(function* (s) {
+      const answer = write();
+      yield* writes.progressStep(s);
+      return answer;
+    });
   }
 
   /** Runs `write` in one short write transaction with the progress, then pauses so other writers get the lock. */
@@ -121,7 +128,7 @@ export class PendingWrites {
     await this.resting;
     this.throwCommitFailure();
     if (this.openSince === undefined) {
-      this.sqlite.run("BEGIN IMMEDIATE");
+      this.database.begin();
       this.openSince = performance.now();
       this.commitTimer = setTimeout(() => {
         try {
@@ -152,9 +159,9 @@ export class PendingWrites {
     this.openSince = undefined;
     try {
       this.writeProgress();
-      this.sqlite.run("COMMIT");
+      this.database.commit();
     } catch (error) {
-      if (this.sqlite.inTransaction) this.sqlite.run("ROLLBACK");
+      this.database.rollback();
       throw error;
     }
     this.resting = pause().then(() => {
@@ -166,7 +173,7 @@ export class PendingWrites {
     if (this.openSince === undefined) return;
     clearTimeout(this.commitTimer);
     this.openSince = undefined;
-    if (this.sqlite.inTransaction) this.sqlite.run("ROLLBACK");
+    this.database.rollback();
   }
 
   private throwCommitFailure() {
@@ -206,20 +213,21 @@ export class PendingWrites {
 
   /** Lists rows as not yet published (call inside the batch that wrote them). */
   pending(kind: PendingKind, ids: number[]) {
+    if (ids.length === 0) return;
     this.database.writeNow((s) => recordPending(s, this.operationId, kind, ids));
   }
 
   /** Stores an image (with the next ones read, in one short transaction); answers its row (removed again if the import fails). */
   storeImage(userId: number, image: { bytes: Uint8Array; contentType: string }): Promise<number> {
-    return this.inOpenTransaction(() => {
-      const id = this.db
-        .insert(noteImages)
-        .values({ userId, contentType: image.contentType, bytes: asBuffer(image.bytes), createdAt: this.now })
-        .returning({ id: noteImages.id })
-        .get().id;
-      this.pending("image", [id]);
-      return id;
-    });
+    const { operationId, now } = this;
+    const stored = { bytes: asBuffer(image.bytes), contentType: image.contentType };
+    return this.inOpenTransaction(() =>
+      this.database.writeNow(function* (s) {
+        const id = yield* storeImage(s, userId, stored, now.getTime());
+        yield* recordPending(s, operationId, "image", [id]);
+        return id;
+      }),
+    );
   }
 
   /**
@@ -229,25 +237,22 @@ export class PendingWrites {
    */
   async storeAttachment(notebookId: number, attachment: { path: string; bytes: Uint8Array; contentType: string }): Promise<boolean> {
     const pathKey = attachmentPathKey(attachment.path);
-    const existing = this.sqlite
-      .query<{ bytes: Uint8Array }, [number, string]>("SELECT bytes FROM notebook_attachments WHERE notebook_id = ? AND path_key = ?")
-      .get(notebookId, pathKey);
-    if (existing && sameBytes(existing.bytes, attachment.bytes)) return false;
-    await this.inOpenTransaction(() => {
-      const id = this.db
-        .insert(notebookAttachments)
-        .values({
-          notebookId,
-          path: attachment.path,
-          pathKey: stagedPathKey(this.operationId, pathKey),
-          contentType: attachment.contentType,
-          bytes: asBuffer(attachment.bytes),
-          createdAt: this.now,
-        })
-        .returning({ id: notebookAttachments.id })
-        .get().id;
-      this.pending("attachment", [id]);
-    });
+    const existing = this.database.readNow((s) => attachmentBytes(s, notebookId, pathKey));
+    if (existing && sameBytes(existing, attachment.bytes)) return false;
+    const { operationId, now } = this;
+    const staged = {
+      notebookId,
+      path: attachment.path,
+      stagedPathKey: stagedPathKey(operationId, pathKey),
+      contentType: attachment.contentType,
+      bytes: asBuffer(attachment.bytes),
+    };
+    await this.inOpenTransaction(() =>
+      this.database.writeNow(function* (s) {
+        const id = yield* stageAttachment(s, staged, now.getTime());
+        yield* recordPending(s, operationId, "attachment", [id]);
+      }),
+    );
     return true;
   }
 
@@ -257,24 +262,18 @@ export class PendingWrites {
    * never changing).
    */
   publishAttachments(notebookId: number) {
-    const staged = "SELECT row_id FROM operation_rows WHERE operation_id = ?1 AND kind = 'attachment'";
     const prefixLength = stagedPathKey(this.operationId, "").length;
-    this.sqlite
-      .query(
-        `DELETE FROM notebook_attachments WHERE notebook_id = ?2 AND path_key IN
-           (SELECT substr(path_key, ?3 + 1) FROM notebook_attachments WHERE id IN (${staged}))`,
-      )
-      .run(this.operationId, notebookId, prefixLength);
-    this.sqlite
-      .query(`UPDATE notebook_attachments SET path_key = substr(path_key, ?2 + 1) WHERE id IN (${staged})`)
-      .run(this.operationId, prefixLength);
+    this.database.writeNow((s) => publishAttachments(s, this.operationId, notebookId, prefixLength));
   }
 
   /** The publishing transaction: everything it does shows at once, or nothing does. */
   publish<T>(write: () => T): T {
     this.throwCommitFailure();
     this.commitOpen();
-    return this.sqlite.transaction(write).immediate();
+    // biome-ignore lint/correctness/useYield: the import tasks' publishing writes are not store bodies yet
+    return this.database.writeNow(function* () {
+      return write();
+    });
   }
 
   /** After a failure: removes what was written, a batch at a time. */
@@ -286,6 +285,6 @@ export class PendingWrites {
 
   close() {
     this.rollbackOpen();
-    this.sqlite.close();
+    this.database.closeNow();
   }
 }

@@ -8,7 +8,14 @@
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { removeTrackers } from "../memory/memory-import";
-import { releaseHeadNotes, removeAttachments, removeImages, removeNotebooks, removeNotes } from "../notes/notes-import";
+import {
+  publishStagedAttachments,
+  releaseHeadNotes,
+  removeAttachments,
+  removeImages,
+  removeNotebooks,
+  removeNotes,
+} from "../notes/notes-import";
 import { all, byDialect, one, run, type Session, type Step } from "../session";
 import { emptyEveryTable as emptyEveryTableOnSqlite } from "./reset-sqlite";
 
@@ -268,6 +275,14 @@ export function* removeUnpublishedBatch(s: Session, operationId: number, kind: (
   yield* remove(s, ids);
   yield* run(s, s.db.delete(r).where(and(eq(r.operationId, operationId), eq(r.kind, kind), inArray(r.rowId, ids))));
   return ids.length;
+}
+
+/**
+ * Inside the publishing unit: the files the operation staged for the notebook take their place
+ * (the staging prefix of `prefixLength` characters dropped), replacing a file of the same path.
+ */
+export function* publishAttachments(s: Session, operationId: number, notebookId: number, prefixLength: number): Step<void> {
+  yield* publishStagedAttachments(s, notebookId, yield* pendingIds(s, operationId, "attachment"), prefixLength);
 }
 
 /** The test reset: every table emptied, a new generation of the binary index's log (testability only). */
