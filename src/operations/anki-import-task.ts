@@ -16,9 +16,8 @@ import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "..
 import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
-import { finish, forgetPending } from "../store/operations/operations-store";
+import { dropUnusedImages, finish, forgetPending, publishNotes } from "../store/operations/operations-store";
 import { PendingWrites } from "./pending-writes";
-import { publishNotes } from "./vault-import-task";
 
 export interface AnkiImportInput {
   databaseFile: string;
@@ -190,18 +189,13 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
 
   writes.progress("publishing", total, total, true);
   const full: AnkiImportReport = { noteId: head.id, ...report };
-  writes.publish(() => {
-    publishNotes(writes, input.operationId);
-    publishTrackers(writes, input.operationId);
-    const unused = writes.sqlite
-      .query<{ id: number }, [number]>("SELECT row_id AS id FROM operation_rows WHERE operation_id = ? AND kind = 'image'")
-      .all(input.operationId)
-      .map((row) => row.id)
-      .filter((id) => !usedImages.has(id));
-    if (unused.length) writes.sqlite.run(`DELETE FROM note_images WHERE id IN (${unused.join(",")})`);
-    writes.database.writeNow((s) => forgetPending(s, input.operationId));
-    if (!writes.database.writeNow((s) => finish(s, input.operationId, full, writes.clock())))
-      throw new VaultImportError("the import was stopped");
+  const { operationId } = input;
+  writes.publish(function* (s) {
+    yield* publishNotes(s, operationId);
+    publishTrackers(writes, operationId);
+    yield* dropUnusedImages(s, operationId, usedImages);
+    yield* forgetPending(s, operationId);
+    if (!(yield* finish(s, operationId, full, writes.clock()))) throw new VaultImportError("the import was stopped");
   });
   return full;
 }

@@ -267,13 +267,10 @@ export class PendingWrites {
   }
 
   /** The publishing transaction: everything it does shows at once, or nothing does. */
-  publish<T>(write: () => T): T {
+  publish<T>(body: (s: Session) => Step<T>): T {
     this.throwCommitFailure();
     this.commitOpen();
-    // biome-ignore lint/correctness/useYield: the import tasks' publishing writes are not store bodies yet
-    return this.database.writeNow(function* () {
-      return write();
-    });
+    return this.database.writeNow(body);
   }
 
   /** After a failure: removes what was written, a batch at a time. */

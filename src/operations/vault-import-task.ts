@@ -7,13 +7,21 @@
  * removes what was written, so a failed import changes nothing.
  */
 import { statSync } from "node:fs";
-import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
-import { noteImages, notes } from "../db/schema";
 import { insertLastChildren } from "../services/notes/insert-note";
 import type { NoteRow } from "../services/notes/rows";
+import { stagedPathKey } from "../services/vaults/attachment-keys";
 import { type ImportReport, readVault, type Vault, type VaultNote } from "../services/vaults/read-vault";
 import { openZip, VaultImportError } from "../services/vaults/read-zip";
-import { finish, forgetPending } from "../store/operations/operations-store";
+import {
+  applyImportedUpdates,
+  headNote,
+  type ImportedUpdate,
+  imageBytes,
+  linksOfNotebook,
+  liveChildren,
+} from "../store/notes/notes-import";
+import { dropUnusedImages, finish, forgetPending, publishAttachments, publishNotes } from "../store/operations/operations-store";
+import type { Session, Step } from "../store/session";
 import { PendingWrites } from "./pending-writes";
 
 export interface VaultImportInput {
@@ -24,8 +32,6 @@ export interface VaultImportInput {
   userId: number;
   now: Date;
 }
-
-type Update = { row: NoteRow; set: Partial<NoteRow>; oldImageId: number | null };
 
 /** The report, and the notes whose text changed (the server tells their open pages). */
 export type VaultImportOutput = ImportReport & { changedNoteIds: number[] };
@@ -43,17 +49,14 @@ export async function importVaultInWorker(input: VaultImportInput): Promise<Vaul
 }
 
 async function importVault(writes: PendingWrites, input: VaultImportInput): Promise<VaultImportOutput> {
-  const { db } = writes;
+  const { db, database } = writes;
   const now = input.now;
-  const headOf = () => {
-    const notebook = writes.sqlite
-      .query<{ head: number | null }, [number]>("SELECT head_note_id AS head FROM notebooks WHERE id = ?")
-      .get(input.notebookId);
-    const head = notebook?.head ? db.select().from(notes).where(eq(notes.id, notebook.head)).get() : undefined;
+  function* headOf(s: Session): Step<NoteRow> {
+    const head = yield* headNote(s, input.notebookId);
     if (!head || head.deletedAt) throw new VaultImportError("the notebook was deleted");
     return head;
-  };
-  const head = headOf();
+  }
+  const head = database.readNow(headOf);
 
   writes.progress("reading", 0, undefined, true);
   let storedAttachments = 0;
@@ -82,15 +85,15 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   const changedText: number[] = [];
   const placed = new Map<VaultNote, NoteRow>();
   const placedIds = new Set<number>();
-  const updates: Update[] = [];
+  const updates: ImportedUpdate[] = [];
   const usedImages = new Set<number>();
   const imageSha = new Map<number, string>();
 
   const shaOfStored = (imageId: number) => {
     let sha = imageSha.get(imageId);
     if (sha === undefined) {
-      const row = db.select({ bytes: noteImages.bytes }).from(noteImages).where(eq(noteImages.id, imageId)).get();
-      sha = row ? new Bun.CryptoHasher("sha256").update(row.bytes).digest("hex") : "";
+      const bytes = database.readNow((s) => imageBytes(s, imageId));
+      sha = bytes ? new Bun.CryptoHasher("sha256").update(bytes).digest("hex") : "";
       imageSha.set(imageId, sha);
     }
     return sha;
@@ -98,7 +101,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
 
   /** What must change for a note to match the vault (applied when publishing). */
   const plannedUpdate = (row: NoteRow, vaultNote: VaultNote, isHead: boolean): boolean => {
-    const set: Partial<NoteRow> = {};
+    const set: ImportedUpdate["set"] = {};
     // An empty file never wipes text already there (a vault may hold a folder without text).
     if (vaultNote.details !== undefined && vaultNote.details !== "" && vaultNote.details !== row.details) set.details = vaultNote.details;
     if (!isHead && vaultNote.title !== row.title) set.title = vaultNote.title;
@@ -113,18 +116,12 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
       }
     } else if (vaultNote.imageUrl && row.imageId === null && vaultNote.imageUrl !== row.imageUrl) set.imageUrl = vaultNote.imageUrl;
     if (Object.keys(set).length === 0) return false;
-    updates.push({ row, set, oldImageId: row.imageId });
+    updates.push({ noteId: row.id, set, oldImageId: row.imageId });
     if (set.details !== undefined || set.title !== undefined) changedText.push(row.id);
     return true;
   };
 
-  const childrenOf = (parentId: number) =>
-    db
-      .select()
-      .from(notes)
-      .where(and(eq(notes.parentId, parentId), isNull(notes.deletedAt), isNull(notes.targetNoteId)))
-      .orderBy(notes.siblingOrder)
-      .all();
+  const childrenOf = (parentId: number) => database.readNow((s) => liveChildren(s, parentId));
 
   const total = vault.noteCount;
   let written = 0;
@@ -208,12 +205,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
 
   // Links, once every note has its id; a link already there is not made again.
   const existingLinks = new Set(
-    db
-      .select({ parentId: notes.parentId, title: notes.title, targetNoteId: notes.targetNoteId })
-      .from(notes)
-      .where(and(eq(notes.notebookId, input.notebookId), isNull(notes.deletedAt), isNotNull(notes.targetNoteId)))
-      .all()
-      .map((link) => `${link.parentId}\n${link.title}\n${link.targetNoteId}`),
+    database.readNow((s) => linksOfNotebook(s, input.notebookId)).map((link) => `${link.parentId}\n${link.title}\n${link.targetNoteId}`),
   );
   const newLinks: Parameters<typeof insertLastChildren>[2] = [];
   for (const [vaultNote, source] of placed) {
@@ -238,55 +230,16 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   report.links += (await insertHidden(newLinks)).length;
 
   writes.progress("publishing", total, total, true);
-  writes.publish(() => {
-    headOf();
-    for (const { row, set, oldImageId } of updates) {
-      db.update(notes)
-        .set({ ...set, updatedAt: now })
-        .where(eq(notes.id, row.id))
-        .run();
-      if (set.imageId !== undefined && oldImageId !== null) {
-        const stillUsed = db
-          .select({ id: notes.id })
-          .from(notes)
-          .where(and(eq(notes.imageId, oldImageId), ne(notes.id, row.id)))
-          .get();
-        if (!stillUsed) db.delete(noteImages).where(eq(noteImages.id, oldImageId)).run();
-      }
-    }
-    publishNotes(writes, input.operationId);
-    writes.publishAttachments(input.notebookId);
-    // Images read but given to no note (a note keeps one image) are not kept.
-    const stored = writes.sqlite
-      .query<{ id: number }, [number]>("SELECT row_id AS id FROM operation_rows WHERE operation_id = ? AND kind = 'image'")
-      .all(input.operationId)
-      .map((row) => row.id)
-      .filter((id) => !usedImages.has(id));
-    for (let i = 0; i < stored.length; i += 500)
-      db.delete(noteImages)
-        .where(inArray(noteImages.id, stored.slice(i, i + 500)))
-        .run();
-    writes.database.writeNow((s) => forgetPending(s, input.operationId));
-    if (!writes.database.writeNow((s) => finish(s, input.operationId, report, writes.clock())))
-      throw new VaultImportError("the import was stopped");
+  const { operationId, notebookId } = input;
+  const prefixLength = stagedPathKey(operationId, "").length;
+  writes.publish(function* (s) {
+    yield* headOf(s);
+    yield* applyImportedUpdates(s, updates, now);
+    yield* publishNotes(s, operationId);
+    yield* publishAttachments(s, operationId, notebookId, prefixLength);
+    yield* dropUnusedImages(s, operationId, usedImages);
+    yield* forgetPending(s, operationId);
+    if (!(yield* finish(s, operationId, report, writes.clock()))) throw new VaultImportError("the import was stopped");
   });
   return { ...report, changedNoteIds: changedText };
-}
-
-/**
- * Shows the operation's hidden notes. A new note whose existing parent was deleted meanwhile goes
- * with that deletion instead (undo restores it with its parent), level by level down the new notes.
- */
-export function publishNotes(writes: PendingWrites, operationId: number) {
-  const pending = "SELECT row_id FROM operation_rows WHERE operation_id = ?1 AND kind = 'note'";
-  writes.sqlite.query(`UPDATE notes SET deleted_at = NULL WHERE id IN (${pending})`).run(operationId);
-  for (let depth = 0; depth < 200; depth++) {
-    const changed = writes.sqlite
-      .query(
-        `UPDATE notes SET deleted_at = p.deleted_at, deletion_root_id = COALESCE(p.deletion_root_id, p.id)
-         FROM notes p WHERE p.id = notes.parent_id AND p.deleted_at IS NOT NULL AND notes.deleted_at IS NULL AND notes.id IN (${pending})`,
-      )
-      .run(operationId).changes;
-    if (changed === 0) break;
-  }
 }

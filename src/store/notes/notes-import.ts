@@ -4,8 +4,9 @@
  * the removal of what it wrote and did not publish when it fails (the operations store composes
  * them, a batch per unit).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { all, one, run, type Session, type Step } from "../session";
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { all, one, rawRun, run, type Session, type Step } from "../session";
 
 /** The new notebooks let go of their head notes (the notes are removed in batches, not by the notebook's cascade). */
 export function* releaseHeadNotes(s: Session, notebookIds: number[]): Step<void> {
@@ -105,4 +106,114 @@ export function* publishStagedAttachments(s: Session, notebookId: number, staged
   const replacedKeys = s.db.select({ key: unstaged }).from(a).where(inArray(a.id, stagedIds));
   yield* run(s, s.db.delete(a).where(and(eq(a.notebookId, notebookId), inArray(a.pathKey, replacedKeys))));
   yield* run(s, s.db.update(a).set({ pathKey: unstaged }).where(inArray(a.id, stagedIds)));
+}
+
+type NoteRow = typeof import("../../db/schema").notes.$inferSelect;
+
+/** The notebook's head note, if the notebook and its head are there (deleted or not). */
+export function* headNote(s: Session, notebookId: number): Step<NoteRow | undefined> {
+  const { notebooks, notes } = s.t;
+  const notebook = yield* one(s, s.db.select({ head: notebooks.headNoteId }).from(notebooks).where(eq(notebooks.id, notebookId)));
+  if (!notebook?.head) return undefined;
+  return yield* one(s, s.db.select().from(notes).where(eq(notes.id, notebook.head)));
+}
+
+/** A stored image's bytes (to compare with an imported one), if it is there. */
+export function* imageBytes(s: Session, imageId: number): Step<Uint8Array | undefined> {
+  const { noteImages } = s.t;
+  return (yield* one(s, s.db.select({ bytes: noteImages.bytes }).from(noteImages).where(eq(noteImages.id, imageId))))?.bytes;
+}
+
+/** A note's undeleted children that are not links, in their order (an import matches them by title). */
+export function* liveChildren(s: Session, parentId: number): Step<NoteRow[]> {
+  const { notes } = s.t;
+  return yield* all(
+    s,
+    s.db
+      .select()
+      .from(notes)
+      .where(and(eq(notes.parentId, parentId), isNull(notes.deletedAt), isNull(notes.targetNoteId)))
+      .orderBy(notes.siblingOrder),
+  );
+}
+
+/** The notebook's undeleted links: each one's parent, type (title) and target. */
+export function* linksOfNotebook(
+  s: Session,
+  notebookId: number,
+): Step<{ parentId: number | null; title: string; targetNoteId: number | null }[]> {
+  const { notes } = s.t;
+  return yield* all(
+    s,
+    s.db
+      .select({ parentId: notes.parentId, title: notes.title, targetNoteId: notes.targetNoteId })
+      .from(notes)
+      .where(and(eq(notes.notebookId, notebookId), isNull(notes.deletedAt), isNotNull(notes.targetNoteId))),
+  );
+}
+
+/** A change an import makes to an existing note when it publishes. */
+export interface ImportedUpdate {
+  noteId: number;
+  set: Partial<Pick<NoteRow, "title" | "details" | "wikidataId" | "url" | "imageId" | "imageUrl">>;
+  /** The note's image before: removed when the update replaced it and no other note shows it. */
+  oldImageId: number | null;
+}
+
+/** Applies an import's changes to existing notes (inside its publishing unit). */
+export function* applyImportedUpdates(s: Session, updates: ImportedUpdate[], now: Date): Step<void> {
+  const { notes, noteImages } = s.t;
+  for (const { noteId, set, oldImageId } of updates) {
+    yield* run(
+      s,
+      s.db
+        .update(notes)
+        .set({ ...set, updatedAt: now })
+        .where(eq(notes.id, noteId)),
+    );
+    if (set.imageId !== undefined && oldImageId !== null) {
+      const stillUsed = yield* one(
+        s,
+        s.db
+          .select({ id: notes.id })
+          .from(notes)
+          .where(and(eq(notes.imageId, oldImageId), ne(notes.id, noteId)))
+          .limit(1),
+      );
+      if (!stillUsed) yield* run(s, s.db.delete(noteImages).where(eq(noteImages.id, oldImageId)));
+    }
+  }
+}
+
+/**
+ * Shows an import's hidden notes. A new note whose existing parent was deleted meanwhile goes
+ * with that deletion instead (undo restores it with its parent), level by level down the new notes.
+ */
+export function* showHiddenNotes(s: Session, noteIds: number[]): Step<void> {
+  if (noteIds.length === 0) return;
+  const { notes } = s.t;
+  for (let i = 0; i < noteIds.length; i += 500) {
+    yield* run(
+      s,
+      s.db
+        .update(notes)
+        .set({ deletedAt: null })
+        .where(inArray(notes.id, noteIds.slice(i, i + 500))),
+    );
+  }
+  const parent = alias(notes, "parent");
+  for (let depth = 0; depth < 200; depth++) {
+    let changed = 0;
+    for (let i = 0; i < noteIds.length; i += 500) {
+      const chunk = noteIds.slice(i, i + 500);
+      changed += yield* rawRun(
+        s,
+        sql`UPDATE ${notes} SET ${sql.identifier(notes.deletedAt.name)} = ${parent.deletedAt},
+              ${sql.identifier(notes.deletionRootId.name)} = COALESCE(${parent.deletionRootId}, ${parent.id})
+            FROM ${notes} ${parent} WHERE ${parent.id} = ${notes.parentId} AND ${parent.deletedAt} IS NOT NULL
+              AND ${notes.deletedAt} IS NULL AND ${inArray(notes.id, chunk)}`,
+      );
+    }
+    if (changed === 0) break;
+  }
 }

@@ -15,6 +15,7 @@ import {
   removeImages,
   removeNotebooks,
   removeNotes,
+  showHiddenNotes,
 } from "../notes/notes-import";
 import { all, byDialect, one, run, type Session, type Step } from "../session";
 import { emptyEveryTable as emptyEveryTableOnSqlite } from "./reset-sqlite";
@@ -283,6 +284,25 @@ export function* removeUnpublishedBatch(s: Session, operationId: number, kind: (
  */
 export function* publishAttachments(s: Session, operationId: number, notebookId: number, prefixLength: number): Step<void> {
   yield* publishStagedAttachments(s, notebookId, yield* pendingIds(s, operationId, "attachment"), prefixLength);
+}
+
+/**
+ * Inside the publishing unit: the operation's hidden notes show (those under a note deleted
+ * meanwhile go with that deletion instead).
+ */
+export function* publishNotes(s: Session, operationId: number): Step<void> {
+  yield* showHiddenNotes(s, yield* pendingIds(s, operationId, "note"));
+}
+
+/**
+ * Inside the publishing unit: the images the operation stored that no note was given (a note
+ * keeps one image) are not kept.
+ */
+export function* dropUnusedImages(s: Session, operationId: number, used: ReadonlySet<number>): Step<void> {
+  yield* removeImages(
+    s,
+    (yield* pendingIds(s, operationId, "image")).filter((id) => !used.has(id)),
+  );
 }
 
 /** The test reset: every table emptied, a new generation of the binary index's log (testability only). */
