@@ -6,17 +6,25 @@
  * history (out of the statistics until published). One short publishing transaction shows it
  * all; a failure removes what was written.
  */
-import { eq } from "drizzle-orm";
-import { memoryTrackers, notebooks } from "../db/schema";
+import type { memoryTrackers } from "../db/schema";
 import { logAssimilation, logImportedReviews, MAX_THINKING_TIME_MS } from "../services/memory/reviews";
-import { insertLastChildren, insertNote } from "../services/notes/insert-note";
+import { insertLastChildren } from "../services/notes/insert-note";
 import type { NoteRow } from "../services/notes/rows";
 import type { CurrentUser } from "../services/users";
 import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "../services/vaults/anki-schedule";
 import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
-import { dropUnusedImages, finish, forgetPending, publishNotes } from "../store/operations/operations-store";
+import { insertImportedTrackers } from "../store/memory/memory-import";
+import { importedNotebook } from "../store/notes/notes-import";
+import {
+  dropUnusedImages,
+  finish,
+  forgetPending,
+  publishNotes,
+  publishTrackers,
+  recordPending,
+} from "../store/operations/operations-store";
 import { PendingWrites } from "./pending-writes";
 
 export interface AnkiImportInput {
@@ -60,14 +68,15 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
   writes.progress("writing", 0, total, true);
 
   // The notebook and its head note, hidden (deleted) until published: no list shows it meanwhile.
-  const head = await writes.batch(() => {
-    const notebook = db.insert(notebooks).values({ creatorId: userId, createdAt: now, updatedAt: now }).returning().get();
-    const row = insertNote(db, now, { headOf: notebook.id }, { title: deck.root.title, deletedAt: now });
-    db.update(notebooks).set({ headNoteId: row.id }).where(eq(notebooks.id, notebook.id)).run();
-    writes.pending("notebook", [notebook.id]);
-    writes.pending("note", [row.id]);
-    return row;
-  });
+  const { operationId } = input;
+  const head = await writes.batch(() =>
+    writes.database.writeNow(function* (s) {
+      const row = yield* importedNotebook(s, userId, deck.root.title, now);
+      yield* recordPending(s, operationId, "notebook", [row.notebookId]);
+      yield* recordPending(s, operationId, "note", [row.id]);
+      return row;
+    }),
+  );
   let written = 1;
 
   const usedImages = new Set<number>();
@@ -139,12 +148,12 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
   await writes.inBatches(
     indexes,
     (batch) => {
-      const rows = db
-        .insert(memoryTrackers)
-        .values(batch.map((i) => trackerValues[i]!))
-        .returning()
-        .all()
-        .sort((a, b) => a.id - b.id);
+      const rows = writes.database.writeNow((s) =>
+        insertImportedTrackers(
+          s,
+          batch.map((i) => trackerValues[i]!),
+        ),
+      );
       writes.pending(
         "tracker",
         rows.map((row) => row.id),
@@ -189,37 +198,12 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
 
   writes.progress("publishing", total, total, true);
   const full: AnkiImportReport = { noteId: head.id, ...report };
-  const { operationId } = input;
   writes.publish(function* (s) {
     yield* publishNotes(s, operationId);
-    publishTrackers(writes, operationId);
+    yield* publishTrackers(s, operationId);
     yield* dropUnusedImages(s, operationId, usedImages);
     yield* forgetPending(s, operationId);
     if (!(yield* finish(s, operationId, full, writes.clock()))) throw new VaultImportError("the import was stopped");
   });
   return full;
-}
-
-/**
- * Puts the operation's trackers into recall (those Anki had not suspended) and their review
- * history into the statistics' aggregates, which left them out while they were not published.
- */
-function publishTrackers(writes: PendingWrites, operationId: number) {
-  const rows = (kind: string) => `SELECT row_id FROM operation_rows WHERE operation_id = ?1 AND kind = '${kind}'`;
-  writes.sqlite.query(`UPDATE memory_trackers SET removed_from_tracking = 0 WHERE id IN (${rows("activate")})`).run(operationId);
-  const reviews = `FROM recall_log WHERE memory_tracker_id IN (${rows("tracker")}) AND outcome IN ('success', 'failure') AND kind <> 'assimilation'`;
-  writes.sqlite
-    .query(
-      `INSERT INTO recall_log_buckets (user_id, bucket, recalls, successes)
-       SELECT user_id, reviewed_at / 900000, count(*), sum(outcome = 'success') ${reviews} GROUP BY user_id, reviewed_at / 900000
-       ON CONFLICT (user_id, bucket) DO UPDATE SET recalls = recalls + excluded.recalls, successes = successes + excluded.successes`,
-    )
-    .run(operationId);
-  writes.sqlite
-    .query(
-      `INSERT INTO recall_log_tracker_counts (memory_tracker_id, user_id, successes, failures)
-       SELECT memory_tracker_id, user_id, sum(outcome = 'success'), sum(outcome = 'failure') ${reviews} GROUP BY memory_tracker_id
-       ON CONFLICT (memory_tracker_id) DO UPDATE SET successes = successes + excluded.successes, failures = failures + excluded.failures`,
-    )
-    .run(operationId);
 }

@@ -1,12 +1,70 @@
 /**
- * The memory store's bodies for the imports (src/operations): the trackers an import wrote and did
- * not publish are removed by these when it fails (their reviews go with them, by cascade).
+ * The memory store's bodies for the imports (src/operations), run by an import's worker on its own
+ * connection: the trackers an Anki deck brings (kept out of recall and of the statistics' aggregates
+ * until the import publishes), their publishing, and their removal when the import fails (their
+ * reviews go with them, by cascade).
  */
-import { inArray } from "drizzle-orm";
-import { run, type Session, type Step } from "../session";
+import { inArray, sql } from "drizzle-orm";
+import { all, rawRun, run, type Session, type Step } from "../session";
+
+type TrackerRow = typeof import("../../db/schema").memoryTrackers.$inferSelect;
+type NewTracker = typeof import("../../db/schema").memoryTrackers.$inferInsert;
+
+/** Ids per statement (SQLite's parameter limit is far above; the statements stay short). */
+const CHUNK = 500;
 
 export function* removeTrackers(s: Session, trackerIds: number[]): Step<void> {
   if (trackerIds.length === 0) return;
   const { memoryTrackers } = s.t;
   yield* run(s, s.db.delete(memoryTrackers).where(inArray(memoryTrackers.id, trackerIds)));
+}
+
+/** Inserts an import's trackers; answers their rows in the order given. */
+export function* insertImportedTrackers(s: Session, values: NewTracker[]): Step<TrackerRow[]> {
+  if (values.length === 0) return [];
+  const { memoryTrackers } = s.t;
+  // Ids grow in VALUES order; RETURNING's own order is not promised, so sort by id.
+  const rows = yield* all(s, s.db.insert(memoryTrackers).values(values).returning());
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Publishes an import's trackers: the `activate` ones go into recall (those Anki had not
+ * suspended), and the review history of every one of `trackerIds` goes into the statistics'
+ * aggregates, which left it out while it was not published.
+ */
+export function* publishImportedTrackers(s: Session, activateIds: number[], trackerIds: number[]): Step<void> {
+  const { memoryTrackers: m, recallLog: l, recallLogBuckets: b, recallLogTrackerCounts: c } = s.t;
+  for (let i = 0; i < activateIds.length; i += CHUNK) {
+    yield* run(
+      s,
+      s.db
+        .update(m)
+        .set({ removedFromTracking: false })
+        .where(inArray(m.id, activateIds.slice(i, i + CHUNK))),
+    );
+  }
+  const column = (named: { name: string }) => sql.identifier(named.name);
+  for (let i = 0; i < trackerIds.length; i += CHUNK) {
+    const reviews = sql`FROM ${l} WHERE ${inArray(l.memoryTrackerId, trackerIds.slice(i, i + CHUNK))}
+      AND ${l.outcome} IN ('success', 'failure') AND ${l.kind} <> 'assimilation'`;
+    const bucket = sql`${l.reviewedAt} / 900000`;
+    yield* rawRun(
+      s,
+      sql`INSERT INTO ${b} (${column(b.userId)}, ${column(b.bucket)}, ${column(b.recalls)}, ${column(b.successes)})
+        SELECT ${l.userId}, ${bucket}, count(*), sum(${l.outcome} = 'success') ${reviews} GROUP BY ${l.userId}, ${bucket}
+        ON CONFLICT (${column(b.userId)}, ${column(b.bucket)}) DO UPDATE SET
+          ${column(b.recalls)} = ${column(b.recalls)} + excluded.${column(b.recalls)},
+          ${column(b.successes)} = ${column(b.successes)} + excluded.${column(b.successes)}`,
+    );
+    yield* rawRun(
+      s,
+      sql`INSERT INTO ${c} (${column(c.memoryTrackerId)}, ${column(c.userId)}, ${column(c.successes)}, ${column(c.failures)})
+        SELECT ${l.memoryTrackerId}, ${l.userId}, sum(${l.outcome} = 'success'), sum(${l.outcome} = 'failure') ${reviews}
+        GROUP BY ${l.memoryTrackerId}
+        ON CONFLICT (${column(c.memoryTrackerId)}) DO UPDATE SET
+          ${column(c.successes)} = ${column(c.successes)} + excluded.${column(c.successes)},
+          ${column(c.failures)} = ${column(c.failures)} + excluded.${column(c.failures)}`,
+    );
+  }
 }

@@ -217,3 +217,24 @@ export function* showHiddenNotes(s: Session, noteIds: number[]): Step<void> {
     if (changed === 0) break;
   }
 }
+
+/**
+ * A new notebook of `creatorId` with its head note titled `title`, both hidden (the head note
+ * deleted at `now`) until the import publishes them. Answers the head note.
+ */
+export function* importedNotebook(s: Session, creatorId: number, title: string, now: Date): Step<NoteRow> {
+  const { notebooks, notes } = s.t;
+  const [notebook] = yield* all(
+    s,
+    s.db.insert(notebooks).values({ creatorId, createdAt: now, updatedAt: now }).returning({ id: notebooks.id }),
+  );
+  const [head] = yield* all(
+    s,
+    s.db
+      .insert(notes)
+      .values({ notebookId: notebook!.id, parentId: null, siblingOrder: 0, title, deletedAt: now, createdAt: now, updatedAt: now })
+      .returning(),
+  );
+  yield* run(s, s.db.update(notebooks).set({ headNoteId: head!.id }).where(eq(notebooks.id, notebook!.id)));
+  return head!;
+}

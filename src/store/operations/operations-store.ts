@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { removeTrackers } from "../memory/memory-import";
+import { publishImportedTrackers, removeTrackers } from "../memory/memory-import";
 import {
   publishStagedAttachments,
   releaseHeadNotes,
@@ -303,6 +303,14 @@ export function* dropUnusedImages(s: Session, operationId: number, used: Readonl
     s,
     (yield* pendingIds(s, operationId, "image")).filter((id) => !used.has(id)),
   );
+}
+
+/**
+ * Inside the publishing unit: the operation's trackers to activate go into recall, and the review
+ * history of all its trackers into the statistics' aggregates.
+ */
+export function* publishTrackers(s: Session, operationId: number): Step<void> {
+  yield* publishImportedTrackers(s, yield* pendingIds(s, operationId, "activate"), yield* pendingIds(s, operationId, "tracker"));
 }
 
 /** The test reset: every table emptied, a new generation of the binary index's log (testability only). */
