@@ -17,7 +17,7 @@ import {
   removeNotes,
   showHiddenNotes,
 } from "../notes/notes-import";
-import { all, byDialect, one, run, type Session, type Step } from "../session";
+import { all, byDialect, one, prepared, run, type Session, type Step } from "../session";
 import { emptyEveryTable as emptyEveryTableOnSqlite } from "./reset-sqlite";
 
 export type OperationKind = "obsidian-import" | "anki-import" | "backup";
@@ -119,18 +119,21 @@ export function* find(s: Session, id: number): Step<OperationRow | undefined> {
   return stored ? rowOf(stored) : undefined;
 }
 
-/** The user's operations still to show: running, or finished and not dismissed (newest first). */
+/**
+ * The user's operations still to show: running, or finished and not dismissed (newest first).
+ * Every page's shell lists them: a prepared statement.
+ */
 export function* visible(s: Session, userId: number): Step<OperationRow[]> {
-  const { operations } = s.t;
-  const rows = yield* all(
-    s,
-    s.db
+  const query = prepared(s, "visible-operations", () => {
+    const { operations } = s.t;
+    return s.db
       .select()
       .from(operations)
-      .where(and(eq(operations.userId, userId), isNull(operations.dismissedAt)))
+      .where(and(eq(operations.userId, sql.placeholder("userId")), isNull(operations.dismissedAt)))
       .orderBy(desc(operations.id))
-      .limit(20),
-  );
+      .limit(20);
+  });
+  const rows = yield* all(s, query, { userId });
   return rows.map(rowOf);
 }
 
