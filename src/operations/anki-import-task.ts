@@ -7,8 +7,7 @@
  * all; a failure removes what was written.
  */
 import type { memoryTrackers } from "../db/schema";
-import { logAssimilation, logImportedReviews, MAX_THINKING_TIME_MS } from "../services/memory/reviews";
-import { insertLastChildren } from "../services/notes/insert-note";
+import { assimilationState, logImportedReviews, MAX_THINKING_TIME_MS } from "../services/memory/reviews";
 import type { NoteRow } from "../services/notes/rows";
 import type { CurrentUser } from "../services/users";
 import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "../services/vaults/anki-schedule";
@@ -16,6 +15,8 @@ import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
 import { insertImportedTrackers } from "../store/memory/memory-import";
+import { logAssimilation } from "../store/memory/memory-store";
+import { insertLastChildren } from "../store/notes/insert-note";
 import { importedNotebook } from "../store/notes/notes-import";
 import {
   dropUnusedImages,
@@ -55,7 +56,7 @@ export async function importAnkiDeckInWorker(input: AnkiImportInput): Promise<An
 type TrackerValue = typeof memoryTrackers.$inferInsert;
 
 async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
-  const { db, now } = writes;
+  const { now } = writes;
   const userId = input.user.id;
   writes.progress("reading", 0, undefined, true);
   const deck = await readAnkiPackageFile(input.path, input.name, now, (image) => writes.storeImage(userId, image));
@@ -69,14 +70,12 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
 
   // The notebook and its head note, hidden (deleted) until published: no list shows it meanwhile.
   const { operationId } = input;
-  const head = await writes.batch(() =>
-    writes.database.writeNow(function* (s) {
-      const row = yield* importedNotebook(s, userId, deck.root.title, now);
-      yield* recordPending(s, operationId, "notebook", [row.notebookId]);
-      yield* recordPending(s, operationId, "note", [row.id]);
-      return row;
-    }),
-  );
+  const head = await writes.batch(function* (s) {
+    const row = yield* importedNotebook(s, userId, deck.root.title, now);
+    yield* recordPending(s, operationId, "notebook", [row.notebookId]);
+    yield* recordPending(s, operationId, "note", [row.id]);
+    return row;
+  });
   let written = 1;
 
   const usedImages = new Set<number>();
@@ -108,9 +107,11 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
     ];
     const rows = await writes.inBatches(
       items,
-      (batch) => {
-        const inserted = insertLastChildren(db, now, batch);
-        writes.pending(
+      function* (s, batch) {
+        const inserted = yield* insertLastChildren(s, now, batch);
+        yield* recordPending(
+          s,
+          operationId,
           "note",
           inserted.map((row) => row.id),
         );
@@ -147,32 +148,36 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
   let trackersWritten = 0;
   await writes.inBatches(
     indexes,
-    (batch) => {
-      const rows = writes.database.writeNow((s) =>
-        insertImportedTrackers(
-          s,
-          batch.map((i) => trackerValues[i]!),
-        ),
+    function* (s, batch) {
+      const rows = yield* insertImportedTrackers(
+        s,
+        batch.map((i) => trackerValues[i]!),
       );
-      writes.pending(
+      yield* recordPending(
+        s,
+        operationId,
         "tracker",
         rows.map((row) => row.id),
       );
       const active = rows.filter((_, k) => trackerActive[batch[k]!]);
-      writes.pending(
+      yield* recordPending(
+        s,
+        operationId,
         "activate",
         active.map((row) => row.id),
       );
-      logAssimilation(
-        db,
-        current,
+      yield* logAssimilation(
+        s,
+        userId,
         active.map((row) => ({ ...row, removedFromTracking: false })),
+        assimilationState(current),
       );
       rows.forEach((row, k) => {
         const reviews = trackerReviews[batch[k]!]!;
         if (reviews.length === 0) return;
+        // The memory service's logging of reviews made elsewhere, on this unit's handle.
         logImportedReviews(
-          db,
+          s.db,
           userId,
           row.id,
           "anki",

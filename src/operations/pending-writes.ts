@@ -1,6 +1,6 @@
 /**
  * What a worker needs to write an import beside the request loop: its own Database (with its
- * stores, and a drizzle handle the import tasks still write through), batches in short write
+ * stores: every write is a store body), batches in short write
  * transactions with a pause between them, progress with every batch, and the rows written but
  * not published yet listed in operation_rows: new notes stay hidden (deleted) until the one
  * short publishing transaction shows them all, and a failure removes exactly them.
@@ -12,18 +12,15 @@ import {
   OPERATION_LEASE_MS,
   type OperationPhase,
   type OperationsStore,
-  type PendingKind,
   publishAttachments,
   recordPending,
   recordProgress,
 } from "../store/operations/operations-store";
-import type { Session, Step, StoreDb } from "../store/session";
-import { openWorkerDatabase, pause, WORKER_TRANSACTION_MS, type WorkerConnection, type WorkerDatabase } from "../workers/database";
+import type { Session, Step } from "../store/session";
+import { openWorkerDatabase, pause, WORKER_TRANSACTION_MS, type WorkerDatabase } from "../workers/database";
 import { removeUnpublished } from "./remove-unpublished";
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(asBuffer(a), asBuffer(b)) === 0;
-
-export type WorkerDb = StoreDb;
 
 /** The operation was failed by someone else (its lease ran out): the worker stops writing. */
 export class OperationLost extends Error {
@@ -59,16 +56,6 @@ export class PendingWrites {
     this.operations = this.database.stores.operations;
   }
 
-  /** The drizzle handle the import tasks write through (until their writes are store bodies). */
-  get db(): WorkerDb {
-    return this.database.session.db;
-  }
-
-  /** The connection, for the import tasks' queries not on the stores yet. */
-  get sqlite(): WorkerConnection {
-    return this.database.connection;
-  }
-
   /**
    * The time now on the server's clock: `now` (when the server started the operation, on its
    * clock, which tests may move) plus the time the worker has run since.
@@ -98,21 +85,21 @@ export class PendingWrites {
     if (!(yield* recordProgress(s, this.operationId, progress, leaseUntil, this.clock()))) throw new OperationLost();
   }
 
-  /** Runs `write` in one short write transaction with the progress (no pause after it). */
-  private writeNow<T>(write: () => T): T {
+  /** Runs `body` in one short write unit with the progress (no pause after it). */
+  private writeNow<T>(body: (s: Session) => Step<T>): T {
     this.commitOpen();
     const writes = this;
     return this.database.writeNow(function* (s) {
-      const answer = write();
+      const answer = yield* body(s);
       yield* writes.progressStep(s);
       return answer;
     });
   }
 
-  /** Runs `write` in one short write transaction with the progress, then pauses so other writers get the lock. */
-  async batch<T>(write: () => T): Promise<T> {
+  /** Runs `body` in one short write unit with the progress, then pauses so other writers get the lock. */
+  async batch<T>(body: (s: Session) => Step<T>): Promise<T> {
     await this.resting;
-    const result = this.writeNow(write);
+    const result = this.writeNow(body);
     await pause();
     return result;
   }
@@ -194,14 +181,14 @@ export class PendingWrites {
    * Writes `items` in batches sized so that each transaction stays near WORKER_TRANSACTION_MS
    * (starting small, growing while batches are quick); `write` answers what it wrote per item.
    */
-  async inBatches<I, R>(items: I[], write: (batch: I[]) => R[], onBatch?: (written: number) => void): Promise<R[]> {
+  async inBatches<I, R>(items: I[], write: (s: Session, batch: I[]) => Step<R[]>, onBatch?: (written: number) => void): Promise<R[]> {
     const out: R[] = [];
     let size = 20;
     await this.settle();
     for (let i = 0; i < items.length; ) {
       const slice = items.slice(i, i + size);
       const started = performance.now();
-      out.push(...this.writeNow(() => write(slice)));
+      out.push(...this.writeNow((s) => write(s, slice)));
       const ms = performance.now() - started;
       await pause();
       i += slice.length;
@@ -209,12 +196,6 @@ export class PendingWrites {
       size = Math.max(5, Math.min(2000, Math.round(size * Math.min(2, Math.max(0.5, WORKER_TRANSACTION_MS / Math.max(ms, 0.5))))));
     }
     return out;
-  }
-
-  /** Lists rows as not yet published (call inside the batch that wrote them). */
-  pending(kind: PendingKind, ids: number[]) {
-    if (ids.length === 0) return;
-    this.database.writeNow((s) => recordPending(s, this.operationId, kind, ids));
   }
 
   /** Stores an image (with the next ones read, in one short transaction); answers its row (removed again if the import fails). */

@@ -7,11 +7,11 @@
  * removes what was written, so a failed import changes nothing.
  */
 import { statSync } from "node:fs";
-import { insertLastChildren } from "../services/notes/insert-note";
 import type { NoteRow } from "../services/notes/rows";
 import { stagedPathKey } from "../services/vaults/attachment-keys";
 import { type ImportReport, readVault, type Vault, type VaultNote } from "../services/vaults/read-vault";
 import { openZip, VaultImportError } from "../services/vaults/read-zip";
+import { insertLastChildren } from "../store/notes/insert-note";
 import {
   applyImportedUpdates,
   headNote,
@@ -20,7 +20,14 @@ import {
   linksOfNotebook,
   liveChildren,
 } from "../store/notes/notes-import";
-import { dropUnusedImages, finish, forgetPending, publishAttachments, publishNotes } from "../store/operations/operations-store";
+import {
+  dropUnusedImages,
+  finish,
+  forgetPending,
+  publishAttachments,
+  publishNotes,
+  recordPending,
+} from "../store/operations/operations-store";
 import type { Session, Step } from "../store/session";
 import { PendingWrites } from "./pending-writes";
 
@@ -49,7 +56,7 @@ export async function importVaultInWorker(input: VaultImportInput): Promise<Vaul
 }
 
 async function importVault(writes: PendingWrites, input: VaultImportInput): Promise<VaultImportOutput> {
-  const { db, database } = writes;
+  const { database } = writes;
   const now = input.now;
   function* headOf(s: Session): Step<NoteRow> {
     const head = yield* headNote(s, input.notebookId);
@@ -131,13 +138,15 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   const insertHidden = (items: Parameters<typeof insertLastChildren>[2]) =>
     writes.inBatches(
       items,
-      (batch) => {
-        const rows = insertLastChildren(
-          db,
+      function* (s, batch) {
+        const rows = yield* insertLastChildren(
+          s,
           now,
           batch.map((item) => ({ ...item, columns: { ...item.columns, deletedAt: now } })),
         );
-        writes.pending(
+        yield* recordPending(
+          s,
+          input.operationId,
           "note",
           rows.map((row) => row.id),
         );
