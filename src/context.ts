@@ -1,13 +1,12 @@
-import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { type Config, isProduction } from "./config";
-import { type Db, openDatabase } from "./db/connection";
 import { InstanceState } from "./instance-state";
 import { RateLimiter } from "./services/auth/rate-limiter";
 import { Clock } from "./services/clock";
 import { Randomizer } from "./services/randomizer";
 import { createStores, type Stores } from "./store";
-import { SqliteDatabase } from "./store/database";
+import type { SqliteDatabase } from "./store/database";
+import { openSqliteDatabase } from "./store/open";
 
 /** Outbound service URLs that tests may point elsewhere at run time (replace_service_url). */
 export class ServiceUrls {
@@ -33,8 +32,8 @@ export interface AppContext {
   /** Every store: the only way to the data (docs/architecture.md, "Data layer"). */
   stores: Stores;
   /** The drizzle and bun:sqlite handles, for the files not on the stores yet (the allow-list of tests/unit/store-boundary.test.ts). */
-  db: Db;
-  sqlite: Database;
+  db: SqliteDatabase["session"]["db"];
+  sqlite: SqliteDatabase["connection"];
   clock: Clock;
   randomizer: Randomizer;
   serviceUrls: ServiceUrls;
@@ -47,17 +46,16 @@ export interface AppContext {
 }
 
 export function createContext(config: Config, databaseFile = join(config.dataDir, "engram.db")): AppContext {
-  const { db, sqlite } = openDatabase(databaseFile);
+  const database = openSqliteDatabase(databaseFile);
   const production = isProduction(config);
-  const database = new SqliteDatabase(sqlite, db);
   const stores = createStores(database);
   return {
     instanceId: crypto.randomUUID(),
     config,
     database,
     stores,
-    db,
-    sqlite,
+    db: database.session.db,
+    sqlite: database.connection,
     clock: new Clock(),
     randomizer: new Randomizer(production ? "random" : "first"),
     serviceUrls: new ServiceUrls(config),
