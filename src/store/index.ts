@@ -5,6 +5,7 @@
 import { accountsStore } from "./accounts/accounts-store";
 import { adminStore } from "./admin/admin-store";
 import { aiRunsStore } from "./ai-runs/ai-runs-store";
+import { assessmentsStore } from "./assessments/assessments-store";
 import { cacheVersionsStore } from "./cache-versions/cache-versions-store";
 import { conversationsStore } from "./conversations/conversations-store";
 import type { Database } from "./database";
@@ -33,6 +34,7 @@ export function createStores(database: Database) {
     accounts: accountsStore(database),
     admin: adminStore(database),
     aiRuns: aiRunsStore(database),
+    assessments: assessmentsStore(database),
     binaryIndex: binaryIndexStore(database),
     cacheVersions: cacheVersionsStore(database),
     conversations: conversationsStore(database),

@@ -145,8 +145,8 @@ export function pagesPlugin(ctx: AppContext) {
       { params: t.Object({ notebookId: IdParam }) },
     )
     .get("/d/assessmentAndCertificateHistory", ({ auth, request }) =>
-      respondWithPage({ ctx, auth, request }, { signIn: "required" }, (queryClient, current) => {
-        queryClient.setQueryData(assessmentHistoryQuery().queryKey, attemptsOf(ctx, current!));
+      respondWithPage({ ctx, auth, request }, { signIn: "required" }, async (queryClient, current) => {
+        queryClient.setQueryData(assessmentHistoryQuery().queryKey, await attemptsOf(ctx, current!));
         return { title: "My Assessment and Certificate History", content: <AssessmentHistoryPage /> };
       }),
     )

@@ -22,9 +22,6 @@ const EXEMPT = [/^src\/store\//, /^src\/db\//, /^src\/services\/vaults\/(read-an
  * stores began); moving a file's reads and writes into a store removes it from here.
  */
 const NOT_MOVED_YET: string[] = [
-  "src/services/assessments/approvals.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/assessments/assessment-service.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
-  "src/services/assessments/certificates.ts", // imports drizzle-orm, imports ../../db/connection, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
   "src/services/testability/predefined-questions.ts", // imports drizzle-orm, uses the drizzle tables (db/schema), uses ctx.db or ctx.sqlite
 ];
 

@@ -183,7 +183,7 @@ export async function startConversationAboutAssessmentQuestion(
   instanceId: number,
   feedback: unknown,
 ) {
-  const { instance, attempt } = ownQuestionInstance(ctx, current, instanceId);
+  const { instance, attempt } = await ownQuestionInstance(ctx, current, instanceId);
   const notebook = getNotebook(ctx, attempt.notebookId);
   return presentConversation(ctx, current!, await start(ctx, current!, { subjectAssessmentQuestionId: instance.id }, notebook, feedback));
 }

@@ -1,6 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { notebookCertificateApprovals, notebooks, notes, predefinedQuestions } from "../../db/schema";
 import { BadRequestError } from "../errors";
 
 export interface PredefinedQuestionTestRow {
@@ -16,7 +14,7 @@ export interface PredefinedQuestionTestRow {
  * the notebook of that title, choices [Answer, One Wrong Choice] with index 0; the notebook's
  * assessment asks as many questions as there are rows; a certifiable notebook is also approved.
  */
-export function injectPredefinedQuestions(
+export async function injectPredefinedQuestions(
   ctx: AppContext,
   input: {
     notebookTitle: string;
@@ -24,48 +22,25 @@ export function injectPredefinedQuestions(
     predefinedQuestionTestData: PredefinedQuestionTestRow[];
   },
 ) {
-  const head = ctx.db
-    .select({ notebookId: notes.notebookId })
-    .from(notes)
-    .where(and(eq(notes.title, input.notebookTitle), isNull(notes.parentId), isNull(notes.deletedAt)))
-    .orderBy(notes.id)
-    .get();
-  if (!head) throw new BadRequestError(`No notebook "${input.notebookTitle}"`);
-  const now = ctx.clock.now();
-  return ctx.db.transaction((tx) => {
-    const created = input.predefinedQuestionTestData.map((row) => {
-      const note = tx
-        .select({ id: notes.id })
-        .from(notes)
-        .where(and(eq(notes.notebookId, head.notebookId), eq(notes.title, row["Note Title"]), isNull(notes.deletedAt)))
-        .get();
-      if (!note) throw new BadRequestError(`No note "${row["Note Title"]}" in "${input.notebookTitle}"`);
-      const question = { stem: row.Question, choices: [row.Answer, row["One Wrong Choice"]] };
-      const approved = row.Approved === true || row.Approved === "true";
-      const saved = tx
-        .insert(predefinedQuestions)
-        .values({
-          noteId: note.id,
-          multipleChoicesQuestion: JSON.stringify(question),
-          correctAnswerIndex: 0,
-          approved,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      return { id: saved.id, multipleChoicesQuestion: question, correctAnswerIndex: 0, approved };
-    });
-    const certifiable = input.notebookCertifiable === true;
-    tx.update(notebooks)
-      .set({ numberOfQuestionsInAssessment: created.length, ...(certifiable ? { certifiable: true } : {}) })
-      .where(eq(notebooks.id, head.notebookId))
-      .run();
-    if (certifiable) {
-      tx.insert(notebookCertificateApprovals)
-        .values({ notebookId: head.notebookId, lastApprovalTime: now, createdAt: now })
-        .onConflictDoUpdate({ target: notebookCertificateApprovals.notebookId, set: { lastApprovalTime: now } })
-        .run();
-    }
-    return created;
+  const rows = input.predefinedQuestionTestData.map((row) => {
+    const question = { stem: row.Question, choices: [row.Answer, row["One Wrong Choice"]] };
+    const approved = row.Approved === true || row.Approved === "true";
+    return {
+      noteTitle: row["Note Title"],
+      question: { multipleChoicesQuestion: JSON.stringify(question), correctAnswerIndex: 0, approved, contested: false },
+      shown: { multipleChoicesQuestion: question, correctAnswerIndex: 0, approved },
+    };
   });
+  const injected = await ctx.stores.recallPrompts.injectQuestions(
+    input.notebookTitle,
+    rows,
+    input.notebookCertifiable === true,
+    ctx.clock.now(),
+  );
+  if ("missing" in injected) {
+    throw new BadRequestError(
+      injected.missing === "note" ? `No note "${injected.title}" in "${input.notebookTitle}"` : `No notebook "${input.notebookTitle}"`,
+    );
+  }
+  return injected.questions.map((saved, i) => ({ id: saved.id, ...rows[i]!.shown }));
 }

@@ -16,6 +16,7 @@ import {
   storedOutcome,
 } from "../memory/memory-store";
 import { all, one, run, type Session, type Step } from "../session";
+import { injectQuestions } from "./inject-questions";
 
 export type RecallPromptRow = typeof recallPrompts.$inferSelect;
 export type PredefinedQuestionRow = typeof predefinedQuestions.$inferSelect;
@@ -261,5 +262,6 @@ export const recallPromptsStore = defineStore({
   replaceQuestion: write(replaceQuestion),
   withdrawQuestion: write(withdrawQuestion),
   toggleApproval: write(toggleApproval),
+  injectQuestions: write(injectQuestions),
 });
 export type RecallPromptsStore = StoreOf<typeof recallPromptsStore>;
