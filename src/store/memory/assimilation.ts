@@ -56,20 +56,20 @@ export function* subscriptionTargets(s: Session, userId: number): Step<{ noteboo
   return yield* all(s, query, { userId });
 }
 
-/** The first `limit` own candidates of a kind, as note ids. */
+/** The first `limit` own candidates of a kind, as note ids (a prepared statement per kind). */
 function* ownCandidatesOfKind(s: Session, userId: number, kind: CandidateKind, limit: number): Step<number[]> {
   const { assimilationCandidates: c, notes: n, notebooks: nb } = s.t;
-  const rows = yield* all(
-    s,
+  const query = prepared(s, `memory-own-candidates-${kind}`, () =>
     s.db
       .select({ id: c.noteId })
       .from(c)
       .innerJoin(n, eq(n.id, c.noteId))
       .innerJoin(nb, eq(nb.id, n.notebookId))
-      .where(and(eq(c.userId, userId), isNull(nb.circleId), kindCondition(s, kind)))
+      .where(and(eq(c.userId, sql.placeholder("userId")), isNull(nb.circleId), kindCondition(s, kind)))
       .orderBy(asc(c.level), asc(c.createdAt), asc(c.noteId))
-      .limit(limit),
+      .limit(sql.placeholder("limit")),
   );
+  const rows = yield* all(s, query, { userId, limit });
   return rows.map((row) => row.id);
 }
 
@@ -127,15 +127,20 @@ export function* subscriptionCandidates(s: Session, userId: number, notebookId: 
   if (limit <= 0) return [];
   const n = s.t.notes;
   return yield* byKind(limit, function* (kind, left) {
-    const rows = yield* all(
-      s,
+    const query = prepared(s, `memory-subscription-candidates-${kind}`, () =>
       s.db
         .select({ id: n.id })
         .from(n)
-        .where(and(subscriptionCandidateCondition(s, userId, notebookId), kindCondition(s, kind)))
+        .where(
+          and(
+            subscriptionCandidateCondition(s, sql`${sql.placeholder("userId")}`, sql`${sql.placeholder("notebookId")}`),
+            kindCondition(s, kind),
+          ),
+        )
         .orderBy(asc(n.level), asc(n.createdAt), asc(n.id))
-        .limit(left),
+        .limit(sql.placeholder("limit")),
     );
+    const rows = yield* all(s, query, { userId, notebookId, limit: left });
     return rows.map((row) => row.id);
   });
 }
