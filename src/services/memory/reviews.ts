@@ -10,7 +10,7 @@ import {
   type MemoryTrackerRow,
   type PlannedReview,
   type ReviewPlanner,
-} from "../../store/memory/memory-store";
+} from "../../store/memory/trackers";
 import { ValidationError } from "../errors";
 import type { Randomizer } from "../randomizer";
 import { markAsRepeated, newSchedule, parseSpaceIntervals, selfEvaluated } from "../scheduling/forgetting-curve";
@@ -24,7 +24,7 @@ import {
 } from "../scheduling/fsrs";
 import type { CurrentUser, UserRow } from "../user-rows";
 
-export type { MemoryTrackerRow } from "../../store/memory/memory-store";
+export type { MemoryTrackerRow } from "../../store/memory/trackers";
 
 /** A drizzle transaction of the code not on the stores yet (the importers), see store/legacy.ts. */
 type LegacyTransaction = Parameters<typeof runOnSqlite>[0];

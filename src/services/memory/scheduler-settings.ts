@@ -3,7 +3,7 @@
  * they switch between the classic forgetting curve and FSRS (rules in scheduling/fsrs.ts).
  */
 import { runOnSqlite } from "../../store/legacy";
-import { convertTrackers, type TrackerConversion } from "../../store/memory/memory-store";
+import { convertTrackers, type TrackerConversion } from "../../store/memory/trackers";
 import {
   DEFAULT_MAXIMUM_INTERVAL_DAYS,
   MAX_DESIRED_RETENTION,

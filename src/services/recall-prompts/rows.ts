@@ -5,13 +5,13 @@ import {
   type PromptWithQuestion,
   question as questionBody,
   type RecallPromptRow,
-} from "../../store/recall-prompts/recall-prompts-store";
+} from "../../store/recall-prompts/prompts";
 import { NotFoundError } from "../errors";
 import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
 import { authorizeOwnRecord, authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 
-export type { PredefinedQuestionRow, RecallPromptRow } from "../../store/recall-prompts/recall-prompts-store";
+export type { PredefinedQuestionRow, RecallPromptRow } from "../../store/recall-prompts/prompts";
 
 /** A recall prompt with what presenting or answering it needs. */
 export interface LoadedPrompt {

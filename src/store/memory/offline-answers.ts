@@ -5,9 +5,9 @@
  * another request may have changed meanwhile (the tracker removed, assimilated again or reviewed
  * later, the question answered) and stores the outcome under the answer's key, applied or not.
  */
-import { answerPrompt } from "../recall-prompts/recall-prompts-store";
+import { answerPrompt } from "../recall-prompts/prompts";
 import type { Session, Step } from "../session";
-import { type ReviewPlanner, recordAnswerKey, reviewedAfter, reviewTracker, storedOutcome, tracker } from "./memory-store";
+import { type ReviewPlanner, recordAnswerKey, reviewedAfter, reviewTracker, storedOutcome, tracker } from "./trackers";
 
 /** What an answer did, as stored under its key (the statuses of the service's OfflineAnswerStatus). */
 export interface OfflineOutcome {

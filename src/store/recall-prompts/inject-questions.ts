@@ -7,7 +7,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { approveNotebook } from "../assessments/assessments-store";
 import { setCertification } from "../notes/notebook-certification";
 import { one, type Session, type Step } from "../session";
-import { insertQuestion, type NewQuestion, type PredefinedQuestionRow } from "./recall-prompts-store";
+import { insertQuestion, type NewQuestion, type PredefinedQuestionRow } from "./prompts";
 
 export type InjectedQuestions = { missing: "notebook" } | { missing: "note"; title: string } | { questions: PredefinedQuestionRow[] };
 
