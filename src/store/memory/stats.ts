@@ -66,6 +66,7 @@ export function* trackerTotals(s: Session, userId: number): Step<{ active: numbe
 export function* fsrsStates(s: Session, userId: number): Step<[number, number | null][]> {
   const m = s.t.memoryTrackers;
   return yield* byDialect(s, {
+    // biome-ignore lint/correctness/useYield: SQLite answers values() at once; there is nothing to wait for
     sqlite: function* (): Step<[number, number | null][]> {
       return s.db.values<[number, number | null]>(
         sql`SELECT ${m.stability}, ${m.lastRecalledAt} FROM ${m}
