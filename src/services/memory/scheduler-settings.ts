@@ -2,8 +2,7 @@
  * The scheduler settings of a user and the one-time conversion of their trackers when
  * they switch between the classic forgetting curve and FSRS (rules in scheduling/fsrs.ts).
  */
-import { runOnSqlite } from "../../store/legacy";
-import { convertTrackers, type TrackerConversion } from "../../store/memory/trackers";
+import type { TrackerConversion } from "../../store/memory/memory-store";
 import {
   DEFAULT_MAXIMUM_INTERVAL_DAYS,
   MAX_DESIRED_RETENTION,
@@ -69,14 +68,4 @@ export function trackerConversion(after: UserRow): { to: "fsrs" | "forgetting-cu
       difficulty: null,
     }),
   };
-}
-
-/**
- * Converts the user's trackers once when the scheduler changed, inside the settings' transaction
- * (users.ts, not on the stores yet: the users store composes convertTrackers instead when it moves).
- */
-export function convertTrackersOnSwitch(tx: Parameters<typeof runOnSqlite>[0], before: UserRow, after: UserRow): number {
-  if (schedulerOf(before) === schedulerOf(after)) return 0;
-  const { to, convert } = trackerConversion(after);
-  return runOnSqlite(tx, (s) => convertTrackers(s, after.id, to, convert));
 }

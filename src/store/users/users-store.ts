@@ -6,7 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, type users, type userTokens } from "../../db/schema";
 import { ensureAccount } from "../accounts/account-rows";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { convertTrackers, type TrackerConversion } from "../memory/memory-store";
+import { convertTrackers, type TrackerConversion } from "../memory/trackers";
 import { all, one, run, type Session, type Step } from "../session";
 
 export type UserRow = typeof users.$inferSelect;
