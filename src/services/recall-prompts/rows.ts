@@ -1,17 +1,12 @@
 import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
-import {
-  type PredefinedQuestionRow,
-  type PromptWithQuestion,
-  question as questionBody,
-  type RecallPromptRow,
-} from "../../store/recall-prompts/prompts";
+import type { PredefinedQuestionRow, PromptWithQuestion, RecallPromptRow } from "../../store/recall-prompts/recall-prompts-store";
 import { NotFoundError } from "../errors";
 import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
 import { authorizeOwnRecord, authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 
-export type { PredefinedQuestionRow, RecallPromptRow } from "../../store/recall-prompts/prompts";
+export type { PredefinedQuestionRow, RecallPromptRow } from "../../store/recall-prompts/recall-prompts-store";
 
 /** A recall prompt with what presenting or answering it needs. */
 export interface LoadedPrompt {
@@ -40,13 +35,9 @@ export function readablePrompt(ctx: AppContext, current: CurrentUser, found: Pro
   return loaded;
 }
 
-/**
- * With its question, note and notebook, for a caller the policy has already let in (a
- * conversation's party). Synchronous for the conversations, which are not on the stores yet: it
- * goes when they move.
- */
-export function loadPromptOf(ctx: AppContext, prompt: RecallPromptRow): LoadedPrompt {
-  const question = ctx.database.readNow((s) => questionBody(s, prompt.predefinedQuestionId));
+/** With its question, note and notebook, for a caller the policy has already let in (a conversation's party). */
+export async function loadPromptOf(ctx: AppContext, prompt: RecallPromptRow): Promise<LoadedPrompt> {
+  const question = await ctx.stores.recallPrompts.question(prompt.predefinedQuestionId);
   if (!question) throw new NotFoundError("Question");
   return withNote(ctx, { prompt, question });
 }

@@ -24,7 +24,7 @@ async function subjectOf(ctx: AppContext, conversation: ConversationRow): Promis
   if (conversation.subjectRecallPromptId !== null) {
     const prompt = await ctx.stores.conversations.recallPrompt(conversation.subjectRecallPromptId);
     if (!prompt) throw new NotFoundError("Recall prompt");
-    const loaded = loadPromptOf(ctx, prompt);
+    const loaded = await loadPromptOf(ctx, prompt);
     const details = {
       originalQuestionDefinition: {
         multipleChoicesQuestion: storedQuestion(loaded.question),
