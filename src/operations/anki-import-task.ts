@@ -15,7 +15,7 @@ import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
 import { insertImportedTrackers } from "../store/memory/memory-import";
-import { logAssimilation } from "../store/memory/memory-store";
+import { logAssimilation } from "../store/memory/trackers";
 import { insertLastChildren } from "../store/notes/insert-note";
 import { importedNotebook } from "../store/notes/notes-import";
 import {
