@@ -5,7 +5,10 @@
  */
 import { and, count, isNull, sql } from "drizzle-orm";
 import { all, prepared, type Session, type Step } from "../session";
-import type { NoteRow } from "./note-rows";
+
+type NoteRow = typeof notesTable.$inferSelect;
+
+import type { notes as notesTable } from "../../db/schema";
 
 /** Notes by id, in no promised order. */
 export function* notesByIds(s: Session, ids: number[]): Step<NoteRow[]> {
