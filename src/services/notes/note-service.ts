@@ -43,7 +43,7 @@ export async function readNote(
   const rows = await ctx.stores.notes.realmRows(noteId, options.childrenLimit ?? CHILDREN_PAGE_SIZE, (id) => readable.notebook(id));
   if (!rows) throw new NotFoundError("Note");
   return {
-    realm: presentRealm(ctx, current, rows, fromBazaar),
+    realm: presentRealm(ctx, readable, rows, fromBazaar),
     note: rows.note,
     ancestors: rows.ancestors,
     readonly,

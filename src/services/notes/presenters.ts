@@ -318,10 +318,11 @@ export function presentNotebook(ctx: AppContext, reader: Reader, notebook: Noteb
 /** How many children a realm lists: a page (the default), or every one (e.g. MCP's get_note). */
 export type ChildrenLimit = number | "all";
 
-/** The NoteRealm JSON of loaded realm rows for the reader. */
-export function presentRealm(ctx: AppContext, reader: Reader, rows: RealmRows, fromBazaar = false): NoteRealmJson {
+/** The NoteRealm JSON of loaded realm rows for the reader (whose read rights `readable` holds, as realmRows was given them). */
+export function presentRealm(ctx: AppContext, readable: ReadableNotes, rows: RealmRows, fromBazaar = false): NoteRealmJson {
   const { note, ancestors, children, more, counts, own, inbound, related, card } = rows;
-  const presenter = new NotePresenter(ctx, reader).know([note, ...ancestors, ...children, ...inbound, ...related]);
+  const reader = readable.reader;
+  const presenter = new NotePresenter(ctx, readable).know([note, ...ancestors, ...children, ...inbound, ...related]);
   return {
     id: note.id,
     note: presenter.note(note, { ancestors, childrenCount: own.children, linkCount: own.links }),
@@ -347,7 +348,7 @@ export async function noteRealm(
   const readable = new ReadableNotes(ctx, reader);
   const rows = await ctx.stores.notes.realmRows(noteId, childrenLimit, (notebookId) => readable.notebook(notebookId));
   if (!rows) throw new NotFoundError("Note");
-  return presentRealm(ctx, reader, rows, fromBazaar);
+  return presentRealm(ctx, readable, rows, fromBazaar);
 }
 
 /** The NoteRealm of a note for the reader (for answers after a change). */
@@ -365,7 +366,7 @@ export function presentNoteRealm(
   const readable = new ReadableNotes(ctx, reader);
   const rows = ctx.database.readNow((s) => realmRows(s, note.id, childrenLimit, (notebookId) => readable.notebook(notebookId)));
   if (!rows) throw new NotFoundError("Note");
-  return presentRealm(ctx, reader, rows);
+  return presentRealm(ctx, readable, rows);
 }
 
 /**
