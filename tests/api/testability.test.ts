@@ -16,6 +16,20 @@ describe("test hooks", () => {
     expect(server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM user_tokens").get()!.n).toBe(0);
   });
 
+  test("inject_notes makes all its notes or none: an unknown parent title leaves nothing made", async () => {
+    const client = await server.client().loginAs("old_learner");
+    const notebooks = async () => (await client.get("/api/notebooks")).body.notebooks.length;
+    const before = await notebooks();
+    const answer = await client.post("/api/testability/inject_notes", {
+      externalIdentifier: "",
+      circleName: null,
+      noteTestData: [{ Title: "Made first" }, { Title: "Orphan", "Parent Title": "No such note" }],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Parent note "No such note" not found');
+    expect(await notebooks()).toBe(before);
+  });
+
   test("time travel freezes the clock at a JSON-encoded instant, and relative travel moves from now", async () => {
     const client = server.client();
     await client.post("/api/testability/time_travel", { travel_to: JSON.stringify("1976-06-02T08:00:00.000Z") });
