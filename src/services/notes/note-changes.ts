@@ -3,7 +3,7 @@ import { isShuttingDown, onShutdown } from "../../lifecycle";
 import { ServiceUnavailableError, TooManyRequestsError } from "../errors";
 import { authorizeRead, notebookAccess } from "../policies";
 import type { CurrentUser } from "../users";
-import { findNote, getNote, getNotebook } from "./rows";
+import { requireNoteWithNotebook } from "./rows";
 
 /**
  * Live note changes: an open note page listens (GET /api/notes/:note/changes, server-sent events)
@@ -97,9 +97,9 @@ function countStream(ctx: AppContext, userId: number | undefined, by: 1 | -1) {
 }
 
 /** The event stream of one note for one reader (who must be allowed to read it now and at each event). */
-export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Response {
-  const note = getNote(ctx, noteId);
-  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+export async function noteChangeStream(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<Response> {
+  const { notebook } = await requireNoteWithNotebook(ctx, noteId);
+  authorizeRead(ctx, current, notebook);
   if (isShuttingDown(ctx)) throw new ServiceUnavailableError("Engram is restarting");
   const userId = current?.user.id;
   const streams = openStreams.get(ctx) ?? { count: 0 };
@@ -124,19 +124,26 @@ export function noteChangeStream(ctx: AppContext, current: CurrentUser | undefin
       const noteListeners = listeners(ctx).get(noteId) ?? new Set<Listener>();
       listeners(ctx).set(noteId, noteListeners);
       let lastSent = "";
-      const onSaved: Listener = (onlyIfChanged) => {
+      const check = async (onlyIfChanged?: boolean) => {
         if (!open) return;
         // The policy decides each event: membership, sharing or the note's notebook may have changed.
-        const row = findNote(ctx, noteId);
-        if (!row || notebookAccess(ctx, current, getNotebook(ctx, row.notebookId)) === "none") {
+        const found = await ctx.stores.notes.noteWithNotebook(noteId);
+        if (!open) return;
+        if (!found || notebookAccess(ctx, current, found.notebook) === "none") {
           send("closed", { reason: "You can no longer read this note" });
           end();
           return;
         }
+        const row = found.note;
         const revisions = `${row.titleRevision}/${row.detailsRevision}`;
         if (onlyIfChanged && revisions === lastSent) return;
         lastSent = revisions;
         send("revisions", { titleRevision: row.titleRevision, detailsRevision: row.detailsRevision } satisfies NoteRevisionsEvent);
+      };
+      // One check at a time, in the order they were asked for: each compares with what the last one sent.
+      let checks = Promise.resolve();
+      const onSaved: Listener = (onlyIfChanged) => {
+        checks = checks.then(() => check(onlyIfChanged)).catch(() => end());
       };
       const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
       const leaveShutdown = onShutdown(ctx, "note change stream", () => {
