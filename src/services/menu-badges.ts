@@ -28,6 +28,6 @@ export async function menuBadges(ctx: AppContext, current: CurrentUser, timeZone
   return versionedAnswerOf(ctx, "badges", `${userId}:${timeZone}:${halfDay}`, version, async () => ({
     assimilate: await assimilationDueCount(ctx, current, timeZone),
     recall: await recallDueCount(ctx, current, timeZone),
-    messages: unreadCount(ctx, current),
+    messages: await unreadCount(ctx, current),
   }));
 }

@@ -1,6 +1,5 @@
 import type { AppContext } from "../../context";
 import type { ConversationMessageRow, ConversationRow, ConversationSubject } from "../../store/conversations/conversations-store";
-import { unreadCount as unreadMessagesCount } from "../../store/conversations/conversations-store";
 import { type AssessmentQuestionInstanceJson, ownQuestionInstance } from "../assessments/assessment-service";
 import { NotFoundError, ValidationError } from "../errors";
 import { type NoteJson, NotePresenter, topologyText } from "../notes/presenters";
@@ -203,12 +202,9 @@ export async function conversationsAboutNote(ctx: AppContext, current: CurrentUs
   return presentAll(ctx, current, await ctx.stores.conversations.ofParty(current.user.id, note.id));
 }
 
-/**
- * How many messages from others the user has not read (the Messages badge). Synchronous (one
- * prepared count) while the menu badges' cached answer is loaded synchronously.
- */
-export function unreadCount(ctx: AppContext, current: CurrentUser): number {
-  return ctx.database.readNow((s) => unreadMessagesCount(s, current.user.id));
+/** How many messages from others the user has not read (the Messages badge; one prepared count). */
+export function unreadCount(ctx: AppContext, current: CurrentUser): Promise<number> {
+  return ctx.stores.conversations.unreadCount(current.user.id);
 }
 
 /** GET /conversation/unread: the messages from others the user has not read, oldest first. */
