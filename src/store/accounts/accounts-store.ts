@@ -6,7 +6,7 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
 import type { passwordResets } from "../../db/schema";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, one, run, type Session, type Step } from "../session";
 import { removeAllOf } from "../sessions/sessions-store";
 import { revokeTokensOfAccount } from "../users/users-store";
 import { type AccountRow, byId, byLogin, ensureAccount, markSeen } from "./account-rows";
@@ -69,14 +69,19 @@ export function* changeAccount(
   if (!account) return "not-found";
   const admin = change.admin ?? account.admin;
   const disabledAt = change.disabled === undefined ? account.disabledAt : change.disabled ? (account.disabledAt ?? now) : null;
-  const others = yield* one(
+  // The other enabled admins, locked (PostgreSQL) so that two admins revoking each other at once
+  // cannot both pass; on SQLite the write unit holds the lock already.
+  const others = yield* all(
     s,
-    s.db
-      .select({ n: count() })
-      .from(accounts)
-      .where(and(eq(accounts.admin, true), isNull(accounts.disabledAt), ne(accounts.id, accountId))),
+    forUpdate(
+      s,
+      s.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.admin, true), isNull(accounts.disabledAt), ne(accounts.id, accountId))),
+    ),
   );
-  if ((others?.n ?? 0) === 0 && !(admin && disabledAt === null)) return "last-admin";
+  if (others.length === 0 && !(admin && disabledAt === null)) return "last-admin";
   yield* run(s, s.db.update(accounts).set({ admin, disabledAt }).where(eq(accounts.id, accountId)));
   if (change.disabled === true) yield* removeAllOf(s, accountId);
   return "changed";
