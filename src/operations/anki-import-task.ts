@@ -7,7 +7,7 @@
  * all; a failure removes what was written.
  */
 import type { memoryTrackers } from "../db/schema";
-import { assimilationState, logImportedReviews, MAX_THINKING_TIME_MS } from "../services/memory/reviews";
+import { assimilationState, importedReviewRows, MAX_THINKING_TIME_MS } from "../services/memory/reviews";
 import type { NoteRow } from "../services/notes/rows";
 import type { CurrentUser } from "../services/users";
 import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "../services/vaults/anki-schedule";
@@ -15,7 +15,7 @@ import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
 import { insertImportedTrackers } from "../store/memory/memory-import";
-import { logAssimilation } from "../store/memory/trackers";
+import { insertLogRows, logAssimilation } from "../store/memory/trackers";
 import { insertLastChildren } from "../store/notes/insert-note";
 import { importedNotebook } from "../store/notes/notes-import";
 import {
@@ -172,26 +172,27 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
         active.map((row) => ({ ...row, removedFromTracking: false })),
         assimilationState(current),
       );
-      rows.forEach((row, k) => {
+      for (const [k, row] of rows.entries()) {
         const reviews = trackerReviews[batch[k]!]!;
-        if (reviews.length === 0) return;
-        // The memory service's logging of reviews made elsewhere, on this unit's handle.
-        logImportedReviews(
-          s.db,
-          userId,
-          row.id,
-          "anki",
-          row.assimilatedAt,
-          reviews.map((review) => ({
-            at: review.at,
-            success: review.ease > 1,
-            thinkingTimeMs: Math.min(review.timeMs, MAX_THINKING_TIME_MS),
-            scheduledDays: review.lastIntervalDays,
-            intervalDays: review.intervalDays,
-          })),
+        if (reviews.length === 0) continue;
+        yield* insertLogRows(
+          s,
+          importedReviewRows(
+            userId,
+            row.id,
+            "anki",
+            row.assimilatedAt,
+            reviews.map((review) => ({
+              at: review.at,
+              success: review.ease > 1,
+              thinkingTimeMs: Math.min(review.timeMs, MAX_THINKING_TIME_MS),
+              scheduledDays: review.lastIntervalDays,
+              intervalDays: review.intervalDays,
+            })),
+          ),
         );
         report.reviews += reviews.length;
-      });
+      }
       report.trackers += rows.length;
       return rows;
     },

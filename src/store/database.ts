@@ -58,9 +58,9 @@ export class SqliteDatabase implements Database {
   }
 
   /**
-   * The same units, answered synchronously: only for SQLite-only code not yet on the stores
-   * (legacy.ts), which calls store bodies from inside its own synchronous transactions (then the
-   * unit is a savepoint of that transaction).
+   * The same units, answered synchronously: a bridge for callers that are not async yet
+   * (docs/architecture.md, "Adding or moving a store"); inside an open transaction the unit is
+   * a savepoint of it. SQLite only: PostgreSQL has no synchronous path.
    */
   readNow<T>(body: (s: Session) => Step<T>): T {
     return this.unit(body) as T;

@@ -3,11 +3,9 @@
  * src/store imports drizzle or bun:sqlite, takes the app's drizzle or SQLite handle, or holds SQL
  * text. Exempt: src/db (the schema, the connection, the migration runner) and the Anki file reader
  * (read-anki.ts, anki-collection.ts: it reads an uploaded SQLite file, not Engram's database).
- * NOT_MOVED_YET lists the files that still do it; it may only shrink: a listed file that no
- * longer does it must leave the list.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -17,28 +15,14 @@ import { databaseAccessIn, root, sourceFiles, tablesWrittenIn } from "../support
 const SCANNED = ["src", "views", "islands"];
 const EXEMPT = [/^src\/store\//, /^src\/db\//, /^src\/services\/vaults\/(read-anki|anki-collection)\.ts$/];
 
-/**
- * The files not on the stores yet, each with what it still does (as this check found it when the
- * stores began); moving a file's reads and writes into a store removes it from here.
- */
-const NOT_MOVED_YET: string[] = [];
-
 describe("the store boundary", () => {
   const checked = SCANNED.flatMap(sourceFiles).filter((file) => !EXEMPT.some((pattern) => pattern.test(file)));
 
-  test("no file outside src/store touches the database, but those not moved yet", () => {
+  test("no file outside src/store touches the database", () => {
     const offenders = checked
-      .filter((file) => !NOT_MOVED_YET.includes(file))
       .map((file) => ({ file, does: databaseAccessIn(readFileSync(join(root, file), "utf8")) }))
       .filter((entry) => entry.does.length > 0);
     expect(offenders).toEqual([]);
-  });
-
-  test("every file listed as not moved yet still exists and still touches the database (else it leaves the list)", () => {
-    const stale = NOT_MOVED_YET.filter(
-      (file) => !existsSync(join(root, file)) || databaseAccessIn(readFileSync(join(root, file), "utf8")).length === 0,
-    );
-    expect(stale).toEqual([]);
   });
 
   test("the check sees each way of touching the database", () => {

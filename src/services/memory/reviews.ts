@@ -3,14 +3,7 @@
  * computes the new state and its recall_log row (planReview), and the memory store writes both in
  * the review's unit of work, so the log and the trackers never disagree.
  */
-import { runOnSqlite } from "../../store/legacy";
-import {
-  insertLogRows,
-  logAssimilation as logAssimilationBody,
-  type MemoryTrackerRow,
-  type PlannedReview,
-  type ReviewPlanner,
-} from "../../store/memory/trackers";
+import type { MemoryTrackerRow, NewRecallLogRow, PlannedReview, ReviewPlanner } from "../../store/memory/trackers";
 import { ValidationError } from "../errors";
 import type { Randomizer } from "../randomizer";
 import { markAsRepeated, newSchedule, parseSpaceIntervals, selfEvaluated } from "../scheduling/forgetting-curve";
@@ -26,8 +19,6 @@ import type { CurrentUser, UserRow } from "../user-rows";
 
 export type { MemoryTrackerRow } from "../../store/memory/trackers";
 
-/** A drizzle transaction of the code not on the stores yet (the importers), see store/legacy.ts. */
-type LegacyTransaction = Parameters<typeof runOnSqlite>[0];
 /** "anki": a review made in Anki, carried over by an Anki import. */
 export type ReviewKind = "assimilation" | "multiple-choice" | "spelling" | "self-review" | "self-evaluation" | "anki";
 export const REVIEW_KINDS: readonly ReviewKind[] = [
@@ -105,13 +96,7 @@ export function assimilationState(current: CurrentUser): (row: MemoryTrackerRow)
   return (row) => JSON.stringify(stateJson(scheduler, row));
 }
 
-/** Logs the assimilation of freshly inserted trackers inside an importer's transaction (the first row of their history). */
-export function logAssimilation(tx: LegacyTransaction, current: CurrentUser, rows: MemoryTrackerRow[]): MemoryTrackerRow[] {
-  runOnSqlite(tx, (s) => logAssimilationBody(s, current.user.id, rows, assimilationState(current)));
-  return rows;
-}
-
-/** A review made in another app, as it happened (see logImportedReviews). */
+/** A review made in another app, as it happened (see importedReviewRows). */
 export interface ImportedReview {
   at: Date;
   success: boolean;
@@ -122,20 +107,19 @@ export interface ImportedReview {
 }
 
 /**
- * Logs reviews made in another app (an Anki deck's revlog) for a freshly inserted tracker, as
- * they happened, oldest first, after its assimilation at `assimilatedAt`: they count in the
- * statistics and in FSRS fitting like reviews made here. Their state is the other app's
- * interval, as `{scheduler: "anki", intervalDays}`.
+ * The recall-log rows of reviews made in another app (an Anki deck's revlog) for a freshly
+ * inserted tracker, as they happened, oldest first, after its assimilation at `assimilatedAt`:
+ * they count in the statistics and in FSRS fitting like reviews made here. Their state is the
+ * other app's interval, as `{scheduler: "anki", intervalDays}`.
  */
-export function logImportedReviews(
-  tx: LegacyTransaction,
+export function importedReviewRows(
   userId: number,
   trackerId: number,
   kind: "anki",
   assimilatedAt: Date,
   reviews: ImportedReview[],
-) {
-  const values = reviews.map((review, i) => ({
+): NewRecallLogRow[] {
+  return reviews.map((review, i) => ({
     memoryTrackerId: trackerId,
     userId,
     reviewedAt: review.at,
@@ -146,7 +130,6 @@ export function logImportedReviews(
     elapsedHours: hoursBetween(i > 0 ? reviews[i - 1]!.at : assimilatedAt, review.at),
     stateAfter: JSON.stringify({ scheduler: kind, intervalDays: Math.round(review.intervalDays * 1000) / 1000 }),
   }));
-  runOnSqlite(tx, (s) => insertLogRows(s, values));
 }
 
 /**
