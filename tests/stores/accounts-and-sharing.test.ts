@@ -1,5 +1,6 @@
 /** The stores moved onto the data layer since (accounts, users, settings, failure reports, admin, sharing's reads), on both databases. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { accountsStore } from "../../src/store/accounts/accounts-store";
 import { run } from "../../src/store/session";
 import { notebooksOfNotes, othersHoldNotebook, reachableNotebookIds } from "../../src/store/sharing/access";
 import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
@@ -85,5 +86,20 @@ describe("sharing's reads", () => {
     );
     expect(await under.database.read((s) => othersHoldNotebook(s, theirs.notebookId))).toBe(true);
     expect(await under.database.read((s) => othersHoldNotebook(s, own.notebookId))).toBe(false);
+  });
+});
+
+describe("sign-ups at once, as from several processes", () => {
+  test("of six first sign-ups through two connections exactly one is the admin; one login is taken once", async () => {
+    const fresh = await databaseUnderTest();
+    try {
+      const stores = [accountsStore(fresh.database), accountsStore(await fresh.another())];
+      const firsts = await Promise.all(Array.from({ length: 6 }, (_, i) => stores[i % 2]!.signUp(`learner-${i}`, "hash", now)));
+      expect(firsts.filter((account) => account !== "taken" && account.admin)).toHaveLength(1);
+      const same = await Promise.all(Array.from({ length: 4 }, (_, i) => stores[i % 2]!.signUp("same", "hash", now)));
+      expect(same.filter((account) => account === "taken")).toHaveLength(3);
+    } finally {
+      await fresh.dispose();
+    }
   });
 });

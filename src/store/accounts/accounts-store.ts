@@ -3,10 +3,10 @@
  * every account at once (the first account is the admin; an instance keeps an enabled admin) are
  * taken inside the write unit that changes them, so two processes cannot both win them.
  */
-import { and, count, eq, isNull, ne } from "drizzle-orm";
+import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { passwordResets } from "../../db/schema";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { all, forUpdate, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, one, rawAll, run, type Session, type Step } from "../session";
 import { removeAllOf } from "../sessions/sessions-store";
 import { revokeTokensOfAccount } from "../users/users-store";
 import { type AccountRow, byId, byLogin, ensureAccount, markSeen } from "./account-rows";
@@ -34,8 +34,22 @@ export function* listWithNames(s: Session): Step<{ account: AccountRow; name: st
   );
 }
 
+/** Any fixed number names the lock sign-ups take turns on (pg_advisory_xact_lock). */
+const SIGN_UP_LOCK = 727_001;
+
+/**
+ * "The login is free" and "no account yet, so this one is the admin" are read before the insert:
+ * on PostgreSQL sign-ups take turns on a lock held until the unit commits, so two at once on any
+ * processes see each other. SQLite: a write unit holds the database's write lock already.
+ */
+function* signUpsTakeTurns(s: Session): Step<void> {
+  if (s.dialect === "sqlite") return;
+  yield* rawAll(s, sql`SELECT pg_advisory_xact_lock(${SIGN_UP_LOCK})`);
+}
+
 /** A new account with a password; the first of the instance is an admin. "taken" when the login is. */
 export function* signUp(s: Session, login: string, passwordHash: string, now: Date): Step<AccountRow | "taken"> {
+  yield* signUpsTakeTurns(s);
   if (yield* byLogin(s, login)) return "taken";
   const admin = yield* none(s);
   const [account] = yield* all(
