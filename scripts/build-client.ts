@@ -24,13 +24,18 @@ import {
 import { join, relative } from "node:path";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
-import { buildVendor } from "./client-vendor";
+import { buildVendor, writeEntry } from "./client-vendor";
 
 const root = join(import.meta.dir, "..");
 const finalDir = join(root, "build/client");
 /** This process's own staging folders, swapped into place when the build is complete. */
 const outDir = join(root, `build/client-staging-${process.pid}`);
-const entriesDir = join(root, `build/entries-${process.pid}`);
+/**
+ * The generated entry files, at one path for every build: the bundler's hashes cover an entry's
+ * path, so a per-build folder renamed every island file at every build (and two builds at once
+ * published bundles whose names differed). Written atomically (writeEntry) and kept.
+ */
+const entriesDir = join(root, "build/entries");
 
 /** Everything the bundle is made from: what a start compares to decide whether to build again. */
 const SOURCES = ["islands", "src", "assets", "scripts/build-client.ts", "scripts/client-vendor.ts", "package-lock.json"];
@@ -132,14 +137,12 @@ export async function buildClient() {
     return await buildInto();
   } finally {
     rmSync(outDir, { recursive: true, force: true });
-    rmSync(entriesDir, { recursive: true, force: true });
   }
 }
 
 async function buildInto() {
   const source = sourceFingerprint();
   rmSync(outDir, { recursive: true, force: true });
-  rmSync(entriesDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   mkdirSync(entriesDir, { recursive: true });
 
@@ -152,7 +155,7 @@ async function buildInto() {
   ];
   const entrypoints = groups.map((group) => {
     const file = join(entriesDir, `${group.entry}.tsx`);
-    writeFileSync(
+    writeEntry(
       file,
       `import { hydrateIslands } from "../../islands/runtime/hydrate.tsx";\n` +
         group.islands

@@ -8,7 +8,7 @@
  * file compressed on its own. As one file a page downloads them once, in one piece, and every
  * island and lazy part shares the same React.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BunPlugin } from "bun";
 
@@ -61,6 +61,13 @@ async function vendorEntrySource(islandsDir: string): Promise<string> {
   return `${lines.join("\n")}\n`;
 }
 
+/** Writes a generated entry file whole in one rename, so a build running at once never reads half of it. */
+export function writeEntry(file: string, text: string) {
+  const staged = `${file}.${process.pid}`;
+  writeFileSync(staged, text);
+  renameSync(staged, file);
+}
+
 /**
  * Builds the vendor file into outDir (its name carries its content's hash) and answers its name
  * and the plugin that makes the islands' build import it for the vendor libraries.
@@ -71,10 +78,10 @@ export async function buildVendor(options: {
   entriesDir: string;
 }): Promise<{ file: string; bytes: Uint8Array<ArrayBuffer>; plugin: BunPlugin }> {
   const entry = join(options.entriesDir, "vendor.ts");
-  writeFileSync(entry, await vendorEntrySource(join(options.root, "islands")));
-  // Built in memory and named by its bytes' hash: the bundler's own [hash] also covers the entry's
-  // path, which differs with every build, and the file must keep its name (and browsers' cached
-  // copy) for as long as the libraries do not change.
+  writeEntry(entry, await vendorEntrySource(join(options.root, "islands")));
+  // Built in memory and named by its bytes' hash: the bundler's own [hash] also covers the
+  // entry's path, and the file must keep its name (and browsers' cached copy) for as long as the
+  // libraries do not change.
   const result = await Bun.build({
     entrypoints: [entry],
     target: "browser",
