@@ -1,16 +1,12 @@
 /** The stores moved onto the data layer since (accounts, users, settings, failure reports, admin, sharing's reads), on both databases. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { accountsStore } from "../../src/store/accounts/accounts-store";
 import { run } from "../../src/store/session";
 import { notebooksOfNotes, othersHoldNotebook, reachableNotebookIds } from "../../src/store/sharing/access";
-import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTest, databaseUnderTestOfFile } from "../support/database-under-test";
 import { note, notebook, user } from "./seed";
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 const now = new Date(1_000_000);
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { all, isUniqueViolation, run, trying } from "../../src/store/session";
-import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTestOfFile } from "../support/database-under-test";
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 describe("a broken unique index", () => {
   test("is told apart from other failures, caught inside a body (which then goes on) and by the caller", async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { jobsStore } from "../../src/store/jobs/jobs-store";
-import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTestOfFile } from "../support/database-under-test";
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 const lease = 60_000;
 const batchOf = (size: number) => () => size;

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { leasesStore } from "../../src/store/leases/leases-store";
 import { requestResultsStore } from "../../src/store/request-results/request-results-store";
 import { type LimitRule, signInLimitsStore } from "../../src/store/sign-in-limits/sign-in-limits-store";
-import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTestOfFile } from "../support/database-under-test";
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 const three: LimitRule = { maxAttempts: 3, windowMs: 60_000, windowFrom: "first", lockMs: () => 30_000 };
 

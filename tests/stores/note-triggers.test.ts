@@ -2,19 +2,15 @@
  * What the triggers on notes and embeddings derive, and the stores that read it (binary index,
  * note revisions, the note-changes relay), the same on both databases.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { noteChangesStore } from "../../src/store/note-changes/note-changes-store";
 import { orderAfter, orderForFirstChild, orderForLastChild } from "../../src/store/notes/sibling-order";
 import { all, run, type Session, type Step } from "../../src/store/session";
-import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTestOfFile } from "../support/database-under-test";
 import { note, notebook, tracker, user } from "./seed";
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 const write = <T>(body: (s: Session) => Step<T>) => under.database.write(body);
 const read = <T>(body: (s: Session) => Step<T>) => under.database.read(body);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { aiRunsStore } from "../../src/store/ai-runs/ai-runs-store";
 import { all, run } from "../../src/store/session";
-import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTestOfFile } from "../support/database-under-test";
 import { user } from "./seed";
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 describe("sessions store", () => {
   test("a session is read with its account, user and the account's version; touching it raises the version", async () => {

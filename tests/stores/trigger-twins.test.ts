@@ -4,11 +4,11 @@
  * work. A trigger added on SQLite only fails here until its PL/pgSQL twin is written (and tested
  * in triggers.test.ts or note-triggers.test.ts). On PostgreSQL each named twin must exist.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../src/db/connection";
 import { rawAll } from "../../src/store/session";
-import { databaseUnderTest, postgresTestUrl, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTestOfFile, postgresTestUrl } from "../support/database-under-test";
 
 /** FTS5's triggers have no twin: literal search on PostgreSQL reads pg_trgm GIN indexes on notes. */
 const TRIGRAM_INDEXES = "pg_trgm GIN indexes";
@@ -81,11 +81,7 @@ const POSTGRES_TWIN: Record<string, string> = {
   trackers_after_removed_change: "trackers_after_removed_change",
 };
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 describe("the triggers of both databases", () => {
   test("every SQLite trigger has a PostgreSQL twin named in the map, and the map names no trigger SQLite lacks", () => {

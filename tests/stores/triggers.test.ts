@@ -2,17 +2,13 @@
  * What the triggers derive, the same on both databases: each family's rows written with plain
  * inserts and updates (as any code path would), the derived rows read back.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { all, one, run, type Session, type Step } from "../../src/store/session";
-import { databaseUnderTest, type StoreDatabaseUnderTest } from "../support/database-under-test";
+import { databaseUnderTestOfFile } from "../support/database-under-test";
 import { cacheVersion, note, notebook, tracker, user } from "./seed";
 
-let under: StoreDatabaseUnderTest;
-beforeAll(async () => {
-  under = await databaseUnderTest();
-});
-afterAll(() => under.dispose());
+const under = databaseUnderTestOfFile();
 
 const write = <T>(body: (s: Session) => Step<T>) => under.database.write(body);
 const read = <T>(body: (s: Session) => Step<T>) => under.database.read(body);

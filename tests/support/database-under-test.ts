@@ -5,6 +5,7 @@
  * app's stores on it; `write`/`read` run a test's own body (plain inserts of the rows a test needs,
  * reads of what triggers derived) through the same Database.
  */
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,51 +51,63 @@ export async function freshPostgresDatabase(url: string): Promise<{ url: string;
   };
 }
 
-export async function databaseUnderTest(): Promise<StoreDatabaseUnderTest> {
-  const url = postgresTestUrl();
-  if (url) {
-    const fresh = await freshPostgresDatabase(url);
-    const database = await openPostgres(fresh.url, 10);
-    const others: Database[] = [];
-    return {
-      dialect: "postgres",
-      database,
-      stores: createStores(database),
-      async another() {
-        const other = await openPostgres(fresh.url, 10);
-        others.push(other);
-        return other;
-      },
-      async dispose() {
-        for (const other of others) await other.close();
-        await database.close();
-        await fresh.drop();
-      },
-    };
-  }
+/** Where a test's databases live: how to open one more connection to it, and how to remove it. */
+interface Place {
+  dialect: Dialect;
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+}
+
+async function postgresPlace(url: string): Promise<Place> {
+  const fresh = await freshPostgresDatabase(url);
+  return { dialect: "postgres", open: () => openPostgres(fresh.url, 10), remove: () => fresh.drop() };
+}
+
+function sqlitePlace(): Place {
   const dir = mkdtempSync(join(tmpdir(), "engram-store-test-"));
   const file = join(dir, "engram.db");
-  const open = () => {
-    const { sqlite, db } = openDatabase(file);
-    return new SqliteDatabase(sqlite, db);
-  };
-  const database = open();
-  const others: Database[] = [];
   return {
     dialect: "sqlite",
+    async open() {
+      const { sqlite, db } = openDatabase(file);
+      return new SqliteDatabase(sqlite, db);
+    },
+    async remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function databaseUnderTest(): Promise<StoreDatabaseUnderTest> {
+  const url = postgresTestUrl();
+  const place = url ? await postgresPlace(url) : sqlitePlace();
+  const database = await place.open();
+  const others: Database[] = [];
+  return {
+    dialect: place.dialect,
     database,
     stores: createStores(database),
     async another() {
-      const other = open();
+      const other = await place.open();
       others.push(other);
       return other;
     },
     async dispose() {
       for (const other of others) await other.close();
       await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      await place.remove();
     },
   };
+}
+
+/** One database under test for the whole test file: made before its tests, removed after them. */
+export function databaseUnderTestOfFile(): StoreDatabaseUnderTest {
+  const under = {} as StoreDatabaseUnderTest;
+  beforeAll(async () => {
+    Object.assign(under, await databaseUnderTest());
+  });
+  afterAll(() => under.dispose());
+  return under;
 }
 
 /** A test's own write or read body, as a store method would run it. */
