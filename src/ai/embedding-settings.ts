@@ -22,8 +22,8 @@ export interface EmbeddingSettings {
 
 export const EMBEDDING_DIMENSIONS_MESSAGE = `must be a whole number from ${MIN_EMBEDDING_DIMENSIONS} to ${MAX_EMBEDDING_DIMENSIONS}, or empty for the model's own`;
 
-export function currentEmbeddingSettings(ctx: AppContext): EmbeddingSettings {
-  const { model, dimensions } = embeddingConfig(ctx);
+export async function currentEmbeddingSettings(ctx: AppContext): Promise<EmbeddingSettings> {
+  const { model, dimensions } = await embeddingConfig(ctx);
   return { embeddingModel: model, embeddingDimensions: dimensions ?? null };
 }
 
@@ -52,8 +52,8 @@ export async function updateEmbeddingSettings(
     else errors.embeddingDimensions = EMBEDDING_DIMENSIONS_MESSAGE;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const before = embeddingVersion(embeddingConfig(ctx));
+  const before = embeddingVersion(await embeddingConfig(ctx));
   await writeGlobalSettings(ctx, values);
-  if (embeddingVersion(embeddingConfig(ctx)) !== before) await embeddingSettingsChanged(ctx);
+  if (embeddingVersion(await embeddingConfig(ctx)) !== before) await embeddingSettingsChanged(ctx);
   return currentEmbeddingSettings(ctx);
 }

@@ -33,7 +33,8 @@ export interface Embeddings {
  * browser would read as "signed out"), or a message when it answers a different number of
  * vectors than texts, or vectors of different lengths.
  */
-export async function embedTexts(ctx: AppContext, texts: string[], config: EmbeddingConfig = embeddingConfig(ctx)): Promise<Embeddings> {
+export async function embedTexts(ctx: AppContext, texts: string[], given?: EmbeddingConfig): Promise<Embeddings> {
+  const config = given ?? (await embeddingConfig(ctx));
   const { model, dimensions } = config;
   if (texts.length === 0) return { ...config, vectors: [] };
   const client = aiClient(ctx);

@@ -23,16 +23,13 @@ export const MODEL_NAME_MESSAGE = `must be a model name of 1 to ${MAX_MODEL_NAME
 export const ADMIN_ONLY_MESSAGE = "Only an administrator can manage the AI models";
 
 /** One model setting, or the default when it was never set. */
-export function modelFor(ctx: AppContext, key: ModelSettingKey): string {
-  return readGlobalSetting(ctx, key)?.trim() || DEFAULT_CHAT_MODEL;
+export async function modelFor(ctx: AppContext, key: ModelSettingKey): Promise<string> {
+  return (await readGlobalSetting(ctx, key))?.trim() || DEFAULT_CHAT_MODEL;
 }
 
-export function currentModelSettings(ctx: AppContext): GlobalAiModelSettings {
-  return {
-    questionGenerationModel: modelFor(ctx, "questionGenerationModel"),
-    evaluationModel: modelFor(ctx, "evaluationModel"),
-    othersModel: modelFor(ctx, "othersModel"),
-  };
+export async function currentModelSettings(ctx: AppContext): Promise<GlobalAiModelSettings> {
+  const [questionGenerationModel, evaluationModel, othersModel] = await Promise.all(MODEL_SETTING_KEYS.map((key) => modelFor(ctx, key)));
+  return { questionGenerationModel: questionGenerationModel!, evaluationModel: evaluationModel!, othersModel: othersModel! };
 }
 
 /**

@@ -57,7 +57,7 @@ ${JSON.stringify({ stem: question.stem, choices: question.choices })}`;
  */
 export async function askForEvaluation(ctx: AppContext, noteContext: QuestionContext, question: MultipleChoicesQuestion): Promise<unknown> {
   return requestStructuredJson(ctx, {
-    model: modelFor(ctx, "evaluationModel"),
+    model: await modelFor(ctx, "evaluationModel"),
     messages: [...contextMessages(noteContext), { role: "user", content: evaluationPrompt(question) }],
     schemaName: EVALUATION_SCHEMA_NAME,
     schema: QUESTION_EVALUATION_SCHEMA,

@@ -108,7 +108,7 @@ export async function askForQuestion(
   const messages: ChatCompletionMessageParam[] = [...contextMessages(noteContext), { role: "user", content: QUESTION_INSTRUCTION }];
   if (previous) messages.push({ role: "user", content: regenerateMessage(previous.question, previous.advice) });
   return requestStructuredJson(ctx, {
-    model: modelFor(ctx, "questionGenerationModel"),
+    model: await modelFor(ctx, "questionGenerationModel"),
     messages,
     schemaName: QUESTION_SCHEMA_NAME,
     schema: MCQ_WITH_ANSWER_SCHEMA,

@@ -31,7 +31,7 @@ ${JSON.stringify({ stem: question.stem, choices: question.choices })}`;
  */
 export async function askForRefinement(ctx: AppContext, noteDescription: string, question: MultipleChoicesQuestion): Promise<unknown> {
   return requestStructuredJson(ctx, {
-    model: modelFor(ctx, "questionGenerationModel"),
+    model: await modelFor(ctx, "questionGenerationModel"),
     messages: [
       { role: "system", content: PKM_INSTRUCTION },
       { role: "system", content: noteDescription },

@@ -1,13 +1,11 @@
 import type { AppContext } from "../context";
-import { setting } from "../store/settings/settings-store";
 
 /**
  * Instance-wide settings (the global_settings key/value table, the settings store): the AI models
- * per task. Keys are the camel-case names of the settings, e.g. "embeddingModel". Read
- * synchronously (one primary-key lookup) while the AI code that asks them is synchronous.
+ * per task. Keys are the camel-case names of the settings, e.g. "embeddingModel".
  */
-export function readGlobalSetting(ctx: AppContext, key: string): string | undefined {
-  return ctx.database.readNow((s) => setting(s, key));
+export function readGlobalSetting(ctx: AppContext, key: string): Promise<string | undefined> {
+  return ctx.stores.settings.setting(key);
 }
 
 /** Writes these settings in one transaction (a setting not named keeps its value). */
@@ -22,8 +20,8 @@ export function writeGlobalSetting(ctx: AppContext, key: string, value: string):
 export const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
 
 /** The model notes and search keys are embedded with (setting "embeddingModel"). */
-export function embeddingModel(ctx: AppContext): string {
-  return readGlobalSetting(ctx, "embeddingModel")?.trim() || DEFAULT_EMBEDDING_MODEL;
+export async function embeddingModel(ctx: AppContext): Promise<string> {
+  return (await readGlobalSetting(ctx, "embeddingModel"))?.trim() || DEFAULT_EMBEDDING_MODEL;
 }
 
 /** The `dimensions` an administrator may ask of the provider (text-embedding-3-* shorten their vectors). */
@@ -40,8 +38,8 @@ export function isValidEmbeddingDimensions(value: unknown): value is number {
  * then none is sent and the model answers its own length (1,536 for text-embedding-3-small). A
  * stored value out of range counts as unset.
  */
-export function embeddingDimensions(ctx: AppContext): number | undefined {
-  const text = readGlobalSetting(ctx, "embeddingDimensions")?.trim();
+export async function embeddingDimensions(ctx: AppContext): Promise<number | undefined> {
+  const text = (await readGlobalSetting(ctx, "embeddingDimensions"))?.trim();
   const value = text ? Number(text) : undefined;
   return isValidEmbeddingDimensions(value) ? value : undefined;
 }
@@ -52,9 +50,9 @@ export interface EmbeddingConfig {
   dimensions?: number;
 }
 
-export function embeddingConfig(ctx: AppContext): EmbeddingConfig {
-  const dimensions = embeddingDimensions(ctx);
-  return dimensions === undefined ? { model: embeddingModel(ctx) } : { model: embeddingModel(ctx), dimensions };
+export async function embeddingConfig(ctx: AppContext): Promise<EmbeddingConfig> {
+  const [model, dimensions] = await Promise.all([embeddingModel(ctx), embeddingDimensions(ctx)]);
+  return dimensions === undefined ? { model } : { model, dimensions };
 }
 
 /**

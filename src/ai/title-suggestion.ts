@@ -52,7 +52,7 @@ export async function askForTitle(ctx: AppContext, request: TitleRequest): Promi
   try {
     const completion = await client.chat.completions.create(
       {
-        model: modelFor(ctx, "othersModel"),
+        model: await modelFor(ctx, "othersModel"),
         messages,
         tools: [{ type: "function", function: SUGGEST_TITLE_FUNCTION }],
         tool_choice: { type: "function", function: { name: SUGGEST_TITLE_TOOL } },

@@ -7,7 +7,8 @@ import { AI_REQUEST_TIMEOUT_MS, asProviderFailure, requestStructuredJson } from 
 
 /** The transcription model (setting "transcriptionModel", docs/decisions.md, decision 14). */
 export const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
-export const transcriptionModel = (ctx: AppContext) => readGlobalSetting(ctx, "transcriptionModel")?.trim() || DEFAULT_TRANSCRIPTION_MODEL;
+export const transcriptionModel = async (ctx: AppContext) =>
+  (await readGlobalSetting(ctx, "transcriptionModel"))?.trim() || DEFAULT_TRANSCRIPTION_MODEL;
 
 /**
  * The audio as SRT subtitles through the OpenAI-compatible audio API (`audio/transcriptions`,
@@ -17,7 +18,7 @@ export async function transcribeToSrt(ctx: AppContext, file: File): Promise<stri
   const client = aiClient(ctx);
   try {
     const answer: unknown = await client.audio.transcriptions.create(
-      { file, model: transcriptionModel(ctx), response_format: "srt" },
+      { file, model: await transcriptionModel(ctx), response_format: "srt" },
       { timeout: AI_REQUEST_TIMEOUT_MS, maxRetries: 0 },
     );
     // SRT comes back as text; a server answering JSON anyway gives {text}.
@@ -72,7 +73,7 @@ export async function askForDetailsFromTranscript(
   }
   messages.push({ role: "user", content: TRANSCRIPT_PROMPT + input.srt });
   return requestStructuredJson(ctx, {
-    model: modelFor(ctx, "othersModel"),
+    model: await modelFor(ctx, "othersModel"),
     messages,
     schemaName: DETAILS_COMPLETION_SCHEMA_NAME,
     schema: NOTE_DETAILS_COMPLETION_SCHEMA,

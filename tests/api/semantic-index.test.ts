@@ -40,7 +40,8 @@ describe("semantic search through the binary index", () => {
   });
 
   /** Notes under one head, with embeddings written straight into note_embeddings (the triggers fill the bits). */
-  async function seed(client: HttpClient, head: string, count: number, model = embeddingModel(server.ctx)) {
+  async function seed(client: HttpClient, head: string, count: number, given?: string) {
+    const model = given ?? (await embeddingModel(server.ctx));
     const rows = [
       { Title: head },
       ...Array.from({ length: count }, (_, i) => ({ Title: `${head} ${i}`, "Parent Title": head, Details: textOf(i) })),
@@ -66,19 +67,15 @@ describe("semantic search through the binary index", () => {
   }
 
   /** The exact ranking: every embedding of the notebooks, by cosine distance. */
-  function exact(key: string, notebookIds: number[], excludeNoteId = -1): { noteId: number; distance: number }[] {
+  async function exact(key: string, notebookIds: number[], excludeNoteId = -1): Promise<{ noteId: number; distance: number }[]> {
+    const model = await embeddingModel(server.ctx);
     return server.ctx.sqlite
       .query<{ noteId: number; distance: number }, [Buffer, string, number, string]>(
         `SELECT e.note_id AS noteId, vec_distance_cosine(e.embedding, ?1) AS distance FROM note_embeddings e JOIN notes n ON n.id = e.note_id
          WHERE n.notebook_id IN (SELECT value FROM json_each(?2)) AND n.deleted_at IS NULL AND n.id <> ?3 AND e.model = ?4
          ORDER BY distance, n.id LIMIT ${SEARCH_LIMIT}`,
       )
-      .all(
-        vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))),
-        JSON.stringify(notebookIds),
-        excludeNoteId,
-        embeddingModel(server.ctx),
-      )
+      .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), JSON.stringify(notebookIds), excludeNoteId, model)
       .filter((row) => row.distance <= MAX_SEMANTIC_DISTANCE);
   }
 
@@ -96,8 +93,8 @@ describe("semantic search through the binary index", () => {
     for (const key of [textOf(3), textOf(17), `${WORDS[1]} ${WORDS[2]} ${WORDS[40]}`]) {
       const hits = await semantic(learner, key);
       expect(hits.length).toBeGreaterThan(0);
-      expect(hits.map((h) => h.noteTopology.id)).toEqual(exact(key, [notebook]).map((r) => r.noteId));
-      for (const [i, hit] of hits.entries()) expect(hit.distance).toBeCloseTo(exact(key, [notebook])[i]!.distance, 5);
+      expect(hits.map((h) => h.noteTopology.id)).toEqual((await exact(key, [notebook])).map((r) => r.noteId));
+      for (const [i, hit] of hits.entries()) expect(hit.distance).toBeCloseTo((await exact(key, [notebook]))[i]!.distance, 5);
     }
   });
 
@@ -116,7 +113,7 @@ describe("semantic search through the binary index", () => {
     const refreshes = binaryIndex.binaryIndexRefreshes;
     const hits = await semantic(learner, key);
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.map((h) => h.noteTopology.id)).toEqual(exact(key, [fewNotebook]).map((r) => r.noteId));
+    expect(hits.map((h) => h.noteTopology.id)).toEqual((await exact(key, [fewNotebook])).map((r) => r.noteId));
     expect(binaryIndex.binaryIndexRefreshes).toBe(refreshes + 1);
     const many = await semantic(other, textOf(11));
     expect(many.map((h) => h.noteTopology.id)).toContain(theirs["Many 3"]!);
@@ -127,7 +124,7 @@ describe("semantic search through the binary index", () => {
     const mine = await seed(learner, "Mine", 50);
     const other = await server.client().loginAs("another_old_learner");
     const theirs = await seed(other, "Theirs", 50);
-    const model = embeddingModel(server.ctx);
+    const model = await embeddingModel(server.ctx);
     const before = binaryIndex.binaryIndexLoads;
     await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS); // held in memory from here on
     // Another process writes straight into the database.
@@ -162,11 +159,7 @@ describe("semantic search through the binary index", () => {
     let recall = 0;
     const keys = Array.from({ length: 12 }, (_, k) => textOf(k * 37 + 5));
     for (const key of keys) {
-      const truth = new Set(
-        exact(key, [notebook])
-          .slice(0, 10)
-          .map((r) => r.noteId),
-      );
+      const truth = new Set((await exact(key, [notebook])).slice(0, 10).map((r) => r.noteId));
       const got = (await semantic(learner, key)).slice(0, 10).map((h) => h.noteTopology.id);
       recall += got.filter((id) => truth.has(id)).length / Math.max(1, truth.size);
     }

@@ -37,16 +37,20 @@ export interface AssistantSettingsJson {
   defaultAssistant: DefaultAssistantJson | null;
 }
 
-export const defaultAdditionalInstructions = (ctx: AppContext) => readGlobalSetting(ctx, DEFAULT_INSTRUCTIONS_KEY) ?? "";
+export const defaultAdditionalInstructions = async (ctx: AppContext) => (await readGlobalSetting(ctx, DEFAULT_INSTRUCTIONS_KEY)) ?? "";
 
-function storedDefaultAssistant(ctx: AppContext): DefaultAssistantJson | null {
-  const stored = readGlobalSetting(ctx, DEFAULT_ASSISTANT_KEY);
+async function storedDefaultAssistant(ctx: AppContext): Promise<DefaultAssistantJson | null> {
+  const stored = await readGlobalSetting(ctx, DEFAULT_ASSISTANT_KEY);
   return stored ? (JSON.parse(stored) as DefaultAssistantJson) : null;
 }
 
-export function assistantSettings(ctx: AppContext, current: CurrentUser | undefined): AssistantSettingsJson {
+export async function assistantSettings(ctx: AppContext, current: CurrentUser | undefined): Promise<AssistantSettingsJson> {
   authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
-  return { additionalInstructionsToAi: defaultAdditionalInstructions(ctx), defaultAssistant: storedDefaultAssistant(ctx) };
+  const [additionalInstructionsToAi, defaultAssistant] = await Promise.all([
+    defaultAdditionalInstructions(ctx),
+    storedDefaultAssistant(ctx),
+  ]);
+  return { additionalInstructionsToAi, defaultAssistant };
 }
 
 /** PATCH {additionalInstructions}: the default instructions every assistant adds (blank clears them). */
@@ -71,11 +75,11 @@ export async function updateDefaultInstructions(
  */
 export async function recreateDefaultAssistant(ctx: AppContext, current: CurrentUser | undefined): Promise<DefaultAssistantJson> {
   authorizeAdmin(current, ASSISTANT_ADMIN_ONLY);
-  const additionalInstructions = defaultAdditionalInstructions(ctx);
+  const additionalInstructions = await defaultAdditionalInstructions(ctx);
   const now = ctx.clock.now();
   const assistant: DefaultAssistantJson = {
     name: DEFAULT_ASSISTANT_NAME,
-    model: modelFor(ctx, "othersModel"),
+    model: await modelFor(ctx, "othersModel"),
     instructions: additionalInstructions ? `${PKM_INSTRUCTION}\n\n${additionalInstructions}` : PKM_INSTRUCTION,
     additionalInstructions,
     recreatedAt: now.toISOString(),

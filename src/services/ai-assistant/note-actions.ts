@@ -28,9 +28,9 @@ export async function suggestNoteTitle(
   const { note, notebook } = editableNote(ctx, current, noteId);
   const title = await askForTitle(ctx, {
     // The default assistant runs title suggestions (§5.5); the notebook's instructions come with the request.
-    instructions: assistantInstructions(ctx, null),
+    instructions: await assistantInstructions(ctx, null),
     noteDescription: noteDescription(ctx, current, note),
-    notebookInstructions: notebookAdditionalInstructions(ctx, notebook.id),
+    notebookInstructions: await notebookAdditionalInstructions(ctx, notebook.id),
   });
   return { title };
 }

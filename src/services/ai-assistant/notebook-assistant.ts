@@ -8,7 +8,6 @@
 import { modelFor } from "../../ai/model-settings";
 import { PKM_INSTRUCTION } from "../../ai/question-refinement";
 import type { AppContext } from "../../context";
-import { assistantOf } from "../../store/notes/ai-assistants";
 import type { NotebookAssistantRow as AssistantRow } from "../../store/notes/notes-store";
 import { defaultAdditionalInstructions, MAX_ADDITIONAL_INSTRUCTIONS_LENGTH } from "../admin/assistant";
 import { UnauthorizedError, ValidationError } from "../errors";
@@ -50,10 +49,9 @@ interface AssistantRecord {
 
 /**
  * The notebook's additional instructions for the AI ("" when none); the caller has authorized.
- * Answered at once: the bridge for the prompt builders not async yet (see notes/rows.ts).
  */
-export function notebookAdditionalInstructions(ctx: AppContext, notebookId: number): string {
-  return ctx.database.readNow((s) => assistantOf(s, notebookId))?.additionalInstructions ?? "";
+export async function notebookAdditionalInstructions(ctx: AppContext, notebookId: number): Promise<string> {
+  return (await ctx.stores.notes.assistantOf(notebookId))?.additionalInstructions ?? "";
 }
 
 /** Signed out is 401 before anything is looked up; then 404, then 403 for non-editors. */
@@ -105,9 +103,9 @@ export async function updateNotebookAiAssistant(
  * The instructions an assistant runs with: the PKM instruction, the admin's default additional
  * instructions, then the notebook's (each left out when blank; null for the default assistant).
  */
-export function assistantInstructions(ctx: AppContext, notebookId: number | null): string {
-  const notebookInstructions = notebookId === null ? "" : notebookAdditionalInstructions(ctx, notebookId);
-  return [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookInstructions].filter(Boolean).join("\n\n");
+export async function assistantInstructions(ctx: AppContext, notebookId: number | null): Promise<string> {
+  const notebookInstructions = notebookId === null ? "" : await notebookAdditionalInstructions(ctx, notebookId);
+  return [PKM_INSTRUCTION, (await defaultAdditionalInstructions(ctx)).trim(), notebookInstructions].filter(Boolean).join("\n\n");
 }
 
 /**
@@ -128,8 +126,8 @@ export async function recreateNotebookAssistant(
   const notebookInstructions = settings?.additionalInstructions ?? "";
   const record: AssistantRecord = {
     name: `Assistant for notebook ${card?.head?.title ?? ""}`,
-    model: modelFor(ctx, "othersModel"),
-    instructions: [PKM_INSTRUCTION, defaultAdditionalInstructions(ctx).trim(), notebookInstructions].filter(Boolean).join("\n\n"),
+    model: await modelFor(ctx, "othersModel"),
+    instructions: [PKM_INSTRUCTION, (await defaultAdditionalInstructions(ctx)).trim(), notebookInstructions].filter(Boolean).join("\n\n"),
     additionalInstructions: notebookInstructions,
   };
   const now = ctx.clock.now();

@@ -35,9 +35,9 @@ export interface FineTuningSettings {
   baseModel: string;
 }
 
-export function fineTuningSettings(ctx: AppContext, current: CurrentUser | undefined): FineTuningSettings {
+export async function fineTuningSettings(ctx: AppContext, current: CurrentUser | undefined): Promise<FineTuningSettings> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
-  return { baseModel: readGlobalSetting(ctx, FINE_TUNING_BASE_MODEL_KEY)?.trim() || DEFAULT_FINE_TUNING_BASE_MODEL };
+  return { baseModel: (await readGlobalSetting(ctx, FINE_TUNING_BASE_MODEL_KEY))?.trim() || DEFAULT_FINE_TUNING_BASE_MODEL };
 }
 
 export async function updateFineTuningSettings(
@@ -121,7 +121,7 @@ export interface FineTuningTriggerJson {
 export async function uploadAndTriggerFineTuning(ctx: AppContext, current: CurrentUser | undefined): Promise<FineTuningTriggerJson> {
   authorizeAdmin(current, FINE_TUNING_ADMIN_ONLY);
   const client = aiClient(ctx); // "AI is not configured" before anything else
-  const { baseModel } = fineTuningSettings(ctx, current);
+  const { baseModel } = await fineTuningSettings(ctx, current);
   const rows = await ctx.stores.fineTuning.list();
   const files = [
     { prefix: "Question", examples: questionGenerationExamples(rows) },

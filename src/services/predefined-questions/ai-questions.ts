@@ -27,7 +27,7 @@ export async function generateQuestionWithoutSave(
   noteId: number,
 ): Promise<PredefinedQuestionJson | null> {
   const { note } = editableNote(ctx, current, noteId);
-  const mcq = await generateQuestion(ctx, questionContext(ctx, note.id, current));
+  const mcq = await generateQuestion(ctx, await questionContext(ctx, note.id, current));
   return mcq ? presentUnsavedQuestion(mcq.multipleChoicesQuestion, mcq.correctChoiceIndex) : null;
 }
 

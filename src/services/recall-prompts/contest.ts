@@ -33,7 +33,7 @@ export async function contestRecallPrompt(ctx: AppContext, current: CurrentUser,
   const loaded = await contestablePrompt(ctx, current, promptId);
   const result = await evaluateQuestion(
     ctx,
-    questionContext(ctx, loaded.note.id, current),
+    await questionContext(ctx, loaded.note.id, current),
     storedQuestion(loaded.question),
     loaded.question.correctAnswerIndex,
   );
@@ -60,7 +60,7 @@ export async function regenerateRecallPrompt(
     correctChoiceIndex: loaded.question.correctAnswerIndex,
     strictChoiceOrder: false,
   };
-  const mcq = await generateQuestion(ctx, questionContext(ctx, loaded.note.id, current), { question: previous, advice });
+  const mcq = await generateQuestion(ctx, await questionContext(ctx, loaded.note.id, current), { question: previous, advice });
   if (!mcq) return null;
   const replaced = await ctx.stores.recallPrompts.replaceContested(
     loaded.prompt,

@@ -11,9 +11,9 @@ import type { CurrentUser } from "../users";
  * learner may not read never reach the prompt; with the note's notebook's additional instructions.
  * The caller checks the learner may read the note.
  */
-export function questionContext(ctx: AppContext, noteId: number, learner: CurrentUser): QuestionContext {
+export async function questionContext(ctx: AppContext, noteId: number, learner: CurrentUser): Promise<QuestionContext> {
   return {
     description: graphDescription(ctx, noteId, DEFAULT_GRAPH_TOKEN_LIMIT, learner),
-    additionalInstructions: notebookAdditionalInstructions(ctx, getNote(ctx, noteId).notebookId),
+    additionalInstructions: await notebookAdditionalInstructions(ctx, getNote(ctx, noteId).notebookId),
   };
 }

@@ -38,7 +38,7 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
 
   let drafts: QuestionDraft[] | undefined;
   try {
-    drafts = await generateFeasibleQuestion(ctx, questionContext(ctx, note.id, current));
+    drafts = await generateFeasibleQuestion(ctx, await questionContext(ctx, note.id, current));
   } catch (error) {
     console.warn(
       `Question generation for memory tracker ${tracker.id} failed, falling back to the simple review:`,

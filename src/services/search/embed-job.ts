@@ -58,7 +58,7 @@ export const reembedNotesJob = defineJob<{ version: string; afterNoteId: number 
   async perform(ctx, payloads) {
     if (!isAiConfigured(ctx)) return;
     for (const { version, afterNoteId } of payloads) {
-      if (version !== embeddingVersion(embeddingConfig(ctx))) continue;
+      if (version !== embeddingVersion(await embeddingConfig(ctx))) continue;
       const ids = await ctx.stores.search.embeddableNotesAfter(afterNoteId, REEMBED_CHUNK);
       if (ids.length === 0) continue;
       await embedNotes(ctx, ids);
@@ -73,5 +73,5 @@ export const reembedNotesJob = defineJob<{ version: string; afterNoteId: number 
  */
 export async function embeddingSettingsChanged(ctx: AppContext) {
   if (!isAiConfigured(ctx)) return;
-  await enqueue(ctx, reembedNotesJob, { version: embeddingVersion(embeddingConfig(ctx)), afterNoteId: 0 });
+  await enqueue(ctx, reembedNotesJob, { version: embeddingVersion(await embeddingConfig(ctx)), afterNoteId: 0 });
 }

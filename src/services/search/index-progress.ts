@@ -15,7 +15,7 @@ export async function catchUpMissingEmbeddings(ctx: AppContext): Promise<boolean
   // Only notes with no embedding at all: an embedding of another model is brought up to date by
   // the change of model (embeddingSettingsChanged).
   if (!isAiConfigured(ctx) || !(await ctx.stores.search.someNoteUnembedded())) return false;
-  return enqueue(ctx, reembedNotesJob, { version: embeddingVersion(embeddingConfig(ctx)), afterNoteId: 0 });
+  return enqueue(ctx, reembedNotesJob, { version: embeddingVersion(await embeddingConfig(ctx)), afterNoteId: 0 });
 }
 
 /** How far the semantic index of a search's notebooks is built. */

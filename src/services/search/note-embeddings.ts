@@ -26,7 +26,7 @@ export async function embedNotes(ctx: AppContext, noteIds: number[]): Promise<nu
 }
 
 async function embedBatch(ctx: AppContext, noteIds: number[]): Promise<number> {
-  const config = embeddingConfig(ctx);
+  const config = await embeddingConfig(ctx);
   const version = embeddingVersion(config);
   const stale = (await ctx.stores.search.embeddingSources(noteIds))
     .map((note) => {

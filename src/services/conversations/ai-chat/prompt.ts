@@ -80,8 +80,8 @@ export async function chatMessages(
   const { note, questionContext } = await readableSubject(ctx, current, conversation);
   const instructions = [
     PKM_INSTRUCTION,
-    defaultAdditionalInstructions(ctx).trim(),
-    notebookAdditionalInstructions(ctx, note.notebookId).trim(),
+    (await defaultAdditionalInstructions(ctx)).trim(),
+    (await notebookAdditionalInstructions(ctx, note.notebookId)).trim(),
     CONVERSATION_INSTRUCTION,
   ]
     .filter(Boolean)

@@ -29,7 +29,7 @@ export async function streamLeg(
 ) {
   const client = aiClient(ctx);
   const stream = await client.chat.completions.create(
-    { model: modelFor(ctx, "othersModel"), messages, tools: CHAT_TOOLS, stream: true },
+    { model: await modelFor(ctx, "othersModel"), messages, tools: CHAT_TOOLS, stream: true },
     { signal, timeout: REPLY_TIMEOUT_MS, maxRetries: 0 },
   );
   const threadId = threadIdOf(thread);
