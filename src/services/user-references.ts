@@ -7,7 +7,7 @@
  * that sign-in attempts could be aimed at (docs/decisions.md).
  */
 import type { AppContext } from "../context";
-import { type NamedUser, namedUsers } from "../store/user-references/user-references-store";
+import type { NamedUser } from "../store/user-references/user-references-store";
 import type { CurrentUser } from "./user-rows";
 
 export interface UserReferenceJson {
@@ -28,7 +28,12 @@ function referencesOf(reader: CurrentUser | undefined, rows: NamedUser[]): Map<n
   );
 }
 
-const missingUser = (userId: number): UserReferenceJson => ({ id: userId, name: "", externalIdentifier: hiddenExternalIdentifier(userId) });
+/** A user that no longer exists: its id, with no name. */
+export const missingUser = (userId: number): UserReferenceJson => ({
+  id: userId,
+  name: "",
+  externalIdentifier: hiddenExternalIdentifier(userId),
+});
 
 /** Each of these users as the reader may see them (unknown ids are left out). */
 export async function loadUserReferences(
@@ -36,28 +41,12 @@ export async function loadUserReferences(
   reader: CurrentUser | undefined,
   userIds: number[],
 ): Promise<Map<number, UserReferenceJson>> {
-  return referencesOf(reader, await ctx.stores.userReferences.namedUsers([...new Set(userIds)]));
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  return referencesOf(reader, await ctx.stores.userReferences.namedUsers(ids));
 }
 
 /** One user as the reader may see them; a user that no longer exists keeps its id, with no name. */
 export async function loadUserReference(ctx: AppContext, reader: CurrentUser | undefined, userId: number): Promise<UserReferenceJson> {
   return (await loadUserReferences(ctx, reader, [userId])).get(userId) ?? missingUser(userId);
-}
-
-/**
- * loadUserReferences answered at once: the bridge for presenters not async yet (see
- * notes/rows.ts); it goes when their last caller awaits instead.
- */
-export function userReferences(ctx: AppContext, reader: CurrentUser | undefined, userIds: number[]): Map<number, UserReferenceJson> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  return referencesOf(
-    reader,
-    ctx.database.readNow((s) => namedUsers(s, ids)),
-  );
-}
-
-/** userReferences of one user (see loadUserReference). */
-export function userReference(ctx: AppContext, reader: CurrentUser | undefined, userId: number): UserReferenceJson {
-  return userReferences(ctx, reader, [userId]).get(userId) ?? missingUser(userId);
 }

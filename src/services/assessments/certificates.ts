@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { getNotebook, type NotebookRow } from "../notes/rows";
 import { authorizeAssessment } from "../policies";
-import { type UserReferenceJson, userReference } from "../user-references";
+import { loadUserReference, type UserReferenceJson } from "../user-references";
 import type { CurrentUser } from "../users";
 import { expiryFrom } from "./expiry";
 
@@ -27,7 +27,7 @@ async function presentCertificate(
   const creator = await ctx.stores.users.byId(notebook.creatorId);
   return {
     id: row.id,
-    user: userReference(ctx, current, row.userId),
+    user: await loadUserReference(ctx, current, row.userId),
     notebook: presentNotebook(ctx, current, notebook),
     startDate: row.startDate.toISOString(),
     expiryDate: row.expiryDate.toISOString(),

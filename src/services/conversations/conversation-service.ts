@@ -7,7 +7,7 @@ import { findNote, getNote, getNotebook, type NotebookRow } from "../notes/rows"
 import { authorizeConversationParty, authorizeRead, notebookAccess } from "../policies";
 import { type AnsweredQuestionJson, presentAnsweredQuestion } from "../recall-prompts/presenters";
 import { loadPromptOf, ownRecallPrompt } from "../recall-prompts/rows";
-import { type UserReferenceJson, userReference, userReferences } from "../user-references";
+import { loadUserReference, loadUserReferences, missingUser, type UserReferenceJson } from "../user-references";
 import type { CurrentUser } from "../users";
 
 /** Longest message a person sends. */
@@ -120,7 +120,7 @@ export async function presentConversation(ctx: AppContext, current: CurrentUser,
     id: row.id,
     subject,
     subjectOwnership: circle ? { circle } : { ownerName: row.ownerUserId === null ? "" : await userName(ctx, row.ownerUserId) },
-    conversationInitiator: userReference(ctx, current, row.initiatorUserId),
+    conversationInitiator: await loadUserReference(ctx, current, row.initiatorUserId),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     unread: await ctx.stores.conversations.hasUnread(row.id, current.user.id),
@@ -246,14 +246,18 @@ export function showConversation(ctx: AppContext, current: CurrentUser, conversa
   return markRead(ctx, current, conversationId);
 }
 
-export function presentMessages(ctx: AppContext, reader: CurrentUser, rows: ConversationMessageRow[]): ConversationMessageJson[] {
-  const senders = userReferences(
+export async function presentMessages(
+  ctx: AppContext,
+  reader: CurrentUser,
+  rows: ConversationMessageRow[],
+): Promise<ConversationMessageJson[]> {
+  const senders = await loadUserReferences(
     ctx,
     reader,
     rows.flatMap((row) => (row.senderUserId === null ? [] : [row.senderUserId])),
   );
   return rows.map((row) => {
-    const sender = row.senderUserId === null ? undefined : (senders.get(row.senderUserId) ?? userReference(ctx, reader, row.senderUserId));
+    const sender = row.senderUserId === null ? undefined : (senders.get(row.senderUserId) ?? missingUser(row.senderUserId));
     return {
       id: row.id,
       message: row.message,
@@ -280,5 +284,5 @@ export async function sendMessage(
   const row = await partyConversation(ctx, current, conversationId);
   const message = validMessage(text);
   const saved = await ctx.stores.conversations.post(row.id, current.user.id, message, ctx.clock.now());
-  return presentMessages(ctx, current, [saved])[0]!;
+  return (await presentMessages(ctx, current, [saved]))[0]!;
 }
