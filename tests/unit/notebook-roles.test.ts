@@ -57,7 +57,7 @@ describe("notebook roles: SQL and TypeScript from one definition", () => {
     users = [owner!, member!, subscriber!, stranger!];
     const personal = (await createNotebook(ctx, owner!, { newTitle: "Personal" })).notebookId;
     await injectCircle(ctx, "Team", "another_old_learner");
-    const team = (await createNotebook(ctx, member!, { newTitle: "Team notes" }, undefined, circleIdByName(ctx, "Team"))).notebookId;
+    const team = (await createNotebook(ctx, member!, { newTitle: "Team notes" }, undefined, await circleIdByName(ctx, "Team"))).notebookId;
     const shared = (await createNotebook(ctx, owner!, { newTitle: "Shared" })).notebookId;
     await shareNotebookOfNoteToBazaar(ctx, "Shared");
     await subscribe(ctx, subscriber!, shared, 5);

@@ -28,7 +28,7 @@ export async function injectNotes(
     noteTestData: NoteTestRow[];
   },
 ): Promise<Record<string, number>> {
-  const circleId = input.circleName ? circleIdByName(ctx, input.circleName) : null;
+  const circleId = input.circleName ? await circleIdByName(ctx, input.circleName) : null;
   const ownerId = input.externalIdentifier ? await ctx.stores.userReferences.userIdByLogin(input.externalIdentifier) : current?.user.id;
   if (ownerId === undefined)
     throw new BadRequestError(`No user ${input.externalIdentifier ? `"${input.externalIdentifier}"` : "is signed in"}`);

@@ -13,5 +13,5 @@ export async function cleanDatabaseAndResetTestabilitySettings(ctx: AppContext) 
   ctx.randomizer.set("first");
   ctx.featureToggle.enabled = false;
   ctx.serviceUrls.reset();
-  seedTestProfiles(ctx);
+  await seedTestProfiles(ctx);
 }

@@ -1,5 +1,4 @@
 import type { AppContext } from "../../context";
-import { circleByName } from "../../store/sharing/sharing-store";
 import { BadRequestError } from "../errors";
 import { newInvitationCode } from "../sharing/circles";
 
@@ -20,12 +19,9 @@ export async function injectCircle(ctx: AppContext, circleName: string, members:
   return "OK";
 }
 
-/**
- * The circle named so (the newest when several share the name), for inject_notes' circleName:
- * synchronous while inject_notes is.
- */
-export function circleIdByName(ctx: AppContext, circleName: string): number {
-  const circle = ctx.database.readNow((s) => circleByName(s, circleName));
+/** The circle named so (the newest when several share the name), for inject_notes' circleName. */
+export async function circleIdByName(ctx: AppContext, circleName: string): Promise<number> {
+  const circle = await ctx.stores.sharing.circleByName(circleName);
   if (!circle) throw new BadRequestError(`No circle "${circleName}"`);
   return circle.id;
 }

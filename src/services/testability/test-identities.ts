@@ -1,5 +1,4 @@
 import type { AppContext } from "../../context";
-import { seedProfiles } from "../../store/users/users-store";
 
 /** Non-production basic-auth identities; all use the password "password". */
 export const TEST_IDENTITIES = ["user", "old_learner", "another_old_learner", "manual", "admin", "non_admin", "a_trainer"];
@@ -21,12 +20,9 @@ export function ensureTestAccount(ctx: AppContext, name: string) {
 
 const profiles = () => Object.entries(TEST_PROFILES).map(([login, name]) => ({ login, name, admin: login === "admin" }));
 
-/**
- * Creates the test identities and the profiles the reference has after a reset: synchronously, as
- * the test reset that calls it still is (a bridge until the reset is on the stores).
- */
-export function seedTestProfiles(ctx: AppContext) {
-  ctx.database.writeNow((s) => seedProfiles(s, profiles(), ctx.clock.now()));
+/** Creates the test identities and the profiles the reference has after a reset. */
+export function seedTestProfiles(ctx: AppContext): Promise<void> {
+  return ctx.stores.users.seedProfiles(profiles(), ctx.clock.now());
 }
 
 export function isTestIdentity(name: string, password: string) {
