@@ -107,14 +107,15 @@ interface MeasuredPage {
  */
 async function rendering() {
   process.env.NODE_ENV = "production";
-  const [{ renderToString }, { newQueryClient }, { presentUser }, pages, { documentElement, prefetchShell }] = await Promise.all([
-    import("react-dom/server"),
-    import("../../islands/runtime/query-client"),
-    import("../../src/services/users"),
-    import("../../src/web/pages"),
-    import("../../src/web/render"),
-  ]);
-  return { renderToString, newQueryClient, presentUser, documentElement, prefetchShell, pages };
+  const [{ renderToString }, { newQueryClient }, { presentUser }, pages, { documentElement, prefetchShell, shellOperations }] =
+    await Promise.all([
+      import("react-dom/server"),
+      import("../../islands/runtime/query-client"),
+      import("../../src/services/users"),
+      import("../../src/web/pages"),
+      import("../../src/web/render"),
+    ]);
+  return { renderToString, newQueryClient, presentUser, documentElement, prefetchShell, shellOperations, pages };
 }
 type Rendering = Awaited<ReturnType<typeof rendering>>;
 
@@ -123,13 +124,14 @@ type Rendering = Awaited<ReturnType<typeof rendering>>;
  * and the page's builder), then renderToString of the whole document element, the call to time.
  */
 async function bareRender(r: Rendering, ctx: AppContext, current: CurrentUser, url: string, page: MeasuredPage): Promise<() => string> {
-  const { renderToString, newQueryClient, presentUser, documentElement, prefetchShell } = r;
+  const { renderToString, newQueryClient, presentUser, documentElement, prefetchShell, shellOperations } = r;
   const request = new Request(url);
   const pageRequest = { ctx, auth: { account: current.account, user: current.user, via: "session" as const }, request };
   const queryClient = newQueryClient();
-  prefetchShell(queryClient, pageRequest);
+  await prefetchShell(queryClient, pageRequest);
   const built = await page.build(r.pages, ctx, queryClient, current, presentUser(current));
-  const render = () => renderToString(documentElement(pageRequest, { ...built, active: page.active, queryClient }));
+  const operations = await shellOperations(pageRequest);
+  const render = () => renderToString(documentElement(pageRequest, { ...built, active: page.active, queryClient }, operations));
   const html = render();
   if (html.length < 1000) throw new Error(`the bare render of ${page.path} is too short to be the page`);
   return render;

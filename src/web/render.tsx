@@ -12,11 +12,10 @@ import { AppShell, type MenuSection } from "../../views/shell/AppShell";
 import type { Auth } from "../api/authentication";
 import { isProduction } from "../config";
 import type { AppContext } from "../context";
-import { operationJson } from "../operations";
+import { type OperationJson, operationJson } from "../operations";
 import { UnauthorizedError } from "../services/errors";
 import { menuBadges } from "../services/menu-badges";
 import { type CurrentUser, currentUserInfo, presentUser, type UserJson } from "../services/users";
-import { visible as visibleOperations } from "../store/operations/operations-store";
 import { type AssetManifest, assetVersionOf, loadAssetManifest } from "./assets";
 import { timeZoneOfRequest } from "./time-zone-cookie";
 
@@ -84,12 +83,18 @@ export interface DocumentOptions {
   content: ReactNode;
 }
 
+/** The imports and exports the signed-in user may follow in the shell (none when signed out). */
+export async function shellOperations(page: PageRequest): Promise<OperationJson[] | undefined> {
+  const user = page.auth.user;
+  return user ? (await page.ctx.stores.operations.visible(user.id)).map(operationJson) : undefined;
+}
+
 /**
- * A whole page as one React element: the document, the shell and the content, with the query cache
- * for the islands. renderDocument renders it to HTML; the bench renders it alone for the
- * bare baseline of the same view tree with the same data.
+ * A whole page as one React element: the document, the shell (with the shell's operations,
+ * shellOperations) and the content, with the query cache for the islands. renderDocument renders
+ * it to HTML; the bench renders it alone for the bare baseline of the same view tree with the same data.
  */
-export function documentElement(page: PageRequest, options: DocumentOptions) {
+export function documentElement(page: PageRequest, options: DocumentOptions, operations: OperationJson[] | undefined) {
   const { ctx, auth, request } = page;
   const url = new URL(request.url);
   const user = auth.account && auth.user ? presentUser({ account: auth.account, user: auth.user }) : undefined;
@@ -113,7 +118,7 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
             currentPath={url.pathname + url.search}
             active={options.active}
             testability={!isProduction(ctx.config)}
-            operations={auth.user ? ctx.database.readNow((s) => visibleOperations(s, auth.user!.id)).map(operationJson) : undefined}
+            operations={operations}
           >
             {options.content}
           </AppShell>
@@ -130,7 +135,7 @@ export function documentElement(page: PageRequest, options: DocumentOptions) {
  * for bytes that are all ready at once. A render error throws, and the error page answers.
  */
 export async function renderDocument(page: PageRequest, options: DocumentOptions) {
-  const html = `<!DOCTYPE html>${renderToString(documentElement(page, options))}`;
+  const html = `<!DOCTYPE html>${renderToString(documentElement(page, options, await shellOperations(page)))}`;
   return new Response(html, {
     status: options.status ?? 200,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },

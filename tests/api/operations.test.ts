@@ -79,8 +79,18 @@ describe("long work as operations", () => {
     expect((await other.get(`/api/operations/${started.body.id}`)).status).toBe(403);
     expect((await server.client().get(`/api/operations/${started.body.id}`)).status).toBe(401);
 
+    // Every page's shell shows the owner's operations until they are dismissed, and no one else's.
+    const shellShowsIt = async (client: HttpClient) => {
+      const page = await client.get("/");
+      expect(page.status).toBe(200);
+      return page.text.includes('data-island="operations-status"') && page.text.includes("vault.zip");
+    };
+    expect(await shellShowsIt(learner)).toBe(true);
+    expect(await shellShowsIt(other)).toBe(false);
+
     expect((await learner.post(`/api/operations/${started.body.id}/dismiss`)).body.status).toBe("done");
     expect((await learner.get("/api/operations")).body).toEqual([]);
+    expect(await shellShowsIt(learner)).toBe(false);
   });
 
   test("a second import into a notebook while one runs is refused with a message; another notebook is not held up", async () => {
