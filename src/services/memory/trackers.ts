@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context";
 import type { MemoryTrackerRow, RepeatResult } from "../../store/memory/memory-store";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { type NoteJson, NotePresenter, type NoteRealmJson, presentNoteRealm } from "../notes/presenters";
-import { getNote, getNotebook, notesByIds } from "../notes/rows";
+import { type NoteJson, NotePresenter, type NoteRealmJson, noteRealm } from "../notes/presenters";
+import { requireNoteWithNotebook } from "../notes/rows";
 import { authorizeEdit, authorizeOwnRecord, authorizeRead, authorizeRecall } from "../policies";
 import { parseSpaceIntervals } from "../scheduling/forgetting-curve";
 import type { CurrentUser } from "../users";
@@ -31,9 +31,9 @@ export interface MemoryTrackerJson {
  * is kept for history when its note leaves the notebooks the reader may read; its note is then a
  * placeholder (no title, no details).
  */
-export function presentMemoryTrackers(ctx: AppContext, reader: CurrentUser, rows: MemoryTrackerRow[]): MemoryTrackerJson[] {
-  const noteRows = notesByIds(ctx, [...new Set(rows.map((r) => r.noteId))]);
-  const presenter = new NotePresenter(ctx, reader).preload(noteRows);
+export async function presentMemoryTrackers(ctx: AppContext, reader: CurrentUser, rows: MemoryTrackerRow[]): Promise<MemoryTrackerJson[]> {
+  const noteRows = await ctx.stores.notes.notesByIds([...new Set(rows.map((r) => r.noteId))]);
+  const presenter = await new NotePresenter(ctx, reader).load(noteRows);
   const byId = new Map(noteRows.map((n) => [n.id, presenter.note(n)]));
   return rows.map((row) => ({
     id: row.id,
@@ -51,8 +51,8 @@ export function presentMemoryTrackers(ctx: AppContext, reader: CurrentUser, rows
   }));
 }
 
-export const presentMemoryTracker = (ctx: AppContext, reader: CurrentUser, row: MemoryTrackerRow) =>
-  presentMemoryTrackers(ctx, reader, [row])[0]!;
+export const presentMemoryTracker = async (ctx: AppContext, reader: CurrentUser, row: MemoryTrackerRow) =>
+  (await presentMemoryTrackers(ctx, reader, [row]))[0]!;
 
 /**
  * The user's own tracker: 404 when there is none, 403 when it is someone else's. To be recalled
@@ -68,7 +68,7 @@ export async function ownTracker(
   const row = await ctx.stores.memory.tracker(trackerId);
   if (!row) throw new NotFoundError("Memory tracker");
   authorizeOwnRecord(current, row.userId, "memory tracker");
-  if (purpose === "recall") authorizeRecall(ctx, current, getNotebook(ctx, getNote(ctx, row.noteId).notebookId));
+  if (purpose === "recall") authorizeRecall(ctx, current, (await requireNoteWithNotebook(ctx, row.noteId)).notebook);
   return row;
 }
 
@@ -155,14 +155,13 @@ export interface NoteInfoJson {
 
 /** NoteInfo: the note's realm, its recall setting and the user's active trackers for it. */
 export async function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number): Promise<NoteInfoJson> {
-  const note = getNote(ctx, noteId);
-  const notebook = getNotebook(ctx, note.notebookId);
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
   authorizeRead(ctx, current, notebook);
   const trackers = await ctx.stores.memory.activeTrackersOfNote(current.user.id, note.id);
   return {
-    note: presentNoteRealm(ctx, current, note),
+    note: await noteRealm(ctx, current, note.id),
     recallSetting: { level: note.level, rememberSpelling: note.rememberSpelling, skipMemoryTracking: note.skipMemoryTracking },
-    memoryTrackers: presentMemoryTrackers(ctx, current, trackers),
+    memoryTrackers: await presentMemoryTrackers(ctx, current, trackers),
     createdAt: note.createdAt.toISOString(),
   };
 }
@@ -172,8 +171,8 @@ export async function noteInfo(ctx: AppContext, current: CurrentUser, noteId: nu
  * link to it gets at least the new level.
  */
 export async function updateRecallSetting(ctx: AppContext, current: CurrentUser, noteId: number, input: Partial<RecallSettingJson>) {
-  const note = getNote(ctx, noteId);
-  authorizeEdit(ctx, current, getNotebook(ctx, note.notebookId));
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
+  authorizeEdit(ctx, current, notebook);
   const errors: Record<string, string> = {};
   if (input.level !== undefined && (!Number.isInteger(input.level) || input.level < 0 || input.level > 6)) {
     errors.level = "must be from 0 to 6";

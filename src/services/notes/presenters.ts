@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { type NotebookCard, notebookCards } from "../../store/notes/notebooks";
-import { type RealmRows, realmRows, relatedOf } from "../../store/notes/realm";
+import { type RealmRows, relatedOf } from "../../store/notes/realm";
 import { NotFoundError } from "../errors";
 import { ReadableNotes, type Reader } from "../policies/readable-notes";
 import { plainTextOfMarkdown } from "./plain-text";
@@ -354,19 +354,6 @@ export async function noteRealm(
 /** The NoteRealm of a note for the reader (for answers after a change). */
 export function realmOf(ctx: AppContext, reader: Reader, note: Pick<NoteRow, "id">): Promise<NoteRealmJson> {
   return noteRealm(ctx, reader, note.id);
-}
-
-/** noteRealm answered at once: the bridge for callers not async yet (see rows.ts). */
-export function presentNoteRealm(
-  ctx: AppContext,
-  reader: Reader,
-  note: NoteRow,
-  { childrenLimit = CHILDREN_PAGE_SIZE }: { childrenLimit?: ChildrenLimit } = {},
-): NoteRealmJson {
-  const readable = new ReadableNotes(ctx, reader);
-  const rows = ctx.database.readNow((s) => realmRows(s, note.id, childrenLimit, (notebookId) => readable.notebook(notebookId)));
-  if (!rows) throw new NotFoundError("Note");
-  return presentRealm(ctx, readable, rows);
 }
 
 /**

@@ -56,19 +56,9 @@ export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
   return ctx.database.readNow((s) => rows.childrenOf(s, noteId));
 }
 
-/** For each note: its undeleted children, and how many of them are links. */
-export function childAndLinkCounts(ctx: AppContext, noteIds: number[]): Map<number, { children: number; links: number }> {
-  return ctx.database.readNow((s) => rows.childAndLinkCounts(s, noteIds));
-}
-
 /** The ancestors of a note, root first (not including the note). */
 export function ancestorsOf(ctx: AppContext, note: NoteRow): NoteRow[] {
   return ctx.database.readNow((s) => rows.ancestorsOf(s, note));
-}
-
-/** The ids of every descendant of a note (deleted ones too). */
-export function descendantIds(ctx: AppContext, noteId: number): number[] {
-  return ctx.database.readNow((s) => rows.descendantIds(s, noteId));
 }
 
 /** Notes by id, in the order of the ids given. */
