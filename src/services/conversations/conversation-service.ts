@@ -84,7 +84,7 @@ async function subjectOf(
     const prompt = await ctx.stores.conversations.recallPrompt(row.subjectRecallPromptId);
     if (!prompt) return { subject: {}, title: "(deleted question)" };
     // Both parties see the question (the conversation's policy let the caller in); its note only as the policy allows.
-    const answered = presentAnsweredQuestion(ctx, current, await loadPromptOf(ctx, prompt));
+    const answered = await presentAnsweredQuestion(ctx, current, await loadPromptOf(ctx, prompt));
     return { subject: { answeredQuestion: answered }, title: answered.predefinedQuestion.multipleChoicesQuestion.stem };
   }
   if (row.subjectAssessmentQuestionId !== null) {

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { BadRequestError } from "../errors";
 import { type NoteJson, NotePresenter } from "../notes/presenters";
-import { getNote, getNotebook, notesByIds } from "../notes/rows";
+import { requireNoteWithNotebook } from "../notes/rows";
 import { authorizeRecall } from "../policies";
 import { localDay } from "../scheduling/time-windows";
 import type { CurrentUser } from "../users";
@@ -29,8 +29,8 @@ function today(ctx: AppContext, current: CurrentUser, timeZone: string) {
 
 /** Today's notes to assimilate (GET /assimilation/assimilating). */
 export async function assimilating(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<NoteJson[]> {
-  const rows = notesByIds(ctx, await ctx.stores.memory.assimilationList(current.user.id, today(ctx, current, timeZone)));
-  const presenter = new NotePresenter(ctx, current).preload(rows);
+  const rows = await ctx.stores.notes.notesByIds(await ctx.stores.memory.assimilationList(current.user.id, today(ctx, current, timeZone)));
+  const presenter = await new NotePresenter(ctx, current).load(rows);
   return rows.map((row) => presenter.note(row));
 }
 
@@ -67,8 +67,8 @@ export async function assimilate(
   noteId: number,
   skipMemoryTracking: boolean,
 ): Promise<MemoryTrackerJson[]> {
-  const note = getNote(ctx, noteId);
-  authorizeRecall(ctx, current, getNotebook(ctx, note.notebookId));
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
+  authorizeRecall(ctx, current, notebook);
   if (note.deletedAt) throw new BadRequestError("A deleted note cannot be assimilated");
   const now = ctx.clock.now();
   const schedule = assimilationSchedule(current, now, ctx.randomizer);

@@ -9,8 +9,8 @@
  */
 import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
-import { type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
-import { ancestorsOf, getNotebook, notesByIds } from "../notes/rows";
+import { type NoteJson, NotePresenter, presentNotebooks } from "../notes/presenters";
+import { requireNotebook } from "../notes/rows";
 import { presentRecallPrompt, type RecallPromptJson } from "../recall-prompts/presenters";
 import { withNote } from "../recall-prompts/rows";
 import { type SpellingQuestionJson, spellingStem } from "../spelling/spelling-service";
@@ -41,10 +41,10 @@ export interface OfflinePackJson extends DueMemoryTrackersJson {
 export async function offlinePack(ctx: AppContext, current: CurrentUser, timeZone: string, dueInDays: number): Promise<OfflinePackJson> {
   const due = await recalling(ctx, current, timeZone, dueInDays);
   const toRepeat = due.toRepeat.slice(0, MAX_OFFLINE_ITEMS);
-  const notes = notesByIds(ctx, [...new Set(toRepeat.map((item) => item.noteId))]);
+  const notes = await ctx.stores.notes.notesByIds([...new Set(toRepeat.map((item) => item.noteId))]);
   const byId = new Map(notes.map((note) => [note.id, note]));
-  const ancestors = new Map(notes.map((note) => [note.id, ancestorsOf(ctx, note)]));
-  const presenter = new NotePresenter(ctx, current).preload([...notes, ...[...ancestors.values()].flat()]);
+  const ancestors = new Map(await Promise.all(notes.map(async (note) => [note.id, await ctx.stores.notes.ancestorsOf(note)] as const)));
+  const presenter = await new NotePresenter(ctx, current).load([...notes, ...[...ancestors.values()].flat()]);
   const aiConfigured = isAiConfigured(ctx);
 
   const items: OfflineItemJson[] = [];
@@ -58,17 +58,17 @@ export async function offlinePack(ctx: AppContext, current: CurrentUser, timeZon
       note: presenter.note(note, { ancestors: ancestors.get(note.id) }),
     };
     if (item.spelling) {
-      const notebook = presentNotebook(ctx, current, getNotebook(ctx, note.notebookId));
-      items.push({ ...base, kind: "spelling", spellingQuestion: { stem: spellingStem(note.title, note.details), notebook } });
+      const [notebook] = await presentNotebooks(ctx, current, [await requireNotebook(ctx, note.notebookId)]);
+      items.push({ ...base, kind: "spelling", spellingQuestion: { stem: spellingStem(note.title, note.details), notebook: notebook! } });
       continue;
     }
     const prompt = await ctx.stores.recallPrompts.reusablePrompt(current.user.id, item.memoryTrackerId);
     if (prompt) {
-      const loaded = withNote(ctx, prompt);
+      const loaded = await withNote(ctx, prompt);
       items.push({
         ...base,
         kind: "multiple-choice",
-        prompt: presentRecallPrompt(ctx, current, loaded),
+        prompt: await presentRecallPrompt(ctx, current, loaded),
         correctChoiceIndex: loaded.question.correctAnswerIndex,
       });
       continue;

@@ -69,5 +69,5 @@ export async function regenerateRecallPrompt(
     generatedQuestion(mcq, false),
     ctx.clock.now(),
   );
-  return presentRecallPrompt(ctx, current, readablePrompt(ctx, current, replaced));
+  return presentRecallPrompt(ctx, current, await readablePrompt(ctx, current, replaced));
 }

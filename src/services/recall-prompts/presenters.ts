@@ -1,7 +1,6 @@
 import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
-import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
-import { ancestorsOf } from "../notes/rows";
+import { type NotebookJson, type NoteJson, NotePresenter, presentNotebooks } from "../notes/presenters";
 import type { Reader } from "../policies";
 import { type LoadedPrompt, storedQuestion } from "./rows";
 
@@ -21,8 +20,13 @@ export interface AnsweredQuestionJson {
   recallPromptId: number;
 }
 
-export function presentRecallPrompt(ctx: AppContext, reader: Reader, { prompt, question, notebook }: LoadedPrompt): RecallPromptJson {
-  return { id: prompt.id, multipleChoicesQuestion: storedQuestion(question), notebook: presentNotebook(ctx, reader, notebook) };
+export async function presentRecallPrompt(
+  ctx: AppContext,
+  reader: Reader,
+  { prompt, question, notebook }: LoadedPrompt,
+): Promise<RecallPromptJson> {
+  const [notebookJson] = await presentNotebooks(ctx, reader, [notebook]);
+  return { id: prompt.id, multipleChoicesQuestion: storedQuestion(question), notebook: notebookJson! };
 }
 
 /**
@@ -30,9 +34,13 @@ export function presentRecallPrompt(ctx: AppContext, reader: Reader, { prompt, q
  * breadcrumb), the question with its correct index, and the answer. The answer's id is the
  * prompt's (one answer per prompt).
  */
-export function presentAnsweredQuestion(ctx: AppContext, reader: Reader, { prompt, question, note }: LoadedPrompt): AnsweredQuestionJson {
-  const ancestors = ancestorsOf(ctx, note);
-  const presenter = new NotePresenter(ctx, reader).preload([note, ...ancestors]);
+export async function presentAnsweredQuestion(
+  ctx: AppContext,
+  reader: Reader,
+  { prompt, question, note }: LoadedPrompt,
+): Promise<AnsweredQuestionJson> {
+  const ancestors = await ctx.stores.notes.ancestorsOf(note);
+  const presenter = await new NotePresenter(ctx, reader).load([note, ...ancestors]);
   const mcq = storedQuestion(question);
   const choiceIndex = prompt.answerChoiceIndex ?? -1;
   return {

@@ -10,7 +10,7 @@ import { BadRequestError, NotFoundError, ValidationError } from "../errors";
 import { ALREADY_RECORDED, appliedNow, refuseRepeatedKey } from "../memory/answer-keys";
 import { planReview, thinkingTime } from "../memory/reviews";
 import { ownTracker } from "../memory/trackers";
-import { getNote } from "../notes/rows";
+import { requireNote } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type AnsweredQuestionJson, presentAnsweredQuestion, presentRecallPrompt, type RecallPromptJson } from "./presenters";
 import { questionContext } from "./question-context";
@@ -28,12 +28,12 @@ export const ALREADY_ANSWERED = "The question is already answered";
  */
 export async function askAQuestion(ctx: AppContext, current: CurrentUser, trackerId: number): Promise<RecallPromptJson | null> {
   const tracker = await ownTracker(ctx, current, trackerId);
-  const note = getNote(ctx, tracker.noteId);
+  const note = await requireNote(ctx, tracker.noteId);
   if (note.deletedAt) throw new NotFoundError("Note");
   if (tracker.spelling || tracker.removedFromTracking) return null;
 
   const reused = await ctx.stores.recallPrompts.reusablePrompt(current.user.id, tracker.id);
-  if (reused) return presentRecallPrompt(ctx, current, readablePrompt(ctx, current, reused));
+  if (reused) return presentRecallPrompt(ctx, current, await readablePrompt(ctx, current, reused));
   if (!isAiConfigured(ctx)) return null;
 
   let drafts: QuestionDraft[] | undefined;
@@ -56,7 +56,7 @@ export async function askAQuestion(ctx: AppContext, current: CurrentUser, tracke
     drafts.map((draft) => generatedQuestion(draft.mcq, draft.contested)),
     ctx.clock.now(),
   );
-  return presentRecallPrompt(ctx, current, readablePrompt(ctx, current, saved));
+  return presentRecallPrompt(ctx, current, await readablePrompt(ctx, current, saved));
 }
 
 /**

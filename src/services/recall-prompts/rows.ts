@@ -2,7 +2,7 @@ import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import type { PredefinedQuestionRow, PromptWithQuestion, RecallPromptRow } from "../../store/recall-prompts/recall-prompts-store";
 import { NotFoundError } from "../errors";
-import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
+import { type NotebookRow, type NoteRow, requireNoteWithNotebook } from "../notes/rows";
 import { authorizeOwnRecord, authorizeRead } from "../policies";
 import type { CurrentUser } from "../users";
 
@@ -23,14 +23,14 @@ export function storedQuestion(row: PredefinedQuestionRow): MultipleChoicesQuest
 }
 
 /** A prompt and its question with the question's note and notebook. */
-export function withNote(ctx: AppContext, { prompt, question }: PromptWithQuestion): LoadedPrompt {
-  const note = getNote(ctx, question.noteId);
-  return { prompt, question, note, notebook: getNotebook(ctx, note.notebookId) };
+export async function withNote(ctx: AppContext, { prompt, question }: PromptWithQuestion): Promise<LoadedPrompt> {
+  const { note, notebook } = await requireNoteWithNotebook(ctx, question.noteId);
+  return { prompt, question, note, notebook };
 }
 
 /** With its question, note and notebook; the note's notebook must be readable. */
-export function readablePrompt(ctx: AppContext, current: CurrentUser, found: PromptWithQuestion): LoadedPrompt {
-  const loaded = withNote(ctx, found);
+export async function readablePrompt(ctx: AppContext, current: CurrentUser, found: PromptWithQuestion): Promise<LoadedPrompt> {
+  const loaded = await withNote(ctx, found);
   authorizeRead(ctx, current, loaded.notebook);
   return loaded;
 }
