@@ -12,7 +12,7 @@ import { type BareNote, bareNote } from "../graph/bare-note";
 import { Neighbourhood } from "../graph/neighbourhood";
 import { presentLiveNotebooks } from "../notebooks";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
-import { getNotebook, type NoteRow } from "../notes/rows";
+import { type NoteRow, requireNotebook } from "../notes/rows";
 import { authorizeAdmin, authorizeEdit, isAdmin, readableNotesInAdminArea } from "../policies";
 import type { CurrentUser } from "../users";
 
@@ -118,7 +118,7 @@ export interface NotebookDumpJson {
  * visitors) are refused: the dump is a whole-notebook copy, which Obsidian export gives editors too.
  */
 export async function notebookDump(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookDumpJson> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
   const rows = await ctx.stores.admin.notebookNotes(notebook.id);
   const byId = new Map<number, NoteRow>(rows.map((row) => [row.id, row]));
@@ -130,7 +130,7 @@ export async function notebookDump(ctx: AppContext, current: CurrentUser | undef
     visible: readable.visible,
   };
   return {
-    notebook: presentNotebook(ctx, current, notebook),
+    notebook: await presentNotebook(ctx, current, notebook),
     exportedAt: ctx.clock.now().toISOString(),
     notes: rows.map((row) => ({
       ...bareNote(row, lookup),

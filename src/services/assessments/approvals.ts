@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context";
 import type { ApprovalRow } from "../../store/assessments/assessments-store";
 import { NotFoundError } from "../errors";
-import { type NotebookJson, presentNotebook } from "../notes/presenters";
-import { getNotebook } from "../notes/rows";
+import { type NotebookJson, presentNotebooks } from "../notes/presenters";
+import { requireNotebook } from "../notes/rows";
 import { authorizeAdmin, authorizeCertificationRequest, authorizeRead, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 
@@ -13,24 +13,28 @@ export interface NotebookCertificateApprovalJson {
   lastApprovalTime?: string;
 }
 
-function present(ctx: AppContext, reader: Reader, row: ApprovalRow): NotebookCertificateApprovalJson {
-  return {
+async function presentAll(ctx: AppContext, reader: Reader, rows: ApprovalRow[]): Promise<NotebookCertificateApprovalJson[]> {
+  const notebooks = await Promise.all(rows.map((row) => requireNotebook(ctx, row.notebookId)));
+  const notebookJsons = await presentNotebooks(ctx, reader, notebooks);
+  return rows.map((row, i) => ({
     id: row.id,
-    notebook: presentNotebook(ctx, reader, getNotebook(ctx, row.notebookId)),
+    notebook: notebookJsons[i]!,
     ...(row.lastApprovalTime ? { lastApprovalTime: row.lastApprovalTime.toISOString() } : {}),
-  };
+  }));
 }
+
+const present = async (ctx: AppContext, reader: Reader, row: ApprovalRow) => (await presentAll(ctx, reader, [row]))[0]!;
 
 /** "Send Request": the creator asks for certification; asking again changes nothing. */
 export async function requestApproval(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeCertificationRequest(ctx, current, notebook);
   return present(ctx, current, await ctx.stores.assessments.requestApproval(notebook.id, ctx.clock.now()));
 }
 
 /** The notebook's request, or null when there is none (the settings' button shows "Send Request"). */
 export async function approvalForNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeRead(ctx, current, notebook);
   const row = await ctx.stores.assessments.approvalOfNotebook(notebook.id);
   return row ? present(ctx, current, row) : null;
@@ -39,7 +43,7 @@ export async function approvalForNotebook(ctx: AppContext, current: CurrentUser 
 /** The requests still waiting for an admin, oldest first. */
 export async function pendingApprovals(ctx: AppContext, current: CurrentUser | undefined) {
   authorizeAdmin(current, "Only an administrator can see certification requests");
-  return (await ctx.stores.assessments.pendingApprovals()).map((row) => present(ctx, current, row));
+  return presentAll(ctx, current, await ctx.stores.assessments.pendingApprovals());
 }
 
 /** An admin approves: the notebook becomes certifiable (and stays so when questions are added later). */

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import type { CertificateRow } from "../../store/assessments/assessments-store";
 import { BadRequestError, NotFoundError } from "../errors";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
-import { getNotebook, type NotebookRow } from "../notes/rows";
+import { type NotebookRow, requireNotebook } from "../notes/rows";
 import { authorizeAssessment } from "../policies";
 import { loadUserReference, type UserReferenceJson } from "../user-references";
 import type { CurrentUser } from "../users";
@@ -28,7 +28,7 @@ async function presentCertificate(
   return {
     id: row.id,
     user: await loadUserReference(ctx, current, row.userId),
-    notebook: presentNotebook(ctx, current, notebook),
+    notebook: await presentNotebook(ctx, current, notebook),
     startDate: row.startDate.toISOString(),
     expiryDate: row.expiryDate.toISOString(),
     creatorName: creator?.name ?? "",
@@ -37,7 +37,7 @@ async function presentCertificate(
 
 /** GET /certificate/{notebook}: the user's certificate for the notebook (404 without one). */
 export async function certificateOf(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<CertificateJson> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeAssessment(ctx, current, notebook);
   const row = await ctx.stores.assessments.certificate(current!.user.id, notebook.id);
   if (!row) throw new NotFoundError("Certificate");
@@ -49,7 +49,7 @@ export async function certificateOf(ctx: AppContext, current: CurrentUser | unde
  * certifiable notebook (a pass issues it already, so this answers it; it never extends it).
  */
 export async function claimCertificate(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<CertificateJson> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeAssessment(ctx, current, notebook);
   const existing = await ctx.stores.assessments.certificate(current!.user.id, notebook.id);
   if (existing) return presentCertificate(ctx, current, existing, notebook);

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { type NotebookCard, notebookCards } from "../../store/notes/notebooks";
+import type { NotebookCard } from "../../store/notes/notebooks";
 import { type RealmRows, relatedOf } from "../../store/notes/realm";
 import { NotFoundError } from "../errors";
 import { ReadableNotes, type Reader } from "../policies/readable-notes";
@@ -309,10 +309,10 @@ export async function presentNotebooks(
   return (await ctx.stores.notes.notebookCards(notebooks, heads)).map((card) => notebookJson(reader, card));
 }
 
-/** presentNotebooks for one notebook, answered at once: the bridge for callers not async yet (see rows.ts). */
-export function presentNotebook(ctx: AppContext, reader: Reader, notebook: NotebookRow, headNote?: NoteRow): NotebookJson {
-  const [card] = ctx.database.readNow((s) => notebookCards(s, [notebook], headNote ? [headNote] : []));
-  return notebookJson(reader, card!);
+/** presentNotebooks for one notebook. */
+export async function presentNotebook(ctx: AppContext, reader: Reader, notebook: NotebookRow, headNote?: NoteRow): Promise<NotebookJson> {
+  const [json] = await presentNotebooks(ctx, reader, [notebook], headNote ? [headNote] : []);
+  return json!;
 }
 
 /** How many children a realm lists: a page (the default), or every one (e.g. MCP's get_note). */

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { addNotebook, type NotebooksJson, presentLiveNotebooks } from "../notebooks";
 import { type CircleJson, type NotebookJson, presentNotebook } from "../notes/presenters";
-import { getNotebook } from "../notes/rows";
+import { requireNotebook } from "../notes/rows";
 import { authorizeCircleMember, authorizeMoveToCircle } from "../policies";
 import { stripControlCharacters } from "../text-input";
 import type { CurrentUser } from "../users";
@@ -95,7 +95,7 @@ export async function moveNotebookToCircle(
   notebookId: number,
   circleId: number,
 ): Promise<NotebookJson> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   const circle = await getCircle(ctx, circleId);
   authorizeMoveToCircle(ctx, current, notebook, circle.id);
   const moved = await ctx.stores.sharing.moveNotebookToCircle(notebook.id, circle.id, ctx.clock.now());

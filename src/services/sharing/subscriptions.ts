@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context";
 import type { SubscriptionRow } from "../../store/sharing/sharing-store";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { type NotebookJson, type NoteJson, NotePresenter, presentNotebook } from "../notes/presenters";
-import { findNote, getNotebook } from "../notes/rows";
+import { type NotebookJson, type NoteJson, NotePresenter, presentNotebooks } from "../notes/presenters";
+import { requireNotebook } from "../notes/rows";
 import { authorizeOwnRecord, authorizeSubscribe, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 
@@ -20,19 +20,24 @@ export interface SubscriptionJson {
   notebookId: number;
 }
 
-function present(ctx: AppContext, reader: Reader, rows: SubscriptionRow[]): SubscriptionJson[] {
-  const notebooks = rows.map((row) => getNotebook(ctx, row.notebookId));
-  const heads = notebooks.map((notebook) => (notebook.headNoteId === null ? undefined : findNote(ctx, notebook.headNoteId)));
-  const presenter = new NotePresenter(ctx, reader).preload(heads.filter((h) => h !== undefined));
+async function present(ctx: AppContext, reader: Reader, rows: SubscriptionRow[]): Promise<SubscriptionJson[]> {
+  const notebooks = await Promise.all(rows.map((row) => requireNotebook(ctx, row.notebookId)));
+  const heads = await ctx.stores.notes.notesByIds(
+    notebooks.flatMap((notebook) => (notebook.headNoteId === null ? [] : [notebook.headNoteId])),
+  );
+  const headById = new Map(heads.map((head) => [head.id, head]));
+  const presenter = await new NotePresenter(ctx, reader).load(heads);
+  const notebookJsons = await presentNotebooks(ctx, reader, notebooks, heads);
   return rows.flatMap((row, i) => {
-    const head = heads[i];
+    const headNoteId = notebooks[i]!.headNoteId;
+    const head = headNoteId === null ? undefined : headById.get(headNoteId);
     if (!head || head.deletedAt) return [];
     return [
       {
         id: row.id,
         title: head.title,
         headNote: presenter.note(head),
-        notebook: presentNotebook(ctx, reader, notebooks[i]!, head),
+        notebook: notebookJsons[i]!,
         dailyTargetOfNewNotes: row.dailyTargetOfNewNotes,
         notebookId: row.notebookId,
       },
@@ -61,13 +66,13 @@ export async function subscribe(
   notebookId: number,
   dailyTarget: unknown,
 ): Promise<SubscriptionJson> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeSubscribe(ctx, current, notebook);
   const user = current!.user;
   const target = validDailyTarget(dailyTarget);
   const row = await ctx.stores.sharing.subscribe(user.id, notebook.id, target, ctx.clock.now());
   if (row === "exists") throw new BadRequestError("You have already added this notebook to your learning");
-  return present(ctx, current, [row])[0]!;
+  return (await present(ctx, current, [row]))[0]!;
 }
 
 async function ownSubscription(ctx: AppContext, current: CurrentUser | undefined, subscriptionId: number): Promise<SubscriptionRow> {
@@ -83,7 +88,7 @@ export async function updateSubscription(ctx: AppContext, current: CurrentUser |
   const target = validDailyTarget(dailyTarget ?? row.dailyTargetOfNewNotes);
   const updated = await ctx.stores.sharing.setDailyTarget(row.id, target);
   if (!updated) throw new NotFoundError("Subscription");
-  return present(ctx, current, [updated])[0]!;
+  return (await present(ctx, current, [updated]))[0]!;
 }
 
 /**
