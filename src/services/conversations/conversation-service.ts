@@ -3,7 +3,7 @@ import type { ConversationMessageRow, ConversationRow, ConversationSubject } fro
 import { type AssessmentQuestionInstanceJson, ownQuestionInstance } from "../assessments/assessment-service";
 import { NotFoundError, ValidationError } from "../errors";
 import { type NoteJson, NotePresenter, topologyText } from "../notes/presenters";
-import { findNote, getNote, getNotebook, type NotebookRow } from "../notes/rows";
+import { type NotebookRow, requireNotebook, requireNoteWithNotebook } from "../notes/rows";
 import { authorizeConversationParty, authorizeRead, notebookAccess } from "../policies";
 import { type AnsweredQuestionJson, presentAnsweredQuestion } from "../recall-prompts/presenters";
 import { loadPromptOf, ownRecallPrompt } from "../recall-prompts/rows";
@@ -75,9 +75,9 @@ async function subjectOf(
   row: ConversationRow,
 ): Promise<{ subject: ConversationSubjectJson; title: string }> {
   if (row.subjectNoteId !== null) {
-    const note = findNote(ctx, row.subjectNoteId);
+    const note = await ctx.stores.notes.noteById(row.subjectNoteId);
     if (!note) return { subject: {}, title: "(deleted note)" };
-    const json = new NotePresenter(ctx, current).preload([note]).note(note);
+    const json = (await new NotePresenter(ctx, current).load([note])).note(note);
     return { subject: { note: json }, title: json.unreadable ? UNREADABLE_SUBJECT_TITLE : topologyText(json.noteTopology) };
   }
   if (row.subjectRecallPromptId !== null) {
@@ -106,10 +106,10 @@ async function otherPartyName(ctx: AppContext, current: CurrentUser, row: Conver
 }
 
 /** Whether the caller may edit the note the conversation is about (the policy's answer). */
-function mayEditSubjectNote(ctx: AppContext, current: CurrentUser, subject: ConversationSubjectJson): boolean {
+async function mayEditSubjectNote(ctx: AppContext, current: CurrentUser, subject: ConversationSubjectJson): Promise<boolean> {
   const noteId = subject.note?.id ?? subject.answeredQuestion?.note.id;
-  const note = noteId === undefined ? undefined : findNote(ctx, noteId);
-  return note !== undefined && notebookAccess(ctx, current, getNotebook(ctx, note.notebookId)) === "edit";
+  const found = noteId === undefined ? undefined : await ctx.stores.notes.noteWithNotebook(noteId);
+  return found !== undefined && notebookAccess(ctx, current, found.notebook) === "edit";
 }
 
 export async function presentConversation(ctx: AppContext, current: CurrentUser, row: ConversationRow): Promise<ConversationJson> {
@@ -126,7 +126,7 @@ export async function presentConversation(ctx: AppContext, current: CurrentUser,
     unread: await ctx.stores.conversations.hasUnread(row.id, current.user.id),
     subjectTitle: title,
     ...(other === undefined ? {} : { otherPartyName: other }),
-    mayEditNote: mayEditSubjectNote(ctx, current, subject),
+    mayEditNote: await mayEditSubjectNote(ctx, current, subject),
   };
 }
 
@@ -154,8 +154,7 @@ export async function startConversationAboutNote(
   noteId: number,
   message: unknown,
 ): Promise<ConversationJson> {
-  const note = getNote(ctx, noteId);
-  const notebook = getNotebook(ctx, note.notebookId);
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
   authorizeRead(ctx, current, notebook);
   return presentConversation(ctx, current, await start(ctx, current, { subjectNoteId: note.id }, notebook, message));
 }
@@ -183,7 +182,7 @@ export async function startConversationAboutAssessmentQuestion(
   feedback: unknown,
 ) {
   const { instance, attempt } = await ownQuestionInstance(ctx, current, instanceId);
-  const notebook = getNotebook(ctx, attempt.notebookId);
+  const notebook = await requireNotebook(ctx, attempt.notebookId);
   return presentConversation(ctx, current!, await start(ctx, current!, { subjectAssessmentQuestionId: instance.id }, notebook, feedback));
 }
 
@@ -197,8 +196,8 @@ export async function conversationsOf(ctx: AppContext, current: CurrentUser): Pr
 
 /** GET /conversation/note/{note}: the note's conversations the user is a party to. */
 export async function conversationsAboutNote(ctx: AppContext, current: CurrentUser, noteId: number): Promise<ConversationJson[]> {
-  const note = getNote(ctx, noteId);
-  authorizeRead(ctx, current, getNotebook(ctx, note.notebookId));
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
+  authorizeRead(ctx, current, notebook);
   return presentAll(ctx, current, await ctx.stores.conversations.ofParty(current.user.id, note.id));
 }
 

@@ -6,7 +6,6 @@
 import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
 import { NotePresenter, type NoteTopologyJson, shortDetailsOf } from "../notes/presenters";
-import { notesByIds } from "../notes/rows";
 import type { CurrentUser } from "../users";
 import { type IndexProgress, semanticIndexProgress } from "./index-progress";
 import { literalSearch, type SearchHit } from "./literal";
@@ -43,8 +42,8 @@ async function present(ctx: AppContext, reader: CurrentUser, hits: SearchHit[]):
   const links = rows.filter((row) => row.isLink).map((row) => row.id);
   const linkTopologies = new Map<number, NoteTopologyJson>();
   if (links.length > 0) {
-    const linkRows = notesByIds(ctx, links);
-    const presenter = new NotePresenter(ctx, reader).preload(linkRows);
+    const linkRows = await ctx.stores.notes.notesByIds(links);
+    const presenter = await new NotePresenter(ctx, reader).load(linkRows);
     for (const row of linkRows) linkTopologies.set(row.id, presenter.topology(row));
   }
   return hits.flatMap((hit) => {
