@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { NotebookCard } from "../../store/notes/notebooks";
-import { type RealmRows, relatedOf } from "../../store/notes/realm";
+import type { RealmRows } from "../../store/notes/realm";
 import { NotFoundError } from "../errors";
 import { ReadableNotes, type Reader } from "../policies/readable-notes";
 import { plainTextOfMarkdown } from "./plain-text";
@@ -193,16 +193,9 @@ export class NotePresenter {
   /** Loads the subjects and objects of the link notes among these notes (shown only where the reader may read them). */
   async load(rows: NoteRow[]) {
     this.know(rows);
-    if (!rows.some((row) => row.targetNoteId !== null)) return this;
-    return this.know(await this.ctx.stores.notes.relatedOf(rows));
-  }
-
-  /** `load`, answered at once: the bridge for callers not async yet (see rows.ts). */
-  preload(rows: NoteRow[]) {
-    this.know(rows);
     // Most lists hold no link notes: nothing to read then.
     if (!rows.some((row) => row.targetNoteId !== null)) return this;
-    return this.know(this.ctx.database.readNow((s) => relatedOf(s, rows)));
+    return this.know(await this.ctx.stores.notes.relatedOf(rows));
   }
 
   /** A loaded note the reader may read. */
