@@ -25,7 +25,7 @@ export async function suggestNoteTitle(
   noteId: number,
 ): Promise<{ title: string | null }> {
   if (!current) throw new UnauthorizedError("Please sign in");
-  const { note, notebook } = editableNote(ctx, current, noteId);
+  const { note, notebook } = await editableNote(ctx, current, noteId);
   const title = await askForTitle(ctx, {
     // The default assistant runs title suggestions (§5.5); the notebook's instructions come with the request.
     instructions: await assistantInstructions(ctx, null),

@@ -2,7 +2,7 @@ import type { MultipleChoicesQuestion } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import type { AttemptRow, InstanceRow } from "../../store/assessments/assessments-store";
 import { BadRequestError, NotFoundError, ValidationError } from "../errors";
-import { findNote, getNotebook, type NotebookRow } from "../notes/rows";
+import { type NotebookRow, requireNotebook } from "../notes/rows";
 import { authorizeAssessment, authorizeOwnRecord } from "../policies";
 import type { CurrentUser } from "../users";
 import { expiryFrom } from "./expiry";
@@ -42,15 +42,15 @@ function presentInstance(row: InstanceRow): AssessmentQuestionInstanceJson {
   };
 }
 
-const notebookTitle = (ctx: AppContext, notebook: NotebookRow) =>
-  (notebook.headNoteId !== null ? findNote(ctx, notebook.headNoteId)?.title : undefined) ?? "";
+const notebookTitle = async (ctx: AppContext, notebook: NotebookRow) =>
+  (notebook.headNoteId !== null ? (await ctx.stores.notes.noteById(notebook.headNoteId))?.title : undefined) ?? "";
 
-function presentAttempt(ctx: AppContext, attempt: AttemptRow, rows: InstanceRow[]): AssessmentAttemptJson {
-  const notebook = getNotebook(ctx, attempt.notebookId);
+async function presentAttempt(ctx: AppContext, attempt: AttemptRow, rows: InstanceRow[]): Promise<AssessmentAttemptJson> {
+  const notebook = await requireNotebook(ctx, attempt.notebookId);
   return {
     id: attempt.id,
     notebookId: attempt.notebookId,
-    notebookTitle: notebookTitle(ctx, notebook),
+    notebookTitle: await notebookTitle(ctx, notebook),
     totalQuestionCount: attempt.totalQuestionCount,
     answersCorrect: attempt.answersCorrect,
     assessmentQuestionInstances: rows.map(presentInstance),
@@ -81,7 +81,7 @@ export async function startAssessment(
   current: CurrentUser | undefined,
   notebookId: number,
 ): Promise<AssessmentAttemptJson> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeAssessment(ctx, current, notebook);
   const count = notebook.numberOfQuestionsInAssessment ?? 0;
   if (count <= 0) throw new BadRequestError(NOT_AVAILABLE);
@@ -146,11 +146,13 @@ export async function submitAssessment(
 /** GET /assessment: the user's attempts, newest first. */
 export async function attemptsOf(ctx: AppContext, current: CurrentUser): Promise<AssessmentAttemptJson[]> {
   const { attempts, instances } = await ctx.stores.assessments.attemptsOf(current.user.id);
-  return attempts.map((attempt) =>
-    presentAttempt(
-      ctx,
-      attempt,
-      instances.filter((i) => i.attemptId === attempt.id),
+  return Promise.all(
+    attempts.map((attempt) =>
+      presentAttempt(
+        ctx,
+        attempt,
+        instances.filter((i) => i.attemptId === attempt.id),
+      ),
     ),
   );
 }

@@ -30,7 +30,7 @@ export async function editableNoteTitled(
 ): Promise<NoteRow> {
   const title = stripControlCharacters(typedTitle).trim();
   if (!title) throw new ValidationError({ [field]: "must not be blank" });
-  const { notebookIds } = searchScope(ctx, current, { searchKey: title });
+  const { notebookIds } = await searchScope(ctx, current, { searchKey: title });
   const matches = (await ctx.stores.notes.notesTitled([...notebookIds], title)).filter(
     ({ notebook }) => notebookAccess(ctx, current, notebook) === "edit",
   );

@@ -17,7 +17,7 @@ import { notebooksOfUser } from "../notebooks";
 import { createNote, editableNote, readNote, updateDetails, updateTitle } from "../notes/note-service";
 import type { NoteJson } from "../notes/presenters";
 import { shortDetailsOf } from "../notes/presenters";
-import { getNotebook, notesByIds } from "../notes/rows";
+import { requireNotebook } from "../notes/rows";
 import { MAX_DETAILS_LENGTH, MAX_TITLE_LENGTH, validDetails, validTitle } from "../notes/validation";
 import { ReadableNotes } from "../policies";
 import { isValidTimeZone } from "../scheduling/time-windows";
@@ -68,11 +68,11 @@ async function answer(ctx: AppContext, run: () => CallToolResult | Promise<CallT
 }
 
 /** Title of each notebook's head note, by notebook id. */
-function notebookTitles(ctx: AppContext, notebookIds: number[]): Map<number, string> {
+async function notebookTitles(ctx: AppContext, notebookIds: number[]): Promise<Map<number, string>> {
   const titles = new Map<number, string>();
   for (const id of new Set(notebookIds)) {
-    const headId = getNotebook(ctx, id).headNoteId;
-    const head = headId ? notesByIds(ctx, [headId])[0] : undefined;
+    const headId = (await requireNotebook(ctx, id)).headNoteId;
+    const head = headId ? await ctx.stores.notes.noteById(headId) : undefined;
     titles.set(id, head?.title ?? "");
   }
   return titles;
@@ -80,7 +80,7 @@ function notebookTitles(ctx: AppContext, notebookIds: number[]): Map<number, str
 
 /** Literal matches first, then semantic ones (when an embedding provider is configured) that are close enough. */
 async function relevantNotes(ctx: AppContext, current: CurrentUser, query: string) {
-  const scope = searchScope(ctx, current, { searchKey: query });
+  const scope = await searchScope(ctx, current, { searchKey: query });
   const hits = new Map<number, SearchHit>();
   for (const hit of await literalSearch(ctx, scope, query)) hits.set(hit.noteId, hit);
   if (isAiConfigured(ctx)) {
@@ -96,13 +96,8 @@ async function relevantNotes(ctx: AppContext, current: CurrentUser, query: strin
   }
   const best = [...hits.values()].sort((a, b) => a.distance - b.distance || a.noteId - b.noteId).slice(0, MAX_FOUND);
   // Hits are related notes: only those the user may read now (an index may lag behind a move).
-  const rows = new ReadableNotes(ctx, current).filter(
-    notesByIds(
-      ctx,
-      best.map((hit) => hit.noteId),
-    ),
-  );
-  const notebooks = notebookTitles(
+  const rows = new ReadableNotes(ctx, current).filter(await ctx.stores.notes.notesByIds(best.map((hit) => hit.noteId)));
+  const notebooks = await notebookTitles(
     ctx,
     rows.map((row) => row.notebookId),
   );

@@ -26,7 +26,7 @@
 import type { AppContext } from "../../context";
 import type { OfflineOutcome, OfflineVerdict } from "../../store/memory/offline-answers";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
-import { getNote, getNotebook } from "../notes/rows";
+import { requireNoteWithNotebook } from "../notes/rows";
 import { authorizeOwnRecord, authorizeRecall } from "../policies";
 import { judgeChoice } from "../recall-prompts/recall-prompt-service";
 import { ownRecallPrompt } from "../recall-prompts/rows";
@@ -162,8 +162,8 @@ async function recallableTracker(ctx: AppContext, current: CurrentUser, trackerI
   const row = await ctx.stores.memory.tracker(trackerId);
   if (!row) throw new NotFoundError("Memory tracker");
   authorizeOwnRecord(current, row.userId, "memory tracker");
-  const note = getNote(ctx, row.noteId);
+  const { note, notebook } = await requireNoteWithNotebook(ctx, row.noteId);
   if (note.deletedAt) throw new NotFoundError("Note");
-  authorizeRecall(ctx, current, getNotebook(ctx, note.notebookId));
+  authorizeRecall(ctx, current, notebook);
   return row;
 }

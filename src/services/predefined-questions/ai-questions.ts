@@ -26,7 +26,7 @@ export async function generateQuestionWithoutSave(
   current: CurrentUser,
   noteId: number,
 ): Promise<PredefinedQuestionJson | null> {
-  const { note } = editableNote(ctx, current, noteId);
+  const { note } = await editableNote(ctx, current, noteId);
   const mcq = await generateQuestion(ctx, await questionContext(ctx, note.id, current));
   return mcq ? presentUnsavedQuestion(mcq.multipleChoicesQuestion, mcq.correctChoiceIndex) : null;
 }
@@ -59,7 +59,7 @@ export async function refineQuestion(
   noteId: number,
   body: unknown,
 ): Promise<PredefinedQuestionJson | null> {
-  const { note } = editableNote(ctx, current, noteId);
+  const { note } = await editableNote(ctx, current, noteId);
   const draft = validateDraft(body);
   return refinementForForm(await askForRefinement(ctx, noteDescription(ctx, current, note), draft));
 }

@@ -10,7 +10,7 @@
 import type { AppContext } from "../../context";
 import type { NewQuestion } from "../../store/recall-prompts/recall-prompts-store";
 import { NotFoundError } from "../errors";
-import { getNote, getNotebook, type NotebookRow, type NoteRow } from "../notes/rows";
+import { type NotebookRow, type NoteRow, requireNotebook, requireNoteWithNotebook } from "../notes/rows";
 import { authorizeEdit, authorizeRead, mayReadAnswerKeys, notebookRole } from "../policies";
 import type { PredefinedQuestionRow } from "../recall-prompts/rows";
 import type { CurrentUser } from "../users";
@@ -32,17 +32,23 @@ function handWritten(input: ReturnType<typeof validateQuestion>): NewQuestion {
 export const MAX_NOTEBOOK_QUESTIONS = 2000;
 
 /** The note with its notebook, after the caller proved it may read it (401/403/404 otherwise). */
-export function readableNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): { note: NoteRow; notebook: NotebookRow } {
-  const note = getNote(ctx, noteId);
-  const notebook = getNotebook(ctx, note.notebookId);
+export async function readableNote(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  noteId: number,
+): Promise<{ note: NoteRow; notebook: NotebookRow }> {
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
   authorizeRead(ctx, current, notebook);
   return { note, notebook };
 }
 
 /** The note with its notebook, for someone who may edit it; a deleted note takes no new questions (404). */
-export function editableNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): { note: NoteRow; notebook: NotebookRow } {
-  const note = getNote(ctx, noteId);
-  const notebook = getNotebook(ctx, note.notebookId);
+export async function editableNote(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  noteId: number,
+): Promise<{ note: NoteRow; notebook: NotebookRow }> {
+  const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
   authorizeEdit(ctx, current, notebook);
   if (note.deletedAt) throw new NotFoundError("Note");
   return { note, notebook };
@@ -55,8 +61,7 @@ export async function loadQuestion(
 ): Promise<{ question: PredefinedQuestionRow; note: NoteRow; notebook: NotebookRow }> {
   const question = await ctx.stores.recallPrompts.question(questionId);
   if (!question) throw new NotFoundError("Question");
-  const note = getNote(ctx, question.noteId);
-  return { question, note, notebook: getNotebook(ctx, note.notebookId) };
+  return { question, ...(await requireNoteWithNotebook(ctx, question.noteId)) };
 }
 
 /**
@@ -66,14 +71,14 @@ export async function loadQuestion(
  * and never asked again) are left out.
  */
 export async function noteQuestions(ctx: AppContext, current: CurrentUser, noteId: number): Promise<PredefinedQuestionJson[]> {
-  const { notebook } = readableNote(ctx, current, noteId);
+  const { notebook } = await readableNote(ctx, current, noteId);
   const withAnswerKey = mayReadAnswerKeys(notebookRole(ctx, current, notebook));
   return (await ctx.stores.recallPrompts.questionsOfNote(noteId)).map((row) => presentPredefinedQuestion(row, withAnswerKey));
 }
 
 /** POST /predefined-questions/{note}/note-questions: adds a question by hand (not approved yet). Editors only. */
 export async function addQuestion(ctx: AppContext, current: CurrentUser, noteId: number, body: unknown): Promise<PredefinedQuestionJson> {
-  const { note } = editableNote(ctx, current, noteId);
+  const { note } = await editableNote(ctx, current, noteId);
   const input = validateQuestion(body);
   const row = await ctx.stores.recallPrompts.insertQuestion(note.id, handWritten(input), ctx.clock.now());
   return presentPredefinedQuestion(row, true);
@@ -131,7 +136,7 @@ export async function toggleApproval(ctx: AppContext, current: CurrentUser, ques
  * dialog one request per note.
  */
 export async function notebookQuestions(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<NoteQuestionsJson[]> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeEdit(ctx, current, notebook);
   const rows = await ctx.stores.recallPrompts.questionsOfNotebook(notebook.id, MAX_NOTEBOOK_QUESTIONS);
   const groups: NoteQuestionsJson[] = [];

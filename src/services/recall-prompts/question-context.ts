@@ -2,7 +2,7 @@ import type { QuestionContext } from "../../ai/question-generation";
 import type { AppContext } from "../../context";
 import { notebookAdditionalInstructions } from "../ai-assistant/notebook-assistant";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../graph/build-graph";
-import { getNote } from "../notes/rows";
+import { requireNote } from "../notes/rows";
 import type { CurrentUser } from "../users";
 
 /**
@@ -14,6 +14,6 @@ import type { CurrentUser } from "../users";
 export async function questionContext(ctx: AppContext, noteId: number, learner: CurrentUser): Promise<QuestionContext> {
   return {
     description: graphDescription(ctx, noteId, DEFAULT_GRAPH_TOKEN_LIMIT, learner),
-    additionalInstructions: await notebookAdditionalInstructions(ctx, getNote(ctx, noteId).notebookId),
+    additionalInstructions: await notebookAdditionalInstructions(ctx, (await requireNote(ctx, noteId)).notebookId),
   };
 }

@@ -64,7 +64,7 @@ export async function searchNotes(
   term: SearchTerm,
   contextNoteId?: number,
 ): Promise<NoteSearchResultJson[]> {
-  const scope = searchScope(ctx, current, term, contextNoteId);
+  const scope = await searchScope(ctx, current, term, contextNoteId);
   return present(ctx, current, await literalSearch(ctx, scope, term.searchKey));
 }
 
@@ -79,7 +79,7 @@ export async function semanticSearchNotes(
   term: SearchTerm,
   contextNoteId?: number,
 ): Promise<{ results: NoteSearchResultJson[]; semantic: SemanticState; progress?: IndexProgress }> {
-  const scope = searchScope(ctx, current, term, contextNoteId);
+  const scope = await searchScope(ctx, current, term, contextNoteId);
   if (!isAiConfigured(ctx))
     return { results: await present(ctx, current, await literalSearch(ctx, scope, term.searchKey)), semantic: "off" };
   try {

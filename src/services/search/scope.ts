@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { SearchScope } from "../../store/search/search-store";
-import { getNote, getNotebook } from "../notes/rows";
+import { requireNoteWithNotebook } from "../notes/rows";
 import { authorizeRead, readableNotebookIds } from "../policies";
 import type { CurrentUser } from "../users";
 
@@ -28,10 +28,9 @@ function readableNotebooks(ctx: AppContext, current: CurrentUser, term: SearchTe
  * link search needs read access to the note, leaves the note itself out, and without
  * allMyNotebooksAndSubscriptions (or allMyCircles, which implies it) stays in the note's notebook.
  */
-export function searchScope(ctx: AppContext, current: CurrentUser, term: SearchTerm, contextNoteId?: number): SearchScope {
+export async function searchScope(ctx: AppContext, current: CurrentUser, term: SearchTerm, contextNoteId?: number): Promise<SearchScope> {
   if (contextNoteId === undefined) return { notebookIds: readableNotebooks(ctx, current, term, true) };
-  const note = getNote(ctx, contextNoteId);
-  const notebook = getNotebook(ctx, note.notebookId);
+  const { note, notebook } = await requireNoteWithNotebook(ctx, contextNoteId);
   authorizeRead(ctx, current, notebook);
   const wide = Boolean(term.allMyNotebooksAndSubscriptions || term.allMyCircles);
   return { notebookIds: wide ? readableNotebooks(ctx, current, term, false) : [notebook.id], excludeNoteId: note.id };

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { NotFoundError } from "../errors";
 import { presentLiveNotebooks } from "../notebooks";
 import type { NotebookJson } from "../notes/presenters";
-import { getNotebook } from "../notes/rows";
+import { requireNotebook } from "../notes/rows";
 import { authorizeAdmin, authorizeShare, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 
@@ -25,7 +25,7 @@ export async function bazaar(ctx: AppContext, reader: Reader): Promise<BazaarNot
 
 /** "Share notebook to bazaar" (owner or circle member); sharing again changes nothing. Answers the Notebook, as the contract does. */
 export async function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookJson> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeShare(ctx, current, notebook);
   await ctx.stores.sharing.shareToBazaar(notebook.id, ctx.clock.now());
   const entry = (await bazaar(ctx, current)).find((e) => e.notebook.id === notebook.id);

@@ -12,7 +12,7 @@ import { OPERATION_LEASE_MS } from "../../store/operations/operations-store";
 import { IMPORT_WORKER_MEMORY_BYTES, WorkerTaskError } from "../../workers/run-task";
 import { ConflictError, ValidationError } from "../errors";
 import { noteTextSaved } from "../notes/note-changes";
-import { getNotebook } from "../notes/rows";
+import { requireNotebook } from "../notes/rows";
 import { authorizeEdit } from "../policies";
 import type { CurrentUser } from "../users";
 import type { ImportReport } from "./read-vault";
@@ -54,7 +54,7 @@ export async function startVaultImport(
   notebookId: number,
   file: unknown,
 ): Promise<{ operation: OperationJson; run: Promise<ImportReport> }> {
-  const notebook = getNotebook(ctx, notebookId);
+  const notebook = await requireNotebook(ctx, notebookId);
   authorizeEdit(ctx, current, notebook);
   if (!(file instanceof Blob)) throw new ValidationError({ file: "must be a .zip file" });
   const name = file instanceof File ? file.name : "";

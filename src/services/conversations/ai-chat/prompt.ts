@@ -6,7 +6,7 @@ import { defaultAdditionalInstructions } from "../../admin/assistant";
 import { notebookAdditionalInstructions } from "../../ai-assistant/notebook-assistant";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../errors";
 import { DEFAULT_GRAPH_TOKEN_LIMIT, graphDescription } from "../../graph/build-graph";
-import { getNote, type NoteRow } from "../../notes/rows";
+import { type NoteRow, requireNote } from "../../notes/rows";
 import { ReadableNotes } from "../../policies";
 import { loadPromptOf, storedQuestion } from "../../recall-prompts/rows";
 import type { CurrentUser } from "../../users";
@@ -20,7 +20,7 @@ const userName = async (ctx: AppContext, id: number) => (await ctx.stores.users.
 
 /** The note a reply is about, and for a recall-prompt conversation the question as the user met it. */
 async function subjectOf(ctx: AppContext, conversation: ConversationRow): Promise<{ note: NoteRow; questionContext?: string }> {
-  if (conversation.subjectNoteId !== null) return { note: getNote(ctx, conversation.subjectNoteId) };
+  if (conversation.subjectNoteId !== null) return { note: await requireNote(ctx, conversation.subjectNoteId) };
   if (conversation.subjectRecallPromptId !== null) {
     const prompt = await ctx.stores.conversations.recallPrompt(conversation.subjectRecallPromptId);
     if (!prompt) throw new NotFoundError("Recall prompt");
