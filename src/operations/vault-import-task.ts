@@ -63,7 +63,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
     if (!head || head.deletedAt) throw new VaultImportError("the notebook was deleted");
     return head;
   }
-  const head = database.readNow(headOf);
+  const head = await database.read(headOf);
 
   writes.progress("reading", 0, undefined, true);
   let storedAttachments = 0;
@@ -96,10 +96,10 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   const usedImages = new Set<number>();
   const imageSha = new Map<number, string>();
 
-  const shaOfStored = (imageId: number) => {
+  const shaOfStored = async (imageId: number) => {
     let sha = imageSha.get(imageId);
     if (sha === undefined) {
-      const bytes = database.readNow((s) => imageBytes(s, imageId));
+      const bytes = await database.read((s) => imageBytes(s, imageId));
       sha = bytes ? new Bun.CryptoHasher("sha256").update(bytes).digest("hex") : "";
       imageSha.set(imageId, sha);
     }
@@ -107,7 +107,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   };
 
   /** What must change for a note to match the vault (applied when publishing). */
-  const plannedUpdate = (row: NoteRow, vaultNote: VaultNote, isHead: boolean): boolean => {
+  const plannedUpdate = async (row: NoteRow, vaultNote: VaultNote, isHead: boolean): Promise<boolean> => {
     const set: ImportedUpdate["set"] = {};
     // An empty file never wipes text already there (a vault may hold a folder without text).
     if (vaultNote.details !== undefined && vaultNote.details !== "" && vaultNote.details !== row.details) set.details = vaultNote.details;
@@ -115,7 +115,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
     if (vaultNote.wikidataId && vaultNote.wikidataId !== row.wikidataId) set.wikidataId = vaultNote.wikidataId;
     if (vaultNote.url && vaultNote.url !== row.url) set.url = vaultNote.url;
     if (vaultNote.image) {
-      if (row.imageId === null || shaOfStored(row.imageId) !== vaultNote.image.sha256) {
+      if (row.imageId === null || (await shaOfStored(row.imageId)) !== vaultNote.image.sha256) {
         set.imageId = vaultNote.image.imageId;
         set.imageUrl = null;
         usedImages.add(vaultNote.image.imageId);
@@ -128,7 +128,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
     return true;
   };
 
-  const childrenOf = (parentId: number) => database.readNow((s) => liveChildren(s, parentId));
+  const childrenOf = (parentId: number) => database.read((s) => liveChildren(s, parentId));
 
   const total = vault.noteCount;
   let written = 0;
@@ -161,7 +161,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   // The tree, level by level: each vault note's children are matched by title with the existing
   // children of its note (a note made by this import has none yet); a level's new ones go in together.
   placed.set(vault.root, head);
-  if (plannedUpdate(head, vault.root, true)) report.updated++;
+  if (await plannedUpdate(head, vault.root, true)) report.updated++;
   written++;
   let level: { vaultNote: VaultNote; row: NoteRow; isNew: boolean }[] = [{ vaultNote: vault.root, row: head, isNew: false }];
   while (level.length > 0) {
@@ -169,7 +169,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
     const toCreate: { child: VaultNote; parent: NoteRow }[] = [];
     for (const { vaultNote, row: parent, isNew } of level) {
       if (vaultNote.children.length === 0) continue;
-      const existing = isNew ? [] : childrenOf(parent.id);
+      const existing = isNew ? [] : await childrenOf(parent.id);
       for (const child of vaultNote.children) {
         // Two vault files of one title under one parent stay two notes (each matches its own on a second import).
         const match = existing.find((row) => row.title === child.title && !placedIds.has(row.id));
@@ -177,7 +177,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
           toCreate.push({ child, parent });
           continue;
         }
-        if (plannedUpdate(match, child, false)) report.updated++;
+        if (await plannedUpdate(match, child, false)) report.updated++;
         written++;
         placed.set(child, match);
         placedIds.add(match.id);
@@ -214,7 +214,9 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
 
   // Links, once every note has its id; a link already there is not made again.
   const existingLinks = new Set(
-    database.readNow((s) => linksOfNotebook(s, input.notebookId)).map((link) => `${link.parentId}\n${link.title}\n${link.targetNoteId}`),
+    (await database.read((s) => linksOfNotebook(s, input.notebookId))).map(
+      (link) => `${link.parentId}\n${link.title}\n${link.targetNoteId}`,
+    ),
   );
   const newLinks: Parameters<typeof insertLastChildren>[2] = [];
   for (const [vaultNote, source] of placed) {
