@@ -1,9 +1,9 @@
 /**
  * Loading notes and notebooks for services. The async helpers (`requireNote`, `requireNotebook`...)
  * go through the notes store like any other call. The synchronous ones below them run the same
- * store bodies at once (`ctx.database.readNow`): they are the bridge for callers not async yet
- * (the graph's lazy neighbourhood, presenters other services still call synchronously) and go
- * when their last caller awaits the store instead.
+ * store bodies at once (`ctx.database.readNow`): they are the bridge for the graph's lazy
+ * neighbourhood (graph/neighbourhood.ts, build-graph.ts), its last caller not async yet, and go
+ * when it awaits the store instead.
  */
 import type { AppContext } from "../../context";
 import * as rows from "../../store/notes/note-rows";
@@ -59,12 +59,6 @@ export function childrenOf(ctx: AppContext, noteId: number): NoteRow[] {
 /** The ancestors of a note, root first (not including the note). */
 export function ancestorsOf(ctx: AppContext, note: NoteRow): NoteRow[] {
   return ctx.database.readNow((s) => rows.ancestorsOf(s, note));
-}
-
-/** Notes by id, in the order of the ids given. */
-export function notesByIds(ctx: AppContext, ids: number[]): NoteRow[] {
-  if (ids.length === 0) return [];
-  return ctx.database.readNow((s) => rows.notesByIds(s, ids));
 }
 
 /** Undeleted link notes whose target is this note, of the notebooks `readable` accepts. */
