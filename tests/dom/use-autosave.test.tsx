@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { ApiError } from "../../islands/lib/api";
@@ -31,6 +31,9 @@ function renderAutosave(initial: AutosaveOptions) {
 
 const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 let mounted: { root: Root }[] = [];
+// The hook fetches its merge code on first use; fetched here once, so a test's short wait is
+// never spent compiling it on a busy machine.
+beforeAll(() => import("../../islands/lib/text-merge"));
 afterEach(() => {
   for (const m of mounted) act(() => m.root.unmount());
   mounted = [];
@@ -111,7 +114,7 @@ describe("autosave (spec 4, text editing)", () => {
     mounted.push(result);
     act(() => result.current.onChange("First line, mine.\nSecond line."));
     rerender({ serverValue: "First line.\nSecond line, theirs.", serverRevision: 2 });
-    await wait(50); // the merge is fetched on first use
+    await wait(50);
     expect(result.current.value).toBe("First line, mine.\nSecond line, theirs.");
     expect(result.current.dirty).toBe(true);
     expect(result.current.conflict).toBeUndefined();
