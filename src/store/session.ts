@@ -114,6 +114,15 @@ export function prepared<Q>(s: Session, name: string, build: () => { prepare(nam
 }
 
 /**
+ * A time bound to a `sql.placeholder` compared with a time column: a placeholder skips the column's
+ * mapping, so it gets what the driver stores, the milliseconds on SQLite (an integer column) and
+ * the `Date` itself on PostgreSQL (`timestamptz`, where a number would not compare).
+ */
+export function timeParam(s: Session, time: Date): number | Date {
+  return s.dialect === "sqlite" ? time.getTime() : time;
+}
+
+/**
  * The piece of a body that differs between dialects (FTS5 or pg_trgm, json_each or unnest,
  * FOR UPDATE...). A dialect without its piece yet fails loudly rather than run SQLite's SQL.
  */

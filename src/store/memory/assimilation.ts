@@ -13,7 +13,7 @@
  * kind: level, creation time, id. The Assimilate badge on every page asks the counts: prepared once.
  */
 import { and, asc, count, eq, gt, isNotNull, isNull, not, notExists, type SQL, sql } from "drizzle-orm";
-import { all, one, prepared, type Session, type Step } from "../session";
+import { all, one, prepared, type Session, type Step, timeParam } from "../session";
 
 export type CandidateKind = "note" | "link" | "head";
 export const CANDIDATE_KINDS: readonly CandidateKind[] = ["note", "link", "head"];
@@ -40,7 +40,7 @@ export function* assimilatedSince(
       .innerJoin(n, eq(n.id, m.noteId))
       .where(and(eq(m.userId, sql.placeholder("userId")), gt(m.assimilatedAt, sql.placeholder("since")), eq(m.removedFromTracking, false))),
   );
-  return yield* all(s, query, { userId, since: since.getTime() });
+  return yield* all(s, query, { userId, since: timeParam(s, since) });
 }
 
 /** The user's subscriptions (oldest first) with their daily targets of new notes. */

@@ -6,7 +6,7 @@
  * note, hundreds of ms at 100k notes). Both run on every page's Recall badge: prepared once.
  */
 import { and, asc, count, eq, isNull, lte, sql } from "drizzle-orm";
-import { all, one, prepared, type Session, type Step } from "../session";
+import { all, one, prepared, type Session, type Step, timeParam } from "../session";
 import { recallableNotebook } from "../sharing/access";
 
 function dueQuery(s: Session) {
@@ -46,7 +46,7 @@ export function* dueTrackers(s: Session, userId: number, until: Date): Step<DueT
       .where(where)
       .orderBy(asc(m.nextRecallAt), asc(m.id));
   });
-  return yield* all(s, query, { userId, until: until.getTime() });
+  return yield* all(s, query, { userId, until: timeParam(s, until) });
 }
 
 /** How many of the user's trackers are due by `until`. */
@@ -55,7 +55,7 @@ export function* dueCount(s: Session, userId: number, until: Date): Step<number>
     const { where, m, n, nb } = dueQuery(s);
     return s.db.select({ n: count() }).from(m).crossJoin(n).crossJoin(nb).where(where);
   });
-  return (yield* one(s, query, { userId, until: until.getTime() }))?.n ?? 0;
+  return (yield* one(s, query, { userId, until: timeParam(s, until) }))?.n ?? 0;
 }
 
 /** The user's active trackers (kept by triggers on memory_trackers in user_tracker_counts: no count over them). */

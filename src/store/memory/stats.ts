@@ -2,9 +2,11 @@
  * The statistics' reads (memory store, see src/services/stats/stats.ts for the counting rules):
  * buckets of due trackers and of recalls (kept by triggers), the user's tracker totals, FSRS states,
  * and the per-notebook and per-note recall counts. Grouped per 15-minute bucket (every zone's
- * offset is a multiple of 15 minutes), so the database never sends single rows. The SQL that only
- * SQLite says this way (date arithmetic on integer times, CROSS JOIN ... ON to fix the join order,
- * `||`) is each body's sqlite piece.
+ * offset is a multiple of 15 minutes), so the database never sends single rows. The SQL that each
+ * database says its own way is a body's two pieces: SQLite's date arithmetic on integer times,
+ * `CROSS JOIN ... ON` to fix the join order and booleans summed as integers; PostgreSQL's
+ * milliseconds from `timestamptz` (engram_ms), plain joins, `FILTER`, quoted camel-case aliases and
+ * sums cast back to integers (a bigint or numeric would reach JavaScript as a string).
  */
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -58,6 +60,18 @@ export function* trackerTotals(s: Session, userId: number): Step<{ active: numbe
           .from(m)
           .where(and(eq(m.userId, userId), eq(m.removedFromTracking, false))),
       ),
+    postgres: () =>
+      one(
+        s,
+        s.db
+          .select({
+            active: sql<number>`count(*)::int`,
+            notes: sql<number | null>`(count(*) FILTER (WHERE NOT ${m.spelling}))::int`,
+            average: sql<number | null>`avg(engram_ms(${m.nextRecallAt}) - engram_ms(${m.lastRecalledAt}))::float8`,
+          })
+          .from(m)
+          .where(and(eq(m.userId, userId), eq(m.removedFromTracking, false))),
+      ),
   });
   return { active: row?.active ?? 0, notes: row?.notes ?? 0, averageMs: row?.average ?? 0 };
 }
@@ -73,6 +87,14 @@ export function* fsrsStates(s: Session, userId: number): Step<[number, number | 
             WHERE ${m.userId} = ${userId} AND ${m.removedFromTracking} = 0 AND ${m.stability} IS NOT NULL`,
       );
     },
+    postgres: function* (): Step<[number, number | null][]> {
+      const rows = yield* rawAll<{ stability: number; at: number | null }>(
+        s,
+        sql`SELECT ${m.stability} AS stability, engram_ms(${m.lastRecalledAt})::float8 AS at FROM ${m}
+            WHERE ${m.userId} = ${userId} AND NOT ${m.removedFromTracking} AND ${m.stability} IS NOT NULL`,
+      );
+      return rows.map((row) => [row.stability, row.at]);
+    },
   });
 }
 
@@ -83,17 +105,15 @@ function* noteTitles(s: Session, noteIds: number[]): Step<Map<number, string>> {
   const object = alias(n, "object");
   const titles = new Map<number, string>();
   for (const id of noteIds) {
-    const row = yield* byDialect(s, {
-      sqlite: () =>
-        rawAll<{ title: string }>(
-          s,
-          sql`SELECT CASE WHEN ${n.targetNoteId} IS NULL THEN ${n.title}
-                     ELSE ${subject.title} || ' — ' || ${n.title} || ' — ' || ${object.title} END AS title
-              FROM ${n} LEFT JOIN ${n} AS ${subject} ON ${subject.id} = ${n.parentId}
-                LEFT JOIN ${n} AS ${object} ON ${object.id} = ${n.targetNoteId}
-              WHERE ${n.id} = ${id}`,
-        ),
-    });
+    // Text concatenation (||) and LEFT JOIN say the same on both databases.
+    const row = yield* rawAll<{ title: string }>(
+      s,
+      sql`SELECT CASE WHEN ${n.targetNoteId} IS NULL THEN ${n.title}
+                 ELSE ${subject.title} || ' — ' || ${n.title} || ' — ' || ${object.title} END AS title
+          FROM ${n} LEFT JOIN ${n} AS ${subject} ON ${subject.id} = ${n.parentId}
+            LEFT JOIN ${n} AS ${object} ON ${object.id} = ${n.targetNoteId}
+          WHERE ${n.id} = ${id}`,
+    );
     if (row[0]) titles.set(id, row[0].title);
   }
   return titles;
@@ -149,6 +169,20 @@ export function* retentionByNotebook(s: Session, userId: number): Step<NotebookR
             WHERE ${recallableNotebook(s, nb, userId)}
             ORDER BY g.reviews DESC, ${nb.id} LIMIT 20`,
       ),
+    postgres: () =>
+      rawAll<NotebookRetention>(
+        s,
+        sql`SELECT ${nb.id} AS "notebookId", ${head.title} AS title, g.reviews::int AS reviews, g.successes::int AS successes
+            FROM (SELECT ${n.notebookId} AS notebook_id, SUM(${c.successes} + ${c.failures}) AS reviews, SUM(${c.successes}) AS successes
+                  FROM ${c}
+                  JOIN ${m} ON ${m.id} = ${c.memoryTrackerId}
+                  JOIN ${n} ON ${n.id} = ${m.noteId}
+                  WHERE ${c.userId} = ${userId} GROUP BY ${n.notebookId}) g
+            JOIN ${nb} ON ${nb.id} = g.notebook_id
+            JOIN ${n} AS ${head} ON ${head.id} = ${nb.headNoteId}
+            WHERE ${recallableNotebook(s, nb, userId)}
+            ORDER BY g.reviews DESC, ${nb.id} LIMIT 20`,
+      ),
   });
 }
 
@@ -177,6 +211,23 @@ export function* mostFailedNotes(s: Session, userId: number): Step<{ noteId: num
             LEFT JOIN ${n} AS ${object} ON ${object.id} = ${n.targetNoteId}
             WHERE ${n.deletedAt} IS NULL AND ${recallableNotebook(s, nb, userId)}
             GROUP BY ${n.id} ORDER BY failures DESC, ${n.id} LIMIT 10`,
+      ),
+    // PostgreSQL groups by the joined titles too (they follow from the note, but not by a key it knows).
+    postgres: () =>
+      rawAll<{ noteId: number; title: string; failures: number }>(
+        s,
+        sql`SELECT ${n.id} AS "noteId", SUM(failed.failures)::int AS failures,
+                   CASE WHEN ${n.targetNoteId} IS NULL THEN ${n.title}
+                        ELSE ${subject.title} || ' — ' || ${n.title} || ' — ' || ${object.title} END AS title
+            FROM (SELECT ${c.memoryTrackerId} AS tracker_id, ${c.failures} AS failures FROM ${c}
+                  WHERE ${c.userId} = ${userId} AND ${c.failures} > 0 ORDER BY ${c.failures} DESC LIMIT 100) failed
+            JOIN ${m} ON ${m.id} = failed.tracker_id
+            JOIN ${n} ON ${n.id} = ${m.noteId}
+            JOIN ${nb} ON ${nb.id} = ${n.notebookId}
+            LEFT JOIN ${n} AS ${subject} ON ${subject.id} = ${n.parentId}
+            LEFT JOIN ${n} AS ${object} ON ${object.id} = ${n.targetNoteId}
+            WHERE ${n.deletedAt} IS NULL AND ${recallableNotebook(s, nb, userId)}
+            GROUP BY ${n.id}, ${subject.title}, ${object.title} ORDER BY 2 DESC, ${n.id} LIMIT 10`,
       ),
   });
 }

@@ -1,11 +1,12 @@
 /**
  * Reads of notes and notebooks: by id, a note's children (all, or a page), its ancestors and
  * descendants, link notes pointing at it. The hot ones (every note page) are prepared once per
- * database; the ones that take a list of ids are per dialect (notes-sqlite.ts).
+ * database; the ones that take a list of ids are per dialect (notes-sqlite.ts, notes-postgres.ts).
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { notebooks, notes } from "../../db/schema";
 import { all, byDialect, one, prepared, rawAll, type Session, type Step } from "../session";
+import * as onPostgres from "./notes-postgres";
 import * as onSqlite from "./notes-sqlite";
 
 export type NoteRow = typeof notes.$inferSelect;
@@ -111,7 +112,10 @@ export function* childrenWindow(
 export function* childAndLinkCounts(s: Session, noteIds: number[]): Step<Map<number, { children: number; links: number }>> {
   const counts = new Map(noteIds.map((id) => [id, { children: 0, links: 0 }]));
   if (noteIds.length === 0) return counts;
-  const rows = yield* byDialect(s, { sqlite: () => onSqlite.childAndLinkCounts(s, noteIds) });
+  const rows = yield* byDialect(s, {
+    sqlite: () => onSqlite.childAndLinkCounts(s, noteIds),
+    postgres: () => onPostgres.childAndLinkCounts(s, noteIds),
+  });
   for (const row of rows) if (row.parentId !== null) counts.set(row.parentId, { children: row.children, links: row.links });
   return counts;
 }
@@ -119,7 +123,7 @@ export function* childAndLinkCounts(s: Session, noteIds: number[]): Step<Map<num
 /** Notes by id, in the order of the ids given (missing ones left out). */
 export function* notesByIds(s: Session, ids: number[]): Step<NoteRow[]> {
   if (ids.length === 0) return [];
-  const rows = yield* byDialect(s, { sqlite: () => onSqlite.notesByIds(s, ids) });
+  const rows = yield* byDialect(s, { sqlite: () => onSqlite.notesByIds(s, ids), postgres: () => onPostgres.notesByIds(s, ids) });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((n): n is NoteRow => n !== undefined);
 }

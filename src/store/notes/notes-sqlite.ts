@@ -1,7 +1,7 @@
 /**
  * The SQLite pieces of the notes store: lists of ids passed as one JSON array (json_each), so a
  * single cached statement serves any number of ids (not one statement per count of placeholders).
- * PostgreSQL's twin would pass an array (= ANY).
+ * PostgreSQL's twin is notes-postgres.ts.
  */
 import { and, count, isNull, sql } from "drizzle-orm";
 import { all, prepared, type Session, type Step } from "../session";

@@ -1,6 +1,7 @@
 /** Notes found by their title (MCP names a parent by its title). */
 import { byDialect, type Session, type Step } from "../session";
 import { type NotebookRow, type NoteRow, notebookById, notesByIds } from "./note-rows";
+import * as onPostgres from "./notes-postgres";
 import * as onSqlite from "./notes-sqlite";
 
 /**
@@ -13,7 +14,10 @@ export function* notesTitled(
   title: string,
 ): Step<{ note: NoteRow; notebook: NotebookRow; notebookTitle: string | undefined }[]> {
   if (notebookIds.length === 0) return [];
-  const ids = yield* byDialect(s, { sqlite: () => onSqlite.idsOfNotesTitled(s, notebookIds, title) });
+  const ids = yield* byDialect(s, {
+    sqlite: () => onSqlite.idsOfNotesTitled(s, notebookIds, title),
+    postgres: () => onPostgres.idsOfNotesTitled(s, notebookIds, title),
+  });
   const found: { note: NoteRow; notebook: NotebookRow; notebookTitle: string | undefined }[] = [];
   const notebooks = new Map<number, { notebook: NotebookRow | undefined; title: string | undefined }>();
   for (const note of yield* notesByIds(s, ids)) {
