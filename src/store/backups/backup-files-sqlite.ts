@@ -3,14 +3,38 @@
  * (VACUUM INTO, one read transaction, so writers go on in WAL mode), SQLite's integrity check,
  * the migrations a file holds, whether another connection has it open, and folding a copy's WAL
  * into it. The file handling around them (names, folders, renames, pruning) is the backups
- * service's (src/services/backups). On PostgreSQL backups are the operator's (pg_dump).
+ * service's (src/services/backups). On PostgreSQL backups are the operator's (pg_dump,
+ * point-in-time recovery): `backupConnection` refuses with the one line that says so.
  */
 import { Database } from "bun:sqlite";
 import { existsSync, linkSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Database as StoreDatabase } from "../database";
 
 /** An open connection to a database file (the server's, or one opened for a backup). */
 export type DatabaseConnection = Database;
+
+/** What Engram says instead of taking or restoring a backup of a PostgreSQL database. */
+export const BACKUPS_ARE_THE_OPERATORS =
+  "Engram keeps its data in PostgreSQL: backups are the operator's (pg_dump, or the server's point-in-time recovery); Engram takes and restores none.";
+
+/** Backups of a PostgreSQL database are refused: see `backupConnection`. */
+export class BackupsOnPostgresError extends Error {
+  constructor() {
+    super(BACKUPS_ARE_THE_OPERATORS);
+    this.name = "BackupsOnPostgresError";
+  }
+}
+
+/**
+ * The SQLite connection a backup works on; on PostgreSQL a BackupsOnPostgresError (the operator
+ * backs the server up), never a pretended backup.
+ */
+export function backupConnection(database: StoreDatabase): DatabaseConnection {
+  const connection = (database as { connection?: unknown }).connection;
+  if (database.dialect !== "sqlite" || !(connection instanceof Database)) throw new BackupsOnPostgresError();
+  return connection;
+}
 
 /** Answers undefined when sound, else the problems integrity_check found (first few). */
 export function integrityProblems(db: DatabaseConnection): string | undefined {

@@ -18,6 +18,7 @@ import {
   showHiddenNotes,
 } from "../notes/notes-import";
 import { all, byDialect, one, prepared, run, type Session, type Step } from "../session";
+import { emptyEveryTable as emptyEveryTableOnPostgres } from "./reset-postgres";
 import { emptyEveryTable as emptyEveryTableOnSqlite } from "./reset-sqlite";
 
 export type OperationKind = "obsidian-import" | "anki-import" | "backup";
@@ -318,7 +319,10 @@ export function* publishTrackers(s: Session, operationId: number): Step<void> {
 
 /** The test reset: every table emptied, a new generation of the binary index's log (testability only). */
 function* emptyEveryTable(s: Session, generation: number): Step<void> {
-  yield* byDialect(s, { sqlite: () => emptyEveryTableOnSqlite(s, generation) });
+  yield* byDialect(s, {
+    sqlite: () => emptyEveryTableOnSqlite(s, generation),
+    postgres: () => emptyEveryTableOnPostgres(s, generation),
+  });
 }
 
 export const operationsStore = defineStore({
