@@ -9,6 +9,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { all, byDialect, rawAll, run, type Session, type Step } from "../session";
 import { prune } from "./binary-index-store";
+import { literalSearch as literalOnPostgres } from "./literal-postgres";
 import type { SearchHit, SearchScope } from "./literal-ranking";
 import { literalSearch } from "./literal-sqlite";
 import * as semanticSqlite from "./semantic-sqlite";
@@ -35,7 +36,7 @@ export interface NewEmbedding {
 }
 
 function* literal(s: Session, scope: SearchScope, key: string): Step<SearchHit[]> {
-  return yield* byDialect(s, { sqlite: () => literalSearch(s, scope, key) });
+  return yield* byDialect(s, { sqlite: () => literalSearch(s, scope, key), postgres: () => literalOnPostgres(s, scope, key) });
 }
 
 function* rankCandidates(
