@@ -1,5 +1,6 @@
 /**
- * Note search: literal (literal-sqlite.ts: FTS5) and semantic (semantic-sqlite.ts: sqlite-vec),
+ * Note search: literal (FTS5 in literal-sqlite.ts, pg_trgm in literal-postgres.ts) and semantic
+ * (sqlite-vec in semantic-sqlite.ts, distances computed in semantic-postgres.ts),
  * and the embeddings they compare (note_embeddings: written here only; their binary copy and its
  * log follow by trigger, binary-index-store.ts). Every method that answers notes is given the
  * scope the policy allowed (the reader's notebooks), and answers only notes in it.
@@ -12,6 +13,7 @@ import { prune } from "./binary-index-store";
 import { literalSearch as literalOnPostgres } from "./literal-postgres";
 import type { SearchHit, SearchScope } from "./literal-ranking";
 import { literalSearch } from "./literal-sqlite";
+import * as semanticPostgres from "./semantic-postgres";
 import * as semanticSqlite from "./semantic-sqlite";
 
 export type { NoteText, SearchHit, SearchScope } from "./literal-ranking";
@@ -50,35 +52,57 @@ function* rankCandidates(
 ): Step<SearchHit[]> {
   return yield* byDialect(s, {
     sqlite: () => semanticSqlite.rankCandidates(s, scope, candidates, model, vector, dimensions, maxDistance),
+    postgres: () => semanticPostgres.rankCandidates(s, scope, candidates, model, vector, dimensions, maxDistance),
   });
 }
 
 function* exactScan(s: Session, scope: SearchScope, model: string, vector: Buffer, dimensions: number, maxDistance: number) {
-  return yield* byDialect(s, { sqlite: () => semanticSqlite.exactScan(s, scope, model, vector, dimensions, maxDistance) });
+  return yield* byDialect(s, {
+    sqlite: () => semanticSqlite.exactScan(s, scope, model, vector, dimensions, maxDistance),
+    postgres: () => semanticPostgres.exactScan(s, scope, model, vector, dimensions, maxDistance),
+  });
 }
 
 function* scopeHoldsAtMost(s: Session, notebookIds: readonly number[], count: number): Step<boolean> {
-  return yield* byDialect(s, { sqlite: () => semanticSqlite.scopeHoldsAtMost(s, notebookIds, count) });
+  return yield* byDialect(s, {
+    sqlite: () => semanticSqlite.scopeHoldsAtMost(s, notebookIds, count),
+    postgres: () => semanticPostgres.scopeHoldsAtMost(s, notebookIds, count),
+  });
 }
 
 function* noteTexts(s: Session, noteIds: number[]) {
-  return yield* byDialect(s, { sqlite: () => semanticSqlite.noteTexts(s, noteIds) });
+  return yield* byDialect(s, {
+    sqlite: () => semanticSqlite.noteTexts(s, noteIds),
+    postgres: () => semanticPostgres.noteTexts(s, noteIds),
+  });
 }
 
 function* someNoteUnembedded(s: Session): Step<boolean> {
-  return yield* byDialect(s, { sqlite: () => semanticSqlite.someNoteUnembedded(s) });
+  return yield* byDialect(s, {
+    sqlite: () => semanticSqlite.someNoteUnembedded(s),
+    postgres: () => semanticPostgres.someNoteUnembedded(s),
+  });
 }
 
 function* embeddedCount(s: Session, notebookIds: readonly number[], jobKinds: string[]) {
-  return yield* byDialect(s, { sqlite: () => semanticSqlite.embeddedCount(s, notebookIds, jobKinds) });
+  return yield* byDialect(s, {
+    sqlite: () => semanticSqlite.embeddedCount(s, notebookIds, jobKinds),
+    postgres: () => semanticPostgres.embeddedCount(s, notebookIds, jobKinds),
+  });
 }
 
 function* embeddableNotesAfter(s: Session, afterNoteId: number, limit: number): Step<number[]> {
-  return yield* byDialect(s, { sqlite: () => semanticSqlite.embeddableNotesAfter(s, afterNoteId, limit) });
+  return yield* byDialect(s, {
+    sqlite: () => semanticSqlite.embeddableNotesAfter(s, afterNoteId, limit),
+    postgres: () => semanticPostgres.embeddableNotesAfter(s, afterNoteId, limit),
+  });
 }
 
 function* embeddableNotesOf(s: Session, notebookId: number): Step<number[]> {
-  return yield* byDialect(s, { sqlite: () => semanticSqlite.embeddableNotesOf(s, notebookId) });
+  return yield* byDialect(s, {
+    sqlite: () => semanticSqlite.embeddableNotesOf(s, notebookId),
+    postgres: () => semanticPostgres.embeddableNotesOf(s, notebookId),
+  });
 }
 
 /** The ancestor titles of each note, root first, in one recursive query. */
