@@ -3,7 +3,7 @@
  * owner, or a member of the owning circle) is said once here as SQL, for the lists and the unread
  * counts; the policy says it for one conversation (authorizeConversationParty).
  */
-import { and, desc, eq, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { conversationMessages, conversations } from "../../db/schema";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { all, one, prepared, run, type Session, type Step } from "../session";
@@ -69,7 +69,7 @@ export function* unreadCount(s: Session, userId: number): Step<number> {
   const query = prepared(s, "unread-messages-count", () => {
     const { conversationMessages: m, conversations: c } = s.t;
     return s.db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(m)
       .innerJoin(c, eq(c.id, m.conversationId))
       .where(unreadWhere(s, sql.placeholder("userId")));

@@ -5,7 +5,7 @@
  * reviews go with them, by cascade).
  */
 import { inArray, sql } from "drizzle-orm";
-import { all, rawRun, run, type Session, type Step } from "../session";
+import { all, byDialect, rawRun, run, type Session, type Step } from "../session";
 
 type TrackerRow = typeof import("../../db/schema").memoryTrackers.$inferSelect;
 type NewTracker = typeof import("../../db/schema").memoryTrackers.$inferInsert;
@@ -44,27 +44,36 @@ export function* publishImportedTrackers(s: Session, activateIds: number[], trac
         .where(inArray(m.id, activateIds.slice(i, i + CHUNK))),
     );
   }
+  // Unqualified names where SQL wants them (the insert's and SET's columns); the old value is named
+  // with its table, as PostgreSQL requires beside `excluded`.
   const column = (named: { name: string }) => sql.identifier(named.name);
   for (let i = 0; i < trackerIds.length; i += CHUNK) {
     const reviews = sql`FROM ${l} WHERE ${inArray(l.memoryTrackerId, trackerIds.slice(i, i + CHUNK))}
       AND ${l.outcome} IN ('success', 'failure') AND ${l.kind} <> 'assimilation'`;
-    const bucket = sql`${l.reviewedAt} / 900000`;
+    // The 15-minute bucket and the counts of one outcome, as each database says them.
+    const { bucket, counted } = byDialect(s, {
+      sqlite: () => ({ bucket: sql`${l.reviewedAt} / 900000`, counted: (outcome: string) => sql`sum(${l.outcome} = ${outcome})` }),
+      postgres: () => ({
+        bucket: sql`engram_bucket(${l.reviewedAt})`,
+        counted: (outcome: string) => sql`(count(*) FILTER (WHERE ${l.outcome} = ${outcome}))::int`,
+      }),
+    });
     yield* rawRun(
       s,
       sql`INSERT INTO ${b} (${column(b.userId)}, ${column(b.bucket)}, ${column(b.recalls)}, ${column(b.successes)})
-        SELECT ${l.userId}, ${bucket}, count(*), sum(${l.outcome} = 'success') ${reviews} GROUP BY ${l.userId}, ${bucket}
+        SELECT ${l.userId}, ${bucket}, count(*), ${counted("success")} ${reviews} GROUP BY ${l.userId}, ${bucket}
         ON CONFLICT (${column(b.userId)}, ${column(b.bucket)}) DO UPDATE SET
-          ${column(b.recalls)} = ${column(b.recalls)} + excluded.${column(b.recalls)},
-          ${column(b.successes)} = ${column(b.successes)} + excluded.${column(b.successes)}`,
+          ${column(b.recalls)} = ${b.recalls} + excluded.${column(b.recalls)},
+          ${column(b.successes)} = ${b.successes} + excluded.${column(b.successes)}`,
     );
     yield* rawRun(
       s,
       sql`INSERT INTO ${c} (${column(c.memoryTrackerId)}, ${column(c.userId)}, ${column(c.successes)}, ${column(c.failures)})
-        SELECT ${l.memoryTrackerId}, ${l.userId}, sum(${l.outcome} = 'success'), sum(${l.outcome} = 'failure') ${reviews}
-        GROUP BY ${l.memoryTrackerId}
+        SELECT ${l.memoryTrackerId}, ${l.userId}, ${counted("success")}, ${counted("failure")} ${reviews}
+        GROUP BY ${l.memoryTrackerId}, ${l.userId}
         ON CONFLICT (${column(c.memoryTrackerId)}) DO UPDATE SET
-          ${column(c.successes)} = ${column(c.successes)} + excluded.${column(c.successes)},
-          ${column(c.failures)} = ${column(c.failures)} + excluded.${column(c.failures)}`,
+          ${column(c.successes)} = ${c.successes} + excluded.${column(c.successes)},
+          ${column(c.failures)} = ${c.failures} + excluded.${column(c.failures)}`,
     );
   }
 }

@@ -207,7 +207,8 @@ export function* undeletedDescendantCount(s: Session, noteId: number): Step<numb
       SELECT ${notes.id} FROM ${notes} JOIN descendant ON ${notes.parentId} = descendant.id WHERE ${notes.deletedAt} IS NULL
     ) SELECT count(*) AS count FROM descendant JOIN ${notes} ON ${notes.id} = descendant.id WHERE ${notes.targetNoteId} IS NULL`,
   );
-  return row?.count ?? 0;
+  // PostgreSQL's count is a bigint, which reaches JavaScript as a string.
+  return Number(row?.count ?? 0);
 }
 
 /** A note with its ancestors, its undeleted descendants and the targets of the links among them. */
