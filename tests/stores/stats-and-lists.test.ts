@@ -164,6 +164,38 @@ describe("recall and assimilation lists", () => {
   });
 });
 
+describe("assimilation with subscriptions", () => {
+  test("a subscriber's plan and list take the subscribed notebook's notes within its daily target", async () => {
+    const w = await world("subscribed-ann");
+    const bob = await write(function* (s) {
+      const bob = yield* user(s, "subscriber-bob");
+      yield* run(
+        s,
+        s.db
+          .insert(s.t.subscriptions)
+          .values({ userId: bob.userId, notebookId: w.book.notebookId, dailyTargetOfNewNotes: 2, createdAt: new Date(NOW) }),
+      );
+      return bob;
+    });
+    const options = { dailyCount: 10, since: new Date(NOW - HOUR), isToday: () => true };
+    const plan = await under.stores.memory.assimilationPlan(bob.userId, { ...options, onlyTodaysTake: false });
+    // Head, Alpha, Beta and the link are Bob's candidates; his daily target takes two, in order.
+    expect(plan).toEqual({
+      assimilatedCountOfTheDay: 0,
+      takes: [{ notebookId: w.book.notebookId, take: 2 }],
+      ownTake: 0,
+      dueCount: 2,
+      totalUnassimilatedCount: 4,
+      todayNoteIds: [],
+    });
+    expect(await under.stores.memory.assimilationList(bob.userId, options)).toEqual([w.alpha, w.beta]);
+    // Ann's own: only the head note has no tracker.
+    const own = await under.stores.memory.assimilationPlan(w.ann.userId, { ...options, onlyTodaysTake: true });
+    expect([own.ownTake, own.totalUnassimilatedCount, own.dueCount]).toEqual([1, 1, 1]);
+    expect(await under.stores.memory.assimilationList(w.ann.userId, options)).toEqual([w.book.headNoteId]);
+  });
+});
+
 describe("notes by lists of ids", () => {
   test("notes by ids keep the asked order, counts of children and links, notes by title", async () => {
     const w = await world("notes-ann");
