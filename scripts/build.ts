@@ -11,6 +11,7 @@
  * `engram backup [file]` and `engram restore <file>` run src/backup-cli.ts.
  * `engram mcp --url <Engram URL> --token <token>` runs src/mcp-cli.ts (the stdio MCP relay).
  * `engram admin list|grant <login>|reset-password <login>` runs src/admin-cli.ts.
+ * `engram migrate-to-postgres <url>` runs src/migrate-to-postgres-cli.ts.
  * `engram worker` is how the server runs its own worker processes (src/workers/run-task.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -41,6 +42,7 @@ export function renderBinaryEntry(manifest: {
     `import { runBackupCommand } from "../src/backup-cli";`,
     `import { runMcpCommand } from "../src/mcp-cli";`,
     `import { runAdminCommand } from "../src/admin-cli";`,
+    `import { runMigrateToPostgresCommand } from "../src/migrate-to-postgres-cli";`,
     `import { useBinaryWorkers } from "../src/workers/run-task";`,
     `import { serveWorkerTasks } from "../src/workers/serve";`,
     `import { workerTasks } from "../src/workers/tasks";`,
@@ -64,6 +66,8 @@ export function renderBinaryEntry(manifest: {
     "  process.exit(runBackupCommand(process.argv[2], process.argv.slice(3)));",
     `} else if (process.argv[2] === "admin") {`,
     "  process.exit(await runAdminCommand(process.argv.slice(3)));",
+    `} else if (process.argv[2] === "migrate-to-postgres") {`,
+    "  process.exit(await runMigrateToPostgresCommand(process.argv.slice(3)));",
     `} else if (process.argv[2] === "mcp") {`,
     "  process.exit(await runMcpCommand(process.argv.slice(3)));",
     `} else if (process.argv[2] === "worker") {`,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The entry behind `npm start`, `npm test`, `npm run test:postgres`, `npm run lint`, `npm run build`, `npm run dev`,
-// `npm run bench`, `npm run backup`, `npm run restore`, `npm run admin` and `npm run mcp`.
+// `npm run bench`, `npm run backup`, `npm run restore`, `npm run admin`, `npm run mcp` and
+// `npm run migrate-to-postgres`.
 // It runs on plain Node (a fresh clone has only Node and npm): it installs what is missing,
 // then hands over to Bun, forwarding signals so that stopping npm stops Engram too.
 import { spawn, spawnSync } from "node:child_process";
@@ -98,11 +99,16 @@ switch (task) {
   case "admin":
     await sequence([["src/admin-cli.ts", ...process.argv.slice(3)]]);
     break;
+  case "migrate-to-postgres":
+    await sequence([["src/migrate-to-postgres-cli.ts", ...process.argv.slice(3)]]);
+    break;
   case "mcp":
     // The stdio MCP relay (src/mcp-cli.ts); use `npm run --silent mcp -- ...` so npm prints nothing on stdout.
     await sequence([["src/mcp-cli.ts", ...process.argv.slice(3)]]);
     break;
   default:
-    console.error(`Unknown task "${task}". Use start, dev, test, test:postgres, lint, build, bench, backup, restore, admin or mcp.`);
+    console.error(
+      `Unknown task "${task}". Use start, dev, test, test:postgres, lint, build, bench, backup, restore, admin, mcp or migrate-to-postgres.`,
+    );
     process.exit(2);
 }

@@ -31,7 +31,7 @@ export interface CopiedTable {
 }
 
 const pgTables = (): [string, PgTable][] =>
-  Object.entries(pgSchema).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
+  Object.entries(pgSchema as Record<string, unknown>).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
 
 /** Every table of the PostgreSQL schema with its SQLite twin, in an order that satisfies the foreign keys. */
 export function copyPlan(): CopiedTable[] {
@@ -74,7 +74,7 @@ export function copyPlan(): CopiedTable[] {
   };
   while (pending.size > 0) {
     const ready = [...pending.keys()].find((name) =>
-      pending.get(name)!.needs.every((need) => need.table === name ? need.nullable : done.has(need.table)),
+      pending.get(name)!.needs.every((need) => (need.table === name ? need.nullable : done.has(need.table))),
     );
     if (ready) {
       place(ready);

@@ -14,6 +14,7 @@
  *   disabled for the copy: fired, they would count every review a second time on top of the copied
  *   aggregates and queue every note for embedding again. The triggers are enabled again before
  *   the commit. FTS5's tables are not copied: PostgreSQL searches the notes' own columns (pg_trgm).
+ *   The one-row tables the PostgreSQL migrations seed keep their seed (SEEDED_BY_MIGRATIONS).
  * - Each table's count is checked against the source's inside the transaction, before it commits.
  */
 import type { Database as SqliteFile } from "bun:sqlite";
@@ -22,16 +23,20 @@ import { existsSync } from "node:fs";
 import type { SQL } from "bun";
 import { sql } from "drizzle-orm";
 import { type BunSQLDatabase, drizzle } from "drizzle-orm/bun-sql";
+import { embeddedMigrations } from "../../db/migrations.generated";
 import { connectPostgres } from "../../db/postgres/connection";
 import { migratePostgres } from "../../db/postgres/migrate";
 import * as pgSchema from "../../db/postgres/schema";
-import { embeddedMigrations } from "../../db/migrations.generated";
 import { type CopiedTable, copyPlan } from "./copy-plan";
 
 /** A refusal or failure said in one line (the CLI prints it after "Engram migrate-to-postgres failed: "). */
 export class MigrateToPostgresError extends Error {}
 
-/** The tables the PostgreSQL migrations seed with a row (not the operator's data): replaced by the source's rows. */
+/**
+ * The tables the PostgreSQL migrations seed with their one row (not the operator's data): kept as
+ * seeded, not copied. search_index_state holds the generation of the semantic search's copies in
+ * memory, which only running processes compare; the new processes on PostgreSQL start from the seed.
+ */
 const SEEDED_BY_MIGRATIONS = new Set(["search_index_state"]);
 
 /** At most this many parameters in one INSERT (PostgreSQL's limit is 65535). */
@@ -107,8 +112,7 @@ async function copyAll(source: SqliteFile, client: SQL): Promise<TableCount[]> {
       await refuseWhenNotEmpty(tx, plan);
       for (const table of plan) await tx.execute(sql.raw(`ALTER TABLE ${quoted(table.name)} DISABLE TRIGGER USER`));
       for (const table of plan) {
-        if (SEEDED_BY_MIGRATIONS.has(table.name)) await tx.execute(sql.raw(`DELETE FROM ${quoted(table.name)}`));
-        await copyTable(source, tx, table);
+        if (!SEEDED_BY_MIGRATIONS.has(table.name)) await copyTable(source, tx, table);
       }
       for (const table of plan) await setDeferredColumns(source, tx, table);
       for (const table of plan) await tx.execute(sql.raw(`ALTER TABLE ${quoted(table.name)} ENABLE TRIGGER USER`));
@@ -188,7 +192,13 @@ async function setDeferredColumns(source: SqliteFile, tx: PgTransaction, table: 
   const perBatch = Math.floor(MAX_PARAMETERS / columns.length);
   for (let start = 0; start < rows.length; start += perBatch) {
     const slice = rows.slice(start, start + perBatch);
-    const tuples = slice.map((row) => sql`(${sql.join(columns.map((column) => sql`${row[column]}::integer`), sql`, `)})`);
+    const tuples = slice.map(
+      (row) =>
+        sql`(${sql.join(
+          columns.map((column) => sql`${row[column]}::integer`),
+          sql`, `,
+        )})`,
+    );
     const assignments = table.deferred.map((column) => `${quoted(column)} = v.${quoted(column)}`).join(", ");
     await tx.execute(
       sql`UPDATE ${sql.raw(quoted(table.name))} AS t SET ${sql.raw(assignments)} FROM (VALUES ${sql.join(tuples, sql`, `)}) AS v(${sql.raw(columns.map(quoted).join(", "))}) WHERE t.${sql.raw(quoted(key))} = v.${sql.raw(quoted(key))}`,
