@@ -31,15 +31,15 @@ import { embeddingSource, sourceHash, vectorBlob } from "../../src/services/sear
 import { fakeEmbedding, startFakeOpenAI } from "../../tests/fakes/openai";
 import { type Bench, type LoadResult, type LoadSettings, load, percentile, seededRandom, startBaseline, startEngram } from "./harness";
 
-const LEARNERS = 50;
+export const LEARNERS = 50;
 const NOTES_PER_LEARNER = 200;
 const DUE_TRACKERS = 150;
-const DIMENSIONS = 384;
+export const DIMENSIONS = 384;
 const DAY_MS = 86_400_000;
 
 const random = seededRandom(20261124);
 const SYLLABLES = ["ka", "lo", "mi", "ner", "tu", "sa", "ve", "dor", "pi", "quen", "ra", "zu", "bel", "fo", "gri", "hal"];
-const VOCABULARY = Array.from({ length: 400 }, (_, i) => SYLLABLES[i % 16]! + SYLLABLES[(i >> 4) % 16]! + SYLLABLES[(i * 7) % 16]!);
+export const VOCABULARY = Array.from({ length: 400 }, (_, i) => SYLLABLES[i % 16]! + SYLLABLES[(i >> 4) % 16]! + SYLLABLES[(i * 7) % 16]!);
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
 const words = (n: number) => Array.from({ length: n }, () => pick(VOCABULARY)).join(" ");
 
@@ -127,7 +127,7 @@ export function seedLearners(dataDir: string): Learner[] {
 
 // ---------------------------------------------------------------------------------------------
 
-type Kind = "realm" | "page" | "autosave" | "recall" | "literal" | "semantic";
+export type Kind = "realm" | "page" | "autosave" | "recall" | "literal" | "semantic";
 const FULL_MIX: [Kind, number][] = [
   ["realm", 30],
   ["page", 10],
@@ -138,7 +138,7 @@ const FULL_MIX: [Kind, number][] = [
 ];
 /** BENCH_LOAD_ONLY=kind,kind (e.g. "realm,page") runs only those kinds, to see what costs. */
 const only = process.env.BENCH_LOAD_ONLY?.split(",").map((kind) => kind.trim());
-const MIX = only ? FULL_MIX.filter(([kind]) => only.includes(kind)) : FULL_MIX;
+export const MIX = only ? FULL_MIX.filter(([kind]) => only.includes(kind)) : FULL_MIX;
 const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
 function nextKind(): Kind {
   let x = random() * MIX_TOTAL;
@@ -169,7 +169,7 @@ function summary(tally: Tally, seconds: number): LoadResult {
 }
 
 /** Runs every learner's loop for the warm-up and the measured time; one tally per kind. */
-async function runLearners(url: string, learners: Learner[], settings: LoadSettings) {
+export async function runLearners(url: string, learners: Learner[], settings: LoadSettings) {
   const tallies = new Map<Kind | "all", Tally>([
     ["all", { latencies: [], errors: 0 }],
     ...MIX.map(([kind]) => [kind, { latencies: [], errors: 0 }] as [Kind, Tally]),
