@@ -14,8 +14,9 @@
  * vector distance), each bare query with a bare HTTP round trip added, as the search bench does.
  *
  * Every set-up starts from the same rows: the learners are seeded into the SQLite file, which is
- * then copied into two fresh PostgreSQL databases with `engram migrate-to-postgres`'s copy before
- * the SQLite run changes anything (sessions included: the same cookies work everywhere).
+ * copied into PostgreSQL with `engram migrate-to-postgres`'s copy before the SQLite run changes
+ * anything (sessions included: the same cookies work everywhere), and that database is copied
+ * whole (CREATE DATABASE … TEMPLATE) for the two-process set-up.
  *
  * Goals (a miss prints MISSED and fails the run): 0 errors in every set-up; PostgreSQL with one
  * process at most 2× SQLite's p99; each search ratio on PostgreSQL at most 1.25× the same ratio on
@@ -80,10 +81,11 @@ async function startCluster(): Promise<{ url: string; stop(): Promise<void> }> {
   };
 }
 
-async function createDatabase(url: string, name: string): Promise<string> {
+/** A new database on the cluster, empty or a copy of `template` (which nobody may be connected to). */
+async function createDatabase(url: string, name: string, template?: string): Promise<string> {
   const admin = new SQL(url, { max: 1 });
   try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   } finally {
     await admin.close();
   }
@@ -104,6 +106,16 @@ function startEngramOnPostgres(databaseUrl: string, openaiUrl: string): Promise<
     readyPath: "/api/healthcheck",
     timeoutMs: 60_000,
   });
+}
+
+/** Every kind of request answers on the copied data (and semantic search is on) before the clock starts. */
+async function warmUpOnPostgres(url: string, learner: Learner) {
+  try {
+    await warmUp(url, learner);
+  } catch (error) {
+    // A server that ignored ENGRAM_DATABASE_URL serves an empty SQLite file: the copied notes are not there.
+    throw new Error(`Engram did not serve the copied data from PostgreSQL (is ENGRAM_DATABASE_URL wired in?): ${(error as Error).message}`);
+  }
 }
 
 /** Every kind of request answers (and semantic search is on) before the clock starts. */
@@ -289,14 +301,15 @@ export const postgres: Bench = {
         console.log(`  seeded ${LEARNERS} learners in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         // The same rows for every set-up: copied before the SQLite run changes them.
         const file = join(sqliteServer.dataDir, "engram.db");
-        for (const name of ["engram_bench_one", "engram_bench_two"]) {
-          const copyStarted = performance.now();
-          const url = await createDatabase(cluster.url, name);
-          const copied = await migrateToPostgres(file, url);
-          const rows = copied.tables.reduce((sum, table) => sum + table.target, 0);
-          console.log(`  copied ${rows} rows into PostgreSQL (${name}) in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s`);
-          databases.push(url);
-        }
+        const copyStarted = performance.now();
+        const oneUrl = await createDatabase(cluster.url, "engram_bench_one");
+        const copied = await migrateToPostgres(file, oneUrl);
+        const rows = copied.tables.reduce((sum, table) => sum + table.target, 0);
+        console.log(
+          `  copied ${rows} rows into PostgreSQL with migrate-to-postgres in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s`,
+        );
+        // The two-process set-up gets the very same rows: PostgreSQL copies the first database whole.
+        databases.push(oneUrl, await createDatabase(cluster.url, "engram_bench_two", "engram_bench_one"));
         console.log(`  ${sqliteSetUp.name}: ${LEARNERS} learners for ${measured.durationMs / 1000} s`);
         sqliteSetUp.results = await runLearners(sqliteServer.url, learners, measured);
         sqliteSetUp.search = await searchRatios(sqliteServer.url, learners[0]!, bareSqlite(file), settings);
@@ -308,7 +321,7 @@ export const postgres: Bench = {
       await attempt(pgOne, async () => {
         const server = await startEngramOnPostgres(oneUrl, fake.url);
         try {
-          await warmUp(server.url, learners[0]!);
+          await warmUpOnPostgres(server.url, learners[0]!);
           console.log(`  ${pgOne.name}: ${LEARNERS} learners for ${measured.durationMs / 1000} s`);
           pgOne.results = await runLearners(server.url, learners, measured);
           pgOne.search = await searchRatios(server.url, learners[0]!, barePostgres(oneUrl), settings);
@@ -328,7 +341,7 @@ export const postgres: Bench = {
             readyPath: "/api/healthcheck",
           });
           servers.push(proxy);
-          await warmUp(proxy.url, learners[0]!);
+          await warmUpOnPostgres(proxy.url, learners[0]!);
           console.log(`  ${pgTwo.name}: ${LEARNERS} learners for ${measured.durationMs / 1000} s`);
           pgTwo.results = await runLearners(proxy.url, learners, measured);
         } finally {
