@@ -31,7 +31,8 @@ const url = postgresTestUrl();
 
 /** A SQLite instance with a bit of everything, made through the API and the stores; answers its data folder. */
 async function filledSqliteInstance(): Promise<string> {
-  const server = await startTestServer();
+  // The source is SQLite even when the test server would otherwise run on ENGRAM_TEST_DATABASE_URL.
+  const server = await startTestServer({ ENGRAM_DATABASE_URL: "" });
   const dataDir = mkdtempSync(join(tmpdir(), "engram-migrate-source-"));
   try {
     await resetTestData(server);
