@@ -109,12 +109,17 @@ function startEngramOnPostgres(databaseUrl: string, openaiUrl: string): Promise<
 }
 
 /** Every kind of request answers on the copied data (and semantic search is on) before the clock starts. */
-async function warmUpOnPostgres(url: string, learner: Learner) {
+async function warmUpOnPostgres(url: string, learner: Learner, servers: ServerHandle[]) {
   try {
     await warmUp(url, learner);
   } catch (error) {
     // A server that ignored ENGRAM_DATABASE_URL serves an empty SQLite file: the copied notes are not there.
-    throw new Error(`Engram did not serve the copied data from PostgreSQL (is ENGRAM_DATABASE_URL wired in?): ${(error as Error).message}`);
+    const said = servers
+      .map((server) => server.output().trim().split("\n").slice(-8).join("\n    "))
+      .filter(Boolean)
+      .join("\n    ");
+    console.log(`  Engram on PostgreSQL said:\n    ${said}`);
+    throw new Error(`Engram did not serve the copied data from PostgreSQL: ${(error as Error).message}`);
   }
 }
 
@@ -321,7 +326,7 @@ export const postgres: Bench = {
       await attempt(pgOne, async () => {
         const server = await startEngramOnPostgres(oneUrl, fake.url);
         try {
-          await warmUpOnPostgres(server.url, learners[0]!);
+          await warmUpOnPostgres(server.url, learners[0]!, [server]);
           console.log(`  ${pgOne.name}: ${LEARNERS} learners for ${measured.durationMs / 1000} s`);
           pgOne.results = await runLearners(server.url, learners, measured);
           pgOne.search = await searchRatios(server.url, learners[0]!, barePostgres(oneUrl), settings);
@@ -341,7 +346,7 @@ export const postgres: Bench = {
             readyPath: "/api/healthcheck",
           });
           servers.push(proxy);
-          await warmUpOnPostgres(proxy.url, learners[0]!);
+          await warmUpOnPostgres(proxy.url, learners[0]!, servers);
           console.log(`  ${pgTwo.name}: ${LEARNERS} learners for ${measured.durationMs / 1000} s`);
           pgTwo.results = await runLearners(proxy.url, learners, measured);
         } finally {
