@@ -23,7 +23,7 @@ export interface MenuBadges {
 export async function menuBadges(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<MenuBadges> {
   const halfDay = endOfHalfDay(ctx.clock.now(), timeZone).getTime();
   const userId = current.user.id;
-  const notebooks = readableNotebookIds(ctx, userId, { own: true, subscriptions: true, circles: true });
+  const notebooks = await readableNotebookIds(ctx, userId, { own: true, subscriptions: true, circles: true });
   const version = await ctx.stores.cacheVersions.badgesToken(userId, notebooks);
   return versionedAnswerOf(ctx, "badges", `${userId}:${timeZone}:${halfDay}`, version, async () => ({
     assimilate: await assimilationDueCount(ctx, current, timeZone),

@@ -81,7 +81,7 @@ export async function notebooksOfUser(ctx: AppContext, current: CurrentUser): Pr
 
 export async function showNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookJson> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   const [card] = await ctx.stores.notes.notebookCards([notebook]);
   return notebookJson(current, card!);
 }
@@ -95,7 +95,7 @@ export interface NotebookSettingsInput {
 /** Changes the notebook settings; the certificate expiry reads like "1y 1m 1d" (each part optional). */
 export async function updateNotebookSettings(ctx: AppContext, current: CurrentUser, notebookId: number, input: NotebookSettingsInput) {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   const errors: Record<string, string> = {};
   const changes: NotebookChanges = {};
   if (input.skipMemoryTrackingEntirely !== undefined) changes.skipMemoryTrackingEntirely = input.skipMemoryTrackingEntirely;
@@ -119,7 +119,7 @@ export async function updateNotebookSettings(ctx: AppContext, current: CurrentUs
 /** Every undeleted note of a notebook (GET /notebooks/{notebook}/notes). */
 export async function notesOfNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   const rows = await ctx.stores.notes.notesOfNotebook(notebookId);
   const presenter = await new NotePresenter(ctx, current).load(rows);
   return rows.map((row) => presenter.note(row));

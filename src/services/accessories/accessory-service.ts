@@ -10,7 +10,7 @@ import { type AccessoryChanges, readAccessoryChanges } from "./validation";
 /** A note's accessory (URL, image with mask), for a user who may read the note. */
 export async function showNoteAccessory(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<NoteAccessoryJson> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   return presentNoteAccessory(ctx, note);
 }
 
@@ -40,7 +40,7 @@ export async function updateNoteAccessories(
   body: unknown,
 ): Promise<NoteAccessoryJson> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   if (note.deletedAt) throw new BadRequestError("The note has been deleted");
   const changes = await readAccessoryChanges(body);
   if (changes.useParentImage && note.parentId === null) {
@@ -68,10 +68,11 @@ export async function imageForReader(ctx: AppContext, current: CurrentUser | und
   const found = await ctx.stores.notes.imageWithNotebooks(imageId);
   if (!found || found.notebookIds.length === 0) throw new NotFoundError("Image");
   const notebooks = (await Promise.all(found.notebookIds.map((id) => ctx.stores.notes.notebookById(id)))).filter((n) => n !== undefined);
-  const readable = notebooks.some((notebook) => notebookAccess(ctx, current, notebook) !== "none");
+  const access = await Promise.all(notebooks.map((notebook) => notebookAccess(ctx, current, notebook)));
+  const readable = access.some((one) => one !== "none");
   if (!readable) {
     if (!notebooks[0]) throw new NotFoundError("Notebook");
-    authorizeRead(ctx, current, notebooks[0]);
+    await authorizeRead(ctx, current, notebooks[0]);
   }
   return { contentType: found.image.contentType, bytes: new Uint8Array(found.image.bytes) };
 }

@@ -13,7 +13,7 @@ import { Neighbourhood } from "../graph/neighbourhood";
 import { presentLiveNotebooks } from "../notebooks";
 import { type NotebookJson, presentNotebook } from "../notes/presenters";
 import { type NoteRow, requireNotebook } from "../notes/rows";
-import { authorizeAdmin, authorizeEdit, isAdmin, readableNotesInAdminArea } from "../policies";
+import { authorizeAdmin, authorizeEdit, isAdmin, ReadableNotes, readableNotesInAdminArea } from "../policies";
 import type { CurrentUser } from "../users";
 
 export const ASSISTANT_ADMIN_ONLY = "Only an administrator can manage the assistant";
@@ -119,12 +119,12 @@ export interface NotebookDumpJson {
  */
 export async function notebookDump(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookDumpJson> {
   const notebook = await requireNotebook(ctx, notebookId);
-  if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
+  if (!isAdmin(current)) await authorizeEdit(ctx, current, notebook);
   const rows = await ctx.stores.admin.notebookNotes(notebook.id);
   const byId = new Map<number, NoteRow>(rows.map((row) => [row.id, row]));
   // Link targets may live in another notebook: look them up too (bareNote leaves out deleted ones
   // and those in notebooks this user may not read; in the admin area an admin reads them all).
-  const readable = new Neighbourhood(ctx, isAdmin(current) ? readableNotesInAdminArea(ctx, current) : current);
+  const readable = new Neighbourhood(ctx, isAdmin(current) ? readableNotesInAdminArea(ctx, current) : await ReadableNotes.of(ctx, current));
   const lookup = {
     get: (id: number) => byId.get(id) ?? readable.get(id),
     visible: readable.visible,

@@ -29,7 +29,7 @@ export async function suggestNoteTitle(
   const title = await askForTitle(ctx, {
     // The default assistant runs title suggestions (§5.5); the notebook's instructions come with the request.
     instructions: await assistantInstructions(ctx, null),
-    noteDescription: noteDescription(ctx, current, note),
+    noteDescription: await noteDescription(ctx, current, note),
     notebookInstructions: await notebookAdditionalInstructions(ctx, notebook.id),
   });
   return { title };

@@ -58,7 +58,7 @@ export async function notebookAdditionalInstructions(ctx: AppContext, notebookId
 async function editableNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookRow> {
   if (!current) throw new UnauthorizedError("Please sign in");
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   return notebook;
 }
 
@@ -120,7 +120,7 @@ export async function recreateNotebookAssistant(
 ): Promise<NotebookAssistantJson> {
   if (!current) throw new UnauthorizedError("Please sign in");
   const notebook = await requireNotebook(ctx, notebookId);
-  if (!isAdmin(current)) authorizeEdit(ctx, current, notebook);
+  if (!isAdmin(current)) await authorizeEdit(ctx, current, notebook);
   const [card] = await ctx.stores.notes.notebookCards([notebook]);
   const settings = await ctx.stores.notes.assistantOf(notebook.id);
   const notebookInstructions = settings?.additionalInstructions ?? "";

@@ -28,14 +28,14 @@ const present = async (ctx: AppContext, reader: Reader, row: ApprovalRow) => (aw
 /** "Send Request": the creator asks for certification; asking again changes nothing. */
 export async function requestApproval(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeCertificationRequest(ctx, current, notebook);
+  await authorizeCertificationRequest(ctx, current, notebook);
   return present(ctx, current, await ctx.stores.assessments.requestApproval(notebook.id, ctx.clock.now()));
 }
 
 /** The notebook's request, or null when there is none (the settings' button shows "Send Request"). */
 export async function approvalForNotebook(ctx: AppContext, current: CurrentUser | undefined, notebookId: number) {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   const row = await ctx.stores.assessments.approvalOfNotebook(notebook.id);
   return row ? present(ctx, current, row) : null;
 }

@@ -82,7 +82,7 @@ export async function startAssessment(
   notebookId: number,
 ): Promise<AssessmentAttemptJson> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeAssessment(ctx, current, notebook);
+  await authorizeAssessment(ctx, current, notebook);
   const count = notebook.numberOfQuestionsInAssessment ?? 0;
   if (count <= 0) throw new BadRequestError(NOT_AVAILABLE);
   const drawn = await drawQuestions(ctx, notebook, count);

@@ -38,7 +38,7 @@ async function presentCertificate(
 /** GET /certificate/{notebook}: the user's certificate for the notebook (404 without one). */
 export async function certificateOf(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<CertificateJson> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeAssessment(ctx, current, notebook);
+  await authorizeAssessment(ctx, current, notebook);
   const row = await ctx.stores.assessments.certificate(current!.user.id, notebook.id);
   if (!row) throw new NotFoundError("Certificate");
   return presentCertificate(ctx, current, row, notebook);
@@ -50,7 +50,7 @@ export async function certificateOf(ctx: AppContext, current: CurrentUser | unde
  */
 export async function claimCertificate(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<CertificateJson> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeAssessment(ctx, current, notebook);
+  await authorizeAssessment(ctx, current, notebook);
   const existing = await ctx.stores.assessments.certificate(current!.user.id, notebook.id);
   if (existing) return presentCertificate(ctx, current, existing, notebook);
   if (!notebook.certifiable) throw new BadRequestError("This notebook is not certifiable");

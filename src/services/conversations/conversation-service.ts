@@ -109,7 +109,7 @@ async function otherPartyName(ctx: AppContext, current: CurrentUser, row: Conver
 async function mayEditSubjectNote(ctx: AppContext, current: CurrentUser, subject: ConversationSubjectJson): Promise<boolean> {
   const noteId = subject.note?.id ?? subject.answeredQuestion?.note.id;
   const found = noteId === undefined ? undefined : await ctx.stores.notes.noteWithNotebook(noteId);
-  return found !== undefined && notebookAccess(ctx, current, found.notebook) === "edit";
+  return found !== undefined && (await notebookAccess(ctx, current, found.notebook)) === "edit";
 }
 
 export async function presentConversation(ctx: AppContext, current: CurrentUser, row: ConversationRow): Promise<ConversationJson> {
@@ -155,7 +155,7 @@ export async function startConversationAboutNote(
   message: unknown,
 ): Promise<ConversationJson> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   return presentConversation(ctx, current, await start(ctx, current, { subjectNoteId: note.id }, notebook, message));
 }
 
@@ -197,7 +197,7 @@ export async function conversationsOf(ctx: AppContext, current: CurrentUser): Pr
 /** GET /conversation/note/{note}: the note's conversations the user is a party to. */
 export async function conversationsAboutNote(ctx: AppContext, current: CurrentUser, noteId: number): Promise<ConversationJson[]> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   return presentAll(ctx, current, await ctx.stores.conversations.ofParty(current.user.id, note.id));
 }
 
@@ -219,7 +219,7 @@ export async function partyConversation(
 ): Promise<ConversationRow> {
   const row = await ctx.stores.conversations.byId(conversationId);
   if (!row) throw new NotFoundError("Conversation");
-  authorizeConversationParty(ctx, current, row);
+  await authorizeConversationParty(ctx, current, row);
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { ValidationError } from "../errors";
 import { getNote, getNotebook } from "../notes/rows";
-import { authorizeRead, type ReadableNotes, type Reader } from "../policies";
+import { authorizeRead, ReadableNotes, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 import { type GraphRAGResult, uriAndTitle } from "./bare-note";
 import { Neighbourhood } from "./neighbourhood";
@@ -23,15 +23,15 @@ export const TOKEN_LIMIT_MESSAGE = `must be between ${MIN_GRAPH_TOKEN_LIMIT} and
  * allowed to read the focus note now (401/403 otherwise, 404 for an unknown note); deleted notes
  * and notes the reader may not read never appear.
  */
-export function buildGraph(
+export async function buildGraph(
   ctx: AppContext,
   reader: Reader | ReadableNotes,
   focusNoteId: number,
   tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT,
-): GraphRAGResult {
+): Promise<GraphRAGResult> {
   const focus = getNote(ctx, focusNoteId);
-  const hood = new Neighbourhood(ctx, reader);
-  authorizeRead(ctx, hood.readable.reader, getNotebook(ctx, focus.notebookId));
+  const hood = new Neighbourhood(ctx, reader instanceof ReadableNotes ? reader : await ReadableNotes.of(ctx, reader));
+  await authorizeRead(ctx, hood.readable.reader, getNotebook(ctx, focus.notebookId));
   const builder = new GraphResultBuilder(focus, hood, hood.ancestors(focus).map(uriAndTitle), tokenLimit);
 
   // Layers 3 and 4 start empty: layer 2's handlers fill them as they hand out candidates.
@@ -52,7 +52,7 @@ export function noteGraph(
   current: CurrentUser | undefined,
   noteId: number,
   tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT,
-): GraphRAGResult {
+): Promise<GraphRAGResult> {
   if (!Number.isInteger(tokenLimit) || tokenLimit < MIN_GRAPH_TOKEN_LIMIT || tokenLimit > MAX_GRAPH_TOKEN_LIMIT) {
     throw new ValidationError({ tokenLimit: TOKEN_LIMIT_MESSAGE });
   }
@@ -65,6 +65,6 @@ export function describeGraph(graph: GraphRAGResult): string {
 }
 
 /** The graph description of a note for AI prompts, as the reader may read it (refused when the reader may not read the note). */
-export function graphDescription(ctx: AppContext, focusNoteId: number, tokenLimit: number, reader: CurrentUser): string {
-  return describeGraph(buildGraph(ctx, reader, focusNoteId, tokenLimit));
+export async function graphDescription(ctx: AppContext, focusNoteId: number, tokenLimit: number, reader: CurrentUser): Promise<string> {
+  return describeGraph(await buildGraph(ctx, reader, focusNoteId, tokenLimit));
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { ancestorsOf, childrenOf, findNote, inboundReferencesOf, type NoteRow } from "../notes/rows";
-import { ReadableNotes, type Reader } from "../policies";
+import type { ReadableNotes } from "../policies";
 import type { NoteLookup } from "./bare-note";
 
 /**
@@ -16,9 +16,9 @@ export class Neighbourhood implements NoteLookup {
 
   constructor(
     private readonly ctx: AppContext,
-    reader: Reader | ReadableNotes,
+    readable: ReadableNotes,
   ) {
-    this.readable = reader instanceof ReadableNotes ? reader : new ReadableNotes(ctx, reader);
+    this.readable = readable;
   }
 
   get(id: number): NoteRow | undefined {

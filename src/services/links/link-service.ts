@@ -16,9 +16,9 @@ function validLinkType(linkType: string): string {
 /** The source must be editable and the target readable, and they must differ. */
 async function sourceAndTarget(ctx: AppContext, current: CurrentUser, sourceId: number, targetId: number) {
   const source = await requireNoteWithNotebook(ctx, sourceId);
-  authorizeEdit(ctx, current, source.notebook);
+  await authorizeEdit(ctx, current, source.notebook);
   const target = await requireNoteWithNotebook(ctx, targetId);
-  authorizeRead(ctx, current, target.notebook);
+  await authorizeRead(ctx, current, target.notebook);
   if (source.note.id === target.note.id) throw new BadRequestError("A note cannot be linked to itself");
   if (source.note.deletedAt || target.note.deletedAt) throw new BadRequestError("A deleted note cannot be linked");
   return { source, target };
@@ -39,7 +39,7 @@ export async function createLink(ctx: AppContext, current: CurrentUser, sourceId
 export async function changeLinkType(ctx: AppContext, current: CurrentUser, linkId: number, linkType: string) {
   const type = validLinkType(linkType);
   const { note: link, notebook } = await requireNoteWithNotebook(ctx, linkId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   if (link.targetNoteId === null) throw new BadRequestError("This note is not a link");
   await ctx.stores.notes.setTitle(link.id, type, ctx.clock.now());
   noteTextSaved(ctx, link.id);
@@ -53,7 +53,7 @@ export async function changeLinkType(ctx: AppContext, current: CurrentUser, link
  */
 export async function moveUnder(ctx: AppContext, current: CurrentUser, sourceId: number, targetId: number, asFirstChild: boolean) {
   const { source, target } = await sourceAndTarget(ctx, current, sourceId, targetId);
-  authorizeMoveNote(ctx, current, { from: source.notebook, to: target.notebook, headNote: source.note.parentId === null });
+  await authorizeMoveNote(ctx, current, { from: source.notebook, to: target.notebook, headNote: source.note.parentId === null });
   const subtree = [source.note.id, ...(await ctx.stores.notes.descendantIds(source.note.id))];
   if (subtree.includes(target.note.id)) throw new BadRequestError("A note cannot be moved under itself or its descendants");
   await ctx.stores.notes.moveUnder(source.note, target.note, asFirstChild, ctx.clock.now());

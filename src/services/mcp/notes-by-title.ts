@@ -31,9 +31,9 @@ export async function editableNoteTitled(
   const title = stripControlCharacters(typedTitle).trim();
   if (!title) throw new ValidationError({ [field]: "must not be blank" });
   const { notebookIds } = await searchScope(ctx, current, { searchKey: title });
-  const matches = (await ctx.stores.notes.notesTitled([...notebookIds], title)).filter(
-    ({ notebook }) => notebookAccess(ctx, current, notebook) === "edit",
-  );
+  const titled = await ctx.stores.notes.notesTitled([...notebookIds], title);
+  const access = await Promise.all(titled.map(({ notebook }) => notebookAccess(ctx, current, notebook)));
+  const matches = titled.filter((_, i) => access[i] === "edit");
   if (matches.length === 0) throw new NoNoteTitledError(title);
   if (matches.length > 1) {
     const named = matches.slice(0, MAX_NAMED).map(({ note, notebookTitle }) => {

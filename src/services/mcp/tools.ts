@@ -96,7 +96,7 @@ async function relevantNotes(ctx: AppContext, current: CurrentUser, query: strin
   }
   const best = [...hits.values()].sort((a, b) => a.distance - b.distance || a.noteId - b.noteId).slice(0, MAX_FOUND);
   // Hits are related notes: only those the user may read now (an index may lag behind a move).
-  const rows = new ReadableNotes(ctx, current).filter(await ctx.stores.notes.notesByIds(best.map((hit) => hit.noteId)));
+  const rows = (await ReadableNotes.of(ctx, current)).filter(await ctx.stores.notes.notesByIds(best.map((hit) => hit.noteId)));
   const notebooks = await notebookTitles(
     ctx,
     rows.map((row) => row.notebookId),
@@ -247,7 +247,7 @@ export function engramTools(
         return found.length === 0 ? text(NO_RELEVANT_NOTE) : json(found);
       }),
     get_note_graph: ({ noteId: id, tokenLimit }: { noteId: number; tokenLimit?: number }) =>
-      answer(ctx, () => json(noteGraph(ctx, current, id, tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT))),
+      answer(ctx, async () => json(await noteGraph(ctx, current, id, tokenLimit ?? DEFAULT_GRAPH_TOKEN_LIMIT))),
     add_note: (input: { parentNoteId?: number; parentTitle?: string; newTitle: string; details?: string }) =>
       answer(ctx, async () => {
         if ((input.parentNoteId === undefined) === (input.parentTitle === undefined)) {

@@ -68,7 +68,7 @@ export async function assimilate(
   skipMemoryTracking: boolean,
 ): Promise<MemoryTrackerJson[]> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRecall(ctx, current, notebook);
+  await authorizeRecall(ctx, current, notebook);
   if (note.deletedAt) throw new BadRequestError("A deleted note cannot be assimilated");
   const now = ctx.clock.now();
   const schedule = assimilationSchedule(current, now, ctx.randomizer);

@@ -164,6 +164,6 @@ async function recallableTracker(ctx: AppContext, current: CurrentUser, trackerI
   authorizeOwnRecord(current, row.userId, "memory tracker");
   const { note, notebook } = await requireNoteWithNotebook(ctx, row.noteId);
   if (note.deletedAt) throw new NotFoundError("Note");
-  authorizeRecall(ctx, current, notebook);
+  await authorizeRecall(ctx, current, notebook);
   return row;
 }

@@ -68,7 +68,7 @@ export async function ownTracker(
   const row = await ctx.stores.memory.tracker(trackerId);
   if (!row) throw new NotFoundError("Memory tracker");
   authorizeOwnRecord(current, row.userId, "memory tracker");
-  if (purpose === "recall") authorizeRecall(ctx, current, (await requireNoteWithNotebook(ctx, row.noteId)).notebook);
+  if (purpose === "recall") await authorizeRecall(ctx, current, (await requireNoteWithNotebook(ctx, row.noteId)).notebook);
   return row;
 }
 
@@ -156,7 +156,7 @@ export interface NoteInfoJson {
 /** NoteInfo: the note's realm, its recall setting and the user's active trackers for it. */
 export async function noteInfo(ctx: AppContext, current: CurrentUser, noteId: number): Promise<NoteInfoJson> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   const trackers = await ctx.stores.memory.activeTrackersOfNote(current.user.id, note.id);
   return {
     note: await noteRealm(ctx, current, note.id),
@@ -172,7 +172,7 @@ export async function noteInfo(ctx: AppContext, current: CurrentUser, noteId: nu
  */
 export async function updateRecallSetting(ctx: AppContext, current: CurrentUser, noteId: number, input: Partial<RecallSettingJson>) {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   const errors: Record<string, string> = {};
   if (input.level !== undefined && (!Number.isInteger(input.level) || input.level < 0 || input.level > 6)) {
     errors.level = "must be from 0 to 6";

@@ -99,7 +99,7 @@ function countStream(ctx: AppContext, userId: number | undefined, by: 1 | -1) {
 /** The event stream of one note for one reader (who must be allowed to read it now and at each event). */
 export async function noteChangeStream(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<Response> {
   const { notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   if (isShuttingDown(ctx)) throw new ServiceUnavailableError("Engram is restarting");
   const userId = current?.user.id;
   const streams = openStreams.get(ctx) ?? { count: 0 };
@@ -129,7 +129,7 @@ export async function noteChangeStream(ctx: AppContext, current: CurrentUser | u
         // The policy decides each event: membership, sharing or the note's notebook may have changed.
         const found = await ctx.stores.notes.noteWithNotebook(noteId);
         if (!open) return;
-        if (!found || notebookAccess(ctx, current, found.notebook) === "none") {
+        if (!found || (await notebookAccess(ctx, current, found.notebook)) === "none") {
           send("closed", { reason: "You can no longer read this note" });
           end();
           return;

@@ -34,12 +34,12 @@ export async function readNote(
   options: { childrenLimit?: ChildrenLimit } = {},
 ) {
   const { notebook } = await requireNoteWithNotebook(ctx, noteId);
-  const access = authorizeRead(ctx, current, notebook);
+  const access = await authorizeRead(ctx, current, notebook);
   const readonly = access !== "edit";
   // Only a read-only reader can be a subscriber or a bazaar reader: an editor's role is not asked for twice.
-  const role = readonly ? notebookRole(ctx, current, notebook) : undefined;
+  const role = readonly ? await notebookRole(ctx, current, notebook) : undefined;
   const fromBazaar = role === "bazaar-reader";
-  const readable = new ReadableNotes(ctx, current);
+  const readable = await ReadableNotes.of(ctx, current);
   const rows = await ctx.stores.notes.realmRows(noteId, options.childrenLimit ?? CHILDREN_PAGE_SIZE, (id) => readable.notebook(id));
   if (!rows) throw new NotFoundError("Note");
   return {
@@ -64,7 +64,7 @@ export async function listChildren(
   { after, limit = CHILDREN_PAGE_SIZE }: { after?: number; limit?: number },
 ): Promise<ChildrenPageJson> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHILDREN_PAGE_SIZE) {
     throw new ValidationError({ limit: `must be from 1 to ${MAX_CHILDREN_PAGE_SIZE}` });
   }
@@ -83,7 +83,7 @@ export async function showNote(ctx: AppContext, current: CurrentUser | undefined
 /** A note the user may edit, or the matching refusal. */
 export async function editableNote(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<NoteRow> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   return note;
 }
 
@@ -230,7 +230,7 @@ export async function moveNote(ctx: AppContext, current: CurrentUser, noteId: nu
   const target = await requireNoteWithNotebook(ctx, targetId);
   const from = await ctx.stores.notes.notebookById(note.notebookId);
   if (!from) throw new NotFoundError("Notebook");
-  authorizeMoveNote(ctx, current, { from, to: target.notebook, headNote: false });
+  await authorizeMoveNote(ctx, current, { from, to: target.notebook, headNote: false });
   if (note.parentId === null) throw new BadRequestError("A notebook's head note cannot be moved");
   if (note.id === target.note.id) throw new BadRequestError("A note cannot be moved relative to itself");
   if (!asFirstChild && target.note.parentId !== note.parentId) {

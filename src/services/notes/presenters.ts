@@ -173,15 +173,27 @@ function placeholderTopology(note: Pick<NoteRow, "id">): NoteTopologyJson {
  */
 export class NotePresenter {
   private readonly related = new Map<number, NoteRow>();
-  readonly readable: ReadableNotes;
+  private rights?: ReadableNotes;
 
+  /** A presenter for a reader reads their rights in load(); one given a ReadableNotes has them. */
   constructor(ctx: AppContext, reader: Reader);
   constructor(ctx: AppContext, readable: ReadableNotes);
   constructor(
     private readonly ctx: AppContext,
-    reader: Reader | ReadableNotes,
+    private readonly reader: Reader | ReadableNotes,
   ) {
-    this.readable = reader instanceof ReadableNotes ? reader : new ReadableNotes(ctx, reader);
+    if (reader instanceof ReadableNotes) this.rights = reader;
+  }
+
+  /** A presenter with the reader's rights read, for notes that are all known already (know). */
+  static async of(ctx: AppContext, reader: Reader | ReadableNotes): Promise<NotePresenter> {
+    return new NotePresenter(ctx, reader instanceof ReadableNotes ? reader : await ReadableNotes.of(ctx, reader));
+  }
+
+  /** The reader's read rights (read by load() or given). */
+  get readable(): ReadableNotes {
+    if (!this.rights) throw new Error("NotePresenter: load() before presenting: the reader's rights are read there");
+    return this.rights;
   }
 
   /** Notes (and the rows their topologies need) already loaded: nothing is read. */
@@ -192,6 +204,7 @@ export class NotePresenter {
 
   /** Loads the subjects and objects of the link notes among these notes (shown only where the reader may read them). */
   async load(rows: NoteRow[]) {
+    this.rights ??= await ReadableNotes.of(this.ctx, this.reader as Reader);
     this.know(rows);
     // Most lists hold no link notes: nothing to read then.
     if (!rows.some((row) => row.targetNoteId !== null)) return this;
@@ -338,7 +351,7 @@ export async function noteRealm(
   noteId: number,
   { childrenLimit = CHILDREN_PAGE_SIZE, fromBazaar = false }: { childrenLimit?: ChildrenLimit; fromBazaar?: boolean } = {},
 ): Promise<NoteRealmJson> {
-  const readable = new ReadableNotes(ctx, reader);
+  const readable = await ReadableNotes.of(ctx, reader);
   const rows = await ctx.stores.notes.realmRows(noteId, childrenLimit, (notebookId) => readable.notebook(notebookId));
   if (!rows) throw new NotFoundError("Note");
   return presentRealm(ctx, readable, rows, fromBazaar);
@@ -365,7 +378,7 @@ export async function presentChildrenPage(
     limit,
     after && { siblingOrder: after.siblingOrder, id: after.id },
   );
-  const presenter = new NotePresenter(ctx, reader).know([...rows, ...related]);
+  const presenter = (await NotePresenter.of(ctx, reader)).know([...rows, ...related]);
   return {
     children: rows.map((child) => presenter.child(child, counts.get(child.id))),
     ...(more ? { moreChildrenAfter: rows.at(-1)!.id } : {}),

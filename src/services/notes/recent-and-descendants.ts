@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { NotFoundError } from "../errors";
 import { bareNote, type GraphRAGResult, uriAndTitle } from "../graph/bare-note";
 import { Neighbourhood } from "../graph/neighbourhood";
-import { authorizeRead } from "../policies";
+import { authorizeRead, ReadableNotes } from "../policies";
 import type { CurrentUser } from "../users";
 import { NotePresenter, type NoteRealmJson, presentNotebooks } from "./presenters";
 import { type NoteRow, requireNoteWithNotebook } from "./rows";
@@ -15,7 +15,7 @@ export const RECENT_NOTES_LIMIT = 100;
  */
 export async function recentNotes(ctx: AppContext, current: CurrentUser): Promise<NoteRealmJson[]> {
   const rows = await ctx.stores.notes.recentNotesOfCreator(current.user.id, RECENT_NOTES_LIMIT);
-  const presenter = new NotePresenter(ctx, current);
+  const presenter = await NotePresenter.of(ctx, current);
   const readable = rows.filter(({ notebook }) => presenter.readable.notebook(notebook.id));
   await presenter.load(readable.map((r) => r.note));
   const notebooks = [...new Map(readable.map(({ notebook }) => [notebook.id, notebook])).values()];
@@ -29,7 +29,7 @@ export async function recentNotes(ctx: AppContext, current: CurrentUser): Promis
  */
 export async function descendantCount(ctx: AppContext, current: CurrentUser | undefined, noteId: number): Promise<{ count: number }> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   return { count: await ctx.stores.notes.undeletedDescendantCount(note.id) };
 }
 
@@ -38,9 +38,9 @@ export async function noteDescendants(ctx: AppContext, current: CurrentUser | un
   const subtree = await ctx.stores.notes.subtreeRows(noteId);
   if (!subtree) throw new NotFoundError("Note");
   const { focus, notebook, ancestors, descendants } = subtree;
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   // A link may reach into a notebook the reader may not read: bareNote leaves such a target out.
-  const hood = new Neighbourhood(ctx, current);
+  const hood = new Neighbourhood(ctx, await ReadableNotes.of(ctx, current));
   const targets = subtree.targets.filter(hood.visible);
   const rows = new Map<number, NoteRow>([...ancestors, focus, ...descendants, ...targets].map((n) => [n.id, n]));
   const byId = { get: (id: number) => rows.get(id), visible: hood.visible };

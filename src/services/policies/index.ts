@@ -42,14 +42,14 @@ import { mayEdit, mayRead, mayRecall, type NotebookRole } from "./roles";
 export type { NotebookRole } from "./roles";
 
 /** The strongest role the caller has for a notebook. */
-export function notebookRole(
+export async function notebookRole(
   ctx: AppContext,
   current: CurrentUser | undefined,
   notebook: Pick<NotebookRow, "id" | "creatorId" | "circleId">,
-): NotebookRole {
+): Promise<NotebookRole> {
   if (current && notebook.circleId === null && notebook.creatorId === current.user.id) return "owner";
   // The other ties in one read, each looked up only when the one before it failed.
-  const tie = notebookTie(ctx, current?.user.id, notebook);
+  const tie = await notebookTie(ctx, current?.user.id, notebook);
   return tie === "bazaar" ? "bazaar-reader" : tie;
 }
 
@@ -63,8 +63,8 @@ export const maySubscribe = (role: NotebookRole) => role !== "owner" && role !==
 /** What the note page and the graph need to know: edit, read only, or nothing. */
 export type Access = "edit" | "read" | "none";
 
-export function notebookAccess(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Access {
-  const role = notebookRole(ctx, current, notebook);
+export async function notebookAccess(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Promise<Access> {
+  const role = await notebookRole(ctx, current, notebook);
   return mayEdit(role) ? "edit" : mayRead(role) ? "read" : "none";
 }
 
@@ -75,32 +75,37 @@ function refuse(current: CurrentUser | undefined, message = "You are not allowed
 }
 
 /** Read access or the refusal; answers whether the caller may also edit. */
-export function authorizeRead(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Access {
-  const access = notebookAccess(ctx, current, notebook);
+export async function authorizeRead(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Promise<Access> {
+  const access = await notebookAccess(ctx, current, notebook);
   if (access === "none") refuse(current);
   return access;
 }
 
-export function authorizeEdit(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
-  const role = notebookRole(ctx, current, notebook);
+export async function authorizeEdit(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Promise<void> {
+  const role = await notebookRole(ctx, current, notebook);
   if (!mayEdit(role)) refuse(current, mayRead(role) ? "This notebook is read only for you" : undefined);
 }
 
 /** Assimilating and recalling a notebook's notes. */
-export function authorizeRecall(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
-  const role = notebookRole(ctx, current, notebook);
+export async function authorizeRecall(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Promise<void> {
+  const role = await notebookRole(ctx, current, notebook);
   if (!mayRecall(role)) refuse(current, mayRead(role) ? "Add this notebook to your learning first" : undefined);
 }
 
-export function authorizeShare(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
-  authorizeEdit(ctx, current, notebook);
+export async function authorizeShare(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Promise<void> {
+  await authorizeEdit(ctx, current, notebook);
 }
 
 /** Moving a notebook into a circle: its creator only, while they may edit it, and only into a circle they belong to. */
-export function authorizeMoveToCircle(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow, circleId: number) {
-  authorizeEdit(ctx, current, notebook);
+export async function authorizeMoveToCircle(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  notebook: NotebookRow,
+  circleId: number,
+): Promise<void> {
+  await authorizeEdit(ctx, current, notebook);
   if (notebook.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can move it");
-  if (!isCircleMember(ctx, circleId, current!.user.id)) refuse(current, "You can only move a notebook into a circle you belong to");
+  if (!(await isCircleMember(ctx, circleId, current!.user.id))) refuse(current, "You can only move a notebook into a circle you belong to");
 }
 
 /**
@@ -110,24 +115,24 @@ export function authorizeMoveToCircle(ctx: AppContext, current: CurrentUser | un
  * notebook, and only while nobody else holds something of the notebook (400 otherwise: their
  * subscriptions, certificates, assessment attempts and its bazaar entry are never deleted by a move).
  */
-export function authorizeMoveNote(
+export async function authorizeMoveNote(
   ctx: AppContext,
   current: CurrentUser | undefined,
   move: { from: NotebookRow; to: NotebookRow; headNote: boolean },
-) {
-  authorizeEdit(ctx, current, move.from);
-  if (move.to.id !== move.from.id || move.headNote) authorizeEdit(ctx, current, move.to);
+): Promise<void> {
+  await authorizeEdit(ctx, current, move.from);
+  if (move.to.id !== move.from.id || move.headNote) await authorizeEdit(ctx, current, move.to);
   if (!move.headNote) return;
   if (move.from.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can move it");
-  if (othersHoldNotebook(ctx, move.from.id)) {
+  if (await othersHoldNotebook(ctx, move.from.id)) {
     throw new BadRequestError(
       "This notebook cannot join another notebook: it is in the bazaar, or learners subscribe to it or hold its certificates or assessments",
     );
   }
 }
 
-export function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
-  const role = notebookRole(ctx, current, notebook);
+export async function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Promise<void> {
+  const role = await notebookRole(ctx, current, notebook);
   if (!current) refuse(current);
   // A rule about the request (the notes are offered already), not a permission: 400, not 403.
   if (role === "owner") throw new BadRequestError("You cannot add your own notebook to your learning: its notes are offered already");
@@ -135,14 +140,18 @@ export function authorizeSubscribe(ctx: AppContext, current: CurrentUser | undef
 }
 
 /** Taking a notebook's assessment: any signed-in reader. */
-export function authorizeAssessment(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
+export async function authorizeAssessment(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow): Promise<void> {
   if (!current) refuse(current);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
 }
 
 /** Asking an admin to make a notebook certifiable: its creator, while they may edit it. */
-export function authorizeCertificationRequest(ctx: AppContext, current: CurrentUser | undefined, notebook: NotebookRow) {
-  authorizeEdit(ctx, current, notebook);
+export async function authorizeCertificationRequest(
+  ctx: AppContext,
+  current: CurrentUser | undefined,
+  notebook: NotebookRow,
+): Promise<void> {
+  await authorizeEdit(ctx, current, notebook);
   if (notebook.creatorId !== current!.user.id) refuse(current, "Only the creator of a notebook can ask for it to be certified");
 }
 
@@ -150,23 +159,23 @@ export function authorizeCertificationRequest(ctx: AppContext, current: CurrentU
  * A conversation: its initiator and the other party (the subject's owner, or every member of the
  * owning circle) read and post in it, and only they use its AI runs.
  */
-export function authorizeConversationParty(
+export async function authorizeConversationParty(
   ctx: AppContext,
   current: CurrentUser | undefined,
   conversation: { initiatorUserId: number; ownerUserId: number | null; ownerCircleId: number | null },
-) {
+): Promise<void> {
   if (!current) refuse(current);
   const userId = current.user.id;
   const party =
     conversation.initiatorUserId === userId ||
     conversation.ownerUserId === userId ||
-    (conversation.ownerCircleId !== null && isCircleMember(ctx, conversation.ownerCircleId, userId));
+    (conversation.ownerCircleId !== null && (await isCircleMember(ctx, conversation.ownerCircleId, userId)));
   if (!party) throw new ForbiddenError("You are not part of this conversation");
 }
 
 /** A circle's page, notebooks and invitation: its members only. */
-export function authorizeCircleMember(ctx: AppContext, current: CurrentUser | undefined, circleId: number) {
-  if (!current || !isCircleMember(ctx, circleId, current.user.id)) refuse(current, "You are not a member of this circle");
+export async function authorizeCircleMember(ctx: AppContext, current: CurrentUser | undefined, circleId: number): Promise<void> {
+  if (!current || !(await isCircleMember(ctx, circleId, current.user.id))) refuse(current, "You are not a member of this circle");
 }
 
 /** A record that belongs to one user (a memory tracker, a recall prompt, a subscription, a token). */
@@ -185,7 +194,7 @@ export function authorizeAdmin(current: CurrentUser | undefined, message = "Only
 /** An admin in the admin area (a notebook's dump) reads every notebook's notes; anyone else is refused. */
 export function readableNotesInAdminArea(ctx: AppContext, current: CurrentUser | undefined): ReadableNotes {
   authorizeAdmin(current);
-  return new ReadableNotes(ctx, current, true);
+  return ReadableNotes.everything(ctx, current!);
 }
 
 export { readableNotebookIds } from "./memberships";

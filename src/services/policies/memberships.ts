@@ -1,31 +1,24 @@
 /**
  * The facts the policy reads: circle membership, subscriptions and the bazaar, each one indexed
- * lookup of the sharing store (src/store/sharing/access.ts). The policy's predicates stay
- * synchronous (every service asks them), so these run the store's bodies as synchronous units.
+ * lookup of the sharing store (src/store/sharing/access.ts), awaited like every other read.
  */
 import type { AppContext } from "../../context";
-import { version } from "../../store/cache-versions/cache-versions-store";
 import type { NotebookScope, NotebookTie, ScopePart } from "../../store/sharing/access";
-import * as access from "../../store/sharing/access";
-import { versionedAnswer } from "../cache-versions";
+import { versionedAnswerOf } from "../cache-versions";
 
 export type { NotebookScope } from "../../store/sharing/access";
 
-export function isCircleMember(ctx: AppContext, circleId: number, userId: number): boolean {
-  return ctx.database.readNow((s) => access.isCircleMember(s, circleId, userId));
-}
-
-export function isSubscribed(ctx: AppContext, userId: number, notebookId: number): boolean {
-  return ctx.database.readNow((s) => access.isSubscribed(s, userId, notebookId));
-}
-
-export function isBazaarNotebook(ctx: AppContext, notebookId: number): boolean {
-  return ctx.database.readNow((s) => access.isBazaarNotebook(s, notebookId));
+export function isCircleMember(ctx: AppContext, circleId: number, userId: number): Promise<boolean> {
+  return ctx.stores.sharing.isCircleMember(circleId, userId);
 }
 
 /** The first tie of a user (undefined: a visitor) to a notebook they did not create personally, in one read. */
-export function notebookTie(ctx: AppContext, userId: number | undefined, notebook: { id: number; circleId: number | null }): NotebookTie {
-  return ctx.database.readNow((s) => access.notebookTie(s, userId, notebook));
+export function notebookTie(
+  ctx: AppContext,
+  userId: number | undefined,
+  notebook: { id: number; circleId: number | null },
+): Promise<NotebookTie> {
+  return ctx.stores.sharing.notebookTie(userId, notebook);
 }
 
 /**
@@ -33,8 +26,8 @@ export function notebookTie(ctx: AppContext, userId: number | undefined, noteboo
  * an assessment attempt or its bazaar entry. A notebook so held is never deleted (the database's
  * trigger notebooks_kept_while_held refuses it as well).
  */
-export function othersHoldNotebook(ctx: AppContext, notebookId: number): boolean {
-  return ctx.database.readNow((s) => access.othersHoldNotebook(s, notebookId));
+export function othersHoldNotebook(ctx: AppContext, notebookId: number): Promise<boolean> {
+  return ctx.stores.sharing.othersHoldNotebook(notebookId);
 }
 
 const SCOPE_PARTS: readonly ScopePart[] = ["own", "subscriptions", "circles"];
@@ -44,11 +37,21 @@ const SCOPE_PARTS: readonly ScopePart[] = ["own", "subscriptions", "circles"];
  * cache: any change to notebooks' owners, subscriptions or memberships is seen by the next
  * request). Every search asks this.
  */
-export function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): readonly number[] {
+export async function readableNotebookIds(ctx: AppContext, userId: number, scope: NotebookScope): Promise<readonly number[]> {
+  // The version first, so a kept answer is never older than its version.
+  const accessVersion = await ctx.stores.cacheVersions.version("user-access", userId);
+  return readableNotebookIdsAt(ctx, userId, scope, accessVersion);
+}
+
+/** readableNotebookIds with the user's access version read already (in the caller's snapshot). */
+export function readableNotebookIdsAt(
+  ctx: AppContext,
+  userId: number,
+  scope: NotebookScope,
+  accessVersion: number,
+): Promise<readonly number[]> {
   const parts = SCOPE_PARTS.filter((part) => scope[part]);
-  // Read synchronously (SQLite) while the policy's callers are synchronous; the version first.
-  const accessVersion = ctx.database.readNow((s) => version(s, "user-access", userId));
-  return versionedAnswer(ctx, "notebooks", `${userId}:${parts.join(",")}`, accessVersion, () =>
-    ctx.database.readNow((s) => access.reachableNotebookIds(s, userId, parts)),
+  return versionedAnswerOf(ctx, "notebooks", `${userId}:${parts.join(",")}`, accessVersion, () =>
+    ctx.stores.sharing.reachableNotebookIds(userId, parts),
   );
 }

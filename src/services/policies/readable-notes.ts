@@ -7,9 +7,8 @@
  * takes effect at once.
  */
 import type { AppContext } from "../../context";
-import { notebooksOfNotes } from "../../store/sharing/access";
 import type { CurrentUser } from "../users";
-import { isBazaarNotebook, readableNotebookIds } from "./memberships";
+import { readableNotebookIdsAt } from "./memberships";
 
 /** Whoever a presenter presents for: a signed-in user, or undefined for a visitor. */
 export type Reader = CurrentUser | undefined;
@@ -20,39 +19,46 @@ export interface InNotebook {
 }
 
 /**
- * One reader's read rights, asked once per notebook for the life of one request's presenter.
- * Every presenter of related notes holds one of these (they take the reader to be built).
+ * One reader's read rights, read once (ReadableNotes.of) for the life of one request's presenter;
+ * its questions are then answered from memory, synchronously, so a presenter or a store body's
+ * filter can ask them between reads. Every presenter of related notes holds one of these.
  */
 export class ReadableNotes {
-  private readonly notebooks = new Map<number, boolean>();
-
-  constructor(
+  private constructor(
     private readonly ctx: AppContext,
     readonly reader: Reader,
-    /** Only for an admin in the admin area (readableNotesInAdminArea in index.ts checks that): every notebook. */
-    private readonly administering = false,
+    /** The reader's own, subscribed and circle notebooks, and the bazaar's; undefined: every notebook. */
+    private readonly readable: { member: ReadonlySet<number>; bazaar: ReadonlySet<number> } | undefined,
   ) {}
 
   /**
-   * Whether the reader may read the notes of this notebook (an unknown notebook: no). The same
-   * rule as mayRead(notebookRole(...)): the owner, a circle member and a subscriber (the reader's
-   * readable notebooks, cached until access changes) or anyone for a bazaar notebook, so a
-   * search's thirty hits cost no lookup per notebook.
+   * The read rights of a reader: the notebooks they read as owner, circle member or subscriber
+   * (cached until their access changes) and the bazaar's notebooks (anyone reads those), read in
+   * one snapshot.
    */
-  notebook(notebookId: number): boolean {
-    if (this.administering) return true;
-    let readable = this.notebooks.get(notebookId);
-    if (readable === undefined) {
-      readable = (this.reader !== undefined && this.memberOf().has(notebookId)) || isBazaarNotebook(this.ctx, notebookId);
-      this.notebooks.set(notebookId, readable);
-    }
-    return readable;
+  static async of(ctx: AppContext, reader: Reader): Promise<ReadableNotes> {
+    const userId = reader?.user.id;
+    const { accessVersion, bazaar } = await ctx.stores.sharing.readerAccess(userId);
+    const member =
+      userId === undefined || accessVersion === undefined
+        ? []
+        : await readableNotebookIdsAt(ctx, userId, { own: true, subscriptions: true, circles: true }, accessVersion);
+    return new ReadableNotes(ctx, reader, { member: new Set(member), bazaar: new Set(bazaar) });
   }
 
-  private member?: Set<number>;
-  private memberOf(): Set<number> {
-    this.member ??= new Set(readableNotebookIds(this.ctx, this.reader!.user.id, { own: true, subscriptions: true, circles: true }));
-    return this.member;
+  /** Only for an admin in the admin area (readableNotesInAdminArea in index.ts checks that): every notebook. */
+  static everything(ctx: AppContext, admin: CurrentUser): ReadableNotes {
+    return new ReadableNotes(ctx, admin, undefined);
+  }
+
+  /**
+   * Whether the reader may read the notes of this notebook (an unknown notebook: no). The same
+   * rule as mayRead(notebookRole(...)): the owner, a circle member and a subscriber, or anyone
+   * for a bazaar notebook, so a search's thirty hits cost no lookup per notebook.
+   */
+  notebook(notebookId: number): boolean {
+    if (this.readable === undefined) return true;
+    return this.readable.member.has(notebookId) || this.readable.bazaar.has(notebookId);
   }
 
   /** Whether the reader may read this note. */
@@ -64,15 +70,15 @@ export class ReadableNotes {
   }
 
   /** The ids, among these, of notes the reader may read (unknown ids are left out). */
-  ids(ids: Iterable<number>): Set<number> {
+  async ids(ids: Iterable<number>): Promise<Set<number>> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Set();
-    const rows = this.ctx.database.readNow((s) => notebooksOfNotes(s, wanted));
+    const rows = await this.ctx.stores.sharing.notebooksOfNotes(wanted);
     return new Set(rows.filter(this.note).map((row) => row.id));
   }
 }
 
 /** The ids, among these, of notes the reader may read now: the one question every presenter of related notes asks. */
-export function readableNoteIds(ctx: AppContext, reader: Reader, ids: Iterable<number>): Set<number> {
-  return new ReadableNotes(ctx, reader).ids(ids);
+export async function readableNoteIds(ctx: AppContext, reader: Reader, ids: Iterable<number>): Promise<Set<number>> {
+  return (await ReadableNotes.of(ctx, reader)).ids(ids);
 }

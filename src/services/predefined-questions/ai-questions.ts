@@ -61,5 +61,5 @@ export async function refineQuestion(
 ): Promise<PredefinedQuestionJson | null> {
   const { note } = await editableNote(ctx, current, noteId);
   const draft = validateDraft(body);
-  return refinementForForm(await askForRefinement(ctx, noteDescription(ctx, current, note), draft));
+  return refinementForForm(await askForRefinement(ctx, await noteDescription(ctx, current, note), draft));
 }

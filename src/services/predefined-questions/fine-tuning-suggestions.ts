@@ -56,9 +56,9 @@ export async function suggestForFineTuning(
   input: { isPositiveFeedback: boolean; comment?: string | null },
 ): Promise<SuggestedQuestionJson> {
   const { question, note, notebook } = await loadQuestion(ctx, questionId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   if (
-    !mayReadAnswerKeys(notebookRole(ctx, current, notebook)) &&
+    !mayReadAnswerKeys(await notebookRole(ctx, current, notebook)) &&
     !(await ctx.stores.recallPrompts.answeredInRecall(current.user.id, question.id))
   ) {
     throw new ForbiddenError("Only the notebook's editors, or a learner who answered this question, can suggest it for fine-tuning");
@@ -71,7 +71,7 @@ export async function suggestForFineTuning(
   const [row] = await ctx.stores.fineTuning.insert([
     {
       userId: current.user.id,
-      preservedNoteContent: noteDescription(ctx, current, note),
+      preservedNoteContent: await noteDescription(ctx, current, note),
       preservedQuestion: JSON.stringify(preserved),
       positiveFeedback: input.isPositiveFeedback,
       comment: (input.comment ?? "").trim(),

@@ -38,7 +38,7 @@ export async function readableNote(
   noteId: number,
 ): Promise<{ note: NoteRow; notebook: NotebookRow }> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   return { note, notebook };
 }
 
@@ -49,7 +49,7 @@ export async function editableNote(
   noteId: number,
 ): Promise<{ note: NoteRow; notebook: NotebookRow }> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   if (note.deletedAt) throw new NotFoundError("Note");
   return { note, notebook };
 }
@@ -72,7 +72,7 @@ export async function loadQuestion(
  */
 export async function noteQuestions(ctx: AppContext, current: CurrentUser, noteId: number): Promise<PredefinedQuestionJson[]> {
   const { notebook } = await readableNote(ctx, current, noteId);
-  const withAnswerKey = mayReadAnswerKeys(notebookRole(ctx, current, notebook));
+  const withAnswerKey = mayReadAnswerKeys(await notebookRole(ctx, current, notebook));
   return (await ctx.stores.recallPrompts.questionsOfNote(noteId)).map((row) => presentPredefinedQuestion(row, withAnswerKey));
 }
 
@@ -87,7 +87,7 @@ export async function addQuestion(ctx: AppContext, current: CurrentUser, noteId:
 /** A question an editor may change: not withdrawn (404 when it is), of a note that is not deleted. */
 async function editableQuestion(ctx: AppContext, current: CurrentUser, questionId: number) {
   const loaded = await loadQuestion(ctx, questionId);
-  authorizeEdit(ctx, current, loaded.notebook);
+  await authorizeEdit(ctx, current, loaded.notebook);
   if (loaded.question.contested || loaded.note.deletedAt) throw new NotFoundError("Question");
   return loaded;
 }
@@ -123,7 +123,7 @@ export async function deleteQuestion(ctx: AppContext, current: CurrentUser, ques
  */
 export async function toggleApproval(ctx: AppContext, current: CurrentUser, questionId: number): Promise<PredefinedQuestionJson> {
   const { notebook } = await loadQuestion(ctx, questionId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   const row = await ctx.stores.recallPrompts.toggleApproval(questionId);
   if (!row) throw new NotFoundError("Question");
   return presentPredefinedQuestion(row, true);
@@ -137,7 +137,7 @@ export async function toggleApproval(ctx: AppContext, current: CurrentUser, ques
  */
 export async function notebookQuestions(ctx: AppContext, current: CurrentUser, notebookId: number): Promise<NoteQuestionsJson[]> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   const rows = await ctx.stores.recallPrompts.questionsOfNotebook(notebook.id, MAX_NOTEBOOK_QUESTIONS);
   const groups: NoteQuestionsJson[] = [];
   for (const row of rows) {

@@ -13,7 +13,7 @@ import type { CurrentUser } from "../users";
  */
 export async function questionContext(ctx: AppContext, noteId: number, learner: CurrentUser): Promise<QuestionContext> {
   return {
-    description: graphDescription(ctx, noteId, DEFAULT_GRAPH_TOKEN_LIMIT, learner),
+    description: await graphDescription(ctx, noteId, DEFAULT_GRAPH_TOKEN_LIMIT, learner),
     additionalInstructions: await notebookAdditionalInstructions(ctx, (await requireNote(ctx, noteId)).notebookId),
   };
 }

@@ -31,7 +31,7 @@ export async function withNote(ctx: AppContext, { prompt, question }: PromptWith
 /** With its question, note and notebook; the note's notebook must be readable. */
 export async function readablePrompt(ctx: AppContext, current: CurrentUser, found: PromptWithQuestion): Promise<LoadedPrompt> {
   const loaded = await withNote(ctx, found);
-  authorizeRead(ctx, current, loaded.notebook);
+  await authorizeRead(ctx, current, loaded.notebook);
   return loaded;
 }
 

@@ -8,7 +8,7 @@ import { embedNotes } from "./note-embeddings";
 /** The notebook, when the user may edit it and an AI provider is configured (else 403/404/503). */
 async function indexableNotebook(ctx: AppContext, current: CurrentUser, notebookId: number) {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   aiClient(ctx);
   return notebook;
 }

@@ -18,7 +18,7 @@ export type { SearchScope } from "../../store/search/search-store";
  * from (own, subscribed, circles); a note's search with allMyNotebooksAndSubscriptions the own and
  * subscribed ones, and with allMyCircles the circles' notebooks too.
  */
-function readableNotebooks(ctx: AppContext, current: CurrentUser, term: SearchTerm, global: boolean): readonly number[] {
+async function readableNotebooks(ctx: AppContext, current: CurrentUser, term: SearchTerm, global: boolean): Promise<readonly number[]> {
   const circles = global || Boolean(term.allMyCircles);
   return readableNotebookIds(ctx, current.user.id, { own: true, subscriptions: true, circles });
 }
@@ -29,9 +29,9 @@ function readableNotebooks(ctx: AppContext, current: CurrentUser, term: SearchTe
  * allMyNotebooksAndSubscriptions (or allMyCircles, which implies it) stays in the note's notebook.
  */
 export async function searchScope(ctx: AppContext, current: CurrentUser, term: SearchTerm, contextNoteId?: number): Promise<SearchScope> {
-  if (contextNoteId === undefined) return { notebookIds: readableNotebooks(ctx, current, term, true) };
+  if (contextNoteId === undefined) return { notebookIds: await readableNotebooks(ctx, current, term, true) };
   const { note, notebook } = await requireNoteWithNotebook(ctx, contextNoteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   const wide = Boolean(term.allMyNotebooksAndSubscriptions || term.allMyCircles);
-  return { notebookIds: wide ? readableNotebooks(ctx, current, term, false) : [notebook.id], excludeNoteId: note.id };
+  return { notebookIds: wide ? await readableNotebooks(ctx, current, term, false) : [notebook.id], excludeNoteId: note.id };
 }

@@ -26,7 +26,7 @@ export async function bazaar(ctx: AppContext, reader: Reader): Promise<BazaarNot
 /** "Share notebook to bazaar" (owner or circle member); sharing again changes nothing. Answers the Notebook, as the contract does. */
 export async function shareToBazaar(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<NotebookJson> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeShare(ctx, current, notebook);
+  await authorizeShare(ctx, current, notebook);
   await ctx.stores.sharing.shareToBazaar(notebook.id, ctx.clock.now());
   const entry = (await bazaar(ctx, current)).find((e) => e.notebook.id === notebook.id);
   if (!entry) throw new NotFoundError("Notebook"); // its head note is deleted

@@ -55,7 +55,7 @@ export async function createCircle(ctx: AppContext, current: CurrentUser, name: 
 /** A circle for its members: notebooks, members (in joining order) and the invitation code. */
 export async function showCircle(ctx: AppContext, current: CurrentUser | undefined, circleId: number): Promise<CircleForUserViewJson> {
   const circle = await getCircle(ctx, circleId);
-  authorizeCircleMember(ctx, current, circle.id);
+  await authorizeCircleMember(ctx, current, circle.id);
   const members = await ctx.stores.sharing.memberNames(circle.id);
   return {
     id: circle.id,
@@ -83,7 +83,7 @@ export async function createNotebookInCircle(
   input: { newTitle: string; wikidataId?: string },
 ) {
   const circle = await getCircle(ctx, circleId);
-  authorizeCircleMember(ctx, current, circle.id);
+  await authorizeCircleMember(ctx, current, circle.id);
   const { noteId } = await addNotebook(ctx, current, input, circle.id);
   return { noteId };
 }
@@ -97,7 +97,7 @@ export async function moveNotebookToCircle(
 ): Promise<NotebookJson> {
   const notebook = await requireNotebook(ctx, notebookId);
   const circle = await getCircle(ctx, circleId);
-  authorizeMoveToCircle(ctx, current, notebook, circle.id);
+  await authorizeMoveToCircle(ctx, current, notebook, circle.id);
   const moved = await ctx.stores.sharing.moveNotebookToCircle(notebook.id, circle.id, ctx.clock.now());
   if (!moved) throw new NotFoundError("Notebook");
   return presentNotebook(ctx, current, moved);

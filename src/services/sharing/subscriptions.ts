@@ -67,7 +67,7 @@ export async function subscribe(
   dailyTarget: unknown,
 ): Promise<SubscriptionJson> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeSubscribe(ctx, current, notebook);
+  await authorizeSubscribe(ctx, current, notebook);
   const user = current!.user;
   const target = validDailyTarget(dailyTarget);
   const row = await ctx.stores.sharing.subscribe(user.id, notebook.id, target, ctx.clock.now());

@@ -167,8 +167,8 @@ export async function userStats(ctx: AppContext, current: CurrentUser, timeZone:
 }
 
 /** The versions the menu badges are kept at: the user's learning and access, and their notebooks'. */
-function statsVersion(ctx: AppContext, current: CurrentUser): Promise<string> {
-  const notebooks = readableNotebookIds(ctx, current.user.id, { own: true, subscriptions: true, circles: true });
+async function statsVersion(ctx: AppContext, current: CurrentUser): Promise<string> {
+  const notebooks = await readableNotebookIds(ctx, current.user.id, { own: true, subscriptions: true, circles: true });
   return ctx.stores.cacheVersions.badgesToken(current.user.id, notebooks);
 }
 

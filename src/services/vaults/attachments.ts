@@ -35,7 +35,7 @@ export async function attachmentEmbeddedIn(
   target: string,
 ): Promise<StoredAttachment> {
   const { note, notebook } = await requireNoteWithNotebook(ctx, noteId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   const listed = await ctx.stores.notes.attachmentsOf(note.notebookId);
   const path = new VaultPaths(listed.map((attachment) => attachment.path)).resolve(target, await folderOf(ctx, note));
   const found = path === undefined ? undefined : listed.find((attachment) => attachment.path === path);
@@ -47,6 +47,6 @@ export async function attachmentEmbeddedIn(
 export async function attachmentById(ctx: AppContext, current: CurrentUser | undefined, id: number): Promise<StoredAttachment> {
   const row = await ctx.stores.notes.attachmentById(id);
   if (!row) throw new NotFoundError("Attachment");
-  authorizeRead(ctx, current, await requireNotebook(ctx, row.notebookId));
+  await authorizeRead(ctx, current, await requireNotebook(ctx, row.notebookId));
   return { id: row.id, path: row.path, contentType: row.contentType, bytes: new Uint8Array(row.bytes) };
 }

@@ -88,7 +88,7 @@ export function exportFileName(headTitle: string): string {
 /** Builds the vault of a notebook the user may read. */
 export async function exportNotebookVault(ctx: AppContext, current: CurrentUser | undefined, notebookId: number): Promise<VaultExport> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeRead(ctx, current, notebook);
+  await authorizeRead(ctx, current, notebook);
   const rows = await ctx.stores.notes.notesOfNotebook(notebookId);
   const head = rows.find((row) => row.id === notebook.headNoteId);
   if (!head) throw new NotFoundError("Notebook");
@@ -100,11 +100,11 @@ export async function exportNotebookVault(ctx: AppContext, current: CurrentUser 
   // those the reader may read now (a link to any other is left out of the vault).
   const known = new Map(rows.map((row) => [row.id, row]));
   const missing = [
-    ...readableNoteIds(
+    ...(await readableNoteIds(
       ctx,
       current,
       rows.filter((row) => row.targetNoteId !== null && !known.has(row.targetNoteId)).map((row) => row.targetNoteId!),
-    ),
+    )),
   ];
   for (const row of await ctx.stores.notes.notesByIds(missing)) known.set(row.id, row);
 

@@ -55,7 +55,7 @@ export async function startVaultImport(
   file: unknown,
 ): Promise<{ operation: OperationJson; run: Promise<ImportReport> }> {
   const notebook = await requireNotebook(ctx, notebookId);
-  authorizeEdit(ctx, current, notebook);
+  await authorizeEdit(ctx, current, notebook);
   if (!(file instanceof Blob)) throw new ValidationError({ file: "must be a .zip file" });
   const name = file instanceof File ? file.name : "";
   if (name && !/\.zip$/i.test(name)) throw new ValidationError({ file: "must be a .zip file" });

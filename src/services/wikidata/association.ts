@@ -1,8 +1,9 @@
 import type { AppContext } from "../../context";
-import { NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "../errors";
 import { noteTextSaved } from "../notes/note-changes";
 import { editableNote } from "../notes/note-service";
 import { type NoteRealmJson, realmOf } from "../notes/presenters";
+import { requireNoteWithNotebook } from "../notes/rows";
 import { validWikidataId } from "../notes/validation";
 import { authorizeEdit } from "../policies";
 import type { CurrentUser } from "../users";
@@ -29,15 +30,21 @@ export async function updateWikidataId(
     await assertWikidataIdUnique(ctx, note.notebookId, wikidataId, note.id);
     enrichment = await prepareWikidataEnrichment(ctx, note.notebookId, wikidataId, { subNotes: false });
   }
+  // Asked again once Wikidata answered (access may have changed meanwhile), and the write checks
+  // that the note is still in that notebook, owned as it was when asked.
+  const { notebook } = await requireNoteWithNotebook(ctx, note.id);
+  await authorizeEdit(ctx, current, notebook);
   const changed = await ctx.stores.notes.setWikidataId(
     note.id,
     wikidataId,
     enrichment,
     ctx.clock.now(),
-    // Checked again in the write: the note or the notebook may have changed while Wikidata answered.
     (found) => {
       if (!found) throw new NotFoundError("Note");
-      authorizeEdit(ctx, current, found.notebook);
+      const asked = found.notebook;
+      if (asked.id !== notebook.id || asked.creatorId !== notebook.creatorId || asked.circleId !== notebook.circleId) {
+        throw new ConflictError("The note moved while Wikidata answered: please try again");
+      }
     },
     duplicateWikidataId,
   );

@@ -5,6 +5,7 @@
  */
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { notebooks } from "../../db/schema";
+import { version } from "../cache-versions/cache-versions-store";
 import { all, byDialect, one, prepared, rawAll, type Session, type Step } from "../session";
 
 export function* isCircleMember(s: Session, circleId: number, userId: number): Step<boolean> {
@@ -38,6 +39,23 @@ export function* isBazaarNotebook(s: Session, notebookId: number): Step<boolean>
       .where(eq(b.notebookId, sql.placeholder("notebookId"))),
   );
   return (yield* one(s, query, { notebookId })) !== undefined;
+}
+
+/** The ids of every notebook in the bazaar, in id order. */
+export function* bazaarNotebookIds(s: Session): Step<number[]> {
+  const { bazaarNotebooks: b } = s.t;
+  const query = prepared(s, "bazaar-notebook-ids", () => s.db.select({ id: b.notebookId }).from(b).orderBy(b.notebookId));
+  return (yield* all(s, query)).map((row) => row.id);
+}
+
+/**
+ * What a reader's read rights are made of, in one snapshot: the version of the user's access
+ * (undefined for a visitor), under which their readable notebooks are cached, and the bazaar's
+ * notebooks (anyone reads those).
+ */
+export function* readerAccess(s: Session, userId: number | undefined): Step<{ accessVersion?: number; bazaar: number[] }> {
+  const accessVersion = userId === undefined ? undefined : yield* version(s, "user-access", userId);
+  return { accessVersion, bazaar: yield* bazaarNotebookIds(s) };
 }
 
 /** How a user other than a personal notebook's creator reaches a notebook: the first that holds, in the policy's order. */

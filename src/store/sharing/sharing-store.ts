@@ -191,6 +191,9 @@ export const sharingStore = defineStore({
   setDailyTarget: write(setDailyTarget),
   unsubscribe: write(unsubscribe),
   isCircleMember: read(access.isCircleMember),
+  notebookTie: read(access.notebookTie),
+  readerAccess: read(access.readerAccess),
+  notebooksOfNotes: read(access.notebooksOfNotes),
   othersHoldNotebook: read(access.othersHoldNotebook),
   reachableNotebookIds: read(access.reachableNotebookIds),
 });

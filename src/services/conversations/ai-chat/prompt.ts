@@ -66,7 +66,7 @@ export const SUBJECT_NOT_READABLE =
 export async function readableSubject(ctx: AppContext, current: CurrentUser, conversation: ConversationRow) {
   const subject = await subjectOf(ctx, conversation);
   for (const reader of [current, await graphViewer(ctx, current, conversation)]) {
-    if (!new ReadableNotes(ctx, reader).note(subject.note)) throw new ForbiddenError(SUBJECT_NOT_READABLE);
+    if (!(await ReadableNotes.of(ctx, reader)).note(subject.note)) throw new ForbiddenError(SUBJECT_NOT_READABLE);
   }
   return subject;
 }
@@ -88,7 +88,10 @@ export async function chatMessages(
     .join("\n\n");
   const messages: ChatCompletionMessageParam[] = [
     { role: "system", content: instructions },
-    { role: "system", content: graphDescription(ctx, note.id, DEFAULT_GRAPH_TOKEN_LIMIT, await graphViewer(ctx, current, conversation)) },
+    {
+      role: "system",
+      content: await graphDescription(ctx, note.id, DEFAULT_GRAPH_TOKEN_LIMIT, await graphViewer(ctx, current, conversation)),
+    },
   ];
   if (questionContext) messages.push({ role: "system", content: questionContext });
   const history = await ctx.stores.conversations.messagesOf(conversation.id);
