@@ -84,7 +84,7 @@ describe("priority layers", () => {
   });
 
   test("parent and ancestors come first; then children, prior and younger siblings take turns; the parent's siblings and their children last", async () => {
-    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
+    const graph = await buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["A", "Parent"],
       ["Root", "AncestorInContextualPath"],
@@ -101,7 +101,7 @@ describe("priority layers", () => {
   });
 
   test("the focus note has full details, its contextual path root first, and lists what was included (prior siblings in creation order)", async () => {
-    const { focusNote } = buildGraph(ctx, learner, ids.Focus!, 5000);
+    const { focusNote } = await buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(focusNote).toEqual({
       uri: `/n${ids.Focus}`,
       title: "Focus",
@@ -130,7 +130,7 @@ describe("priority layers", () => {
 
   test("a related note has its parent, relation and details, keys in the reference's order", async () => {
     await updateDetails(ctx, learner, ids.C1!, "first child");
-    const c1 = buildGraph(ctx, learner, ids.Focus!, 5000).relatedNotes.find((n) => n.uri === `/n${ids.C1}`);
+    const c1 = (await buildGraph(ctx, learner, ids.Focus!, 5000)).relatedNotes.find((n) => n.uri === `/n${ids.C1}`);
     expect(Object.entries(c1!)).toEqual([
       ["uri", `/n${ids.C1}`],
       ["title", "C1"],
@@ -143,7 +143,7 @@ describe("priority layers", () => {
   test("deleted notes never appear", async () => {
     await deleteNote(ctx, learner, ids.C2!);
     await deleteNote(ctx, learner, ids.B!);
-    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
+    const graph = await buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(JSON.stringify(graph)).not.toContain(`/n${ids.C2})`);
     expect(related(graph).map(([name]) => name)).not.toContain("B");
     expect(related(graph).map(([name]) => name)).not.toContain("B1");
@@ -152,7 +152,7 @@ describe("priority layers", () => {
 
   test("the parent's siblings are visited in a spiral: nearest left, nearest right, then the next pair", async () => {
     await notes([["G"], ["L2", "G"], ["L1", "G"], ["Mid", "G"], ["R1", "G"], ["R2", "G"], ["R3", "G"], ["X", "Mid"]]);
-    expect(relatedNamed(buildGraph(ctx, learner, ids.X!, 5000), "SiblingOfParent")).toEqual(["L1", "R1", "L2", "R2", "R3"]);
+    expect(relatedNamed(await buildGraph(ctx, learner, ids.X!, 5000), "SiblingOfParent")).toEqual(["L1", "R1", "L2", "R2", "R3"]);
   });
 });
 
@@ -169,7 +169,7 @@ describe("links", () => {
       ["Tokyo", "Asia"],
     ]);
     await link("Subject", "Paris", "a part of");
-    const graph = buildGraph(ctx, learner, ids["Subject -> Paris"]!, 5000);
+    const graph = await buildGraph(ctx, learner, ids["Subject -> Paris"]!, 5000);
     expect(Object.entries(graph.focusNote).slice(0, 5)).toEqual([
       ["uri", `/n${ids["Subject -> Paris"]}`],
       ["subjectUriAndTitle", ref("Subject")],
@@ -194,7 +194,7 @@ describe("links", () => {
     await notes([["Focus"], ["Plain", "Focus"], ["Things"], ["Object", "Things"], ["Other", "Things"]]);
     await link("Focus", "Object", "using");
     await link("Other", "Object", "similar to");
-    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
+    const graph = await buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["Plain", "Child"],
       ["Focus -> Object", "Child"],
@@ -215,7 +215,7 @@ describe("links", () => {
   test("an inbound reference brings its subject (layer 3), then the subject's children and the reference's contextual path (layer 4)", async () => {
     await notes([["Focus"], ["Elsewhere"], ["Subject", "Elsewhere"], ["Cousin", "Subject"]]);
     await link("Subject", "Focus", "an example of");
-    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
+    const graph = await buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(related(graph)).toEqual([
       ["Subject -> Focus", "InboundReference"],
       ["Subject", "SubjectOfInboundReference"],
@@ -229,17 +229,17 @@ describe("links", () => {
     await notes([["Mine"]]);
     await notes([["Theirs"], ["Their subject", "Theirs"]], userNamed("another_old_learner"));
     await linkNotes(ctx, ids["Their subject"]!, ids.Mine!, "related to");
-    const graph = buildGraph(ctx, learner, ids.Mine!, 5000);
+    const graph = await buildGraph(ctx, learner, ids.Mine!, 5000);
     expect(graph.relatedNotes).toEqual([]);
     expect(graph.focusNote.inboundReferences).toEqual([]);
     await shareNotebookOfNoteToBazaar(ctx, "Theirs");
-    expect(buildGraph(ctx, learner, ids.Mine!, 5000).relatedNotes).toHaveLength(3);
+    expect((await buildGraph(ctx, learner, ids.Mine!, 5000)).relatedNotes).toHaveLength(3);
   });
 
   test("the reader must be allowed to read the focus note", async () => {
     await notes([["Mine", undefined, "My details"]]);
-    expect(() => buildGraph(ctx, userNamed("another_old_learner"), ids.Mine!, 5000)).toThrow(ForbiddenError);
-    expect(() => buildGraph(ctx, undefined, ids.Mine!, 5000)).toThrow(UnauthorizedError);
+    await expect(buildGraph(ctx, userNamed("another_old_learner"), ids.Mine!, 5000)).rejects.toThrow(ForbiddenError);
+    await expect(buildGraph(ctx, undefined, ids.Mine!, 5000)).rejects.toThrow(UnauthorizedError);
   });
 });
 
@@ -260,14 +260,14 @@ describe("token budget", () => {
       ["Parent", undefined, "é".repeat(300)],
       ["Focus", "Parent", "ü".repeat(400)],
     ]);
-    const graph = buildGraph(ctx, learner, ids.Focus!, 5000);
+    const graph = await buildGraph(ctx, learner, ids.Focus!, 5000);
     expect(graph.focusNote.details).toBe("ü".repeat(400));
     expect(graph.relatedNotes[0]!.details).toBe(`${"é".repeat(250)}...`);
   });
 
   test("the focus is paid for first; a candidate that does not fit is skipped and smaller ones after it still come in", async () => {
     await notes([["Root"], ["Big", "Root", "b".repeat(800)], ["Focus", "Big"], ["Small child", "Focus"], ["Another", "Focus"]]);
-    const full = buildGraph(ctx, learner, ids.Focus!, 100_000);
+    const full = await buildGraph(ctx, learner, ids.Focus!, 100_000);
     const cost = (name: string) => estimateTokens(full.relatedNotes.find((n) => n.uri === `/n${ids[name]}`)!);
     const focusCost = estimateTokens({ ...full.focusNote, children: [], priorSiblings: [], youngerSiblings: [], inboundReferences: [] });
     expect(related(full).map(([name]) => name)).toEqual(["Big", "Root", "Small child", "Another"]);
@@ -275,14 +275,14 @@ describe("token budget", () => {
     // Enough for everything but the big parent.
     const limit = focusCost + cost("Root") + cost("Small child") + cost("Another");
     expect(cost("Big")).toBeGreaterThan(cost("Root"));
-    const graph = buildGraph(ctx, learner, ids.Focus!, limit);
+    const graph = await buildGraph(ctx, learner, ids.Focus!, limit);
     expect(related(graph).map(([name]) => name)).toEqual(["Root", "Small child", "Another"]);
     expect(graph.focusNote.children).toEqual([ref("Small child"), ref("Another")]);
 
     // One token less: the last one no longer fits.
-    expect(related(buildGraph(ctx, learner, ids.Focus!, limit - 1)).map(([name]) => name)).toEqual(["Root", "Small child"]);
+    expect(related(await buildGraph(ctx, learner, ids.Focus!, limit - 1)).map(([name]) => name)).toEqual(["Root", "Small child"]);
     // Only the focus fits.
-    const alone = buildGraph(ctx, learner, ids.Focus!, focusCost);
+    const alone = await buildGraph(ctx, learner, ids.Focus!, focusCost);
     expect(alone.relatedNotes).toEqual([]);
     expect(alone.focusNote.contextualPath).toEqual([ref("Root"), ref("Big")]);
     expect(alone.focusNote.children).toEqual([]);
@@ -291,16 +291,17 @@ describe("token budget", () => {
   test("the whole result stays within the limit, and a larger limit takes in more", async () => {
     await notes([["Root"], ["Focus", "Root"]]);
     for (let i = 10; i < 40; i++) await notes([[`Child ${i}`, "Focus", `details of child ${i} `.repeat(5)]]);
-    const counts = [100, 300, 1000, 5000].map((limit) => {
-      const graph = buildGraph(ctx, learner, ids.Focus!, limit);
+    const counts: number[] = [];
+    for (const limit of [100, 300, 1000, 5000]) {
+      const graph = await buildGraph(ctx, learner, ids.Focus!, limit);
       const focusCost = estimateTokens({ ...graph.focusNote, children: [], priorSiblings: [], youngerSiblings: [], inboundReferences: [] });
       const total = focusCost + graph.relatedNotes.reduce((sum, n) => sum + estimateTokens(n), 0);
       expect(total).toBeLessThanOrEqual(limit);
       // Every child costs the same, so the first one left out ends the list.
-      const childCost = estimateTokens(buildGraph(ctx, learner, ids.Focus!, 100_000).relatedNotes.at(-1)!);
+      const childCost = estimateTokens((await buildGraph(ctx, learner, ids.Focus!, 100_000)).relatedNotes.at(-1)!);
       if (graph.relatedNotes.length < 31) expect(limit - total).toBeLessThan(childCost);
-      return graph.relatedNotes.length;
-    });
+      counts.push(graph.relatedNotes.length);
+    }
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(counts[0]).toBeLessThan(5);
     expect(counts[3]).toBe(31);
@@ -309,7 +310,7 @@ describe("token budget", () => {
 
 test("the description for AI prompts is the header and the pretty JSON of the graph", async () => {
   await notes([["Root"], ["Focus", "Root"]]);
-  const graph = buildGraph(ctx, learner, ids.Focus!);
+  const graph = await buildGraph(ctx, learner, ids.Focus!);
   const text = describeGraph(graph);
   expect(text.startsWith('Focus Note and the notes related to it:\n{\n  "focusNote": {')).toBe(true);
   expect(JSON.parse(text.slice(text.indexOf("\n")))).toEqual(graph);

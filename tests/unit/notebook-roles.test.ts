@@ -64,12 +64,12 @@ describe("notebook roles: SQL and TypeScript from one definition", () => {
     notebookIds = [personal, team, shared];
   });
 
-  test("each role's SQL holds exactly when notebookRole names it, and so does the recall condition", () => {
+  test("each role's SQL holds exactly when notebookRole names it, and so does the recall condition", async () => {
     const roles = new Set<string>();
     for (const current of users) {
       for (const notebookId of notebookIds) {
         const notebook = ctx.db.select().from(notebooks).where(eq(notebooks.id, notebookId)).get()!;
-        const role = notebookRole(ctx, current, notebook);
+        const role = await notebookRole(ctx, current, notebook);
         roles.add(role);
         const strongestSqlRole = (Object.keys(ROLE_SQL) as (keyof typeof ROLE_SQL)[]).find((r) =>
           holds(ROLE_SQL[r], current.user.id, notebookId),
