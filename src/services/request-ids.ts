@@ -50,7 +50,7 @@ export function oncePerRequestId<T>(ctx: AppContext, scope: string) {
     if (!requestId) return run();
     const local = `${userId}:${requestId}`;
     const known = inProgress.get(local);
-    if (known) return known;
+    if (known !== undefined) return known;
     const result = answerOnce({ scope, userId, requestId }, run);
     inProgress.set(local, result);
     const done = () => inProgress.delete(local);
