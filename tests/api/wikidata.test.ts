@@ -196,6 +196,35 @@ describe("wikidata", () => {
       expect((await realm(ids.Mine!)).note.wikidataId).toBeUndefined();
     });
 
+    test("a member who loses the notebook while Wikidata answers is refused, and nothing is saved", async () => {
+      addPeopleAndPlaces();
+      const admin = server.client();
+      expect((await admin.post("/api/testability/inject_circle", { circleName: "Team", members: "old_learner, a_trainer" })).status).toBe(
+        200,
+      );
+      expect((await admin.post("/api/testability/inject_circle", { circleName: "Elsewhere", members: "old_learner" })).status).toBe(200);
+      const injected = await learner.post("/api/testability/inject_notes", {
+        externalIdentifier: "old_learner",
+        circleName: "Team",
+        noteTestData: [{ Title: "Team book" }, { Title: "Singapore", Details: "The red dot", "Parent Title": "Team book" }],
+      });
+      const ids: Record<string, number> = injected.body;
+      const member = await server.client().loginAs("a_trainer");
+      const notebook = (await realm(ids.Singapore!)).notebook.id;
+      const elsewhere = (await learner.get("/api/circles")).body.find((c: { name: string }) => c.name === "Elsewhere").id;
+
+      // Wikidata holds its answer until the notebook has left the member's circle.
+      wikidata.delay(2000);
+      const associating = member.post(`/api/notes/${ids.Singapore}/updateWikidataId`, { wikidataId: "Q334" });
+      while (wikidata.requests.length === 0) await Bun.sleep(10);
+      expect((await learner.patch(`/api/notebooks/${notebook}/move-to-circle/${elsewhere}`)).status).toBe(200);
+
+      expect((await associating).status).toBe(403);
+      const note = (await realm(ids.Singapore!)).note;
+      expect(note.wikidataId).toBeUndefined();
+      expect(note.details).toBe("The red dot");
+    });
+
     test("when Wikidata is down nothing is saved", async () => {
       const ids = await inject([{ Title: "TDD" }]);
       wikidata.down = true;
