@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { accountsStore } from "../../src/store/accounts/accounts-store";
 import { run } from "../../src/store/session";
-import { notebooksOfNotes, othersHoldNotebook, reachableNotebookIds } from "../../src/store/sharing/access";
+import { notebooksOfNotes, notebookTie, othersHoldNotebook, reachableNotebookIds, readerAccess } from "../../src/store/sharing/access";
 import { databaseUnderTest, databaseUnderTestOfFile } from "../support/database-under-test";
 import { note, notebook, user } from "./seed";
 
@@ -82,6 +82,31 @@ describe("sharing's reads", () => {
     );
     expect(await under.database.read((s) => othersHoldNotebook(s, theirs.notebookId))).toBe(true);
     expect(await under.database.read((s) => othersHoldNotebook(s, own.notebookId))).toBe(false);
+  });
+
+  test("a reader's ties to a notebook, and the access version and bazaar notebooks read in one snapshot", async () => {
+    const cy = await under.database.write((s) => user(s, "tie-cy"));
+    const dee = await under.database.write((s) => user(s, "tie-dee"));
+    const plain = await under.database.write((s) => notebook(s, cy.userId));
+    const shared = await under.database.write((s) => notebook(s, cy.userId));
+    await under.database.write((s) => run(s, s.db.insert(s.t.bazaarNotebooks).values({ notebookId: shared.notebookId, createdAt: now })));
+    const tie = (userId: number | undefined, notebookId: number) =>
+      under.database.read((s) => notebookTie(s, userId, { id: notebookId, circleId: null }));
+    expect(await tie(dee.userId, plain.notebookId)).toBe("none");
+    expect(await tie(undefined, shared.notebookId)).toBe("bazaar");
+
+    const visitor = await under.database.read((s) => readerAccess(s, undefined));
+    expect(visitor.accessVersion).toBeUndefined();
+    expect(visitor.bazaar).toContain(shared.notebookId);
+    expect(visitor.bazaar).not.toContain(plain.notebookId);
+    const before = (await under.database.read((s) => readerAccess(s, dee.userId))).accessVersion;
+    expect(typeof before).toBe("number");
+    await under.database.write((s) =>
+      run(s, s.db.insert(s.t.subscriptions).values({ userId: dee.userId, notebookId: plain.notebookId, createdAt: now })),
+    );
+    expect(await tie(dee.userId, plain.notebookId)).toBe("subscriber");
+    // A subscription raises the user's access version, under which their readable notebooks are kept.
+    expect((await under.database.read((s) => readerAccess(s, dee.userId))).accessVersion).not.toBe(before);
   });
 });
 

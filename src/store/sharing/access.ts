@@ -45,7 +45,8 @@ export function* isBazaarNotebook(s: Session, notebookId: number): Step<boolean>
 export function* bazaarNotebookIds(s: Session): Step<number[]> {
   const { bazaarNotebooks: b } = s.t;
   const query = prepared(s, "bazaar-notebook-ids", () => s.db.select({ id: b.notebookId }).from(b).orderBy(b.notebookId));
-  return (yield* all(s, query)).map((row) => row.id);
+  // Parameters, even none, make PostgreSQL run the prepared statement (session.ts, pending).
+  return (yield* all(s, query, {})).map((row) => row.id);
 }
 
 /**
