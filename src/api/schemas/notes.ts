@@ -129,7 +129,30 @@ export const NoteCreationResult = t.Object({ created: NoteRealm, parent: NoteRea
 /** Where the browser goes after creating a notebook: its head note. */
 export const RedirectToNoteResponse = t.Object({ noteId: Integer() });
 
-export const NoteSearchResult = describes<NoteSearchResultJson>()(t.Object({ noteTopology: NoteTopology, distance: t.Number() }));
+/** A topology's own fields, without the topologies it nests. */
+const topologyFields = {
+  id: Integer(),
+  titleOrPredicate: t.String(),
+  shortDetails: t.String(),
+  linkType: t.Optional(t.String()),
+  unreadable: t.Optional(t.Literal(true)),
+};
+
+/**
+ * A search hit's topology: NoteTopology as search presents it, nested at most one level (a link's
+ * subject and object, each without their own). Not recursive, because Elysia shapes each answer by
+ * its schema and shapes a recursive one item by item through a type check, which cost more than
+ * the search itself on a page of 30 hits. The fields are NoteTopology's.
+ */
+const SearchHitTopology = t.Unsafe<NoteTopologyJson>(
+  t.Object({
+    ...topologyFields,
+    parentOrSubjectNoteTopology: t.Optional(t.Object(topologyFields)),
+    objectNoteTopology: t.Optional(t.Object(topologyFields)),
+  }),
+);
+
+export const NoteSearchResult = describes<NoteSearchResultJson>()(t.Object({ noteTopology: SearchHitTopology, distance: t.Number() }));
 export const NoteSearchResults = t.Array(NoteSearchResult);
 
 export const NoteAccessory = describes<NoteAccessoryJson>()(
