@@ -8,7 +8,7 @@ import { SQLiteError } from "bun:sqlite";
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Session, Step } from "../session";
-import { cachedAll } from "../sqlite-statements";
+import { cachedAll, compiledOnce } from "../sqlite-statements";
 import {
   asciiLower,
   characterCount,
@@ -110,11 +110,14 @@ export function* literalSearch(s: Session, scope: SearchScope, key: string): Ste
   }
 }
 
-/** Searchable notes of the scope's notebooks (undeleted, not links): the conditions of the partial index notes_searchable_title. */
-function searchableTitles(s: Session, scope: SearchScope): SQL {
+/**
+ * Searchable notes of the given notebooks (undeleted, not links, the conditions of the partial
+ * index notes_searchable_title) with their text: `ids` is the notebooks' ids as a JSON array.
+ */
+function searchableTitles(s: Session): SQL {
   const n = s.t.notes;
   return sql`SELECT ${n.id}, ${n.title}, ${n.details} FROM ${n} INDEXED BY notes_searchable_title
-  WHERE ${n.notebookId} IN (SELECT value FROM json_each(${JSON.stringify(scope.notebookIds)})) AND ${n.deletedAt} IS NULL AND ${n.targetNoteId} IS NULL`;
+  WHERE ${n.notebookId} IN (SELECT value FROM json_each(${sql.placeholder("ids")})) AND ${n.deletedAt} IS NULL AND ${n.targetNoteId} IS NULL`;
 }
 
 /**
@@ -122,19 +125,26 @@ function searchableTitles(s: Session, scope: SearchScope): SQL {
  * notebook): the titles equal to the key (an index seek per notebook) and the first page of titles
  * starting with it in index order (the range scan stops there), ranked here exact first, then
  * shorter, then by id. A common prefix never reads more than a page of notes, and the hits carry
- * their text, so presenting them reads nothing more. Two cached statements; the ranking is done
- * in JavaScript, as SQLite would order them (lower() and NOCASE fold ASCII letters only).
+ * their text, so presenting them reads nothing more. Two statements compiled once (someone typing
+ * sends one search per key stroke); the ranking is done in JavaScript, as SQLite would order them
+ * (lower() and NOCASE fold ASCII letters only).
  */
 function* titlePrefixSearch(s: Session, scope: SearchScope, key: string): Step<SearchHit[]> {
   const n = s.t.notes;
   const excluded = scope.excludeNoteId;
-  const exactRows = yield* cachedAll<NoteTextRow>(s, sql`${searchableTitles(s, scope)} AND ${n.title} = ${key} COLLATE NOCASE`);
-  // One more than a page when a note is left out, so the page stays full.
-  const rangeRows = yield* cachedAll<NoteTextRow>(
+  const ids = JSON.stringify(scope.notebookIds);
+  const exactRows = compiledOnce<NoteTextRow>(
     s,
-    sql`${searchableTitles(s, scope)} AND ${n.title} >= ${asciiLower(key)} COLLATE NOCASE AND ${n.title} < ${prefixUpperBound(key)} COLLATE NOCASE
-      LIMIT ${SEARCH_LIMIT + (excluded === undefined ? 0 : 1)}`,
-  );
+    "literal:title-equals",
+    () => sql`${searchableTitles(s)} AND ${n.title} = ${sql.placeholder("key")} COLLATE NOCASE`,
+  )({ ids, key });
+  // One more than a page when a note is left out, so the page stays full.
+  const rangeRows = compiledOnce<NoteTextRow>(
+    s,
+    "literal:title-range",
+    () => sql`${searchableTitles(s)} AND ${n.title} >= ${sql.placeholder("from")} COLLATE NOCASE
+      AND ${n.title} < ${sql.placeholder("to")} COLLATE NOCASE LIMIT ${sql.placeholder("limit")}`,
+  )({ ids, from: asciiLower(key), to: prefixUpperBound(key), limit: SEARCH_LIMIT + (excluded === undefined ? 0 : 1) });
   const lowerKey = asciiLower(key);
   const seen = new Set<number>();
   const ranking: { row: NoteTextRow; tier: number; length: number }[] = [];
