@@ -11,7 +11,7 @@
  *                                     again after re-embedding every note at 1,536
  *
  * Goals, each printed with its ratio: literal search p50 ≤ 1.0× the bare FTS5 query for
- * ordinary keys and ≤ 2× a bare indexed title-prefix query for a 2-character key; semantic search
+ * ordinary keys and ≤ 1.7× a bare endpoint doing an indexed title-prefix query for a 2-character key; semantic search
  * p50 ≤ 0.1× the bare exact scan (10× faster) at both dimensions, with recall@10 ≥ 0.95 against the
  * exact ranking.
  *
@@ -61,6 +61,8 @@ const NOTES_PER_NOTEBOOK = 10_000;
 const GROUP_SIZE = 100;
 const VOCABULARY_SIZE = 3_000;
 const DIMENSIONS = 384;
+/** A 2-character key's p50 at most this many times the bare short-key endpoint's. */
+const SHORT_KEY_GOAL = 1.7;
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic text
@@ -474,7 +476,7 @@ export const search: Bench = {
         console.log(`  (the bare HTTP round trip: p50 ${trip!.p50Ms.toFixed(2)} ms, p99 ${trip!.p99Ms.toFixed(2)} ms)`);
         compare(reporter, "literal (mixed keys) vs bare FTS5 MATCH", asLoadResult(mixed!, seconds), plusRoundTrip(bareFts!, trip!), 1);
 
-        // A short key within 2× a bare endpoint that does what any server must for it: an
+        // A short key within 1.7× a bare endpoint that does what any server must for it: an
         // authenticated POST cannot answer without reading its session and body, which a GET
         // round trip plus the query leaves out (that comparison is printed for scale). The blank
         // key is the route's cost before any search (session, body validation, the readable
@@ -504,7 +506,7 @@ export const search: Bench = {
           "literal (2-char key) vs a bare endpoint: session, body, indexed title-prefix query",
           asLoadResult(short!, seconds),
           bareEndpoint!,
-          2,
+          SHORT_KEY_GOAL,
         );
         const prefixPlusTrip = barePrefix!.p50Ms + shortTrip!.p50Ms;
         console.log(

@@ -69,6 +69,30 @@ describe("literal search with a short key", () => {
   });
 });
 
+describe("literal search with a 1- or 2-character key, titles and details", () => {
+  const server = useTestServer();
+
+  test("finds the key in any case in titles, then in details, and only in the reader's undeleted notes", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const other = await server.client().loginAs("another_old_learner");
+    await injectNotes(other, [{ Title: "Qz of theirs", Details: "qz" }]);
+    const ids = await injectNotes(learner, [
+      { Title: "Letters" },
+      { Title: "QZ", "Parent Title": "Letters" },
+      { Title: "Aqz inside", "Parent Title": "Letters" },
+      { Title: "Plain", "Parent Title": "Letters", Details: "Somewhere a qZ hides" },
+      { Title: "Gone qz", "Parent Title": "Letters", Details: "QZ" },
+      { Title: "Nothing", "Parent Title": "Letters", Details: "no match" },
+    ]);
+    await learner.post(`/api/notes/${ids["Gone qz"]}/delete`);
+
+    expect(await search(learner, "qz")).toEqual(["QZ", "Aqz inside", "Plain"]);
+    expect(await search(learner, "Qz")).toEqual(["QZ", "Aqz inside", "Plain"]);
+    expect(await search(learner, "Z")).toEqual(["QZ", "Aqz inside", "Plain"]);
+    expect(await search(other, "qz")).toEqual(["Qz of theirs"]);
+  });
+});
+
 describe("literal search with a short key, from a note and around the title index", () => {
   const server = useTestServer();
 
