@@ -22,6 +22,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, relative } from "node:path";
+import type { BunPlugin } from "bun";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
 import { buildVendor, writeEntry } from "./client-vendor";
@@ -132,6 +133,22 @@ export function islandNames(): string[] {
     .sort();
 }
 
+/** The islands' build: every entry's module, shared code split into hashed chunks, minified for production. */
+export function islandsBuild(entrypoints: string[], outdir: string, vendorPlugin: BunPlugin) {
+  return {
+    entrypoints,
+    outdir,
+    target: "browser",
+    format: "esm",
+    splitting: true,
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    plugins: [vendorPlugin],
+  } satisfies Bun.BuildConfig;
+}
+
 export async function buildClient() {
   try {
     return await buildInto();
@@ -173,18 +190,7 @@ async function buildInto() {
   // React, React DOM and TanStack Query: one file of their own that every island imports (client-vendor.ts).
   const vendor = await buildVendor({ root, outDir, entriesDir });
   contents.set(vendor.file, vendor.bytes);
-  const result = await Bun.build({
-    entrypoints,
-    outdir: outDir,
-    target: "browser",
-    format: "esm",
-    splitting: true,
-    minify: true,
-    sourcemap: "none",
-    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [vendor.plugin],
-  });
+  const result = await Bun.build(islandsBuild(entrypoints, outDir, vendor.plugin));
   if (!result.success) {
     for (const log of result.logs) console.error(log);
     throw new Error("Client build failed");
