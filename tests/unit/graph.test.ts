@@ -16,7 +16,6 @@ import { buildGraph, describeGraph, type GraphRAGResult } from "../../src/servic
 import { createLink } from "../../src/services/links/link-service";
 import { createNotebook } from "../../src/services/notebooks";
 import { createNote, deleteNote, updateDetails } from "../../src/services/notes/note-service";
-import { childrenOf } from "../../src/services/notes/rows";
 import { linkNotes } from "../../src/services/testability/link-notes";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import { shareNotebookOfNoteToBazaar } from "../../src/services/testability/sharing";
@@ -56,7 +55,7 @@ async function notes(rows: [string, string?, string?][], owner = learner) {
 
 async function link(subject: string, object: string, type = "related to") {
   await createLink(ctx, learner, ids[subject]!, ids[object]!, type);
-  ids[`${subject} -> ${object}`] = childrenOf(ctx, ids[subject]!).at(-1)!.id;
+  ids[`${subject} -> ${object}`] = (await ctx.stores.notes.childrenOf(ids[subject]!)).at(-1)!.id;
 }
 
 const nameOf = (uri: string) => Object.entries(ids).find(([, id]) => `/n${id}` === uri)?.[0] ?? uri;
@@ -314,4 +313,48 @@ test("the description for AI prompts is the header and the pretty JSON of the gr
   const text = describeGraph(graph);
   expect(text.startsWith('Focus Note and the notes related to it:\n{\n  "focusNote": {')).toBe(true);
   expect(JSON.parse(text.slice(text.indexOf("\n")))).toEqual(graph);
+});
+
+test("a graph is read in at most four store calls, however many notes surround the focus", async () => {
+  await notes([
+    ["Root"],
+    ["A", "Root"],
+    ["B", "Root"],
+    ["B1", "B"],
+    ["Focus", "A"],
+    ["Sibling", "A"],
+    ["Things"],
+    ["Object", "Things"],
+    ["Other", "Things"],
+    ["Other child", "Other"],
+    ["Elsewhere"],
+    ["Subject", "Elsewhere"],
+    ["Cousin", "Subject"],
+  ]);
+  for (let i = 0; i < 12; i++)
+    await notes([
+      [`Child ${i}`, "Focus"],
+      [`Grandchild ${i}`, `Child ${i}`],
+    ]);
+  await link("Focus", "Object", "using");
+  await link("Other", "Object", "similar to");
+  await link("Subject", "Focus", "an example of");
+  await link("Sibling", "Other", "related to");
+  const store = ctx.stores.notes;
+  const original = store.neighbourhoodRows;
+  let calls = 0;
+  store.neighbourhoodRows = (request) => {
+    calls++;
+    return original(request);
+  };
+  try {
+    for (const [name, id] of Object.entries(ids)) {
+      calls = 0;
+      const graph = await buildGraph(ctx, learner, id, 100_000);
+      expect({ name, calls: calls <= 4 }).toEqual({ name, calls: true });
+      if (name === "Focus") expect(graph.relatedNotes.length).toBeGreaterThan(20);
+    }
+  } finally {
+    store.neighbourhoodRows = original;
+  }
 });

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { readConfig } from "../../src/config";
 import { createContext } from "../../src/context";
 import { accounts, subscriptions } from "../../src/db/schema";
-import { getNote, getNotebook } from "../../src/services/notes/rows";
+import { requireNote, requireNotebook } from "../../src/services/notes/rows";
 import { mayRead, notebookRole, ReadableNotes, readableNoteIds } from "../../src/services/policies";
 import { injectNotes } from "../../src/services/testability/inject-notes";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
@@ -49,7 +49,7 @@ beforeEach(async () => {
     .insert(subscriptions)
     .values({
       userId: subscriber.user.id,
-      notebookId: getNote(ctx, ids.Own!).notebookId,
+      notebookId: (await requireNote(ctx, ids.Own!)).notebookId,
       dailyTargetOfNewNotes: 5,
       createdAt: ctx.clock.now(),
     })
@@ -61,10 +61,13 @@ test("a note is readable exactly when the reader's role for its notebook may rea
     undefined,
     ...["old_learner", "another_old_learner", "a_trainer", "non_admin", "admin"].map(userNamed),
   ];
-  const notes = ["Own", "Own note", "Bazaar", "Circle"].map((title) => getNote(ctx, ids[title]!));
+  const notes = await Promise.all(["Own", "Own note", "Bazaar", "Circle"].map((title) => requireNote(ctx, ids[title]!)));
+  const notebooks = new Map(
+    await Promise.all(notes.map(async (note) => [note.notebookId, await requireNotebook(ctx, note.notebookId)] as const)),
+  );
   for (const reader of readers) {
     const readable = await ReadableNotes.of(ctx, reader);
-    const roles = await Promise.all(notes.map((note) => notebookRole(ctx, reader, getNotebook(ctx, note.notebookId))));
+    const roles = await Promise.all(notes.map((note) => notebookRole(ctx, reader, notebooks.get(note.notebookId)!)));
     const expected = notes.filter((_, i) => mayRead(roles[i]!));
     expect(readable.filter(notes).map((n) => n.id)).toEqual(expected.map((n) => n.id));
     expect([...(await readableNoteIds(ctx, reader, [...notes.map((n) => n.id), 999_999]))].sort()).toEqual(

@@ -125,6 +125,8 @@ export async function notebookDump(ctx: AppContext, current: CurrentUser | undef
   // Link targets may live in another notebook: look them up too (bareNote leaves out deleted ones
   // and those in notebooks this user may not read; in the admin area an admin reads them all).
   const readable = new Neighbourhood(ctx, isAdmin(current) ? readableNotesInAdminArea(ctx, current) : await ReadableNotes.of(ctx, current));
+  const outside = rows.flatMap((row) => [row.parentId, row.targetNoteId]).filter((id): id is number => id !== null && !byId.has(id));
+  await readable.load({ notes: outside });
   const lookup = {
     get: (id: number) => byId.get(id) ?? readable.get(id),
     visible: readable.visible,

@@ -1,10 +1,11 @@
 import type { AppContext } from "../../context";
 import { ValidationError } from "../errors";
-import { getNote, getNotebook } from "../notes/rows";
+import { type NoteRow, requireNoteWithNotebook } from "../notes/rows";
 import { authorizeRead, ReadableNotes, type Reader } from "../policies";
 import type { CurrentUser } from "../users";
 import { type GraphRAGResult, uriAndTitle } from "./bare-note";
-import { Neighbourhood } from "./neighbourhood";
+import { loadGraphNeighbourhood } from "./load-neighbourhood";
+import { Neighbourhood, NotLoaded } from "./neighbourhood";
 import { GraphResultBuilder, PriorityLayer } from "./priority-layer";
 import { layerOneHandlers, layerTwoHandlers } from "./relationships";
 
@@ -29,9 +30,23 @@ export async function buildGraph(
   focusNoteId: number,
   tokenLimit = DEFAULT_GRAPH_TOKEN_LIMIT,
 ): Promise<GraphRAGResult> {
-  const focus = getNote(ctx, focusNoteId);
+  const { note: focus, notebook } = await requireNoteWithNotebook(ctx, focusNoteId);
   const hood = new Neighbourhood(ctx, reader instanceof ReadableNotes ? reader : await ReadableNotes.of(ctx, reader));
-  await authorizeRead(ctx, hood.readable.reader, getNotebook(ctx, focus.notebookId));
+  await authorizeRead(ctx, hood.readable.reader, notebook);
+  await loadGraphNeighbourhood(hood, focus);
+  // The layers read the neighbourhood synchronously; should they reach a row the loading above
+  // did not foresee, it is loaded and the graph built again (the answer is the same).
+  for (;;) {
+    try {
+      return runLayers(hood, focus, tokenLimit);
+    } catch (error) {
+      if (!(error instanceof NotLoaded)) throw error;
+      await hood.load(error.request);
+    }
+  }
+}
+
+function runLayers(hood: Neighbourhood, focus: NoteRow, tokenLimit: number): GraphRAGResult {
   const builder = new GraphResultBuilder(focus, hood, hood.ancestors(focus).map(uriAndTitle), tokenLimit);
 
   // Layers 3 and 4 start empty: layer 2's handlers fill them as they hand out candidates.
@@ -47,7 +62,7 @@ export async function buildGraph(
 }
 
 /** GET /notes/{note}/graph: the graph of a note the user may read; tokenLimit is a whole number from 1 to 100000. */
-export function noteGraph(
+export async function noteGraph(
   ctx: AppContext,
   current: CurrentUser | undefined,
   noteId: number,

@@ -11,5 +11,6 @@ import { ReadableNotes, type Reader } from "../policies";
  */
 export async function noteDescription(ctx: AppContext, reader: Reader, note: NoteRow): Promise<string> {
   const hood = new Neighbourhood(ctx, await ReadableNotes.of(ctx, reader));
+  await hood.loadEnds([note]);
   return `The note of current focus (in JSON format):\n${JSON.stringify(bareNote(note, hood), null, 2)}`;
 }

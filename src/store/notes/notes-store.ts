@@ -17,6 +17,7 @@ import {
   updateAccessories,
 } from "./files";
 import { insertNote, type NewNoteColumns, type NoteSlot } from "./insert-note";
+import { neighbourhoodRows } from "./neighbourhood";
 import {
   ancestorsOf,
   childAndLinkCounts,
@@ -63,6 +64,7 @@ export const notesStore = defineStore({
   ancestorsOf: read(ancestorsOf),
   descendantIds: read(descendantIds),
   inboundReferencesOf: read(inboundReferencesOf),
+  neighbourhoodRows: read(neighbourhoodRows),
   realmRows: read(realmRows),
   recentNotesOfCreator: read(recentNotesOfCreator),
   subtreeRows: read(subtreeRows),
@@ -104,6 +106,7 @@ export type NotesStore = StoreOf<typeof notesStore>;
 export type { NotebookAssistantRow } from "./ai-assistants";
 export type { AccessoryUpdate, AttachmentRow, NoteImageRow } from "./files";
 export type { NewNoteColumns, NoteSlot } from "./insert-note";
+export type { NeighbourhoodRequest } from "./neighbourhood";
 export type { ChildrenCursor, NotebookRow, NoteRow } from "./note-rows";
 export type { TextField } from "./note-writes";
 export type { NotebookCard, NotebookChanges, NotebookSelection } from "./notebooks";
