@@ -26,10 +26,12 @@ import {
   publishTrackers,
   recordPending,
 } from "../store/operations/operations-store";
+import type { DatabaseLocation } from "../workers/database";
 import { PendingWrites } from "./pending-writes";
 
 export interface AnkiImportInput {
-  databaseFile: string;
+  /** Where the server's database is: the worker opens its own Database there. */
+  database: DatabaseLocation;
   operationId: number;
   path: string;
   /** The notebook's title when the deck has several top decks. */
@@ -42,14 +44,14 @@ export interface AnkiImportInput {
 }
 
 export async function importAnkiDeckInWorker(input: AnkiImportInput): Promise<AnkiImportReport> {
-  const writes = new PendingWrites(input.databaseFile, input.operationId, input.now);
+  const writes = await PendingWrites.open(input.database, input.operationId, input.now);
   try {
     return await importDeck(writes, input);
   } catch (error) {
     await writes.removeAll();
     throw error;
   } finally {
-    writes.close();
+    await writes.close();
   }
 }
 
@@ -204,7 +206,7 @@ async function importDeck(writes: PendingWrites, input: AnkiImportInput) {
 
   writes.progress("publishing", total, total, true);
   const full: AnkiImportReport = { noteId: head.id, ...report };
-  writes.publish(function* (s) {
+  await writes.publish(function* (s) {
     yield* publishNotes(s, operationId);
     yield* publishTrackers(s, operationId);
     yield* dropUnusedImages(s, operationId, usedImages);

@@ -29,10 +29,12 @@ import {
   recordPending,
 } from "../store/operations/operations-store";
 import type { Session, Step } from "../store/session";
+import type { DatabaseLocation } from "../workers/database";
 import { PendingWrites } from "./pending-writes";
 
 export interface VaultImportInput {
-  databaseFile: string;
+  /** Where the server's database is: the worker opens its own Database there. */
+  database: DatabaseLocation;
   operationId: number;
   zipPath: string;
   notebookId: number;
@@ -44,14 +46,14 @@ export interface VaultImportInput {
 export type VaultImportOutput = ImportReport & { changedNoteIds: number[] };
 
 export async function importVaultInWorker(input: VaultImportInput): Promise<VaultImportOutput> {
-  const writes = new PendingWrites(input.databaseFile, input.operationId, input.now);
+  const writes = await PendingWrites.open(input.database, input.operationId, input.now);
   try {
     return await importVault(writes, input);
   } catch (error) {
     await writes.removeAll();
     throw error;
   } finally {
-    writes.close();
+    await writes.close();
   }
 }
 
@@ -243,7 +245,7 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   writes.progress("publishing", total, total, true);
   const { operationId, notebookId } = input;
   const prefixLength = stagedPathKey(operationId, "").length;
-  writes.publish(function* (s) {
+  await writes.publish(function* (s) {
     yield* headOf(s);
     yield* applyImportedUpdates(s, updates, now);
     yield* publishNotes(s, operationId);

@@ -1,56 +1,47 @@
 /**
- * A worker process's own Database on Engram's file: the server migrated it already, so this only
- * opens it as the server does (WAL, foreign keys, sqlite-vec for the triggers that need it) with a
- * longer busy timeout of its own, and builds the same stores on it. A worker writes in short
- * transactions and pauses between them, so that the server's writers, which wait on the lock, get
- * it within milliseconds; an import may also keep one write transaction open across a few awaits
- * (files stored as they are read: `begin`/`commit`), where its store calls become savepoints.
+ * A worker process's own Database, beside the server's: on Engram's SQLite file (the server
+ * migrated it already, so this only opens it as the server does — WAL, foreign keys, sqlite-vec
+ * for the triggers that need it — with a longer busy timeout of its own) or on its PostgreSQL
+ * database (a small pool of its own). The same stores are built on it. A worker runs only async
+ * units, short ones with pauses between them, so the server's writers get their turn within
+ * milliseconds on either database.
  */
 import { Database as SqliteConnection } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../db/schema";
 import { loadSqliteVec } from "../db/sqlite-vec";
-import { SqliteDatabase } from "./database";
-import { createStores } from "./index";
+import { type Database, SqliteDatabase } from "./database";
+import { createStores, type Stores } from "./index";
+import { openPostgres } from "./postgres-database";
 
-/** A worker's connection, for the import tasks' queries not on the stores yet. */
-export type WorkerConnection = SqliteConnection;
+/** Where the database is, as a worker is told it: the SQLite file, or the PostgreSQL URL. */
+export type DatabaseLocation = { sqliteFile: string } | { postgresUrl: string };
 
-export class WorkerDatabase extends SqliteDatabase {
-  readonly stores = createStores(this);
+/** A worker runs one unit at a time, and reads between them: two connections are plenty. */
+const WORKER_POOL_SIZE = 2;
 
-  /** Whether a transaction opened by `begin` (or a unit) is open now. */
-  get inTransaction(): boolean {
-    return this.connection.inTransaction;
-  }
-
-  /** Opens a write transaction that holds the write lock until `commit` or `rollback`. */
-  begin() {
-    this.connection.run("BEGIN IMMEDIATE");
-  }
-
-  commit() {
-    this.connection.run("COMMIT");
-  }
-
-  /** Rolls back the open transaction, if any. */
-  rollback() {
-    if (this.connection.inTransaction) this.connection.run("ROLLBACK");
-  }
-
-  /** Closes the connection at once (a worker's transactions are all committed or rolled back by then). */
-  closeNow() {
-    this.rollback();
-    this.connection.close();
-  }
+export interface WorkerDatabase {
+  readonly database: Database;
+  readonly stores: Stores;
+  /** Closes it at once (every unit has ended by then); the server checkpoints SQLite's WAL, not a worker. */
+  close(): Promise<void>;
 }
 
-export function openWorkerDatabase(file: string): WorkerDatabase {
+function openSqliteFile(file: string): SqliteDatabase {
   const connection = new SqliteConnection(file, { create: false, readwrite: true, strict: true });
   connection.run("PRAGMA busy_timeout = 10000");
   connection.run("PRAGMA journal_mode = WAL");
   connection.run("PRAGMA synchronous = NORMAL");
   connection.run("PRAGMA foreign_keys = ON");
   loadSqliteVec(connection);
-  return new WorkerDatabase(connection, drizzle({ client: connection, schema }));
+  return new SqliteDatabase(connection, drizzle({ client: connection, schema }));
+}
+
+export async function openWorkerDatabase(location: DatabaseLocation): Promise<WorkerDatabase> {
+  if ("postgresUrl" in location) {
+    const database = await openPostgres(location.postgresUrl, WORKER_POOL_SIZE);
+    return { database, stores: createStores(database), close: () => database.close() };
+  }
+  const database = openSqliteFile(location.sqliteFile);
+  return { database, stores: createStores(database), close: async () => database.connection.close() };
 }

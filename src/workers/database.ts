@@ -1,9 +1,9 @@
 /**
- * A worker's pace on Engram's database: its own connection (store/worker-database.ts) writes in
- * short transactions and pauses between them (WORKER_PAUSE_MS), so that the server's writers,
- * which wait on the lock, get it within milliseconds.
+ * A worker's pace on Engram's database: its own Database (store/worker-database.ts) writes in
+ * short units and pauses between them (WORKER_PAUSE_MS), so that the server's writers, which
+ * wait on the lock, get it within milliseconds.
  */
-export { openWorkerDatabase, type WorkerConnection, type WorkerDatabase } from "../store/worker-database";
+export { type DatabaseLocation, openWorkerDatabase, type WorkerDatabase } from "../store/worker-database";
 
 /** How long a worker rests between two write transactions: a waiting writer of the server gets the lock meanwhile. */
 export const WORKER_PAUSE_MS = 4;

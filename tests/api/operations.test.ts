@@ -151,7 +151,7 @@ describe("long work as operations", () => {
     ))!;
     // The worker's code, run here: its batches pause, so this test sees the hidden notes and fails the operation meanwhile.
     const run = importVaultInWorker({
-      databaseFile: server.ctx.sqlite.filename,
+      database: { sqliteFile: server.ctx.sqlite.filename },
       operationId: operation.id,
       zipPath,
       notebookId,

@@ -45,7 +45,7 @@ export async function startAnkiImport(
     operation.id,
     "import-anki-deck",
     {
-      databaseFile: ctx.database.file,
+      database: { sqliteFile: ctx.database.file },
       operationId: operation.id,
       path: upload.path,
       name: name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck",

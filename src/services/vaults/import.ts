@@ -72,7 +72,7 @@ export async function startVaultImport(
     operation.id,
     "import-obsidian-vault",
     {
-      databaseFile: ctx.database.file,
+      database: { sqliteFile: ctx.database.file },
       operationId: operation.id,
       zipPath: upload.path,
       notebookId,

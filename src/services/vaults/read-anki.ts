@@ -15,7 +15,7 @@ import { ANKI_READ_LIMITS, type Collection, type CollectionCard, type Collection
 import { imageSources, soundNames } from "./anki-html";
 import { ankiNoteText, shortenedTitle } from "./anki-note";
 import { ankiDayOf, ankiDayStart, cardDueDate } from "./anki-timing";
-import type { SkippedFile, StoreImage, VaultImage } from "./read-vault";
+import { type SkippedFile, StoredImages, type StoreImage, type VaultImage } from "./read-vault";
 import { type InflateBudget, openZip, VAULT_LIMITS, VaultImportError, type ZipArchive, type ZipEntry } from "./read-zip";
 
 export interface AnkiCard {
@@ -201,6 +201,7 @@ export async function readAnkiPackage(archive: ZipArchive, packageName: string, 
 
   const skipped: SkippedFile[] = [];
   const images = new Map<string, VaultImage | string>();
+  const stored = new StoredImages(storeImage);
   const imageOf = async (name: string): Promise<VaultImage | string> => {
     const known = images.get(name);
     if (known) return known;
@@ -216,12 +217,7 @@ export async function readAnkiPackage(archive: ZipArchive, packageName: string, 
         !data || data.byteLength > MAX_IMAGE_BYTES
           ? `larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`
           : contentType
-            ? {
-                path: name,
-                imageId: await storeImage({ path: name, bytes: data, contentType }),
-                sha256: new Bun.CryptoHasher("sha256").update(data).digest("hex"),
-                contentType,
-              }
+            ? await stored.store(name, data, contentType)
             : "not a PNG, JPEG, GIF or WebP image (other media are not imported)";
     }
     images.set(name, result);
@@ -328,5 +324,6 @@ export async function readAnkiPackage(archive: ZipArchive, packageName: string, 
   };
   prune(root);
   const top = root.notes.length === 0 && root.children.length === 1 ? root.children[0]! : root;
+  await stored.ready();
   return { root: top, noteCount: collection.notes.length, skipped };
 }

@@ -50,8 +50,35 @@ export interface VaultAttachment {
   contentType: string;
 }
 
-/** Stores an image's bytes as they are read; answers its row. */
-export type StoreImage = (image: { path: string; bytes: Uint8Array; contentType: ImageContentType }) => Promise<number> | number;
+/**
+ * Stores an image's bytes as they are read; answers once it has taken them, with the row they
+ * will have (the worker writes files a few at a time, so the id may come later).
+ */
+export type StoreImage = (image: { path: string; bytes: Uint8Array; contentType: ImageContentType }) => Promise<{ id: Promise<number> }>;
+
+/** Images handed to a StoreImage: each VaultImage gets its id when the store has it; `ready` waits for them all. */
+export class StoredImages {
+  private readonly pending: Promise<void>[] = [];
+
+  constructor(private readonly storeImage: StoreImage) {}
+
+  async store(path: string, bytes: Uint8Array, contentType: ImageContentType): Promise<VaultImage> {
+    const sha256 = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+    const { id } = await this.storeImage({ path, bytes, contentType });
+    const image: VaultImage = { path, imageId: 0, sha256, contentType };
+    const filled = id.then((imageId) => {
+      image.imageId = imageId;
+    });
+    // Heard by `ready`; a failure also fails the store's next call.
+    filled.catch(() => {});
+    this.pending.push(filled);
+    return image;
+  }
+
+  async ready(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+}
 
 /** Stores a file the notes embed as soon as it is read (its bytes are not kept in memory). */
 export type StoreAttachment = (attachment: VaultAttachment) => Promise<void> | void;
@@ -345,23 +372,15 @@ export async function readVault(archive: ZipArchive, headTitle: string, storage:
     skipped.push({ path, reason });
   };
   const noteImages = new Map<ZipEntry, VaultImage | undefined>();
+  const stored = new StoredImages(storage.storeImage);
   for (const { noteImage } of pending) {
     if (!noteImage || noteImages.has(noteImage.entry)) continue;
     referenced.add(noteImage.entry);
     const data = await archive.read(noteImage.entry, MAX_IMAGE_BYTES);
     const contentType = data && detectImageType(data);
-    noteImages.set(
-      noteImage.entry,
-      data && contentType
-        ? {
-            path: noteImage.entry.path,
-            imageId: await storage.storeImage({ path: noteImage.entry.path, bytes: data, contentType }),
-            sha256: new Bun.CryptoHasher("sha256").update(data).digest("hex"),
-            contentType,
-          }
-        : undefined,
-    );
+    noteImages.set(noteImage.entry, data && contentType ? await stored.store(noteImage.entry.path, data, contentType) : undefined);
   }
+  await stored.ready();
   const textFiles = new Set<ZipEntry>();
   for (const { note, body: rawBody, noteImage, kept, files } of pending) {
     let body = rawBody;
