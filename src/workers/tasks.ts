@@ -1,8 +1,8 @@
 /**
  * Every task a worker process can run (run-task.ts), by name. A task takes and answers plain
  * data (structured-clone: objects, arrays, strings, numbers, dates, Uint8Array). Reading an
- * upload needs nothing else; the long work of src/operations opens the database file it is
- * given with the worker's own connection (workers/database.ts) and writes in short transactions.
+ * upload needs nothing else; the long work of src/operations opens its own Database where it
+ * is told the server's is (workers/database.ts) and writes in short units.
  */
 import { importAnkiDeckInWorker } from "../operations/anki-import-task";
 import { backupInWorker } from "../operations/backup-task";
