@@ -27,8 +27,6 @@ export class Neighbourhood implements NoteLookup {
   private readonly childLists = new Map<number, NoteRow[]>();
   /** Undeleted link notes by target id, oldest first (before the reader's filter). */
   private readonly inboundLists = new Map<number, NoteRow[]>();
-  /** How many store calls loaded this neighbourhood. */
-  loads = 0;
   readonly readable: ReadableNotes;
 
   constructor(
@@ -52,7 +50,6 @@ export class Neighbourhood implements NoteLookup {
       inboundReferencesTo: missing(request.inboundReferencesTo, this.inboundLists),
     };
     if (Object.values(wanted).every((ids) => ids.length === 0)) return;
-    this.loads++;
     const loaded = await this.ctx.stores.notes.neighbourhoodRows(wanted);
     this.remember(loaded.rows);
     for (const id of [...wanted.notes!, ...wanted.ancestorsOf!]) if (!this.rows.has(id)) this.rows.set(id, undefined);
