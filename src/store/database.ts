@@ -11,11 +11,14 @@
  */
 import type { Database as SqliteConnection } from "bun:sqlite";
 import * as schema from "../db/schema";
+import type { DatabasePlace } from "./open";
 import { runSync } from "./runner";
 import type { Dialect, Session, Step, StoreDb } from "./session";
 
 export interface Database {
   readonly dialect: Dialect;
+  /** Where it is: what a worker process needs to open its own connection to the same data. */
+  readonly place: DatabasePlace;
   read<T>(body: (s: Session) => Step<T>): Promise<T>;
   write<T>(body: (s: Session) => Step<T>): Promise<T>;
   /** Closes the database (at shutdown, once no unit of work is left to run). */
@@ -39,6 +42,10 @@ export class SqliteDatabase implements Database {
   /** The database file, for a worker process that opens its own connection to it beside this one. */
   get file(): string {
     return this.connection.filename;
+  }
+
+  get place(): DatabasePlace {
+    return { file: this.file };
   }
 
   read<T>(body: (s: Session) => Step<T>): Promise<T> {

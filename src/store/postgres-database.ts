@@ -15,6 +15,7 @@ import { connectPostgres, poolSizeFromEnv } from "../db/postgres/connection";
 import { migratePostgres } from "../db/postgres/migrate";
 import * as pgSchema from "../db/postgres/schema";
 import type { Database } from "./database";
+import type { DatabasePlace } from "./open";
 import { databaseError, runAsync } from "./runner";
 import type { Session, Step, StoreDb, Tables } from "./session";
 
@@ -36,8 +37,16 @@ export class PostgresDatabase implements Database {
   readonly db: PgDb;
   private readonly open = new AsyncLocalStorage<PgTransaction>();
 
-  constructor(readonly client: SQL) {
+  /** `url` is where the client connects: a worker process opens its own pool on it. */
+  constructor(
+    readonly client: SQL,
+    readonly url: string,
+  ) {
     this.db = drizzle({ client, schema: pgSchema });
+  }
+
+  get place(): DatabasePlace {
+    return { url: this.url };
   }
 
   read<T>(body: (s: Session) => Step<T>): Promise<T> {
@@ -98,5 +107,5 @@ export async function openPostgres(url: string, poolSize = poolSizeFromEnv()): P
     await client.close();
     throw error;
   }
-  return new PostgresDatabase(client);
+  return new PostgresDatabase(client, url);
 }
