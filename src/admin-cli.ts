@@ -7,7 +7,7 @@
  *   engram admin reset-password <login>    prints a one-time password-reset link (24 hours)
  */
 import { type Config, ConfigError, readConfig } from "./config";
-import { createContext } from "./context";
+import { type AppContext, createContext } from "./context";
 import { createPasswordReset, PASSWORD_RESET_HOURS } from "./services/admin/users";
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
@@ -32,7 +32,14 @@ export async function runAdminCommand(
     out.error(`Engram admin failed: ${error.message}`);
     return 1;
   }
-  const ctx = createContext(config);
+  let ctx: AppContext;
+  try {
+    ctx = await createContext(config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    out.error(`Engram admin failed: ${error.message}`);
+    return 1;
+  }
   try {
     if (command === "list") {
       for (const { account } of await ctx.stores.accounts.listWithNames()) {

@@ -2,11 +2,12 @@
  * `engram backup [file]` / `npm run backup -- [file]` and `engram restore <file>` /
  * `npm run restore -- <file>`, with the configuration of `npm start` (ENGRAM_DATA_DIR).
  * Backup works while Engram runs; restore refuses to. Each prints one line and exits 0 or 1.
+ * With ENGRAM_DATABASE_URL (PostgreSQL) both refuse, saying backups are the operator's.
  */
 import { join, resolve } from "node:path";
 import { ConfigError, readConfig } from "./config";
 import { restoreBackup } from "./services/backups/restore";
-import { BackupError, backupFileName, backupsDir, openForBackup, snapshot } from "./services/backups/snapshot";
+import { BackupError, backupFileName, backupsDir, OPERATOR_BACKUPS, openForBackup, snapshot } from "./services/backups/snapshot";
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
@@ -18,7 +19,9 @@ export function runBackupCommand(
   out: Out = console,
 ): number {
   try {
-    const { dataDir } = readConfig(env);
+    const { dataDir, databaseUrl } = readConfig(env);
+    // On PostgreSQL there is no file to copy or replace: the operator's tools do both.
+    if (databaseUrl && (command === "backup" || command === "restore")) throw new BackupError(OPERATOR_BACKUPS);
     if (command === "backup") {
       const target = args[0] ? resolve(args[0]) : join(backupsDir(dataDir), backupFileName(new Date()));
       const db = openForBackup(dataDir);

@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { parsePostgresUrl, poolSizeFromEnv } from "./db/postgres/connection";
 import { type AddressRange, parseTrustedProxies } from "./services/auth/client-address";
 
 export type Mode = "production" | "development" | "test";
@@ -13,6 +14,13 @@ export interface Config {
   host: string;
   mode: Mode;
   dataDir: string;
+  /**
+   * ENGRAM_DATABASE_URL: the PostgreSQL database that keeps all the data; unset, the SQLite file
+   * <data dir>/engram.db does.
+   */
+  databaseUrl: string | undefined;
+  /** ENGRAM_DATABASE_POOL_SIZE: this process's connections to PostgreSQL (default 10). */
+  databasePoolSize: number;
   /** Public origin (scheme://host[:port]) when served behind a proxy; used for links and secure cookies. */
   publicUrl: URL | undefined;
   /** Where a failure report's "issue link" opens a prefilled new issue (a GitHub or GitLab project's new-issue URL). */
@@ -100,11 +108,18 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`ENGRAM_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges: ${(error as Error).message}`);
   }
 
+  const databaseUrl = env.ENGRAM_DATABASE_URL?.trim() || undefined;
+  // A URL that is not PostgreSQL's stops start-up here, before anything is opened.
+  if (databaseUrl) parsePostgresUrl(databaseUrl);
+  const databasePoolSize = poolSizeFromEnv(env);
+
   return {
     port,
     host,
     mode,
     dataDir: resolve(env.ENGRAM_DATA_DIR?.trim() || "data"),
+    databaseUrl,
+    databasePoolSize,
     publicUrl,
     issueTrackerUrl,
     openAiApiKey: env.OPENAI_API_KEY?.trim() || undefined,

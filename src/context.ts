@@ -6,7 +6,8 @@ import { Clock } from "./services/clock";
 import { Randomizer } from "./services/randomizer";
 import { createStores, type Stores } from "./store";
 import type { SqliteDatabase } from "./store/database";
-import { openSqliteDatabase } from "./store/open";
+import { openDatabaseAt, openSqliteDatabase } from "./store/open";
+import type { PostgresDatabase } from "./store/postgres-database";
 
 /** Outbound service URLs that tests may point elsewhere at run time (replace_service_url). */
 export class ServiceUrls {
@@ -22,18 +23,18 @@ export class ServiceUrls {
   }
 }
 
+/** The app's database: the SQLite file (the default) or PostgreSQL (ENGRAM_DATABASE_URL); `dialect` tells them apart. */
+export type AppDatabase = SqliteDatabase | PostgresDatabase;
+
 /** Everything one running Engram instance shares: configuration, the database and the services' state. */
 export interface AppContext {
   /** Distinguishes app instances in one process (tests), e.g. for Elysia plugin de-duplication. */
   instanceId: string;
   config: Config;
   /** The database, running store bodies as units of work (src/store/database.ts). */
-  database: SqliteDatabase;
+  database: AppDatabase;
   /** Every store: the only way to the data (docs/architecture.md, "Data layer"). */
   stores: Stores;
-  /** The drizzle and bun:sqlite handles, for the files not on the stores yet (the allow-list of tests/unit/store-boundary.test.ts). */
-  db: SqliteDatabase["session"]["db"];
-  sqlite: SqliteDatabase["connection"];
   clock: Clock;
   randomizer: Randomizer;
   serviceUrls: ServiceUrls;
@@ -45,8 +46,32 @@ export interface AppContext {
   state: InstanceState;
 }
 
-export function createContext(config: Config, databaseFile = join(config.dataDir, "engram.db")): AppContext {
+/**
+ * An app context on SQLite, with the drizzle and bun:sqlite handles beside the stores: for tests
+ * and tools that read the file directly (no source file outside src/store uses them; PostgreSQL
+ * has no such handles).
+ */
+export interface SqliteAppContext extends AppContext {
+  database: SqliteDatabase;
+  db: SqliteDatabase["session"]["db"];
+  sqlite: SqliteDatabase["connection"];
+}
+
+/** Opens the database the configuration names (ENGRAM_DATABASE_URL, or <data dir>/engram.db) and builds the context on it. */
+export async function createContext(config: Config): Promise<AppContext> {
+  if (!config.databaseUrl) return createSqliteContext(config);
+  const database = (await openDatabaseAt({ url: config.databaseUrl }, config.databasePoolSize)) as PostgresDatabase;
+  return contextOn(config, database);
+}
+
+/** The context on a SQLite file (the data folder's engram.db unless told), opened at once. */
+export function createSqliteContext(config: Config, databaseFile = join(config.dataDir, "engram.db")): SqliteAppContext {
   const database = openSqliteDatabase(databaseFile);
+  return { ...contextOn(config, database), database, db: database.session.db, sqlite: database.connection };
+}
+
+/** The context on an open database. */
+export function contextOn(config: Config, database: AppDatabase): AppContext {
   const production = isProduction(config);
   const stores = createStores(database);
   return {
@@ -54,8 +79,6 @@ export function createContext(config: Config, databaseFile = join(config.dataDir
     config,
     database,
     stores,
-    db: database.session.db,
-    sqlite: database.connection,
     clock: new Clock(),
     randomizer: new Randomizer(production ? "random" : "first"),
     serviceUrls: new ServiceUrls(config),

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, ConfigError, listenProblem, prepareDataDir, readConfig } from "./config";
 import type { AppContext } from "./context";
+import { parsePostgresUrl } from "./db/postgres/connection";
 import { shutDown } from "./lifecycle";
 
 // React picks its development or production build when first imported: choose production
@@ -31,8 +32,13 @@ export async function start() {
   }
   let ctx: AppContext;
   try {
-    ctx = createContext(config);
+    ctx = await createContext(config);
   } catch (error) {
+    // PostgreSQL: a wrong URL, an unreachable server, refused credentials or a server too old.
+    if (error instanceof ConfigError) {
+      console.error(`Engram cannot start: ${error.message}`);
+      process.exit(1);
+    }
     // A -wal that does not belong to engram.db (a backup copied over it): say what to do, not a stack trace.
     // Whether the -wal is there is read before anything is awaited: the failed connection, once
     // collected, closes and may take the -wal with it.
@@ -54,7 +60,7 @@ export async function start() {
       const problem = listenProblem(error, config.port);
       if (!problem) throw error;
       console.error(`Engram cannot start: ${problem}`);
-      // SQLite closes at once (nothing is awaited inside), before the exit.
+      // SQLite closes at once (nothing is awaited inside); PostgreSQL's pool is dropped with the process.
       void ctx.database.close();
       process.exit(1);
     }
@@ -80,7 +86,7 @@ export async function start() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   // Printed once the signals are handled: from this line on, a SIGTERM is graceful.
   console.log(`Engram (${config.mode} mode) is running at http://${shownHost}:${port}`);
-  console.log(`Data: ${config.dataDir}`);
+  console.log(config.databaseUrl ? `Data: PostgreSQL at ${databaseWhere(config.databaseUrl)}` : `Data: ${config.dataDir}`);
 
   const parentPid = Number(process.env.ENGRAM_PARENT_PID);
   if (parentPid > 1) {
@@ -93,6 +99,12 @@ export async function start() {
     }, 1000).unref();
   }
   return { app, ctx };
+}
+
+/** host:port/database of a PostgreSQL URL: where the data is, without the password. */
+function databaseWhere(url: string): string {
+  const { host, port, database } = parsePostgresUrl(url);
+  return `${host}:${port}/${database}`;
 }
 
 if (import.meta.main) await start();

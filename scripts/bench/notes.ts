@@ -21,7 +21,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { eq } from "drizzle-orm";
 import { readConfig } from "../../src/config";
-import { type AppContext, createContext } from "../../src/context";
+import { createSqliteContext, type SqliteAppContext } from "../../src/context";
 import { accounts, users } from "../../src/db/schema";
 import type { CurrentUser, UserJson } from "../../src/services/users";
 import type { PageContent } from "../../src/web/render";
@@ -80,7 +80,7 @@ function goalLine(reporter: Reporter, label: string, text: string, ours: LoadRes
 }
 
 /** The signed-in old_learner as the server sees them, read from the server's database. */
-function currentUser(ctx: AppContext, externalIdentifier: string): CurrentUser {
+function currentUser(ctx: SqliteAppContext, externalIdentifier: string): CurrentUser {
   const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, externalIdentifier)).get();
   const user = account && ctx.db.select().from(users).where(eq(users.accountId, account.id)).get();
   if (!account || !user) throw new Error(`No user ${externalIdentifier} in the bench database`);
@@ -93,7 +93,7 @@ interface MeasuredPage {
   active?: MenuSection;
   build(
     pages: Rendering["pages"],
-    ctx: AppContext,
+    ctx: SqliteAppContext,
     queryClient: QueryClient,
     current: CurrentUser,
     user: UserJson,
@@ -123,7 +123,13 @@ type Rendering = Awaited<ReturnType<typeof rendering>>;
  * The bare baseline of a page: its data loaded once as the route loads it (the shell's prefetch
  * and the page's builder), then renderToString of the whole document element, the call to time.
  */
-async function bareRender(r: Rendering, ctx: AppContext, current: CurrentUser, url: string, page: MeasuredPage): Promise<() => string> {
+async function bareRender(
+  r: Rendering,
+  ctx: SqliteAppContext,
+  current: CurrentUser,
+  url: string,
+  page: MeasuredPage,
+): Promise<() => string> {
   const { renderToString, newQueryClient, presentUser, documentElement, prefetchShell, shellOperations } = r;
   const request = new Request(url);
   const pageRequest = { ctx, auth: { account: current.account, user: current.user, via: "session" as const }, request };
@@ -143,7 +149,7 @@ export const notes: Bench = {
   async run({ reporter, settings, baselines }) {
     await baselines();
     const server = await startEngram();
-    let ctx: AppContext | undefined;
+    let ctx: SqliteAppContext | undefined;
     try {
       const cookie = await signIn(server, "old_learner");
       const big = await inject(server, cookie, bigNotebook());
@@ -212,7 +218,7 @@ export const notes: Bench = {
         { label: "recall page", path: "/d/recall", active: "recall", build: (p) => p.recallPage() },
       ];
       const r = await rendering();
-      ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: server.dataDir, PORT: "0" }));
+      ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: server.dataDir, PORT: "0" }));
       const current = currentUser(ctx, "old_learner");
       const seconds = one.durationMs / 1000;
       const page = (path: string) => httpCall(server.url + path, headers);

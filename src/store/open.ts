@@ -24,3 +24,9 @@ export async function openDatabaseAt(place: DatabasePlace, poolSize?: number): P
   const { openPostgres } = await import("./postgres-database");
   return openPostgres(place.url, poolSize);
 }
+
+/** The SQLite file of a place, for code that runs on SQLite only so far: on PostgreSQL, an error saying who needs the file. */
+export function sqliteFileOf(place: DatabasePlace, who: string): string {
+  if ("file" in place) return place.file;
+  throw new Error(`${who} opens the SQLite file and does not run on PostgreSQL yet`);
+}

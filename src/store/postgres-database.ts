@@ -57,6 +57,18 @@ export class PostgresDatabase implements Database {
     return this.unit(body, "read write");
   }
 
+  /**
+   * SQLite's synchronous bridge has no PostgreSQL twin: a caller still on it fails loudly, naming
+   * itself, instead of answering wrong (docs/architecture.md, "Adding or moving a store").
+   */
+  readNow<T>(_body: (s: Session) => Step<T>): T {
+    throw new SynchronousUnitError("read", callerOf(new Error()));
+  }
+
+  writeNow<T>(_body: (s: Session) => Step<T>): T {
+    throw new SynchronousUnitError("write", callerOf(new Error()));
+  }
+
   private unit<T>(body: (s: Session) => Step<T>, accessMode: "read only" | "read write"): Promise<T> {
     const run = (tx: PgTransaction) =>
       this.open.run(tx, () => runAsync(body({ db: tx as unknown as StoreDb, t: tables, dialect: "postgres", memos: new Map() })));
@@ -92,6 +104,26 @@ export class PostgresDatabase implements Database {
   async close(): Promise<void> {
     await this.client.close({ timeout: 5 });
   }
+}
+
+/** A synchronous unit asked of PostgreSQL, which has none. */
+export class SynchronousUnitError extends Error {
+  constructor(kind: "read" | "write", caller: string) {
+    super(
+      `${caller} needs a synchronous ${kind} (${kind}Now), which only SQLite gives: on PostgreSQL it must await its store (ctx.stores.<aggregate>.<method>) instead`,
+    );
+    this.name = "SynchronousUnitError";
+  }
+}
+
+/** The function that called readNow/writeNow, from a stack taken inside it. */
+function callerOf(error: Error): string {
+  const frame = error.stack
+    ?.split("\n")
+    .slice(1)
+    .find((line) => !line.includes("postgres-database"));
+  const name = frame?.trim().replace(/^at /, "");
+  return name ? `The caller (${name})` : "A caller";
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { embeddingModel } from "../../src/ai/settings";
-import { createContext } from "../../src/context";
+import { createSqliteContext } from "../../src/context";
 import * as binaryIndex from "../../src/services/search/binary-index";
 import { quantizeBinary } from "../../src/services/search/binary-index";
 import { vectorBlob } from "../../src/services/search/embedding-source";
@@ -143,7 +143,7 @@ describe("semantic search through the binary index", () => {
     await seed(learner, "More", 10);
     const refreshed = await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS);
     expect(binaryIndex.binaryIndexLoads).toBe(before + 1);
-    const fresh = createContext(server.ctx.config);
+    const fresh = createSqliteContext(server.ctx.config);
     try {
       expect(refreshed).toEqual(await binaryIndex.binaryIndexContents(fresh, model, DIMENSIONS));
     } finally {

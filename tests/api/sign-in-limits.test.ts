@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readConfig } from "../../src/config";
-import { createContext } from "../../src/context";
+import { createSqliteContext } from "../../src/context";
 import { createApp } from "../../src/server";
 import { LIMITS } from "../../src/services/auth/rate-limiter";
 import { HttpClient, useTestServer } from "../support/server";
@@ -124,7 +124,7 @@ describe("sign-in limits survive a restart", () => {
   test("an account locked before the restart is still locked after it (same data file)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "engram-limits-"));
     const start = () => {
-      const ctx = createContext(readConfig({ ENGRAM_MODE: "production", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
+      const ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "production", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
       const app = createApp(ctx).listen({ port: 0, hostname: "127.0.0.1" });
       return { ctx, app, client: () => new HttpClient(`http://127.0.0.1:${app.server!.port}`) };
     };

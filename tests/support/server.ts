@@ -1,6 +1,8 @@
 /**
- * Starts a real Engram server for API tests: a fresh SQLite file in a temp folder, real HTTP on
- * a free port. `http` is a tiny client that keeps the session cookie like a browser would.
+ * Starts a real Engram server for API tests: a fresh SQLite file in a temp folder (or, when
+ * ENGRAM_TEST_DATABASE_URL is set, a fresh PostgreSQL database on that server, dropped when the
+ * server stops), real HTTP on a free port. `http` is a tiny client that keeps the session cookie
+ * like a browser would.
  */
 
 import { afterAll, beforeAll, beforeEach } from "bun:test";
@@ -9,14 +11,30 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildClient } from "../../scripts/build-client";
 import { type Config, readConfig } from "../../src/config";
-import { type AppContext, createContext } from "../../src/context";
+import { type AppContext, createContext, type SqliteAppContext } from "../../src/context";
 import { createApp } from "../../src/server";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../fakes";
 import { contractViolations, recordResponsesOf, takeResponsesOf } from "./contract";
+import { freshPostgresDatabase, postgresTestUrl } from "./database-under-test";
+import { SQLITE_ONLY_HINT } from "./sqlite-only";
+
+/**
+ * The server's context as tests see it: `db` and `sqlite` read the SQLite file directly; on
+ * PostgreSQL they throw, saying the test is SQLite-only (tests/support/sqlite-only.ts).
+ */
+export type TestContext = AppContext & Pick<SqliteAppContext, "db" | "sqlite">;
+
+function testContext(ctx: AppContext): TestContext {
+  if ("db" in ctx) return ctx as SqliteAppContext;
+  const refuse = (): never => {
+    throw new Error(`This test reads the SQLite database directly (ctx.db, ctx.sqlite), and runs on PostgreSQL: ${SQLITE_ONLY_HINT}`);
+  };
+  return Object.defineProperties(ctx, { db: { get: refuse }, sqlite: { get: refuse } }) as TestContext;
+}
 
 export interface TestServer {
   url: string;
-  ctx: AppContext;
+  ctx: TestContext;
   /** A new client with its own cookie jar. */
   client(): HttpClient;
   stop(): Promise<void>;
@@ -32,8 +50,15 @@ async function ensureClientBundle() {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   await ensureClientBundle();
   const dataDir = mkdtempSync(join(tmpdir(), "engram-test-"));
-  const config: Config = readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0", ...env });
-  const ctx = createContext(config);
+  const postgres = postgresTestUrl() ? await freshPostgresDatabase(postgresTestUrl()!) : undefined;
+  const config: Config = readConfig({
+    ENGRAM_MODE: "test",
+    ENGRAM_DATA_DIR: dataDir,
+    PORT: "0",
+    ...(postgres ? { ENGRAM_DATABASE_URL: postgres.url, ENGRAM_DATABASE_POOL_SIZE: "5" } : {}),
+    ...env,
+  });
+  const ctx = testContext(await createContext(config));
   const app = createApp(ctx).listen({ port: 0, hostname: "127.0.0.1" });
   const url = `http://127.0.0.1:${app.server!.port}`;
   recordResponsesOf(url);
@@ -45,7 +70,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async stop() {
       const responses = await takeResponsesOf(url);
       await app.stop(true);
-      ctx.sqlite.close();
+      await ctx.database.close();
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
       const violations = contractViolations(responses);
       if (process.env.CONTRACT_REPORT) appendFileSync(process.env.CONTRACT_REPORT, violations.map((line) => `${line}\n`).join(""));

@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { t, ValidationError } from "elysia";
 import { errorAnswer } from "../../src/api/errors";
 import { readConfig } from "../../src/config";
-import { createContext } from "../../src/context";
+import { createSqliteContext } from "../../src/context";
 import { listFailureReports } from "../../src/services/failure-reports";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-errors-"));
-const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
+const ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
 afterAll(() => {
   ctx.sqlite.close();
   rmSync(dataDir, { recursive: true, force: true });

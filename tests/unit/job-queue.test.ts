@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readConfig } from "../../src/config";
-import { type AppContext, createContext } from "../../src/context";
+import { createSqliteContext, type SqliteAppContext } from "../../src/context";
 import { claimDueJobs, completeJobs, enqueue, enqueueMany, LEASE_MS, renewJobLeases } from "../../src/jobs/queue";
 import { defineJob, exponentialBackoff } from "../../src/jobs/registry";
 import { runDueJobs } from "../../src/jobs/worker";
@@ -18,7 +18,7 @@ interface JobRecord {
 
 describe("the job queue", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "engram-jobs-"));
-  const ctx: AppContext = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir }));
+  const ctx: SqliteAppContext = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir }));
   const start = new Date("2030-01-01T00:00:00.000Z");
   const performed: number[][] = [];
   let failuresLeft = 0;
@@ -153,7 +153,7 @@ describe("the job queue", () => {
   });
 
   test("two connections to one database file queue a de-duplicated payload once and never claim the same job", async () => {
-    const other = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir }));
+    const other = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir }));
     other.clock.travelTo(ctx.clock.now());
     try {
       expect(await enqueue(ctx, flaky, { n: 8 })).toBe(true);

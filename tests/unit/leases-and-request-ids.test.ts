@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readConfig } from "../../src/config";
-import { type AppContext, createContext } from "../../src/context";
+import { createSqliteContext, type SqliteAppContext } from "../../src/context";
 import { BackupScheduler } from "../../src/services/backups/schedule";
 import { listBackups } from "../../src/services/backups/snapshot";
 import { oncePerRequestId } from "../../src/services/request-ids";
 
 /** Two app contexts on one database file, as two processes would be. */
 const dataDir = mkdtempSync(join(tmpdir(), "engram-leases-"));
-const contexts: AppContext[] = [];
+const contexts: SqliteAppContext[] = [];
 const open = () => {
-  const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir }));
+  const ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir }));
   contexts.push(ctx);
   return ctx;
 };

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Elysia } from "elysia";
 import { readConfig } from "../../src/config";
-import { type AppContext, createContext } from "../../src/context";
+import { createSqliteContext, type SqliteAppContext } from "../../src/context";
 import { jobWorker } from "../../src/jobs/plugin";
 import { enqueue } from "../../src/jobs/queue";
 import { defineJob } from "../../src/jobs/registry";
@@ -16,10 +16,10 @@ describe("graceful shutdown", () => {
   afterAll(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
-  function newContext(): { ctx: AppContext; file: string } {
+  function newContext(): { ctx: SqliteAppContext; file: string } {
     const dataDir = mkdtempSync(join(tmpdir(), "engram-lifecycle-"));
     folders.push(dataDir);
-    return { ctx: createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir })), file: join(dataDir, "engram.db") };
+    return { ctx: createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir })), file: join(dataDir, "engram.db") };
   }
   /** Reads the database file after the shutdown closed it. */
   function reopen<T>(file: string, read: (db: Database) => T): T {

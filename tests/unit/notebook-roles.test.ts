@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { readConfig } from "../../src/config";
-import { createContext } from "../../src/context";
+import { createSqliteContext } from "../../src/context";
 import { accounts, notebooks } from "../../src/db/schema";
 import { createNotebook } from "../../src/services/notebooks";
 import { mayRecall, notebookRole } from "../../src/services/policies";
@@ -24,7 +24,7 @@ import { recallableNotebook } from "../../src/store/sharing/access";
 import { byAccount } from "../../src/store/users/users-store";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-roles-"));
-const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
+const ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
 afterAll(() => {
   ctx.sqlite.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { readConfig } from "../../src/config";
-import { createContext } from "../../src/context";
+import { createSqliteContext } from "../../src/context";
 import { accounts, subscriptions } from "../../src/db/schema";
 import { requireNote, requireNotebook } from "../../src/services/notes/rows";
 import { mayRead, notebookRole, ReadableNotes, readableNoteIds } from "../../src/services/policies";
@@ -20,7 +20,7 @@ import type { CurrentUser } from "../../src/services/users";
 import { byAccount } from "../../src/store/users/users-store";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-readable-"));
-const ctx = createContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
+const ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
 afterAll(() => {
   ctx.sqlite.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -152,6 +152,7 @@ const backupStatusFields = {
   nextBackupAt: t.Union([dateTime(), t.Null()]),
   lastProblem: t.Union([t.String(), t.Null()]),
   backups: t.Array(t.Object({ name: t.String(), bytes: Integer(), takenAt: dateTime() })),
+  operatorBackups: t.Union([t.String(), t.Null()]),
 };
 
 export const BackupStatus = describes<BackupStatusJson>()(t.Object(backupStatusFields));

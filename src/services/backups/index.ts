@@ -1,16 +1,19 @@
 /**
  * The backups of one running Engram instance: its scheduler, created on first use from the
- * configuration (ENGRAM_DATA_DIR, ENGRAM_BACKUP_INTERVAL, ENGRAM_BACKUP_KEEP).
+ * configuration (ENGRAM_DATA_DIR, ENGRAM_BACKUP_INTERVAL, ENGRAM_BACKUP_KEEP). On PostgreSQL
+ * there is none: the database's backups are its operator's (pg_dump, point-in-time recovery),
+ * and the status and "back up now" say so.
  */
 import type { AppContext } from "../../context";
 import { instanceSlot, instanceValue } from "../../instance-state";
-import { ServiceUnavailableError } from "../errors";
+import { BadRequestError, ServiceUnavailableError } from "../errors";
 import { authorizeAdmin } from "../policies";
 import type { CurrentUser } from "../users";
 import { BackupScheduler, type BackupStatus } from "./schedule";
-import { BackupError, type SnapshotResult } from "./snapshot";
+import { BackupError, OPERATOR_BACKUPS, type SnapshotResult } from "./snapshot";
 
-const scheduler = instanceSlot("backup scheduler", (ctx: AppContext) => {
+const scheduler = instanceSlot("backup scheduler", (ctx: AppContext): BackupScheduler | undefined => {
+  if (ctx.database.dialect === "postgres") return undefined;
   const { dataDir, backupIntervalHours, backupKeep } = ctx.config;
   // Each interval's snapshot is taken by the process that takes the lease, held for most of the
   // interval: the others, planning the same rounds a moment apart, find it held; by the next
@@ -25,20 +28,34 @@ const scheduler = instanceSlot("backup scheduler", (ctx: AppContext) => {
   );
 });
 
-export const backupScheduler = (ctx: AppContext): BackupScheduler => instanceValue(ctx, scheduler);
+/** The automatic snapshots' scheduler; none on PostgreSQL. */
+export const backupScheduler = (ctx: AppContext): BackupScheduler | undefined => instanceValue(ctx, scheduler);
 
 export const ADMIN_ONLY_BACKUPS = "Only an administrator can see and take backups";
 
 /** GET /api/admin/backups: the last backup time, the schedule and the snapshots kept (admin only). */
 export function backupStatus(ctx: AppContext, current: CurrentUser): BackupStatus {
   authorizeAdmin(current, ADMIN_ONLY_BACKUPS);
-  return backupScheduler(ctx).status();
+  const scheduler = backupScheduler(ctx);
+  if (!scheduler) {
+    return {
+      lastBackupAt: null,
+      intervalHours: 0,
+      keep: 0,
+      nextBackupAt: null,
+      lastProblem: null,
+      backups: [],
+      operatorBackups: OPERATOR_BACKUPS,
+    };
+  }
+  return scheduler.status();
 }
 
 /** POST /api/admin/backups: a verified snapshot now, then the status (admin only). */
 export async function backupNow(ctx: AppContext, current: CurrentUser) {
   authorizeAdmin(current, ADMIN_ONLY_BACKUPS);
   const scheduler = backupScheduler(ctx);
+  if (!scheduler) throw new BadRequestError(OPERATOR_BACKUPS);
   let result: SnapshotResult;
   try {
     result = await scheduler.backupNow();

@@ -27,6 +27,8 @@ export interface BackupStatus {
   /** Why the last automatic attempt did not write a snapshot, if it did not. */
   lastProblem: string | null;
   backups: { name: string; bytes: number; takenAt: string }[];
+  /** On PostgreSQL, the sentence saying backups are the operator's (Engram takes none); null on SQLite. */
+  operatorBackups: string | null;
 }
 
 type Log = (line: string) => void;
@@ -93,6 +95,7 @@ export class BackupScheduler {
       nextBackupAt: this.nextAt ? this.nextAt.toISOString() : null,
       lastProblem: this.lastProblem ?? null,
       backups: backups.reverse().map((b) => ({ name: b.name, bytes: b.bytes, takenAt: b.takenAt.toISOString() })),
+      operatorBackups: null,
     };
   }
 

@@ -20,6 +20,10 @@ const SNAPSHOT_NAME = /^engram-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:-\d{3})?Z)
 
 export class BackupError extends Error {}
 
+/** Why Engram on PostgreSQL takes no backups and restores none: said by the CLI and the admin API. */
+export const OPERATOR_BACKUPS =
+  "On PostgreSQL, Engram takes no backups of its own: back the database up with pg_dump, and use PostgreSQL's continuous archiving for point-in-time recovery.";
+
 export const databaseFile = (dataDir: string) => join(dataDir, DATABASE_FILE_NAME);
 export const backupsDir = (dataDir: string) => join(dataDir, "backups");
 

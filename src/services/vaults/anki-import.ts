@@ -45,7 +45,7 @@ export async function startAnkiImport(
     operation.id,
     "import-anki-deck",
     {
-      database: { sqliteFile: ctx.database.file },
+      database: ctx.database.place,
       operationId: operation.id,
       path: upload.path,
       name: name.replace(/\.(apkg|colpkg)$/i, "") || "Anki deck",

@@ -72,7 +72,7 @@ export async function startVaultImport(
     operation.id,
     "import-obsidian-vault",
     {
-      database: { sqliteFile: ctx.database.file },
+      database: ctx.database.place,
       operationId: operation.id,
       zipPath: upload.path,
       notebookId,
