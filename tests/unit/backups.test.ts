@@ -3,10 +3,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runBackupCommand } from "../../src/backup-cli";
 import { openDatabase } from "../../src/db/connection";
 import { latestKnownMigration, restoreBackup } from "../../src/services/backups/restore";
 import { BackupScheduler } from "../../src/services/backups/schedule";
-import { BackupError, backupFileName, listBackups, prune, snapshot } from "../../src/services/backups/snapshot";
+import { BackupError, backupFileName, listBackups, OPERATOR_BACKUPS, prune, snapshot } from "../../src/services/backups/snapshot";
 
 const root = join(import.meta.dir, "../..");
 const folder = mkdtempSync(join(tmpdir(), "engram-backups-"));
@@ -142,6 +143,39 @@ describe("online backup", () => {
     expect(() => snapshot(sqlite, target)).toThrow(BackupError);
     expect(readdirSync(join(dataDir, "out"))).toEqual(["a.db"]);
     sqlite.close();
+  });
+});
+
+describe("on PostgreSQL (ENGRAM_DATABASE_URL)", () => {
+  // No server is reached: the refusal comes before anything is opened.
+  const postgres = (dataDir: string) => ({ ENGRAM_DATA_DIR: dataDir, ENGRAM_DATABASE_URL: "postgres://engram@127.0.0.1:1/engram" });
+  const captured = () => {
+    const lines = { log: [] as string[], error: [] as string[] };
+    return { lines, out: { log: (line: string) => lines.log.push(line), error: (line: string) => lines.error.push(line) } };
+  };
+
+  test("engram backup refuses, saying backups are the operator's (pg_dump, point-in-time recovery), and writes nothing", () => {
+    const dataDir = freshDir();
+    const { lines, out } = captured();
+    expect(runBackupCommand("backup", [], postgres(dataDir), out)).toBe(1);
+    expect(lines.error).toEqual([`Engram backup failed: ${OPERATOR_BACKUPS}`]);
+    expect(OPERATOR_BACKUPS).toContain("pg_dump");
+    expect(OPERATOR_BACKUPS).toContain("point-in-time recovery");
+    expect(lines.log).toEqual([]);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  test("engram restore refuses with the same explanation and leaves the file and the data folder alone", () => {
+    const dataDir = dataFolder();
+    const backup = join(freshDir(), "engram-backup.db");
+    mkdirSync(join(backup, ".."), { recursive: true });
+    copyFileSync(join(dataDir, "engram.db"), backup);
+    const before = readdirSync(dataDir).sort();
+    const { lines, out } = captured();
+    expect(runBackupCommand("restore", [backup], postgres(dataDir), out)).toBe(1);
+    expect(lines.error).toEqual([`Engram restore failed: ${OPERATOR_BACKUPS}`]);
+    expect(readdirSync(dataDir).sort()).toEqual(before);
+    expect(existsSync(backup)).toBe(true);
   });
 });
 

@@ -22,7 +22,7 @@ export class BackupError extends Error {}
 
 /** Why Engram on PostgreSQL takes no backups and restores none: said by the CLI and the admin API. */
 export const OPERATOR_BACKUPS =
-  "On PostgreSQL, Engram takes no backups of its own: back the database up with pg_dump, and use PostgreSQL's continuous archiving for point-in-time recovery.";
+  "Engram keeps its data in PostgreSQL: backups are the operator's (pg_dump, or the server's point-in-time recovery); Engram takes and restores none.";
 
 export const databaseFile = (dataDir: string) => join(dataDir, DATABASE_FILE_NAME);
 export const backupsDir = (dataDir: string) => join(dataDir, "backups");
