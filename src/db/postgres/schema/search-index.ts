@@ -1,5 +1,5 @@
 // The PostgreSQL twin of src/db/schema/search-index.ts (see src/db/postgres/schema/common.ts).
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { bytea } from "./common";
 import { notes } from "./notes";
 
@@ -19,7 +19,8 @@ export const noteEmbeddingBits = pgTable(
 
 export const searchIndexState = pgTable("search_index_state", {
   id: integer("id").primaryKey(),
-  bitsVersion: integer("bits_version").notNull().default(0),
+  // A generation is a wall-clock time in milliseconds (the test reset), past 2³¹.
+  bitsVersion: bigint("bits_version", { mode: "number" }).notNull().default(0),
 });
 
 export const noteEmbeddingBitsChanges = pgTable("note_embedding_bits_changes", {

@@ -1,0 +1,1 @@
+ALTER TABLE "search_index_state" ALTER COLUMN "bits_version" SET DATA TYPE bigint;
