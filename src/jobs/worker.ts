@@ -11,6 +11,8 @@ interface WorkerState {
   /** Runs are serialized per app: the worker's ticks and runDueJobs never overlap. */
   tail: Promise<unknown>;
   timer?: ReturnType<typeof setInterval>;
+  /** Removes the wake-up that runs a tick when a job is queued (PostgreSQL's NOTIFY). */
+  stopWaking?: () => void;
   ticking: boolean;
   /** No new claims. */
   stopped: boolean;
@@ -105,13 +107,16 @@ export function runDueJobs(ctx: AppContext, options: { maxJobs?: number } = {}):
   );
 }
 
-/** Starts the background worker: every POLL_INTERVAL_MS it runs the due jobs. */
+/**
+ * Starts the background worker: every POLL_INTERVAL_MS it runs the due jobs, and at once when the
+ * database says a job was queued (PostgreSQL's NOTIFY: a wake-up only; the poll stays).
+ */
 export function startJobWorker(ctx: AppContext) {
   const state = stateOf(ctx);
   if (state.timer) return;
   state.stopped = false;
   state.abandoned = false;
-  state.timer = setInterval(() => {
+  const tick = () => {
     if (state.ticking || state.stopped) return;
     state.ticking = true;
     exclusive(state, () => drain(ctx, state, Number.POSITIVE_INFINITY))
@@ -119,8 +124,17 @@ export function startJobWorker(ctx: AppContext) {
       .finally(() => {
         state.ticking = false;
       });
-  }, POLL_INTERVAL_MS);
+  };
+  state.timer = setInterval(tick, POLL_INTERVAL_MS);
   state.timer.unref?.();
+  state.stopWaking = ctx.database.onWake("jobs", tick);
+}
+
+function stopTimers(state: WorkerState) {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+  state.stopWaking?.();
+  state.stopWaking = undefined;
 }
 
 /**
@@ -131,8 +145,7 @@ export function stopJobWorker(ctx: AppContext) {
   const state = stateOf(ctx);
   state.stopped = true;
   state.abandoned = true;
-  if (state.timer) clearInterval(state.timer);
-  state.timer = undefined;
+  stopTimers(state);
 }
 
 /**
@@ -144,8 +157,7 @@ export function stopJobWorker(ctx: AppContext) {
 export function drainJobWorker(ctx: AppContext, graceOver: AbortSignal): Promise<void> {
   const state = stateOf(ctx);
   state.stopped = true;
-  if (state.timer) clearInterval(state.timer);
-  state.timer = undefined;
+  stopTimers(state);
   return new Promise<void>((resolve) => {
     const giveUp = () => {
       state.abandoned = true;

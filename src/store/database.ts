@@ -14,6 +14,7 @@ import * as schema from "../db/schema";
 import type { DatabasePlace } from "./open";
 import { runSync } from "./runner";
 import type { Dialect, Session, Step, StoreDb } from "./session";
+import { neverWakes, type OnWake } from "./wake-ups";
 
 export interface Database {
   readonly dialect: Dialect;
@@ -21,6 +22,11 @@ export interface Database {
   readonly place: DatabasePlace;
   read<T>(body: (s: Session) => Step<T>): Promise<T>;
   write<T>(body: (s: Session) => Step<T>): Promise<T>;
+  /**
+   * Calls `wake` when another process (or this one) wrote what the topic's pollers look for, so
+   * they look now: PostgreSQL's NOTIFY; never on SQLite. A hint only (wake-ups.ts): keep polling.
+   */
+  readonly onWake: OnWake;
   /** Closes the database (at shutdown, once no unit of work is left to run). */
   close(): Promise<void>;
 }
@@ -28,6 +34,7 @@ export interface Database {
 export class SqliteDatabase implements Database {
   readonly dialect = "sqlite" as const;
   readonly session: Session;
+  readonly onWake = neverWakes;
   /** One transaction wrapper for every unit (bun:sqlite builds one per call of `transaction`). */
   private readonly unit: ReturnType<SqliteConnection["transaction"]>;
 

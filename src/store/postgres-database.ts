@@ -18,6 +18,7 @@ import type { Database } from "./database";
 import type { DatabasePlace } from "./open";
 import { databaseError, runAsync } from "./runner";
 import type { Session, Step, StoreDb, Tables } from "./session";
+import { type OnWake, PostgresWakeUps } from "./wake-ups";
 
 type PgDb = BunSQLDatabase<typeof pgSchema>;
 type PgTransaction = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
@@ -36,6 +37,9 @@ export class PostgresDatabase implements Database {
   readonly dialect = "postgres" as const;
   readonly db: PgDb;
   private readonly open = new AsyncLocalStorage<PgTransaction>();
+  /** The one LISTEN of this process's pool (made on first use). */
+  readonly wakeUps: PostgresWakeUps;
+  readonly onWake: OnWake;
 
   /** `url` is where the client connects: a worker process opens its own pool on it. */
   constructor(
@@ -43,6 +47,8 @@ export class PostgresDatabase implements Database {
     readonly url: string,
   ) {
     this.db = drizzle({ client, schema: pgSchema });
+    this.wakeUps = new PostgresWakeUps(client);
+    this.onWake = this.wakeUps.on;
   }
 
   get place(): DatabasePlace {
@@ -102,6 +108,7 @@ export class PostgresDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    await this.wakeUps.close();
     await this.client.close({ timeout: 5 });
   }
 }

@@ -41,22 +41,33 @@ export function noteTextSaved(ctx: AppContext, noteId: number) {
 
 /** How often a process with open notes looks for saves made through another process. */
 const WATCH_MS = 1000;
-const watchers = new WeakMap<AppContext, { seen: Map<number, string>; busy: boolean; timer: ReturnType<typeof setInterval> }>();
+const watchers = new WeakMap<
+  AppContext,
+  { seen: Map<number, string>; busy: boolean; timer: ReturnType<typeof setInterval>; stopWaking: () => void }
+>();
 
 /**
  * Saves through this process reach its listeners at once (noteTextSaved); saves through another
- * process on the same database are seen here, as changed revisions of the notes open in this one.
- * The watch runs only while some note is open.
+ * process on the same database are seen here, as changed revisions of the notes open in this one,
+ * every WATCH_MS and at once when the database wakes the watch (PostgreSQL's NOTIFY). The watch
+ * runs only while some note is open.
  */
 function watchOtherProcesses(ctx: AppContext) {
   if (watchers.has(ctx)) return;
-  const watcher = { seen: new Map<number, string>(), busy: false, timer: setInterval(() => void tick(), WATCH_MS) };
+  const watcher = {
+    seen: new Map<number, string>(),
+    busy: false,
+    timer: setInterval(() => void tick(), WATCH_MS),
+    // PostgreSQL's NOTIFY of a save through any process: look now rather than at the next tick.
+    stopWaking: ctx.database.onWake("note-revisions", () => void tick()),
+  };
   watcher.timer.unref?.();
   watchers.set(ctx, watcher);
   const tick = async () => {
     const open = listeners(ctx);
     if (open.size === 0) {
       clearInterval(watcher.timer);
+      watcher.stopWaking();
       watchers.delete(ctx);
       return;
     }

@@ -26,28 +26,34 @@ const parseId = (prefix: string, text: string) => {
 /**
  * The runs this process streams, with their abort switches. A cancel through this process aborts
  * at once; a cancel through another process sets the run's state in the database, which a watcher
- * reads every RUN_WATCH_MS while any run streams here (no watcher when none does).
+ * reads every RUN_WATCH_MS while any run streams here (no watcher when none does), and at once
+ * when the database wakes it (PostgreSQL's NOTIFY on a run's state change).
  */
 interface LiveRuns {
   runs: Map<number, AbortController>;
   watcher?: ReturnType<typeof setInterval>;
+  stopWaking?: () => void;
 }
 const RUN_WATCH_MS = 250;
 const liveRuns = instanceSlot<LiveRuns>("live AI runs", () => ({ runs: new Map() }));
+
+function abortCancelledRuns(ctx: AppContext, live: LiveRuns) {
+  if (live.runs.size === 0) return;
+  ctx.stores.aiRuns
+    .cancelledAmong([...live.runs.keys()])
+    .then((cancelled) => {
+      for (const id of cancelled) live.runs.get(id)?.abort();
+    })
+    .catch((error) => console.error("Watching AI runs for cancellation failed:", error));
+}
 
 /** A run streamed by this process: aborted when it is cancelled, here or through another process. */
 export function watchRun(ctx: AppContext, runId: number, abort: AbortController) {
   const live = instanceValue(ctx, liveRuns);
   live.runs.set(runId, abort);
-  live.watcher ??= setInterval(() => {
-    ctx.stores.aiRuns
-      .cancelledAmong([...live.runs.keys()])
-      .then((cancelled) => {
-        for (const id of cancelled) live.runs.get(id)?.abort();
-      })
-      .catch((error) => console.error("Watching AI runs for cancellation failed:", error));
-  }, RUN_WATCH_MS);
+  live.watcher ??= setInterval(() => abortCancelledRuns(ctx, live), RUN_WATCH_MS);
   live.watcher.unref?.();
+  live.stopWaking ??= ctx.database.onWake("ai-runs", () => abortCancelledRuns(ctx, live));
 }
 
 export function unwatchRun(ctx: AppContext, runId: number) {
@@ -56,6 +62,8 @@ export function unwatchRun(ctx: AppContext, runId: number) {
   if (live.runs.size === 0 && live.watcher) {
     clearInterval(live.watcher);
     live.watcher = undefined;
+    live.stopWaking?.();
+    live.stopWaking = undefined;
   }
 }
 
