@@ -41,6 +41,12 @@ export interface Config {
    * response schema before it is sent (api/response-checks.ts). Off in production by default.
    */
   checkResponses: boolean;
+  /**
+   * How often a process streaming AI runs reads whether another process cancelled one (250 ms).
+   * ENGRAM_TEST_RUN_WATCH_MS sets it in test mode only, so that a test can show a wake-up stop a
+   * stream long before the poll would.
+   */
+  runWatchMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +118,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   // A URL that is not PostgreSQL's stops start-up here, before anything is opened.
   if (databaseUrl) parsePostgresUrl(databaseUrl);
   const databasePoolSize = poolSizeFromEnv(env);
+  const runWatchText = mode === "test" ? env.ENGRAM_TEST_RUN_WATCH_MS?.trim() : undefined;
+  const runWatchMs = runWatchText && /^\d+$/.test(runWatchText) ? Number(runWatchText) : 250;
 
   return {
     port,
@@ -130,6 +138,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     backupKeep,
     trustedProxies,
     checkResponses: checkText === "on",
+    runWatchMs,
   };
 }
 

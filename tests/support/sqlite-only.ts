@@ -14,13 +14,19 @@ export const SQLITE_ONLY_HINT = 'mark it sqliteOnly("why") (tests/support/sqlite
 
 type Body = () => Promise<unknown> | undefined;
 
-export function sqliteOnly(reason: string): {
+/** `onPostgres`: whether this run is on PostgreSQL (by default, whether ENGRAM_TEST_DATABASE_URL is set). */
+export function sqliteOnly(
+  reason: string,
+  onPostgres = postgresTestUrl() !== undefined,
+): {
   describe: (name: string, body: () => void) => void;
-  test: (name: string, body: Body) => void;
+  test: (name: string, body: Body, timeout?: number) => void;
 } {
-  const onPostgres = postgresTestUrl() !== undefined;
   const named = (name: string) => (onPostgres ? `${name} [SQLite only: ${reason}]` : name);
   const describeHere = onPostgres ? describe.skip : describe;
   const testHere = onPostgres ? test.skip : test;
-  return { describe: (name, body) => describeHere(named(name), body), test: (name, body) => testHere(named(name), body) };
+  return {
+    describe: (name, body) => describeHere(named(name), body),
+    test: (name, body, timeout) => testHere(named(name), body, timeout),
+  };
 }

@@ -26,7 +26,7 @@ const parseId = (prefix: string, text: string) => {
 /**
  * The runs this process streams, with their abort switches. A cancel through this process aborts
  * at once; a cancel through another process sets the run's state in the database, which a watcher
- * reads every RUN_WATCH_MS while any run streams here (no watcher when none does), and at once
+ * reads every 250 ms (config.runWatchMs) while any run streams here (no watcher when none does), and at once
  * when the database wakes it (PostgreSQL's NOTIFY on a run's state change).
  */
 interface LiveRuns {
@@ -34,7 +34,6 @@ interface LiveRuns {
   watcher?: ReturnType<typeof setInterval>;
   stopWaking?: () => void;
 }
-const RUN_WATCH_MS = 250;
 const liveRuns = instanceSlot<LiveRuns>("live AI runs", () => ({ runs: new Map() }));
 
 function abortCancelledRuns(ctx: AppContext, live: LiveRuns) {
@@ -51,7 +50,7 @@ function abortCancelledRuns(ctx: AppContext, live: LiveRuns) {
 export function watchRun(ctx: AppContext, runId: number, abort: AbortController) {
   const live = instanceValue(ctx, liveRuns);
   live.runs.set(runId, abort);
-  live.watcher ??= setInterval(() => abortCancelledRuns(ctx, live), RUN_WATCH_MS);
+  live.watcher ??= setInterval(() => abortCancelledRuns(ctx, live), ctx.config.runWatchMs);
   live.watcher.unref?.();
   live.stopWaking ??= ctx.database.onWake("ai-runs", () => abortCancelledRuns(ctx, live));
 }
