@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { useTestServer } from "../support/server";
+import { clearSignInLimits, useTestServer } from "../support/server";
+import { sqliteOnly } from "../support/sqlite-only";
 
 describe("accounts and sessions (production mode)", () => {
   const server = useTestServer({ ENGRAM_MODE: "production" }, { resetBeforeEach: false });
   // Every client here comes from 127.0.0.1: start each test without the sign-up and sign-in counts of the others.
-  beforeEach(() => server.ctx.sqlite.run("DELETE FROM sign_in_limits"));
+  beforeEach(() => clearSignInLimits(server));
 
   test("the first account to sign up is an admin, later ones are not", async () => {
     const first = server.client();
@@ -23,15 +24,18 @@ describe("accounts and sessions (production mode)", () => {
     expect(profile.body).toMatchObject({ name: "Learner", externalIdentifier: "learner", admin: false });
   });
 
-  test("only the SHA-256 of the session token is stored", async () => {
-    const client = server.client();
-    await client.signUp("hashcheck", "password123");
-    const token = client.sessionCookie!;
-    const rows = server.ctx.sqlite.query<{ id: string }, []>("SELECT id FROM sessions").all();
-    expect(rows.some((r) => r.id === token)).toBe(false);
-    const expected = new Bun.CryptoHasher("sha256").update(token).digest("hex");
-    expect(rows.some((r) => r.id === expected)).toBe(true);
-  });
+  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
+    "only the SHA-256 of the session token is stored",
+    async () => {
+      const client = server.client();
+      await client.signUp("hashcheck", "password123");
+      const token = client.sessionCookie!;
+      const rows = server.ctx.sqlite.query<{ id: string }, []>("SELECT id FROM sessions").all();
+      expect(rows.some((r) => r.id === token)).toBe(false);
+      const expected = new Bun.CryptoHasher("sha256").update(token).digest("hex");
+      expect(rows.some((r) => r.id === expected)).toBe(true);
+    },
+  );
 
   test("sign-up refuses short passwords, bad usernames and taken usernames with field errors", async () => {
     const client = server.client();

@@ -9,13 +9,15 @@
  * server-sent events, and every prompt sent to the AI. Every private title and detail holds the
  * marker; none may appear.
  */
-import { beforeEach, describe, expect, test } from "bun:test";
+
+import { beforeEach, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import JSZip from "jszip";
 import { predefinedQuestions, recallPrompts } from "../../src/db/schema";
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { appRoutes, type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
+import { sqliteOnly } from "../support/sqlite-only";
 
 const MARK = "PRIVATE-";
 
@@ -46,7 +48,7 @@ interface Call {
   json?: unknown;
 }
 
-describe("related notes are asked for, for each reader, on every route", () => {
+sqliteOnly("writes answered prompts through ctx.db").describe("related notes are asked for, for each reader, on every route", () => {
   const { server, fake } = useTestServerWithFakeOpenAI();
   let ids: Record<string, number>;
   let circleId: number;

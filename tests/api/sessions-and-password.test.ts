@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { describeUserAgent } from "../../src/services/auth/sessions";
-import { useTestServer } from "../support/server";
+import { clearSignInLimits, useTestServer } from "../support/server";
 
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const SAFARI_IPHONE =
@@ -8,7 +8,7 @@ const SAFARI_IPHONE =
 
 describe("the account's sessions and password (production mode)", () => {
   const server = useTestServer({ ENGRAM_MODE: "production" }, { resetBeforeEach: false });
-  beforeEach(() => server.ctx.sqlite.run("DELETE FROM sign_in_limits"));
+  beforeEach(() => clearSignInLimits(server));
 
   async function twoSessions(username: string) {
     const laptop = server.client();

@@ -6,7 +6,8 @@ import { readConfig } from "../../src/config";
 import { createSqliteContext } from "../../src/context";
 import { createApp } from "../../src/server";
 import { LIMITS } from "../../src/services/auth/rate-limiter";
-import { HttpClient, useTestServer } from "../support/server";
+import { clearSignInLimits, HttpClient, useTestServer } from "../support/server";
+import { sqliteOnly } from "../support/sqlite-only";
 
 const MINUTE = 60_000;
 
@@ -25,8 +26,8 @@ describe("sign-in limits behind a trusted proxy (production mode)", () => {
     now += ms;
     return server.ctx.clock.travelTo(new Date(now));
   };
-  beforeEach(() => {
-    server.ctx.sqlite.run("DELETE FROM sign_in_limits");
+  beforeEach(async () => {
+    await clearSignInLimits(server);
     travel(0);
   });
 
@@ -92,11 +93,14 @@ describe("sign-in limits behind a trusted proxy (production mode)", () => {
     expect((await signInFrom(server.client(), "198.51.100.3", "dave", "dave password")).status).toBe(303);
   });
 
-  test("X-Forwarded-For from a trusted proxy names the client: the right-most untrusted address", async () => {
-    await signInFrom(server.client(), "6.6.6.6, 198.51.100.9", "nobody", "whatever1");
-    const keys = server.ctx.sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'").all();
-    expect(keys.map((k) => k.key)).toEqual(["address:198.51.100.9"]);
-  });
+  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
+    "X-Forwarded-For from a trusted proxy names the client: the right-most untrusted address",
+    async () => {
+      await signInFrom(server.client(), "6.6.6.6, 198.51.100.9", "nobody", "whatever1");
+      const keys = server.ctx.sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'").all();
+      expect(keys.map((k) => k.key)).toEqual(["address:198.51.100.9"]);
+    },
+  );
 
   test("sign-ups are limited per address: 10 an hour", async () => {
     for (let i = 0; i < 10; i++)
@@ -113,14 +117,17 @@ describe("sign-in limits behind a trusted proxy (production mode)", () => {
 describe("sign-in limits without a trusted proxy", () => {
   const server = useTestServer({ ENGRAM_MODE: "production" }, { resetBeforeEach: false });
 
-  test("X-Forwarded-For is ignored when the socket's address is not a trusted proxy", async () => {
-    await signInFrom(server.client(), "198.51.100.9", "nobody", "whatever1");
-    const keys = server.ctx.sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'").all();
-    expect(keys.map((k) => k.key)).toEqual(["address:127.0.0.1"]);
-  });
+  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
+    "X-Forwarded-For is ignored when the socket's address is not a trusted proxy",
+    async () => {
+      await signInFrom(server.client(), "198.51.100.9", "nobody", "whatever1");
+      const keys = server.ctx.sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'").all();
+      expect(keys.map((k) => k.key)).toEqual(["address:127.0.0.1"]);
+    },
+  );
 });
 
-describe("sign-in limits survive a restart", () => {
+sqliteOnly("a restart on the same SQLite data file").describe("sign-in limits survive a restart", () => {
   test("an account locked before the restart is still locked after it (same data file)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "engram-limits-"));
     const start = () => {

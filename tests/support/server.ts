@@ -9,10 +9,12 @@ import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { buildClient } from "../../scripts/build-client";
 import { type Config, readConfig } from "../../src/config";
 import { type AppContext, createContext, type SqliteAppContext } from "../../src/context";
 import { createApp } from "../../src/server";
+import { rawRun } from "../../src/store/session";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../fakes";
 import { contractViolations, recordResponsesOf, takeResponsesOf } from "./contract";
 import { freshPostgresDatabase, postgresTestUrl } from "./database-under-test";
@@ -82,6 +84,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       }
     },
   };
+}
+
+/** Forgets every sign-in attempt counted so far, on either database. */
+export function clearSignInLimits(server: TestServer): Promise<unknown> {
+  return server.ctx.database.write((s) => rawRun(s, sql`DELETE FROM ${s.t.signInLimits}`));
 }
 
 /** Empties the database and recreates the test profiles (the clean_db hook). */

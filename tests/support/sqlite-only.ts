@@ -12,7 +12,8 @@ import { postgresTestUrl } from "./database-under-test";
 
 export const SQLITE_ONLY_HINT = 'mark it sqliteOnly("why") (tests/support/sqlite-only.ts) or read through ctx.stores';
 
-type Body = () => Promise<unknown> | undefined;
+// A test body, synchronous or not (bun:test takes either).
+type Body = () => unknown;
 
 /** `onPostgres`: whether this run is on PostgreSQL (by default, whether ENGRAM_TEST_DATABASE_URL is set). */
 export function sqliteOnly(
@@ -27,6 +28,6 @@ export function sqliteOnly(
   const testHere = onPostgres ? test.skip : test;
   return {
     describe: (name, body) => describeHere(named(name), body),
-    test: (name, body, timeout) => testHere(named(name), body, timeout),
+    test: (name, body, timeout) => testHere(named(name), body as () => Promise<unknown>, timeout),
   };
 }
