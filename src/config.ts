@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { ConfigError } from "./config-error";
 import { parsePostgresUrl, poolSizeFromEnv } from "./db/postgres/connection";
 import { type AddressRange, parseTrustedProxies } from "./services/auth/client-address";
 
@@ -49,7 +50,7 @@ export interface Config {
   runWatchMs: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const MODES: Mode[] = ["production", "development", "test"];
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";

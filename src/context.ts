@@ -60,7 +60,7 @@ export interface SqliteAppContext extends AppContext {
 /** Opens the database the configuration names (ENGRAM_DATABASE_URL, or <data dir>/engram.db) and builds the context on it. */
 export async function createContext(config: Config): Promise<AppContext> {
   if (!config.databaseUrl) return createSqliteContext(config);
-  const database = (await openDatabaseAt({ url: config.databaseUrl }, config.databasePoolSize)) as PostgresDatabase;
+  const database = (await openDatabaseAt({ postgresUrl: config.databaseUrl }, config.databasePoolSize)) as PostgresDatabase;
   return contextOn(config, database);
 }
 

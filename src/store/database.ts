@@ -11,7 +11,7 @@
  */
 import type { Database as SqliteConnection } from "bun:sqlite";
 import * as schema from "../db/schema";
-import type { DatabasePlace } from "./open";
+import type { DatabasePlace } from "./database-place";
 import { runSync } from "./runner";
 import type { Dialect, Session, Step, StoreDb } from "./session";
 import { neverWakes, type OnWake } from "./wake-ups";
@@ -52,7 +52,7 @@ export class SqliteDatabase implements Database {
   }
 
   get place(): DatabasePlace {
-    return { file: this.file };
+    return { sqliteFile: this.file };
   }
 
   read<T>(body: (s: Session) => Step<T>): Promise<T> {

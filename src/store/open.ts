@@ -6,12 +6,10 @@
 import { openDatabase } from "../db/connection";
 import type { Database } from "./database";
 import { SqliteDatabase } from "./database";
+import type { DatabasePlace } from "./database-place";
 
-/**
- * Where the database is, as a worker process that opens its own connection needs to know it:
- * the SQLite file, or the PostgreSQL URL. Plain data, so it crosses to a worker as it is.
- */
-export type DatabasePlace = { file: string } | { url: string };
+export type { DatabasePlace } from "./database-place";
+export { sqliteFileOf } from "./database-place";
 
 export function openSqliteDatabase(file: string): SqliteDatabase {
   const { db, sqlite } = openDatabase(file);
@@ -20,13 +18,7 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
 
 /** Opens the database at `place` (PostgreSQL's module is loaded only when it is asked for). */
 export async function openDatabaseAt(place: DatabasePlace, poolSize?: number): Promise<Database> {
-  if ("file" in place) return openSqliteDatabase(place.file);
+  if ("sqliteFile" in place) return openSqliteDatabase(place.sqliteFile);
   const { openPostgres } = await import("./postgres-database");
-  return openPostgres(place.url, poolSize);
-}
-
-/** The SQLite file of a place, for code that runs on SQLite only so far: on PostgreSQL, an error saying who needs the file. */
-export function sqliteFileOf(place: DatabasePlace, who: string): string {
-  if ("file" in place) return place.file;
-  throw new Error(`${who} opens the SQLite file and does not run on PostgreSQL yet`);
+  return openPostgres(place.postgresUrl, poolSize);
 }

@@ -15,7 +15,7 @@ import { connectPostgres, poolSizeFromEnv } from "../db/postgres/connection";
 import { migratePostgres } from "../db/postgres/migrate";
 import * as pgSchema from "../db/postgres/schema";
 import type { Database } from "./database";
-import type { DatabasePlace } from "./open";
+import type { DatabasePlace } from "./database-place";
 import { databaseError, runAsync } from "./runner";
 import type { Session, Step, StoreDb, Tables } from "./session";
 import { type OnWake, PostgresWakeUps } from "./wake-ups";
@@ -52,7 +52,7 @@ export class PostgresDatabase implements Database {
   }
 
   get place(): DatabasePlace {
-    return { url: this.url };
+    return { postgresUrl: this.url };
   }
 
   read<T>(body: (s: Session) => Step<T>): Promise<T> {

@@ -5,7 +5,7 @@
  * a server older than 15.
  */
 import { SQL } from "bun";
-import { ConfigError } from "../../config";
+import { ConfigError } from "../../config-error";
 
 export const DEFAULT_POOL_SIZE = 10;
 export const OLDEST_SERVER_VERSION = 15;
