@@ -48,8 +48,12 @@ interface Runnable {
 
 /** On PostgreSQL a query builder is a promise of its rows; a prepared query runs with execute(params). */
 function pending(query: unknown, params?: Params): PromiseLike<unknown> {
-  const prepared = query as { execute?: (params?: Params) => PromiseLike<unknown> };
-  if (params !== undefined && typeof prepared.execute === "function") return prepared.execute(params);
+  const prepared = query as { execute?: (params?: Params) => PromiseLike<unknown>; then?: unknown };
+  // A prepared statement is not a promise (a query builder is): it runs by execute, with or
+  // without parameters; yielding it as it is would hand the statement back as its rows.
+  if (typeof prepared.execute === "function" && (params !== undefined || typeof prepared.then !== "function")) {
+    return prepared.execute(params);
+  }
   return query as PromiseLike<unknown>;
 }
 
