@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import {
+  BACKUPS_ARE_THE_OPERATORS,
   checkFileIntegrity,
   type DatabaseConnection,
   databaseBytes,
@@ -21,8 +22,7 @@ const SNAPSHOT_NAME = /^engram-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:-\d{3})?Z)
 export class BackupError extends Error {}
 
 /** Why Engram on PostgreSQL takes no backups and restores none: said by the CLI and the admin API. */
-export const OPERATOR_BACKUPS =
-  "Engram keeps its data in PostgreSQL: backups are the operator's (pg_dump, or the server's point-in-time recovery); Engram takes and restores none.";
+export const OPERATOR_BACKUPS = BACKUPS_ARE_THE_OPERATORS;
 
 export const databaseFile = (dataDir: string) => join(dataDir, DATABASE_FILE_NAME);
 export const backupsDir = (dataDir: string) => join(dataDir, "backups");
