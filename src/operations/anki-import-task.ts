@@ -14,7 +14,6 @@ import { type AnkiImportReport, isLearned, SUSPENDED, trackerSchedule } from "..
 import type { AnkiDeck, AnkiReview } from "../services/vaults/read-anki";
 import { readAnkiPackageFile } from "../services/vaults/read-anki";
 import { VaultImportError } from "../services/vaults/read-zip";
-import { type DatabasePlace, sqliteFileOf } from "../store/database-place";
 import { insertImportedTrackers } from "../store/memory/memory-import";
 import { insertLogRows, logAssimilation } from "../store/memory/trackers";
 import { insertLastChildren } from "../store/notes/insert-note";

@@ -11,7 +11,6 @@ import type { NoteRow } from "../services/notes/rows";
 import { stagedPathKey } from "../services/vaults/attachment-keys";
 import { type ImportReport, readVault, type Vault, type VaultNote } from "../services/vaults/read-vault";
 import { openZip, VaultImportError } from "../services/vaults/read-zip";
-import { type DatabasePlace, sqliteFileOf } from "../store/database-place";
 import { insertLastChildren } from "../store/notes/insert-note";
 import {
   applyImportedUpdates,

@@ -3,9 +3,4 @@
  * it: the SQLite file, or the PostgreSQL URL. Plain data, so it crosses to a worker as it is.
  */
 export type DatabasePlace = { sqliteFile: string } | { postgresUrl: string };
-
-/** The SQLite file of a place, for code that runs on SQLite only so far: on PostgreSQL, an error saying who needs the file. */
-export function sqliteFileOf(place: DatabasePlace, who: string): string {
-  if ("sqliteFile" in place) return place.sqliteFile;
-  throw new Error(`${who} opens the SQLite file and does not run on PostgreSQL yet`);
-}
+// The import worker's DatabaseLocation (src/store/worker-database.ts) has the same shape.

@@ -9,7 +9,6 @@ import { SqliteDatabase } from "./database";
 import type { DatabasePlace } from "./database-place";
 
 export type { DatabasePlace } from "./database-place";
-export { sqliteFileOf } from "./database-place";
 
 export function openSqliteDatabase(file: string): SqliteDatabase {
   const { db, sqlite } = openDatabase(file);
