@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { readConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { SynchronousUnitError } from "../../src/store/postgres-database";
+import { all } from "../../src/store/session";
 import { freshPostgresDatabase, postgresTestUrl } from "../support/database-under-test";
 
 const url = postgresTestUrl();
@@ -41,18 +42,14 @@ describe.skipIf(!url)("the app's context on PostgreSQL", () => {
   test("readNow and writeNow throw, naming the caller that still needs a synchronous unit", async () => {
     const ctx = await contextOnFreshDatabase();
     function policyStillSynchronous() {
-      const answer = ctx.database.readNow(function* () {
-        return 1;
-      });
+      const answer = ctx.database.readNow((s) => all(s, s.db.select().from(s.t.accounts)));
       return answer;
     }
     expect(policyStillSynchronous).toThrow(SynchronousUnitError);
     // The caller is named from the stack (JavaScriptCore may leave a frame out: the nearest one is named).
     expect(policyStillSynchronous).toThrow(/^The caller \(.+\) needs a synchronous read \(readNow\), which only SQLite gives/);
-    expect(() =>
-      ctx.database.writeNow(function* () {
-        return 1;
-      }),
-    ).toThrow(/^The caller \(.+\) needs a synchronous write \(writeNow\), which only SQLite gives/);
+    expect(() => ctx.database.writeNow((s) => all(s, s.db.select().from(s.t.accounts)))).toThrow(
+      /^The caller \(.+\) needs a synchronous write \(writeNow\), which only SQLite gives/,
+    );
   });
 });
