@@ -26,12 +26,12 @@ import {
   publishTrackers,
   recordPending,
 } from "../store/operations/operations-store";
-import type { DatabaseLocation } from "../workers/database";
+import type { DatabasePlace } from "../workers/database";
 import { PendingWrites } from "./pending-writes";
 
 export interface AnkiImportInput {
   /** Where the server's database is: the worker opens its own Database there. */
-  database: DatabaseLocation;
+  database: DatabasePlace;
   operationId: number;
   path: string;
   /** The notebook's title when the deck has several top decks. */

@@ -20,7 +20,7 @@ import {
   recordProgress,
 } from "../store/operations/operations-store";
 import type { Session, Step } from "../store/session";
-import { type DatabaseLocation, openWorkerDatabase, pause, WORKER_TRANSACTION_MS, type WorkerDatabase } from "../workers/database";
+import { type DatabasePlace, openWorkerDatabase, pause, WORKER_TRANSACTION_MS, type WorkerDatabase } from "../workers/database";
 import { removeUnpublished } from "./remove-unpublished";
 
 /** Files read but not written yet are written once they hold this many bytes (memory stays bounded by it plus one file). */
@@ -76,7 +76,7 @@ export class PendingWrites {
   }
 
   /** Opens the worker's own Database where the server's is. */
-  static async open(location: DatabaseLocation, operationId: number, now: Date): Promise<PendingWrites> {
+  static async open(location: DatabasePlace, operationId: number, now: Date): Promise<PendingWrites> {
     return new PendingWrites(await openWorkerDatabase(location), operationId, now);
   }
 

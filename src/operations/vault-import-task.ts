@@ -29,12 +29,12 @@ import {
   recordPending,
 } from "../store/operations/operations-store";
 import type { Session, Step } from "../store/session";
-import type { DatabaseLocation } from "../workers/database";
+import type { DatabasePlace } from "../workers/database";
 import { PendingWrites } from "./pending-writes";
 
 export interface VaultImportInput {
   /** Where the server's database is: the worker opens its own Database there. */
-  database: DatabaseLocation;
+  database: DatabasePlace;
   operationId: number;
   zipPath: string;
   notebookId: number;

@@ -3,4 +3,3 @@
  * it: the SQLite file, or the PostgreSQL URL. Plain data, so it crosses to a worker as it is.
  */
 export type DatabasePlace = { sqliteFile: string } | { postgresUrl: string };
-// The import worker's DatabaseLocation (src/store/worker-database.ts) has the same shape.

@@ -11,11 +11,9 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../db/schema";
 import { loadSqliteVec } from "../db/sqlite-vec";
 import { type Database, SqliteDatabase } from "./database";
+import type { DatabasePlace } from "./database-place";
 import { createStores, type Stores } from "./index";
 import { openPostgres } from "./postgres-database";
-
-/** Where the database is, as a worker is told it: the SQLite file, or the PostgreSQL URL. */
-export type DatabaseLocation = { sqliteFile: string } | { postgresUrl: string };
 
 /** A worker runs one unit at a time, and reads between them: two connections are plenty. */
 const WORKER_POOL_SIZE = 2;
@@ -37,7 +35,7 @@ function openSqliteFile(file: string): SqliteDatabase {
   return new SqliteDatabase(connection, drizzle({ client: connection, schema }));
 }
 
-export async function openWorkerDatabase(location: DatabaseLocation): Promise<WorkerDatabase> {
+export async function openWorkerDatabase(location: DatabasePlace): Promise<WorkerDatabase> {
   if ("postgresUrl" in location) {
     const database = await openPostgres(location.postgresUrl, WORKER_POOL_SIZE);
     return { database, stores: createStores(database), close: () => database.close() };

@@ -3,7 +3,8 @@
  * short units and pauses between them (WORKER_PAUSE_MS), so that the server's writers, which
  * wait on the lock, get it within milliseconds.
  */
-export { type DatabaseLocation, openWorkerDatabase, type WorkerDatabase } from "../store/worker-database";
+export type { DatabasePlace } from "../store/database-place";
+export { openWorkerDatabase, type WorkerDatabase } from "../store/worker-database";
 
 /** How long a worker rests between two write transactions: a waiting writer of the server gets the lock meanwhile. */
 export const WORKER_PAUSE_MS = 4;
