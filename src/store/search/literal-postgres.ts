@@ -8,8 +8,9 @@
  *   - a key of one short word reads the titles starting with it as SQLite's NOCASE title index
  *     orders them (ASCII letters folded, then byte order: `translate(...) COLLATE "C"`), so the
  *     same page is read; the trigram index serves the `ILIKE 'key%'` that narrows them first;
- *   - more than DETAILS_RANKED_HERE details hits are ordered by title length (FTS5's bm25() has no
- *     twin here); the first DETAILS_RANKED_HERE are ranked in JavaScript, as on SQLite.
+ *   - more than DETAILS_RANKED_HERE details hits are ordered by the words' mentions per length of
+ *     the details (FTS5's bm25() has no twin here; it too ranks more mentions first); the first
+ *     DETAILS_RANKED_HERE are ranked in JavaScript, as on SQLite.
  */
 import { and, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -159,9 +160,16 @@ function* indexedSearch(s: Session, scope: SearchScope, key: string, indexed: st
       ).slice(0, wanted),
     ];
   }
-  const rows = yield* rawAll<{ id: number }>(
-    s,
-    sql`SELECT ${n.id} AS id FROM ${n} WHERE ${matching} ORDER BY length(${n.title}), ${n.id} LIMIT ${wanted}`,
+  // FTS5's bm25() has no twin here: the words' mentions in the details, per 100 characters of
+  // them, rank the page (more mentions first, as bm25 ranks them), then shorter titles.
+  const mentions = sql.join(
+    words.map((word) => sql`(length(lower(${n.details})) - length(replace(lower(${n.details}), ${word}, ''))) / ${word.length}`),
+    sql` + `,
   );
-  return [...titleHits, ...rows.map((row) => ({ noteId: row.id, distance: literalDistance(2, 0) }))];
+  const rows = yield* rawAll<{ id: number; score: number }>(
+    s,
+    sql`SELECT ${n.id} AS id, (${mentions}) * 100.0 / greatest(length(${n.details}), 1) AS score
+    FROM ${n} WHERE ${matching} ORDER BY score DESC, length(${n.title}), ${n.id} LIMIT ${wanted}`,
+  );
+  return [...titleHits, ...rows.map((row) => ({ noteId: row.id, distance: literalDistance(2, Number(row.score)) }))];
 }
