@@ -54,9 +54,9 @@ describe("Anki deck import", () => {
     return { crt, reviewDue, expectedDue, ...timing };
   }
 
-  function checkImported(headId: number, deck: ReturnType<typeof spec>) {
+  async function checkImported(headId: number, deck: ReturnType<typeof spec>) {
     const expectedDue = deck.expectedDue;
-    const tree = treeOf(server, headId);
+    const tree = await treeOf(server, headId);
     expect(titlesOf(tree)).toEqual({ Languages: [{ Spanish: ["Hola", "Suspended & gone", "Sound"] }, { French: ["le chat"] }] });
     const [hola, suspended] = tree.children[0]!.children;
     expect(hola!.details).toBe("---\nanki_note_type: Basic\ntags:\n  - spanish\n  - greeting\n---\n\nHello\n\nHi");
@@ -100,7 +100,7 @@ describe("Anki deck import", () => {
       expect(result.body.skipped).toEqual([
         { path: "a.mp3", reason: "a sound, not imported: Engram notes hold no audio (the note keeps its text)" },
       ]);
-      checkImported(result.body.noteId, deck);
+      await checkImported(result.body.noteId, deck);
       expect((await learner.get("/api/notebooks")).body.notebooks.map((n: { title: string }) => n.title)).toContain("Languages");
       // Notes with a carried-over tracker are not offered again; new cards and the deck notes are.
       const assimilating = await assimilatingTitles(learner);
@@ -119,7 +119,7 @@ describe("Anki deck import", () => {
       const result = await importDeck(learner, apkg);
       expect(result.status).toBe(200);
       expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
-      checkImported(result.body.noteId, deck);
+      await checkImported(result.body.noteId, deck);
 
       const without = await importDeck(learner, apkg, "Again.apkg", false);
       expect(without.body).toMatchObject({ created: 6, trackers: 0, reviews: 0 });
@@ -134,7 +134,7 @@ describe("Anki deck import", () => {
       const result = await importDeck(learner, await ankiPackage(deck, "anki21"));
       expect(result.status).toBe(200);
       expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
-      checkImported(result.body.noteId, deck);
+      await checkImported(result.body.noteId, deck);
     },
   );
 

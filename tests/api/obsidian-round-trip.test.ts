@@ -52,7 +52,7 @@ describe("an Obsidian Help-like vault, round trip", () => {
       { path: "Obsidian Help/Attachments/unused.canvas", reason: "not a Markdown note, and no note embeds it" },
     ]);
 
-    const tree = treeOf(server, headId);
+    const tree = await treeOf(server, headId);
     expect(titlesOf(tree)).toEqual({
       Help: [
         "Home",
@@ -128,7 +128,7 @@ describe("an Obsidian Help-like vault, round trip", () => {
     expect(reimported.body).toMatchObject({ created: 13, skipped: [] });
     // The same notes and links; the text now names its links as the export wrote them.
     const withoutText = (node: TreeNode): unknown => ({ ...node, details: undefined, children: node.children.map(withoutText) });
-    expect(withoutText(treeOf(server, second.headId))).toEqual(withoutText(treeOf(server, first.headId)));
+    expect(withoutText(await treeOf(server, second.headId))).toEqual(withoutText(await treeOf(server, first.headId)));
     const again = await vaultOf((await exportZip(server, learner, second.notebookId)).bytes, "Help");
     expect(again.texts).toEqual(vault.texts);
     expect(again.binaries).toEqual(vault.binaries);

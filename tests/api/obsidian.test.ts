@@ -101,77 +101,68 @@ describe("Obsidian vaults", () => {
       expect(files.get(`${top}/Target.png`)!.bytes).toEqual(makePng(3, 2));
     });
 
-    sqliteOnly("reads the notebook's tree through ctx.sqlite (treeOf, tests/support/vaults.ts)").test(
-      "signed out is 401, another user's notebook is 403",
-      async () => {
-        const learner = await server.client().loginAs("old_learner");
-        const ids = await injectNotes(learner, [{ Title: "Private" }]);
-        const notebookId = await notebookOf(learner, ids.Private);
-        expect((await exportZip(server, undefined, notebookId)).response.status).toBe(401);
-        const other = await server.client().loginAs("another_old_learner");
-        const refused = await exportZip(server, other, notebookId);
-        expect(refused.response.status).toBe(403);
-        expect(new TextDecoder().decode(refused.bytes)).not.toContain("Private");
-        expect((await importZip(server, undefined, notebookId, await makeZip({ "a.md": "x" }))).status).toBe(401);
-        expect((await importZip(server, other, notebookId, await makeZip({ "a.md": "x" }))).status).toBe(403);
-        expect(titlesOf(treeOf(server, ids.Private))).toBe("Private");
-      },
-    );
+    test("signed out is 401, another user's notebook is 403", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "Private" }]);
+      const notebookId = await notebookOf(learner, ids.Private);
+      expect((await exportZip(server, undefined, notebookId)).response.status).toBe(401);
+      const other = await server.client().loginAs("another_old_learner");
+      const refused = await exportZip(server, other, notebookId);
+      expect(refused.response.status).toBe(403);
+      expect(new TextDecoder().decode(refused.bytes)).not.toContain("Private");
+      expect((await importZip(server, undefined, notebookId, await makeZip({ "a.md": "x" }))).status).toBe(401);
+      expect((await importZip(server, other, notebookId, await makeZip({ "a.md": "x" }))).status).toBe(403);
+      expect(titlesOf(await treeOf(server, ids.Private))).toBe("Private");
+    });
   });
 
   describe("import", () => {
-    sqliteOnly("reads the notebook's tree through ctx.sqlite (treeOf, tests/support/vaults.ts)").test(
-      "the reference case: title 1/note 1/note 2.md into title 1 > note 1 adds exactly note 2",
-      async () => {
-        const learner = await server.client().loginAs("old_learner");
-        const ids = await injectNotes(learner, [{ Title: "title 1" }, { Title: "note 1", "Parent Title": "title 1" }]);
-        const notebookId = await notebookOf(learner, ids["title 1"]);
-        const zip = await makeZip({
-          "title 1/__index.md": "# title 1\n",
-          "title 1/note 1/__index.md": "# note 1\n",
-          "title 1/note 1/note 2.md": "# note 2\n\nSecond note\n",
-        });
-        const result = await importZip(server, learner, notebookId, zip);
-        expect(result.status).toBe(200);
-        expect(result.body).toEqual({ created: 1, updated: 0, links: 0, images: 0, attachments: 0, skipped: [] });
-        const tree = treeOf(server, ids["title 1"]);
-        expect(titlesOf(tree)).toEqual({ "title 1": [{ "note 1": ["note 2"] }] });
-        expect(tree.children[0]!.children[0]!.details).toBe("Second note");
-      },
-    );
+    test("the reference case: title 1/note 1/note 2.md into title 1 > note 1 adds exactly note 2", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "title 1" }, { Title: "note 1", "Parent Title": "title 1" }]);
+      const notebookId = await notebookOf(learner, ids["title 1"]);
+      const zip = await makeZip({
+        "title 1/__index.md": "# title 1\n",
+        "title 1/note 1/__index.md": "# note 1\n",
+        "title 1/note 1/note 2.md": "# note 2\n\nSecond note\n",
+      });
+      const result = await importZip(server, learner, notebookId, zip);
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({ created: 1, updated: 0, links: 0, images: 0, attachments: 0, skipped: [] });
+      const tree = await treeOf(server, ids["title 1"]);
+      expect(titlesOf(tree)).toEqual({ "title 1": [{ "note 1": ["note 2"] }] });
+      expect(tree.children[0]!.children[0]!.details).toBe("Second note");
+    });
 
-    sqliteOnly("reads the notebook's tree through ctx.sqlite (treeOf, tests/support/vaults.ts)").test(
-      "a top folder of another name is the head note and merges by title; importing twice changes nothing",
-      async () => {
-        const learner = await server.client().loginAs("old_learner");
-        const ids = await injectNotes(learner, [{ Title: "Biology" }, { Title: "Cells", "Parent Title": "Biology", Details: "old" }]);
-        const notebookId = await notebookOf(learner, ids.Biology);
-        const zip = await makeZip({
-          "Doughnut/Cells/__index.md":
-            "---\ntags:\n  - cell\n  - life\naliases: [cytes]\nnote_id: 999\n---\n# Cells\n\nThe units of life. See [[Mitochondria|the powerhouse]].\n",
-          "Doughnut/Cells/Mitochondria.md": "Powerhouse.\n\na part of:: [[Cells]]\n",
-          "Doughnut/Cells/Ribosome.md": "Makes proteins; see [the powerhouse](Mitochondria.md) and [cells](../Cells/__index.md).\n",
-          "Doughnut/Cells.md": "A second note titled Cells: the folder has its own __index.md",
-        });
-        const first = await importZip(server, learner, notebookId, zip);
-        expect(first.status).toBe(200);
-        expect(first.body).toMatchObject({ created: 3, updated: 1, links: 4, images: 0 });
-        const tree = treeOf(server, ids.Biology);
-        expect(titlesOf(tree)).toEqual({ Biology: [{ Cells: ["Mitochondria", "Ribosome"] }, "Cells"] });
-        expect(tree.children[0]!.children[1]!.links).toEqual(["related to → Mitochondria", "related to → Cells"]);
-        const cells = tree.children[0]!;
-        expect(cells.details).toBe(
-          "---\ntags:\n  - cell\n  - life\naliases: [cytes]\n---\n\nThe units of life. See [[Mitochondria|the powerhouse]].",
-        );
-        expect(cells.links).toEqual(["related to → Mitochondria"]);
-        expect(cells.children[0]!.links).toEqual(["a part of → Cells"]);
-        expect(cells.children[0]!.details).toBe("Powerhouse.");
+    test("a top folder of another name is the head note and merges by title; importing twice changes nothing", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "Biology" }, { Title: "Cells", "Parent Title": "Biology", Details: "old" }]);
+      const notebookId = await notebookOf(learner, ids.Biology);
+      const zip = await makeZip({
+        "Doughnut/Cells/__index.md":
+          "---\ntags:\n  - cell\n  - life\naliases: [cytes]\nnote_id: 999\n---\n# Cells\n\nThe units of life. See [[Mitochondria|the powerhouse]].\n",
+        "Doughnut/Cells/Mitochondria.md": "Powerhouse.\n\na part of:: [[Cells]]\n",
+        "Doughnut/Cells/Ribosome.md": "Makes proteins; see [the powerhouse](Mitochondria.md) and [cells](../Cells/__index.md).\n",
+        "Doughnut/Cells.md": "A second note titled Cells: the folder has its own __index.md",
+      });
+      const first = await importZip(server, learner, notebookId, zip);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ created: 3, updated: 1, links: 4, images: 0 });
+      const tree = await treeOf(server, ids.Biology);
+      expect(titlesOf(tree)).toEqual({ Biology: [{ Cells: ["Mitochondria", "Ribosome"] }, "Cells"] });
+      expect(tree.children[0]!.children[1]!.links).toEqual(["related to → Mitochondria", "related to → Cells"]);
+      const cells = tree.children[0]!;
+      expect(cells.details).toBe(
+        "---\ntags:\n  - cell\n  - life\naliases: [cytes]\n---\n\nThe units of life. See [[Mitochondria|the powerhouse]].",
+      );
+      expect(cells.links).toEqual(["related to → Mitochondria"]);
+      expect(cells.children[0]!.links).toEqual(["a part of → Cells"]);
+      expect(cells.children[0]!.details).toBe("Powerhouse.");
 
-        const again = await importZip(server, learner, notebookId, zip);
-        expect(again.body).toMatchObject({ created: 0, updated: 0, links: 0, images: 0 });
-        expect(treeOf(server, ids.Biology)).toEqual(tree);
-      },
-    );
+      const again = await importZip(server, learner, notebookId, zip);
+      expect(again.body).toMatchObject({ created: 0, updated: 0, links: 0, images: 0 });
+      expect(await treeOf(server, ids.Biology)).toEqual(tree);
+    });
 
     sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
       "folder notes, an embedded PNG, emoji names and junk files",
@@ -201,7 +192,7 @@ describe("Obsidian vaults", () => {
           { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
           { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
         ]);
-        const tree = treeOf(server, headId);
+        const tree = await treeOf(server, headId);
         expect(titlesOf(tree)).toEqual({ Vault: [{ "Fruit 🍎": ["Äpfel & Birnen"] }] });
         expect(tree.children[0]!.details).toBe("Folder note beside its folder.\n\n![[apple.png]]");
         expect(tree.children[0]!.image).toBeUndefined();
@@ -215,75 +206,69 @@ describe("Obsidian vaults", () => {
       },
     );
 
-    sqliteOnly("reads the notebook's tree through ctx.sqlite (treeOf, tests/support/vaults.ts)").test(
-      "a zip whose entries are not all under one folder imports its root into the head note",
-      async () => {
-        const learner = await server.client().loginAs("old_learner");
-        const { headId, notebookId } = await newNotebook(learner, "Loose");
-        const result = await importZip(
-          server,
-          learner,
-          notebookId,
-          await makeZip({
-            "__index.md": "# Loose\n\nHead text",
-            "one.md": "1",
-            "sub/two.md": "2",
-            "sub/sub.md": "# sub\n\nA folder note inside its folder",
-          }),
-        );
-        expect(result.status).toBe(200);
-        const tree = treeOf(server, headId);
-        expect(titlesOf(tree)).toEqual({ Loose: ["one", { sub: ["two"] }] });
-        expect(tree.details).toBe("Head text");
-        expect(tree.children[1]!.details).toBe("A folder note inside its folder");
-      },
-    );
+    test("a zip whose entries are not all under one folder imports its root into the head note", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const { headId, notebookId } = await newNotebook(learner, "Loose");
+      const result = await importZip(
+        server,
+        learner,
+        notebookId,
+        await makeZip({
+          "__index.md": "# Loose\n\nHead text",
+          "one.md": "1",
+          "sub/two.md": "2",
+          "sub/sub.md": "# sub\n\nA folder note inside its folder",
+        }),
+      );
+      expect(result.status).toBe(200);
+      const tree = await treeOf(server, headId);
+      expect(titlesOf(tree)).toEqual({ Loose: ["one", { sub: ["two"] }] });
+      expect(tree.details).toBe("Head text");
+      expect(tree.children[1]!.details).toBe("A folder note inside its folder");
+    });
 
-    sqliteOnly("reads the notebook's tree through ctx.sqlite (treeOf, tests/support/vaults.ts)").test(
-      "a zip bomb, a path leaving the archive and a damaged zip are refused and leave the notebook as it was",
-      async () => {
-        const learner = await server.client().loginAs("old_learner");
-        const ids = await injectNotes(learner, [{ Title: "Safe", Details: "untouched" }]);
-        const notebookId = await notebookOf(learner, ids.Safe);
-        const before = treeOf(server, ids.Safe);
+    test("a zip bomb, a path leaving the archive and a damaged zip are refused and leave the notebook as it was", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [{ Title: "Safe", Details: "untouched" }]);
+      const notebookId = await notebookOf(learner, ids.Safe);
+      const before = await treeOf(server, ids.Safe);
 
-        // A zip declaring 600 MiB once inflated: refused before anything is inflated.
-        const bomb = await makeZip({ "Safe/bomb.md": "x".repeat(1000), "Safe/ok.md": "fine" });
-        patchDeclaredSize(bomb, 300 * 1024 * 1024);
-        const bombed = await importZip(server, learner, notebookId, bomb);
-        expect(bombed.status).toBe(400);
-        expect(bombed.body.errors.file).toBe("Failed to import file: the zip would inflate to more than 512 MiB");
+      // A zip declaring 600 MiB once inflated: refused before anything is inflated.
+      const bomb = await makeZip({ "Safe/bomb.md": "x".repeat(1000), "Safe/ok.md": "fine" });
+      patchDeclaredSize(bomb, 300 * 1024 * 1024);
+      const bombed = await importZip(server, learner, notebookId, bomb);
+      expect(bombed.status).toBe(400);
+      expect(bombed.body.errors.file).toBe("Failed to import file: the zip would inflate to more than 512 MiB");
 
-        // A zip that lies: it declares 10 bytes and inflates to 16 MiB; inflating stops at the lie.
-        const liar = new JSZip();
-        liar.file("Safe/liar.md", new Uint8Array(16 * 1024 * 1024));
-        const liarBytes = new Uint8Array(await liar.generateAsync({ type: "uint8array", compression: "DEFLATE" }));
-        patchDeclaredSize(liarBytes, 10);
-        const lied = await importZip(server, learner, notebookId, liarBytes);
-        expect(lied.status).toBe(400);
-        expect(lied.body.errors.file).toBe('Failed to import file: the entry "Safe/liar.md" inflates to more than it declares');
+      // A zip that lies: it declares 10 bytes and inflates to 16 MiB; inflating stops at the lie.
+      const liar = new JSZip();
+      liar.file("Safe/liar.md", new Uint8Array(16 * 1024 * 1024));
+      const liarBytes = new Uint8Array(await liar.generateAsync({ type: "uint8array", compression: "DEFLATE" }));
+      patchDeclaredSize(liarBytes, 10);
+      const lied = await importZip(server, learner, notebookId, liarBytes);
+      expect(lied.status).toBe(400);
+      expect(lied.body.errors.file).toBe('Failed to import file: the entry "Safe/liar.md" inflates to more than it declares');
 
-        const traversal = await makeZip({ "Safe/a.md": "a", "../../etc/evil.md": "evil" });
-        const escaped = await importZip(server, learner, notebookId, traversal);
-        expect(escaped.status).toBe(400);
-        expect(escaped.body.errors.file).toBe('Failed to import file: the entry "../../etc/evil.md" points outside the archive');
+      const traversal = await makeZip({ "Safe/a.md": "a", "../../etc/evil.md": "evil" });
+      const escaped = await importZip(server, learner, notebookId, traversal);
+      expect(escaped.status).toBe(400);
+      expect(escaped.body.errors.file).toBe('Failed to import file: the entry "../../etc/evil.md" points outside the archive');
 
-        const deep = await importZip(server, learner, notebookId, await makeZip({ [`${"d/".repeat(150)}x.md`]: "deep" }));
-        expect(deep.body.errors.file).toBe("Failed to import file: the zip nests folders deeper than 100 levels");
+      const deep = await importZip(server, learner, notebookId, await makeZip({ [`${"d/".repeat(150)}x.md`]: "deep" }));
+      expect(deep.body.errors.file).toBe("Failed to import file: the zip nests folders deeper than 100 levels");
 
-        const good = await makeZip({ "Safe/a.md": "a", "Safe/b.md": "b" });
-        const damaged = good.slice(0, good.length - 30);
-        const broken = await importZip(server, learner, notebookId, damaged);
-        expect(broken.status).toBe(400);
-        expect(broken.body.errors.file).toStartWith("Failed to import file: the file is not a zip archive or it is damaged");
+      const good = await makeZip({ "Safe/a.md": "a", "Safe/b.md": "b" });
+      const damaged = good.slice(0, good.length - 30);
+      const broken = await importZip(server, learner, notebookId, damaged);
+      expect(broken.status).toBe(400);
+      expect(broken.body.errors.file).toStartWith("Failed to import file: the file is not a zip archive or it is damaged");
 
-        const notZip = await importZip(server, learner, notebookId, good, "vault.txt");
-        expect(notZip.status).toBe(400);
-        expect(notZip.body.errors).toEqual({ file: "must be a .zip file" });
+      const notZip = await importZip(server, learner, notebookId, good, "vault.txt");
+      expect(notZip.status).toBe(400);
+      expect(notZip.body.errors).toEqual({ file: "must be a .zip file" });
 
-        expect(treeOf(server, ids.Safe)).toEqual(before);
-      },
-    );
+      expect(await treeOf(server, ids.Safe)).toEqual(before);
+    });
 
     sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
       "round trip: export then import into an empty notebook gives back the tree, titles, details, links and images",
@@ -320,7 +305,7 @@ describe("Obsidian vaults", () => {
           ).status,
         ).toBe(200);
         server.ctx.sqlite.run("UPDATE notes SET wikidata_id = 'Q42' WHERE id = ?", [ids.Español]);
-        const original = treeOf(server, ids.Languages);
+        const original = await treeOf(server, ids.Languages);
         expect(JSON.stringify(original)).toContain('"url":"https://example.org/a: b?c=d#e"');
         expect(JSON.stringify(original)).toContain('"wikidataId":"Q42"');
 
@@ -329,7 +314,7 @@ describe("Obsidian vaults", () => {
         const result = await importZip(server, learner, copy.notebookId, bytes as Uint8Array<ArrayBuffer>);
         expect(result.status).toBe(200);
         expect(result.body).toEqual({ created: 7, updated: 0, links: 2, images: 2, attachments: 0, skipped: [] });
-        expect(treeOf(server, copy.headId)).toEqual(original);
+        expect(await treeOf(server, copy.headId)).toEqual(original);
       },
     );
   });

@@ -3,9 +3,7 @@
  * browser sends it, and a notebook's tree read from the database.
  */
 
-import { and, eq, isNull } from "drizzle-orm";
 import JSZip from "jszip";
-import { noteImages, notes } from "../../src/db/schema";
 import type { HttpClient, Json, TestServer } from "./server";
 
 export { makePng } from "./png";
@@ -71,27 +69,26 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
-/** The undeleted tree under a note, read from the database: titles, details, image bytes (hex prefix and size), links "type → target". */
-export function treeOf(server: TestServer, noteId: number): TreeNode {
-  const db = server.ctx.db;
-  const note = db.select().from(notes).where(eq(notes.id, noteId)).get()!;
-  const children = db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.parentId, noteId), isNull(notes.deletedAt)))
-    .orderBy(notes.siblingOrder)
-    .all();
-  const image = note.imageId === null ? undefined : db.select().from(noteImages).where(eq(noteImages.id, note.imageId)).get();
+/**
+ * The undeleted tree under a note, read through the stores (so on either database): titles,
+ * details, image bytes (hex prefix and size), links "type → target".
+ */
+export async function treeOf(server: TestServer, noteId: number): Promise<TreeNode> {
+  const { notes } = server.ctx.stores;
+  const note = (await notes.noteById(noteId))!;
+  const children = await notes.childrenOf(noteId);
+  const [image] = note.imageId === null ? [] : await notes.imagesByIds([note.imageId]);
+  const links = children.filter((child) => child.targetNoteId !== null);
+  const targets = await notes.notesByIds(links.map((child) => child.targetNoteId!));
+  const titleOf = (id: number) => targets.find((target) => target.id === id)!.title;
   return {
     title: note.title,
     details: note.details,
     ...(note.url ? { url: note.url } : {}),
     ...(note.wikidataId ? { wikidataId: note.wikidataId } : {}),
     ...(image ? { image: `${image.contentType} ${image.bytes.byteLength} ${Buffer.from(image.bytes).toString("base64").slice(-24)}` } : {}),
-    links: children
-      .filter((child) => child.targetNoteId !== null)
-      .map((child) => `${child.title} → ${db.select().from(notes).where(eq(notes.id, child.targetNoteId!)).get()!.title}`),
-    children: children.filter((child) => child.targetNoteId === null).map((child) => treeOf(server, child.id)),
+    links: links.map((child) => `${child.title} → ${titleOf(child.targetNoteId!)}`),
+    children: await Promise.all(children.filter((child) => child.targetNoteId === null).map((child) => treeOf(server, child.id))),
   };
 }
 
