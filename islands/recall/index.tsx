@@ -7,7 +7,7 @@ import { hasWaitingAnswers } from "../lib/offline/waiting-flag";
 import { pageConfig } from "../lib/page-config";
 import { currentUserInfoQuery } from "../lib/queries";
 import { RecallProgress } from "./RecallProgress";
-import { fetchRecalling, isNetworkFailure, offlineRecall, setRecallBadge } from "./recall-api";
+import { fetchRecalling, isNetworkFailure, offlineRecall, setRecallBadge, useOfflineStarted } from "./recall-api";
 import {
   emptySession,
   isWindowOver,
@@ -35,7 +35,7 @@ const loading = (
 );
 const Quiz = lazyComponent(() => import("./Quiz").then((m) => m.Quiz), loading);
 const PreviousResult = lazyComponent(() => import("./PreviousResult").then((m) => m.PreviousResult), loading);
-/** The offline status line comes with the offline part, once the page has started it. */
+/** The offline status line comes with the offline part, once the page has started it (on use). */
 const OfflineStatus = lazyComponent(() => import("./offline/OfflineStatus").then((m) => m.OfflineStatus));
 
 /** "Load more from next N days" (spec 9: the first list is for today, 0). */
@@ -114,7 +114,8 @@ export default function Recall() {
         // Only today's list says how many are left today; looking ahead leaves the badge alone.
         if (dueInDays === 0) setRecallBadge(queryClient, due.toRepeatCount);
         setSession(withLoadedList(base, due, pageConfig().mode === "production"));
-        keepOnDevice(owner, dueInDays);
+        // An empty list leaves nothing to carry offline: the offline part is not fetched for it.
+        if (due.toRepeat.length > 0) keepOnDevice(owner, dueInDays);
       } catch (error) {
         // Without the network the device's copy of the list takes over, when there is one.
         const offline = isNetworkFailure(error) ? await offlineRecall() : undefined;
@@ -144,7 +145,7 @@ export default function Recall() {
       const moreDue = (queryClient.getQueryData(menuBadgeQuery("recall").queryKey) ?? 0) > 0;
       if (stored && !isWindowOver(stored, Date.now()) && !(remainingCount(stored) === 0 && moreDue)) {
         setSession(stored);
-        if (navigator.onLine) keepOnDevice(owner, stored.lookAheadDays ?? 0);
+        if (navigator.onLine && remainingCount(stored) > 0) keepOnDevice(owner, stored.lookAheadDays ?? 0);
       } else void loadList(0, stored ?? emptySession());
     })();
     return () => {
@@ -275,10 +276,11 @@ function RecallFrame({ children }: { children: ReactNode }) {
   // Only in the browser, after hydration (the server renders nothing of the session either).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const offlineStarted = useOfflineStarted();
   return (
     <div className="recall-page">
       <h1 className="visually-hidden">Recall</h1>
-      {hydrated && <OfflineStatus />}
+      {hydrated && offlineStarted && <OfflineStatus />}
       {children}
     </div>
   );

@@ -1,10 +1,11 @@
 /**
  * The recall page's calls: the list to repeat, one question per memory tracker, and the answers.
  * Each answer carries its own idempotency key. When the server cannot be reached the page goes
- * on from the device's copy (./offline, loaded with the page's first list): questions come from
+ * on from the device's copy (./offline, loaded on first use): questions come from
  * it, and answers are judged from it and queued, with the same key, until the network is back.
  */
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { ApiError, api, call } from "../lib/api";
 import { menuBadgeQuery, timeZone } from "../lib/learning-queries";
 import type { NoteJson } from "../lib/notes-queries";
@@ -16,8 +17,32 @@ import type { TrackerQuestion } from "./tracker-question";
 export const FAILED_TO_SUBMIT = "Failed to submit answer. Please try again.";
 export const TRACKER_GONE = "This memory tracker doesn't exist any more or is being skipped now. Moving on to the next memory tracker...";
 
-/** The offline part, fetched once (the page starts it with its first list). */
-export const offlineRecall = () => import("./offline/offline-recall");
+let offlineStarted = false;
+const offlineStartListeners = new Set<() => void>();
+
+/**
+ * The offline part, fetched on first use: when the browser goes offline or a request finds no
+ * network, when answers or reports wait on the device, or to keep a list with items to recall.
+ */
+export const offlineRecall = () => {
+  if (!offlineStarted) {
+    offlineStarted = true;
+    for (const listener of offlineStartListeners) listener();
+  }
+  return import("./offline/offline-recall");
+};
+
+/** Whether the page has started the offline part (its status line shows from then on). */
+export function useOfflineStarted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      offlineStartListeners.add(listener);
+      return () => offlineStartListeners.delete(listener);
+    },
+    () => offlineStarted,
+    () => false,
+  );
+}
 
 /** The server could not be reached (no network, or it is down): not an answer from it. */
 export const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;

@@ -21,6 +21,26 @@ export function setWaitingFlag(owner: string, waiting: boolean) {
   }
 }
 
+/** Whether answers the server could not count wait to be shown on this device (read without IndexedDB too). */
+export const reportsFlagKey = (owner: string) => `engram.offline.reports.${owner}`;
+
+export function hasReports(owner: string): boolean {
+  try {
+    return localStorage.getItem(reportsFlagKey(owner)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function setReportsFlag(owner: string, reports: boolean) {
+  try {
+    if (reports) localStorage.setItem(reportsFlagKey(owner), "1");
+    else localStorage.removeItem(reportsFlagKey(owner));
+  } catch {
+    // No storage: reports show whenever the offline part is started.
+  }
+}
+
 /** The IndexedDB database that holds an account's recall copy and answer queue on this device. */
 export const databaseName = (owner: string) => `engram-offline-${owner}`;
 
@@ -36,6 +56,7 @@ export function forgetDevice(owner: string) {
     // Storage the browser refuses holds nothing.
   }
   setWaitingFlag(owner, false);
+  setReportsFlag(owner, false);
   // The service worker forgets the pages it kept (and so does the signed-out page that follows).
   navigator.serviceWorker?.controller?.postMessage({ type: "forget" });
 }

@@ -27,7 +27,7 @@ import {
   waitingCount,
 } from "../../lib/offline/offline-store";
 import { type SyncResult, sendAnswers, syncQueue } from "../../lib/offline/sync-queue";
-import { setWaitingFlag } from "../../lib/offline/waiting-flag";
+import { setReportsFlag, setWaitingFlag } from "../../lib/offline/waiting-flag";
 import type { AnsweredQuestionJson, RecallPromptJson, SpellingResultJson } from "../../lib/recall/recall-prompt-types";
 import { type RecallSession, withLoadedList } from "../recall-session";
 import type { TrackerQuestion } from "../tracker-question";
@@ -51,6 +51,7 @@ const listeners = new Set<() => void>();
 function update(changes: Partial<OfflineStatus>) {
   status = { ...status, ...changes };
   if (owner && changes.waiting !== undefined) setWaitingFlag(owner, changes.waiting > 0);
+  if (owner && changes.reports !== undefined) setReportsFlag(owner, changes.reports.length > 0);
   for (const listener of listeners) listener();
 }
 
