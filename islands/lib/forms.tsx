@@ -1,8 +1,9 @@
 import type { InputHTMLAttributes } from "react";
 import { useElementId } from "./island-id";
+import { COUNTER_FROM } from "./length-counter";
 
-/** The counter shows from this share of a limit on, so that the limit is known before it bites. */
-export const COUNTER_FROM = 0.8;
+export { COUNTER_FROM };
+
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** Near a length limit, a counter; past it, a message saying so (the text is never cut). */

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { detailsBody, withBody } from "../../src/services/notes/note-properties";
 import { ApiError, api, call, keepalive as keepaliveOption } from "../lib/api";
 import { NoteConversations } from "../lib/conversations/NoteConversations";
+import { useHydrated } from "../lib/dates";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
 import { lazyComponent } from "../lib/lazy";
@@ -10,7 +11,6 @@ import { notePath, noteRealmQuery } from "../lib/notes-queries";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
 import { type Autosave, useAutosave } from "../lib/use-autosave";
-import { EmbeddedFiles } from "../lib/vaults/EmbeddedFiles";
 import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { NoteAccessoryView } from "./accessory";
 import { AudioToolsButton } from "./ai/AudioToolsButton";
@@ -38,6 +38,8 @@ const EditNoteUrlDialog = lazyComponent(() => import("./accessory/EditNoteUrlDia
 const ExportDialog = lazyComponent(() => import("./export").then((m) => m.ExportDialog));
 const ObsidianImportDialog = lazyComponent(() => import("../lib/vaults/ObsidianVault").then((m) => m.ObsidianImportDialog));
 const EditConflictChoice = lazyComponent(() => import("./conflict/EditConflictChoice").then((m) => m.EditConflictChoice));
+// The files embedded in Markdown show under the Markdown editor only: fetched when it shows.
+const EmbeddedFiles = lazyComponent(() => import("../lib/vaults/EmbeddedFiles").then((m) => m.EmbeddedFiles));
 const NoteQuestionsDialog = lazyComponent(() => import("../lib/questions/NoteQuestionsDialog").then((m) => m.NoteQuestionsDialog));
 
 const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
@@ -192,6 +194,7 @@ export default function NoteShow({
   const [quillRefusal, setQuillRefusal] = useState<{ markdown: string; reason: string }>();
   const refusal = lexerRefusal ?? (quillRefusal?.markdown === detailsText.value ? quillRefusal.reason : undefined);
   const refusalId = useId();
+  const hydrated = useHydrated();
 
   if (!realm || !note) return <p className="muted">Loading...</p>;
   const closeDialog = () => setDialog(undefined);
@@ -377,7 +380,7 @@ export default function NoteShow({
             ) : (
               markdownEditor
             )}
-            <EmbeddedFiles noteId={noteId} details={detailsText.value} />
+            {hydrated && <EmbeddedFiles noteId={noteId} details={detailsText.value} />}
           </>
         )}
         {editable && <FieldLimit autosave={details} max={DETAILS_MAX_LENGTH} label="Details" />}
