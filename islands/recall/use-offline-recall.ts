@@ -14,7 +14,12 @@ export function useOfflineRecall(owner: string) {
   useEffect(() => {
     if (!owner) return;
     const sync = () => void offlineRecall().then((offline) => offline.syncNow());
-    const wentOffline = () => void offlineRecall().then((offline) => offline.setOffline(true));
+    // Gone offline: the device copy is opened now, if it was not (answers given from here wait on it).
+    const wentOffline = () =>
+      void offlineRecall().then((offline) => {
+        offline.setOffline(true);
+        return offline.startOfflineRecall(owner);
+      });
     // Nothing for the offline part to do yet: its code comes when it has something (on use).
     if (hasWaitingAnswers(owner) || hasReports(owner) || !navigator.onLine)
       void offlineRecall().then((offline) => offline.startOfflineRecall(owner));

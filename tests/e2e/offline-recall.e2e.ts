@@ -226,6 +226,28 @@ test("an answer for a tracker removed meanwhile is reported after the sync, not 
   await expect(page.getByText("could not be counted")).toHaveCount(0);
 });
 
+test("with nothing to recall and nothing waiting, the offline part comes only when the browser goes offline", async ({
+  page,
+  context,
+  engram,
+}) => {
+  await resetTestData(engram.url);
+  await signInThroughIdentifyPage(page, engram.url, "old_learner");
+  const offlineDatabases = () =>
+    page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith("engram-offline-")));
+  await page.goto(`${engram.url}/d/recall`);
+  await expect(page.getByRole("heading", { name: "Nothing to recall yet" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Nothing to keep, sync or report: the device copy is not opened (its code is not fetched).
+  expect(await offlineDatabases()).toEqual([]);
+  await expect(page.locator(".recall-offline")).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByText("Offline: your answers are saved on this device until the network is back.")).toBeVisible();
+  expect((await offlineDatabases()).length).toBe(1);
+  await context.setOffline(false);
+});
+
 test("signing out clears what the device kept: the recall copy and the kept pages", async ({ page, engram }) => {
   await resetTestData(engram.url);
   await signInThroughIdentifyPage(page, engram.url, "old_learner");
