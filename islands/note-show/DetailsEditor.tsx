@@ -1,7 +1,6 @@
 import { type ClipboardEvent, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useKeptCaret } from "../lib/keep-caret";
 import type { Autosave } from "../lib/use-autosave";
-import type { CaretMark } from "./markdown-convert";
 import type { Layout } from "./rich-mode";
 import { useMarkdownChecks } from "./use-markdown-checks";
 
@@ -37,20 +36,6 @@ export function MarkdownEditor({ autosave, readonly }: { autosave: Autosave; rea
 
 type QuillInstance = import("quill").default;
 type Phase = "shown" | "loading" | "ready";
-
-/**
- * Where the caret is in the stand-in, as a mark the editor can find again: the visible characters
- * before it. "end" when the caret is elsewhere (the editor then puts it after the text).
- */
-function caretMarkOfSelection(host: HTMLElement): CaretMark {
-  const selection = host.ownerDocument.getSelection();
-  if (!selection || selection.rangeCount === 0 || !selection.focusNode || !host.contains(selection.focusNode)) return "end";
-  const before = host.ownerDocument.createRange();
-  before.setStart(host, 0);
-  before.setEnd(selection.focusNode, selection.focusOffset);
-  const text = before.toString();
-  return { visible: text.replace(/\s/g, "").length, afterSpace: /[ \t\u00a0]$/.test(text) };
-}
 
 /** The stand-in's HTML as the browser writes it back, to tell an edited stand-in from an untouched one. */
 function normalizedHtml(host: HTMLElement, html: string): string {
@@ -140,43 +125,24 @@ export function RichEditor({
     void import("./markdown-convert").then((convert) => {
       const host = hostRef.current;
       if (cancelled || !host) return;
-      // From here to the end, one synchronous step: no key can fall between the stand-in and Quill.
-      const edited = host.innerHTML;
-      const caret = caretMarkOfSelection(host);
-      const hadFocus = host.contains(host.ownerDocument.activeElement);
-      host.removeAttribute("contenteditable");
-      host.innerHTML = frozen.html;
-      const quill = convert.createRichQuill(host, { readonly: false, placeholder: RICH_PLACEHOLDER });
-      const typed = convert.standInEdit(quill, frozen.html, edited);
-      if (!convert.holdsExactly(quill, frozen.value)) {
-        quill.disable();
-        onRefuseRef.current(convert.withTypedText(frozen.value, typed), convert.RICH_MODE_REASONS.other);
-        return;
-      }
-      layout.current = convert.layoutFor(frozen.value);
-      // Quill's editable root is a plain div: say what it is, so assistive technology can name it.
-      // The element that stood for it until now stops being a text box.
-      for (const name of ["role", "aria-label", "aria-multiline", "aria-busy", "tabindex"]) host.removeAttribute(name);
-      quill.root.setAttribute("role", "textbox");
-      quill.root.setAttribute("aria-multiline", "true");
-      quill.root.setAttribute("aria-label", "note details");
-      quill.root.setAttribute("dir", "auto"); // Arabic or Hebrew details read right to left
-      quill.on("text-change", (_delta, _old, source) => {
-        if (source !== "user") return;
-        const written = convert.editorMarkdownAndLayout(quill, layout.current);
-        const markdown = written.markdown;
-        layout.current = written.layout;
-        const before = lastEmitted.current;
-        lastEmitted.current = markdown;
-        autosaveRef.current.onChange(markdown, before);
+      // The hand-over is one synchronous step, in the editor's chunk (markdown-convert.ts).
+      const quill = convert.takeOverStandIn(host, frozen, {
+        placeholder: RICH_PLACEHOLDER,
+        layout,
+        onRefuse: (markdown, reason) => onRefuseRef.current(markdown, reason),
+        onEdit: (markdown) => {
+          const before = lastEmitted.current;
+          lastEmitted.current = markdown;
+          autosaveRef.current.onChange(markdown, before);
+        },
+        onBlur: () => autosaveRef.current.flush(),
+        onReady: (ready) => {
+          quillRef.current = ready;
+          lastEmitted.current = frozen.value;
+        },
       });
-      quill.root.addEventListener("blur", () => autosaveRef.current.flush());
-      quillRef.current = quill;
-      lastEmitted.current = frozen.value;
-      if (typed.length() > 0) quill.updateContents(typed, "user");
-      if (hadFocus) quill.setSelection(convert.caretIndex(quill, caret), 0, "silent");
       // Details changed elsewhere while the editor loaded show once it is ready (the effect below).
-      setPhase("ready");
+      if (quill) setPhase("ready");
     });
     return () => {
       cancelled = true;

@@ -19,7 +19,6 @@ import { MarkdownEditor, RichEditor } from "./DetailsEditor";
 import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
 import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
 import { MarkdownPreview } from "./MarkdownPreview";
-import { MathPreview } from "./MathPreview";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import type { NewNotePlacement } from "./NewNoteDialog";
 import { ChildCards, RecentUpdateIndicator } from "./NoteDetails";
@@ -38,7 +37,8 @@ const EditNoteUrlDialog = lazyComponent(() => import("./accessory/EditNoteUrlDia
 const ExportDialog = lazyComponent(() => import("./export").then((m) => m.ExportDialog));
 const ObsidianImportDialog = lazyComponent(() => import("../lib/vaults/ObsidianVault").then((m) => m.ObsidianImportDialog));
 const EditConflictChoice = lazyComponent(() => import("./conflict/EditConflictChoice").then((m) => m.EditConflictChoice));
-// The files embedded in Markdown show under the Markdown editor only: fetched when it shows.
+// The Markdown editor's math preview and embedded files show with it only: fetched when it shows.
+const MathPreview = lazyComponent(() => import("./MathPreview").then((m) => m.MathPreview));
 const EmbeddedFiles = lazyComponent(() => import("../lib/vaults/EmbeddedFiles").then((m) => m.EmbeddedFiles));
 const NoteQuestionsDialog = lazyComponent(() => import("../lib/questions/NoteQuestionsDialog").then((m) => m.NoteQuestionsDialog));
 

@@ -1,8 +1,8 @@
 import Quill, { Delta } from "quill";
 import { renderMarkdownSafely } from "../lib/markdown";
-import { type Layout, layoutOf, withoutEdgeWhitespace, writeMarkdown } from "./rich-mode";
+import { type Layout, layoutOf, RICH_MODE_REASONS, withoutEdgeWhitespace, writeMarkdown } from "./rich-mode";
 
-export { RICH_MODE_REASONS } from "./rich-mode";
+export { RICH_MODE_REASONS };
 
 /**
  * Details are stored as Markdown. The rich editor works in HTML, so its content is converted
@@ -150,4 +150,71 @@ export function withTypedText(markdown: string, typed: Delta): string {
     .join("")
     .trim();
   return text ? `${markdown}\n\n${text}` : markdown;
+}
+
+/**
+ * Where the caret is in the stand-in, as a mark the editor can find again: the visible characters
+ * before it. "end" when the caret is elsewhere (the editor then puts it after the text).
+ */
+function caretMarkOfSelection(host: HTMLElement): CaretMark {
+  const selection = host.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0 || !selection.focusNode || !host.contains(selection.focusNode)) return "end";
+  const before = host.ownerDocument.createRange();
+  before.setStart(host, 0);
+  before.setEnd(selection.focusNode, selection.focusOffset);
+  const text = before.toString();
+  return { visible: text.replace(/\s/g, "").length, afterSpace: /[ \t\u00a0]$/.test(text) };
+}
+
+/**
+ * The rich editor takes the stand-in's place (DetailsEditor.tsx): Quill over the details as they
+ * were `shown`, then what was typed into the stand-in meanwhile as the learner's own edit, and the
+ * caret where it was. One synchronous step, so no key falls between. When Quill cannot hold the
+ * Markdown exactly it stays read-only and `onRefuse` gets the text plus anything typed (nothing
+ * typed is lost); undefined then. `onReady` comes before the typed edit is applied (as `onEdit`).
+ */
+export function takeOverStandIn(
+  host: HTMLElement,
+  shown: { html: string; value: string },
+  hooks: {
+    placeholder: string;
+    /** The blocks and blank lines of the Markdown being edited, kept in what the editor writes. */
+    layout: { current: Layout | undefined };
+    onRefuse: (markdown: string, reason: string) => void;
+    onEdit: (markdown: string) => void;
+    onBlur: () => void;
+    onReady: (quill: Quill) => void;
+  },
+): Quill | undefined {
+  const edited = host.innerHTML;
+  const caret = caretMarkOfSelection(host);
+  const hadFocus = host.contains(host.ownerDocument.activeElement);
+  host.removeAttribute("contenteditable");
+  host.innerHTML = shown.html;
+  const quill = createRichQuill(host, { readonly: false, placeholder: hooks.placeholder });
+  const typed = standInEdit(quill, shown.html, edited);
+  if (!holdsExactly(quill, shown.value)) {
+    quill.disable();
+    hooks.onRefuse(withTypedText(shown.value, typed), RICH_MODE_REASONS.other);
+    return undefined;
+  }
+  hooks.layout.current = layoutFor(shown.value);
+  // Quill's editable root is a plain div: say what it is, so assistive technology can name it.
+  // The element that stood for it until now stops being a text box.
+  for (const name of ["role", "aria-label", "aria-multiline", "aria-busy", "tabindex"]) host.removeAttribute(name);
+  quill.root.setAttribute("role", "textbox");
+  quill.root.setAttribute("aria-multiline", "true");
+  quill.root.setAttribute("aria-label", "note details");
+  quill.root.setAttribute("dir", "auto"); // Arabic or Hebrew details read right to left
+  quill.on("text-change", (_delta, _old, source) => {
+    if (source !== "user") return;
+    const written = editorMarkdownAndLayout(quill, hooks.layout.current);
+    hooks.layout.current = written.layout;
+    hooks.onEdit(written.markdown);
+  });
+  quill.root.addEventListener("blur", hooks.onBlur);
+  hooks.onReady(quill);
+  if (typed.length() > 0) quill.updateContents(typed, "user");
+  if (hadFocus) quill.setSelection(caretIndex(quill, caret), 0, "silent");
+  return quill;
 }
