@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # `npm run test:postgres`: a throwaway PostgreSQL cluster (cluster.sh), the suites that run on
 # PostgreSQL against it (ENGRAM_TEST_DATABASE_URL), and the cluster stopped whatever happens.
-# Arguments are bun test's (e.g. a single file); without any, tests/stores and tests/postgres, and
-# with ENGRAM_TEST_POSTGRES_API=1 also tests/api (the API suite and the several-processes tests, on
-# a fresh PostgreSQL database per test file: tests/support/server.ts). The API suite is opt-in
-# until every service has left SQLite's synchronous bridge (docs/architecture.md, "PostgreSQL").
+# Arguments are bun test's (e.g. a single file); without any, tests/stores, tests/postgres and
+# tests/api (the API suite and the several-processes tests, on a fresh PostgreSQL database per test
+# server: tests/support/server.ts).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -14,7 +13,6 @@ url="$(scripts/postgres/cluster.sh start "$dir")"
 echo "PostgreSQL test cluster: $url"
 
 if [ "$#" -eq 0 ]; then
-  set -- tests/stores tests/postgres
-  if [ "${ENGRAM_TEST_POSTGRES_API:-}" = "1" ]; then set -- "$@" tests/api; fi
+  set -- tests/stores tests/postgres tests/api
 fi
 ENGRAM_TEST_DATABASE_URL="$url" node_modules/.bin/bun test --timeout 20000 "$@"
