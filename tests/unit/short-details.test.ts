@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { cleanShortDetails, shortDetailsOf } from "../../src/services/notes/presenters";
+import { cleanShortDetails, readsAsWritten, shortDetailsOf } from "../../src/services/notes/presenters";
 
 describe("shortDetailsOf", () => {
   test("plain words, Markdown and odd spacing", () => {
@@ -37,6 +37,24 @@ describe("shortDetailsOf", () => {
     expect(shortDetailsOf(long)).toBe("The start First words of the note come here, enoug...");
     const imagesFirst = `${"![i](x.png)\n\n".repeat(800)}Words after the images`;
     expect(shortDetailsOf(imagesFirst, 100)).toBe("Words after the images");
+  });
+
+  test("plain words with a space just past the cut are answered without reading the Markdown, with the same answer", () => {
+    const words = "saquentu rakaka quenka dorlo dorsalo gritu tulokaa";
+    expect(words.length).toBe(50);
+    expect(readsAsWritten(`${words} `, `${words} dorka quenka`)).toBe(true);
+    // Trailing spaces end the text (and are trimmed): Markdown decides.
+    expect(readsAsWritten(`${words} `, `${words} `)).toBe(false);
+    expect(readsAsWritten(`${words} `, `${words}  `)).toBe(false);
+    expect(readsAsWritten(`${words} `, `${words} <!-- -->`)).toBe(false);
+    const rest = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(" ", "  ", "\n", "<!-- x -->", "[a]: b", "word", "**b**", "# h"));
+    fc.assert(
+      fc.property(rest, (after) => {
+        const details = `${words} ${after}`;
+        expect(shortDetailsOf(details)).toBe(cleanShortDetails(details));
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
   });
 
   test("is what reading the whole text gives, for any text", () => {

@@ -122,7 +122,16 @@ const SHORT_DETAILS_LENGTH = 50;
  * newline can start a block), or what opens a block at the start of the text (a list item, front
  * matter, a thematic break).
  */
-const NEEDS_CLEANUP = /[[#>*_`~<&\\|]|[^\S ]| {2}|^ | $|^[-+]|^\d{1,9}[.)]/;
+const NEEDS_CLEANUP = /[[#>*_`~<&\\|]|[^\S ]| {2}|^ |^[-+]|^\d{1,9}[.)]/;
+
+/**
+ * Whether the first characters of the details (`head`, at most one past the cut) read the same
+ * once the Markdown is read. A space just past the cut never shows, and the text goes on past it
+ * when a letter or digit follows; otherwise trailing spaces would be trimmed, so Markdown decides.
+ */
+export function readsAsWritten(head: string, details: string): boolean {
+  return !NEEDS_CLEANUP.test(head) && (!head.endsWith(" ") || /[A-Za-z0-9]/.test(details.charAt(head.length)));
+}
 
 /** How much of long details is read for their short details (more when that shows too few words). */
 const SHORT_DETAILS_PREFIX = 4000;
@@ -135,7 +144,7 @@ export function shortDetailsOf(details: string, prefixLength = SHORT_DETAILS_PRE
   // Details that begin with plain words are their own first characters: no reading of the whole
   // text (a search presents 30 of them; details can be 100,000 characters).
   const head = details.length > SHORT_DETAILS_LENGTH ? details.slice(0, SHORT_DETAILS_LENGTH + 1) : details;
-  if (!NEEDS_CLEANUP.test(head)) return cut(head);
+  if (readsAsWritten(head, details)) return cut(head);
   // Long details are read up to a blank line past the prefix (a block boundary), more while that
   // gives too few words: reference links defined further down are the only text this can miss.
   for (let length = prefixLength; length < details.length; length *= 2) {
