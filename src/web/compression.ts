@@ -3,7 +3,8 @@
  * out Brotli-, gzip- or (dynamic answers) Zstandard-compressed when the browser asks for it in
  * Accept-Encoding. Hashed assets are
  * precompressed at build (scripts/build-client.ts, served by web/assets.ts); everything else is
- * compressed here as it leaves. Server-sent events (text/event-stream, e.g. the MCP endpoint) are
+ * compressed here as it leaves; JSON answers of a few kilobytes go out as they are (see
+ * MIN_COMPRESS_JSON_BYTES). Server-sent events (text/event-stream, e.g. the MCP endpoint) are
  * passed through untouched: buffering them would hold every event back until the stream ends.
  */
 
@@ -52,9 +53,26 @@ export function negotiateEncoding(
  */
 export const DYNAMIC_BROTLI_MIN_BYTES = 64 * 1024;
 
-/** The encoding of a dynamic answer of this size, or undefined to send it as it is. */
-export function dynamicEncoding(acceptEncoding: string | null | undefined, byteLength: number): Encoding | undefined {
-  if (byteLength < MIN_COMPRESS_BYTES) return undefined;
+/**
+ * JSON answers smaller than this go out as they are: an API answer of a few kilobytes (a search's
+ * 30 hits are about 5 KB, one per key stroke) fits in a connection's first round trip (ten TCP
+ * segments) either way, and compressing and decompressing it costs more than sending it. Pages
+ * and larger answers are compressed.
+ */
+export const MIN_COMPRESS_JSON_BYTES = 8 * 1024;
+
+const isJsonType = (contentType: string | null) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType ?? "");
+
+/** The smallest body of this type worth compressing. */
+export const minCompressBytes = (contentType: string | null) => (isJsonType(contentType) ? MIN_COMPRESS_JSON_BYTES : MIN_COMPRESS_BYTES);
+
+/** The encoding of a dynamic answer of this size, or undefined to send it as it is (smaller than `minBytes`). */
+export function dynamicEncoding(
+  acceptEncoding: string | null | undefined,
+  byteLength: number,
+  minBytes = MIN_COMPRESS_BYTES,
+): Encoding | undefined {
+  if (byteLength < minBytes) return undefined;
   return negotiateEncoding(acceptEncoding, byteLength < DYNAMIC_BROTLI_MIN_BYTES ? ["zstd", "gzip", "br"] : ["br", "zstd", "gzip"]);
 }
 
@@ -117,7 +135,7 @@ export async function compressResponse(request: Request, response: Response): Pr
   const acceptEncoding = request.headers.get("accept-encoding");
   if (!negotiateEncoding(acceptEncoding, ANY_ENCODING)) return new Response(response.body, init);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  const encoding = dynamicEncoding(acceptEncoding, bytes.byteLength);
+  const encoding = dynamicEncoding(acceptEncoding, bytes.byteLength, minCompressBytes(headers.get("content-type")));
   if (!encoding) return new Response(bytes, init);
   out.set("content-encoding", encoding);
   return new Response(compressBytes(bytes, encoding), init);
@@ -132,7 +150,9 @@ export function textResponse(request: Request, text: string, status: number, con
   const headers: Record<string, string> = { "content-type": contentType, vary: "accept-encoding" };
   const plain = request.method === "HEAD" || status === 204 || status === 304 || !isCompressibleType(contentType);
   // Compressed straight from the text: no UTF-8 copy of it first.
-  const encoding = plain ? undefined : dynamicEncoding(request.headers.get("accept-encoding"), Buffer.byteLength(text, "utf8"));
+  const encoding = plain
+    ? undefined
+    : dynamicEncoding(request.headers.get("accept-encoding"), Buffer.byteLength(text, "utf8"), minCompressBytes(contentType));
   if (!encoding) return new Response(text, { status, headers });
   headers["content-encoding"] = encoding;
   return new Response(compressBytes(text, encoding), { status, headers });

@@ -7,7 +7,14 @@
 import { describe, expect, test } from "bun:test";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
-import { DYNAMIC_BROTLI_MIN_BYTES, dynamicEncoding, MIN_COMPRESS_BYTES, negotiateEncoding } from "../../src/web/compression";
+import {
+  DYNAMIC_BROTLI_MIN_BYTES,
+  dynamicEncoding,
+  MIN_COMPRESS_BYTES,
+  MIN_COMPRESS_JSON_BYTES,
+  minCompressBytes,
+  negotiateEncoding,
+} from "../../src/web/compression";
 import { injectNotes } from "../support/notes";
 import { useTestServer } from "../support/server";
 
@@ -68,6 +75,16 @@ describe("negotiateEncoding", () => {
     expect(dynamicEncoding("gzip", DYNAMIC_BROTLI_MIN_BYTES)).toBe("gzip");
     expect(dynamicEncoding("identity", 20_000)).toBeUndefined();
   });
+
+  test("a JSON answer of a few kilobytes goes out as it is; a page of that size is compressed", () => {
+    const browser = "gzip, deflate, br, zstd";
+    expect(minCompressBytes("application/json;charset=utf-8")).toBe(MIN_COMPRESS_JSON_BYTES);
+    expect(minCompressBytes("application/problem+json")).toBe(MIN_COMPRESS_JSON_BYTES);
+    expect(minCompressBytes("text/html;charset=utf-8")).toBe(MIN_COMPRESS_BYTES);
+    expect(dynamicEncoding(browser, 5_000, minCompressBytes("application/json"))).toBeUndefined();
+    expect(dynamicEncoding(browser, MIN_COMPRESS_JSON_BYTES, minCompressBytes("application/json"))).toBe("zstd");
+    expect(dynamicEncoding(browser, 5_000, minCompressBytes("text/html"))).toBe("zstd");
+  });
 });
 
 describe("compressed answers", () => {
@@ -95,6 +112,7 @@ describe("compressed answers", () => {
     const url = `${server.url}/api/notes/${ids.Big}`;
     const plain = await raw(url, { cookie });
     expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThanOrEqual(MIN_COMPRESS_JSON_BYTES);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toContain("accept-encoding");
     for (const encoding of ["br", "gzip", "zstd"]) {
@@ -117,6 +135,30 @@ describe("compressed answers", () => {
     const longPacked = await raw(longUrl, { cookie, "accept-encoding": "gzip, deflate, br" });
     expect(longPacked.headers["content-encoding"]).toBe("br");
     expect(decode(longPacked).equals(longPlain.body)).toBe(true);
+  });
+
+  test("a search answer of a few kilobytes goes out uncompressed, whatever the browser accepts", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await injectNotes(learner, [
+      { Title: "Zebra root" },
+      ...Array.from({ length: 30 }, (_, i) => ({
+        Title: `Ze ${i}`,
+        "Parent Title": "Zebra root",
+        Details: `Stripes number ${i} `.repeat(5),
+      })),
+    ]);
+    const cookie = await cookieOf("old_learner");
+    const body = JSON.stringify({ searchKey: "ze", allMyNotebooksAndSubscriptions: true, allMyCircles: false });
+    const headers = { cookie, "content-type": "application/json" };
+    const plain = await raw(`${server.url}/api/notes/search`, headers, "POST", body);
+    const asked = await raw(`${server.url}/api/notes/search`, { ...headers, "accept-encoding": "gzip, deflate, br, zstd" }, "POST", body);
+    expect(asked.status).toBe(200);
+    expect((JSON.parse(plain.body.toString()) as unknown[]).length).toBe(30);
+    expect(plain.body.length).toBeGreaterThan(MIN_COMPRESS_BYTES);
+    expect(plain.body.length).toBeLessThan(MIN_COMPRESS_JSON_BYTES);
+    expect(asked.headers["content-encoding"]).toBeUndefined();
+    expect(asked.headers.vary).toContain("accept-encoding");
+    expect(asked.body.equals(plain.body)).toBe(true);
   });
 
   test("server-rendered pages are compressed, the not-found page too", async () => {
