@@ -123,6 +123,19 @@ describe("literal search with a short key, from a note and around the title inde
     expect(hits[0]!.noteTopology).toEqual({ id: ids["KA  "]!, titleOrPredicate: "KA  ", shortDetails: "Bold start" });
   });
 
+  test("a page of titles starting with the key stays full when the note itself is left out, and the global search's page after it", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const ids = await injectNotes(learner, [
+      { Title: "Shelf" },
+      ...Array.from({ length: 35 }, (_, i) => ({ Title: `Qv ${String(i).padStart(2, "0")}`, "Parent Title": "Shelf" })),
+    ]);
+    const expected = Array.from({ length: 31 }, (_, i) => `Qv ${String(i).padStart(2, "0")}`);
+    const fromNote = await searchFrom(learner, ids["Qv 00"]!, "qv");
+    expect(fromNote.map((hit) => hit.noteTopology.titleOrPredicate)).toEqual(expected.slice(1));
+    const global = await learner.post<Hit[]>("/api/notes/search", { searchKey: "qv", allMyNotebooksAndSubscriptions: true });
+    expect(global.body.map((hit) => hit.noteTopology.titleOrPredicate)).toEqual(expected.slice(0, 30));
+  });
+
   test("a link note is never found, and a restored note is found again", async () => {
     const learner = await server.client().loginAs("old_learner");
     const ids = await injectNotes(learner, [

@@ -138,13 +138,15 @@ function* titlePrefixSearch(s: Session, scope: SearchScope, key: string): Step<S
     "literal:title-equals",
     () => sql`${searchableTitles(s)} AND ${n.title} = ${sql.placeholder("key")} COLLATE NOCASE`,
   )({ ids, key });
-  // One more than a page when a note is left out, so the page stays full.
+  // One more than a page when a note is left out, so the page stays full. The limit is written in
+  // the statement (one per page size), not bound: a bound LIMIT made the range scan ~40 % slower.
+  const limit = SEARCH_LIMIT + (excluded === undefined ? 0 : 1);
   const rangeRows = compiledOnce<NoteTextRow>(
     s,
-    "literal:title-range",
+    `literal:title-range:${limit}`,
     () => sql`${searchableTitles(s)} AND ${n.title} >= ${sql.placeholder("from")} COLLATE NOCASE
-      AND ${n.title} < ${sql.placeholder("to")} COLLATE NOCASE LIMIT ${sql.placeholder("limit")}`,
-  )({ ids, from: asciiLower(key), to: prefixUpperBound(key), limit: SEARCH_LIMIT + (excluded === undefined ? 0 : 1) });
+      AND ${n.title} < ${sql.placeholder("to")} COLLATE NOCASE LIMIT ${sql.raw(String(limit))}`,
+  )({ ids, from: asciiLower(key), to: prefixUpperBound(key) });
   const lowerKey = asciiLower(key);
   const seen = new Set<number>();
   const ranking: { row: NoteTextRow; tier: number; length: number }[] = [];
