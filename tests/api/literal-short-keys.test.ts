@@ -136,6 +136,32 @@ describe("literal search with a short key, from a note and around the title inde
     expect(global.body.map((hit) => hit.noteTopology.titleOrPredicate)).toEqual(expected.slice(0, 30));
   });
 
+  test("long details give the same short details as anywhere else, Markdown or not", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const plain = `Plain words ${"and more plain words ".repeat(500)}`;
+    const marked = `**Bold** start, then [a link](http://x) ${"and more words ".repeat(500)}`;
+    const spaced = `${"w".repeat(50)} ${"tail ".repeat(20)}`;
+    const ids = await injectNotes(learner, [
+      { Title: "Pages" },
+      { Title: "Jq plain", "Parent Title": "Pages", Details: plain },
+      { Title: "Jq marked", "Parent Title": "Pages", Details: marked },
+      { Title: "Jq spaced", "Parent Title": "Pages", Details: spaced },
+    ]);
+    const hits = await searchFrom(learner, ids.Pages!, "jq");
+    const short: Record<string, string | undefined> = Object.fromEntries(
+      hits.map((hit) => [hit.noteTopology.titleOrPredicate, hit.noteTopology.shortDetails]),
+    );
+    expect(short).toEqual({
+      "Jq plain": `${plain.slice(0, 50)}...`,
+      "Jq marked": "Bold start, then a link and more words and more wo...",
+      "Jq spaced": `${"w".repeat(50)}...`,
+    });
+    for (const title of ["Jq plain", "Jq marked", "Jq spaced"] as const) {
+      const note = await learner.get<{ note: { noteTopology: { shortDetails: string } } }>(`/api/notes/${ids[title]}`);
+      expect(note.body.note.noteTopology.shortDetails).toBe(short[title]!);
+    }
+  });
+
   test("a link note is never found, and a restored note is found again", async () => {
     const learner = await server.client().loginAs("old_learner");
     const ids = await injectNotes(learner, [

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { cleanShortDetails, readsAsWritten, shortDetailsOf } from "../../src/services/notes/presenters";
+import { cleanShortDetails, readsAsWritten, shortDetailsFromHead, shortDetailsOf } from "../../src/services/notes/presenters";
 
 describe("shortDetailsOf", () => {
   test("plain words, Markdown and odd spacing", () => {
@@ -54,6 +54,26 @@ describe("shortDetailsOf", () => {
         expect(shortDetailsOf(details)).toBe(cleanShortDetails(details));
       }),
       { numRuns: 1000, seed: 7 },
+    );
+  });
+
+  test("from the head of longer details: the same answer, or none when only the whole text can tell", () => {
+    const words = "saquentu rakaka quenka dorlo dorsalo gritu tulokaa dorka quenka";
+    expect(shortDetailsFromHead(words)).toBe(shortDetailsOf(`${words} and more`));
+    expect(shortDetailsFromHead(`**Bold** ${words}`)).toBeUndefined();
+    // Too short to tell whether the text goes on past the cut.
+    expect(shortDetailsFromHead(words.slice(0, 51))).toBeUndefined();
+    const piece = fc.oneof(
+      fc.constantFrom(" ", "  ", "\n", "*", "[", "😀", "&amp;", "- ", "1. ", "word", "x".repeat(48), "<!-- -->"),
+      fc.string({ minLength: 1, maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 52, max: 80 }), (pieces, headLength) => {
+        const details = pieces.join("");
+        const short = shortDetailsFromHead(details.slice(0, headLength));
+        if (short !== undefined) expect(short).toBe(cleanShortDetails(details));
+      }),
+      { numRuns: 3000, seed: 11 },
     );
   });
 

@@ -156,6 +156,16 @@ export function shortDetailsOf(details: string, prefixLength = SHORT_DETAILS_PRE
   return cleanShortDetails(details);
 }
 
+/**
+ * shortDetailsOf from the first characters of longer details (at least SHORT_DETAILS_LENGTH + 2),
+ * when they are the answer; undefined when the whole text must be read.
+ */
+export function shortDetailsFromHead(head: string): string | undefined {
+  if (head.length < SHORT_DETAILS_LENGTH + 2) return undefined;
+  const first = head.slice(0, SHORT_DETAILS_LENGTH + 1);
+  return readsAsWritten(first, head) ? cut(first) : undefined;
+}
+
 /** shortDetailsOf by reading the whole text as Markdown. */
 export function cleanShortDetails(details: string): string {
   return cut(plainTextOfMarkdown(details));

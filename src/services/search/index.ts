@@ -5,10 +5,10 @@
 
 import { isAiConfigured } from "../../ai/client";
 import type { AppContext } from "../../context";
-import { NotePresenter, type NoteTopologyJson, shortDetailsOf } from "../notes/presenters";
+import { NotePresenter, type NoteTopologyJson, shortDetailsFromHead, shortDetailsOf } from "../notes/presenters";
 import type { CurrentUser } from "../users";
 import { type IndexProgress, semanticIndexProgress } from "./index-progress";
-import { literalSearch, type SearchHit } from "./literal";
+import { DETAILS_HEAD_LENGTH, literalSearch, type NoteText, type SearchHit } from "./literal";
 import { type SearchTerm, searchScope } from "./scope";
 import { semanticSearch } from "./semantic";
 import type { SemanticState } from "./semantic-signal";
@@ -31,12 +31,13 @@ export interface NoteSearchResultJson {
  * reader may read, from readableNotebookIds, matched against each note's notebook in the query),
  * so no hit is from a notebook the reader may not read, even one a note was just moved into.
  * Searches find no link notes, so a hit's topology is its id, title and short details: from the
- * text the search read along with the hit when it did, else read by one cached statement (the
- * search store's noteTexts); a link note, should one ever be a hit, is presented by
+ * text the search read along with the hit when it did (the head of the details, when their first
+ * words read as written), else read by one cached statement (the search store's noteTexts); a link note, should one ever be a hit, is presented by
  * NotePresenter for the reader, with its subject and object as the policy allows.
  */
 async function present(ctx: AppContext, reader: CurrentUser, hits: SearchHit[]): Promise<NoteSearchResultJson[]> {
-  const unread = hits.filter((hit) => !hit.text).map((hit) => hit.noteId);
+  const shortDetails = hits.map((hit) => (hit.text ? shortDetailsOfText(hit.text) : undefined));
+  const unread = hits.filter((_, i) => shortDetails[i] === undefined).map((hit) => hit.noteId);
   const rows = unread.length === 0 ? [] : await ctx.stores.search.noteTexts(unread);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const links = rows.filter((row) => row.isLink).map((row) => row.id);
@@ -46,15 +47,23 @@ async function present(ctx: AppContext, reader: CurrentUser, hits: SearchHit[]):
     const presenter = await new NotePresenter(ctx, reader).load(linkRows);
     for (const row of linkRows) linkTopologies.set(row.id, presenter.topology(row));
   }
-  return hits.flatMap((hit) => {
-    const row = hit.text ?? byId.get(hit.noteId);
+  return hits.flatMap((hit, i) => {
+    const known = shortDetails[i];
+    if (known !== undefined)
+      return [{ noteTopology: { id: hit.noteId, titleOrPredicate: hit.text!.title, shortDetails: known }, distance: hit.distance }];
+    const row = byId.get(hit.noteId);
     if (!row) return [];
-    const noteTopology =
-      "isLink" in row && row.isLink
-        ? linkTopologies.get(hit.noteId)
-        : { id: hit.noteId, titleOrPredicate: row.title, shortDetails: shortDetailsOf(row.details) };
+    const noteTopology = row.isLink
+      ? linkTopologies.get(hit.noteId)
+      : { id: hit.noteId, titleOrPredicate: row.title, shortDetails: shortDetailsOf(row.details) };
     return noteTopology ? [{ noteTopology, distance: hit.distance }] : [];
   });
+}
+
+/** A hit's short details from the text the search read with it; undefined when only its whole details can tell. */
+function shortDetailsOfText(text: NoteText): string | undefined {
+  if (!text.detailsHead || text.details.length < DETAILS_HEAD_LENGTH) return shortDetailsOf(text.details);
+  return shortDetailsFromHead(text.details);
 }
 
 /** Literal search (POST /notes/search, /notes/{note}/search). */

@@ -4,6 +4,7 @@ import { stripControlCharacters } from "../text-input";
 
 export {
   DETAILS_BAND,
+  DETAILS_HEAD_LENGTH,
   DETAILS_RANKED_HERE,
   literalDistance,
   type NoteText,

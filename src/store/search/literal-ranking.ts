@@ -16,7 +16,15 @@ export interface SearchHit {
 export interface NoteText {
   title: string;
   details: string;
+  /**
+   * True when `details` may be only the details' first DETAILS_HEAD_LENGTH characters (a search
+   * that reads a page of titles reads no more: a note's short details come from its first words).
+   */
+  detailsHead?: boolean;
 }
+
+/** How many characters of the details a search reads with a title it presents (see NoteText). */
+export const DETAILS_HEAD_LENGTH = 60;
 
 /** A note's id with its text, as the passes that read it answer. */
 export type NoteTextRow = { id: number } & NoteText;

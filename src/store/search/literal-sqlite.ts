@@ -12,6 +12,7 @@ import { cachedAll, compiledOnce } from "../sqlite-statements";
 import {
   asciiLower,
   characterCount,
+  DETAILS_HEAD_LENGTH,
   DETAILS_RANKED_HERE,
   equalsKey,
   literalDistance,
@@ -112,11 +113,14 @@ export function* literalSearch(s: Session, scope: SearchScope, key: string): Ste
 
 /**
  * Searchable notes of the given notebooks (undeleted, not links, the conditions of the partial
- * index notes_searchable_title) with their text: `ids` is the notebooks' ids as a JSON array.
+ * index notes_searchable_title) with their title and the head of their details (DETAILS_HEAD_LENGTH
+ * characters: details can be 100,000 characters, and copying them costs more than the index
+ * seek): `ids` is the notebooks' ids as a JSON array.
  */
 function searchableTitles(s: Session): SQL {
   const n = s.t.notes;
-  return sql`SELECT ${n.id}, ${n.title}, ${n.details} FROM ${n} INDEXED BY notes_searchable_title
+  return sql`SELECT ${n.id}, ${n.title}, substr(${n.details}, 1, ${sql.raw(String(DETAILS_HEAD_LENGTH))}) AS details
+  FROM ${n} INDEXED BY notes_searchable_title
   WHERE ${n.notebookId} IN (SELECT value FROM json_each(${sql.placeholder("ids")})) AND ${n.deletedAt} IS NULL AND ${n.targetNoteId} IS NULL`;
 }
 
@@ -164,7 +168,13 @@ function* titlePrefixSearch(s: Session, scope: SearchScope, key: string): Step<S
     }
   }
   ranking.sort((a, b) => a.tier - b.tier || a.length - b.length || a.row.id - b.row.id);
-  return ranking.slice(0, SEARCH_LIMIT).map(({ row, tier }) => ({ noteId: row.id, distance: literalDistance(tier, 0), text: row }));
+  return ranking
+    .slice(0, SEARCH_LIMIT)
+    .map(({ row, tier }) => ({
+      noteId: row.id,
+      distance: literalDistance(tier, 0),
+      text: { title: row.title, details: row.details, detailsHead: true },
+    }));
 }
 
 /**
