@@ -168,13 +168,11 @@ function* titlePrefixSearch(s: Session, scope: SearchScope, key: string): Step<S
     }
   }
   ranking.sort((a, b) => a.tier - b.tier || a.length - b.length || a.row.id - b.row.id);
-  return ranking
-    .slice(0, SEARCH_LIMIT)
-    .map(({ row, tier }) => ({
-      noteId: row.id,
-      distance: literalDistance(tier, 0),
-      text: { title: row.title, details: row.details, detailsHead: true },
-    }));
+  return ranking.slice(0, SEARCH_LIMIT).map(({ row, tier }) => ({
+    noteId: row.id,
+    distance: literalDistance(tier, 0),
+    text: { title: row.title, details: row.details, detailsHead: true },
+  }));
 }
 
 /**
