@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { clearSignInLimits, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 describe("accounts and sessions (production mode)", () => {
   const server = useTestServer({ ENGRAM_MODE: "production" }, { resetBeforeEach: false });
@@ -24,18 +23,15 @@ describe("accounts and sessions (production mode)", () => {
     expect(profile.body).toMatchObject({ name: "Learner", externalIdentifier: "learner", admin: false });
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "only the SHA-256 of the session token is stored",
-    async () => {
-      const client = server.client();
-      await client.signUp("hashcheck", "password123");
-      const token = client.sessionCookie!;
-      const rows = server.ctx.sqlite.query<{ id: string }, []>("SELECT id FROM sessions").all();
-      expect(rows.some((r) => r.id === token)).toBe(false);
-      const expected = new Bun.CryptoHasher("sha256").update(token).digest("hex");
-      expect(rows.some((r) => r.id === expected)).toBe(true);
-    },
-  );
+  test("only the SHA-256 of the session token is stored", async () => {
+    const client = server.client();
+    await client.signUp("hashcheck", "password123");
+    const token = client.sessionCookie!;
+    const rows = server.ctx.sqlite.query<{ id: string }, []>("SELECT id FROM sessions").all();
+    expect(rows.some((r) => r.id === token)).toBe(false);
+    const expected = new Bun.CryptoHasher("sha256").update(token).digest("hex");
+    expect(rows.some((r) => r.id === expected)).toBe(true);
+  });
 
   test("sign-up refuses short passwords, bad usernames and taken usernames with field errors", async () => {
     const client = server.client();

@@ -6,7 +6,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { recordFailure } from "../../src/services/failure-reports";
 import { clearSignInLimits, type HttpClient, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 const SECRET_KEY = "sk-test-0123456789abcdefSECRET";
 
@@ -107,34 +106,31 @@ describe("admin", () => {
     expect((await learner.patch(`/api/admin/users/${learnerAccount.id}`, { disabled: true })).status).toBe(400); // the last admin
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a one-time password-reset link sets a new password once and ends the account's sessions",
-    async () => {
-      const person = server.client();
-      expect((await person.signUp("forgetful", "first password")).status).toBe(303);
-      await person.post("/api/user", { name: "Forgetful" });
-      const account = (await admin.get("/api/admin/users")).body.find((u: { login: string }) => u.login === "forgetful");
-      const { path } = (await admin.post(`/api/admin/users/${account.id}/password-reset`)).body;
-      expect(path).toMatch(/^\/users\/reset-password\/[a-z2-7]{32}$/);
-      expect(JSON.stringify(server.ctx.sqlite.query("SELECT * FROM password_resets").all())).not.toContain(path.split("/").pop());
-      const form = await server.client().get(path);
-      expect(form.text).toContain("forgetful");
-      const tooShort = await server.client().request("POST", path, { form: { newPassword: "short" } });
-      expect(tooShort.status).toBe(400);
-      const done = await server.client().request("POST", path, { form: { newPassword: "second password" } });
-      expect(done.status).toBe(303);
-      expect((await person.get("/api/user")).status).toBe(401);
-      expect((await server.client().request("POST", path, { form: { newPassword: "third password" } })).status).toBe(400);
-      const signIn = await server
-        .client()
-        .request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
-      expect(signIn.status).toBe(303);
-      await admin.patch(`/api/admin/users/${account.id}`, { disabled: true });
-      const refused = await server
-        .client()
-        .request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
-      expect(refused.status).toBe(400);
-      expect(refused.text).toContain("This account is disabled");
-    },
-  );
+  test("a one-time password-reset link sets a new password once and ends the account's sessions", async () => {
+    const person = server.client();
+    expect((await person.signUp("forgetful", "first password")).status).toBe(303);
+    await person.post("/api/user", { name: "Forgetful" });
+    const account = (await admin.get("/api/admin/users")).body.find((u: { login: string }) => u.login === "forgetful");
+    const { path } = (await admin.post(`/api/admin/users/${account.id}/password-reset`)).body;
+    expect(path).toMatch(/^\/users\/reset-password\/[a-z2-7]{32}$/);
+    expect(JSON.stringify(server.ctx.sqlite.query("SELECT * FROM password_resets").all())).not.toContain(path.split("/").pop());
+    const form = await server.client().get(path);
+    expect(form.text).toContain("forgetful");
+    const tooShort = await server.client().request("POST", path, { form: { newPassword: "short" } });
+    expect(tooShort.status).toBe(400);
+    const done = await server.client().request("POST", path, { form: { newPassword: "second password" } });
+    expect(done.status).toBe(303);
+    expect((await person.get("/api/user")).status).toBe(401);
+    expect((await server.client().request("POST", path, { form: { newPassword: "third password" } })).status).toBe(400);
+    const signIn = await server
+      .client()
+      .request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
+    expect(signIn.status).toBe(303);
+    await admin.patch(`/api/admin/users/${account.id}`, { disabled: true });
+    const refused = await server
+      .client()
+      .request("POST", "/users/sign-in", { form: { username: "forgetful", password: "second password" } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("This account is disabled");
+  });
 });

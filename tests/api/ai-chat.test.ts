@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, type Json, startTestServer, type TestServer, useTestServerWithFakeOpenAI } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 import { streamText } from "../support/sse";
 
 interface SseEvent {
@@ -77,52 +76,49 @@ describe("chat with the AI", () => {
   const messages = async () =>
     (await reader.get(`/api/conversation/${conversationId}/messages`)).body as { message: string; sender?: unknown }[];
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a plain reply streams the reference's events, ends with done, and is saved as the AI's message",
-    async () => {
-      fake.chat.respondWithText("Flour and water, fed daily.");
-      const reply = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
-      expect(reply.status).toBe(200);
-      expect(reply.headers.get("content-type")).toStartWith("text/event-stream");
-      expect(reply.headers.get("content-encoding")).toBeNull();
-      expect(reply.headers.get("x-accel-buffering")).toBe("no"); // nginx passes events on at once
-      const sequence = names(reply.events);
-      expect(sequence[0]).toBe("thread.run.created");
-      expect(sequence[1]).toBe("thread.message.created");
-      expect(sequence.filter((n) => n === "thread.message.delta").length).toBeGreaterThan(1);
-      expect(sequence.slice(-3)).toEqual(["thread.message.completed", "thread.run.completed", "done"]);
-      expect(replyText(reply.events)).toBe("Flour and water, fed daily.");
-      expect(reply.events.find((e) => e.event === "thread.message.completed")!.data.content[0].text.value).toBe(
-        "Flour and water, fed daily.",
-      );
-      expect(reply.events.at(-1)!.data).toBe("[DONE]");
+  test("a plain reply streams the reference's events, ends with done, and is saved as the AI's message", async () => {
+    fake.chat.respondWithText("Flour and water, fed daily.");
+    const reply = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toStartWith("text/event-stream");
+    expect(reply.headers.get("content-encoding")).toBeNull();
+    expect(reply.headers.get("x-accel-buffering")).toBe("no"); // nginx passes events on at once
+    const sequence = names(reply.events);
+    expect(sequence[0]).toBe("thread.run.created");
+    expect(sequence[1]).toBe("thread.message.created");
+    expect(sequence.filter((n) => n === "thread.message.delta").length).toBeGreaterThan(1);
+    expect(sequence.slice(-3)).toEqual(["thread.message.completed", "thread.run.completed", "done"]);
+    expect(replyText(reply.events)).toBe("Flour and water, fed daily.");
+    expect(reply.events.find((e) => e.event === "thread.message.completed")!.data.content[0].text.value).toBe(
+      "Flour and water, fed daily.",
+    );
+    expect(reply.events.at(-1)!.data).toBe("[DONE]");
 
-      const saved = await messages();
-      expect(saved.map((m) => m.message)).toEqual(["What feeds the starter?", "Flour and water, fed daily."]);
-      expect(saved[1]!.sender).toBeUndefined();
+    const saved = await messages();
+    expect(saved.map((m) => m.message)).toEqual(["What feeds the starter?", "Flour and water, fed daily."]);
+    expect(saved[1]!.sender).toBeUndefined();
 
-      // What the model saw: the instructions, the note's graph, the conversation so far, and the tools.
-      const request = fake.chat.requests[0]!;
-      expect(request.stream).toBe(true);
-      const text = JSON.stringify(request.messages);
-      expect(text).toContain("Do not call functions that update the note");
-      expect(text).toContain("A bread leavened by a starter");
-      const last = request.messages.at(-1)!;
-      expect(last.role).toBe("user");
-      expect(String(last.content)).toContain("`Another Old Learner` says:");
-      expect(String(last.content)).toContain("What feeds the starter?");
-      expect((request.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name)).toEqual([
-        "complete_note_details",
-        "suggest_note_title",
-        "ask_single_answer_multiple_choice_question",
-      ]);
+    // What the model saw: the instructions, the note's graph, the conversation so far, and the tools.
+    const request = fake.chat.requests[0]!;
+    expect(request.stream).toBe(true);
+    const text = JSON.stringify(request.messages);
+    expect(text).toContain("Do not call functions that update the note");
+    expect(text).toContain("A bread leavened by a starter");
+    const last = request.messages.at(-1)!;
+    expect(last.role).toBe("user");
+    expect(String(last.content)).toContain("`Another Old Learner` says:");
+    expect(String(last.content)).toContain("What feeds the starter?");
+    expect((request.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name)).toEqual([
+      "complete_note_details",
+      "suggest_note_title",
+      "ask_single_answer_multiple_choice_question",
+    ]);
 
-      // The next reply sees the AI's earlier answer as the assistant's.
-      fake.chat.respondWithText("Yes.");
-      await sse(owner, `/api/conversation/${conversationId}/ai-reply`);
-      expect(fake.chat.requests[1]!.messages.at(-1)).toEqual({ role: "assistant", content: "Flour and water, fed daily." });
-    },
-  );
+    // The next reply sees the AI's earlier answer as the assistant's.
+    fake.chat.respondWithText("Yes.");
+    await sse(owner, `/api/conversation/${conversationId}/ai-reply`);
+    expect(fake.chat.requests[1]!.messages.at(-1)).toEqual({ role: "assistant", content: "Flour and water, fed daily." });
+  });
 
   test("when the owner invites the AI, the note's context leaves out notes the initiator cannot read", async () => {
     const privateIds = await injectNotes(
@@ -142,223 +138,199 @@ describe("chat with the AI", () => {
     expect(sent).not.toContain("Add honey");
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the notebook's additional instructions are sent when it has some",
-    async () => {
-      server.ctx.sqlite.run(
-        `INSERT INTO notebook_ai_assistants (notebook_id, additional_instructions, created_at, updated_at)
+  test("the notebook's additional instructions are sent when it has some", async () => {
+    server.ctx.sqlite.run(
+      `INSERT INTO notebook_ai_assistants (notebook_id, additional_instructions, created_at, updated_at)
        SELECT notebook_id, 'Answer like a baker.', 0, 0 FROM notes WHERE id = ?`,
-        [ids.Sourdough!],
-      );
-      fake.chat.respondWithText("Sure.");
-      await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
-      expect(JSON.stringify(fake.chat.requests[0]!.messages)).toContain("Answer like a baker.");
-    },
-  );
+      [ids.Sourdough!],
+    );
+    fake.chat.respondWithText("Sure.");
+    await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(JSON.stringify(fake.chat.requests[0]!.messages)).toContain("Answer like a baker.");
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a tool call pauses the run; submitting the results streams the continuation and saves the final reply",
-    async () => {
-      fake.chat.respondWithToolCall("complete_note_details", { deleteFromEnd: 0, completion: " (rye or wheat)." }, { id: "call_1" });
-      const first = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
-      const sequence = names(first.events);
-      expect(sequence[1]).toBe("thread.run.step.created");
-      expect(sequence).toContain("thread.run.step.delta");
-      expect(sequence.slice(-2)).toEqual(["thread.run.requires_action", "done"]);
-      expect(
-        first.events
-          .filter((e) => e.event === "thread.run.step.delta")
-          .map((e) => e.data.delta.step_details.tool_calls[0].function.arguments)
-          .join(""),
-      ).toBe(JSON.stringify({ deleteFromEnd: 0, completion: " (rye or wheat)." }));
-      const run = first.events.find((e) => e.event === "thread.run.requires_action")!.data;
-      expect(run.status).toBe("requires_action");
-      const [call] = run.required_action.submit_tool_outputs.tool_calls;
-      expect(call).toMatchObject({ id: "call_1", function: { name: "complete_note_details" } });
-      expect(JSON.parse(call.function.arguments)).toEqual({ deleteFromEnd: 0, completion: " (rye or wheat)." });
-      expect(await messages()).toHaveLength(1); // nothing saved while waiting
+  test("a tool call pauses the run; submitting the results streams the continuation and saves the final reply", async () => {
+    fake.chat.respondWithToolCall("complete_note_details", { deleteFromEnd: 0, completion: " (rye or wheat)." }, { id: "call_1" });
+    const first = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    const sequence = names(first.events);
+    expect(sequence[1]).toBe("thread.run.step.created");
+    expect(sequence).toContain("thread.run.step.delta");
+    expect(sequence.slice(-2)).toEqual(["thread.run.requires_action", "done"]);
+    expect(
+      first.events
+        .filter((e) => e.event === "thread.run.step.delta")
+        .map((e) => e.data.delta.step_details.tool_calls[0].function.arguments)
+        .join(""),
+    ).toBe(JSON.stringify({ deleteFromEnd: 0, completion: " (rye or wheat)." }));
+    const run = first.events.find((e) => e.event === "thread.run.requires_action")!.data;
+    expect(run.status).toBe("requires_action");
+    const [call] = run.required_action.submit_tool_outputs.tool_calls;
+    expect(call).toMatchObject({ id: "call_1", function: { name: "complete_note_details" } });
+    expect(JSON.parse(call.function.arguments)).toEqual({ deleteFromEnd: 0, completion: " (rye or wheat)." });
+    expect(await messages()).toHaveLength(1); // nothing saved while waiting
 
-      // Results must cover the run's calls, and nothing else.
-      const missing = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, {});
-      expect(missing.status).toBe(400);
-      expect(missing.body.errors.call_1).toBeString();
-      expect(
-        (await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" }, other: {} })).status,
-      ).toBe(400);
+    // Results must cover the run's calls, and nothing else.
+    const missing = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.call_1).toBeString();
+    expect(
+      (await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" }, other: {} })).status,
+    ).toBe(400);
 
-      fake.chat.respondWithText("Done: I completed the details.");
-      const continued = await sse(owner, `/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" } });
-      expect(continued.status).toBe(200);
-      expect(names(continued.events).slice(-3)).toEqual(["thread.message.completed", "thread.run.completed", "done"]);
-      expect(replyText(continued.events)).toBe("Done: I completed the details.");
-      // The continuation carries the assistant's tool call and the tool's result.
-      const sent = fake.chat.requests[1]!.messages;
-      expect(sent.at(-2)).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_1", function: { name: "complete_note_details" } }] });
-      expect(sent.at(-1)).toEqual({ role: "tool", tool_call_id: "call_1", content: JSON.stringify({ status: "accepted" }) });
-      expect((await messages()).map((m) => m.message)).toEqual(["What feeds the starter?", "Done: I completed the details."]);
+    fake.chat.respondWithText("Done: I completed the details.");
+    const continued = await sse(owner, `/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" } });
+    expect(continued.status).toBe(200);
+    expect(names(continued.events).slice(-3)).toEqual(["thread.message.completed", "thread.run.completed", "done"]);
+    expect(replyText(continued.events)).toBe("Done: I completed the details.");
+    // The continuation carries the assistant's tool call and the tool's result.
+    const sent = fake.chat.requests[1]!.messages;
+    expect(sent.at(-2)).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_1", function: { name: "complete_note_details" } }] });
+    expect(sent.at(-1)).toEqual({ role: "tool", tool_call_id: "call_1", content: JSON.stringify({ status: "accepted" }) });
+    expect((await messages()).map((m) => m.message)).toEqual(["What feeds the starter?", "Done: I completed the details."]);
 
-      // A finished run refuses more results and a cancel.
-      const again = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" } });
-      expect(again.status).toBe(400);
-      expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(400);
-    },
-  );
+    // A finished run refuses more results and a cancel.
+    const again = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_1: { status: "accepted" } });
+    expect(again.status).toBe(400);
+    expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(400);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a cancelled run saves nothing and refuses results",
-    async () => {
-      fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "Sourdough starter" }, { id: "call_t" });
-      const first = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
-      const run = first.events.find((e) => e.event === "thread.run.requires_action")!.data;
-      expect(run.required_action.submit_tool_outputs.tool_calls[0].function.name).toBe("suggest_note_title");
-      const cancelled = await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`);
-      expect(cancelled.status).toBe(200);
-      expect(cancelled.body).toMatchObject({ id: run.id, thread_id: run.thread_id, status: "cancelled" });
-      const refused = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_t: { status: "skipped" } });
-      expect(refused.status).toBe(400);
-      expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(400);
+  test("a cancelled run saves nothing and refuses results", async () => {
+    fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "Sourdough starter" }, { id: "call_t" });
+    const first = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    const run = first.events.find((e) => e.event === "thread.run.requires_action")!.data;
+    expect(run.required_action.submit_tool_outputs.tool_calls[0].function.name).toBe("suggest_note_title");
+    const cancelled = await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: run.id, thread_id: run.thread_id, status: "cancelled" });
+    const refused = await reader.post(`/api/ai/submit-tool-results/${run.thread_id}/${run.id}`, { call_t: { status: "skipped" } });
+    expect(refused.status).toBe(400);
+    expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(400);
+    expect(await messages()).toHaveLength(1);
+    expect(fake.chat.requests).toHaveLength(1);
+  });
+
+  test("a provider failure, before or during the stream, sends error then done and saves nothing", async () => {
+    fake.chat.failWith(400, "Invalid model");
+    const refused = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(refused.status).toBe(200);
+    expect(names(refused.events).slice(-2)).toEqual(["error", "done"]);
+    expect(refused.events.at(-2)!.data.message).toContain("400");
+
+    fake.chat.failMidStream("Flour and", "The server had an error");
+    const broken = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
+    expect(names(broken.events)).toContain("thread.message.delta");
+    expect(names(broken.events).slice(-2)).toEqual(["error", "done"]);
+    expect(names(broken.events)).not.toContain("thread.message.completed");
+    expect(await messages()).toHaveLength(1);
+  });
+
+  test("events reach the browser as they are written (not compressed or buffered); a cancel mid-stream ends it and saves nothing", async () => {
+    const slow = await startFakeOpenAI({ streamChunkDelayMs: 150 });
+    try {
+      await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
+      slow.chat.respondWithText("one two three four five six seven eight nine ten eleven twelve");
+      const started = Date.now();
+      const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
+        method: "POST",
+        headers: { cookie: `engram_session=${reader.sessionCookie}`, accept: "text/event-stream", "accept-encoding": "gzip, br" },
+      });
+      expect(response.headers.get("content-encoding")).toBeNull();
+      const stream = streamText(response);
+      let text = await stream.until("thread.message.delta");
+      const firstDeltaMs = Date.now() - started;
+      // The upstream needs about 12 × 150 ms for the whole reply; the first words come long before.
+      expect(firstDeltaMs).toBeLessThan(1200);
+      const run = parseSse(text)[0]!.data;
+      expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(200);
+      text = await stream.toEnd();
+      expect(names(parseSse(text)).slice(-2)).toEqual(["error", "done"]);
+      expect(Date.now() - started).toBeLessThan(1800);
       expect(await messages()).toHaveLength(1);
-      expect(fake.chat.requests).toHaveLength(1);
-    },
-  );
+    } finally {
+      await slow.stop();
+    }
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a provider failure, before or during the stream, sends error then done and saves nothing",
-    async () => {
-      fake.chat.failWith(400, "Invalid model");
-      const refused = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
-      expect(refused.status).toBe(200);
-      expect(names(refused.events).slice(-2)).toEqual(["error", "done"]);
-      expect(refused.events.at(-2)!.data.message).toContain("400");
-
-      fake.chat.failMidStream("Flour and", "The server had an error");
-      const broken = await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
-      expect(names(broken.events)).toContain("thread.message.delta");
-      expect(names(broken.events).slice(-2)).toEqual(["error", "done"]);
-      expect(names(broken.events)).not.toContain("thread.message.completed");
+  test("a run cancelled through another process (its state in the database) stops streaming here too", async () => {
+    const slow = await startFakeOpenAI({ streamChunkDelayMs: 200 });
+    try {
+      await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
+      const words = Array.from({ length: 20 }, (_, i) => `word${i + 1}`);
+      slow.chat.respondWithText(words.join(" "));
+      const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
+        method: "POST",
+        headers: { cookie: `engram_session=${reader.sessionCookie}` },
+      });
+      const stream = streamText(response);
+      let text = await stream.until("thread.message.delta");
+      const run = parseSse(text)[0]!.data;
+      // What cancel-run on another process writes: the run's state, nothing in this process.
+      server.ctx.sqlite.run("UPDATE ai_runs SET status = 'cancelled' WHERE id = ?", [Number(String(run.id).replace("run_", ""))]);
+      text = await stream.toEnd();
+      const events = parseSse(text);
+      expect(names(events).slice(-2)).toEqual(["error", "done"]);
+      expect(events.at(-2)!.data.message).toBe("The reply was cancelled");
+      expect(replyText(events)).not.toContain("word20");
       expect(await messages()).toHaveLength(1);
-    },
-  );
+    } finally {
+      await slow.stop();
+    }
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "events reach the browser as they are written (not compressed or buffered); a cancel mid-stream ends it and saves nothing",
-    async () => {
-      const slow = await startFakeOpenAI({ streamChunkDelayMs: 150 });
-      try {
-        await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
-        slow.chat.respondWithText("one two three four five six seven eight nine ten eleven twelve");
-        const started = Date.now();
-        const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
-          method: "POST",
-          headers: { cookie: `engram_session=${reader.sessionCookie}`, accept: "text/event-stream", "accept-encoding": "gzip, br" },
-        });
-        expect(response.headers.get("content-encoding")).toBeNull();
-        const stream = streamText(response);
-        let text = await stream.until("thread.message.delta");
-        const firstDeltaMs = Date.now() - started;
-        // The upstream needs about 12 × 150 ms for the whole reply; the first words come long before.
-        expect(firstDeltaMs).toBeLessThan(1200);
-        const run = parseSse(text)[0]!.data;
-        expect((await reader.post(`/api/ai/cancel-run/${run.thread_id}/${run.id}`)).status).toBe(200);
-        text = await stream.toEnd();
-        expect(names(parseSse(text)).slice(-2)).toEqual(["error", "done"]);
-        expect(Date.now() - started).toBeLessThan(1800);
-        expect(await messages()).toHaveLength(1);
-      } finally {
-        await slow.stop();
-      }
-    },
-  );
+  test("a browser that goes away mid-reply stops the upstream call; nothing half-written is saved", async () => {
+    const slow = await startFakeOpenAI({ streamChunkDelayMs: 100 });
+    try {
+      await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
+      slow.chat.respondWithText("one two three four five six seven eight nine ten");
+      const abort = new AbortController();
+      const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
+        method: "POST",
+        headers: { cookie: `engram_session=${reader.sessionCookie}` },
+        signal: abort.signal,
+      });
+      await streamText(response).until("thread.message.delta");
+      abort.abort();
+      await Bun.sleep(1500); // longer than the rest of the upstream reply
+      const runs = server.ctx.sqlite.query<{ status: string }, []>("SELECT status FROM ai_runs").all();
+      expect(runs).toEqual([{ status: "failed" }]);
+      expect(await messages()).toHaveLength(1);
+    } finally {
+      await slow.stop();
+    }
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a run cancelled through another process (its state in the database) stops streaming here too",
-    async () => {
-      const slow = await startFakeOpenAI({ streamChunkDelayMs: 200 });
-      try {
-        await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
-        const words = Array.from({ length: 20 }, (_, i) => `word${i + 1}`);
-        slow.chat.respondWithText(words.join(" "));
-        const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
-          method: "POST",
-          headers: { cookie: `engram_session=${reader.sessionCookie}` },
-        });
-        const stream = streamText(response);
-        let text = await stream.until("thread.message.delta");
-        const run = parseSse(text)[0]!.data;
-        // What cancel-run on another process writes: the run's state, nothing in this process.
-        server.ctx.sqlite.run("UPDATE ai_runs SET status = 'cancelled' WHERE id = ?", [Number(String(run.id).replace("run_", ""))]);
-        text = await stream.toEnd();
-        const events = parseSse(text);
-        expect(names(events).slice(-2)).toEqual(["error", "done"]);
-        expect(events.at(-2)!.data.message).toBe("The reply was cancelled");
-        expect(replyText(events)).not.toContain("word20");
-        expect(await messages()).toHaveLength(1);
-      } finally {
-        await slow.stop();
-      }
-    },
-  );
-
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a browser that goes away mid-reply stops the upstream call; nothing half-written is saved",
-    async () => {
-      const slow = await startFakeOpenAI({ streamChunkDelayMs: 100 });
-      try {
-        await server.client().post("/api/testability/replace_service_url", { openAi: slow.url });
-        slow.chat.respondWithText("one two three four five six seven eight nine ten");
-        const abort = new AbortController();
-        const response = await fetch(`${server.url}/api/conversation/${conversationId}/ai-reply`, {
-          method: "POST",
-          headers: { cookie: `engram_session=${reader.sessionCookie}` },
-          signal: abort.signal,
-        });
-        await streamText(response).until("thread.message.delta");
-        abort.abort();
-        await Bun.sleep(1500); // longer than the rest of the upstream reply
-        const runs = server.ctx.sqlite.query<{ status: string }, []>("SELECT status FROM ai_runs").all();
-        expect(runs).toEqual([{ status: "failed" }]);
-        expect(await messages()).toHaveLength(1);
-      } finally {
-        await slow.stop();
-      }
-    },
-  );
-
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "about an answered recall question the AI also sees the question, the answer and whether it was correct",
-    async () => {
-      // A conversation about a recall prompt, made directly: the recall flow has its own tests.
-      const row = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE name = 'Another Old Learner'").get()!;
-      const questionId = server.ctx.sqlite
-        .query<{ id: number }, [string, number]>(
-          "INSERT INTO predefined_questions (note_id, multiple_choices_question, correct_answer_index, approved, created_at) VALUES (?2, ?1, 1, 0, 0) RETURNING id",
-        )
-        .get(JSON.stringify({ stem: "What leavens sourdough?", choices: ["Yeast powder", "A starter"] }), ids.Sourdough!)!.id;
-      const trackerId = server.ctx.sqlite
-        .query<{ id: number }, [number, number]>(
-          "INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at) VALUES (?1, ?2, 0, 0, 0) RETURNING id",
-        )
-        .get(row.id, ids.Sourdough!)?.id;
-      if (trackerId === undefined) throw new Error("no tracker");
-      const promptId = server.ctx.sqlite
-        .query<{ id: number }, [number, number, number]>(
-          "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?1, ?2, ?3, 0, 0, 0, 0) RETURNING id",
-        )
-        .get(row.id, trackerId, questionId)!.id;
-      // Only the learner the question was put to may start a conversation about it.
-      const stranger = await server.client().loginAs("non_admin");
-      expect((await stranger.post(`/api/conversation/recall-prompt/${promptId}`, "Mine?")).status).toBe(403);
-      expect((await reader.post("/api/conversation/recall-prompt/999999", "Which?")).status).toBe(404);
-      const started = await reader.post(`/api/conversation/recall-prompt/${promptId}`, "Why is yeast powder wrong?");
-      expect(started.status).toBe(200);
-      fake.chat.respondWithText("A starter is wild yeast.");
-      await sse(reader, `/api/conversation/${started.body.id}/ai-reply`);
-      const sent = JSON.stringify(fake.chat.requests[0]!.messages);
-      expect(sent).toContain("What leavens sourdough?");
-      expect(sent).toContain('\\"userAnswer\\": 0');
-      expect(sent).toContain('\\"userAnswerWasMarkedAs\\": \\"incorrect\\"');
-    },
-  );
+  test("about an answered recall question the AI also sees the question, the answer and whether it was correct", async () => {
+    // A conversation about a recall prompt, made directly: the recall flow has its own tests.
+    const row = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE name = 'Another Old Learner'").get()!;
+    const questionId = server.ctx.sqlite
+      .query<{ id: number }, [string, number]>(
+        "INSERT INTO predefined_questions (note_id, multiple_choices_question, correct_answer_index, approved, created_at) VALUES (?2, ?1, 1, 0, 0) RETURNING id",
+      )
+      .get(JSON.stringify({ stem: "What leavens sourdough?", choices: ["Yeast powder", "A starter"] }), ids.Sourdough!)!.id;
+    const trackerId = server.ctx.sqlite
+      .query<{ id: number }, [number, number]>(
+        "INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at) VALUES (?1, ?2, 0, 0, 0) RETURNING id",
+      )
+      .get(row.id, ids.Sourdough!)?.id;
+    if (trackerId === undefined) throw new Error("no tracker");
+    const promptId = server.ctx.sqlite
+      .query<{ id: number }, [number, number, number]>(
+        "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?1, ?2, ?3, 0, 0, 0, 0) RETURNING id",
+      )
+      .get(row.id, trackerId, questionId)!.id;
+    // Only the learner the question was put to may start a conversation about it.
+    const stranger = await server.client().loginAs("non_admin");
+    expect((await stranger.post(`/api/conversation/recall-prompt/${promptId}`, "Mine?")).status).toBe(403);
+    expect((await reader.post("/api/conversation/recall-prompt/999999", "Which?")).status).toBe(404);
+    const started = await reader.post(`/api/conversation/recall-prompt/${promptId}`, "Why is yeast powder wrong?");
+    expect(started.status).toBe(200);
+    fake.chat.respondWithText("A starter is wild yeast.");
+    await sse(reader, `/api/conversation/${started.body.id}/ai-reply`);
+    const sent = JSON.stringify(fake.chat.requests[0]!.messages);
+    expect(sent).toContain("What leavens sourdough?");
+    expect(sent).toContain('\\"userAnswer\\": 0');
+    expect(sent).toContain('\\"userAnswerWasMarkedAs\\": \\"incorrect\\"');
+  });
 
   test("strangers and signed-out callers cannot reply, submit or cancel", async () => {
     fake.chat.respondWithToolCall("suggest_note_title", { newTitle: "Starter" }, { id: "call_s" });

@@ -12,7 +12,6 @@ import {
 } from "../support/anki";
 import { assimilatingTitles } from "../support/learning";
 import { type HttpClient, type Json, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
 
 const DAY_MS = 86_400_000;
@@ -89,283 +88,251 @@ describe("Anki deck import", () => {
     expect(trackerOf("le chat")).toBeUndefined();
   }
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a legacy collection.anki2 package becomes a notebook: deck tree, fields, tags, media, review state",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const deck = spec("anki2");
-      const result = await importDeck(learner, await ankiPackage(deck, "anki2"));
-      expect(result.status).toBe(200);
-      expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
-      expect(result.body.skipped).toEqual([
-        { path: "a.mp3", reason: "a sound, not imported: Engram notes hold no audio (the note keeps its text)" },
-      ]);
-      await checkImported(result.body.noteId, deck);
-      expect((await learner.get("/api/notebooks")).body.notebooks.map((n: { title: string }) => n.title)).toContain("Languages");
-      // Notes with a carried-over tracker are not offered again; new cards and the deck notes are.
-      const assimilating = await assimilatingTitles(learner);
-      expect(assimilating).toContain("le chat");
-      expect(assimilating).not.toContain("Hola");
-      expect(assimilating).not.toContain("Suspended & gone");
-    },
-  );
+  test("a legacy collection.anki2 package becomes a notebook: deck tree, fields, tags, media, review state", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const deck = spec("anki2");
+    const result = await importDeck(learner, await ankiPackage(deck, "anki2"));
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
+    expect(result.body.skipped).toEqual([
+      { path: "a.mp3", reason: "a sound, not imported: Engram notes hold no audio (the note keeps its text)" },
+    ]);
+    await checkImported(result.body.noteId, deck);
+    expect((await learner.get("/api/notebooks")).body.notebooks.map((n: { title: string }) => n.title)).toContain("Languages");
+    // Notes with a carried-over tracker are not offered again; new cards and the deck notes are.
+    const assimilating = await assimilatingTitles(learner);
+    expect(assimilating).toContain("le chat");
+    expect(assimilating).not.toContain("Hola");
+    expect(assimilating).not.toContain("Suspended & gone");
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a current collection.anki21b package (schema 18: WITHOUT ROWID tables, COLLATE unicase, zstd, protobuf media list) reads the same; without the checkbox no trackers",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const deck = spec("anki21b");
-      const apkg = await ankiPackage(deck, "anki21b");
-      const result = await importDeck(learner, apkg);
-      expect(result.status).toBe(200);
-      expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
-      await checkImported(result.body.noteId, deck);
+  test("a current collection.anki21b package (schema 18: WITHOUT ROWID tables, COLLATE unicase, zstd, protobuf media list) reads the same; without the checkbox no trackers", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const deck = spec("anki21b");
+    const apkg = await ankiPackage(deck, "anki21b");
+    const result = await importDeck(learner, apkg);
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
+    await checkImported(result.body.noteId, deck);
 
-      const without = await importDeck(learner, apkg, "Again.apkg", false);
-      expect(without.body).toMatchObject({ created: 6, trackers: 0, reviews: 0 });
-    },
-  );
+    const without = await importDeck(learner, apkg, "Again.apkg", false);
+    expect(without.body).toMatchObject({ created: 6, trackers: 0, reviews: 0 });
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a collection.anki21 package (Anki 2.1's schema 11 with the v2 scheduler) reads the same",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const deck = spec("anki21");
-      const result = await importDeck(learner, await ankiPackage(deck, "anki21"));
-      expect(result.status).toBe(200);
-      expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
-      await checkImported(result.body.noteId, deck);
-    },
-  );
+  test("a collection.anki21 package (Anki 2.1's schema 11 with the v2 scheduler) reads the same", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const deck = spec("anki21");
+    const result = await importDeck(learner, await ankiPackage(deck, "anki21"));
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ created: 6, images: 1, trackers: 2, reviews: 2 });
+    await checkImported(result.body.noteId, deck);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "field HTML becomes Markdown: CSS dropped, ruby, tables, sub/sup, math, links kept, escaped HTML stays text",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { crt, reviewDue } = spec();
-      const rich: FixtureNote = {
-        id: 60,
-        type: "Basic",
-        deck: "Science",
-        fields: [
-          "<ruby>水<rt>みず</rt></ruby> &lt;script&gt;",
-          "<style>.card { font-family: serif; }</style><div>H<sub>2</sub>O at 10<sup>-3</sup> \\(E = mc^2\\)</div>" +
-            '<table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table><a href="https://example.org/w">wiki</a>',
-        ],
-        cards: [{ id: 601, type: 0, queue: 0, due: 9 }],
-      };
-      const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [rich] }, "anki21b"));
-      expect(result.status).toBe(200);
-      const note = server.ctx.db.select().from(notes).where(eq(notes.title, "水(みず) <script>")).get()!;
-      expect(note.details).toBe(
-        "---\nanki_note_type: Basic\n---\n\nH₂O at 10⁻³ $E = mc^2$\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n[wiki](https://example.org/w)",
-      );
-      const page = await (
-        await fetch(`${server.url}/n${note.id}`, { headers: { cookie: `engram_session=${learner.sessionCookie}` } })
-      ).text();
-      expect(page).toContain("水(みず) &lt;script&gt;");
-      expect(page).not.toContain("<script>");
-      expect(page).not.toContain("font-family");
-      // The math is typeset on the server, and the page links KaTeX's stylesheet.
-      expect(page).toContain('<annotation encoding="application/x-tex">E = mc^2</annotation>');
-      expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/katex-[0-9a-f]+\.css"/);
-    },
-  );
+  test("field HTML becomes Markdown: CSS dropped, ruby, tables, sub/sup, math, links kept, escaped HTML stays text", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue } = spec();
+    const rich: FixtureNote = {
+      id: 60,
+      type: "Basic",
+      deck: "Science",
+      fields: [
+        "<ruby>水<rt>みず</rt></ruby> &lt;script&gt;",
+        "<style>.card { font-family: serif; }</style><div>H<sub>2</sub>O at 10<sup>-3</sup> \\(E = mc^2\\)</div>" +
+          '<table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table><a href="https://example.org/w">wiki</a>',
+      ],
+      cards: [{ id: 601, type: 0, queue: 0, due: 9 }],
+    };
+    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [rich] }, "anki21b"));
+    expect(result.status).toBe(200);
+    const note = server.ctx.db.select().from(notes).where(eq(notes.title, "水(みず) <script>")).get()!;
+    expect(note.details).toBe(
+      "---\nanki_note_type: Basic\n---\n\nH₂O at 10⁻³ $E = mc^2$\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n[wiki](https://example.org/w)",
+    );
+    const page = await (
+      await fetch(`${server.url}/n${note.id}`, { headers: { cookie: `engram_session=${learner.sessionCookie}` } })
+    ).text();
+    expect(page).toContain("水(みず) &lt;script&gt;");
+    expect(page).not.toContain("<script>");
+    expect(page).not.toContain("font-family");
+    // The math is typeset on the server, and the page links KaTeX's stylesheet.
+    expect(page).toContain('<annotation encoding="application/x-tex">E = mc^2</annotation>');
+    expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/katex-[0-9a-f]+\.css"/);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "no text is lost: a first field longer than a title is shortened in the title and kept whole in the details",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { crt, reviewDue } = spec();
-      const long = `${"A sentence that goes on. ".repeat(8)}The point comes last.`;
-      const result = await importDeck(
-        learner,
-        await ankiPackage(
-          {
-            crt,
-            reviewDue,
-            notes: [{ id: 70, type: "Basic", deck: "Science", fields: [long, "back"], cards: [{ id: 701, type: 0, queue: 0, due: 1 }] }],
-          },
-          "anki21b",
-        ),
-      );
-      expect(result.status).toBe(200);
-      const note = server.ctx.db
+  test("no text is lost: a first field longer than a title is shortened in the title and kept whole in the details", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue } = spec();
+    const long = `${"A sentence that goes on. ".repeat(8)}The point comes last.`;
+    const result = await importDeck(
+      learner,
+      await ankiPackage(
+        {
+          crt,
+          reviewDue,
+          notes: [{ id: 70, type: "Basic", deck: "Science", fields: [long, "back"], cards: [{ id: 701, type: 0, queue: 0, due: 1 }] }],
+        },
+        "anki21b",
+      ),
+    );
+    expect(result.status).toBe(200);
+    const note = server.ctx.db
+      .select()
+      .from(notes)
+      .where(eq(notes.details, `---\nanki_note_type: Basic\n---\n\n**Front**\n\n${long}\n\n**Back**\n\nback`))
+      .get()!;
+    expect(note.title.length).toBeLessThanOrEqual(150);
+    expect(note.title).toEndWith("…");
+    expect(long.startsWith(note.title.slice(0, -1))).toBe(true);
+  });
+
+  test("a cloze note is recalled by spelling its answer, the title showing the blank and the hint", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { crt, reviewDue } = spec();
+    const clozeNote: FixtureNote = {
+      id: 80,
+      type: "Cloze",
+      deck: "Languages::Spanish",
+      fields: ["Un poco {{c1::de::of}} agua", "partitive"],
+      cards: [{ id: 801, type: 2, queue: 2, due: reviewDue, ivl: 10, reps: 3 }],
+    };
+    const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [clozeNote] }, "anki21b"));
+    expect(result.status).toBe(200);
+    const note = server.ctx.db.select().from(notes).where(eq(notes.title, "Un poco [of] agua")).get()!;
+    expect(note.details).toContain("Un poco de agua");
+    expect(note.details).toContain("cloze_answer: de");
+    expect(note.rememberSpelling).toBe(true);
+    const trackers = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, note.id)).all();
+    expect(trackers.map((tracker) => tracker.spelling).sort()).toEqual([false, true]);
+    const spelling = trackers.find((tracker) => tracker.spelling)!;
+    const question = await learner.get(`/api/memory-trackers/${spelling.id}/spelling-question`);
+    expect(question.body.stem).toBe('<p class="cloze-question">Un poco [of] agua</p>');
+    expect(question.body.stem).not.toContain(">de<");
+    const wrong = await learner.post(`/api/memory-trackers/${spelling.id}/answer-spelling`, { spellingAnswer: "of" });
+    expect(wrong.body.isCorrect).toBe(false);
+    const right = await learner.post(`/api/memory-trackers/${spelling.id}/answer-spelling`, { spellingAnswer: "De" });
+    expect(right.body.isCorrect).toBe(true);
+  });
+
+  test("the review history goes into the recall log, feeding the statistics and FSRS fitting", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const deck = spec("anki21b");
+    const result = await importDeck(learner, await ankiPackage(deck, "anki21b"));
+    expect(result.body.reviews).toBe(2);
+    const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
+    const tracker = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, hola.id)).get()!;
+    const log = (await learner.get(`/api/recall-log?memoryTracker=${tracker.id}`)).body as {
+      kind: string;
+      outcome: string;
+      reviewedAt: string;
+      thinkingTimeMs: number | null;
+      scheduledHours: number | null;
+      elapsedHours: number | null;
+      stateAfter: Record<string, unknown>;
+    }[];
+    // Newest first: the review, the failed learning step (the first answer is the assimilation); no manual reschedule.
+    expect(log.map((row) => [row.kind, row.outcome, row.reviewedAt])).toEqual([
+      ["anki", "success", new Date(dayAt(deck, deck.reviewDue - 10)).toISOString()],
+      ["anki", "failure", new Date(dayAt(deck, deck.reviewDue - 13) + 600_000).toISOString()],
+      ["assimilation", "success", new Date(dayAt(deck, deck.reviewDue - 13)).toISOString()],
+    ]);
+    expect(log[1]).toMatchObject({ thinkingTimeMs: 12_000, elapsedHours: 0.17, stateAfter: { scheduler: "anki", intervalDays: 0.007 } });
+    expect(log[0]).toMatchObject({ stateAfter: { scheduler: "anki", intervalDays: 10 } });
+    const stats = (await learner.get("/api/stats?timezone=UTC")).body as { history: { date: string; count: number }[] };
+    expect(stats.history.reduce((sum, day) => sum + day.count, 0)).toBe(2);
+    const fit = await learner.post("/api/user/optimize-fsrs-parameters", {});
+    expect(fit.body.errors.reviews).toBe("needs at least 400 logged reviews; you have 2 so far");
+  });
+
+  test("card states: suspended cards stay out of assimilation and recall, learning and buried cards are due as in Anki, FSRS state kept", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const me = (await learner.get("/api/user")).body;
+    await learner.patch(`/api/user/${me.id}`, { name: me.name, scheduler: "fsrs" });
+    const deck = spec("anki21b");
+    const now = server.ctx.clock.now().getTime();
+    const inHalfAnHour = Math.floor(now / 1000) + 1800;
+    const today = 100;
+    const basic = (id: number, title: string, card: Omit<FixtureNote["cards"][number], "id">): FixtureNote => ({
+      id,
+      type: "Basic",
+      deck: "Science",
+      fields: [title, "back"],
+      cards: [{ id: id * 10, ...card }],
+    });
+    const extra = [
+      basic(90, "Suspended new", { type: 0, queue: -1, due: 7 }),
+      basic(91, "Suspended learning", { type: 1, queue: -1, due: inHalfAnHour, ivl: 0, reps: 1 }),
+      basic(92, "Learning now", { type: 1, queue: 1, due: inHalfAnHour, ivl: 0, reps: 1 }),
+      basic(93, "Buried review", { type: 2, queue: -2, due: today - 2, ivl: 4, reps: 3 }),
+      basic(94, "Scheduled by FSRS", { type: 2, queue: 2, due: deck.reviewDue, ivl: 20, reps: 6, data: '{"s":25.5,"d":6.25,"dr":0.9}' }),
+    ];
+    const result = await importDeck(learner, await ankiPackage({ ...deck, notes: extra }, "anki21b"));
+    expect(result.status).toBe(200);
+    const noteOf = (title: string) => server.ctx.db.select().from(notes).where(eq(notes.title, title)).get()!;
+    const trackerOf = (title: string) =>
+      server.ctx.db
         .select()
-        .from(notes)
-        .where(eq(notes.details, `---\nanki_note_type: Basic\n---\n\n**Front**\n\n${long}\n\n**Back**\n\nback`))
-        .get()!;
-      expect(note.title.length).toBeLessThanOrEqual(150);
-      expect(note.title).toEndWith("…");
-      expect(long.startsWith(note.title.slice(0, -1))).toBe(true);
-    },
-  );
+        .from(memoryTrackers)
+        .where(eq(memoryTrackers.noteId, noteOf(title).id))
+        .get();
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a cloze note is recalled by spelling its answer, the title showing the blank and the hint",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { crt, reviewDue } = spec();
-      const clozeNote: FixtureNote = {
-        id: 80,
-        type: "Cloze",
-        deck: "Languages::Spanish",
-        fields: ["Un poco {{c1::de::of}} agua", "partitive"],
-        cards: [{ id: 801, type: 2, queue: 2, due: reviewDue, ivl: 10, reps: 3 }],
-      };
-      const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [clozeNote] }, "anki21b"));
-      expect(result.status).toBe(200);
-      const note = server.ctx.db.select().from(notes).where(eq(notes.title, "Un poco [of] agua")).get()!;
-      expect(note.details).toContain("Un poco de agua");
-      expect(note.details).toContain("cloze_answer: de");
-      expect(note.rememberSpelling).toBe(true);
-      const trackers = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, note.id)).all();
-      expect(trackers.map((tracker) => tracker.spelling).sort()).toEqual([false, true]);
-      const spelling = trackers.find((tracker) => tracker.spelling)!;
-      const question = await learner.get(`/api/memory-trackers/${spelling.id}/spelling-question`);
-      expect(question.body.stem).toBe('<p class="cloze-question">Un poco [of] agua</p>');
-      expect(question.body.stem).not.toContain(">de<");
-      const wrong = await learner.post(`/api/memory-trackers/${spelling.id}/answer-spelling`, { spellingAnswer: "of" });
-      expect(wrong.body.isCorrect).toBe(false);
-      const right = await learner.post(`/api/memory-trackers/${spelling.id}/answer-spelling`, { spellingAnswer: "De" });
-      expect(right.body.isCorrect).toBe(true);
-    },
-  );
+    expect(noteOf("Suspended new").skipMemoryTracking).toBe(true);
+    expect(trackerOf("Suspended new")).toBeUndefined();
+    expect(noteOf("Suspended learning").skipMemoryTracking).toBe(true);
+    expect(trackerOf("Suspended learning")!.removedFromTracking).toBe(true);
+    const assimilating = await assimilatingTitles(learner);
+    expect(assimilating).toContain("le chat");
+    expect(assimilating).not.toContain("Suspended new");
+    expect(assimilating).not.toContain("Suspended learning");
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the review history goes into the recall log, feeding the statistics and FSRS fitting",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const deck = spec("anki21b");
-      const result = await importDeck(learner, await ankiPackage(deck, "anki21b"));
-      expect(result.body.reviews).toBe(2);
-      const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
-      const tracker = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, hola.id)).get()!;
-      const log = (await learner.get(`/api/recall-log?memoryTracker=${tracker.id}`)).body as {
-        kind: string;
-        outcome: string;
-        reviewedAt: string;
-        thinkingTimeMs: number | null;
-        scheduledHours: number | null;
-        elapsedHours: number | null;
-        stateAfter: Record<string, unknown>;
-      }[];
-      // Newest first: the review, the failed learning step (the first answer is the assimilation); no manual reschedule.
-      expect(log.map((row) => [row.kind, row.outcome, row.reviewedAt])).toEqual([
-        ["anki", "success", new Date(dayAt(deck, deck.reviewDue - 10)).toISOString()],
-        ["anki", "failure", new Date(dayAt(deck, deck.reviewDue - 13) + 600_000).toISOString()],
-        ["assimilation", "success", new Date(dayAt(deck, deck.reviewDue - 13)).toISOString()],
-      ]);
-      expect(log[1]).toMatchObject({ thinkingTimeMs: 12_000, elapsedHours: 0.17, stateAfter: { scheduler: "anki", intervalDays: 0.007 } });
-      expect(log[0]).toMatchObject({ stateAfter: { scheduler: "anki", intervalDays: 10 } });
-      const stats = (await learner.get("/api/stats?timezone=UTC")).body as { history: { date: string; count: number }[] };
-      expect(stats.history.reduce((sum, day) => sum + day.count, 0)).toBe(2);
-      const fit = await learner.post("/api/user/optimize-fsrs-parameters", {});
-      expect(fit.body.errors.reviews).toBe("needs at least 400 logged reviews; you have 2 so far");
-    },
-  );
+    expect(trackerOf("Learning now")!.nextRecallAt).toEqual(new Date(inHalfAnHour * 1000));
+    // Buried until Anki's next day: 4 am at UTC+10 after now.
+    const dayStart = (n: number) =>
+      Math.floor((deck.crt * 1000 + 600 * MINUTE_MS) / DAY_MS) * DAY_MS + n * DAY_MS + 4 * HOUR_MS - 600 * MINUTE_MS;
+    let next = 0;
+    while (dayStart(next) <= now) next++;
+    expect(trackerOf("Buried review")!.nextRecallAt).toEqual(new Date(dayStart(next)));
+    expect(trackerOf("Scheduled by FSRS")).toMatchObject({ stability: 25.5, difficulty: 6.25, nextRecallAt: deck.expectedDue });
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "card states: suspended cards stay out of assimilation and recall, learning and buried cards are due as in Anki, FSRS state kept",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const me = (await learner.get("/api/user")).body;
-      await learner.patch(`/api/user/${me.id}`, { name: me.name, scheduler: "fsrs" });
-      const deck = spec("anki21b");
-      const now = server.ctx.clock.now().getTime();
-      const inHalfAnHour = Math.floor(now / 1000) + 1800;
-      const today = 100;
-      const basic = (id: number, title: string, card: Omit<FixtureNote["cards"][number], "id">): FixtureNote => ({
-        id,
-        type: "Basic",
-        deck: "Science",
-        fields: [title, "back"],
-        cards: [{ id: id * 10, ...card }],
-      });
-      const extra = [
-        basic(90, "Suspended new", { type: 0, queue: -1, due: 7 }),
-        basic(91, "Suspended learning", { type: 1, queue: -1, due: inHalfAnHour, ivl: 0, reps: 1 }),
-        basic(92, "Learning now", { type: 1, queue: 1, due: inHalfAnHour, ivl: 0, reps: 1 }),
-        basic(93, "Buried review", { type: 2, queue: -2, due: today - 2, ivl: 4, reps: 3 }),
-        basic(94, "Scheduled by FSRS", { type: 2, queue: 2, due: deck.reviewDue, ivl: 20, reps: 6, data: '{"s":25.5,"d":6.25,"dr":0.9}' }),
-      ];
-      const result = await importDeck(learner, await ankiPackage({ ...deck, notes: extra }, "anki21b"));
-      expect(result.status).toBe(200);
-      const noteOf = (title: string) => server.ctx.db.select().from(notes).where(eq(notes.title, title)).get()!;
-      const trackerOf = (title: string) =>
-        server.ctx.db
-          .select()
-          .from(memoryTrackers)
-          .where(eq(memoryTrackers.noteId, noteOf(title).id))
-          .get();
+  test("the note page shows an imported note's properties as a properties table, never as its first lines of text", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const result = await importDeck(learner, await ankiPackage(spec("anki21b"), "anki21b"));
+    expect(result.status).toBe(200);
+    const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
+    const page = await (
+      await fetch(`${server.url}/n${hola.id}`, { headers: { cookie: `engram_session=${learner.sessionCookie}` } })
+    ).text();
+    // What the page shows (the data blocks for the islands aside).
+    const html = page.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+    expect(html).toContain('<th scope="row" dir="auto">anki_note_type</th><td dir="auto">Basic</td>');
+    expect(html).toContain('<th scope="row" dir="auto">tags</th><td dir="auto">spanish, greeting</td>');
+    // Before, the front matter rendered as a rule and a heading "anki_note_type: Basic tags: - spanish...".
+    expect(html).not.toContain("anki_note_type: Basic");
+    expect(html).not.toContain("<hr");
+    expect(html).not.toContain("/assets/katex-");
+    expect(html).toContain("<p>Hello</p>\n<p>Hi</p>");
+  });
 
-      expect(noteOf("Suspended new").skipMemoryTracking).toBe(true);
-      expect(trackerOf("Suspended new")).toBeUndefined();
-      expect(noteOf("Suspended learning").skipMemoryTracking).toBe(true);
-      expect(trackerOf("Suspended learning")!.removedFromTracking).toBe(true);
-      const assimilating = await assimilatingTitles(learner);
-      expect(assimilating).toContain("le chat");
-      expect(assimilating).not.toContain("Suspended new");
-      expect(assimilating).not.toContain("Suspended learning");
-
-      expect(trackerOf("Learning now")!.nextRecallAt).toEqual(new Date(inHalfAnHour * 1000));
-      // Buried until Anki's next day: 4 am at UTC+10 after now.
-      const dayStart = (n: number) =>
-        Math.floor((deck.crt * 1000 + 600 * MINUTE_MS) / DAY_MS) * DAY_MS + n * DAY_MS + 4 * HOUR_MS - 600 * MINUTE_MS;
-      let next = 0;
-      while (dayStart(next) <= now) next++;
-      expect(trackerOf("Buried review")!.nextRecallAt).toEqual(new Date(dayStart(next)));
-      expect(trackerOf("Scheduled by FSRS")).toMatchObject({ stability: 25.5, difficulty: 6.25, nextRecallAt: deck.expectedDue });
-    },
-  );
-
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the note page shows an imported note's properties as a properties table, never as its first lines of text",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const result = await importDeck(learner, await ankiPackage(spec("anki21b"), "anki21b"));
-      expect(result.status).toBe(200);
-      const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
-      const page = await (
-        await fetch(`${server.url}/n${hola.id}`, { headers: { cookie: `engram_session=${learner.sessionCookie}` } })
-      ).text();
-      // What the page shows (the data blocks for the islands aside).
-      const html = page.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
-      expect(html).toContain('<th scope="row" dir="auto">anki_note_type</th><td dir="auto">Basic</td>');
-      expect(html).toContain('<th scope="row" dir="auto">tags</th><td dir="auto">spanish, greeting</td>');
-      // Before, the front matter rendered as a rule and a heading "anki_note_type: Basic tags: - spanish...".
-      expect(html).not.toContain("anki_note_type: Basic");
-      expect(html).not.toContain("<hr");
-      expect(html).not.toContain("/assets/katex-");
-      expect(html).toContain("<p>Hello</p>\n<p>Hi</p>");
-    },
-  );
-
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "sounds are not imported, and the report says so once per sound file; the notes keep their text",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const deck = spec("anki21b");
-      const listen = (id: number, word: string): FixtureNote => ({
-        id,
-        type: "Basic",
-        deck: "Science",
-        fields: [word, `[sound:a.mp3] ${word} [sound:${word}.mp3]`],
-        cards: [{ id: id * 10, type: 0, queue: 0, due: 1 }],
-      });
-      const result = await importDeck(learner, await ankiPackage({ ...deck, notes: [listen(95, "uno"), listen(96, "dos")] }, "anki21b"));
-      expect(result.status).toBe(200);
-      const reason = "a sound, not imported: Engram notes hold no audio (the note keeps its text)";
-      expect(result.body.skipped).toEqual([
-        { path: "a.mp3", reason: `${reason} (played by 3 notes)` },
-        { path: "uno.mp3", reason },
-        { path: "dos.mp3", reason },
-      ]);
-      expect(server.ctx.db.select().from(notes).where(eq(notes.title, "uno")).get()!.details).toBe(
-        "---\nanki_note_type: Basic\n---\n\nuno",
-      );
-    },
-  );
+  test("sounds are not imported, and the report says so once per sound file; the notes keep their text", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const deck = spec("anki21b");
+    const listen = (id: number, word: string): FixtureNote => ({
+      id,
+      type: "Basic",
+      deck: "Science",
+      fields: [word, `[sound:a.mp3] ${word} [sound:${word}.mp3]`],
+      cards: [{ id: id * 10, type: 0, queue: 0, due: 1 }],
+    });
+    const result = await importDeck(learner, await ankiPackage({ ...deck, notes: [listen(95, "uno"), listen(96, "dos")] }, "anki21b"));
+    expect(result.status).toBe(200);
+    const reason = "a sound, not imported: Engram notes hold no audio (the note keeps its text)";
+    expect(result.body.skipped).toEqual([
+      { path: "a.mp3", reason: `${reason} (played by 3 notes)` },
+      { path: "uno.mp3", reason },
+      { path: "dos.mp3", reason },
+    ]);
+    expect(server.ctx.db.select().from(notes).where(eq(notes.title, "uno")).get()!.details).toBe("---\nanki_note_type: Basic\n---\n\nuno");
+  });
 
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {
     const learner = await server.client().loginAs("old_learner");

@@ -9,7 +9,6 @@ import { DEFAULT_EMBEDDING_MODEL, embeddingVersion } from "../../src/ai/settings
 import { runDueJobs } from "../../src/jobs/worker";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 const DEFAULT_DIMENSIONS = 384;
 
@@ -62,20 +61,17 @@ describe("embedding settings", () => {
     return result.body;
   }
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "without a dimension set, none is sent and the model's own length is stored",
-    async () => {
-      expect((await learner.get("/api/settings/embedding")).body).toEqual({
-        embeddingModel: DEFAULT_EMBEDDING_MODEL,
-        embeddingDimensions: null,
-      });
-      const requests = fake.embeddings.requests;
-      expect(requests.length).toBeGreaterThan(0);
-      for (const request of requests) expect("dimensions" in request).toBe(false);
-      expect(new Set(stored().map((row) => row.dimensions))).toEqual(new Set([DEFAULT_DIMENSIONS]));
-      expect((await semantic("sugar crystals"))[0]!.noteTopology.id).toBe(ids.Sugar!);
-    },
-  );
+  test("without a dimension set, none is sent and the model's own length is stored", async () => {
+    expect((await learner.get("/api/settings/embedding")).body).toEqual({
+      embeddingModel: DEFAULT_EMBEDDING_MODEL,
+      embeddingDimensions: null,
+    });
+    const requests = fake.embeddings.requests;
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) expect("dimensions" in request).toBe(false);
+    expect(new Set(stored().map((row) => row.dimensions))).toEqual(new Set([DEFAULT_DIMENSIONS]));
+    expect((await semantic("sugar crystals"))[0]!.noteTopology.id).toBe(ids.Sugar!);
+  });
 
   test("only an administrator changes them, and only to a model name and a dimension from 64 to 3072", async () => {
     expect((await learner.post("/api/settings/embedding", { embeddingDimensions: 256 })).status).toBe(403);
@@ -105,81 +101,70 @@ describe("embedding settings", () => {
     });
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a new dimension is requested from the provider, search answers meanwhile, and the background job re-embeds every note",
-    async () => {
-      const before = stored();
-      fake.reset();
-      expect((await admin.post("/api/settings/embedding", { embeddingDimensions: 128 })).status).toBe(200);
+  test("a new dimension is requested from the provider, search answers meanwhile, and the background job re-embeds every note", async () => {
+    const before = stored();
+    fake.reset();
+    expect((await admin.post("/api/settings/embedding", { embeddingDimensions: 128 })).status).toBe(200);
 
-      // Meanwhile (whether or not the worker has started): the key is embedded at 128 dimensions and
-      // only compared with notes already embedded at 128; never an error, never an old vector.
-      const meanwhile = await semantic("sugar crystals");
-      const at128 = new Set(
-        stored()
-          .filter((row) => row.dimensions === 128)
-          .map((row) => row.noteId),
-      );
-      for (const hit of meanwhile) expect(at128.has(hit.noteTopology.id)).toBe(true);
-      expect(fake.embeddings.requests[0]!.dimensions).toBe(128);
+    // Meanwhile (whether or not the worker has started): the key is embedded at 128 dimensions and
+    // only compared with notes already embedded at 128; never an error, never an old vector.
+    const meanwhile = await semantic("sugar crystals");
+    const at128 = new Set(
+      stored()
+        .filter((row) => row.dimensions === 128)
+        .map((row) => row.noteId),
+    );
+    for (const hit of meanwhile) expect(at128.has(hit.noteTopology.id)).toBe(true);
+    expect(fake.embeddings.requests[0]!.dimensions).toBe(128);
 
-      await embedEverything();
-      const after = stored();
-      expect(after.map((row) => row.noteId)).toEqual(before.map((row) => row.noteId));
-      for (const row of after) {
-        expect(row.dimensions).toBe(128);
-        expect(row.model).toBe(DEFAULT_EMBEDDING_MODEL);
-      }
-      for (const request of fake.embeddings.requests) expect(request.dimensions).toBe(128);
-      const hits = await semantic("sugar crystals");
-      expect(hits[0]!.noteTopology.id).toBe(ids.Sugar!);
+    await embedEverything();
+    const after = stored();
+    expect(after.map((row) => row.noteId)).toEqual(before.map((row) => row.noteId));
+    for (const row of after) {
+      expect(row.dimensions).toBe(128);
+      expect(row.model).toBe(DEFAULT_EMBEDDING_MODEL);
+    }
+    for (const request of fake.embeddings.requests) expect(request.dimensions).toBe(128);
+    const hits = await semantic("sugar crystals");
+    expect(hits[0]!.noteTopology.id).toBe(ids.Sugar!);
 
-      // Nothing changed since: the job is not queued again and embeds nothing more.
-      const requests = fake.embeddings.requests.length;
-      await embedEverything();
-      expect(fake.embeddings.requests.length).toBe(requests);
+    // Nothing changed since: the job is not queued again and embeds nothing more.
+    const requests = fake.embeddings.requests.length;
+    await embedEverything();
+    expect(fake.embeddings.requests.length).toBe(requests);
 
-      // Cleared: the model's own length again, for every note.
-      await admin.post("/api/settings/embedding", { embeddingDimensions: null });
-      await embedEverything();
-      for (const row of stored()) expect(row.dimensions).toBe(DEFAULT_DIMENSIONS);
-      expect("dimensions" in fake.embeddings.requests.at(-1)!).toBe(false);
-      expect((await semantic("molten rock"))[0]!.noteTopology.id).toBe(ids.Volcano!);
-    },
-  );
+    // Cleared: the model's own length again, for every note.
+    await admin.post("/api/settings/embedding", { embeddingDimensions: null });
+    await embedEverything();
+    for (const row of stored()) expect(row.dimensions).toBe(DEFAULT_DIMENSIONS);
+    expect("dimensions" in fake.embeddings.requests.at(-1)!).toBe(false);
+    expect((await semantic("molten rock"))[0]!.noteTopology.id).toBe(ids.Volcano!);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a new model re-embeds every note with it; the source hash names model and dimension",
-    async () => {
-      await admin.post("/api/settings/embedding", { embeddingModel: "text-embedding-3-large", embeddingDimensions: 256 });
-      await embedEverything();
-      const rows = stored();
-      expect(rows.length).toBe(3);
-      for (const row of rows) {
-        expect(row.model).toBe("text-embedding-3-large");
-        expect(row.dimensions).toBe(256);
-      }
-      const version = embeddingVersion({ model: "text-embedding-3-large", dimensions: 256 });
-      expect(version).toBe("text-embedding-3-large@256");
-      expect(fake.embeddings.requests.at(-1)!.model).toBe("text-embedding-3-large");
-      expect((await semantic("light and sugar"))[0]!.noteTopology.id).toBe(ids.Plants!);
-    },
-  );
+  test("a new model re-embeds every note with it; the source hash names model and dimension", async () => {
+    await admin.post("/api/settings/embedding", { embeddingModel: "text-embedding-3-large", embeddingDimensions: 256 });
+    await embedEverything();
+    const rows = stored();
+    expect(rows.length).toBe(3);
+    for (const row of rows) {
+      expect(row.model).toBe("text-embedding-3-large");
+      expect(row.dimensions).toBe(256);
+    }
+    const version = embeddingVersion({ model: "text-embedding-3-large", dimensions: 256 });
+    expect(version).toBe("text-embedding-3-large@256");
+    expect(fake.embeddings.requests.at(-1)!.model).toBe("text-embedding-3-large");
+    expect((await semantic("light and sugar"))[0]!.noteTopology.id).toBe(ids.Plants!);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a note changed during a re-embedding is embedded once with its new text and the new dimension",
-    async () => {
-      await admin.post("/api/settings/embedding", { embeddingDimensions: 96 });
-      await learner.patch(`/api/text_content/${ids.Volcano}/details`, { details: "sugar crystals everywhere" });
-      await embedEverything();
-      const volcano = stored().find((row) => row.noteId === ids.Volcano!)!;
-      expect(volcano.dimensions).toBe(96);
-      const inputs = fake.embeddings.requests.flatMap((request) =>
-        (Array.isArray(request.input) ? request.input : [request.input]).map(String),
-      );
-      expect(inputs.filter((input) => String(input).includes("Volcano")).at(-1)).toBe(
-        "Title: Volcano\nDetails:\nsugar crystals everywhere",
-      );
-    },
-  );
+  test("a note changed during a re-embedding is embedded once with its new text and the new dimension", async () => {
+    await admin.post("/api/settings/embedding", { embeddingDimensions: 96 });
+    await learner.patch(`/api/text_content/${ids.Volcano}/details`, { details: "sugar crystals everywhere" });
+    await embedEverything();
+    const volcano = stored().find((row) => row.noteId === ids.Volcano!)!;
+    expect(volcano.dimensions).toBe(96);
+    const inputs = fake.embeddings.requests.flatMap((request) =>
+      (Array.isArray(request.input) ? request.input : [request.input]).map(String),
+    );
+    expect(inputs.filter((input) => String(input).includes("Volcano")).at(-1)).toBe("Title: Volcano\nDetails:\nsugar crystals everywhere");
+  });
 });

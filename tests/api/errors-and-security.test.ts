@@ -1,28 +1,24 @@
 import { describe, expect, test } from "bun:test";
 import { useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 describe("error contract and security", () => {
   const server = useTestServer();
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "an unexpected error answers 500 with a message and writes a failure report",
-    async () => {
-      const before = server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM failure_reports").get()!.n;
-      const result = await server.client().post("/api/testability/trigger_exception");
-      expect(result.status).toBe(500);
-      expect(typeof result.body.message).toBe("string");
-      const reports = server.ctx.sqlite
-        .query<{ error_name: string; error_detail: string; create_datetime: number }, []>("SELECT * FROM failure_reports")
-        .all();
-      expect(reports.length).toBe(before + 1);
-      const report = reports.at(-1)!;
-      expect(report.error_name).toContain("RuntimeException"); // the hook's error reads like the reference's
-      expect(report.error_detail).toContain("for failure report");
-      expect(report.error_detail).toContain("at ");
-      expect(report.create_datetime).toBeGreaterThan(0);
-    },
-  );
+  test("an unexpected error answers 500 with a message and writes a failure report", async () => {
+    const before = server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM failure_reports").get()!.n;
+    const result = await server.client().post("/api/testability/trigger_exception");
+    expect(result.status).toBe(500);
+    expect(typeof result.body.message).toBe("string");
+    const reports = server.ctx.sqlite
+      .query<{ error_name: string; error_detail: string; create_datetime: number }, []>("SELECT * FROM failure_reports")
+      .all();
+    expect(reports.length).toBe(before + 1);
+    const report = reports.at(-1)!;
+    expect(report.error_name).toContain("RuntimeException"); // the hook's error reads like the reference's
+    expect(report.error_detail).toContain("for failure report");
+    expect(report.error_detail).toContain("at ");
+    expect(report.create_datetime).toBeGreaterThan(0);
+  });
 
   test("schema violations answer the binding-error body with dotted field keys", async () => {
     const client = await server.client().loginAs("old_learner");

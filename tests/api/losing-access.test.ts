@@ -7,11 +7,10 @@
  * AI no longer replies about it, it leaves recall, its recall prompts are refused and the
  * statistics page no longer names it.
  */
-import { beforeEach, describe, expect } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { predefinedQuestions, recallPrompts } from "../../src/db/schema";
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 const SECRET = "SECRET-after-the-move";
 
@@ -116,45 +115,39 @@ describe("losing access to a note", () => {
     owner = await server.client().loginAs("old_learner");
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a subscriber, when the owner moves the note into a private notebook and rewrites it",
-    async () => {
-      ids = {
-        ...(await inject([{ Title: "Shared" }, { Title: "Lesson", "Parent Title": "Shared", Details: "Open text" }])),
-        ...(await inject([{ Title: "Diary" }])),
-      };
-      await ok(server.client().post("/api/testability/share_to_bazaar", { noteTopology: "Shared" }));
-      const learner = await server.client().loginAs("another_old_learner");
-      const sharedNotebook = (await ok(owner.get<NoteRealmJson>(`/api/notes/${ids.Shared}`))).notebook!.id;
-      await ok(learner.post(`/api/subscriptions/notebooks/${sharedNotebook}/subscribe`, { dailyTargetOfNewNotes: 5 }));
-      const held = await learnAndTalk(learner, ids.Lesson!);
+  test("a subscriber, when the owner moves the note into a private notebook and rewrites it", async () => {
+    ids = {
+      ...(await inject([{ Title: "Shared" }, { Title: "Lesson", "Parent Title": "Shared", Details: "Open text" }])),
+      ...(await inject([{ Title: "Diary" }])),
+    };
+    await ok(server.client().post("/api/testability/share_to_bazaar", { noteTopology: "Shared" }));
+    const learner = await server.client().loginAs("another_old_learner");
+    const sharedNotebook = (await ok(owner.get<NoteRealmJson>(`/api/notes/${ids.Shared}`))).notebook!.id;
+    await ok(learner.post(`/api/subscriptions/notebooks/${sharedNotebook}/subscribe`, { dailyTargetOfNewNotes: 5 }));
+    const held = await learnAndTalk(learner, ids.Lesson!);
 
-      await ok(owner.post(`/api/notes/move_after/${ids.Lesson}/${ids.Diary}/true`));
-      await ok(owner.patch(`/api/text_content/${ids.Lesson}/details`, { details: SECRET }));
-      await ok(owner.patch(`/api/text_content/${ids.Lesson}/title`, { newTitle: `${SECRET} title` }));
-      await expectAccessLost(learner, ids.Lesson!, held);
+    await ok(owner.post(`/api/notes/move_after/${ids.Lesson}/${ids.Diary}/true`));
+    await ok(owner.patch(`/api/text_content/${ids.Lesson}/details`, { details: SECRET }));
+    await ok(owner.patch(`/api/text_content/${ids.Lesson}/title`, { newTitle: `${SECRET} title` }));
+    await expectAccessLost(learner, ids.Lesson!, held);
 
-      // The owner still reads everything.
-      expect((await owner.get(`/api/conversation/${held.conversationId}`)).body.subject.note.details).toBe(SECRET);
-    },
-  );
+    // The owner still reads everything.
+    expect((await owner.get(`/api/conversation/${held.conversationId}`)).body.subject.note.details).toBe(SECRET);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a circle member, when the notebook moves out of their circle",
-    async () => {
-      const admin = server.client();
-      await ok(admin.post("/api/testability/inject_circle", { circleName: "Team", members: "old_learner, a_trainer" }));
-      await ok(admin.post("/api/testability/inject_circle", { circleName: "Elsewhere", members: "old_learner" }));
-      ids = await inject([{ Title: "Team book" }, { Title: "Lesson", "Parent Title": "Team book", Details: "Open text" }], "Team");
-      const member = await server.client().loginAs("a_trainer");
-      const held = await learnAndTalk(member, ids.Lesson!);
+  test("a circle member, when the notebook moves out of their circle", async () => {
+    const admin = server.client();
+    await ok(admin.post("/api/testability/inject_circle", { circleName: "Team", members: "old_learner, a_trainer" }));
+    await ok(admin.post("/api/testability/inject_circle", { circleName: "Elsewhere", members: "old_learner" }));
+    ids = await inject([{ Title: "Team book" }, { Title: "Lesson", "Parent Title": "Team book", Details: "Open text" }], "Team");
+    const member = await server.client().loginAs("a_trainer");
+    const held = await learnAndTalk(member, ids.Lesson!);
 
-      const notebook = (await ok(owner.get<NoteRealmJson>(`/api/notes/${ids.Lesson}`))).notebook!.id;
-      const elsewhere = (await ok(owner.get<{ id: number; name: string }[]>("/api/circles"))).find((c) => c.name === "Elsewhere")!.id;
-      await ok(owner.patch(`/api/notebooks/${notebook}/move-to-circle/${elsewhere}`));
-      await ok(owner.patch(`/api/text_content/${ids.Lesson}/details`, { details: SECRET }));
-      await ok(owner.patch(`/api/text_content/${ids.Lesson}/title`, { newTitle: `${SECRET} title` }));
-      await expectAccessLost(member, ids.Lesson!, held);
-    },
-  );
+    const notebook = (await ok(owner.get<NoteRealmJson>(`/api/notes/${ids.Lesson}`))).notebook!.id;
+    const elsewhere = (await ok(owner.get<{ id: number; name: string }[]>("/api/circles"))).find((c) => c.name === "Elsewhere")!.id;
+    await ok(owner.patch(`/api/notebooks/${notebook}/move-to-circle/${elsewhere}`));
+    await ok(owner.patch(`/api/text_content/${ids.Lesson}/details`, { details: SECRET }));
+    await ok(owner.patch(`/api/text_content/${ids.Lesson}/title`, { newTitle: `${SECRET} title` }));
+    await expectAccessLost(member, ids.Lesson!, held);
+  });
 });

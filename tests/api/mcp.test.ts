@@ -10,7 +10,6 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { childTitles, injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 const root = join(import.meta.dir, "../..");
 
@@ -179,7 +178,7 @@ describe("MCP server", () => {
     await mcp.close();
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test("each call records the token's last use", async () => {
+  test("each call records the token's last use", async () => {
     server.ctx.sqlite.run("UPDATE user_tokens SET last_used_at = NULL");
     await call(mcp, "list_notebooks");
     const [listed] = (await learner.get("/api/user/get-tokens")).body;

@@ -8,11 +8,10 @@
  *                                       its bazaar entry)
  * and nothing another user owns is ever deleted by someone else's move, down to the database.
  */
-import { beforeEach, describe, expect } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { assessmentAttempts, certificates } from "../../src/db/schema";
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
 import { type HttpClient, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 type Actor = "creator" | "member" | "subscriber" | "stranger";
 
@@ -84,71 +83,53 @@ describe("moving notes across notebooks", () => {
   const moveAfter = (actor: Actor, source: string, target: string, asFirstChild: boolean) =>
     clients[actor].post(`/api/notes/move_after/${ids[source]}/${ids[target]}/${asFirstChild}`);
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a circle member who is not the creator cannot take the notebook out of the circle",
-    async () => {
-      const moved = await moveUnder("member", "Circle Book", "Trainer Note");
-      expect(moved.status).toBe(403);
-      expect(moved.body.message).toBe("Only the creator of a notebook can move it");
-      expect(await notebookOf(ids["Circle Book"]!)).toBe(circleNotebook);
-      expect((await clients.creator.get(`/api/notes/${ids["Circle Note"]}`)).status).toBe(200);
-      expect(held()).toBe(4);
-    },
-  );
+  test("a circle member who is not the creator cannot take the notebook out of the circle", async () => {
+    const moved = await moveUnder("member", "Circle Book", "Trainer Note");
+    expect(moved.status).toBe(403);
+    expect(moved.body.message).toBe("Only the creator of a notebook can move it");
+    expect(await notebookOf(ids["Circle Book"]!)).toBe(circleNotebook);
+    expect((await clients.creator.get(`/api/notes/${ids["Circle Note"]}`)).status).toBe(200);
+    expect(held()).toBe(4);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the creator cannot fold a notebook into another while others hold something of it",
-    async () => {
-      const moved = await moveUnder("creator", "Circle Book", "Own Note");
-      expect(moved.status).toBe(400);
-      expect(moved.body.message).toContain("cannot join another notebook");
-      expect(held()).toBe(4);
-      expect(await notebookOf(ids["Circle Book"]!)).toBe(circleNotebook);
-    },
-  );
+  test("the creator cannot fold a notebook into another while others hold something of it", async () => {
+    const moved = await moveUnder("creator", "Circle Book", "Own Note");
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toContain("cannot join another notebook");
+    expect(held()).toBe(4);
+    expect(await notebookOf(ids["Circle Book"]!)).toBe(circleNotebook);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the creator folds a notebook nobody else holds into another one they may edit",
-    async () => {
-      server.ctx.sqlite.run("DELETE FROM subscriptions");
-      server.ctx.sqlite.run("DELETE FROM certificates");
-      server.ctx.sqlite.run("DELETE FROM assessment_attempts");
-      server.ctx.sqlite.run("DELETE FROM bazaar_notebooks");
-      expect((await moveUnder("creator", "Circle Book", "Own Note")).status).toBe(200);
-      expect(await notebookOf(ids["Circle Note"]!)).toBe(await notebookOf(ids["Own Book"]!));
-      // Not into a notebook they may not edit.
-      expect((await moveUnder("creator", "Own Book", "Trainer Note")).status).toBe(403);
-    },
-  );
+  test("the creator folds a notebook nobody else holds into another one they may edit", async () => {
+    server.ctx.sqlite.run("DELETE FROM subscriptions");
+    server.ctx.sqlite.run("DELETE FROM certificates");
+    server.ctx.sqlite.run("DELETE FROM assessment_attempts");
+    server.ctx.sqlite.run("DELETE FROM bazaar_notebooks");
+    expect((await moveUnder("creator", "Circle Book", "Own Note")).status).toBe(200);
+    expect(await notebookOf(ids["Circle Note"]!)).toBe(await notebookOf(ids["Own Book"]!));
+    // Not into a notebook they may not edit.
+    expect((await moveUnder("creator", "Own Book", "Trainer Note")).status).toBe(403);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a note moves into another notebook only for whoever may edit both",
-    async () => {
-      expect((await moveUnder("subscriber", "Circle Note", "Reader Book")).status).toBe(403);
-      expect((await moveUnder("stranger", "Circle Note", "Circle Other")).status).toBe(403);
-      expect((await moveUnder("member", "Circle Note", "Own Note")).status).toBe(403);
-      expect((await moveAfter("member", "Circle Note", "Own Note", true)).status).toBe(403);
-      expect((await moveUnder("member", "Trainer Note", "Own Note")).status).toBe(403);
-      expect(await notebookOf(ids["Circle Note"]!)).toBe(circleNotebook);
-      // Within the notebook, and into a notebook the member may edit too.
-      expect((await moveUnder("member", "Circle Note", "Circle Other")).status).toBe(200);
-      expect((await moveAfter("member", "Circle Other", "Trainer Note", true)).status).toBe(200);
-      expect(held()).toBe(4);
-    },
-  );
+  test("a note moves into another notebook only for whoever may edit both", async () => {
+    expect((await moveUnder("subscriber", "Circle Note", "Reader Book")).status).toBe(403);
+    expect((await moveUnder("stranger", "Circle Note", "Circle Other")).status).toBe(403);
+    expect((await moveUnder("member", "Circle Note", "Own Note")).status).toBe(403);
+    expect((await moveAfter("member", "Circle Note", "Own Note", true)).status).toBe(403);
+    expect((await moveUnder("member", "Trainer Note", "Own Note")).status).toBe(403);
+    expect(await notebookOf(ids["Circle Note"]!)).toBe(circleNotebook);
+    // Within the notebook, and into a notebook the member may edit too.
+    expect((await moveUnder("member", "Circle Note", "Circle Other")).status).toBe(200);
+    expect((await moveAfter("member", "Circle Other", "Trainer Note", true)).status).toBe(200);
+    expect(held()).toBe(4);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a notebook's head note cannot be moved after a sibling, by anyone",
-    async () => {
-      expect((await moveAfter("creator", "Circle Book", "Own Note", false)).status).toBe(400);
-    },
-  );
+  test("a notebook's head note cannot be moved after a sibling, by anyone", async () => {
+    expect((await moveAfter("creator", "Circle Book", "Own Note", false)).status).toBe(400);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the database refuses to delete a notebook others hold something of",
-    () => {
-      expect(() => server.ctx.sqlite.run("DELETE FROM notebooks WHERE id = ?", [circleNotebook])).toThrow(/others hold/);
-      expect(held()).toBe(4);
-    },
-  );
+  test("the database refuses to delete a notebook others hold something of", () => {
+    expect(() => server.ctx.sqlite.run("DELETE FROM notebooks WHERE id = ?", [circleNotebook])).toThrow(/others hold/);
+    expect(held()).toBe(4);
+  });
 });

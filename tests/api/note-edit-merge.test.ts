@@ -7,7 +7,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { MAX_STREAMS_PER_USER } from "../../src/services/notes/note-changes";
 import { type HttpClient, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 import { eventReader } from "../support/sse";
 
 describe("saving a note's text with the revision it was made from", () => {
@@ -84,32 +83,29 @@ describe("saving a note's text with the revision it was made from", () => {
     expect((await alice.patch(`/api/text_content/${noteId}/details`, { details: "x", baseRevision: "one" })).status).toBe(400);
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "an open note hears each save (revisions only); the policy is asked at every event",
-    async () => {
-      const cookie = `engram_session=${alice.sessionCookie}`;
-      const controller = new AbortController();
-      const response = await fetch(`${server.url}/api/notes/${noteId}/changes`, { headers: { cookie }, signal: controller.signal });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toContain("text/event-stream");
-      const next = eventReader(response);
-      expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 0 } });
-      await details(bob, `${base}\n\nBob's line.`, 0);
-      expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 1 } });
-      await bob.patch(`/api/text_content/${noteId}/title`, { newTitle: "Mito", baseRevision: 0 });
-      expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 1, detailsRevision: 1 } });
+  test("an open note hears each save (revisions only); the policy is asked at every event", async () => {
+    const cookie = `engram_session=${alice.sessionCookie}`;
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/notes/${noteId}/changes`, { headers: { cookie }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const next = eventReader(response);
+    expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 0 } });
+    await details(bob, `${base}\n\nBob's line.`, 0);
+    expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 1 } });
+    await bob.patch(`/api/text_content/${noteId}/title`, { newTitle: "Mito", baseRevision: 0 });
+    expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 1, detailsRevision: 1 } });
 
-      // Alice leaves the circle: the next save tells her nothing but that she can no longer read it.
-      server.ctx.sqlite.run(
-        "DELETE FROM circle_members WHERE user_id = (SELECT users.id FROM users JOIN accounts ON accounts.id = users.account_id WHERE accounts.external_identifier = 'old_learner')",
-      );
-      await details(bob, `${base}\n\nSecret.`);
-      const closed = await next();
-      expect(closed.event).toBe("closed");
-      expect(JSON.stringify(closed.data)).not.toContain("Secret");
-      controller.abort();
-    },
-  );
+    // Alice leaves the circle: the next save tells her nothing but that she can no longer read it.
+    server.ctx.sqlite.run(
+      "DELETE FROM circle_members WHERE user_id = (SELECT users.id FROM users JOIN accounts ON accounts.id = users.account_id WHERE accounts.external_identifier = 'old_learner')",
+    );
+    await details(bob, `${base}\n\nSecret.`);
+    const closed = await next();
+    expect(closed.event).toBe("closed");
+    expect(JSON.stringify(closed.data)).not.toContain("Secret");
+    controller.abort();
+  });
 
   test("the change stream is refused to the signed-out (401) and to those who may not read the note (403)", async () => {
     expect((await fetch(`${server.url}/api/notes/${noteId}/changes`)).status).toBe(401);

@@ -3,7 +3,6 @@ import JSZip from "jszip";
 import { relayOutboxes } from "../../src/jobs/worker";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 import { exportZip, importZip, makePng, makeZip, titlesOf, treeOf, unzip } from "../support/vaults";
 
 describe("Obsidian vaults", () => {
@@ -164,47 +163,44 @@ describe("Obsidian vaults", () => {
       expect(await treeOf(server, ids.Biology)).toEqual(tree);
     });
 
-    sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-      "folder notes, an embedded PNG, emoji names and junk files",
-      async () => {
-        const learner = await server.client().loginAs("old_learner");
-        const { headId, notebookId } = await newNotebook(learner, "Vault");
-        const png = makePng(4, 4, [10, 200, 10]);
-        const zip = await makeZip({
-          "My Vault/.obsidian/app.json": "{}",
-          "My Vault/.obsidian/workspace.json": "{}",
-          "My Vault/.DS_Store": "junk",
-          "My Vault/__MACOSX/._x.md": "junk",
-          "My Vault/Fruit 🍎.md": "Folder note beside its folder.\n\n![[apple.png]]\n",
-          "My Vault/Fruit 🍎/Äpfel.md": "---\ntitle: Äpfel & Birnen\n---\nSee ![](../attachments/unused.pdf) and [[Nowhere]].\n",
-          "My Vault/attachments/apple.png": png,
-          "My Vault/attachments/unused.pdf": "%PDF-1.4",
-          "My Vault/attachments/stray.txt": "nobody embeds me",
-        });
-        const result = await importZip(server, learner, notebookId, zip);
-        expect(result.status).toBe(200);
-        // The embedded PNG and PDF are kept for the notebook; the embeds stay where the text has them.
-        expect(result.body).toMatchObject({ created: 2, updated: 0, links: 0, images: 0, attachments: 2 });
-        expect(result.body.skipped).toEqual([
-          { path: "My Vault/.obsidian/", reason: "hidden or system file" },
-          { path: "My Vault/.DS_Store", reason: "hidden or system file" },
-          { path: "My Vault/__MACOSX/", reason: "hidden or system file" },
-          { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
-          { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
-        ]);
-        const tree = await treeOf(server, headId);
-        expect(titlesOf(tree)).toEqual({ Vault: [{ "Fruit 🍎": ["Äpfel & Birnen"] }] });
-        expect(tree.children[0]!.details).toBe("Folder note beside its folder.\n\n![[apple.png]]");
-        expect(tree.children[0]!.image).toBeUndefined();
-        expect(tree.children[0]!.children[0]!.details).toBe("See ![](../attachments/unused.pdf) and [[Nowhere]].");
-        expect(
-          server.ctx.sqlite.query("SELECT path, content_type AS type, length(bytes) AS size FROM notebook_attachments ORDER BY path").all(),
-        ).toEqual([
-          { path: "attachments/apple.png", type: "image/png", size: png.byteLength },
-          { path: "attachments/unused.pdf", type: "application/pdf", size: 8 },
-        ]);
-      },
-    );
+    test("folder notes, an embedded PNG, emoji names and junk files", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const { headId, notebookId } = await newNotebook(learner, "Vault");
+      const png = makePng(4, 4, [10, 200, 10]);
+      const zip = await makeZip({
+        "My Vault/.obsidian/app.json": "{}",
+        "My Vault/.obsidian/workspace.json": "{}",
+        "My Vault/.DS_Store": "junk",
+        "My Vault/__MACOSX/._x.md": "junk",
+        "My Vault/Fruit 🍎.md": "Folder note beside its folder.\n\n![[apple.png]]\n",
+        "My Vault/Fruit 🍎/Äpfel.md": "---\ntitle: Äpfel & Birnen\n---\nSee ![](../attachments/unused.pdf) and [[Nowhere]].\n",
+        "My Vault/attachments/apple.png": png,
+        "My Vault/attachments/unused.pdf": "%PDF-1.4",
+        "My Vault/attachments/stray.txt": "nobody embeds me",
+      });
+      const result = await importZip(server, learner, notebookId, zip);
+      expect(result.status).toBe(200);
+      // The embedded PNG and PDF are kept for the notebook; the embeds stay where the text has them.
+      expect(result.body).toMatchObject({ created: 2, updated: 0, links: 0, images: 0, attachments: 2 });
+      expect(result.body.skipped).toEqual([
+        { path: "My Vault/.obsidian/", reason: "hidden or system file" },
+        { path: "My Vault/.DS_Store", reason: "hidden or system file" },
+        { path: "My Vault/__MACOSX/", reason: "hidden or system file" },
+        { path: "My Vault/attachments/stray.txt", reason: "not a Markdown note, and no note embeds it" },
+        { path: "My Vault/Fruit 🍎/Äpfel.md", reason: "the link [[Nowhere]] names no note of the vault" },
+      ]);
+      const tree = await treeOf(server, headId);
+      expect(titlesOf(tree)).toEqual({ Vault: [{ "Fruit 🍎": ["Äpfel & Birnen"] }] });
+      expect(tree.children[0]!.details).toBe("Folder note beside its folder.\n\n![[apple.png]]");
+      expect(tree.children[0]!.image).toBeUndefined();
+      expect(tree.children[0]!.children[0]!.details).toBe("See ![](../attachments/unused.pdf) and [[Nowhere]].");
+      expect(
+        server.ctx.sqlite.query("SELECT path, content_type AS type, length(bytes) AS size FROM notebook_attachments ORDER BY path").all(),
+      ).toEqual([
+        { path: "attachments/apple.png", type: "image/png", size: png.byteLength },
+        { path: "attachments/unused.pdf", type: "application/pdf", size: 8 },
+      ]);
+    });
 
     test("a zip whose entries are not all under one folder imports its root into the head note", async () => {
       const learner = await server.client().loginAs("old_learner");
@@ -270,53 +266,50 @@ describe("Obsidian vaults", () => {
       expect(await treeOf(server, ids.Safe)).toEqual(before);
     });
 
-    sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-      "round trip: export then import into an empty notebook gives back the tree, titles, details, links and images",
-      async () => {
-        const learner = await server.client().loginAs("old_learner");
-        const ids = await injectNotes(learner, [
-          { Title: "Languages" },
-          { Title: "Español", "Parent Title": "Languages", Details: "# Heading inside\n\n**bold** text" },
-          { Title: "Verbos: ser/estar", "Parent Title": "Español", Details: "two verbs" },
-          { Title: "Sustantivos", "Parent Title": "Español" },
-          { Title: "日本語 🎌", "Parent Title": "Languages", Details: "Japanese" },
-          { Title: "Sustantivos", "Parent Title": "日本語 🎌", Details: "same title elsewhere" },
-          { Title: "C#", "Parent Title": "Languages", Details: "# C#\n\nstarts with its own title" },
-          { Title: '.NET: [core] ^2 | "quoted"', "Parent Title": "Languages" },
-        ]);
-        const notebookId = await notebookOf(learner, ids.Languages);
-        expect(
-          (await learner.post(`/api/links/create/${ids["日本語 🎌"]}/${ids["Verbos: ser/estar"]}`, { linkType: "similar to" })).status,
-        ).toBe(200);
-        expect(
-          (await learner.post(`/api/links/create/${ids["Verbos: ser/estar"]}/${ids.Languages}`, { linkType: "an instance of" })).status,
-        ).toBe(200);
-        await uploadImage(learner, ids.Español, makePng(5, 5));
-        await uploadImage(learner, ids["Verbos: ser/estar"], makePng(2, 7, [0, 0, 255]));
-        const form = new FormData();
-        form.append("url", "https://example.org/a: b?c=d#e");
-        expect(
-          (
-            await fetch(`${server.url}/api/notes/${ids["C#"]}`, {
-              method: "PATCH",
-              body: form,
-              headers: { cookie: `engram_session=${learner.sessionCookie}` },
-            })
-          ).status,
-        ).toBe(200);
-        server.ctx.sqlite.run("UPDATE notes SET wikidata_id = 'Q42' WHERE id = ?", [ids.Español]);
-        const original = await treeOf(server, ids.Languages);
-        expect(JSON.stringify(original)).toContain('"url":"https://example.org/a: b?c=d#e"');
-        expect(JSON.stringify(original)).toContain('"wikidataId":"Q42"');
+    test("round trip: export then import into an empty notebook gives back the tree, titles, details, links and images", async () => {
+      const learner = await server.client().loginAs("old_learner");
+      const ids = await injectNotes(learner, [
+        { Title: "Languages" },
+        { Title: "Español", "Parent Title": "Languages", Details: "# Heading inside\n\n**bold** text" },
+        { Title: "Verbos: ser/estar", "Parent Title": "Español", Details: "two verbs" },
+        { Title: "Sustantivos", "Parent Title": "Español" },
+        { Title: "日本語 🎌", "Parent Title": "Languages", Details: "Japanese" },
+        { Title: "Sustantivos", "Parent Title": "日本語 🎌", Details: "same title elsewhere" },
+        { Title: "C#", "Parent Title": "Languages", Details: "# C#\n\nstarts with its own title" },
+        { Title: '.NET: [core] ^2 | "quoted"', "Parent Title": "Languages" },
+      ]);
+      const notebookId = await notebookOf(learner, ids.Languages);
+      expect(
+        (await learner.post(`/api/links/create/${ids["日本語 🎌"]}/${ids["Verbos: ser/estar"]}`, { linkType: "similar to" })).status,
+      ).toBe(200);
+      expect(
+        (await learner.post(`/api/links/create/${ids["Verbos: ser/estar"]}/${ids.Languages}`, { linkType: "an instance of" })).status,
+      ).toBe(200);
+      await uploadImage(learner, ids.Español, makePng(5, 5));
+      await uploadImage(learner, ids["Verbos: ser/estar"], makePng(2, 7, [0, 0, 255]));
+      const form = new FormData();
+      form.append("url", "https://example.org/a: b?c=d#e");
+      expect(
+        (
+          await fetch(`${server.url}/api/notes/${ids["C#"]}`, {
+            method: "PATCH",
+            body: form,
+            headers: { cookie: `engram_session=${learner.sessionCookie}` },
+          })
+        ).status,
+      ).toBe(200);
+      server.ctx.sqlite.run("UPDATE notes SET wikidata_id = 'Q42' WHERE id = ?", [ids.Español]);
+      const original = await treeOf(server, ids.Languages);
+      expect(JSON.stringify(original)).toContain('"url":"https://example.org/a: b?c=d#e"');
+      expect(JSON.stringify(original)).toContain('"wikidataId":"Q42"');
 
-        const { bytes } = await exportZip(server, learner, notebookId);
-        const copy = await newNotebook(learner, "Languages");
-        const result = await importZip(server, learner, copy.notebookId, bytes as Uint8Array<ArrayBuffer>);
-        expect(result.status).toBe(200);
-        expect(result.body).toEqual({ created: 7, updated: 0, links: 2, images: 2, attachments: 0, skipped: [] });
-        expect(await treeOf(server, copy.headId)).toEqual(original);
-      },
-    );
+      const { bytes } = await exportZip(server, learner, notebookId);
+      const copy = await newNotebook(learner, "Languages");
+      const result = await importZip(server, learner, copy.notebookId, bytes as Uint8Array<ArrayBuffer>);
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({ created: 7, updated: 0, links: 2, images: 2, attachments: 0, skipped: [] });
+      expect(await treeOf(server, copy.headId)).toEqual(original);
+    });
   });
 });
 
@@ -352,28 +345,25 @@ describe("bodies sent without a Content-Length", () => {
 describe("Obsidian import with an AI provider", () => {
   const server = useTestServer({ OPENAI_API_KEY: "test-key" });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "embeddings of the new and changed notes are queued, as for any edit",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const ids = await injectNotes(learner, [{ Title: "Head" }]);
-      server.ctx.sqlite.run("DELETE FROM jobs");
-      const notebookId = (await learner.get(`/api/notes/${ids.Head}`)).body.notebook.id;
-      const result = await importZip(
-        server,
-        learner,
-        notebookId,
-        await makeZip({ "Head/__index.md": "Head text", "Head/A.md": "a", "Head/B/C.md": "c" }),
-      );
-      expect(result.body).toMatchObject({ created: 3, updated: 1 });
-      await relayOutboxes(server.ctx);
-      const queued = (server.ctx.sqlite.query("SELECT payload FROM jobs WHERE kind = 'embed-note'").all() as { payload: string }[]).map(
-        (job) => JSON.parse(job.payload).noteId as number,
-      );
-      const tree = server.ctx.sqlite.query("SELECT id FROM notes WHERE notebook_id = ?").all(notebookId) as { id: number }[];
-      expect(queued.sort()).toEqual(tree.map((row) => row.id).sort());
-    },
-  );
+  test("embeddings of the new and changed notes are queued, as for any edit", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const ids = await injectNotes(learner, [{ Title: "Head" }]);
+    server.ctx.sqlite.run("DELETE FROM jobs");
+    const notebookId = (await learner.get(`/api/notes/${ids.Head}`)).body.notebook.id;
+    const result = await importZip(
+      server,
+      learner,
+      notebookId,
+      await makeZip({ "Head/__index.md": "Head text", "Head/A.md": "a", "Head/B/C.md": "c" }),
+    );
+    expect(result.body).toMatchObject({ created: 3, updated: 1 });
+    await relayOutboxes(server.ctx);
+    const queued = (server.ctx.sqlite.query("SELECT payload FROM jobs WHERE kind = 'embed-note'").all() as { payload: string }[]).map(
+      (job) => JSON.parse(job.payload).noteId as number,
+    );
+    const tree = server.ctx.sqlite.query("SELECT id FROM notes WHERE notebook_id = ?").all(notebookId) as { id: number }[];
+    expect(queued.sort()).toEqual(tree.map((row) => row.id).sort());
+  });
 });
 
 /** Rewrites every declared uncompressed size in a zip (local and central headers) to `size`. */

@@ -1,10 +1,9 @@
-import { describe, expect } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { isNull } from "drizzle-orm";
 import { notebookAttachments, noteImages, notes } from "../../src/db/schema";
 import { importVaultInWorker } from "../../src/operations/vault-import-task";
 import { OPERATION_LEASE_MS } from "../../src/store/operations/operations-store";
 import { type HttpClient, type TestServer, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 import { makePng, makeZip } from "../support/vaults";
 
 /** A vault of `count` notes in one folder, each with a line of text. */
@@ -55,161 +54,146 @@ const pendingRows = (server: TestServer) => server.ctx.sqlite.query<{ n: number 
 describe("long work as operations", () => {
   const server = useTestServer();
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "an import asked to answer at once is an operation: its progress counts notes, its result and the notes come when it ends, then it can be dismissed",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { notebookId, headId } = await newNotebook(learner, "Big");
-      const started = await postImport(server, learner, notebookId, await bigVault(300), "respond-async");
-      expect(started.status).toBe(202);
-      expect(started.body).toMatchObject({ kind: "obsidian-import", label: "vault.zip", status: "running", notebookId });
+  test("an import asked to answer at once is an operation: its progress counts notes, its result and the notes come when it ends, then it can be dismissed", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId, headId } = await newNotebook(learner, "Big");
+    const started = await postImport(server, learner, notebookId, await bigVault(300), "respond-async");
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ kind: "obsidian-import", label: "vault.zip", status: "running", notebookId });
 
-      const listed = await learner.get("/api/operations");
-      expect(listed.body.map((operation: { id: number }) => operation.id)).toContain(started.body.id);
+    const listed = await learner.get("/api/operations");
+    expect(listed.body.map((operation: { id: number }) => operation.id)).toContain(started.body.id);
 
-      const finished = await untilFinished(learner, started.body.id as number);
-      expect(finished).toMatchObject({ status: "done", phase: "publishing", done: 301, total: 301, error: null });
-      expect(finished.result).toEqual({ created: 300, updated: 0, links: 0, images: 0, attachments: 0, skipped: [] });
-      // Stamped when it ended, not when it started (the import takes a while).
-      expect(Date.parse(finished.finishedAt)).toBeGreaterThan(Date.parse(finished.createdAt));
-      expect(Date.parse(finished.finishedAt)).toBeLessThanOrEqual(Date.now());
-      const children = server.ctx.sqlite.query("SELECT id FROM notes WHERE parent_id = ? AND deleted_at IS NULL").all(headId);
-      expect(children).toHaveLength(300);
-      expect(pendingRows(server)).toBe(0);
+    const finished = await untilFinished(learner, started.body.id as number);
+    expect(finished).toMatchObject({ status: "done", phase: "publishing", done: 301, total: 301, error: null });
+    expect(finished.result).toEqual({ created: 300, updated: 0, links: 0, images: 0, attachments: 0, skipped: [] });
+    // Stamped when it ended, not when it started (the import takes a while).
+    expect(Date.parse(finished.finishedAt)).toBeGreaterThan(Date.parse(finished.createdAt));
+    expect(Date.parse(finished.finishedAt)).toBeLessThanOrEqual(Date.now());
+    const children = server.ctx.sqlite.query("SELECT id FROM notes WHERE parent_id = ? AND deleted_at IS NULL").all(headId);
+    expect(children).toHaveLength(300);
+    expect(pendingRows(server)).toBe(0);
 
-      // Someone else's operation is not theirs to read.
-      const other = await server.client().loginAs("another_old_learner");
-      expect((await other.get(`/api/operations/${started.body.id}`)).status).toBe(403);
-      expect((await server.client().get(`/api/operations/${started.body.id}`)).status).toBe(401);
+    // Someone else's operation is not theirs to read.
+    const other = await server.client().loginAs("another_old_learner");
+    expect((await other.get(`/api/operations/${started.body.id}`)).status).toBe(403);
+    expect((await server.client().get(`/api/operations/${started.body.id}`)).status).toBe(401);
 
-      // Every page's shell shows the owner's operations until they are dismissed, and no one else's.
-      const shellShowsIt = async (client: HttpClient) => {
-        const page = await client.get("/");
-        expect(page.status).toBe(200);
-        return page.text.includes('data-island="operations-status"') && page.text.includes("vault.zip");
-      };
-      expect(await shellShowsIt(learner)).toBe(true);
-      expect(await shellShowsIt(other)).toBe(false);
+    // Every page's shell shows the owner's operations until they are dismissed, and no one else's.
+    const shellShowsIt = async (client: HttpClient) => {
+      const page = await client.get("/");
+      expect(page.status).toBe(200);
+      return page.text.includes('data-island="operations-status"') && page.text.includes("vault.zip");
+    };
+    expect(await shellShowsIt(learner)).toBe(true);
+    expect(await shellShowsIt(other)).toBe(false);
 
-      expect((await learner.post(`/api/operations/${started.body.id}/dismiss`)).body.status).toBe("done");
-      expect((await learner.get("/api/operations")).body).toEqual([]);
-      expect(await shellShowsIt(learner)).toBe(false);
-    },
-  );
+    expect((await learner.post(`/api/operations/${started.body.id}/dismiss`)).body.status).toBe("done");
+    expect((await learner.get("/api/operations")).body).toEqual([]);
+    expect(await shellShowsIt(learner)).toBe(false);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a second import into a notebook while one runs is refused with a message; another notebook is not held up",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { notebookId } = await newNotebook(learner, "Busy");
-      const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
-      // An import into the notebook is running (its worker is busy elsewhere).
-      const running = (await server.ctx.stores.operations.start(
-        { kind: "obsidian-import", userId, notebookId, label: "first.zip" },
-        Date.now(),
-        Date.now() + OPERATION_LEASE_MS,
-      ))!;
-      expect(running).toBeDefined();
-      const refused = await postImport(server, learner, notebookId, await makeZip({ "Busy/a.md": "a" }));
-      expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe("An import into this notebook is still running: wait until it ends, then import again");
+  test("a second import into a notebook while one runs is refused with a message; another notebook is not held up", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId } = await newNotebook(learner, "Busy");
+    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    // An import into the notebook is running (its worker is busy elsewhere).
+    const running = (await server.ctx.stores.operations.start(
+      { kind: "obsidian-import", userId, notebookId, label: "first.zip" },
+      Date.now(),
+      Date.now() + OPERATION_LEASE_MS,
+    ))!;
+    expect(running).toBeDefined();
+    const refused = await postImport(server, learner, notebookId, await makeZip({ "Busy/a.md": "a" }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("An import into this notebook is still running: wait until it ends, then import again");
 
-      const free = await newNotebook(learner, "Free");
-      expect((await postImport(server, learner, free.notebookId, await makeZip({ "Free/a.md": "a" }))).status).toBe(200);
-    },
-  );
+    const free = await newNotebook(learner, "Free");
+    expect((await postImport(server, learner, free.notebookId, await makeZip({ "Free/a.md": "a" }))).status).toBe(200);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "an import that fails after writing embedded files writes nothing: the files go again and the operation says why",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { notebookId } = await newNotebook(learner, "Pictures");
-      const imagesBefore = server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length;
-      const attachmentsBefore = server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length;
-      const notesBefore = allNotes(server);
-      const zip = damageEntry(
-        await makeZip({
-          "Pictures/a.md": "![[good.png]] and ![[bad.png]]",
-          "Pictures/b.md": "text",
-          "Pictures/good.png": makePng(4, 4),
-          "Pictures/bad.png": makePng(5, 5, [1, 2, 3]),
-        }),
-        "Pictures/bad.png",
-      );
-      const started = await postImport(server, learner, notebookId, zip, "respond-async");
-      const finished = await untilFinished(learner, started.body.id as number);
-      expect(finished.status).toBe("failed");
-      expect(finished.error).toStartWith('the entry "Pictures/bad.png" is damaged');
-      expect(server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length).toBe(imagesBefore);
-      expect(server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length).toBe(attachmentsBefore);
-      expect(allNotes(server)).toBe(notesBefore);
-      expect(pendingRows(server)).toBe(0);
-    },
-  );
+  test("an import that fails after writing embedded files writes nothing: the files go again and the operation says why", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId } = await newNotebook(learner, "Pictures");
+    const imagesBefore = server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length;
+    const attachmentsBefore = server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length;
+    const notesBefore = allNotes(server);
+    const zip = damageEntry(
+      await makeZip({
+        "Pictures/a.md": "![[good.png]] and ![[bad.png]]",
+        "Pictures/b.md": "text",
+        "Pictures/good.png": makePng(4, 4),
+        "Pictures/bad.png": makePng(5, 5, [1, 2, 3]),
+      }),
+      "Pictures/bad.png",
+    );
+    const started = await postImport(server, learner, notebookId, zip, "respond-async");
+    const finished = await untilFinished(learner, started.body.id as number);
+    expect(finished.status).toBe("failed");
+    expect(finished.error).toStartWith('the entry "Pictures/bad.png" is damaged');
+    expect(server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length).toBe(imagesBefore);
+    expect(server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length).toBe(attachmentsBefore);
+    expect(allNotes(server)).toBe(notesBefore);
+    expect(pendingRows(server)).toBe(0);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "an import stopped after it wrote notes (its operation failed by another process) removes them all",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { notebookId } = await newNotebook(learner, "Big");
-      const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
-      const notesBefore = allNotes(server);
-      const zipPath = `${server.ctx.config.dataDir}/stopped.zip`;
-      await Bun.write(zipPath, await bigVault(2000));
-      const operation = (await server.ctx.stores.operations.start(
-        { kind: "obsidian-import", userId, notebookId, label: "big.zip" },
-        Date.now(),
-        Date.now() + OPERATION_LEASE_MS,
-      ))!;
-      // The worker's code, run here: its batches pause, so this test sees the hidden notes and fails the operation meanwhile.
-      const run = importVaultInWorker({
-        database: { sqliteFile: server.ctx.sqlite.filename },
-        operationId: operation.id,
-        zipPath,
-        notebookId,
-        userId,
-        now: new Date(),
-      });
-      const outcome = run.then(
-        () => "done",
-        (error: Error) => error.message,
-      );
-      while (pendingRows(server) < 50) await Bun.sleep(1);
-      expect(liveNotes(server)).toBe(notesBefore); // written, but hidden
-      await server.ctx.stores.operations.fail(operation.id, "its lease ran out", Date.now());
-      expect(await outcome).toBe("the import was stopped (it stopped answering for too long)");
-      expect(allNotes(server)).toBe(notesBefore);
-      expect(pendingRows(server)).toBe(0);
-      expect(await server.ctx.stores.operations.find(operation.id)).toMatchObject({ status: "failed", error: "its lease ran out" });
-    },
-  );
+  test("an import stopped after it wrote notes (its operation failed by another process) removes them all", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { notebookId } = await newNotebook(learner, "Big");
+    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    const notesBefore = allNotes(server);
+    const zipPath = `${server.ctx.config.dataDir}/stopped.zip`;
+    await Bun.write(zipPath, await bigVault(2000));
+    const operation = (await server.ctx.stores.operations.start(
+      { kind: "obsidian-import", userId, notebookId, label: "big.zip" },
+      Date.now(),
+      Date.now() + OPERATION_LEASE_MS,
+    ))!;
+    // The worker's code, run here: its batches pause, so this test sees the hidden notes and fails the operation meanwhile.
+    const run = importVaultInWorker({
+      database: { sqliteFile: server.ctx.sqlite.filename },
+      operationId: operation.id,
+      zipPath,
+      notebookId,
+      userId,
+      now: new Date(),
+    });
+    const outcome = run.then(
+      () => "done",
+      (error: Error) => error.message,
+    );
+    while (pendingRows(server) < 50) await Bun.sleep(1);
+    expect(liveNotes(server)).toBe(notesBefore); // written, but hidden
+    await server.ctx.stores.operations.fail(operation.id, "its lease ran out", Date.now());
+    expect(await outcome).toBe("the import was stopped (it stopped answering for too long)");
+    expect(allNotes(server)).toBe(notesBefore);
+    expect(pendingRows(server)).toBe(0);
+    expect(await server.ctx.stores.operations.find(operation.id)).toMatchObject({ status: "failed", error: "its lease ran out" });
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "an operation whose worker died is failed and its hidden rows removed when the user's operations are read",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      const { headId, notebookId } = await newNotebook(learner, "Crashed");
-      const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
-      const operation = (await server.ctx.stores.operations.start(
-        { kind: "obsidian-import", userId, notebookId, label: "c.zip" },
-        Date.now(),
-        Date.now() + OPERATION_LEASE_MS,
-      ))!;
-      const hidden = server.ctx.sqlite
-        .query<{ id: number }, [number, number, number, number, number]>(
-          "INSERT INTO notes (notebook_id, parent_id, title, details, sibling_order, created_at, updated_at, deleted_at) VALUES (?, ?, 'half', '', 9999, ?, ?, ?) RETURNING id",
-        )
-        .get(notebookId, headId, Date.now(), Date.now(), Date.now())!;
-      await server.ctx.stores.operations.recordPending(operation.id, "note", [hidden.id]);
-      server.ctx.sqlite.query("UPDATE operations SET lease_until = 0 WHERE id = ?").run(operation.id);
+  test("an operation whose worker died is failed and its hidden rows removed when the user's operations are read", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const { headId, notebookId } = await newNotebook(learner, "Crashed");
+    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    const operation = (await server.ctx.stores.operations.start(
+      { kind: "obsidian-import", userId, notebookId, label: "c.zip" },
+      Date.now(),
+      Date.now() + OPERATION_LEASE_MS,
+    ))!;
+    const hidden = server.ctx.sqlite
+      .query<{ id: number }, [number, number, number, number, number]>(
+        "INSERT INTO notes (notebook_id, parent_id, title, details, sibling_order, created_at, updated_at, deleted_at) VALUES (?, ?, 'half', '', 9999, ?, ?, ?) RETURNING id",
+      )
+      .get(notebookId, headId, Date.now(), Date.now(), Date.now())!;
+    await server.ctx.stores.operations.recordPending(operation.id, "note", [hidden.id]);
+    server.ctx.sqlite.query("UPDATE operations SET lease_until = 0 WHERE id = ?").run(operation.id);
 
-      const listed = (await learner.get("/api/operations")).body as { id: number; status: string; error: string }[];
-      const reaped = listed.find((o) => o.id === operation.id)!;
-      expect(reaped.status).toBe("failed");
-      expect(reaped.error).toBe("it stopped before it was done (Engram restarted); nothing of it was kept, try again");
-      expect(server.ctx.sqlite.query("SELECT id FROM notes WHERE id = ?").get(hidden.id)).toBeNull();
-      // The notebook takes imports again.
-      expect((await postImport(server, learner, notebookId, await makeZip({ "Crashed/a.md": "a" }))).status).toBe(200);
-    },
-  );
+    const listed = (await learner.get("/api/operations")).body as { id: number; status: string; error: string }[];
+    const reaped = listed.find((o) => o.id === operation.id)!;
+    expect(reaped.status).toBe("failed");
+    expect(reaped.error).toBe("it stopped before it was done (Engram restarted); nothing of it was kept, try again");
+    expect(server.ctx.sqlite.query("SELECT id FROM notes WHERE id = ?").get(hidden.id)).toBeNull();
+    // The notebook takes imports again.
+    expect((await postImport(server, learner, notebookId, await makeZip({ "Crashed/a.md": "a" }))).status).toBe(200);
+  });
 });

@@ -9,7 +9,6 @@ import { suggestedQuestionsForFineTuning } from "../../src/db/schema";
 import { injectNotes } from "../support/notes";
 import { capital, mcq, messageText, QUESTION, scriptQuestion } from "../support/recall-prompts";
 import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 const REFINE = "refine_question";
 const question = (stem: string, choices: unknown[], correctAnswerIndex = 0) => ({
@@ -130,30 +129,27 @@ describe("predefined questions", () => {
   });
 
   describe("editing and deleting", () => {
-    sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-      "an edited question replaces the old one, its approval reset; the old one stays with what was asked",
-      async () => {
-        const added = (await add(owner, paris)).body;
-        expect((await owner.post(`/api/predefined-questions/${added.id}/toggle-approval`)).body.approved).toBe(true);
-        const edited = await owner.patch(`/api/predefined-questions/${added.id}`, question("Capital of **France**?", ["Lyon", "Paris"], 1));
-        expect(edited.status).toBe(200);
-        expect(edited.body).toMatchObject({
-          multipleChoicesQuestion: { stem: "Capital of **France**?", choices: ["Lyon", "Paris"] },
-          correctAnswerIndex: 1,
-          approved: false,
-        });
-        expect((await list(owner)).body.map((q: { id: number }) => q.id)).toEqual([edited.body.id]);
-        // The old question is kept (recall prompts and assessments that asked it still show it), never listed or edited again.
-        const old = server.ctx.sqlite
-          .query<{ contested: number }, [number]>("SELECT contested FROM predefined_questions WHERE id = ?")
-          .get(added.id);
-        expect(old?.contested).toBe(1);
-        expect((await owner.patch(`/api/predefined-questions/${added.id}`, paris)).status).toBe(404);
-        const invalid = await owner.patch(`/api/predefined-questions/${edited.body.id}`, question(" ", ["Paris"], 3));
-        expect(invalid.status).toBe(400);
-        expect(Object.keys(invalid.body.errors)).toContain("multipleChoicesQuestion.stem");
-      },
-    );
+    test("an edited question replaces the old one, its approval reset; the old one stays with what was asked", async () => {
+      const added = (await add(owner, paris)).body;
+      expect((await owner.post(`/api/predefined-questions/${added.id}/toggle-approval`)).body.approved).toBe(true);
+      const edited = await owner.patch(`/api/predefined-questions/${added.id}`, question("Capital of **France**?", ["Lyon", "Paris"], 1));
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({
+        multipleChoicesQuestion: { stem: "Capital of **France**?", choices: ["Lyon", "Paris"] },
+        correctAnswerIndex: 1,
+        approved: false,
+      });
+      expect((await list(owner)).body.map((q: { id: number }) => q.id)).toEqual([edited.body.id]);
+      // The old question is kept (recall prompts and assessments that asked it still show it), never listed or edited again.
+      const old = server.ctx.sqlite
+        .query<{ contested: number }, [number]>("SELECT contested FROM predefined_questions WHERE id = ?")
+        .get(added.id);
+      expect(old?.contested).toBe(1);
+      expect((await owner.patch(`/api/predefined-questions/${added.id}`, paris)).status).toBe(404);
+      const invalid = await owner.patch(`/api/predefined-questions/${edited.body.id}`, question(" ", ["Paris"], 3));
+      expect(invalid.status).toBe(400);
+      expect(Object.keys(invalid.body.errors)).toContain("multipleChoicesQuestion.stem");
+    });
 
     test("a deleted question is no longer listed; readers and strangers may neither edit nor delete", async () => {
       const added = (await add(owner, paris)).body;
@@ -348,85 +344,73 @@ describe("predefined questions", () => {
       );
     };
 
-    sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-      "a reader who has not answered the question in recall may not suggest it (its answer carries the key)",
-      async () => {
-        const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
-        const refused = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { isPositiveFeedback: true });
-        expect(refused.status).toBe(403);
-        expect(rows()).toEqual([]);
-      },
-    );
+    test("a reader who has not answered the question in recall may not suggest it (its answer carries the key)", async () => {
+      const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
+      const refused = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { isPositiveFeedback: true });
+      expect(refused.status).toBe(403);
+      expect(rows()).toEqual([]);
+    });
 
-    sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-      "a reader's positive feedback keeps the note, the question and its correct index",
-      async () => {
-        const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
-        await answeredInRecall(id);
-        const result = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
-          isPositiveFeedback: true,
-          comment: " Clear question ",
-        });
-        expect(result.status).toBe(200);
-        expect(result.body).toEqual({
-          id: expect.any(Number),
-          comment: "Clear question",
-          preservedQuestion: {
-            multipleChoicesQuestion: { stem: "Capital?", choices: ["Lyon", "Paris"] },
-            correctChoiceIndex: 1,
-            strictChoiceOrder: false,
-          },
-          preservedNoteContent: expect.stringContaining("Its capital is Paris."),
-          realCorrectAnswers: "1",
-          createdAt: expect.any(String),
-          positiveFeedback: true,
-        });
-        const [row] = rows();
-        expect(row).toMatchObject({ positiveFeedback: true, comment: "Clear question", realCorrectAnswers: "1" });
-        const readerId = (await reader.get("/api/user/current-user-info")).body.user.id;
-        expect(row!.userId).toBe(readerId);
-      },
-    );
+    test("a reader's positive feedback keeps the note, the question and its correct index", async () => {
+      const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
+      await answeredInRecall(id);
+      const result = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
+        isPositiveFeedback: true,
+        comment: " Clear question ",
+      });
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({
+        id: expect.any(Number),
+        comment: "Clear question",
+        preservedQuestion: {
+          multipleChoicesQuestion: { stem: "Capital?", choices: ["Lyon", "Paris"] },
+          correctChoiceIndex: 1,
+          strictChoiceOrder: false,
+        },
+        preservedNoteContent: expect.stringContaining("Its capital is Paris."),
+        realCorrectAnswers: "1",
+        createdAt: expect.any(String),
+        positiveFeedback: true,
+      });
+      const [row] = rows();
+      expect(row).toMatchObject({ positiveFeedback: true, comment: "Clear question", realCorrectAnswers: "1" });
+      const readerId = (await reader.get("/api/user/current-user-info")).body.user.id;
+      expect(row!.userId).toBe(readerId);
+    });
 
-    sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-      "negative feedback leaves the real correct answers for the admin; the note's later edits do not change it",
-      async () => {
-        const id = (await add(owner, paris)).body.id;
-        const result = await owner.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
-          isPositiveFeedback: false,
-          comment: "Lyon is not a capital",
-        });
-        expect(result.body).toMatchObject({ positiveFeedback: false, realCorrectAnswers: "", comment: "Lyon is not a capital" });
-        expect((await owner.patch(`/api/text_content/${ids.France}/details`, { details: "Changed." })).status).toBe(200);
-        const [row] = server.ctx.db
-          .select()
-          .from(suggestedQuestionsForFineTuning)
-          .where(eq(suggestedQuestionsForFineTuning.id, result.body.id))
-          .all();
-        expect(row!.preservedNoteContent).toContain("Its capital is Paris.");
-      },
-    );
+    test("negative feedback leaves the real correct answers for the admin; the note's later edits do not change it", async () => {
+      const id = (await add(owner, paris)).body.id;
+      const result = await owner.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
+        isPositiveFeedback: false,
+        comment: "Lyon is not a capital",
+      });
+      expect(result.body).toMatchObject({ positiveFeedback: false, realCorrectAnswers: "", comment: "Lyon is not a capital" });
+      expect((await owner.patch(`/api/text_content/${ids.France}/details`, { details: "Changed." })).status).toBe(200);
+      const [row] = server.ctx.db
+        .select()
+        .from(suggestedQuestionsForFineTuning)
+        .where(eq(suggestedQuestionsForFineTuning.id, result.body.id))
+        .all();
+      expect(row!.preservedNoteContent).toContain("Its capital is Paris.");
+    });
 
-    sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-      "the feedback flag is required, the comment limited, and a stranger refused",
-      async () => {
-        const id = (await add(owner, paris)).body.id;
-        expect((await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { comment: "hm" })).body.errors).toHaveProperty(
-          "isPositiveFeedback",
-        );
-        const long = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
-          isPositiveFeedback: false,
-          comment: "x".repeat(2001),
-        });
-        expect(long.status).toBe(400);
-        expect(long.body.errors).toHaveProperty("comment");
-        const secret = (await add(owner, paris, ids["Secret plans"])).body.id;
-        expect((await stranger.post(`/api/predefined-questions/${secret}/suggest-fine-tuning`, { isPositiveFeedback: true })).status).toBe(
-          403,
-        );
-        expect(rows()).toHaveLength(0);
-      },
-    );
+    test("the feedback flag is required, the comment limited, and a stranger refused", async () => {
+      const id = (await add(owner, paris)).body.id;
+      expect((await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { comment: "hm" })).body.errors).toHaveProperty(
+        "isPositiveFeedback",
+      );
+      const long = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, {
+        isPositiveFeedback: false,
+        comment: "x".repeat(2001),
+      });
+      expect(long.status).toBe(400);
+      expect(long.body.errors).toHaveProperty("comment");
+      const secret = (await add(owner, paris, ids["Secret plans"])).body.id;
+      expect((await stranger.post(`/api/predefined-questions/${secret}/suggest-fine-tuning`, { isPositiveFeedback: true })).status).toBe(
+        403,
+      );
+      expect(rows()).toHaveLength(0);
+    });
   });
 });
 

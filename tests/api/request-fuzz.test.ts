@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { injectNotes } from "../support/notes";
 import { appRoutes, type HttpClient, type RouteInfo, resetTestData, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 const ANSWER_WITHIN_MS = 2000;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
@@ -109,38 +108,34 @@ describe("generated bodies at every body-taking route", () => {
     expect(routes.map((route) => route.path)).toContain("/api/text_content/:note/details");
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "never 5xx, always within the bound, and the healthcheck still answers",
-    async () => {
-      const failureReports = () => (server.ctx.sqlite.query("SELECT count(*) AS n FROM failure_reports").get() as { n: number }).n;
-      const before = failureReports();
-      for (const route of routes) {
-        await fc.assert(
-          fc.asyncProperty(bodyFor(route.fields), fc.boolean(), async (body, signedIn) => {
-            const started = performance.now();
-            const response = await fetch(server.url + fill(route.path, noteId), {
-              method: route.method,
-              headers: {
-                "content-type": "application/json",
-                ...(signedIn ? { cookie: `engram_session=${learner.sessionCookie}` } : {}),
-              },
-              body,
-            });
-            const text = await response.text();
-            const elapsed = performance.now() - started;
-            // This server has no AI provider: a well-formed AI request is rightly told so (503), nothing else may be 5xx.
-            const aiNotConfigured = response.status === 503 && text.includes("AI is not configured");
-            if ((response.status >= 500 && !aiNotConfigured) || elapsed > ANSWER_WITHIN_MS) {
-              throw new Error(`${route.method} ${route.path} answered ${response.status} after ${Math.round(elapsed)} ms`);
-            }
-          }),
-          { numRuns: RUNS_PER_ROUTE },
-        );
-        const health = await fetch(`${server.url}/api/healthcheck`);
-        expect(health.status).toBe(200);
-      }
-      expect(failureReports()).toBe(before);
-    },
-    180_000,
-  );
+  test("never 5xx, always within the bound, and the healthcheck still answers", async () => {
+    const failureReports = () => (server.ctx.sqlite.query("SELECT count(*) AS n FROM failure_reports").get() as { n: number }).n;
+    const before = failureReports();
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(bodyFor(route.fields), fc.boolean(), async (body, signedIn) => {
+          const started = performance.now();
+          const response = await fetch(server.url + fill(route.path, noteId), {
+            method: route.method,
+            headers: {
+              "content-type": "application/json",
+              ...(signedIn ? { cookie: `engram_session=${learner.sessionCookie}` } : {}),
+            },
+            body,
+          });
+          const text = await response.text();
+          const elapsed = performance.now() - started;
+          // This server has no AI provider: a well-formed AI request is rightly told so (503), nothing else may be 5xx.
+          const aiNotConfigured = response.status === 503 && text.includes("AI is not configured");
+          if ((response.status >= 500 && !aiNotConfigured) || elapsed > ANSWER_WITHIN_MS) {
+            throw new Error(`${route.method} ${route.path} answered ${response.status} after ${Math.round(elapsed)} ms`);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+      const health = await fetch(`${server.url}/api/healthcheck`);
+      expect(health.status).toBe(200);
+    }
+    expect(failureReports()).toBe(before);
+  }, 180_000);
 });

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 /** No request can stall or crash the server; one id rule; one text rule. */
 describe("request limits", () => {
@@ -19,68 +18,56 @@ describe("request limits", () => {
 
   const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a body of 100,000 nested [ is 400 within milliseconds, signed out or in, and writes no failure report",
-    async () => {
-      const { learner, id } = await learnerWithNote();
-      const before = failureReports();
-      for (const headers of [{}, { cookie: `engram_session=${learner.sessionCookie}` }] as Record<string, string>[]) {
-        for (const body of [nested(100_000), `{"details":${nested(100_000)}}`]) {
-          const started = performance.now();
-          const response = await raw(`/api/text_content/${id}/details`, body, headers);
-          const elapsed = performance.now() - started;
-          expect(response.status).toBe(400);
-          expect((await response.json()).message).toContain("nested deeper than 64");
-          expect(elapsed).toBeLessThan(500);
-        }
+  test("a body of 100,000 nested [ is 400 within milliseconds, signed out or in, and writes no failure report", async () => {
+    const { learner, id } = await learnerWithNote();
+    const before = failureReports();
+    for (const headers of [{}, { cookie: `engram_session=${learner.sessionCookie}` }] as Record<string, string>[]) {
+      for (const body of [nested(100_000), `{"details":${nested(100_000)}}`]) {
+        const started = performance.now();
+        const response = await raw(`/api/text_content/${id}/details`, body, headers);
+        const elapsed = performance.now() - started;
+        expect(response.status).toBe(400);
+        expect((await response.json()).message).toContain("nested deeper than 64");
+        expect(elapsed).toBeLessThan(500);
       }
-      expect(failureReports()).toBe(before);
-    },
-  );
+    }
+    expect(failureReports()).toBe(before);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "four deep bodies in parallel do not hold other requests",
-    async () => {
-      const { id } = await learnerWithNote();
-      const deep = Array.from({ length: 4 }, () => raw(`/api/text_content/${id}/details`, `{"details":${nested(150_000)}}`));
-      const started = performance.now();
-      const health = await fetch(`${server.url}/api/healthcheck`);
-      expect(health.status).toBe(200);
-      expect(performance.now() - started).toBeLessThan(1000);
-      for (const response of await Promise.all(deep)) expect(response.status).toBe(400);
-    },
-  );
+  test("four deep bodies in parallel do not hold other requests", async () => {
+    const { id } = await learnerWithNote();
+    const deep = Array.from({ length: 4 }, () => raw(`/api/text_content/${id}/details`, `{"details":${nested(150_000)}}`));
+    const started = performance.now();
+    const health = await fetch(`${server.url}/api/healthcheck`);
+    expect(health.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    for (const response of await Promise.all(deep)) expect(response.status).toBe(400);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "nesting up to 64 levels is read; brackets inside strings do not count",
-    async () => {
-      const { learner, id } = await learnerWithNote();
-      const text = "[[[[ {{{{ ".repeat(100);
-      const saved = await learner.patch(`/api/text_content/${id}/details`, { details: text });
-      expect(saved.status).toBe(200);
-      const ok = await raw(`/api/text_content/${id}/details`, `{"details":null,"extra":${nested(63)}}`, {
-        cookie: `engram_session=${learner.sessionCookie}`,
-      });
-      expect(ok.status).toBe(200);
-    },
-  );
+  test("nesting up to 64 levels is read; brackets inside strings do not count", async () => {
+    const { learner, id } = await learnerWithNote();
+    const text = "[[[[ {{{{ ".repeat(100);
+    const saved = await learner.patch(`/api/text_content/${id}/details`, { details: text });
+    expect(saved.status).toBe(200);
+    const ok = await raw(`/api/text_content/${id}/details`, `{"details":null,"extra":${nested(63)}}`, {
+      cookie: `engram_session=${learner.sessionCookie}`,
+    });
+    expect(ok.status).toBe(200);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a body over its route's size is 413; details of 200,000 characters still save",
-    async () => {
-      const { learner, id } = await learnerWithNote();
-      const before = failureReports();
-      const big = await learner.patch(`/api/text_content/${id}/title`, { newTitle: "x".repeat(100_000) });
-      expect(big.status).toBe(413);
-      const details = "é".repeat(200_000);
-      const saved = await learner.patch(`/api/text_content/${id}/details`, { details });
-      expect(saved.status).toBe(200);
-      expect(saved.text.includes(details)).toBe(true);
-      const tooWide = await learner.post("/api/notes/search", { searchKey: "cell", junk: Array.from({ length: 20_000 }, () => 0) });
-      expect([400, 413]).toContain(tooWide.status);
-      expect(failureReports()).toBe(before);
-    },
-  );
+  test("a body over its route's size is 413; details of 200,000 characters still save", async () => {
+    const { learner, id } = await learnerWithNote();
+    const before = failureReports();
+    const big = await learner.patch(`/api/text_content/${id}/title`, { newTitle: "x".repeat(100_000) });
+    expect(big.status).toBe(413);
+    const details = "é".repeat(200_000);
+    const saved = await learner.patch(`/api/text_content/${id}/details`, { details });
+    expect(saved.status).toBe(200);
+    expect(saved.text.includes(details)).toBe(true);
+    const tooWide = await learner.post("/api/notes/search", { searchKey: "cell", junk: Array.from({ length: 20_000 }, () => 0) });
+    expect([400, 413]).toContain(tooWide.status);
+    expect(failureReports()).toBe(before);
+  });
 
   test("a multipart body with too many fields is 400; dotted names are not expanded into deep objects", async () => {
     const { learner, id } = await learnerWithNote();

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { runDueJobs } from "../../src/jobs/worker";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 interface Result {
   noteTopology: { id: number; titleOrPredicate: string; shortDetails: string };
@@ -248,34 +247,28 @@ describe("semantic search", () => {
     expect(short.body.message).toBe("The embedding provider answered 0 vectors for 1 texts");
   });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the embedding job embeds a note again after its text changed",
-    async () => {
-      await learner.patch(`/api/text_content/${ids.Volcano}/details`, { details: "sugar crystals" });
-      // the job waits a few seconds (typing bursts collapse into one embedding)
-      await server.client().post("/api/testability/time_travel_relative_to_now", { hours: 1 });
-      await runDueJobs(server.ctx);
-      expect(fake.embeddings.requests.at(-1)!.input).toEqual(["Title: Volcano\nDetails:\nsugar crystals"]);
-      expect(titles((await search(learner, "volcano sugar crystals", { semantic: true })).body)[0]).toBe("Volcano");
-      const jobs = server.ctx.sqlite.query("SELECT count(*) AS n FROM jobs").get() as { n: number };
-      expect(jobs.n).toBe(0);
-    },
-  );
+  test("the embedding job embeds a note again after its text changed", async () => {
+    await learner.patch(`/api/text_content/${ids.Volcano}/details`, { details: "sugar crystals" });
+    // the job waits a few seconds (typing bursts collapse into one embedding)
+    await server.client().post("/api/testability/time_travel_relative_to_now", { hours: 1 });
+    await runDueJobs(server.ctx);
+    expect(fake.embeddings.requests.at(-1)!.input).toEqual(["Title: Volcano\nDetails:\nsugar crystals"]);
+    expect(titles((await search(learner, "volcano sugar crystals", { semantic: true })).body)[0]).toBe("Volcano");
+    const jobs = server.ctx.sqlite.query("SELECT count(*) AS n FROM jobs").get() as { n: number };
+    expect(jobs.n).toBe(0);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the app's background worker runs the embedding job by itself",
-    async () => {
-      await learner.patch(`/api/text_content/${ids.Sugar}/details`, { details: "honey and syrup" });
-      // The worker relays the change as a job (due a few seconds later) on its own, then runs it once due.
-      const queued = () => server.ctx.sqlite.query("SELECT 1 FROM jobs WHERE kind = 'embed-note' AND status = 'queued'").get();
-      for (const deadline = Date.now() + 5000; !queued() && Date.now() < deadline; ) await Bun.sleep(50);
-      await server.client().post("/api/testability/time_travel_relative_to_now", { hours: 1 });
-      const expected = "Title: Sugar\nDetails:\nhoney and syrup";
-      const deadline = Date.now() + 5000;
-      while (!fake.embeddings.requests.some((r) => (r.input as string[]).includes(expected)) && Date.now() < deadline) await Bun.sleep(50);
-      expect(fake.embeddings.requests.at(-1)!.input).toEqual([expected]);
-    },
-  );
+  test("the app's background worker runs the embedding job by itself", async () => {
+    await learner.patch(`/api/text_content/${ids.Sugar}/details`, { details: "honey and syrup" });
+    // The worker relays the change as a job (due a few seconds later) on its own, then runs it once due.
+    const queued = () => server.ctx.sqlite.query("SELECT 1 FROM jobs WHERE kind = 'embed-note' AND status = 'queued'").get();
+    for (const deadline = Date.now() + 5000; !queued() && Date.now() < deadline; ) await Bun.sleep(50);
+    await server.client().post("/api/testability/time_travel_relative_to_now", { hours: 1 });
+    const expected = "Title: Sugar\nDetails:\nhoney and syrup";
+    const deadline = Date.now() + 5000;
+    while (!fake.embeddings.requests.some((r) => (r.input as string[]).includes(expected)) && Date.now() < deadline) await Bun.sleep(50);
+    expect(fake.embeddings.requests.at(-1)!.input).toEqual([expected]);
+  });
 
   test("editing a note's title or details queues its embedding", async () => {
     await learner.patch(`/api/text_content/${ids.Volcano}/title`, { newTitle: "Sugar volcano" });

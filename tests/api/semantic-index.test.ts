@@ -4,7 +4,7 @@
  * same scope: identical on small data, recall@10 >= 0.95 on more notes than the candidate count;
  * never another user's, deleted or moved-away notes; the bits follow the embeddings (triggers).
  */
-import { beforeEach, describe, expect } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { embeddingModel } from "../../src/ai/settings";
 import { createSqliteContext } from "../../src/context";
 import * as binaryIndex from "../../src/services/search/binary-index";
@@ -15,7 +15,6 @@ import { MAX_SEMANTIC_DISTANCE, SEMANTIC_CANDIDATES } from "../../src/services/s
 import { fakeEmbedding } from "../fakes";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 const DIMENSIONS = 1536;
 const WORDS = Array.from({ length: 60 }, (_, i) => `w${i}x${(i * 7919) % 997}`);
@@ -82,165 +81,141 @@ describe("semantic search through the binary index", () => {
 
   const notebookOf = async (noteId: number) => (await learner.get(`/api/notes/${noteId}`)).body.notebook.id as number;
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "the key's bits are what sqlite-vec's vec_quantize_binary stores",
-    () => {
-      const vector = Float32Array.from({ length: 64 }, (_, i) => Math.sin(i * 1.7));
-      const stored = server.ctx.sqlite.query<{ b: Uint8Array }, [Buffer]>("SELECT vec_quantize_binary(?) AS b").get(vectorBlob(vector))!.b;
-      expect(Buffer.from(quantizeBinary(vector).buffer).equals(Buffer.from(stored))).toBe(true);
-    },
-  );
+  test("the key's bits are what sqlite-vec's vec_quantize_binary stores", () => {
+    const vector = Float32Array.from({ length: 64 }, (_, i) => Math.sin(i * 1.7));
+    const stored = server.ctx.sqlite.query<{ b: Uint8Array }, [Buffer]>("SELECT vec_quantize_binary(?) AS b").get(vectorBlob(vector))!.b;
+    expect(Buffer.from(quantizeBinary(vector).buffer).equals(Buffer.from(stored))).toBe(true);
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "on a small notebook the answer is the exact ranking, in the same order",
-    async () => {
-      const ids = await seed(learner, "Small", 60);
-      const notebook = await notebookOf(ids.Small!);
-      for (const key of [textOf(3), textOf(17), `${WORDS[1]} ${WORDS[2]} ${WORDS[40]}`]) {
-        const hits = await semantic(learner, key);
-        expect(hits.length).toBeGreaterThan(0);
-        expect(hits.map((h) => h.noteTopology.id)).toEqual((await exact(key, [notebook])).map((r) => r.noteId));
-        for (const [i, hit] of hits.entries()) expect(hit.distance).toBeCloseTo((await exact(key, [notebook]))[i]!.distance, 5);
-      }
-    },
-  );
-
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "after another note's embedding changed, the copy in memory follows that change alone: a small scope still answers the exact ranking, a large one sees the new vector, nothing is loaded whole again",
-    async () => {
-      const small = await seed(learner, "Few", 40);
-      const other = await server.client().loginAs("another_old_learner");
-      const theirs = await seed(other, "Many", SEMANTIC_CANDIDATES + 10);
-      const key = textOf(9);
-      const fewNotebook = await notebookOf(small.Few!);
-      await semantic(learner, key);
-      await semantic(other, key);
-      // Someone else's note is embedded anew: the copy in memory is out of date.
-      const rewrite = server.ctx.sqlite.query("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?");
-      rewrite.run(vectorBlob(Float32Array.from(fakeEmbedding(textOf(11), DIMENSIONS))), theirs["Many 3"]!);
-      const loads = binaryIndex.binaryIndexLoads;
-      const refreshes = binaryIndex.binaryIndexRefreshes;
+  test("on a small notebook the answer is the exact ranking, in the same order", async () => {
+    const ids = await seed(learner, "Small", 60);
+    const notebook = await notebookOf(ids.Small!);
+    for (const key of [textOf(3), textOf(17), `${WORDS[1]} ${WORDS[2]} ${WORDS[40]}`]) {
       const hits = await semantic(learner, key);
       expect(hits.length).toBeGreaterThan(0);
-      expect(hits.map((h) => h.noteTopology.id)).toEqual((await exact(key, [fewNotebook])).map((r) => r.noteId));
-      expect(binaryIndex.binaryIndexRefreshes).toBe(refreshes + 1);
-      const many = await semantic(other, textOf(11));
-      expect(many.map((h) => h.noteTopology.id)).toContain(theirs["Many 3"]!);
-      expect(binaryIndex.binaryIndexLoads).toBe(loads);
-    },
-    60_000,
-  );
+      expect(hits.map((h) => h.noteTopology.id)).toEqual((await exact(key, [notebook])).map((r) => r.noteId));
+      for (const [i, hit] of hits.entries()) expect(hit.distance).toBeCloseTo((await exact(key, [notebook]))[i]!.distance, 5);
+    }
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a copy refreshed from the log after rewrites, deletions, moves and new notes, by another process, holds what a copy loaded whole holds",
-    async () => {
-      const mine = await seed(learner, "Mine", 50);
-      const other = await server.client().loginAs("another_old_learner");
-      const theirs = await seed(other, "Theirs", 50);
-      const model = await embeddingModel(server.ctx);
-      const before = binaryIndex.binaryIndexLoads;
-      await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS); // held in memory from here on
-      // Another process writes straight into the database.
-      const db = server.ctx.sqlite;
-      db.run("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?", [
-        vectorBlob(Float32Array.from(fakeEmbedding(textOf(99), DIMENSIONS))),
-        mine["Mine 1"]!,
-      ]);
-      db.run("DELETE FROM note_embeddings WHERE note_id IN (?, ?)", [mine["Mine 2"]!, theirs["Theirs 3"]!]);
-      db.run("UPDATE notes SET notebook_id = (SELECT notebook_id FROM notes WHERE id = ?) WHERE id IN (?, ?)", [
-        theirs.Theirs!,
-        mine["Mine 4"]!,
-        mine["Mine 5"]!,
-      ]);
-      db.run("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?", [mine["Mine 6"]!]);
-      await seed(learner, "More", 10);
-      const refreshed = await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS);
-      expect(binaryIndex.binaryIndexLoads).toBe(before + 1);
-      const fresh = createSqliteContext(server.ctx.config);
-      try {
-        expect(refreshed).toEqual(await binaryIndex.binaryIndexContents(fresh, model, DIMENSIONS));
-      } finally {
-        fresh.sqlite.close();
-      }
-      expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 2"]!);
-      expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 6"]!);
-    },
-    60_000,
-  );
+  test("after another note's embedding changed, the copy in memory follows that change alone: a small scope still answers the exact ranking, a large one sees the new vector, nothing is loaded whole again", async () => {
+    const small = await seed(learner, "Few", 40);
+    const other = await server.client().loginAs("another_old_learner");
+    const theirs = await seed(other, "Many", SEMANTIC_CANDIDATES + 10);
+    const key = textOf(9);
+    const fewNotebook = await notebookOf(small.Few!);
+    await semantic(learner, key);
+    await semantic(other, key);
+    // Someone else's note is embedded anew: the copy in memory is out of date.
+    const rewrite = server.ctx.sqlite.query("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?");
+    rewrite.run(vectorBlob(Float32Array.from(fakeEmbedding(textOf(11), DIMENSIONS))), theirs["Many 3"]!);
+    const loads = binaryIndex.binaryIndexLoads;
+    const refreshes = binaryIndex.binaryIndexRefreshes;
+    const hits = await semantic(learner, key);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h) => h.noteTopology.id)).toEqual((await exact(key, [fewNotebook])).map((r) => r.noteId));
+    expect(binaryIndex.binaryIndexRefreshes).toBe(refreshes + 1);
+    const many = await semantic(other, textOf(11));
+    expect(many.map((h) => h.noteTopology.id)).toContain(theirs["Many 3"]!);
+    expect(binaryIndex.binaryIndexLoads).toBe(loads);
+  }, 60_000);
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    `with more notes than the ${SEMANTIC_CANDIDATES} candidates, recall@10 against the exact ranking is at least 0.95`,
-    async () => {
-      const ids = await seed(learner, "Large", 3 * SEMANTIC_CANDIDATES);
-      const notebook = await notebookOf(ids.Large!);
-      let recall = 0;
-      const keys = Array.from({ length: 12 }, (_, k) => textOf(k * 37 + 5));
-      for (const key of keys) {
-        const truth = new Set((await exact(key, [notebook])).slice(0, 10).map((r) => r.noteId));
-        const got = (await semantic(learner, key)).slice(0, 10).map((h) => h.noteTopology.id);
-        recall += got.filter((id) => truth.has(id)).length / Math.max(1, truth.size);
-      }
-      expect(recall / keys.length).toBeGreaterThanOrEqual(0.95);
-    },
-    60_000,
-  );
+  test("a copy refreshed from the log after rewrites, deletions, moves and new notes, by another process, holds what a copy loaded whole holds", async () => {
+    const mine = await seed(learner, "Mine", 50);
+    const other = await server.client().loginAs("another_old_learner");
+    const theirs = await seed(other, "Theirs", 50);
+    const model = await embeddingModel(server.ctx);
+    const before = binaryIndex.binaryIndexLoads;
+    await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS); // held in memory from here on
+    // Another process writes straight into the database.
+    const db = server.ctx.sqlite;
+    db.run("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?", [
+      vectorBlob(Float32Array.from(fakeEmbedding(textOf(99), DIMENSIONS))),
+      mine["Mine 1"]!,
+    ]);
+    db.run("DELETE FROM note_embeddings WHERE note_id IN (?, ?)", [mine["Mine 2"]!, theirs["Theirs 3"]!]);
+    db.run("UPDATE notes SET notebook_id = (SELECT notebook_id FROM notes WHERE id = ?) WHERE id IN (?, ?)", [
+      theirs.Theirs!,
+      mine["Mine 4"]!,
+      mine["Mine 5"]!,
+    ]);
+    db.run("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?", [mine["Mine 6"]!]);
+    await seed(learner, "More", 10);
+    const refreshed = await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS);
+    expect(binaryIndex.binaryIndexLoads).toBe(before + 1);
+    const fresh = createSqliteContext(server.ctx.config);
+    try {
+      expect(refreshed).toEqual(await binaryIndex.binaryIndexContents(fresh, model, DIMENSIONS));
+    } finally {
+      fresh.sqlite.close();
+    }
+    expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 2"]!);
+    expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 6"]!);
+  }, 60_000);
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "when the nearest notes are deleted, more than a page of them, the answer is still the exact ranking of the rest",
-    async () => {
-      const ids = await seed(learner, "Small", 600);
-      const notebook = await notebookOf(ids.Small!);
-      // Every note within reach of the key, nearest first (no page limit).
-      const within = (key: string) =>
-        server.ctx.sqlite
-          .query<{ noteId: number }, [Buffer, number, number]>(
-            `SELECT e.note_id AS noteId FROM note_embeddings e JOIN notes n ON n.id = e.note_id
+  test(`with more notes than the ${SEMANTIC_CANDIDATES} candidates, recall@10 against the exact ranking is at least 0.95`, async () => {
+    const ids = await seed(learner, "Large", 3 * SEMANTIC_CANDIDATES);
+    const notebook = await notebookOf(ids.Large!);
+    let recall = 0;
+    const keys = Array.from({ length: 12 }, (_, k) => textOf(k * 37 + 5));
+    for (const key of keys) {
+      const truth = new Set((await exact(key, [notebook])).slice(0, 10).map((r) => r.noteId));
+      const got = (await semantic(learner, key)).slice(0, 10).map((h) => h.noteTopology.id);
+      recall += got.filter((id) => truth.has(id)).length / Math.max(1, truth.size);
+    }
+    expect(recall / keys.length).toBeGreaterThanOrEqual(0.95);
+  }, 60_000);
+
+  test("when the nearest notes are deleted, more than a page of them, the answer is still the exact ranking of the rest", async () => {
+    const ids = await seed(learner, "Small", 600);
+    const notebook = await notebookOf(ids.Small!);
+    // Every note within reach of the key, nearest first (no page limit).
+    const within = (key: string) =>
+      server.ctx.sqlite
+        .query<{ noteId: number }, [Buffer, number, number]>(
+          `SELECT e.note_id AS noteId FROM note_embeddings e JOIN notes n ON n.id = e.note_id
          WHERE n.notebook_id = ?2 AND n.deleted_at IS NULL AND vec_distance_cosine(e.embedding, ?1) <= ?3 ORDER BY vec_distance_cosine(e.embedding, ?1), n.id`,
-          )
-          .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), notebook, MAX_SEMANTIC_DISTANCE)
-          .map((r) => r.noteId);
-      // The key with the most notes within reach among a few single words.
-      const key = WORDS.slice(0, 40).reduce((best, word) => (within(word).length > within(best).length ? word : best));
-      const reachable = within(key);
-      expect(reachable.length).toBeGreaterThan(75);
-      // The 70 nearest (more than the two pages of 30 checked at a time) go, straight in the database.
-      const gone = reachable.slice(0, 70);
-      server.ctx.sqlite.query("UPDATE notes SET deleted_at = 1 WHERE id IN (SELECT value FROM json_each(?))").run(JSON.stringify(gone));
-      const hits = (await semantic(learner, key)).map((h) => h.noteTopology.id);
-      expect(hits).toEqual(reachable.slice(70, 70 + SEARCH_LIMIT));
-    },
-  );
+        )
+        .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), notebook, MAX_SEMANTIC_DISTANCE)
+        .map((r) => r.noteId);
+    // The key with the most notes within reach among a few single words.
+    const key = WORDS.slice(0, 40).reduce((best, word) => (within(word).length > within(best).length ? word : best));
+    const reachable = within(key);
+    expect(reachable.length).toBeGreaterThan(75);
+    // The 70 nearest (more than the two pages of 30 checked at a time) go, straight in the database.
+    const gone = reachable.slice(0, 70);
+    server.ctx.sqlite.query("UPDATE notes SET deleted_at = 1 WHERE id IN (SELECT value FROM json_each(?))").run(JSON.stringify(gone));
+    const hits = (await semantic(learner, key)).map((h) => h.noteTopology.id);
+    expect(hits).toEqual(reachable.slice(70, 70 + SEARCH_LIMIT));
+  });
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "never another user's notes, deleted notes, the note itself, a note moved out of the scope, or another model's embeddings",
-    async () => {
-      const mine = await seed(learner, "Mine", 20);
-      const other = await server.client().loginAs("another_old_learner");
-      await seed(other, "Theirs", 20);
-      const key = textOf(4);
-      const ownIds = new Set(Object.values(mine));
-      const hits = await semantic(learner, key);
-      expect(hits.length).toBeGreaterThan(0);
-      for (const hit of hits) expect(ownIds.has(hit.noteTopology.id)).toBe(true);
-      expect(hits[0]!.noteTopology.id).toBe(mine["Mine 4"]!);
+  test("never another user's notes, deleted notes, the note itself, a note moved out of the scope, or another model's embeddings", async () => {
+    const mine = await seed(learner, "Mine", 20);
+    const other = await server.client().loginAs("another_old_learner");
+    await seed(other, "Theirs", 20);
+    const key = textOf(4);
+    const ownIds = new Set(Object.values(mine));
+    const hits = await semantic(learner, key);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) expect(ownIds.has(hit.noteTopology.id)).toBe(true);
+    expect(hits[0]!.noteTopology.id).toBe(mine["Mine 4"]!);
 
-      await learner.post(`/api/notes/${mine["Mine 4"]}/delete`);
-      expect((await semantic(learner, key)).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 4"]);
-      expect((await semantic(learner, key, mine["Mine 5"])).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 5"]);
+    await learner.post(`/api/notes/${mine["Mine 4"]}/delete`);
+    expect((await semantic(learner, key)).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 4"]);
+    expect((await semantic(learner, key, mine["Mine 5"])).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 5"]);
 
-      // Moved into another notebook: a search within the first notebook no longer finds it.
-      const elsewhere = await injectNotes(learner, [{ Title: "Elsewhere" }]);
-      const moved = await learner.post(`/api/notes/move_after/${mine["Mine 6"]}/${elsewhere.Elsewhere}/true`);
-      expect(moved.status).toBe(200);
-      expect(await notebookOf(mine["Mine 6"]!)).toBe(await notebookOf(elsewhere.Elsewhere!));
-      expect((await semantic(learner, textOf(6), mine["Mine 7"])).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 6"]);
-      expect(server.ctx.sqlite.query("SELECT notebook_id AS n FROM note_embedding_bits WHERE note_id = ?").get(mine["Mine 6"]!)).toEqual({
-        n: await notebookOf(elsewhere.Elsewhere!),
-      });
+    // Moved into another notebook: a search within the first notebook no longer finds it.
+    const elsewhere = await injectNotes(learner, [{ Title: "Elsewhere" }]);
+    const moved = await learner.post(`/api/notes/move_after/${mine["Mine 6"]}/${elsewhere.Elsewhere}/true`);
+    expect(moved.status).toBe(200);
+    expect(await notebookOf(mine["Mine 6"]!)).toBe(await notebookOf(elsewhere.Elsewhere!));
+    expect((await semantic(learner, textOf(6), mine["Mine 7"])).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 6"]);
+    expect(server.ctx.sqlite.query("SELECT notebook_id AS n FROM note_embedding_bits WHERE note_id = ?").get(mine["Mine 6"]!)).toEqual({
+      n: await notebookOf(elsewhere.Elsewhere!),
+    });
 
-      // Embeddings of another model are not compared (a model change re-embeds in the background).
-      server.ctx.sqlite.query("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?").run(mine["Mine 8"]!);
-      expect((await semantic(learner, textOf(8))).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 8"]);
-    },
-  );
+    // Embeddings of another model are not compared (a model change re-embeds in the background).
+    server.ctx.sqlite.query("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?").run(mine["Mine 8"]!);
+    expect((await semantic(learner, textOf(8))).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 8"]);
+  });
 });

@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import { assimilate, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 describe("GET /api/stats on a time-travelled history", () => {
   const server = useTestServer();
@@ -89,43 +88,39 @@ describe("the forecast's counts kept by the database", () => {
     return { kept, counted };
   }
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "follows answers, removed trackers, deleted and restored notes and notes moved to another notebook",
-    async () => {
-      const learner = await server.client().loginAs("old_learner");
-      await travelTo(learner, 0, 8);
-      const ids = await injectNotes(learner, [
-        { Title: "Biology" },
-        { Title: "A", "Parent Title": "Biology" },
-        { Title: "B", "Parent Title": "Biology" },
-      ]);
-      const other = await injectNotes(learner, [{ Title: "Chemistry" }, { Title: "C", "Parent Title": "Chemistry" }]);
-      const [a] = await assimilate(learner, ids.A!);
-      const [b] = await assimilate(learner, ids.B!);
-      await assimilate(learner, other.C!);
-      const due = async () =>
-        (await learner.get("/api/stats?timezone=UTC")).body.forecast.slice(0, 2).map((d: { count: number }) => d.count);
-      expect(await due()).toEqual([3, 0]);
-      let { kept, counted } = aggregateAndRecount();
-      expect(kept.length).toBeGreaterThan(0);
-      expect(kept).toEqual(counted);
+  test("follows answers, removed trackers, deleted and restored notes and notes moved to another notebook", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await travelTo(learner, 0, 8);
+    const ids = await injectNotes(learner, [
+      { Title: "Biology" },
+      { Title: "A", "Parent Title": "Biology" },
+      { Title: "B", "Parent Title": "Biology" },
+    ]);
+    const other = await injectNotes(learner, [{ Title: "Chemistry" }, { Title: "C", "Parent Title": "Chemistry" }]);
+    const [a] = await assimilate(learner, ids.A!);
+    const [b] = await assimilate(learner, ids.B!);
+    await assimilate(learner, other.C!);
+    const due = async () => (await learner.get("/api/stats?timezone=UTC")).body.forecast.slice(0, 2).map((d: { count: number }) => d.count);
+    expect(await due()).toEqual([3, 0]);
+    let { kept, counted } = aggregateAndRecount();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(counted);
 
-      await learner.patch(`/api/memory-trackers/${a!.id}/mark-as-repeated?successful=true`); // A moves to tomorrow
-      expect(await due()).toEqual([2, 1]);
-      await learner.post(`/api/memory-trackers/${b!.id}/remove`);
-      expect(await due()).toEqual([1, 1]);
-      expect((await learner.post(`/api/notes/${ids.A}/delete`)).status).toBe(200);
-      expect(await due()).toEqual([1, 0]);
-      expect((await learner.patch(`/api/notes/${ids.A}/undo-delete`)).status).toBe(200);
-      expect(await due()).toEqual([1, 1]);
-      ({ kept, counted } = aggregateAndRecount());
-      expect(kept).toEqual(counted);
+    await learner.patch(`/api/memory-trackers/${a!.id}/mark-as-repeated?successful=true`); // A moves to tomorrow
+    expect(await due()).toEqual([2, 1]);
+    await learner.post(`/api/memory-trackers/${b!.id}/remove`);
+    expect(await due()).toEqual([1, 1]);
+    expect((await learner.post(`/api/notes/${ids.A}/delete`)).status).toBe(200);
+    expect(await due()).toEqual([1, 0]);
+    expect((await learner.patch(`/api/notes/${ids.A}/undo-delete`)).status).toBe(200);
+    expect(await due()).toEqual([1, 1]);
+    ({ kept, counted } = aggregateAndRecount());
+    expect(kept).toEqual(counted);
 
-      // A moved under Chemistry keeps counting, now in that notebook.
-      expect((await learner.post(`/api/notes/move_after/${ids.A}/${other.Chemistry}/true`)).status).toBe(200);
-      ({ kept, counted } = aggregateAndRecount());
-      expect(kept).toEqual(counted);
-      expect(await due()).toEqual([1, 1]);
-    },
-  );
+    // A moved under Chemistry keeps counting, now in that notebook.
+    expect((await learner.post(`/api/notes/move_after/${ids.A}/${other.Chemistry}/true`)).status).toBe(200);
+    ({ kept, counted } = aggregateAndRecount());
+    expect(kept).toEqual(counted);
+    expect(await due()).toEqual([1, 1]);
+  });
 });

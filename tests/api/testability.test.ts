@@ -1,24 +1,20 @@
 import { describe, expect, test } from "bun:test";
 import { useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 describe("test hooks", () => {
   const server = useTestServer();
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "reset empties the data and recreates the test profiles",
-    async () => {
-      const client = await server.client().loginAs("old_learner");
-      await client.post("/api/user/generate-token", { label: "gone after reset" });
-      await client.post("/api/testability/clean_db_and_reset_testability_settings");
-      const names = server.ctx.sqlite
-        .query<{ name: string }, []>("SELECT name FROM users ORDER BY name")
-        .all()
-        .map((u) => u.name);
-      expect(names).toEqual(["A Trainer", "Another Old Learner", "Non Admin", "Old Learner", "admin"]);
-      expect(server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM user_tokens").get()!.n).toBe(0);
-    },
-  );
+  test("reset empties the data and recreates the test profiles", async () => {
+    const client = await server.client().loginAs("old_learner");
+    await client.post("/api/user/generate-token", { label: "gone after reset" });
+    await client.post("/api/testability/clean_db_and_reset_testability_settings");
+    const names = server.ctx.sqlite
+      .query<{ name: string }, []>("SELECT name FROM users ORDER BY name")
+      .all()
+      .map((u) => u.name);
+    expect(names).toEqual(["A Trainer", "Another Old Learner", "Non Admin", "Old Learner", "admin"]);
+    expect(server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM user_tokens").get()!.n).toBe(0);
+  });
 
   test("inject_notes makes all its notes or none: an unknown parent title leaves nothing made", async () => {
     const client = await server.client().loginAs("old_learner");

@@ -1,25 +1,21 @@
 import { describe, expect, test } from "bun:test";
 import { useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
 
 describe("MCP tokens", () => {
   const server = useTestServer();
 
-  sqliteOnly("reads the SQLite database directly (ctx.sqlite, ctx.db)").test(
-    "a generated token is shown once, stored hashed and listed without its text",
-    async () => {
-      const client = await server.client().loginAs("old_learner");
-      const created = await client.post("/api/user/generate-token", { label: "My MCP client" });
-      expect(created.status).toBe(200);
-      expect(created.body).toMatchObject({ label: "My MCP client", lastUsedAt: null, status: "active" });
-      expect(created.body.token.length).toBeGreaterThan(40);
-      const stored = server.ctx.sqlite.query<{ token_hash: string }, []>("SELECT token_hash FROM user_tokens").all();
-      expect(stored.map((s) => s.token_hash)).not.toContain(created.body.token);
-      const list = await client.get("/api/user/get-tokens");
-      expect(list.body).toHaveLength(1);
-      expect(list.body[0]).toMatchObject({ id: created.body.id, label: "My MCP client", token: "" });
-    },
-  );
+  test("a generated token is shown once, stored hashed and listed without its text", async () => {
+    const client = await server.client().loginAs("old_learner");
+    const created = await client.post("/api/user/generate-token", { label: "My MCP client" });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ label: "My MCP client", lastUsedAt: null, status: "active" });
+    expect(created.body.token.length).toBeGreaterThan(40);
+    const stored = server.ctx.sqlite.query<{ token_hash: string }, []>("SELECT token_hash FROM user_tokens").all();
+    expect(stored.map((s) => s.token_hash)).not.toContain(created.body.token);
+    const list = await client.get("/api/user/get-tokens");
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({ id: created.body.id, label: "My MCP client", token: "" });
+  });
 
   test("a bearer token authenticates API calls and records its last use", async () => {
     const client = await server.client().loginAs("old_learner");
