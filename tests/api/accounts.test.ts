@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { clearSignInLimits, useTestServer } from "../support/server";
+import { sqlRows } from "../support/test-database";
 
 describe("accounts and sessions (production mode)", () => {
   const server = useTestServer({ ENGRAM_MODE: "production" }, { resetBeforeEach: false });
@@ -27,7 +29,7 @@ describe("accounts and sessions (production mode)", () => {
     const client = server.client();
     await client.signUp("hashcheck", "password123");
     const token = client.sessionCookie!;
-    const rows = server.ctx.sqlite.query<{ id: string }, []>("SELECT id FROM sessions").all();
+    const rows = await sqlRows<{ id: string }>(server, sql`SELECT id FROM sessions`);
     expect(rows.some((r) => r.id === token)).toBe(false);
     const expected = new Bun.CryptoHasher("sha256").update(token).digest("hex");
     expect(rows.some((r) => r.id === expected)).toBe(true);

@@ -4,8 +4,10 @@
  * (admin rights with at least one admin kept, disabling, one-time password-reset links).
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { recordFailure } from "../../src/services/failure-reports";
 import { clearSignInLimits, type HttpClient, useTestServer } from "../support/server";
+import { sqlRows } from "../support/test-database";
 
 const SECRET_KEY = "sk-test-0123456789abcdefSECRET";
 
@@ -113,7 +115,7 @@ describe("admin", () => {
     const account = (await admin.get("/api/admin/users")).body.find((u: { login: string }) => u.login === "forgetful");
     const { path } = (await admin.post(`/api/admin/users/${account.id}/password-reset`)).body;
     expect(path).toMatch(/^\/users\/reset-password\/[a-z2-7]{32}$/);
-    expect(JSON.stringify(server.ctx.sqlite.query("SELECT * FROM password_resets").all())).not.toContain(path.split("/").pop());
+    expect(JSON.stringify(await sqlRows(server, sql`SELECT * FROM password_resets`))).not.toContain(path.split("/").pop());
     const form = await server.client().get(path);
     expect(form.text).toContain("forgetful");
     const tooShort = await server.client().request("POST", path, { form: { newPassword: "short" } });

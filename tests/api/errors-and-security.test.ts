@@ -1,23 +1,26 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { useTestServer } from "../support/server";
+import { sqlRow, sqlRows } from "../support/test-database";
 
 describe("error contract and security", () => {
   const server = useTestServer();
 
   test("an unexpected error answers 500 with a message and writes a failure report", async () => {
-    const before = server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM failure_reports").get()!.n;
+    const before = (await sqlRow<{ n: number }>(server, sql`SELECT CAST(count(*) AS integer) AS n FROM failure_reports`))!.n;
     const result = await server.client().post("/api/testability/trigger_exception");
     expect(result.status).toBe(500);
     expect(typeof result.body.message).toBe("string");
-    const reports = server.ctx.sqlite
-      .query<{ error_name: string; error_detail: string; create_datetime: number }, []>("SELECT * FROM failure_reports")
-      .all();
+    const reports = await sqlRows<{ error_name: string; error_detail: string; create_datetime: number | string | Date }>(
+      server,
+      sql`SELECT error_name, error_detail, create_datetime FROM failure_reports ORDER BY id`,
+    );
     expect(reports.length).toBe(before + 1);
     const report = reports.at(-1)!;
     expect(report.error_name).toContain("RuntimeException"); // the hook's error reads like the reference's
     expect(report.error_detail).toContain("for failure report");
     expect(report.error_detail).toContain("at ");
-    expect(report.create_datetime).toBeGreaterThan(0);
+    expect(new Date(report.create_datetime).getTime()).toBeGreaterThan(0);
   });
 
   test("schema violations answer the binding-error body with dotted field keys", async () => {

@@ -8,8 +8,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { sql } from "drizzle-orm";
 import { childTitles, injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
+import { sqlRun } from "../support/test-database";
 
 const root = join(import.meta.dir, "../..");
 
@@ -179,7 +181,7 @@ describe("MCP server", () => {
   });
 
   test("each call records the token's last use", async () => {
-    server.ctx.sqlite.run("UPDATE user_tokens SET last_used_at = NULL");
+    await sqlRun(server, sql`UPDATE user_tokens SET last_used_at = NULL`);
     await call(mcp, "list_notebooks");
     const [listed] = (await learner.get("/api/user/get-tokens")).body;
     expect(listed.lastUsedAt).not.toBeNull();

@@ -4,9 +4,11 @@
  * The routes come from the app itself, with ids filled by an existing note.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { injectNotes } from "../support/notes";
 import { appRoutes, type HttpClient, type RouteInfo, resetTestData, useTestServer } from "../support/server";
+import { sqlRow } from "../support/test-database";
 
 const ANSWER_WITHIN_MS = 2000;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
@@ -109,8 +111,9 @@ describe("generated bodies at every body-taking route", () => {
   });
 
   test("never 5xx, always within the bound, and the healthcheck still answers", async () => {
-    const failureReports = () => (server.ctx.sqlite.query("SELECT count(*) AS n FROM failure_reports").get() as { n: number }).n;
-    const before = failureReports();
+    const failureReports = async () =>
+      (await sqlRow<{ n: number }>(server, sql`SELECT CAST(count(*) AS integer) AS n FROM failure_reports`))!.n;
+    const before = await failureReports();
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(bodyFor(route.fields), fc.boolean(), async (body, signedIn) => {
@@ -136,6 +139,6 @@ describe("generated bodies at every body-taking route", () => {
       const health = await fetch(`${server.url}/api/healthcheck`);
       expect(health.status).toBe(200);
     }
-    expect(failureReports()).toBe(before);
+    expect(await failureReports()).toBe(before);
   }, 180_000);
 });

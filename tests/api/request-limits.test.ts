@@ -1,11 +1,14 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
+import { sqlRow } from "../support/test-database";
 
 /** No request can stall or crash the server; one id rule; one text rule. */
 describe("request limits", () => {
   const server = useTestServer();
-  const failureReports = () => (server.ctx.sqlite.query("SELECT count(*) AS n FROM failure_reports").get() as { n: number }).n;
+  const failureReports = async () =>
+    (await sqlRow<{ n: number }>(server, sql`SELECT CAST(count(*) AS integer) AS n FROM failure_reports`))!.n;
 
   async function learnerWithNote(): Promise<{ learner: HttpClient; id: number }> {
     const learner = await server.client().loginAs("old_learner");
@@ -20,7 +23,7 @@ describe("request limits", () => {
 
   test("a body of 100,000 nested [ is 400 within milliseconds, signed out or in, and writes no failure report", async () => {
     const { learner, id } = await learnerWithNote();
-    const before = failureReports();
+    const before = await failureReports();
     for (const headers of [{}, { cookie: `engram_session=${learner.sessionCookie}` }] as Record<string, string>[]) {
       for (const body of [nested(100_000), `{"details":${nested(100_000)}}`]) {
         const started = performance.now();
@@ -31,7 +34,7 @@ describe("request limits", () => {
         expect(elapsed).toBeLessThan(500);
       }
     }
-    expect(failureReports()).toBe(before);
+    expect(await failureReports()).toBe(before);
   });
 
   test("four deep bodies in parallel do not hold other requests", async () => {
@@ -57,7 +60,7 @@ describe("request limits", () => {
 
   test("a body over its route's size is 413; details of 200,000 characters still save", async () => {
     const { learner, id } = await learnerWithNote();
-    const before = failureReports();
+    const before = await failureReports();
     const big = await learner.patch(`/api/text_content/${id}/title`, { newTitle: "x".repeat(100_000) });
     expect(big.status).toBe(413);
     const details = "é".repeat(200_000);
@@ -66,7 +69,7 @@ describe("request limits", () => {
     expect(saved.text.includes(details)).toBe(true);
     const tooWide = await learner.post("/api/notes/search", { searchKey: "cell", junk: Array.from({ length: 20_000 }, () => 0) });
     expect([400, 413]).toContain(tooWide.status);
-    expect(failureReports()).toBe(before);
+    expect(await failureReports()).toBe(before);
   });
 
   test("a multipart body with too many fields is 400; dotted names are not expanded into deep objects", async () => {

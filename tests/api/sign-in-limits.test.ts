@@ -2,12 +2,14 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { readConfig } from "../../src/config";
-import { createSqliteContext } from "../../src/context";
+import { createContext } from "../../src/context";
 import { createApp } from "../../src/server";
 import { LIMITS } from "../../src/services/auth/rate-limiter";
+import { freshPostgresDatabase, postgresTestUrl } from "../support/database-under-test";
 import { clearSignInLimits, HttpClient, useTestServer } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
+import { sqlRows } from "../support/test-database";
 
 const MINUTE = 60_000;
 
@@ -95,7 +97,7 @@ describe("sign-in limits behind a trusted proxy (production mode)", () => {
 
   test("X-Forwarded-For from a trusted proxy names the client: the right-most untrusted address", async () => {
     await signInFrom(server.client(), "6.6.6.6, 198.51.100.9", "nobody", "whatever1");
-    const keys = server.ctx.sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'").all();
+    const keys = await sqlRows<{ key: string }>(server, sql`SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'`);
     expect(keys.map((k) => k.key)).toEqual(["address:198.51.100.9"]);
   });
 
@@ -116,33 +118,36 @@ describe("sign-in limits without a trusted proxy", () => {
 
   test("X-Forwarded-For is ignored when the socket's address is not a trusted proxy", async () => {
     await signInFrom(server.client(), "198.51.100.9", "nobody", "whatever1");
-    const keys = server.ctx.sqlite.query<{ key: string }, []>("SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'").all();
+    const keys = await sqlRows<{ key: string }>(server, sql`SELECT key FROM sign_in_limits WHERE key LIKE 'address:%'`);
     expect(keys.map((k) => k.key)).toEqual(["address:127.0.0.1"]);
   });
 });
 
-sqliteOnly("a restart on the same SQLite data file").describe("sign-in limits survive a restart", () => {
-  test("an account locked before the restart is still locked after it (same data file)", async () => {
+describe("sign-in limits survive a restart", () => {
+  test("an account locked before the restart is still locked after it (same database)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "engram-limits-"));
-    const start = () => {
-      const ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "production", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
+    const postgres = postgresTestUrl() ? await freshPostgresDatabase(postgresTestUrl()!) : undefined;
+    const start = async () => {
+      const database = postgres ? { ENGRAM_DATABASE_URL: postgres.url, ENGRAM_DATABASE_POOL_SIZE: "2" } : {};
+      const ctx = await createContext(readConfig({ ENGRAM_MODE: "production", ENGRAM_DATA_DIR: dataDir, PORT: "0", ...database }));
       const app = createApp(ctx).listen({ port: 0, hostname: "127.0.0.1" });
       return { ctx, app, client: () => new HttpClient(`http://127.0.0.1:${app.server!.port}`) };
     };
     try {
-      const first = start();
+      const first = await start();
       await first.client().signUp("erin", "erin password");
       for (let i = 0; i < 5; i++) await first.client().signIn("erin", `guess ${i}`);
       await first.app.stop(true);
-      first.ctx.sqlite.close();
+      await first.ctx.database.close();
 
-      const second = start();
+      const second = await start();
       const locked = await second.client().signIn("erin", "erin password");
       expect(locked.status).toBe(429);
       expect(locked.text).toContain("Too many attempts, try again in 1 minute.");
       await second.app.stop(true);
-      second.ctx.sqlite.close();
+      await second.ctx.database.close();
     } finally {
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

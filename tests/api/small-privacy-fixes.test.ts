@@ -5,9 +5,11 @@
  * rendered details are fetched without the reader's referrer.
  */
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { renderMarkdownSafely as renderInBrowser } from "../../islands/lib/markdown";
 import { renderMarkdownSafely } from "../../src/services/notes/markdown";
 import { type HttpClient, useTestServer } from "../support/server";
+import { sqlRows } from "../support/test-database";
 
 describe("an admin user update with nothing to change", () => {
   const server = useTestServer();
@@ -20,7 +22,7 @@ describe("an admin user update with nothing to change", () => {
       expect(result.status).toBe(400);
       expect(result.body.errors).toEqual({ admin: "give admin or disabled (true or false)" });
     }
-    expect(server.ctx.sqlite.query("SELECT * FROM failure_reports").all()).toEqual([]);
+    expect(await sqlRows(server, sql`SELECT * FROM failure_reports`)).toEqual([]);
     expect((await admin.patch(`/api/admin/users/${account.id}`, { disabled: true })).status).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { useTestServer } from "../support/server";
+import { sqlRows } from "../support/test-database";
 
 describe("test hooks", () => {
   const server = useTestServer();
@@ -8,12 +10,10 @@ describe("test hooks", () => {
     const client = await server.client().loginAs("old_learner");
     await client.post("/api/user/generate-token", { label: "gone after reset" });
     await client.post("/api/testability/clean_db_and_reset_testability_settings");
-    const names = server.ctx.sqlite
-      .query<{ name: string }, []>("SELECT name FROM users ORDER BY name")
-      .all()
-      .map((u) => u.name);
+    // Sorted here: SQLite's and PostgreSQL's collations order capitals and lower case differently.
+    const names = (await sqlRows<{ name: string }>(server, sql`SELECT name FROM users`)).map((u) => u.name).sort();
     expect(names).toEqual(["A Trainer", "Another Old Learner", "Non Admin", "Old Learner", "admin"]);
-    expect(server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) n FROM user_tokens").get()!.n).toBe(0);
+    expect(await sqlRows(server, sql`SELECT id FROM user_tokens`)).toEqual([]);
   });
 
   test("inject_notes makes all its notes or none: an unknown parent title leaves nothing made", async () => {

@@ -5,8 +5,10 @@
  * password change.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { runAdminCommand } from "../../src/admin-cli";
 import { type HttpClient, useTestServer } from "../support/server";
+import { sqlRow, sqlRows } from "../support/test-database";
 
 const DAY_MS = 86_400_000;
 
@@ -20,8 +22,8 @@ describe("token lifetime", () => {
   const works = async (token: string) => (await server.client().withBearer(token).get("/api/user")).status === 200;
   const travelDays = (days: number) =>
     server.client().post("/api/testability/time_travel", { travel_to: JSON.stringify(new Date(Date.now() + days * DAY_MS).toISOString()) });
-  const learnerAccountId = () =>
-    server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM accounts WHERE external_identifier = 'old_learner'").get()!.id;
+  const learnerAccountId = async () =>
+    (await sqlRow<{ id: number }>(server, sql`SELECT id FROM accounts WHERE external_identifier = 'old_learner'`))!.id;
 
   beforeEach(async () => {
     await travelDays(0);
@@ -65,13 +67,13 @@ describe("token lifetime", () => {
 
   test("an admin's password reset revokes the account's tokens once the new password is set", async () => {
     const { token } = (await generate({})).body;
-    const reset = await admin.post(`/api/admin/users/${learnerAccountId()}/password-reset`);
+    const reset = await admin.post(`/api/admin/users/${await learnerAccountId()}/password-reset`);
     expect(reset.status).toBe(200);
     expect(await works(token)).toBe(true);
     const used = await server.client().request("POST", reset.body.path, { form: { newPassword: "a new password" } });
     expect(used.status).toBe(303);
     expect(await works(token)).toBe(false);
-    expect(server.ctx.sqlite.query("SELECT * FROM user_tokens").all()).toEqual([]);
+    expect(await sqlRows(server, sql`SELECT * FROM user_tokens`)).toEqual([]);
   });
 
   test("engram admin reset-password revokes them too", async () => {
@@ -93,7 +95,7 @@ describe("token lifetime", () => {
 
   test("a user's own password change revokes their tokens when they ask", async () => {
     // The test identity gets a password through a reset link first.
-    const reset = await admin.post(`/api/admin/users/${learnerAccountId()}/password-reset`);
+    const reset = await admin.post(`/api/admin/users/${await learnerAccountId()}/password-reset`);
     await server.client().request("POST", reset.body.path, { form: { newPassword: "first password" } });
     learner = await server.client().loginAs("old_learner"); // the reset ended every session
     const kept = (await generate({})).body.token;

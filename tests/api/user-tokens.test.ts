@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { useTestServer } from "../support/server";
+import { sqlRows } from "../support/test-database";
 
 describe("MCP tokens", () => {
   const server = useTestServer();
@@ -10,7 +12,7 @@ describe("MCP tokens", () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ label: "My MCP client", lastUsedAt: null, status: "active" });
     expect(created.body.token.length).toBeGreaterThan(40);
-    const stored = server.ctx.sqlite.query<{ token_hash: string }, []>("SELECT token_hash FROM user_tokens").all();
+    const stored = await sqlRows<{ token_hash: string }>(server, sql`SELECT token_hash FROM user_tokens`);
     expect(stored.map((s) => s.token_hash)).not.toContain(created.body.token);
     const list = await client.get("/api/user/get-tokens");
     expect(list.body).toHaveLength(1);
