@@ -2,44 +2,36 @@
  * Whether answers given offline wait on this device for an account: a flag beside the queue,
  * read without opening IndexedDB (the recall page syncs before it loads its list when set).
  */
-export const waitingFlagKey = (owner: string) => `engram.offline.waiting.${owner}`;
-
-export function hasWaitingAnswers(owner: string): boolean {
-  try {
-    return localStorage.getItem(waitingFlagKey(owner)) === "1";
-  } catch {
-    return false;
-  }
+/** A yes/no kept per account in localStorage; a browser without storage reads no and keeps nothing. */
+function deviceFlag(prefix: string) {
+  const key = (owner: string) => `${prefix}.${owner}`;
+  return {
+    read(owner: string): boolean {
+      try {
+        return localStorage.getItem(key(owner)) === "1";
+      } catch {
+        return false;
+      }
+    },
+    write(owner: string, on: boolean) {
+      try {
+        if (on) localStorage.setItem(key(owner), "1");
+        else localStorage.removeItem(key(owner));
+      } catch {
+        // No storage: the page syncs on load and when the network returns; reports show when the offline part starts.
+      }
+    },
+  };
 }
 
-export function setWaitingFlag(owner: string, waiting: boolean) {
-  try {
-    if (waiting) localStorage.setItem(waitingFlagKey(owner), "1");
-    else localStorage.removeItem(waitingFlagKey(owner));
-  } catch {
-    // No storage: the page syncs on load and when the network returns.
-  }
-}
-
+const waiting = deviceFlag("engram.offline.waiting");
 /** Whether answers the server could not count wait to be shown on this device (read without IndexedDB too). */
-export const reportsFlagKey = (owner: string) => `engram.offline.reports.${owner}`;
+const reports = deviceFlag("engram.offline.reports");
 
-export function hasReports(owner: string): boolean {
-  try {
-    return localStorage.getItem(reportsFlagKey(owner)) === "1";
-  } catch {
-    return false;
-  }
-}
-
-export function setReportsFlag(owner: string, reports: boolean) {
-  try {
-    if (reports) localStorage.setItem(reportsFlagKey(owner), "1");
-    else localStorage.removeItem(reportsFlagKey(owner));
-  } catch {
-    // No storage: reports show whenever the offline part is started.
-  }
-}
+export const hasWaitingAnswers = waiting.read;
+export const setWaitingFlag = waiting.write;
+export const hasReports = reports.read;
+export const setReportsFlag = reports.write;
 
 /** The IndexedDB database that holds an account's recall copy and answer queue on this device. */
 export const databaseName = (owner: string) => `engram-offline-${owner}`;
