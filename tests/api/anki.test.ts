@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { memoryTrackers, notes } from "../../src/db/schema";
+import { asc, eq, type SQL } from "drizzle-orm";
+import { all, one, type Tables } from "../../src/store/session";
 import {
   type AnkiLayout,
   ankiPackage,
@@ -12,6 +12,7 @@ import {
 } from "../support/anki";
 import { assimilatingTitles } from "../support/learning";
 import { type HttpClient, type Json, useTestServer } from "../support/server";
+import { inRead } from "../support/test-database";
 import { makePng, makeZip, titlesOf, treeOf } from "../support/vaults";
 
 const DAY_MS = 86_400_000;
@@ -20,6 +21,20 @@ const MINUTE_MS = 60_000;
 
 describe("Anki deck import", () => {
   const server = useTestServer();
+
+  /** The first note (by id) that `where` picks. */
+  const noteWhere = (where: (n: Tables["notes"]) => SQL) =>
+    inRead(server, function* (s) {
+      return yield* one(s, s.db.select().from(s.t.notes).where(where(s.t.notes)).orderBy(asc(s.t.notes.id)).limit(1));
+    });
+  const noteTitled = async (title: string) => (await noteWhere((n) => eq(n.title, title)))!;
+  /** A note's memory trackers, oldest first. */
+  const trackersOfNote = (noteId: number) =>
+    inRead(server, function* (s) {
+      const t = s.t.memoryTrackers;
+      return yield* all(s, s.db.select().from(t).where(eq(t.noteId, noteId)).orderBy(asc(t.id)));
+    });
+  const trackerOfNote = async (noteId: number) => (await trackersOfNote(noteId))[0];
 
   async function importDeck(client: HttpClient | undefined, bytes: Uint8Array, name = "Languages.apkg", withReviewState = true) {
     const form = new FormData();
@@ -63,29 +78,21 @@ describe("Anki deck import", () => {
     expect(tree.children[1]!.children[0]!.details).toBe(
       "---\nanki_note_type: Vocab\n---\n\n**Meaning**\n\nthe cat\n\n**Example**\n\n*Le chat* dort.",
     );
-    const titleIds = new Map(
-      server.ctx.db
-        .select()
-        .from(notes)
-        .where(eq(notes.notebookId, server.ctx.db.select().from(notes).where(eq(notes.id, headId)).get()!.notebookId))
-        .all()
-        .map((n) => [n.title, n.id]),
-    );
-    const trackerOf = (title: string) =>
-      server.ctx.db
-        .select()
-        .from(memoryTrackers)
-        .where(eq(memoryTrackers.noteId, titleIds.get(title)!))
-        .get();
-    const holaTracker = trackerOf("Hola")!;
+    const notebookId = (await noteWhere((n) => eq(n.id, headId)))!.notebookId;
+    const inNotebook = await inRead(server, function* (s) {
+      return yield* all(s, s.db.select().from(s.t.notes).where(eq(s.t.notes.notebookId, notebookId)));
+    });
+    const titleIds = new Map(inNotebook.map((n) => [n.title, n.id]));
+    const trackerOf = (title: string) => trackerOfNote(titleIds.get(title)!);
+    const holaTracker = (await trackerOf("Hola"))!;
     expect(holaTracker.nextRecallAt).toEqual(expectedDue);
     expect(holaTracker.lastRecalledAt).toEqual(new Date(dayAt(deck, deck.reviewDue - 10)));
     expect(holaTracker.assimilatedAt).toEqual(new Date(dayAt(deck, deck.reviewDue - 13)));
     expect(holaTracker.repetitionCount).toBe(4);
     expect(holaTracker.removedFromTracking).toBe(false);
     expect(holaTracker.forgettingCurveIndex).toBeGreaterThan(100);
-    expect(suspended && trackerOf("Suspended & gone")!.removedFromTracking).toBe(true);
-    expect(trackerOf("le chat")).toBeUndefined();
+    expect(suspended && (await trackerOf("Suspended & gone"))!.removedFromTracking).toBe(true);
+    expect(await trackerOf("le chat")).toBeUndefined();
   }
 
   test("a legacy collection.anki2 package becomes a notebook: deck tree, fields, tags, media, review state", async () => {
@@ -144,7 +151,7 @@ describe("Anki deck import", () => {
     };
     const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [rich] }, "anki21b"));
     expect(result.status).toBe(200);
-    const note = server.ctx.db.select().from(notes).where(eq(notes.title, "水(みず) <script>")).get()!;
+    const note = await noteTitled("水(みず) <script>");
     expect(note.details).toBe(
       "---\nanki_note_type: Basic\n---\n\nH₂O at 10⁻³ $E = mc^2$\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n[wiki](https://example.org/w)",
     );
@@ -175,11 +182,7 @@ describe("Anki deck import", () => {
       ),
     );
     expect(result.status).toBe(200);
-    const note = server.ctx.db
-      .select()
-      .from(notes)
-      .where(eq(notes.details, `---\nanki_note_type: Basic\n---\n\n**Front**\n\n${long}\n\n**Back**\n\nback`))
-      .get()!;
+    const note = (await noteWhere((n) => eq(n.details, `---\nanki_note_type: Basic\n---\n\n**Front**\n\n${long}\n\n**Back**\n\nback`)))!;
     expect(note.title.length).toBeLessThanOrEqual(150);
     expect(note.title).toEndWith("…");
     expect(long.startsWith(note.title.slice(0, -1))).toBe(true);
@@ -197,11 +200,11 @@ describe("Anki deck import", () => {
     };
     const result = await importDeck(learner, await ankiPackage({ crt, reviewDue, notes: [clozeNote] }, "anki21b"));
     expect(result.status).toBe(200);
-    const note = server.ctx.db.select().from(notes).where(eq(notes.title, "Un poco [of] agua")).get()!;
+    const note = await noteTitled("Un poco [of] agua");
     expect(note.details).toContain("Un poco de agua");
     expect(note.details).toContain("cloze_answer: de");
     expect(note.rememberSpelling).toBe(true);
-    const trackers = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, note.id)).all();
+    const trackers = await trackersOfNote(note.id);
     expect(trackers.map((tracker) => tracker.spelling).sort()).toEqual([false, true]);
     const spelling = trackers.find((tracker) => tracker.spelling)!;
     const question = await learner.get(`/api/memory-trackers/${spelling.id}/spelling-question`);
@@ -218,8 +221,8 @@ describe("Anki deck import", () => {
     const deck = spec("anki21b");
     const result = await importDeck(learner, await ankiPackage(deck, "anki21b"));
     expect(result.body.reviews).toBe(2);
-    const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
-    const tracker = server.ctx.db.select().from(memoryTrackers).where(eq(memoryTrackers.noteId, hola.id)).get()!;
+    const hola = await noteTitled("Hola");
+    const tracker = (await trackerOfNote(hola.id))!;
     const log = (await learner.get(`/api/recall-log?memoryTracker=${tracker.id}`)).body as {
       kind: string;
       outcome: string;
@@ -267,38 +270,32 @@ describe("Anki deck import", () => {
     ];
     const result = await importDeck(learner, await ankiPackage({ ...deck, notes: extra }, "anki21b"));
     expect(result.status).toBe(200);
-    const noteOf = (title: string) => server.ctx.db.select().from(notes).where(eq(notes.title, title)).get()!;
-    const trackerOf = (title: string) =>
-      server.ctx.db
-        .select()
-        .from(memoryTrackers)
-        .where(eq(memoryTrackers.noteId, noteOf(title).id))
-        .get();
+    const trackerOf = async (title: string) => trackerOfNote((await noteTitled(title)).id);
 
-    expect(noteOf("Suspended new").skipMemoryTracking).toBe(true);
-    expect(trackerOf("Suspended new")).toBeUndefined();
-    expect(noteOf("Suspended learning").skipMemoryTracking).toBe(true);
-    expect(trackerOf("Suspended learning")!.removedFromTracking).toBe(true);
+    expect((await noteTitled("Suspended new")).skipMemoryTracking).toBe(true);
+    expect(await trackerOf("Suspended new")).toBeUndefined();
+    expect((await noteTitled("Suspended learning")).skipMemoryTracking).toBe(true);
+    expect((await trackerOf("Suspended learning"))!.removedFromTracking).toBe(true);
     const assimilating = await assimilatingTitles(learner);
     expect(assimilating).toContain("le chat");
     expect(assimilating).not.toContain("Suspended new");
     expect(assimilating).not.toContain("Suspended learning");
 
-    expect(trackerOf("Learning now")!.nextRecallAt).toEqual(new Date(inHalfAnHour * 1000));
+    expect((await trackerOf("Learning now"))!.nextRecallAt).toEqual(new Date(inHalfAnHour * 1000));
     // Buried until Anki's next day: 4 am at UTC+10 after now.
     const dayStart = (n: number) =>
       Math.floor((deck.crt * 1000 + 600 * MINUTE_MS) / DAY_MS) * DAY_MS + n * DAY_MS + 4 * HOUR_MS - 600 * MINUTE_MS;
     let next = 0;
     while (dayStart(next) <= now) next++;
-    expect(trackerOf("Buried review")!.nextRecallAt).toEqual(new Date(dayStart(next)));
-    expect(trackerOf("Scheduled by FSRS")).toMatchObject({ stability: 25.5, difficulty: 6.25, nextRecallAt: deck.expectedDue });
+    expect((await trackerOf("Buried review"))!.nextRecallAt).toEqual(new Date(dayStart(next)));
+    expect(await trackerOf("Scheduled by FSRS")).toMatchObject({ stability: 25.5, difficulty: 6.25, nextRecallAt: deck.expectedDue });
   });
 
   test("the note page shows an imported note's properties as a properties table, never as its first lines of text", async () => {
     const learner = await server.client().loginAs("old_learner");
     const result = await importDeck(learner, await ankiPackage(spec("anki21b"), "anki21b"));
     expect(result.status).toBe(200);
-    const hola = server.ctx.db.select().from(notes).where(eq(notes.title, "Hola")).get()!;
+    const hola = await noteTitled("Hola");
     const page = await (
       await fetch(`${server.url}/n${hola.id}`, { headers: { cookie: `engram_session=${learner.sessionCookie}` } })
     ).text();
@@ -331,7 +328,7 @@ describe("Anki deck import", () => {
       { path: "uno.mp3", reason },
       { path: "dos.mp3", reason },
     ]);
-    expect(server.ctx.db.select().from(notes).where(eq(notes.title, "uno")).get()!.details).toBe("---\nanki_note_type: Basic\n---\n\nuno");
+    expect((await noteTitled("uno")).details).toBe("---\nanki_note_type: Basic\n---\n\nuno");
   });
 
   test("damaged or unsupported files are refused and nothing is imported; signed out is 401", async () => {

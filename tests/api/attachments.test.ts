@@ -4,9 +4,11 @@
  * sandboxed; others are refused.
  */
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { HELP_VAULT_FILES, helpVaultFiles } from "../support/help-vault";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
+import { sqlRows } from "../support/test-database";
 import { importZip, makeZip } from "../support/vaults";
 
 describe("attachments of a notebook", () => {
@@ -16,11 +18,8 @@ describe("attachments of a notebook", () => {
     const { noteId } = (await learner.post("/api/notebooks/create", { newTitle: "Help" })).body;
     const notebookId = (await learner.get(`/api/notes/${noteId}`)).body.notebook.id;
     await importZip(server, learner, notebookId, await makeZip(helpVaultFiles()));
-    const ids = Object.fromEntries(
-      (server.ctx.sqlite.query("SELECT id, title FROM notes WHERE notebook_id = ?").all(notebookId) as { id: number; title: string }[]).map(
-        (row) => [row.title, row.id],
-      ),
-    );
+    const rows = await sqlRows<{ id: number; title: string }>(server, sql`SELECT id, title FROM notes WHERE notebook_id = ${notebookId}`);
+    const ids = Object.fromEntries(rows.map((row) => [row.title, row.id]));
     return ids as Record<string, number>;
   }
 

@@ -9,9 +9,11 @@
  * and nothing another user owns is ever deleted by someone else's move, down to the database.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
-import { assessmentAttempts, certificates } from "../../src/db/schema";
+import { sql } from "drizzle-orm";
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
+import { run } from "../../src/store/session";
 import { type HttpClient, useTestServer } from "../support/server";
+import { inWrite, sqlRow, sqlRun } from "../support/test-database";
 
 type Actor = "creator" | "member" | "subscriber" | "stranger";
 
@@ -32,13 +34,15 @@ describe("moving notes across notebooks", () => {
   };
 
   /** What other learners hold of the circle notebook: counted straight in the database. */
-  const held = () =>
-    server.ctx.sqlite
-      .query<{ n: number }, [number]>(
-        `SELECT (SELECT count(*) FROM subscriptions WHERE notebook_id = ?1) + (SELECT count(*) FROM certificates WHERE notebook_id = ?1)
-          + (SELECT count(*) FROM assessment_attempts WHERE notebook_id = ?1) + (SELECT count(*) FROM bazaar_notebooks WHERE notebook_id = ?1) AS n`,
-      )
-      .get(circleNotebook)!.n;
+  const held = async () => {
+    const id = circleNotebook;
+    const row = await sqlRow<{ n: number }>(
+      server,
+      sql`SELECT CAST((SELECT count(*) FROM subscriptions WHERE notebook_id = ${id}) + (SELECT count(*) FROM certificates WHERE notebook_id = ${id})
+          + (SELECT count(*) FROM assessment_attempts WHERE notebook_id = ${id}) + (SELECT count(*) FROM bazaar_notebooks WHERE notebook_id = ${id}) AS integer) AS n`,
+    );
+    return row!.n;
+  };
 
   const notebookOf = async (noteId: number) => (await clients.creator.get<NoteRealmJson>(`/api/notes/${noteId}`)).body.notebook!.id;
 
@@ -71,11 +75,16 @@ describe("moving notes across notebooks", () => {
       (await clients.subscriber.post(`/api/subscriptions/notebooks/${circleNotebook}/subscribe`, { dailyTargetOfNewNotes: 5 })).status,
     ).toBe(200);
     // Another learner's certificate and assessment attempt of the circle notebook.
-    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE name = 'Another Old Learner'").get()!.id;
+    const userId = (await sqlRow<{ id: number }>(server, sql`SELECT id FROM users WHERE name = 'Another Old Learner'`))!.id;
     const now = server.ctx.clock.now();
-    server.ctx.db.insert(certificates).values({ userId, notebookId: circleNotebook, startDate: now, expiryDate: now }).run();
-    server.ctx.db.insert(assessmentAttempts).values({ userId, notebookId: circleNotebook, totalQuestionCount: 1, createdAt: now }).run();
-    expect(held()).toBe(4);
+    await inWrite(server, function* (s) {
+      yield* run(s, s.db.insert(s.t.certificates).values({ userId, notebookId: circleNotebook, startDate: now, expiryDate: now }));
+      yield* run(
+        s,
+        s.db.insert(s.t.assessmentAttempts).values({ userId, notebookId: circleNotebook, totalQuestionCount: 1, createdAt: now }),
+      );
+    });
+    expect(await held()).toBe(4);
   });
 
   const moveUnder = (actor: Actor, source: string, target: string) =>
@@ -89,22 +98,22 @@ describe("moving notes across notebooks", () => {
     expect(moved.body.message).toBe("Only the creator of a notebook can move it");
     expect(await notebookOf(ids["Circle Book"]!)).toBe(circleNotebook);
     expect((await clients.creator.get(`/api/notes/${ids["Circle Note"]}`)).status).toBe(200);
-    expect(held()).toBe(4);
+    expect(await held()).toBe(4);
   });
 
   test("the creator cannot fold a notebook into another while others hold something of it", async () => {
     const moved = await moveUnder("creator", "Circle Book", "Own Note");
     expect(moved.status).toBe(400);
     expect(moved.body.message).toContain("cannot join another notebook");
-    expect(held()).toBe(4);
+    expect(await held()).toBe(4);
     expect(await notebookOf(ids["Circle Book"]!)).toBe(circleNotebook);
   });
 
   test("the creator folds a notebook nobody else holds into another one they may edit", async () => {
-    server.ctx.sqlite.run("DELETE FROM subscriptions");
-    server.ctx.sqlite.run("DELETE FROM certificates");
-    server.ctx.sqlite.run("DELETE FROM assessment_attempts");
-    server.ctx.sqlite.run("DELETE FROM bazaar_notebooks");
+    await sqlRun(server, sql`DELETE FROM subscriptions`);
+    await sqlRun(server, sql`DELETE FROM certificates`);
+    await sqlRun(server, sql`DELETE FROM assessment_attempts`);
+    await sqlRun(server, sql`DELETE FROM bazaar_notebooks`);
     expect((await moveUnder("creator", "Circle Book", "Own Note")).status).toBe(200);
     expect(await notebookOf(ids["Circle Note"]!)).toBe(await notebookOf(ids["Own Book"]!));
     // Not into a notebook they may not edit.
@@ -121,15 +130,20 @@ describe("moving notes across notebooks", () => {
     // Within the notebook, and into a notebook the member may edit too.
     expect((await moveUnder("member", "Circle Note", "Circle Other")).status).toBe(200);
     expect((await moveAfter("member", "Circle Other", "Trainer Note", true)).status).toBe(200);
-    expect(held()).toBe(4);
+    expect(await held()).toBe(4);
   });
 
   test("a notebook's head note cannot be moved after a sibling, by anyone", async () => {
     expect((await moveAfter("creator", "Circle Book", "Own Note", false)).status).toBe(400);
   });
 
-  test("the database refuses to delete a notebook others hold something of", () => {
-    expect(() => server.ctx.sqlite.run("DELETE FROM notebooks WHERE id = ?", [circleNotebook])).toThrow(/others hold/);
-    expect(held()).toBe(4);
+  test("the database refuses to delete a notebook others hold something of", async () => {
+    const refusal = await sqlRun(server, sql`DELETE FROM notebooks WHERE id = ${circleNotebook}`).then(
+      () => "deleted",
+      // The trigger's message: drizzle wraps SQLite's error in its own (the cause), PostgreSQL's comes as it is.
+      (error: Error) => (error.cause instanceof Error ? error.cause : error).message,
+    );
+    expect(refusal).toMatch(/others hold/);
+    expect(await held()).toBe(4);
   });
 });

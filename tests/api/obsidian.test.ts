@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { relayOutboxes } from "../../src/jobs/worker";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
+import { sqlRows, sqlRun } from "../support/test-database";
 import { exportZip, importZip, makePng, makeZip, titlesOf, treeOf, unzip } from "../support/vaults";
 
 describe("Obsidian vaults", () => {
@@ -195,7 +197,10 @@ describe("Obsidian vaults", () => {
       expect(tree.children[0]!.image).toBeUndefined();
       expect(tree.children[0]!.children[0]!.details).toBe("See ![](../attachments/unused.pdf) and [[Nowhere]].");
       expect(
-        server.ctx.sqlite.query("SELECT path, content_type AS type, length(bytes) AS size FROM notebook_attachments ORDER BY path").all(),
+        await sqlRows(
+          server,
+          sql`SELECT path, content_type AS type, CAST(length(bytes) AS integer) AS size FROM notebook_attachments ORDER BY path`,
+        ),
       ).toEqual([
         { path: "attachments/apple.png", type: "image/png", size: png.byteLength },
         { path: "attachments/unused.pdf", type: "application/pdf", size: 8 },
@@ -298,7 +303,7 @@ describe("Obsidian vaults", () => {
           })
         ).status,
       ).toBe(200);
-      server.ctx.sqlite.run("UPDATE notes SET wikidata_id = 'Q42' WHERE id = ?", [ids.Español]);
+      await sqlRun(server, sql`UPDATE notes SET wikidata_id = 'Q42' WHERE id = ${ids.Español}`);
       const original = await treeOf(server, ids.Languages);
       expect(JSON.stringify(original)).toContain('"url":"https://example.org/a: b?c=d#e"');
       expect(JSON.stringify(original)).toContain('"wikidataId":"Q42"');
@@ -348,7 +353,7 @@ describe("Obsidian import with an AI provider", () => {
   test("embeddings of the new and changed notes are queued, as for any edit", async () => {
     const learner = await server.client().loginAs("old_learner");
     const ids = await injectNotes(learner, [{ Title: "Head" }]);
-    server.ctx.sqlite.run("DELETE FROM jobs");
+    await sqlRun(server, sql`DELETE FROM jobs`);
     const notebookId = (await learner.get(`/api/notes/${ids.Head}`)).body.notebook.id;
     const result = await importZip(
       server,
@@ -358,10 +363,10 @@ describe("Obsidian import with an AI provider", () => {
     );
     expect(result.body).toMatchObject({ created: 3, updated: 1 });
     await relayOutboxes(server.ctx);
-    const queued = (server.ctx.sqlite.query("SELECT payload FROM jobs WHERE kind = 'embed-note'").all() as { payload: string }[]).map(
+    const queued = (await sqlRows<{ payload: string }>(server, sql`SELECT payload FROM jobs WHERE kind = 'embed-note'`)).map(
       (job) => JSON.parse(job.payload).noteId as number,
     );
-    const tree = server.ctx.sqlite.query("SELECT id FROM notes WHERE notebook_id = ?").all(notebookId) as { id: number }[];
+    const tree = await sqlRows<{ id: number }>(server, sql`SELECT id FROM notes WHERE notebook_id = ${notebookId}`);
     expect(queued.sort()).toEqual(tree.map((row) => row.id).sort());
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { isNull } from "drizzle-orm";
-import { notebookAttachments, noteImages, notes } from "../../src/db/schema";
+import { type SQL, sql } from "drizzle-orm";
 import { importVaultInWorker } from "../../src/operations/vault-import-task";
 import { OPERATION_LEASE_MS } from "../../src/store/operations/operations-store";
+import { one } from "../../src/store/session";
 import { type HttpClient, type TestServer, useTestServer } from "../support/server";
+import { inWrite, sqlRow, sqlRows, sqlRun } from "../support/test-database";
 import { makePng, makeZip } from "../support/vaults";
 
 /** A vault of `count` notes in one folder, each with a line of text. */
@@ -47,9 +48,14 @@ async function untilFinished(client: HttpClient, id: number) {
   }
 }
 
-const liveNotes = (server: TestServer) => server.ctx.db.select({ id: notes.id }).from(notes).where(isNull(notes.deletedAt)).all().length;
-const allNotes = (server: TestServer) => server.ctx.db.select({ id: notes.id }).from(notes).all().length;
-const pendingRows = (server: TestServer) => server.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM operation_rows").get()!.n;
+/** How many rows `from` (a table, maybe with a condition) holds. */
+const countOf = async (server: TestServer, from: SQL) =>
+  (await sqlRow<{ n: number }>(server, sql`SELECT CAST(count(*) AS integer) AS n FROM ${from}`))!.n;
+const liveNotes = (server: TestServer) => countOf(server, sql`notes WHERE deleted_at IS NULL`);
+const allNotes = (server: TestServer) => countOf(server, sql`notes`);
+const pendingRows = (server: TestServer) => countOf(server, sql`operation_rows`);
+/** The first user's id (the one the fixtures create first). */
+const firstUserId = async (server: TestServer) => (await sqlRow<{ id: number }>(server, sql`SELECT id FROM users ORDER BY id LIMIT 1`))!.id;
 
 describe("long work as operations", () => {
   const server = useTestServer();
@@ -70,9 +76,9 @@ describe("long work as operations", () => {
     // Stamped when it ended, not when it started (the import takes a while).
     expect(Date.parse(finished.finishedAt)).toBeGreaterThan(Date.parse(finished.createdAt));
     expect(Date.parse(finished.finishedAt)).toBeLessThanOrEqual(Date.now());
-    const children = server.ctx.sqlite.query("SELECT id FROM notes WHERE parent_id = ? AND deleted_at IS NULL").all(headId);
+    const children = await sqlRows(server, sql`SELECT id FROM notes WHERE parent_id = ${headId} AND deleted_at IS NULL`);
     expect(children).toHaveLength(300);
-    expect(pendingRows(server)).toBe(0);
+    expect(await pendingRows(server)).toBe(0);
 
     // Someone else's operation is not theirs to read.
     const other = await server.client().loginAs("another_old_learner");
@@ -96,7 +102,7 @@ describe("long work as operations", () => {
   test("a second import into a notebook while one runs is refused with a message; another notebook is not held up", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { notebookId } = await newNotebook(learner, "Busy");
-    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    const userId = await firstUserId(server);
     // An import into the notebook is running (its worker is busy elsewhere).
     const running = (await server.ctx.stores.operations.start(
       { kind: "obsidian-import", userId, notebookId, label: "first.zip" },
@@ -115,9 +121,9 @@ describe("long work as operations", () => {
   test("an import that fails after writing embedded files writes nothing: the files go again and the operation says why", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { notebookId } = await newNotebook(learner, "Pictures");
-    const imagesBefore = server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length;
-    const attachmentsBefore = server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length;
-    const notesBefore = allNotes(server);
+    const imagesBefore = await countOf(server, sql`note_images`);
+    const attachmentsBefore = await countOf(server, sql`notebook_attachments`);
+    const notesBefore = await allNotes(server);
     const zip = damageEntry(
       await makeZip({
         "Pictures/a.md": "![[good.png]] and ![[bad.png]]",
@@ -131,17 +137,17 @@ describe("long work as operations", () => {
     const finished = await untilFinished(learner, started.body.id as number);
     expect(finished.status).toBe("failed");
     expect(finished.error).toStartWith('the entry "Pictures/bad.png" is damaged');
-    expect(server.ctx.db.select({ id: noteImages.id }).from(noteImages).all().length).toBe(imagesBefore);
-    expect(server.ctx.db.select({ id: notebookAttachments.id }).from(notebookAttachments).all().length).toBe(attachmentsBefore);
-    expect(allNotes(server)).toBe(notesBefore);
-    expect(pendingRows(server)).toBe(0);
+    expect(await countOf(server, sql`note_images`)).toBe(imagesBefore);
+    expect(await countOf(server, sql`notebook_attachments`)).toBe(attachmentsBefore);
+    expect(await allNotes(server)).toBe(notesBefore);
+    expect(await pendingRows(server)).toBe(0);
   });
 
   test("an import stopped after it wrote notes (its operation failed by another process) removes them all", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { notebookId } = await newNotebook(learner, "Big");
-    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
-    const notesBefore = allNotes(server);
+    const userId = await firstUserId(server);
+    const notesBefore = await allNotes(server);
     const zipPath = `${server.ctx.config.dataDir}/stopped.zip`;
     await Bun.write(zipPath, await bigVault(2000));
     const operation = (await server.ctx.stores.operations.start(
@@ -151,7 +157,7 @@ describe("long work as operations", () => {
     ))!;
     // The worker's code, run here: its batches pause, so this test sees the hidden notes and fails the operation meanwhile.
     const run = importVaultInWorker({
-      database: { sqliteFile: server.ctx.sqlite.filename },
+      database: server.ctx.database.place,
       operationId: operation.id,
       zipPath,
       notebookId,
@@ -162,37 +168,46 @@ describe("long work as operations", () => {
       () => "done",
       (error: Error) => error.message,
     );
-    while (pendingRows(server) < 50) await Bun.sleep(1);
-    expect(liveNotes(server)).toBe(notesBefore); // written, but hidden
+    while ((await pendingRows(server)) < 50) await Bun.sleep(1);
+    expect(await liveNotes(server)).toBe(notesBefore); // written, but hidden
     await server.ctx.stores.operations.fail(operation.id, "its lease ran out", Date.now());
     expect(await outcome).toBe("the import was stopped (it stopped answering for too long)");
-    expect(allNotes(server)).toBe(notesBefore);
-    expect(pendingRows(server)).toBe(0);
+    expect(await allNotes(server)).toBe(notesBefore);
+    expect(await pendingRows(server)).toBe(0);
     expect(await server.ctx.stores.operations.find(operation.id)).toMatchObject({ status: "failed", error: "its lease ran out" });
   });
 
   test("an operation whose worker died is failed and its hidden rows removed when the user's operations are read", async () => {
     const learner = await server.client().loginAs("old_learner");
     const { headId, notebookId } = await newNotebook(learner, "Crashed");
-    const userId = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users ORDER BY id LIMIT 1").get()!.id;
+    const userId = await firstUserId(server);
     const operation = (await server.ctx.stores.operations.start(
       { kind: "obsidian-import", userId, notebookId, label: "c.zip" },
       Date.now(),
       Date.now() + OPERATION_LEASE_MS,
     ))!;
-    const hidden = server.ctx.sqlite
-      .query<{ id: number }, [number, number, number, number, number]>(
-        "INSERT INTO notes (notebook_id, parent_id, title, details, sibling_order, created_at, updated_at, deleted_at) VALUES (?, ?, 'half', '', 9999, ?, ?, ?) RETURNING id",
-      )
-      .get(notebookId, headId, Date.now(), Date.now(), Date.now())!;
+    const now = new Date();
+    const hidden = (await inWrite(server, function* (s) {
+      const row = {
+        notebookId,
+        parentId: headId,
+        title: "half",
+        details: "",
+        siblingOrder: 9999,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: now,
+      };
+      return yield* one(s, s.db.insert(s.t.notes).values(row).returning({ id: s.t.notes.id }));
+    }))!;
     await server.ctx.stores.operations.recordPending(operation.id, "note", [hidden.id]);
-    server.ctx.sqlite.query("UPDATE operations SET lease_until = 0 WHERE id = ?").run(operation.id);
+    await sqlRun(server, sql`UPDATE operations SET lease_until = 0 WHERE id = ${operation.id}`);
 
     const listed = (await learner.get("/api/operations")).body as { id: number; status: string; error: string }[];
     const reaped = listed.find((o) => o.id === operation.id)!;
     expect(reaped.status).toBe("failed");
     expect(reaped.error).toBe("it stopped before it was done (Engram restarted); nothing of it was kept, try again");
-    expect(server.ctx.sqlite.query("SELECT id FROM notes WHERE id = ?").get(hidden.id)).toBeNull();
+    expect(await sqlRow(server, sql`SELECT id FROM notes WHERE id = ${hidden.id}`)).toBeUndefined();
     // The notebook takes imports again.
     expect((await postImport(server, learner, notebookId, await makeZip({ "Crashed/a.md": "a" }))).status).toBe(200);
   });
