@@ -270,16 +270,21 @@ export async function runLearners(url: string, learners: Learner[], settings: Lo
   return new Map([...tallies].map(([kind, tally]) => [kind, summary(tally, seconds)]));
 }
 
+/** The learners' load both load benches measure: every learner at once, BENCH_LOAD_DURATION seconds (15). */
+export function learnersLoad(settings: LoadSettings): LoadSettings {
+  return {
+    concurrency: LEARNERS,
+    warmupMs: Math.min(settings.warmupMs, 2000),
+    durationMs: (Number(process.env.BENCH_LOAD_DURATION) || 15) * 1000,
+  };
+}
+
 export const load50: Bench = {
   name: "load",
   description: "50 signed-in learners at once: reads, note pages, autosaves, recall, literal and semantic searches",
   async run({ reporter, settings, baselines }) {
     await baselines();
-    const measured: LoadSettings = {
-      concurrency: LEARNERS,
-      warmupMs: Math.min(settings.warmupMs, 2000),
-      durationMs: (Number(process.env.BENCH_LOAD_DURATION) || 15) * 1000,
-    };
+    const measured = learnersLoad(settings);
     // The bare baseline under the same 50 keep-alive connections, for the latency ratios.
     const baseline = await startBaseline();
     let bare: LoadResult;

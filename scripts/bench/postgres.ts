@@ -46,7 +46,7 @@ import {
   startServer,
   type Timed,
 } from "./harness";
-import { DIMENSIONS, type Kind, LEARNERS, type Learner, MIX, runLearners, seedLearners, VOCABULARY } from "./load";
+import { DIMENSIONS, type Kind, LEARNERS, type Learner, learnersLoad, MIX, runLearners, seedLearners, VOCABULARY } from "./load";
 
 type LoadResults = Map<Kind | "all", LoadResult>;
 
@@ -285,11 +285,7 @@ export const postgres: Bench = {
   description: "the load mix on SQLite (1 process) and PostgreSQL (1 and 2 processes behind a proxy), and search ratios on PostgreSQL",
   async run({ reporter, settings, baselines }) {
     await baselines();
-    const measured: LoadSettings = {
-      concurrency: LEARNERS,
-      warmupMs: Math.min(settings.warmupMs, 2000),
-      durationMs: (Number(process.env.BENCH_LOAD_DURATION) || 15) * 1000,
-    };
+    const measured = learnersLoad(settings);
     const sqliteSetUp: SetUp = { name: "SQLite, 1 process" };
     const pgOne: SetUp = { name: "PostgreSQL, 1 process" };
     const pgTwo: SetUp = { name: "PostgreSQL, 2 processes" };
