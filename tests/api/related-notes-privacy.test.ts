@@ -10,14 +10,15 @@
  * marker; none may appear.
  */
 
-import { beforeEach, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { eq } from "drizzle-orm";
 import JSZip from "jszip";
-import { predefinedQuestions, recallPrompts } from "../../src/db/schema";
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
+import { one } from "../../src/store/session";
 import { appRoutes, type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
-import { sqliteOnly } from "../support/sqlite-only";
+import { inWrite } from "../support/test-database";
 
 const MARK = "PRIVATE-";
 
@@ -48,7 +49,7 @@ interface Call {
   json?: unknown;
 }
 
-sqliteOnly("writes answered prompts through ctx.db").describe("related notes are asked for, for each reader, on every route", () => {
+describe("related notes are asked for, for each reader, on every route", () => {
   const { server, fake } = useTestServerWithFakeOpenAI();
   let ids: Record<string, number>;
   let circleId: number;
@@ -131,7 +132,7 @@ sqliteOnly("writes answered prompts through ctx.db").describe("related notes are
           client.post<{ id: number }[]>("/api/assimilation", { noteId: ids["Shared Lesson"], skipMemoryTracking: false }),
         );
         state.trackers.push(...trackers.map((t) => t.id));
-        state.prompts.push(answeredPrompt(state.trackers[0]!, client));
+        state.prompts.push(await answeredPrompt(state.trackers[0]!));
       }
       state.conversations.push(
         (await ok(client.post<{ id: number }>(`/api/conversation/note/${ids["Shared Lesson"]}`, "What is this?"))).id,
@@ -147,37 +148,44 @@ sqliteOnly("writes answered prompts through ctx.db").describe("related notes are
   });
 
   /** An answered recall prompt of the reader's tracker, written as the recall page would leave it. */
-  function answeredPrompt(trackerId: number, client: HttpClient): number {
-    void client;
+  function answeredPrompt(trackerId: number): Promise<number> {
     const now = server.ctx.clock.now();
-    const question = server.ctx.db
-      .insert(predefinedQuestions)
-      .values({
-        noteId: ids["Shared Lesson"]!,
-        multipleChoicesQuestion: JSON.stringify({ stem: "Which lesson?", choices: ["this", "that"] }),
-        correctAnswerIndex: 0,
-        approved: false,
-        contested: false,
-        createdAt: now,
-      })
-      .returning()
-      .get();
-    const userId = server.ctx.sqlite
-      .query<{ u: number }, [number]>("SELECT user_id AS u FROM memory_trackers WHERE id = ?")
-      .get(trackerId)!.u;
-    return server.ctx.db
-      .insert(recallPrompts)
-      .values({
-        userId,
-        memoryTrackerId: trackerId,
-        predefinedQuestionId: question.id,
-        answerChoiceIndex: 1,
-        answerCorrect: false,
-        answeredAt: now,
-        createdAt: now,
-      })
-      .returning()
-      .get().id;
+    return inWrite(server, function* (s) {
+      const question = yield* one(
+        s,
+        s.db
+          .insert(s.t.predefinedQuestions)
+          .values({
+            noteId: ids["Shared Lesson"]!,
+            multipleChoicesQuestion: JSON.stringify({ stem: "Which lesson?", choices: ["this", "that"] }),
+            correctAnswerIndex: 0,
+            approved: false,
+            contested: false,
+            createdAt: now,
+          })
+          .returning(),
+      );
+      const tracker = yield* one(
+        s,
+        s.db.select({ userId: s.t.memoryTrackers.userId }).from(s.t.memoryTrackers).where(eq(s.t.memoryTrackers.id, trackerId)),
+      );
+      const prompt = yield* one(
+        s,
+        s.db
+          .insert(s.t.recallPrompts)
+          .values({
+            userId: tracker!.userId,
+            memoryTrackerId: trackerId,
+            predefinedQuestionId: question!.id,
+            answerChoiceIndex: 1,
+            answerCorrect: false,
+            answeredAt: now,
+            createdAt: now,
+          })
+          .returning(),
+      );
+      return prompt!.id;
+    });
   }
 
   /** The notes a reader asks about by id: shared ones, the shared link, the moved note and a private one. */
