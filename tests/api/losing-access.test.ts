@@ -8,9 +8,11 @@
  * statistics page no longer names it.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
-import { predefinedQuestions, recallPrompts } from "../../src/db/schema";
+import { eq } from "drizzle-orm";
 import type { NoteRealmJson } from "../../src/services/notes/presenters";
+import { all, one } from "../../src/store/session";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
+import { inWrite } from "../support/test-database";
 
 const SECRET = "SECRET-after-the-move";
 
@@ -41,26 +43,35 @@ describe("losing access to a note", () => {
     fake.chat.respondWithText("It means what it says.");
     expect((await learner.post(`/api/conversation/${conversation.id}/ai-reply`)).status).toBe(200);
     const now = server.ctx.clock.now();
-    const question = server.ctx.db
-      .insert(predefinedQuestions)
-      .values({
-        noteId,
-        multipleChoicesQuestion: JSON.stringify({ stem: "Which?", choices: ["this", "that"] }),
-        correctAnswerIndex: 0,
-        approved: false,
-        contested: false,
-        createdAt: now,
-      })
-      .returning()
-      .get();
-    const userId = server.ctx.sqlite
-      .query<{ u: number }, [number]>("SELECT user_id AS u FROM memory_trackers WHERE id = ?")
-      .get(tracker!.id)!.u;
-    const prompt = server.ctx.db
-      .insert(recallPrompts)
-      .values({ userId, memoryTrackerId: tracker!.id, predefinedQuestionId: question.id, createdAt: now })
-      .returning()
-      .get();
+    const prompt = await inWrite(server, function* (s) {
+      const { predefinedQuestions, recallPrompts, memoryTrackers } = s.t;
+      const [question] = yield* all(
+        s,
+        s.db
+          .insert(predefinedQuestions)
+          .values({
+            noteId,
+            multipleChoicesQuestion: JSON.stringify({ stem: "Which?", choices: ["this", "that"] }),
+            correctAnswerIndex: 0,
+            approved: false,
+            contested: false,
+            createdAt: now,
+          })
+          .returning(),
+      );
+      const { userId } = (yield* one(
+        s,
+        s.db.select({ userId: memoryTrackers.userId }).from(memoryTrackers).where(eq(memoryTrackers.id, tracker!.id)),
+      ))!;
+      const [made] = yield* all(
+        s,
+        s.db
+          .insert(recallPrompts)
+          .values({ userId, memoryTrackerId: tracker!.id, predefinedQuestionId: question!.id, createdAt: now })
+          .returning(),
+      );
+      return made!;
+    });
     // A wrong answer: the note is among the learner's most failed ones on the statistics page.
     await ok(learner.post(`/api/recall-prompts/${prompt.id}/answer`, { choiceIndex: 1 }));
     expect((await learner.get("/d/stats")).text).toContain("Lesson");

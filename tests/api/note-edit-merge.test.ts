@@ -5,9 +5,11 @@
  * server-sent events, the policy asked for each event.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { MAX_STREAMS_PER_USER } from "../../src/services/notes/note-changes";
 import { type HttpClient, useTestServer } from "../support/server";
 import { eventReader } from "../support/sse";
+import { sqlRun } from "../support/test-database";
 
 describe("saving a note's text with the revision it was made from", () => {
   const server = useTestServer();
@@ -97,8 +99,9 @@ describe("saving a note's text with the revision it was made from", () => {
     expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 1, detailsRevision: 1 } });
 
     // Alice leaves the circle: the next save tells her nothing but that she can no longer read it.
-    server.ctx.sqlite.run(
-      "DELETE FROM circle_members WHERE user_id = (SELECT users.id FROM users JOIN accounts ON accounts.id = users.account_id WHERE accounts.external_identifier = 'old_learner')",
+    await sqlRun(
+      server,
+      sql`DELETE FROM circle_members WHERE user_id = (SELECT users.id FROM users JOIN accounts ON accounts.id = users.account_id WHERE accounts.external_identifier = 'old_learner')`,
     );
     await details(bob, `${base}\n\nSecret.`);
     const closed = await next();

@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import type { OfflineAnswerOutcome } from "../../src/services/memory/offline-answers";
 import type { OfflineItemJson } from "../../src/services/memory/offline-pack";
 import { assimilate, dayHour, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { scriptGoodQuestion, useRecallPromptWorld } from "../support/recall-prompts";
 import { type HttpClient, useTestServer } from "../support/server";
+import { at, sqlRun } from "../support/test-database";
 
 let keys = 0;
 const key = () => `key-${Date.now()}-${++keys}`;
@@ -139,11 +141,8 @@ describe("answers given offline, synced later", () => {
     const { learner, ids, trackerId } = await learnerWithTracker();
     await travelTo(learner, 1, 9);
     // A deleted note's tracker goes with it; assimilating the note again makes a new one.
-    server.ctx.sqlite.run("UPDATE memory_trackers SET assimilated_at = ?, last_recalled_at = ? WHERE id = ?", [
-      Date.parse(dayHour(1, 9)),
-      Date.parse(dayHour(1, 9)),
-      trackerId,
-    ]);
+    const again = at(server, dayHour(1, 9));
+    await sqlRun(server, sql`UPDATE memory_trackers SET assimilated_at = ${again}, last_recalled_at = ${again} WHERE id = ${trackerId}`);
     await travelTo(learner, 1, 15);
     const [outcome] = (await sync(learner, [review(trackerId, dayHour(1, 8), true)])).body.outcomes;
     expect(outcome.status).toBe("reset");

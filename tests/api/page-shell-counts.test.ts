@@ -28,13 +28,11 @@ describe("the page shell's Assimilate badge", () => {
     const notebookId = (await owner.get(`/api/notes/${shared.Shared}`)).body.notebook.id;
 
     const me = await learner.get("/api/user/current-user-info");
-    const accountRow = server.ctx.sqlite
-      .query<{ id: number }, [string]>("SELECT id FROM accounts WHERE external_identifier = ?")
-      .get(me.body.externalIdentifier)!;
+    const accountRow = (await server.ctx.stores.accounts.byLogin(me.body.externalIdentifier))!;
     const badge = async () => {
       const user = (await findUserByAccount(server.ctx, accountRow.id))!;
-      const account = server.ctx.sqlite.query("SELECT * FROM accounts WHERE id = ?").get(accountRow.id);
-      return assimilationDueCount(server.ctx, { account: account as never, user }, "UTC");
+      const account = (await server.ctx.stores.accounts.byId(accountRow.id))!;
+      return assimilationDueCount(server.ctx, { account, user }, "UTC");
     };
     const due = async () => (await learner.get("/api/assimilation/count?timezone=UTC")).body.dueCount as number;
     const seen: number[] = [];

@@ -5,10 +5,11 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { suggestedQuestionsForFineTuning } from "../../src/db/schema";
+import { all, one, run } from "../../src/store/session";
 import { injectNotes } from "../support/notes";
 import { capital, mcq, messageText, QUESTION, scriptQuestion } from "../support/recall-prompts";
 import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
+import { inRead, inWrite } from "../support/test-database";
 
 const REFINE = "refine_question";
 const question = (stem: string, choices: unknown[], correctAnswerIndex = 0) => ({
@@ -141,10 +142,11 @@ describe("predefined questions", () => {
       });
       expect((await list(owner)).body.map((q: { id: number }) => q.id)).toEqual([edited.body.id]);
       // The old question is kept (recall prompts and assessments that asked it still show it), never listed or edited again.
-      const old = server.ctx.sqlite
-        .query<{ contested: number }, [number]>("SELECT contested FROM predefined_questions WHERE id = ?")
-        .get(added.id);
-      expect(old?.contested).toBe(1);
+      const old = await inRead(server, function* (s) {
+        const { predefinedQuestions: q } = s.t;
+        return yield* one(s, s.db.select({ contested: q.contested }).from(q).where(eq(q.id, added.id)));
+      });
+      expect(old?.contested).toBe(true);
       expect((await owner.patch(`/api/predefined-questions/${added.id}`, paris)).status).toBe(404);
       const invalid = await owner.patch(`/api/predefined-questions/${edited.body.id}`, question(" ", ["Paris"], 3));
       expect(invalid.status).toBe(400);
@@ -326,29 +328,50 @@ describe("predefined questions", () => {
   });
 
   describe("suggest for fine-tuning", () => {
-    const rows = () => server.ctx.db.select().from(suggestedQuestionsForFineTuning).all();
+    const rows = () => inRead(server, (s) => all(s, s.db.select().from(s.t.suggestedQuestionsForFineTuning)));
 
     /** The reader answered the question in recall (so was shown its answer): a tracker and an answered prompt. */
     const answeredInRecall = async (questionId: number) => {
       const userId = (await reader.get("/api/user/current-user-info")).body.user.id;
-      const now = Date.now();
-      const tracker = server.ctx.sqlite
-        .query<{ id: number }, [number, number, number]>(
-          `INSERT INTO memory_trackers (user_id, note_id, last_recalled_at, next_recall_at, assimilated_at, repetition_count, forgetting_curve_index, removed_from_tracking, spelling)
-           VALUES (?1, ?2, ?3, ?3, ?3, 0, 100, 0, 0) RETURNING id`,
-        )
-        .get(userId, ids.France!, now)!;
-      server.ctx.sqlite.run(
-        "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?, ?, ?, 0, 0, ?, ?)",
-        [userId, tracker.id, questionId, now, now],
-      );
+      const now = new Date();
+      await inWrite(server, function* (s) {
+        const [tracker] = yield* all(
+          s,
+          s.db
+            .insert(s.t.memoryTrackers)
+            .values({
+              userId,
+              noteId: ids.France!,
+              lastRecalledAt: now,
+              nextRecallAt: now,
+              assimilatedAt: now,
+              repetitionCount: 0,
+              forgettingCurveIndex: 100,
+              removedFromTracking: false,
+              spelling: false,
+            })
+            .returning({ id: s.t.memoryTrackers.id }),
+        );
+        yield* run(
+          s,
+          s.db.insert(s.t.recallPrompts).values({
+            userId,
+            memoryTrackerId: tracker!.id,
+            predefinedQuestionId: questionId,
+            answerChoiceIndex: 0,
+            answerCorrect: false,
+            answeredAt: now,
+            createdAt: now,
+          }),
+        );
+      });
     };
 
     test("a reader who has not answered the question in recall may not suggest it (its answer carries the key)", async () => {
       const id = (await add(owner, question("Capital?", ["Lyon", "Paris"], 1))).body.id;
       const refused = await reader.post(`/api/predefined-questions/${id}/suggest-fine-tuning`, { isPositiveFeedback: true });
       expect(refused.status).toBe(403);
-      expect(rows()).toEqual([]);
+      expect(await rows()).toEqual([]);
     });
 
     test("a reader's positive feedback keeps the note, the question and its correct index", async () => {
@@ -372,7 +395,7 @@ describe("predefined questions", () => {
         createdAt: expect.any(String),
         positiveFeedback: true,
       });
-      const [row] = rows();
+      const [row] = await rows();
       expect(row).toMatchObject({ positiveFeedback: true, comment: "Clear question", realCorrectAnswers: "1" });
       const readerId = (await reader.get("/api/user/current-user-info")).body.user.id;
       expect(row!.userId).toBe(readerId);
@@ -386,11 +409,10 @@ describe("predefined questions", () => {
       });
       expect(result.body).toMatchObject({ positiveFeedback: false, realCorrectAnswers: "", comment: "Lyon is not a capital" });
       expect((await owner.patch(`/api/text_content/${ids.France}/details`, { details: "Changed." })).status).toBe(200);
-      const [row] = server.ctx.db
-        .select()
-        .from(suggestedQuestionsForFineTuning)
-        .where(eq(suggestedQuestionsForFineTuning.id, result.body.id))
-        .all();
+      const [row] = await inRead(server, function* (s) {
+        const { suggestedQuestionsForFineTuning: f } = s.t;
+        return yield* all(s, s.db.select().from(f).where(eq(f.id, result.body.id)));
+      });
       expect(row!.preservedNoteContent).toContain("Its capital is Paris.");
     });
 
@@ -409,7 +431,7 @@ describe("predefined questions", () => {
       expect((await stranger.post(`/api/predefined-questions/${secret}/suggest-fine-tuning`, { isPositiveFeedback: true })).status).toBe(
         403,
       );
-      expect(rows()).toHaveLength(0);
+      expect(await rows()).toHaveLength(0);
     });
   });
 });

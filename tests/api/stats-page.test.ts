@@ -3,16 +3,17 @@
  * before the notebooks are looked up) and the most failed notes; never another user's reviews.
  */
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { accounts, users } from "../../src/db/schema";
+import { sql } from "drizzle-orm";
 import { statsPage } from "../../src/services/stats/stats";
+import { run } from "../../src/store/session";
 import { assimilate, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, type TestServer, useTestServer } from "../support/server";
+import { inWrite, sqlRow, sqlRun } from "../support/test-database";
 
-function currentUser(server: TestServer, identity: string) {
-  const account = server.ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, identity)).get()!;
-  const user = server.ctx.db.select().from(users).where(eq(users.accountId, account.id)).get()!;
+async function currentUser(server: TestServer, identity: string) {
+  const account = (await server.ctx.stores.accounts.byLogin(identity))!;
+  const user = (await server.ctx.stores.users.byAccount(account.id))!;
   return { account, user };
 }
 
@@ -48,7 +49,7 @@ describe("the statistics page's figures", () => {
     await repeat(learner, bread!.id, [false]);
     await repeat(other, moon!.id, [false, false, false, false, false, false]);
 
-    const page = await statsPage(server.ctx, currentUser(server, "old_learner"), "UTC");
+    const page = await statsPage(server.ctx, await currentUser(server, "old_learner"), "UTC");
     expect(page.retentionByNotebook.map(({ title, reviews, successes }) => ({ title, reviews, successes }))).toEqual([
       { title: "Rivers", reviews: 5, successes: 2 },
       { title: "Cooking", reviews: 1, successes: 0 },
@@ -58,7 +59,7 @@ describe("the statistics page's figures", () => {
       { title: "Nile", failures: 1 }, // ties by note id
       { title: "Bread", failures: 1 },
     ]);
-    const theirPage = await statsPage(server.ctx, currentUser(server, "another_old_learner"), "UTC");
+    const theirPage = await statsPage(server.ctx, await currentUser(server, "another_old_learner"), "UTC");
     expect(theirPage.retentionByNotebook.map(({ title, reviews }) => ({ title, reviews }))).toEqual([{ title: "Theirs", reviews: 6 }]);
   });
 
@@ -76,10 +77,10 @@ describe("the statistics page's figures", () => {
       target_id: String(ids.RNA),
     });
     expect(linked.status).toBe(200);
-    const link = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM notes WHERE target_note_id IS NOT NULL").get()!;
+    const link = (await sqlRow<{ id: number }>(server, sql`SELECT id FROM notes WHERE target_note_id IS NOT NULL`))!;
     const [tracker] = await assimilate(learner, link.id);
     await repeat(learner, tracker!.id, [false]);
-    const page = await statsPage(server.ctx, currentUser(server, "old_learner"), "UTC");
+    const page = await statsPage(server.ctx, await currentUser(server, "old_learner"), "UTC");
     expect(page.mostFailedNotes.map(({ title }) => title)).toEqual(["Ribosome — using — RNA"]);
   });
 
@@ -89,7 +90,7 @@ describe("the statistics page's figures", () => {
     const ids = await injectNotes(learner, [{ Title: "Rivers" }, { Title: "Nile", "Parent Title": "Rivers" }]);
     const [nile] = await assimilate(learner, ids.Nile!);
     await repeat(learner, nile!.id, [false]);
-    const me = currentUser(server, "old_learner");
+    const me = await currentUser(server, "old_learner");
     expect((await statsPage(server.ctx, me, "UTC")).mostFailedNotes.map(({ title, failures }) => ({ title, failures }))).toEqual([
       { title: "Nile", failures: 1 },
     ]);
@@ -108,8 +109,8 @@ describe("the statistics page's figures", () => {
     await travelTo(learner, 0, 8);
     const titles = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "Removed"];
     const ids = await injectNotes(learner, [{ Title: "Spread" }, ...titles.map((Title) => ({ Title, "Parent Title": "Spread" }))]);
-    const current = currentUser(server, "old_learner");
-    server.ctx.sqlite.run("UPDATE users SET scheduler = 'fsrs' WHERE id = ?", [current.user.id]);
+    const current = await currentUser(server, "old_learner");
+    await sqlRun(server, sql`UPDATE users SET scheduler = 'fsrs' WHERE id = ${current.user.id}`);
     const now = server.ctx.clock.now().getTime();
     const DAY = 86_400_000;
     // [stability in days, days since the last recall]: t/S 0, 0.8, 1.5, 5, 10 fall in R ≥ 95 %, 90–95, 80–90, 70–80, < 70 % (FSRS-6 defaults).
@@ -123,14 +124,27 @@ describe("the statistics page's figures", () => {
       ["S7", 0, 1],
       ["Removed", 10, 100],
     ];
-    const insert = server.ctx.sqlite.query(
-      `INSERT INTO memory_trackers (user_id, note_id, spelling, assimilated_at, last_recalled_at, next_recall_at, repetition_count,
-         forgetting_curve_index, removed_from_tracking, stability, difficulty) VALUES (?, ?, 0, ?, ?, ?, 1, 100, ?, ?, 5)`,
-    );
-    for (const [title, stability, daysAgo] of trackers) {
-      insert.run(current.user.id, ids[title]!, now - 3000 * DAY, now - daysAgo * DAY, now + DAY, title === "Removed" ? 1 : 0, stability);
-    }
-    const fsrs = (await statsPage(server.ctx, currentUser(server, "old_learner"), "UTC")).fsrs!;
+    await inWrite(server, function* (s) {
+      for (const [title, stability, daysAgo] of trackers) {
+        yield* run(
+          s,
+          s.db.insert(s.t.memoryTrackers).values({
+            userId: current.user.id,
+            noteId: ids[title]!,
+            spelling: false,
+            assimilatedAt: new Date(now - 3000 * DAY),
+            lastRecalledAt: new Date(now - daysAgo * DAY),
+            nextRecallAt: new Date(now + DAY),
+            repetitionCount: 1,
+            forgettingCurveIndex: 100,
+            removedFromTracking: title === "Removed",
+            stability,
+            difficulty: 5,
+          }),
+        );
+      }
+    });
+    const fsrs = (await statsPage(server.ctx, await currentUser(server, "old_learner"), "UTC")).fsrs!;
     expect(fsrs.stability).toEqual([
       { label: "under 1 day", count: 2 },
       { label: "1–7 days", count: 1 },

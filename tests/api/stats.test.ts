@@ -1,7 +1,13 @@
 import { describe, expect, test } from "bun:test";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { all } from "../../src/store/session";
 import { assimilate, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { useTestServer } from "../support/server";
+import { inRead, sqlRows } from "../support/test-database";
+
+/** A forecast bucket: 15 minutes of next recalls. */
+const BUCKET_MS = 900_000;
 
 describe("GET /api/stats on a time-travelled history", () => {
   const server = useTestServer();
@@ -71,20 +77,33 @@ describe("the forecast's counts kept by the database", () => {
   const server = useTestServer();
 
   /** The aggregate against a count over every tracker, per user, notebook and bucket. */
-  function aggregateAndRecount() {
-    const sqlite = server.ctx.sqlite;
-    const kept = sqlite
-      .query<{ key: string; n: number }, []>(
-        "SELECT user_id || '/' || notebook_id || '/' || bucket AS key, trackers AS n FROM tracker_due_buckets WHERE trackers <> 0 ORDER BY key",
+  async function aggregateAndRecount() {
+    const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
+    const kept = (
+      await sqlRows<{ user_id: number; notebook_id: number; bucket: number; trackers: number }>(
+        server,
+        sql`SELECT user_id, notebook_id, bucket, trackers FROM tracker_due_buckets WHERE trackers <> 0`,
       )
-      .all();
-    const counted = sqlite
-      .query<{ key: string; n: number }, []>(
-        `SELECT m.user_id || '/' || n.notebook_id || '/' || (m.next_recall_at / 900000) AS key, COUNT(*) AS n
-         FROM memory_trackers m JOIN notes n ON n.id = m.note_id
-         WHERE m.removed_from_tracking = 0 AND n.deleted_at IS NULL GROUP BY key ORDER BY key`,
-      )
-      .all();
+    )
+      .map((row) => ({ key: `${row.user_id}/${row.notebook_id}/${row.bucket}`, n: row.trackers }))
+      .sort(byKey);
+    const active = await inRead(server, function* (s) {
+      const { memoryTrackers: m, notes: n } = s.t;
+      return yield* all(
+        s,
+        s.db
+          .select({ userId: m.userId, notebookId: n.notebookId, nextRecallAt: m.nextRecallAt })
+          .from(m)
+          .innerJoin(n, eq(n.id, m.noteId))
+          .where(and(eq(m.removedFromTracking, false), isNull(n.deletedAt))),
+      );
+    });
+    const counts = new Map<string, number>();
+    for (const { userId, notebookId, nextRecallAt } of active) {
+      const key = `${userId}/${notebookId}/${Math.floor(nextRecallAt.getTime() / BUCKET_MS)}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const counted = [...counts].map(([key, n]) => ({ key, n })).sort(byKey);
     return { kept, counted };
   }
 
@@ -102,7 +121,7 @@ describe("the forecast's counts kept by the database", () => {
     await assimilate(learner, other.C!);
     const due = async () => (await learner.get("/api/stats?timezone=UTC")).body.forecast.slice(0, 2).map((d: { count: number }) => d.count);
     expect(await due()).toEqual([3, 0]);
-    let { kept, counted } = aggregateAndRecount();
+    let { kept, counted } = await aggregateAndRecount();
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual(counted);
 
@@ -114,12 +133,12 @@ describe("the forecast's counts kept by the database", () => {
     expect(await due()).toEqual([1, 0]);
     expect((await learner.patch(`/api/notes/${ids.A}/undo-delete`)).status).toBe(200);
     expect(await due()).toEqual([1, 1]);
-    ({ kept, counted } = aggregateAndRecount());
+    ({ kept, counted } = await aggregateAndRecount());
     expect(kept).toEqual(counted);
 
     // A moved under Chemistry keeps counting, now in that notebook.
     expect((await learner.post(`/api/notes/move_after/${ids.A}/${other.Chemistry}/true`)).status).toBe(200);
-    ({ kept, counted } = aggregateAndRecount());
+    ({ kept, counted } = await aggregateAndRecount());
     expect(kept).toEqual(counted);
     expect(await due()).toEqual([1, 1]);
   });
