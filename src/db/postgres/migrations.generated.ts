@@ -3,10 +3,12 @@ import m0 from "../../../migrations-postgres/0000_tables.sql" with { type: "text
 import m1 from "../../../migrations-postgres/0001_triggers.sql" with { type: "text" };
 import m2 from "../../../migrations-postgres/0002_search_index_generation_bigint.sql" with { type: "text" };
 import m3 from "../../../migrations-postgres/0003_wake_ups.sql" with { type: "text" };
+import m4 from "../../../migrations-postgres/0004_quantize_binary_reads_embedding_once.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_tables", when: 1795749853696, sql: m0 },
   { tag: "0001_triggers", when: 1795749880625, sql: m1 },
   { tag: "0002_search_index_generation_bigint", when: 1795762158233, sql: m2 },
   { tag: "0003_wake_ups", when: 1795762228724, sql: m3 },
+  { tag: "0004_quantize_binary_reads_embedding_once", when: 1795772850400, sql: m4 },
 ];
