@@ -1,20 +1,25 @@
 /**
  * Semantic search through the binary-quantised index: candidates by Hamming distance,
- * then the exact cosine re-rank. Compared with the exact ranking computed here in SQL over the
+ * then the exact cosine re-rank. Compared with the exact ranking computed here over the
  * same scope: identical on small data, recall@10 >= 0.95 on more notes than the candidate count;
  * never another user's, deleted or moved-away notes; the bits follow the embeddings (triggers).
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { embeddingModel } from "../../src/ai/settings";
-import { createSqliteContext } from "../../src/context";
+import { createContext } from "../../src/context";
+import { stopJobWorker } from "../../src/jobs/worker";
 import * as binaryIndex from "../../src/services/search/binary-index";
 import { quantizeBinary } from "../../src/services/search/binary-index";
 import { vectorBlob } from "../../src/services/search/embedding-source";
 import { SEARCH_LIMIT } from "../../src/services/search/literal";
 import { MAX_SEMANTIC_DISTANCE, SEMANTIC_CANDIDATES } from "../../src/services/search/semantic";
+import { cosineDistance } from "../../src/store/search/semantic-postgres";
+import { all, run } from "../../src/store/session";
 import { fakeEmbedding } from "../fakes";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
+import { inRead, inWrite, sqlRow, sqlRows, sqlRun } from "../support/test-database";
 
 const DIMENSIONS = 1536;
 const WORDS = Array.from({ length: 60 }, (_, i) => `w${i}x${(i * 7919) % 997}`);
@@ -36,10 +41,16 @@ describe("semantic search through the binary index", () => {
   let learner: HttpClient;
 
   beforeEach(async () => {
+    // The tests write the embeddings themselves: the background worker would replace them with the
+    // notes' own texts' (a few seconds after each note's change), maybe between two compared answers.
+    stopJobWorker(server.ctx);
     learner = await server.client().loginAs("old_learner");
   });
 
-  /** Notes under one head, with embeddings written straight into note_embeddings (the triggers fill the bits). */
+  const onSqlite = () => server.ctx.database.dialect === "sqlite";
+  const keyBlob = (key: string) => vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS)));
+
+  /** Notes under one head, with embeddings written straight into note_embeddings in one transaction (the triggers fill the bits). */
   async function seed(client: HttpClient, head: string, count: number, given?: string) {
     const model = given ?? (await embeddingModel(server.ctx));
     const rows = [
@@ -47,14 +58,19 @@ describe("semantic search through the binary index", () => {
       ...Array.from({ length: count }, (_, i) => ({ Title: `${head} ${i}`, "Parent Title": head, Details: textOf(i) })),
     ];
     const ids = await injectNotes(client, rows);
-    const insert = server.ctx.sqlite.query(
-      `INSERT INTO note_embeddings (note_id, model, dimensions, embedding, source_hash, updated_at) VALUES (?, ?, ?, ?, 'test', 0)
-       ON CONFLICT (note_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, dimensions = excluded.dimensions`,
-    );
-    server.ctx.sqlite.transaction(() => {
-      for (let i = 0; i < count; i++)
-        insert.run(ids[`${head} ${i}`]!, model, DIMENSIONS, vectorBlob(Float32Array.from(fakeEmbedding(textOf(i), DIMENSIONS))));
-    })();
+    await inWrite(server, function* (s) {
+      const e = s.t.noteEmbeddings;
+      for (let i = 0; i < count; i++) {
+        const values = { model, dimensions: DIMENSIONS, embedding: keyBlob(textOf(i)) };
+        yield* run(
+          s,
+          s.db
+            .insert(e)
+            .values({ noteId: ids[`${head} ${i}`]!, ...values, sourceHash: "test", updatedAt: new Date(0) })
+            .onConflictDoUpdate({ target: e.noteId, set: values }),
+        );
+      }
+    });
     return ids;
   }
 
@@ -66,24 +82,56 @@ describe("semantic search through the binary index", () => {
     return result.body;
   }
 
-  /** The exact ranking: every embedding of the notebooks, by cosine distance. */
-  async function exact(key: string, notebookIds: number[], excludeNoteId = -1): Promise<{ noteId: number; distance: number }[]> {
+  /**
+   * Every embedding of the current model in the notebooks' undeleted notes, by exact cosine
+   * distance to the key, those within reach, nearest first, then by note id: sqlite-vec's
+   * vec_distance_cosine on SQLite; on PostgreSQL, which has no vector functions, every vector is
+   * read and compared here as sqlite-vec does (the store's float32 cosine).
+   */
+  async function ranking(key: string, notebookIds: number[], excludeNoteId = -1): Promise<{ noteId: number; distance: number }[]> {
     const model = await embeddingModel(server.ctx);
-    return server.ctx.sqlite
-      .query<{ noteId: number; distance: number }, [Buffer, string, number, string]>(
-        `SELECT e.note_id AS noteId, vec_distance_cosine(e.embedding, ?1) AS distance FROM note_embeddings e JOIN notes n ON n.id = e.note_id
-         WHERE n.notebook_id IN (SELECT value FROM json_each(?2)) AND n.deleted_at IS NULL AND n.id <> ?3 AND e.model = ?4
-         ORDER BY distance, n.id LIMIT ${SEARCH_LIMIT}`,
-      )
-      .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), JSON.stringify(notebookIds), excludeNoteId, model)
-      .filter((row) => row.distance <= MAX_SEMANTIC_DISTANCE);
+    const vector = Float32Array.from(fakeEmbedding(key, DIMENSIONS));
+    if (onSqlite()) {
+      return sqlRows(
+        server,
+        sql`SELECT e.note_id AS "noteId", vec_distance_cosine(e.embedding, ${vectorBlob(vector)}) AS distance
+            FROM note_embeddings e JOIN notes n ON n.id = e.note_id
+            WHERE n.notebook_id IN (SELECT value FROM json_each(${JSON.stringify(notebookIds)})) AND n.deleted_at IS NULL
+              AND n.id <> ${excludeNoteId} AND e.model = ${model} AND vec_distance_cosine(e.embedding, ${vectorBlob(vector)}) <= ${MAX_SEMANTIC_DISTANCE}
+            ORDER BY distance, n.id`,
+      );
+    }
+    const rows = await inRead(server, function* (s) {
+      const { noteEmbeddings: e, notes: n } = s.t;
+      return yield* all(
+        s,
+        s.db
+          .select({ noteId: e.noteId, embedding: e.embedding })
+          .from(e)
+          .innerJoin(n, eq(n.id, e.noteId))
+          .where(and(inArray(n.notebookId, notebookIds), isNull(n.deletedAt), ne(n.id, excludeNoteId), eq(e.model, model))),
+      );
+    });
+    return rows
+      .map((row) => ({ noteId: row.noteId, distance: cosineDistance(new Float32Array(Uint8Array.from(row.embedding).buffer), vector) }))
+      .filter((row) => row.distance <= MAX_SEMANTIC_DISTANCE)
+      .sort((a, b) => a.distance - b.distance || a.noteId - b.noteId);
   }
+
+  /** The exact ranking: the first page of it. */
+  const exact = async (key: string, notebookIds: number[], excludeNoteId = -1) =>
+    (await ranking(key, notebookIds, excludeNoteId)).slice(0, SEARCH_LIMIT);
 
   const notebookOf = async (noteId: number) => (await learner.get(`/api/notes/${noteId}`)).body.notebook.id as number;
 
-  test("the key's bits are what sqlite-vec's vec_quantize_binary stores", () => {
+  test("the key's bits are what the database's triggers store: sqlite-vec's vec_quantize_binary, PostgreSQL's engram_quantize_binary", async () => {
     const vector = Float32Array.from({ length: 64 }, (_, i) => Math.sin(i * 1.7));
-    const stored = server.ctx.sqlite.query<{ b: Uint8Array }, [Buffer]>("SELECT vec_quantize_binary(?) AS b").get(vectorBlob(vector))!.b;
+    const stored = (await sqlRow<{ b: Uint8Array }>(
+      server,
+      onSqlite()
+        ? sql`SELECT vec_quantize_binary(${vectorBlob(vector)}) AS b`
+        : sql`SELECT engram_quantize_binary(${vectorBlob(vector)}, ${vector.length}) AS b`,
+    ))!.b;
     expect(Buffer.from(quantizeBinary(vector).buffer).equals(Buffer.from(stored))).toBe(true);
   });
 
@@ -107,8 +155,7 @@ describe("semantic search through the binary index", () => {
     await semantic(learner, key);
     await semantic(other, key);
     // Someone else's note is embedded anew: the copy in memory is out of date.
-    const rewrite = server.ctx.sqlite.query("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?");
-    rewrite.run(vectorBlob(Float32Array.from(fakeEmbedding(textOf(11), DIMENSIONS))), theirs["Many 3"]!);
+    await sqlRun(server, sql`UPDATE note_embeddings SET embedding = ${keyBlob(textOf(11))} WHERE note_id = ${theirs["Many 3"]!}`);
     const loads = binaryIndex.binaryIndexLoads;
     const refreshes = binaryIndex.binaryIndexRefreshes;
     const hits = await semantic(learner, key);
@@ -128,26 +175,21 @@ describe("semantic search through the binary index", () => {
     const before = binaryIndex.binaryIndexLoads;
     await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS); // held in memory from here on
     // Another process writes straight into the database.
-    const db = server.ctx.sqlite;
-    db.run("UPDATE note_embeddings SET embedding = ? WHERE note_id = ?", [
-      vectorBlob(Float32Array.from(fakeEmbedding(textOf(99), DIMENSIONS))),
-      mine["Mine 1"]!,
-    ]);
-    db.run("DELETE FROM note_embeddings WHERE note_id IN (?, ?)", [mine["Mine 2"]!, theirs["Theirs 3"]!]);
-    db.run("UPDATE notes SET notebook_id = (SELECT notebook_id FROM notes WHERE id = ?) WHERE id IN (?, ?)", [
-      theirs.Theirs!,
-      mine["Mine 4"]!,
-      mine["Mine 5"]!,
-    ]);
-    db.run("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?", [mine["Mine 6"]!]);
+    await sqlRun(server, sql`UPDATE note_embeddings SET embedding = ${keyBlob(textOf(99))} WHERE note_id = ${mine["Mine 1"]!}`);
+    await sqlRun(server, sql`DELETE FROM note_embeddings WHERE note_id IN (${mine["Mine 2"]!}, ${theirs["Theirs 3"]!})`);
+    await sqlRun(
+      server,
+      sql`UPDATE notes SET notebook_id = (SELECT notebook_id FROM notes WHERE id = ${theirs.Theirs!}) WHERE id IN (${mine["Mine 4"]!}, ${mine["Mine 5"]!})`,
+    );
+    await sqlRun(server, sql`UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ${mine["Mine 6"]!}`);
     await seed(learner, "More", 10);
     const refreshed = await binaryIndex.binaryIndexContents(server.ctx, model, DIMENSIONS);
     expect(binaryIndex.binaryIndexLoads).toBe(before + 1);
-    const fresh = createSqliteContext(server.ctx.config);
+    const fresh = await createContext(server.ctx.config);
     try {
       expect(refreshed).toEqual(await binaryIndex.binaryIndexContents(fresh, model, DIMENSIONS));
     } finally {
-      fresh.sqlite.close();
+      await fresh.database.close();
     }
     expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 2"]!);
     expect(refreshed.map(([noteId]) => noteId)).not.toContain(mine["Mine 6"]!);
@@ -170,21 +212,27 @@ describe("semantic search through the binary index", () => {
     const ids = await seed(learner, "Small", 600);
     const notebook = await notebookOf(ids.Small!);
     // Every note within reach of the key, nearest first (no page limit).
-    const within = (key: string) =>
-      server.ctx.sqlite
-        .query<{ noteId: number }, [Buffer, number, number]>(
-          `SELECT e.note_id AS noteId FROM note_embeddings e JOIN notes n ON n.id = e.note_id
-         WHERE n.notebook_id = ?2 AND n.deleted_at IS NULL AND vec_distance_cosine(e.embedding, ?1) <= ?3 ORDER BY vec_distance_cosine(e.embedding, ?1), n.id`,
-        )
-        .all(vectorBlob(Float32Array.from(fakeEmbedding(key, DIMENSIONS))), notebook, MAX_SEMANTIC_DISTANCE)
-        .map((r) => r.noteId);
-    // The key with the most notes within reach among a few single words.
-    const key = WORDS.slice(0, 40).reduce((best, word) => (within(word).length > within(best).length ? word : best));
-    const reachable = within(key);
+    const within = async (key: string) => (await ranking(key, [notebook])).map((r) => r.noteId);
+    // The key with the most notes within reach among a few single words (the first of them on a tie).
+    let key = WORDS[0]!;
+    let reachable = await within(key);
+    for (const word of WORDS.slice(1, 40)) {
+      const reach = await within(word);
+      if (reach.length > reachable.length) [key, reachable] = [word, reach];
+    }
     expect(reachable.length).toBeGreaterThan(75);
     // The 70 nearest (more than the two pages of 30 checked at a time) go, straight in the database.
     const gone = reachable.slice(0, 70);
-    server.ctx.sqlite.query("UPDATE notes SET deleted_at = 1 WHERE id IN (SELECT value FROM json_each(?))").run(JSON.stringify(gone));
+    await inWrite(server, function* (s) {
+      const n = s.t.notes;
+      return yield* run(
+        s,
+        s.db
+          .update(n)
+          .set({ deletedAt: new Date(1) })
+          .where(inArray(n.id, gone)),
+      );
+    });
     const hits = (await semantic(learner, key)).map((h) => h.noteTopology.id);
     expect(hits).toEqual(reachable.slice(70, 70 + SEARCH_LIMIT));
   });
@@ -210,12 +258,12 @@ describe("semantic search through the binary index", () => {
     expect(moved.status).toBe(200);
     expect(await notebookOf(mine["Mine 6"]!)).toBe(await notebookOf(elsewhere.Elsewhere!));
     expect((await semantic(learner, textOf(6), mine["Mine 7"])).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 6"]);
-    expect(server.ctx.sqlite.query("SELECT notebook_id AS n FROM note_embedding_bits WHERE note_id = ?").get(mine["Mine 6"]!)).toEqual({
+    expect(await sqlRow(server, sql`SELECT notebook_id AS n FROM note_embedding_bits WHERE note_id = ${mine["Mine 6"]!}`)).toEqual({
       n: await notebookOf(elsewhere.Elsewhere!),
     });
 
     // Embeddings of another model are not compared (a model change re-embeds in the background).
-    server.ctx.sqlite.query("UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ?").run(mine["Mine 8"]!);
+    await sqlRun(server, sql`UPDATE note_embeddings SET model = 'another-model' WHERE note_id = ${mine["Mine 8"]!}`);
     expect((await semantic(learner, textOf(8))).map((h) => h.noteTopology.id)).not.toContain(mine["Mine 8"]);
   });
 });
