@@ -5,10 +5,12 @@
  * embeddings of the current model and dimension.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { DEFAULT_EMBEDDING_MODEL, embeddingVersion } from "../../src/ai/settings";
 import { runDueJobs } from "../../src/jobs/worker";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServerWithFakeOpenAI } from "../support/server";
+import { sqlRows } from "../support/test-database";
 
 const DEFAULT_DIMENSIONS = 384;
 
@@ -44,11 +46,10 @@ describe("embedding settings", () => {
   }
 
   const stored = () =>
-    server.ctx.sqlite
-      .query<{ noteId: number; model: string; dimensions: number; sourceHash: string }, []>(
-        "SELECT note_id AS noteId, model, dimensions, source_hash AS sourceHash FROM note_embeddings ORDER BY note_id",
-      )
-      .all();
+    sqlRows<{ noteId: number; model: string; dimensions: number; sourceHash: string }>(
+      server,
+      sql`SELECT note_id AS "noteId", model, dimensions, source_hash AS "sourceHash" FROM note_embeddings ORDER BY note_id`,
+    );
 
   async function semantic(searchKey: string) {
     const result = await learner.post<Hit[]>("/api/notes/semantic-search", {
@@ -69,7 +70,7 @@ describe("embedding settings", () => {
     const requests = fake.embeddings.requests;
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) expect("dimensions" in request).toBe(false);
-    expect(new Set(stored().map((row) => row.dimensions))).toEqual(new Set([DEFAULT_DIMENSIONS]));
+    expect(new Set((await stored()).map((row) => row.dimensions))).toEqual(new Set([DEFAULT_DIMENSIONS]));
     expect((await semantic("sugar crystals"))[0]!.noteTopology.id).toBe(ids.Sugar!);
   });
 
@@ -102,23 +103,19 @@ describe("embedding settings", () => {
   });
 
   test("a new dimension is requested from the provider, search answers meanwhile, and the background job re-embeds every note", async () => {
-    const before = stored();
+    const before = await stored();
     fake.reset();
     expect((await admin.post("/api/settings/embedding", { embeddingDimensions: 128 })).status).toBe(200);
 
     // Meanwhile (whether or not the worker has started): the key is embedded at 128 dimensions and
     // only compared with notes already embedded at 128; never an error, never an old vector.
     const meanwhile = await semantic("sugar crystals");
-    const at128 = new Set(
-      stored()
-        .filter((row) => row.dimensions === 128)
-        .map((row) => row.noteId),
-    );
+    const at128 = new Set((await stored()).filter((row) => row.dimensions === 128).map((row) => row.noteId));
     for (const hit of meanwhile) expect(at128.has(hit.noteTopology.id)).toBe(true);
     expect(fake.embeddings.requests[0]!.dimensions).toBe(128);
 
     await embedEverything();
-    const after = stored();
+    const after = await stored();
     expect(after.map((row) => row.noteId)).toEqual(before.map((row) => row.noteId));
     for (const row of after) {
       expect(row.dimensions).toBe(128);
@@ -136,7 +133,7 @@ describe("embedding settings", () => {
     // Cleared: the model's own length again, for every note.
     await admin.post("/api/settings/embedding", { embeddingDimensions: null });
     await embedEverything();
-    for (const row of stored()) expect(row.dimensions).toBe(DEFAULT_DIMENSIONS);
+    for (const row of await stored()) expect(row.dimensions).toBe(DEFAULT_DIMENSIONS);
     expect("dimensions" in fake.embeddings.requests.at(-1)!).toBe(false);
     expect((await semantic("molten rock"))[0]!.noteTopology.id).toBe(ids.Volcano!);
   });
@@ -144,7 +141,7 @@ describe("embedding settings", () => {
   test("a new model re-embeds every note with it; the source hash names model and dimension", async () => {
     await admin.post("/api/settings/embedding", { embeddingModel: "text-embedding-3-large", embeddingDimensions: 256 });
     await embedEverything();
-    const rows = stored();
+    const rows = await stored();
     expect(rows.length).toBe(3);
     for (const row of rows) {
       expect(row.model).toBe("text-embedding-3-large");
@@ -160,7 +157,7 @@ describe("embedding settings", () => {
     await admin.post("/api/settings/embedding", { embeddingDimensions: 96 });
     await learner.patch(`/api/text_content/${ids.Volcano}/details`, { details: "sugar crystals everywhere" });
     await embedEverything();
-    const volcano = stored().find((row) => row.noteId === ids.Volcano!)!;
+    const volcano = (await stored()).find((row) => row.noteId === ids.Volcano!)!;
     expect(volcano.dimensions).toBe(96);
     const inputs = fake.embeddings.requests.flatMap((request) =>
       (Array.isArray(request.input) ? request.input : [request.input]).map(String),

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { runDueJobs } from "../../src/jobs/worker";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer, useTestServerWithFakeOpenAI } from "../support/server";
+import { sqlRow } from "../support/test-database";
 
 interface Result {
   noteTopology: { id: number; titleOrPredicate: string; shortDetails: string };
@@ -254,15 +256,16 @@ describe("semantic search", () => {
     await runDueJobs(server.ctx);
     expect(fake.embeddings.requests.at(-1)!.input).toEqual(["Title: Volcano\nDetails:\nsugar crystals"]);
     expect(titles((await search(learner, "volcano sugar crystals", { semantic: true })).body)[0]).toBe("Volcano");
-    const jobs = server.ctx.sqlite.query("SELECT count(*) AS n FROM jobs").get() as { n: number };
-    expect(jobs.n).toBe(0);
+    const jobs = await sqlRow<{ n: number }>(server, sql`SELECT CAST(count(*) AS integer) AS n FROM jobs`);
+    expect(jobs!.n).toBe(0);
   });
 
   test("the app's background worker runs the embedding job by itself", async () => {
     await learner.patch(`/api/text_content/${ids.Sugar}/details`, { details: "honey and syrup" });
     // The worker relays the change as a job (due a few seconds later) on its own, then runs it once due.
-    const queued = () => server.ctx.sqlite.query("SELECT 1 FROM jobs WHERE kind = 'embed-note' AND status = 'queued'").get();
-    for (const deadline = Date.now() + 5000; !queued() && Date.now() < deadline; ) await Bun.sleep(50);
+    const queued = async () =>
+      (await sqlRow(server, sql`SELECT 1 FROM jobs WHERE kind = 'embed-note' AND status = 'queued'`)) !== undefined;
+    for (const deadline = Date.now() + 5000; !(await queued()) && Date.now() < deadline; ) await Bun.sleep(50);
     await server.client().post("/api/testability/time_travel_relative_to_now", { hours: 1 });
     const expected = "Title: Sugar\nDetails:\nhoney and syrup";
     const deadline = Date.now() + 5000;
