@@ -5,10 +5,13 @@
  * is saved; and refusals for strangers and signed-out callers.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { eq, sql } from "drizzle-orm";
+import { one, run } from "../../src/store/session";
 import { startFakeOpenAI } from "../fakes";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, type Json, startTestServer, type TestServer, useTestServerWithFakeOpenAI } from "../support/server";
 import { streamText } from "../support/sse";
+import { inWrite, sqlRows, sqlRun } from "../support/test-database";
 
 interface SseEvent {
   event: string;
@@ -139,11 +142,17 @@ describe("chat with the AI", () => {
   });
 
   test("the notebook's additional instructions are sent when it has some", async () => {
-    server.ctx.sqlite.run(
-      `INSERT INTO notebook_ai_assistants (notebook_id, additional_instructions, created_at, updated_at)
-       SELECT notebook_id, 'Answer like a baker.', 0, 0 FROM notes WHERE id = ?`,
-      [ids.Sourdough!],
-    );
+    await inWrite(server, function* (s) {
+      const { notes, notebookAiAssistants } = s.t;
+      const note = yield* one(s, s.db.select({ notebookId: notes.notebookId }).from(notes).where(eq(notes.id, ids.Sourdough!)));
+      const time = new Date(0);
+      yield* run(
+        s,
+        s.db
+          .insert(notebookAiAssistants)
+          .values({ notebookId: note!.notebookId, additionalInstructions: "Answer like a baker.", createdAt: time, updatedAt: time }),
+      );
+    });
     fake.chat.respondWithText("Sure.");
     await sse(reader, `/api/conversation/${conversationId}/ai-reply`);
     expect(JSON.stringify(fake.chat.requests[0]!.messages)).toContain("Answer like a baker.");
@@ -265,7 +274,7 @@ describe("chat with the AI", () => {
       let text = await stream.until("thread.message.delta");
       const run = parseSse(text)[0]!.data;
       // What cancel-run on another process writes: the run's state, nothing in this process.
-      server.ctx.sqlite.run("UPDATE ai_runs SET status = 'cancelled' WHERE id = ?", [Number(String(run.id).replace("run_", ""))]);
+      await sqlRun(server, sql`UPDATE ai_runs SET status = 'cancelled' WHERE id = ${Number(String(run.id).replace("run_", ""))}`);
       text = await stream.toEnd();
       const events = parseSse(text);
       expect(names(events).slice(-2)).toEqual(["error", "done"]);
@@ -291,7 +300,7 @@ describe("chat with the AI", () => {
       await streamText(response).until("thread.message.delta");
       abort.abort();
       await Bun.sleep(1500); // longer than the rest of the upstream reply
-      const runs = server.ctx.sqlite.query<{ status: string }, []>("SELECT status FROM ai_runs").all();
+      const runs = await sqlRows<{ status: string }>(server, sql`SELECT status FROM ai_runs`);
       expect(runs).toEqual([{ status: "failed" }]);
       expect(await messages()).toHaveLength(1);
     } finally {
@@ -301,23 +310,47 @@ describe("chat with the AI", () => {
 
   test("about an answered recall question the AI also sees the question, the answer and whether it was correct", async () => {
     // A conversation about a recall prompt, made directly: the recall flow has its own tests.
-    const row = server.ctx.sqlite.query<{ id: number }, []>("SELECT id FROM users WHERE name = 'Another Old Learner'").get()!;
-    const questionId = server.ctx.sqlite
-      .query<{ id: number }, [string, number]>(
-        "INSERT INTO predefined_questions (note_id, multiple_choices_question, correct_answer_index, approved, created_at) VALUES (?2, ?1, 1, 0, 0) RETURNING id",
-      )
-      .get(JSON.stringify({ stem: "What leavens sourdough?", choices: ["Yeast powder", "A starter"] }), ids.Sourdough!)!.id;
-    const trackerId = server.ctx.sqlite
-      .query<{ id: number }, [number, number]>(
-        "INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at) VALUES (?1, ?2, 0, 0, 0) RETURNING id",
-      )
-      .get(row.id, ids.Sourdough!)?.id;
-    if (trackerId === undefined) throw new Error("no tracker");
-    const promptId = server.ctx.sqlite
-      .query<{ id: number }, [number, number, number]>(
-        "INSERT INTO recall_prompts (user_id, memory_tracker_id, predefined_question_id, answer_choice_index, answer_correct, answered_at, created_at) VALUES (?1, ?2, ?3, 0, 0, 0, 0) RETURNING id",
-      )
-      .get(row.id, trackerId, questionId)!.id;
+    const promptId = await inWrite(server, function* (s) {
+      const { users, predefinedQuestions, memoryTrackers, recallPrompts } = s.t;
+      const time = new Date(0);
+      const user = yield* one(s, s.db.select({ id: users.id }).from(users).where(eq(users.name, "Another Old Learner")));
+      const question = yield* one(
+        s,
+        s.db
+          .insert(predefinedQuestions)
+          .values({
+            noteId: ids.Sourdough!,
+            multipleChoicesQuestion: JSON.stringify({ stem: "What leavens sourdough?", choices: ["Yeast powder", "A starter"] }),
+            correctAnswerIndex: 1,
+            approved: false,
+            createdAt: time,
+          })
+          .returning({ id: predefinedQuestions.id }),
+      );
+      const tracker = yield* one(
+        s,
+        s.db
+          .insert(memoryTrackers)
+          .values({ userId: user!.id, noteId: ids.Sourdough!, assimilatedAt: time, lastRecalledAt: time, nextRecallAt: time })
+          .returning({ id: memoryTrackers.id }),
+      );
+      const prompt = yield* one(
+        s,
+        s.db
+          .insert(recallPrompts)
+          .values({
+            userId: user!.id,
+            memoryTrackerId: tracker!.id,
+            predefinedQuestionId: question!.id,
+            answerChoiceIndex: 0,
+            answerCorrect: false,
+            answeredAt: time,
+            createdAt: time,
+          })
+          .returning({ id: recallPrompts.id }),
+      );
+      return prompt!.id;
+    });
     // Only the learner the question was put to may start a conversation about it.
     const stranger = await server.client().loginAs("non_admin");
     expect((await stranger.post(`/api/conversation/recall-prompt/${promptId}`, "Mine?")).status).toBe(403);
