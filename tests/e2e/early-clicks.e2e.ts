@@ -53,3 +53,27 @@ test("Add New Notebook, clicked before the notebooks page is live, opens its dia
   // One click, one dialog: the click was not also done by the page as it was.
   await expect(page.getByRole("dialog")).toHaveCount(1);
 });
+
+test("a label typed and Generate Token clicked before the tokens page is live make the token with that label", async ({ page, engram }) => {
+  await slowIslands(page, 2000);
+  await openBeforeHydration(page, `${engram.url}/d/generate-token`);
+  await page.getByLabel("Token label").fill("Typed early");
+  await page.getByRole("button", { name: "Generate Token" }).click();
+  expect(await hydrated(page)).toBe(0);
+  await expect(page.getByLabel("New token value")).toHaveValue(/^engram_/, { timeout: 15_000 });
+  await expect(page.getByRole("cell", { name: "Typed early", exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter a label")).toHaveCount(0);
+});
+
+test("text typed into a field before its island is live stays there once it is, and is what the island holds", async ({ page, engram }) => {
+  await slowIslands(page, 2000);
+  await openBeforeHydration(page, `${engram.url}/d/generate-token`);
+  await page.getByLabel("Token label").fill("Kept while loading");
+  expect(await hydrated(page)).toBe(0);
+  await page.locator("body[data-hydrated]").waitFor({ timeout: 15_000 });
+  // The tokens list renders again when it loads: the field keeps the text through it.
+  await expect(page.getByText("No tokens yet")).toBeVisible();
+  await expect(page.getByLabel("Token label")).toHaveValue("Kept while loading");
+  await page.getByRole("button", { name: "Generate Token" }).click();
+  await expect(page.getByRole("cell", { name: "Kept while loading", exact: true })).toBeVisible();
+});
