@@ -14,7 +14,7 @@ import {
   reviewTracker,
   storedOutcome,
 } from "../memory/trackers";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, one, run, type Session, type Step } from "../session";
 
 export type RecallPromptRow = typeof recallPrompts.$inferSelect;
 export type PredefinedQuestionRow = typeof predefinedQuestions.$inferSelect;
@@ -95,6 +95,10 @@ export function* savePrompt(
   questions: NewQuestion[],
   now: Date,
 ): Step<PromptWithQuestion> {
+  // Requests for one tracker take turns from here: its row is locked until the unit ends
+  // (PostgreSQL; a SQLite write unit is the only writer), so the second sees the first's prompt.
+  const { memoryTrackers: t } = s.t;
+  yield* one(s, forUpdate(s, s.db.select({ id: t.id }).from(t).where(eq(t.id, trackerId))));
   const concurrent = yield* reusablePrompt(s, userId, trackerId);
   if (concurrent) return concurrent;
   let last: PredefinedQuestionRow | undefined;
