@@ -11,10 +11,17 @@ describe("error contract and security", () => {
     const result = await server.client().post("/api/testability/trigger_exception");
     expect(result.status).toBe(500);
     expect(typeof result.body.message).toBe("string");
-    const reports = await sqlRows<{ error_name: string; error_detail: string; create_datetime: number | string | Date }>(
-      server,
-      sql`SELECT error_name, error_detail, create_datetime FROM failure_reports ORDER BY id`,
-    );
+    // The answer does not wait for the report (api/errors.ts): on PostgreSQL it may land just after.
+    const stored = () =>
+      sqlRows<{ error_name: string; error_detail: string; create_datetime: number | string | Date }>(
+        server,
+        sql`SELECT error_name, error_detail, create_datetime FROM failure_reports ORDER BY id`,
+      );
+    let reports = await stored();
+    for (let tries = 0; reports.length === before && tries < 100; tries++) {
+      await Bun.sleep(50);
+      reports = await stored();
+    }
     expect(reports.length).toBe(before + 1);
     const report = reports.at(-1)!;
     expect(report.error_name).toContain("RuntimeException"); // the hook's error reads like the reference's
