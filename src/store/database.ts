@@ -38,12 +38,19 @@ export class SqliteDatabase implements Database {
   /** One transaction wrapper for every unit (bun:sqlite builds one per call of `transaction`). */
   private readonly unit: ReturnType<SqliteConnection["transaction"]>;
 
+  /** How long a unit waits for another process's write lock (the connection's busy timeout when opened). */
+  private readonly busyWaitMs: number;
+
   constructor(
     readonly connection: SqliteConnection,
     db: StoreDb,
   ) {
     this.session = { db, t: schema, dialect: "sqlite", memos: new Map() };
     this.unit = connection.transaction((body: (s: Session) => Step<unknown>) => runSync(body(this.session)));
+    // SQLite waits for a lock by sleeping inside the call, and so the whole event loop with every
+    // request on it: the units wait between tries instead (whenNotBusy), for as long as SQLite would have.
+    this.busyWaitMs = (connection.query("PRAGMA busy_timeout").get() as { timeout: number }).timeout;
+    connection.run("PRAGMA busy_timeout = 0");
   }
 
   /** The database file, for a worker process that opens its own connection to it beside this one. */
@@ -56,18 +63,28 @@ export class SqliteDatabase implements Database {
   }
 
   read<T>(body: (s: Session) => Step<T>): Promise<T> {
-    try {
-      return Promise.resolve(this.readNow(body));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return this.whenNotBusy(() => this.unit(body) as T);
   }
 
   write<T>(body: (s: Session) => Step<T>): Promise<T> {
-    try {
-      return Promise.resolve(this.writeNow(body));
-    } catch (error) {
-      return Promise.reject(error);
+    return this.whenNotBusy(() => this.unit.immediate(body) as T);
+  }
+
+  /**
+   * Runs a unit; while another process holds the write lock (an import's worker publishing, a
+   * backup), SQLite answers SQLITE_BUSY at once and the unit is tried again after a pause that
+   * the event loop spends on other requests, up to the busy wait. A busy unit has not begun: its
+   * BEGIN is what failed.
+   */
+  private async whenNotBusy<T>(unit: () => T): Promise<T> {
+    const giveUpAt = Date.now() + this.busyWaitMs;
+    for (let pauseMs = 1; ; pauseMs = Math.min(pauseMs * 2, 25)) {
+      try {
+        return unit();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+      }
+      await Bun.sleep(pauseMs);
     }
   }
 
@@ -77,11 +94,24 @@ export class SqliteDatabase implements Database {
    * a savepoint of it. SQLite only: PostgreSQL has no synchronous path.
    */
   readNow<T>(body: (s: Session) => Step<T>): T {
-    return this.unit(body) as T;
+    return this.whenNotBusyNow(() => this.unit(body) as T);
   }
 
   writeNow<T>(body: (s: Session) => Step<T>): T {
-    return this.unit.immediate(body) as T;
+    return this.whenNotBusyNow(() => this.unit.immediate(body) as T);
+  }
+
+  /** whenNotBusy for the synchronous units: these block while they wait, as SQLite's own wait did. */
+  private whenNotBusyNow<T>(unit: () => T): T {
+    const giveUpAt = Date.now() + this.busyWaitMs;
+    for (;;) {
+      try {
+        return unit();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+      }
+      Bun.sleepSync(5);
+    }
   }
 
   /** Checkpoints the WAL into the database file (leaving an empty -wal), then closes it. */
@@ -94,4 +124,9 @@ export class SqliteDatabase implements Database {
     }
     this.connection.close();
   }
+}
+
+/** SQLite's "database is locked" by another connection (SQLITE_BUSY and its extended codes). */
+function isBusy(error: unknown): boolean {
+  return String((error as { code?: unknown })?.code ?? "").startsWith("SQLITE_BUSY");
 }

@@ -1,4 +1,5 @@
-import { describe, expect, test } from "bun:test";
+import { Database as SqliteConnection } from "bun:sqlite";
+import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,5 +75,53 @@ describe("a store on SQLite", () => {
     expect(sqlite.query("SELECT count(*) AS n FROM global_settings WHERE key_name = 'c'").get()).toEqual({ n: 0 });
     sqlite.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("a unit while another process holds SQLite's write lock", () => {
+  const dir = mkdtempSync(join(tmpdir(), "engram-busy-"));
+  const file = join(dir, "engram.db");
+  const { sqlite, db } = openDatabase(file);
+  const database = new SqliteDatabase(sqlite, db);
+  /** Another connection to the file, as an import's worker process has. */
+  const other = new SqliteConnection(file);
+  const settingsCount = () => database.read((s) => all(s, s.db.select().from(s.t.globalSettings)));
+  function* addSetting(s: Session, keyName: string): Step<number> {
+    return yield* run(s, s.db.insert(s.t.globalSettings).values({ keyName, value: "1", updatedAt: new Date(0) }));
+  }
+
+  afterAll(() => {
+    other.close();
+    sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("waits between tries, leaving the event loop to other requests, and runs once the lock is let go", async () => {
+    other.run("BEGIN IMMEDIATE");
+    let loopTurns = 0;
+    const ticking = setInterval(() => loopTurns++, 1);
+    const waiting = database.write((s) => addSetting(s, "written after the lock"));
+    // Reads go on meanwhile (WAL): a reader never waits for the writer.
+    expect(await settingsCount()).toEqual([]);
+    await Bun.sleep(100);
+    other.run("COMMIT");
+    expect(await waiting).toBe(1);
+    clearInterval(ticking);
+    // SQLite's own busy wait would have held the loop for the whole 100 ms: no turn at all.
+    expect(loopTurns).toBeGreaterThan(5);
+    expect(await settingsCount()).toHaveLength(1);
+  });
+
+  test("gives up with SQLITE_BUSY after the connection's busy timeout", async () => {
+    const impatient = openDatabase(file);
+    impatient.sqlite.run("PRAGMA busy_timeout = 50");
+    const quick = new SqliteDatabase(impatient.sqlite, impatient.db);
+    other.run("BEGIN IMMEDIATE");
+    try {
+      await expect(quick.write((s) => addSetting(s, "never"))).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    } finally {
+      other.run("ROLLBACK");
+      impatient.sqlite.close();
+    }
   });
 });
