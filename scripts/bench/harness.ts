@@ -148,6 +148,7 @@ async function drain(stream: ReadableStream<Uint8Array> | null | undefined, sink
     const { done, value } = await reader.read();
     if (done) return;
     sink.push(decoder.decode(value, { stream: true }));
+    if (process.env.BENCH_SERVER_LOG) process.stderr.write(sink.at(-1)!);
     if (sink.length > 200) sink.splice(0, sink.length - 200);
   }
 }

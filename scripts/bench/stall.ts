@@ -60,9 +60,17 @@ interface ProbeResult {
   errors: number;
 }
 
+/** When the last probe started: the moments STALL_TRACE prints count from it. */
+let traceZero = 0;
+const traceMoment = () => `${((performance.now() - traceZero) / 1000).toFixed(2)} s`;
+
 /** Polls the healthcheck and the home page every 25 ms until stopped; each poll's time is both requests'. */
 function startProbe(server: ServerHandle, cookie: string) {
   const latencies: number[] = [];
+  /** STALL_TRACE=1: the slowest polls are printed with their moment, to find what held them. */
+  const polls: { path: string; ms: number; at: number }[] = [];
+  const from = performance.now();
+  traceZero = from;
   let errors = 0;
   let running = true;
   const loop = (async () => {
@@ -81,6 +89,7 @@ function startProbe(server: ServerHandle, cookie: string) {
           errors++;
         }
         latencies.push(performance.now() - started);
+        polls.push({ path, ms: performance.now() - started, at: started - from });
       }
       await Bun.sleep(Math.max(0, PROBE_EVERY_MS - (performance.now() - began)));
     }
@@ -89,6 +98,12 @@ function startProbe(server: ServerHandle, cookie: string) {
     running = false;
     await loop;
     const sorted = Float64Array.from(latencies).sort();
+    if (process.env.STALL_TRACE) {
+      const slowest = polls.sort((a, b) => b.ms - a.ms).slice(0, 8);
+      console.log(
+        `  slowest polls: ${slowest.map((poll) => `${poll.path} ${poll.ms.toFixed(0)} ms at ${(poll.at / 1000).toFixed(2)} s`).join("; ")}`,
+      );
+    }
     return {
       count: sorted.length,
       worstMs: sorted.at(-1) ?? Number.NaN,
@@ -157,7 +172,10 @@ async function waitForOperation(server: ServerHandle, cookie: string, id: number
       error: string | null;
       result: Record<string, unknown>;
     };
-    if (operation.status === "done") return operation.result;
+    if (operation.status === "done") {
+      if (process.env.STALL_TRACE) console.log(`  the operation was done at ${traceMoment()}`);
+      return operation.result;
+    }
     if (operation.status === "failed") throw new Error(`the operation failed: ${operation.error}`);
     await Bun.sleep(100);
   }
@@ -170,6 +188,7 @@ async function startImport(server: ServerHandle, cookie: string, path: string, f
   const response = await fetch(server.url + path, { method: "POST", headers: { cookie, prefer: "respond-async" }, body: form });
   const body = (await response.json()) as { id: number };
   if (response.status !== 202) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (process.env.STALL_TRACE) console.log(`  the upload of ${(file.size / 1048576).toFixed(1)} MiB was answered at ${traceMoment()}`);
   return body.id;
 }
 
