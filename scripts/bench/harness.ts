@@ -173,7 +173,9 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = Bun.spawn([BUN, options.entry], {
+  // BENCH_SERVER_BUN_ARGS: flags for the servers' runtime, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/profiles".
+  const runtimeFlags = process.env.BENCH_SERVER_BUN_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = Bun.spawn([BUN, ...runtimeFlags, options.entry], {
     cwd: ROOT,
     env: {
       ...process.env,
