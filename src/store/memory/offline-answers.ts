@@ -7,7 +7,15 @@
  */
 import { answerPrompt } from "../recall-prompts/prompts";
 import type { Session, Step } from "../session";
-import { type ReviewPlanner, recordAnswerKey, reviewedAfter, reviewTracker, storedOutcome, tracker } from "./trackers";
+import {
+  lockedTracker,
+  type MemoryTrackerRow,
+  type ReviewPlanner,
+  recordAnswerKey,
+  reviewedAfter,
+  reviewTracker,
+  storedOutcome,
+} from "./trackers";
 
 /** What an answer did, as stored under its key (the statuses of the service's OfflineAnswerStatus). */
 export interface OfflineOutcome {
@@ -34,8 +42,14 @@ export interface OfflineAnswerKey {
   appliedAt: Date;
 }
 
-function* applyAt(s: Session, userId: number, trackerId: number, at: Date, application: OfflineApplication): Step<OfflineOutcome> {
-  const row = yield* tracker(s, trackerId);
+function* applyAt(
+  s: Session,
+  row: MemoryTrackerRow | undefined,
+  userId: number,
+  trackerId: number,
+  at: Date,
+  application: OfflineApplication,
+): Step<OfflineOutcome> {
   if (!row || row.userId !== userId || row.removedFromTracking) return { status: "removed" };
   if (row.assimilatedAt.getTime() > at.getTime()) return { status: "reset" };
   if (row.lastRecalledAt.getTime() > at.getTime() || (yield* reviewedAfter(s, trackerId, at))) return { status: "answered-later" };
@@ -51,9 +65,11 @@ function* applyAt(s: Session, userId: number, trackerId: number, at: Date, appli
 
 /** Applies one offline answer (or records the verdict) under its key; a key seen before answers its stored outcome. */
 export function* applyOfflineAnswer(s: Session, userId: number, key: OfflineAnswerKey, verdict: OfflineVerdict): Step<OfflineOutcome> {
+  // The tracker is locked first: answers of one tracker (and a key sent twice) take turns from here.
+  const row = yield* lockedTracker(s, key.trackerId);
   const stored = yield* storedOutcome(s, userId, key.key);
   if (stored !== undefined) return JSON.parse(stored) as OfflineOutcome;
-  const outcome = "apply" in verdict ? yield* applyAt(s, userId, key.trackerId, key.answeredAt, verdict.apply) : verdict.outcome;
+  const outcome = "apply" in verdict ? yield* applyAt(s, row, userId, key.trackerId, key.answeredAt, verdict.apply) : verdict.outcome;
   yield* recordAnswerKey(s, userId, key.trackerId, { key: key.key, answeredAt: key.answeredAt, appliedAt: key.appliedAt, outcome });
   return outcome;
 }

@@ -10,7 +10,7 @@
  */
 import { and, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import type { appliedAnswers, memoryTrackers, recallLog } from "../../db/schema";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, one, run, type Session, type Step } from "../session";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
 export type NewMemoryTracker = typeof memoryTrackers.$inferInsert;
@@ -47,6 +47,15 @@ const LOG_BATCH = 500;
 export function* tracker(s: Session, id: number): Step<MemoryTrackerRow | undefined> {
   const m = s.t.memoryTrackers;
   return yield* one(s, s.db.select().from(m).where(eq(m.id, id)));
+}
+
+/**
+ * The tracker, its row locked until the unit ends (PostgreSQL; a SQLite write unit is the only
+ * writer): reviews of one tracker take turns from here, each reading the one before's schedule.
+ */
+export function* lockedTracker(s: Session, id: number): Step<MemoryTrackerRow | undefined> {
+  const m = s.t.memoryTrackers;
+  return yield* one(s, forUpdate(s, s.db.select().from(m).where(eq(m.id, id))));
 }
 
 /** The user's trackers, newest first by assimilation or by last recall (removed ones too). */
@@ -120,8 +129,9 @@ export type RepeatResult =
  * the tracker is read, reviewed as the planner says, and the key (when given) stored with it.
  */
 export function* repeat(s: Session, userId: number, trackerId: number, plan: ReviewPlanner, key?: AnswerKeyRecord): Step<RepeatResult> {
+  // Locked first, so that a second request with the same key waits here and then finds the key.
+  const before = yield* lockedTracker(s, trackerId);
   if (key && (yield* storedOutcome(s, userId, key.key)) !== undefined) return { status: "already-recorded" };
-  const before = yield* tracker(s, trackerId);
   if (!before || before.userId !== userId) return { status: "not-found" };
   const saved = yield* reviewTracker(s, userId, before, plan(before));
   if (key) yield* recordAnswerKey(s, userId, saved.id, key);
@@ -173,7 +183,10 @@ export function* assimilate(
   trackers: NewMemoryTracker[],
   stateOf: (row: MemoryTrackerRow) => string,
 ): Step<MemoryTrackerRow[] | null> {
-  const m = s.t.memoryTrackers;
+  const { memoryTrackers: m, notes } = s.t;
+  // Assimilations of one note take turns from here (its row locked until the unit ends on
+  // PostgreSQL; a SQLite write unit is the only writer): the second finds the first's trackers.
+  yield* one(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(eq(notes.id, noteId))));
   const existing = yield* one(
     s,
     s.db

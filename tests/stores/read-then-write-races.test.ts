@@ -1,0 +1,133 @@
+/**
+ * Bodies that read and then write what depends on what they read, run several at once through two
+ * Databases (two pools, as two processes would have). On SQLite a write unit is the only writer;
+ * on PostgreSQL (READ COMMITTED) each must lock what it depends on, or two units both read the
+ * same state and both write from it.
+ */
+import { describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { createStores, type Stores } from "../../src/store";
+import type { AnswerKeyRecord, MemoryTrackerRow, ReviewPlanner } from "../../src/store/memory/memory-store";
+import { all, type Session, type Step } from "../../src/store/session";
+import { databaseUnderTestOfFile } from "../support/database-under-test";
+import { note, notebook, tracker, user } from "./seed";
+
+const under = databaseUnderTestOfFile();
+const PARALLEL = 8;
+
+/** The stores of the database under test and of another Database on the same data, alternately. */
+async function twoWriters(): Promise<Stores[]> {
+  return [under.stores, createStores(await under.another())];
+}
+
+/** A review that counts one more repetition than the tracker had when the unit read it. */
+const oneMore: ReviewPlanner = (row: MemoryTrackerRow) => ({
+  schedule: {
+    forgettingCurveIndex: row.forgettingCurveIndex,
+    lastRecalledAt: new Date(1000 + row.repetitionCount),
+    nextRecallAt: row.nextRecallAt,
+    repetitionCount: row.repetitionCount + 1,
+    stability: row.stability,
+    difficulty: row.difficulty,
+  },
+  log: { reviewedAt: new Date(1000), kind: "self-review", outcome: "success", stateAfter: "{}" },
+});
+
+function* reviewsOf(s: Session, trackerId: number): Step<number> {
+  const l = s.t.recallLog;
+  const rows = yield* all(
+    s,
+    s.db
+      .select({ id: l.id })
+      .from(l)
+      .where(and(eq(l.memoryTrackerId, trackerId), eq(l.kind, "self-review"))),
+  );
+  return rows.length;
+}
+
+/** A learner with a note of their own and a tracker of it. */
+async function learnerWithTracker(name: string): Promise<{ userId: number; noteId: number; trackerId: number }> {
+  return under.database.write(function* (s) {
+    const { userId } = yield* user(s, name);
+    const { notebookId, headNoteId } = yield* notebook(s, userId);
+    const noteId = yield* note(s, notebookId, headNoteId, `${name}'s note`);
+    return { userId, noteId, trackerId: yield* tracker(s, userId, noteId, 0) };
+  });
+}
+
+describe("memory trackers", () => {
+  test("reviews of one tracker at once each count: none is lost", async () => {
+    const stores = await twoWriters();
+    const { userId, trackerId } = await learnerWithTracker("ann");
+    const results = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.memory.repeat(userId, trackerId, oneMore)));
+    expect(results.every((result) => result.status === "reviewed")).toBe(true);
+    expect((await under.stores.memory.tracker(trackerId))!.repetitionCount).toBe(PARALLEL);
+    expect(await under.database.read((s) => reviewsOf(s, trackerId))).toBe(PARALLEL);
+  });
+
+  test("one answer key sent several times at once is applied once, the others told it is recorded", async () => {
+    const stores = await twoWriters();
+    const { userId, trackerId } = await learnerWithTracker("bob");
+    const key: AnswerKeyRecord = { key: "answer-1", answeredAt: new Date(1000), appliedAt: new Date(1000), outcome: { successful: true } };
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.memory.repeat(userId, trackerId, oneMore, key)),
+    );
+    expect(results.filter((result) => result.status === "reviewed")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "already-recorded")).toHaveLength(PARALLEL - 1);
+    expect((await under.stores.memory.tracker(trackerId))!.repetitionCount).toBe(1);
+  });
+
+  test("one offline answer sent several times at once is applied once, the others answer its stored outcome", async () => {
+    const stores = await twoWriters();
+    const { userId, trackerId } = await learnerWithTracker("cat");
+    const key = { key: "offline-1", trackerId, answeredAt: new Date(500), appliedAt: new Date(2000) };
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        stores[i % 2]!.memory.applyOfflineAnswer(userId, key, { apply: { correct: true, plan: oneMore } }),
+      ),
+    );
+    expect(results.every((outcome) => outcome.status === "applied")).toBe(true);
+    expect((await under.stores.memory.tracker(trackerId))!.repetitionCount).toBe(1);
+    expect(await under.database.read((s) => reviewsOf(s, trackerId))).toBe(1);
+  });
+
+  test("offline answers of one tracker at once: the first is applied, the others come after it", async () => {
+    const stores = await twoWriters();
+    const { userId, trackerId } = await learnerWithTracker("dan");
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        stores[i % 2]!.memory.applyOfflineAnswer(
+          userId,
+          { key: `offline-${i}`, trackerId, answeredAt: new Date(500), appliedAt: new Date(2000) },
+          { apply: { correct: true, plan: oneMore } },
+        ),
+      ),
+    );
+    // The first applied moves the tracker's last recall past the others' moment: they come later.
+    expect(results.filter((outcome) => outcome.status === "applied")).toHaveLength(1);
+    expect(results.filter((outcome) => outcome.status === "answered-later")).toHaveLength(PARALLEL - 1);
+    expect(await under.database.read((s) => reviewsOf(s, trackerId))).toBe(1);
+  });
+
+  test("one note assimilated several times at once gets its trackers once, the others told it is assimilated", async () => {
+    const stores = await twoWriters();
+    const { userId, noteId } = await under.database.write(function* (s) {
+      const { userId } = yield* user(s, "eve");
+      const { notebookId, headNoteId } = yield* notebook(s, userId);
+      return { userId, noteId: yield* note(s, notebookId, headNoteId, "eve's note") };
+    });
+    const values = [false, true].map((spelling) => ({
+      userId,
+      noteId,
+      spelling,
+      assimilatedAt: new Date(0),
+      lastRecalledAt: new Date(0),
+      nextRecallAt: new Date(0),
+    }));
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.memory.assimilate(userId, noteId, values, () => "{}")),
+    );
+    expect(results.filter((rows) => rows !== null)).toHaveLength(1);
+    expect(results.filter((rows) => rows === null)).toHaveLength(PARALLEL - 1);
+  });
+});
