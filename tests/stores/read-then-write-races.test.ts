@@ -109,6 +109,21 @@ describe("memory trackers", () => {
     expect(await under.database.read((s) => reviewsOf(s, trackerId))).toBe(1);
   });
 
+  test("one question's answer key sent several times at once is applied once, the others told it is recorded", async () => {
+    const stores = await twoWriters();
+    const { userId, noteId, trackerId } = await learnerWithTracker("fay");
+    const question = { multipleChoicesQuestion: "{}", correctAnswerIndex: 0, approved: false, contested: false };
+    const { prompt } = await under.stores.recallPrompts.savePrompt(userId, trackerId, noteId, [question], new Date(0));
+    const key: AnswerKeyRecord = { key: "choice-1", answeredAt: new Date(1000), appliedAt: new Date(1000), outcome: { correct: true } };
+    const answer = { choiceIndex: 0, correct: true, at: new Date(1000) };
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.recallPrompts.answerPrompt(userId, prompt.id, answer, oneMore, key)),
+    );
+    expect(results.filter((result) => result.status === "answered")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "already-recorded")).toHaveLength(PARALLEL - 1);
+    expect((await under.stores.memory.tracker(trackerId))!.repetitionCount).toBe(1);
+  });
+
   test("one note assimilated several times at once gets its trackers once, the others told it is assimilated", async () => {
     const stores = await twoWriters();
     const { userId, noteId } = await under.database.write(function* (s) {

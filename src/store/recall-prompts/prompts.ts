@@ -145,8 +145,18 @@ export function* answerPrompt(
   plan: ReviewPlanner,
   key?: AnswerKeyRecord,
 ): Step<PromptAnswer> {
-  if (key && (yield* storedOutcome(s, userId, key.key)) !== undefined) return { status: "already-recorded" };
   const { recallPrompts: p, memoryTrackers: m } = s.t;
+  // The prompt's tracker is locked first (as savePrompt and a review lock it): answers of one
+  // tracker, and a key sent twice, take turns from here, each reading the one before's schedule.
+  const target = yield* one(
+    s,
+    s.db
+      .select({ trackerId: p.memoryTrackerId })
+      .from(p)
+      .where(and(eq(p.id, promptId), eq(p.userId, userId))),
+  );
+  if (target) yield* one(s, forUpdate(s, s.db.select({ id: m.id }).from(m).where(eq(m.id, target.trackerId))));
+  if (key && (yield* storedOutcome(s, userId, key.key)) !== undefined) return { status: "already-recorded" };
   const answered = yield* one(
     s,
     s.db
