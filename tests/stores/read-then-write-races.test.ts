@@ -146,3 +146,17 @@ describe("memory trackers", () => {
     expect(results.filter((rows) => rows === null)).toHaveLength(PARALLEL - 1);
   });
 });
+
+describe("notes", () => {
+  test("edits of one note's details at once each build on the one before: none is lost", async () => {
+    const stores = await twoWriters();
+    const { noteId } = await learnerWithTracker("gus");
+    await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        stores[i % 2]!.notes.saveText(noteId, "details", undefined, (current) => `${current.details ?? ""}${i}`, new Date(1000)),
+      ),
+    );
+    const details = (await under.stores.notes.noteById(noteId))!.details ?? "";
+    expect([...details].sort().join("")).toBe("01234567");
+  });
+});

@@ -4,7 +4,7 @@
  * re-embedding through the note_changes outbox) is raised by the notes table's triggers.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { one, run, type Session, type Step } from "../session";
+import { forUpdate, one, run, type Session, type Step } from "../session";
 import { descendantIds, type NoteRow, noteById } from "./note-rows";
 import { orderAfter, orderForFirstChild, orderForLastChild } from "./sibling-order";
 
@@ -43,12 +43,15 @@ export function* saveText(
   decide: (note: NoteRow, baseText: string | undefined) => string,
   now: Date,
 ): Step<NoteRow | undefined> {
+  const { notes } = s.t;
+  // Saves of one note take turns from here (its row locked until the unit ends on PostgreSQL; a
+  // SQLite write unit is the only writer): each merges with the text the one before saved.
+  yield* one(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(eq(notes.id, noteId))));
   const note = yield* noteById(s, noteId);
   if (!note) return undefined;
   const current = field === "title" ? note.titleRevision : note.detailsRevision;
   const baseText = baseRevision !== undefined && baseRevision < current ? yield* textAt(s, noteId, field, baseRevision) : undefined;
   const text = decide(note, baseText);
-  const { notes } = s.t;
   const changes = field === "title" ? { title: text, updatedAt: now } : { details: text, updatedAt: now };
   yield* run(s, s.db.update(notes).set(changes).where(eq(notes.id, noteId)));
   return yield* noteById(s, noteId);
