@@ -160,3 +160,19 @@ describe("notes", () => {
     expect([...details].sort().join("")).toBe("01234567");
   });
 });
+
+describe("subscriptions", () => {
+  test("subscribing to one notebook several times at once subscribes once, the others told it exists", async () => {
+    const stores = await twoWriters();
+    const { notebookId, readerId } = await under.database.write(function* (s) {
+      const { userId: ownerId } = yield* user(s, "hal");
+      const { notebookId } = yield* notebook(s, ownerId);
+      return { notebookId, readerId: (yield* user(s, "ivy")).userId };
+    });
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.sharing.subscribe(readerId, notebookId, 5, new Date(0))),
+    );
+    expect(results.filter((row) => row !== "exists")).toHaveLength(1);
+    expect(results.filter((row) => row === "exists")).toHaveLength(PARALLEL - 1);
+  });
+});

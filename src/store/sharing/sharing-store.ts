@@ -151,11 +151,17 @@ export function* subscribe(
 ): Step<SubscriptionRow | "exists"> {
   const { subscriptions } = s.t;
   if (yield* access.isSubscribed(s, userId, notebookId)) return "exists";
+  // A subscription made meanwhile by a request at the same time (PostgreSQL) is left as it is:
+  // the unique (user, notebook) index turns this insert into nothing.
   const [row] = yield* all(
     s,
-    s.db.insert(subscriptions).values({ userId, notebookId, dailyTargetOfNewNotes: dailyTarget, createdAt: now }).returning(),
+    s.db
+      .insert(subscriptions)
+      .values({ userId, notebookId, dailyTargetOfNewNotes: dailyTarget, createdAt: now })
+      .onConflictDoNothing()
+      .returning(),
   );
-  return row!;
+  return row ?? "exists";
 }
 
 export function* setDailyTarget(s: Session, subscriptionId: number, dailyTarget: number): Step<SubscriptionRow | undefined> {
