@@ -176,3 +176,32 @@ describe("subscriptions", () => {
     expect(results.filter((row) => row === "exists")).toHaveLength(PARALLEL - 1);
   });
 });
+
+describe("assessments", () => {
+  async function attemptOf(name: string, questions: number) {
+    const { userId, noteId } = await learnerWithTracker(name);
+    const notebookId = (await under.stores.notes.noteById(noteId))!.notebookId;
+    const question = { multipleChoicesQuestion: "{}", correctAnswerIndex: 0, approved: true, contested: false };
+    const rows = [];
+    for (let i = 0; i < questions; i++) rows.push(await under.stores.recallPrompts.insertQuestion(noteId, question, new Date(0)));
+    return under.stores.assessments.startAttempt(userId, notebookId, rows, new Date(0));
+  }
+
+  test("questions of one attempt answered right at once each count: none is lost", async () => {
+    const stores = await twoWriters();
+    const { attempt, instances } = await attemptOf("jon", PARALLEL);
+    await Promise.all(instances.map((instance, i) => stores[i % 2]!.assessments.answerQuestion(instance.id, 0, true, new Date(1000))));
+    expect((await under.stores.assessments.attempt(attempt.id))!.answersCorrect).toBe(PARALLEL);
+  });
+
+  test("an attempt submitted several times at once is submitted once", async () => {
+    const stores = await twoWriters();
+    const { attempt } = await attemptOf("kim", 1);
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        stores[i % 2]!.assessments.submit(attempt.id, new Date(1000 + i), 0.5, () => new Date(9999)),
+      ),
+    );
+    expect(results.filter((row) => row !== undefined)).toHaveLength(1);
+  });
+});

@@ -15,7 +15,7 @@ import type {
 } from "../../db/schema";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { setCertification } from "../notes/notebook-certification";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, one, run, type Session, type Step } from "../session";
 
 export type ApprovalRow = typeof notebookCertificateApprovals.$inferSelect;
 export type AttemptRow = typeof assessmentAttempts.$inferSelect;
@@ -106,6 +106,16 @@ export function* attempt(s: Session, id: number): Step<AttemptRow | undefined> {
   return yield* one(s, s.db.select().from(a).where(eq(a.id, id)));
 }
 
+/**
+ * The attempt, its row locked until the unit ends (PostgreSQL; a SQLite write unit is the only
+ * writer): answers and submissions of one attempt take turns from here, each reading the count and
+ * the submission the one before left.
+ */
+function* lockedAttempt(s: Session, id: number): Step<AttemptRow | undefined> {
+  const a = s.t.assessmentAttempts;
+  return yield* one(s, forUpdate(s, s.db.select().from(a).where(eq(a.id, id))));
+}
+
 /** An assessment question with its attempt. */
 export function* instanceWithAttempt(s: Session, id: number): Step<{ instance: InstanceRow; attempt: AttemptRow } | undefined> {
   const i = s.t.assessmentQuestionInstances;
@@ -142,8 +152,9 @@ export type AnswerResult = { status: "submitted" } | { status: "answered-already
  */
 export function* answerQuestion(s: Session, instanceId: number, choiceIndex: number, correct: boolean, now: Date): Step<AnswerResult> {
   const { assessmentAttempts: a, assessmentQuestionInstances: i } = s.t;
-  const found = yield* instanceWithAttempt(s, instanceId);
-  if (!found || found.attempt.submittedAt) return { status: "submitted" };
+  const instance = yield* one(s, s.db.select({ attemptId: i.attemptId }).from(i).where(eq(i.id, instanceId)));
+  const locked = instance && (yield* lockedAttempt(s, instance.attemptId));
+  if (!locked || locked.submittedAt) return { status: "submitted" };
   const row = yield* one(
     s,
     s.db
@@ -158,8 +169,8 @@ export function* answerQuestion(s: Session, instanceId: number, choiceIndex: num
       s,
       s.db
         .update(a)
-        .set({ answersCorrect: found.attempt.answersCorrect + 1 })
-        .where(eq(a.id, found.attempt.id)),
+        .set({ answersCorrect: locked.answersCorrect + 1 })
+        .where(eq(a.id, locked.id)),
     );
   return { status: "answered", instance: row };
 }
@@ -189,7 +200,7 @@ export function* submit(
   expiryFrom: (passedAt: Date, setting: string) => Date,
 ): Step<AttemptRow | undefined> {
   const { assessmentAttempts: a, notebooks } = s.t;
-  const fresh = yield* attempt(s, attemptId);
+  const fresh = yield* lockedAttempt(s, attemptId);
   if (!fresh || fresh.submittedAt) return undefined;
   const isPass = fresh.totalQuestionCount > 0 && fresh.answersCorrect / fresh.totalQuestionCount >= passMark;
   const row = (yield* one(s, s.db.update(a).set({ submittedAt: now, isPass }).where(eq(a.id, fresh.id)).returning()))!;
