@@ -205,3 +205,17 @@ describe("assessments", () => {
     expect(results.filter((row) => row !== undefined)).toHaveLength(1);
   });
 });
+
+describe("AI runs", () => {
+  test("AI replies asked at once in a conversation without a thread yet share one new thread", async () => {
+    const stores = await twoWriters();
+    const { userId } = await learnerWithTracker("lou");
+    const conversation = await under.stores.conversations.start(
+      { initiatorUserId: userId, ownerUserId: userId, ownerCircleId: null },
+      "hello",
+      new Date(0),
+    );
+    const started = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.aiRuns.start(conversation.id, 1000 + i)));
+    expect(new Set(started.map(({ thread }) => thread.id)).size).toBe(1);
+  });
+});
