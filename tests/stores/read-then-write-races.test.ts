@@ -10,7 +10,7 @@ import { createStores, type Stores } from "../../src/store";
 import type { AnswerKeyRecord, MemoryTrackerRow, ReviewPlanner } from "../../src/store/memory/memory-store";
 import { all, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { note, notebook, tracker, user } from "./seed";
+import { account, note, notebook, tracker, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
 const PARALLEL = 8;
@@ -217,5 +217,25 @@ describe("AI runs", () => {
     );
     const started = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.aiRuns.start(conversation.id, 1000 + i)));
     expect(new Set(started.map(({ thread }) => thread.id)).size).toBe(1);
+  });
+});
+
+describe("accounts and profiles", () => {
+  test("a profile created several times at once is created once, the others told it exists", async () => {
+    const stores = await twoWriters();
+    const accountId = await under.database.write((s) => account(s, "max"));
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.users.createProfile(accountId, "Max", new Date(0))),
+    );
+    expect(results.filter((row) => row !== "exists")).toHaveLength(1);
+    expect(results.filter((row) => row === "exists")).toHaveLength(PARALLEL - 1);
+  });
+
+  test("a test identity ensured several times at once is one account", async () => {
+    const stores = await twoWriters();
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.accounts.ensureAccount("ned", false, new Date(0))),
+    );
+    expect(new Set(results.map((row) => row.id)).size).toBe(1);
   });
 });

@@ -23,9 +23,14 @@ export function* ensureAccount(s: Session, login: string, admin: boolean, now: D
   if (existing) return existing;
   const [account] = yield* all(
     s,
-    s.db.insert(s.t.accounts).values({ externalIdentifier: login, passwordHash: null, admin, createdAt: now }).returning(),
+    s.db
+      .insert(s.t.accounts)
+      .values({ externalIdentifier: login, passwordHash: null, admin, createdAt: now })
+      // An account made meanwhile by a request at the same time (PostgreSQL) is the one answered.
+      .onConflictDoNothing()
+      .returning(),
   );
-  return account!;
+  return account ?? (yield* byLogin(s, login))!;
 }
 
 /** When one of the account's sessions was last used: the admin's "Last seen", kept after the sessions end. */

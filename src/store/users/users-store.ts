@@ -34,9 +34,11 @@ export function* createProfile(s: Session, accountId: number, name: string, now:
         spaceIntervals: DEFAULT_SPACE_INTERVALS,
         createdAt: now,
       })
+      // A profile made meanwhile by a request at the same time (PostgreSQL) is left as it is.
+      .onConflictDoNothing()
       .returning(),
   );
-  return user!;
+  return user ?? "exists";
 }
 
 /**
