@@ -161,6 +161,42 @@ describe("notes", () => {
   });
 });
 
+describe("Wikidata", () => {
+  test("a description fetched for a note while its details are saved keeps both", async () => {
+    const stores = await twoWriters();
+    const { noteId } = await learnerWithTracker("oli");
+    await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        i % 2 === 0
+          ? stores[0]!.notes.saveText(noteId, "details", undefined, (current) => `${current.details ?? ""}${i}`, new Date(1000))
+          : stores[1]!.notes.applyEnrichment(noteId, { wikidataId: `Q${i}`, description: `${i}`, subNotes: [] }, new Date(1000)),
+      ),
+    );
+    const details = (await under.stores.notes.noteById(noteId))!.details ?? "";
+    expect([...details.replaceAll("\n", "")].sort().join("")).toBe("01234567");
+  });
+
+  test("one Wikidata entity given to two notes of a notebook at once goes to one of them", async () => {
+    const stores = await twoWriters();
+    const noteIds = await under.database.write(function* (s) {
+      const { userId } = yield* user(s, "pam");
+      const { notebookId, headNoteId } = yield* notebook(s, userId);
+      const ids: number[] = [];
+      for (let i = 0; i < PARALLEL; i++) ids.push(yield* note(s, notebookId, headNoteId, `note ${i}`, 0, 1024 * (i + 1)));
+      return ids;
+    });
+    const duplicate = (): never => {
+      throw new Error("duplicate");
+    };
+    const results = await Promise.allSettled(
+      noteIds.map((noteId, i) => stores[i % 2]!.notes.setWikidataId(noteId, "Q42", undefined, new Date(1000), () => {}, duplicate)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const given = await Promise.all(noteIds.map((noteId) => under.stores.notes.noteById(noteId)));
+    expect(given.filter((row) => row!.wikidataId === "Q42")).toHaveLength(1);
+  });
+});
+
 describe("subscriptions", () => {
   test("subscribing to one notebook several times at once subscribes once, the others told it exists", async () => {
     const stores = await twoWriters();

@@ -4,7 +4,7 @@
  * work. The fetching itself happens before, outside any transaction (services/wikidata).
  */
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { one, run, type Session, type Step } from "../session";
+import { forUpdate, one, run, type Session, type Step } from "../session";
 import { insertNote } from "./insert-note";
 import { type NotebookRow, type NoteRow, noteById, noteWithNotebook } from "./note-rows";
 
@@ -51,9 +51,23 @@ export function* noteWithWikidataId(s: Session, notebookId: number, wikidataId: 
  * Writes a prepared enrichment to the note; answers the ids of the notes whose text changed (their
  * listeners are told after the unit commits).
  */
+/**
+ * Locks the notebook's row, then the note's, until the unit ends (PostgreSQL; a SQLite write unit
+ * is the only writer): writers of a notebook's entities take turns, so an entity is checked unique
+ * and a sub-note found or made against what the one before wrote, and a description is prepended
+ * to the details as the last save left them.
+ */
+function* lockNotebookAndNote(s: Session, notebookId: number, noteId: number): Step<void> {
+  const { notebooks, notes } = s.t;
+  yield* one(s, forUpdate(s, s.db.select({ id: notebooks.id }).from(notebooks).where(eq(notebooks.id, notebookId))));
+  yield* one(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(eq(notes.id, noteId))));
+}
+
 export function* applyEnrichment(s: Session, noteId: number, enrichment: WikidataEnrichment, now: Date): Step<number[]> {
-  const note = yield* noteById(s, noteId);
-  if (!note) return [];
+  const located = yield* noteById(s, noteId);
+  if (!located) return [];
+  yield* lockNotebookAndNote(s, located.notebookId, noteId);
+  const note = (yield* noteById(s, noteId))!;
   const changed: number[] = [];
   yield* applyTo(s, note, enrichment, now, changed);
   return changed;
@@ -102,6 +116,7 @@ export function* setWikidataId(
   check(found);
   if (!found) return [];
   const { note } = found;
+  yield* lockNotebookAndNote(s, note.notebookId, note.id);
   if (wikidataId !== null && (yield* noteWithWikidataId(s, note.notebookId, wikidataId, note.id))) duplicate();
   yield* run(s, s.db.update(notes).set({ wikidataId, updatedAt: now }).where(eq(notes.id, note.id)));
   return enrichment ? yield* applyEnrichment(s, note.id, enrichment, now) : [];
