@@ -161,6 +161,24 @@ describe("notes", () => {
   });
 });
 
+describe("note images", () => {
+  test("images uploaded to one note at once leave no image that no note shows", async () => {
+    const stores = await twoWriters();
+    const { userId, noteId } = await learnerWithTracker("quin");
+    await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        stores[i % 2]!.notes.updateAccessories(
+          noteId,
+          { columns: {}, upload: { userId, contentType: "image/png", bytes: new Uint8Array([i]) } },
+          new Date(1000),
+        ),
+      ),
+    );
+    const images = await under.database.read((s) => all(s, s.db.select({ id: s.t.noteImages.id }).from(s.t.noteImages)));
+    expect(images.map((image) => image.id)).toEqual([(await under.stores.notes.noteById(noteId))!.imageId!]);
+  });
+});
+
 describe("Wikidata", () => {
   test("a description fetched for a note while its details are saved keeps both", async () => {
     const stores = await twoWriters();

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, ne, notLike } from "drizzle-orm";
 import type { notebookAttachments, noteImages } from "../../db/schema";
 import { STAGED_PATH_KEYS } from "../../services/vaults/attachment-keys";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, one, run, type Session, type Step } from "../session";
 import type { NoteRow } from "./note-rows";
 
 export type AttachmentRow = typeof notebookAttachments.$inferSelect;
@@ -118,7 +118,9 @@ export interface AccessoryUpdate {
  */
 export function* updateAccessories(s: Session, noteId: number, update: AccessoryUpdate, now: Date): Step<NoteRow | undefined> {
   const { notes, noteImages } = s.t;
-  const before = yield* one(s, s.db.select({ imageId: notes.imageId }).from(notes).where(eq(notes.id, noteId)));
+  // Locked until the unit ends (PostgreSQL; a SQLite write unit is the only writer): updates of one
+  // note take turns, each deleting the image the one before left, so none is left unused.
+  const before = yield* one(s, forUpdate(s, s.db.select({ imageId: notes.imageId }).from(notes).where(eq(notes.id, noteId))));
   if (!before) return undefined;
   const columns = { ...update.columns };
   if (update.upload) {
