@@ -65,6 +65,21 @@ describe("memory trackers", () => {
     expect(await under.database.read((s) => reviewsOf(s, trackerId))).toBe(PARALLEL);
   });
 
+  test("reviews while the user's trackers are converted to another scheduler are kept", async () => {
+    const stores = await twoWriters();
+    const { userId, trackerId } = await learnerWithTracker("rex");
+    // A conversion rewrites the schedule from the tracker as it read it.
+    const convert = (row: MemoryTrackerRow) => ({ repetitionCount: row.repetitionCount, nextRecallAt: row.nextRecallAt });
+    await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        i % 2 === 0
+          ? stores[i % 2]!.users.updateSettings(userId, { name: "Rex" }, { to: "fsrs", convert })
+          : stores[i % 2]!.memory.repeat(userId, trackerId, oneMore),
+      ),
+    );
+    expect((await under.stores.memory.tracker(trackerId))!.repetitionCount).toBe(PARALLEL / 2);
+  });
+
   test("one answer key sent several times at once is applied once, the others told it is recorded", async () => {
     const stores = await twoWriters();
     const { userId, trackerId } = await learnerWithTracker("bob");

@@ -265,12 +265,18 @@ export type TrackerConversion = (
  */
 export function* convertTrackers(s: Session, userId: number, to: "fsrs" | "forgetting-curve", convert: TrackerConversion): Step<number> {
   const { memoryTrackers: m, recallLogTrackerCounts: c } = s.t;
+  // Locked until the unit ends (PostgreSQL; a SQLite write unit is the only writer): a review
+  // meanwhile waits, rather than have its schedule overwritten by the conversion of the row before it.
   const active = yield* all(
     s,
-    s.db
-      .select()
-      .from(m)
-      .where(and(eq(m.userId, userId), eq(m.removedFromTracking, false))),
+    forUpdate(
+      s,
+      s.db
+        .select()
+        .from(m)
+        .where(and(eq(m.userId, userId), eq(m.removedFromTracking, false)))
+        .orderBy(m.id),
+    ),
   );
   // Logged recalls per tracker (recall_log_tracker_counts, kept by a trigger on the log).
   const counts = to === "fsrs" ? yield* all(s, s.db.select().from(c).where(eq(c.userId, userId))) : [];

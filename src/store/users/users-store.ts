@@ -51,8 +51,11 @@ export function* updateSettings(
   changes: Partial<UserRow>,
   conversion?: { to: "fsrs" | "forgetting-curve"; convert: TrackerConversion },
 ): Step<UserRow | undefined> {
+  // The trackers first, in the order a review locks them (its tracker, then the user's cache
+  // version its trigger bumps): the user's row, updated first, bumped that version before waiting
+  // for a tracker under review, and the two units deadlocked on PostgreSQL.
+  if (conversion) yield* convertTrackers(s, userId, conversion.to, conversion.convert);
   const [user] = yield* all(s, s.db.update(s.t.users).set(changes).where(eq(s.t.users.id, userId)).returning());
-  if (user && conversion) yield* convertTrackers(s, userId, conversion.to, conversion.convert);
   return user;
 }
 
