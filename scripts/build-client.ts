@@ -25,6 +25,7 @@ import { join, relative } from "node:path";
 import type { BunPlugin } from "bun";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
+import { sharedCodePlugin, sharedModules, shellSeeds } from "./client-shared";
 import { buildVendor, writeEntry } from "./client-vendor";
 
 const root = join(import.meta.dir, "..");
@@ -39,7 +40,15 @@ const outDir = join(root, `build/client-staging-${process.pid}`);
 const entriesDir = join(root, "build/entries");
 
 /** Everything the bundle is made from: what a start compares to decide whether to build again. */
-const SOURCES = ["islands", "src", "assets", "scripts/build-client.ts", "scripts/client-vendor.ts", "package-lock.json"];
+const SOURCES = [
+  "islands",
+  "src",
+  "assets",
+  "scripts/build-client.ts",
+  "scripts/client-vendor.ts",
+  "scripts/client-shared.ts",
+  "package-lock.json",
+];
 
 function listFiles(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -133,8 +142,20 @@ export function islandNames(): string[] {
     .sort();
 }
 
+/** The hub through which every island imports the shell's shared code (client-shared.ts). */
+const SHARED_HUB = join(entriesDir, "islands-shared.ts");
+
+/**
+ * The plugins of the islands' build: the vendor file's, and the one that keeps the code the app
+ * shell's islands share with the others in one chunk (client-shared.ts).
+ */
+export function islandPlugins(vendorPlugin: BunPlugin): BunPlugin[] {
+  const { seeds, own } = shellSeeds(root, SHELL_ISLANDS);
+  return [vendorPlugin, sharedCodePlugin(sharedModules(seeds, own), SHARED_HUB, writeEntry)];
+}
+
 /** The islands' build: every entry's module, shared code split into hashed chunks, minified for production. */
-export function islandsBuild(entrypoints: string[], outdir: string, vendorPlugin: BunPlugin) {
+export function islandsBuild(entrypoints: string[], outdir: string, plugins: BunPlugin[]) {
   return {
     entrypoints,
     outdir,
@@ -149,7 +170,7 @@ export function islandsBuild(entrypoints: string[], outdir: string, vendorPlugin
     sourcemap: "none",
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [vendorPlugin],
+    plugins,
   } satisfies Bun.BuildConfig;
 }
 
@@ -194,7 +215,7 @@ async function buildInto() {
   // React, React DOM and TanStack Query: one file of their own that every island imports (client-vendor.ts).
   const vendor = await buildVendor({ root, outDir, entriesDir });
   contents.set(vendor.file, vendor.bytes);
-  const result = await Bun.build(islandsBuild(entrypoints, outDir, vendor.plugin));
+  const result = await Bun.build(islandsBuild(entrypoints, outDir, islandPlugins(vendor.plugin)));
   if (!result.success) {
     for (const log of result.logs) console.error(log);
     throw new Error("Client build failed");

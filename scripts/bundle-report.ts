@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { islandsBuild } from "./build-client";
+import { islandPlugins, islandsBuild } from "./build-client";
 import { buildVendor } from "./client-vendor";
 
 interface MetaOutput {
@@ -34,7 +34,7 @@ async function main(wanted: string[]) {
       .filter((file) => file.endsWith(".tsx"))
       .map((file) => join(entriesDir, file));
     const vendor = await buildVendor({ root, outDir, entriesDir });
-    const result = await Bun.build({ ...islandsBuild(entrypoints, outDir, vendor.plugin), metafile: true });
+    const result = await Bun.build({ ...islandsBuild(entrypoints, outDir, islandPlugins(vendor.plugin)), metafile: true });
     if (!result.success || !result.metafile) throw new Error("The islands' build failed");
     const outputs = (typeof result.metafile === "string" ? JSON.parse(result.metafile) : result.metafile).outputs as Record<
       string,

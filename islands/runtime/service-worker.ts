@@ -11,7 +11,6 @@ export function startServiceWorker() {
   if (started || typeof window === "undefined") return;
   started = true;
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  // Read here rather than through lib/page-config: importing it into every entry splits the bundle into one more file.
   let user: string | null = null;
   try {
     user = (JSON.parse(document.getElementById("engram-config")?.textContent || "{}") as PageConfig).user ?? null;

@@ -8,6 +8,10 @@ import { useTestServer } from "../support/server";
 
 const moduleScripts = (html: string) => [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
 
+/** The files a module imports at once (static imports), as served paths. */
+const staticImports = (src: string, text: string) =>
+  [...text.matchAll(/(?:from|import)"\.\/([^"]+\.js)"/g)].map((m) => new URL(m[1]!, `http://x${src}`).pathname);
+
 describe("island scripts", () => {
   const server = useTestServer();
 
@@ -33,5 +37,20 @@ describe("island scripts", () => {
         const imported = await learner.get(new URL(m[1]!, `http://x${src}`).pathname);
         expect({ src, imported: m[1], status: imported.status }).toEqual({ src, imported: m[1], status: 200 });
       }
+  });
+
+  test("the code the shell's islands share with the others comes as one file: the shell's script loads two more", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const page = await learner.get("/");
+    const loaded = new Set<string>();
+    const pending = moduleScripts(page.text).filter((src) => src.includes("/app-shell-"));
+    while (pending.length) {
+      const src = pending.pop()!;
+      if (loaded.has(src)) continue;
+      loaded.add(src);
+      pending.push(...staticImports(src, (await learner.get(src)).text));
+    }
+    const files = [...loaded].map((src) => src.replace(/^\/assets\/|-\w+\.js$/g, "")).sort();
+    expect(files).toEqual(["app-shell", "chunk", "vendor"]);
   });
 });
