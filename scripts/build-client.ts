@@ -132,6 +132,13 @@ const SHELL_ISLANDS = ["account-menu", "menu-badge", "menu-drawer", "search-note
 /** The shell's entry: a name no island folder has. */
 const SHELL_ENTRY = "app-shell";
 
+/**
+ * Islands always on one page together, built as one script each set, named by the page (a name
+ * no island folder has): apart, what only they share (the note's children list, for the note and
+ * the tree) was a chunk of its own.
+ */
+const PAGE_ENTRIES: Record<string, string[]> = { "note-page": ["note-show", "note-tree"] };
+
 /** Text assets worth precompressing (fonts and images are compressed already). */
 const PRECOMPRESSED = /\.(js|css|svg|json|map)$/;
 
@@ -188,12 +195,14 @@ async function buildInto() {
   mkdirSync(outDir, { recursive: true });
   mkdirSync(entriesDir, { recursive: true });
 
-  // One entry per island, except the app shell's, which share one (see SHELL_ISLANDS).
+  // One entry per island, except the app shell's and the pages' sets, which share one each (see SHELL_ISLANDS, PAGE_ENTRIES).
+  const grouped = [...SHELL_ISLANDS, ...Object.values(PAGE_ENTRIES).flat()];
   const groups = [
     ...islandNames()
-      .filter((name) => !SHELL_ISLANDS.includes(name))
+      .filter((name) => !grouped.includes(name))
       .map((name) => ({ entry: name, islands: [name] })),
     { entry: SHELL_ENTRY, islands: SHELL_ISLANDS },
+    ...Object.entries(PAGE_ENTRIES).map(([entry, islands]) => ({ entry, islands })),
   ];
   const entrypoints = groups.map((group) => {
     const file = join(entriesDir, `${group.entry}.tsx`);
@@ -209,6 +218,9 @@ async function buildInto() {
     );
     return file;
   });
+  // Entries of islands since grouped or removed (bundle-report.ts builds every entry there).
+  for (const name of readdirSync(entriesDir))
+    if (name.endsWith(".tsx") && !entrypoints.includes(join(entriesDir, name))) rmSync(join(entriesDir, name), { force: true });
 
   /** What was built, by file name: compressed from memory, not read back from the folder. */
   const contents = new Map<string, Uint8Array<ArrayBuffer>>();
