@@ -10,6 +10,7 @@ import AssessmentHistory from "./assessment-history";
 import Assimilate from "./assimilate";
 import Bazaar from "./bazaar";
 import Circles from "./circles";
+import { serverPartsLoaded } from "./lib/lazy";
 import MenuBadge from "./menu-badge";
 import MenuDrawer from "./menu-drawer";
 import MessageCenter from "./message-center";
@@ -51,6 +52,10 @@ export const islands = {
   "message-center": MessageCenter,
   "operations-status": OperationsStatus,
 };
+
+// The parts the browser fetches only for the pages that show them (lib/lazy.tsx's lazyShown): the
+// server renders them in full, so their code is here before any page is.
+await serverPartsLoaded();
 
 export type IslandName = keyof typeof islands;
 /** The props of an island that takes none. */

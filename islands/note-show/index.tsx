@@ -1,23 +1,22 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { detailsBody, withBody } from "../../src/services/notes/note-properties";
+import { detailsBody, detailsParts, withBody } from "../../src/services/notes/note-properties";
 import { ApiError, api, call, keepalive as keepaliveOption } from "../lib/api";
 import { NoteConversations } from "../lib/conversations/NoteConversations";
 import { useHydrated } from "../lib/dates";
 import { icons } from "../lib/icons";
 import { useElementId } from "../lib/island-id";
-import { lazyComponent } from "../lib/lazy";
+import { lazyComponent, lazyShown } from "../lib/lazy";
 import { notePath, noteRealmQuery } from "../lib/notes-queries";
 import { confirmPopup, showToast } from "../lib/ui-store";
 import { pushUndo } from "../lib/undo-history";
 import { type Autosave, useAutosave } from "../lib/use-autosave";
-import { NoteProperties } from "../lib/vaults/NoteProperties";
 import { NoteAccessoryView } from "./accessory";
 import { AudioToolsButton } from "./ai/AudioToolsButton";
 import { SuggestTitleButton } from "./ai/SuggestTitle";
 import { MarkdownEditor, RichEditor } from "./DetailsEditor";
 import { DETAILS_MAX_LENGTH, FieldLimit, TITLE_MAX_LENGTH } from "./FieldLimit";
-import { LinkFlow, LinkNoteHeader, ReferencedBy } from "./links";
+import { LinkFlow } from "./links";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { MoreOptionsMenu } from "./MoreOptionsMenu";
 import type { NewNotePlacement } from "./NewNoteDialog";
@@ -41,6 +40,11 @@ const EditConflictChoice = lazyComponent(() => import("./conflict/EditConflictCh
 const MathPreview = lazyComponent(() => import("./MathPreview").then((m) => m.MathPreview));
 const EmbeddedFiles = lazyComponent(() => import("../lib/vaults/EmbeddedFiles").then((m) => m.EmbeddedFiles));
 const NoteQuestionsDialog = lazyComponent(() => import("../lib/questions/NoteQuestionsDialog").then((m) => m.NoteQuestionsDialog));
+// What only some notes show (their properties, a link's ends, the links to them): rendered by the
+// server with the page, fetched by the browser only for those notes.
+const NoteProperties = lazyShown(() => import("../lib/vaults/NoteProperties").then((m) => m.NoteProperties));
+const LinkNoteHeader = lazyShown(() => import("./links/LinkNoteHeader").then((m) => m.LinkNoteHeader));
+const ReferencedBy = lazyShown(() => import("./links/ReferencedBy").then((m) => m.ReferencedBy));
 
 const UNAUTHORIZED_SAVE = "You are not authorized to edit this note. Perhaps you are not logged in?";
 const EDITOR_MODE_KEY = "engram.details-editor";
@@ -348,7 +352,7 @@ export default function NoteShow({
       )}
       {title.conflict && <EditConflictChoice conflict={title.conflict} what="title" />}
       <NoteAccessoryView noteId={noteId} />
-      <NoteProperties details={details.value} />
+      {detailsParts(details.value).properties.some((entry) => entry.key !== "") && <NoteProperties details={details.value} />}
       {details.conflict && <EditConflictChoice conflict={details.conflict} what="details" />}
       <div className="note-details" id={detailsId} data-rich-refusal={serverRefusal}>
         {effectiveMode === "rich" ? (
@@ -388,7 +392,7 @@ export default function NoteShow({
       <RecentUpdateIndicator note={note} />
       {!deleted && <NoteInfoBar noteId={noteId} readonly={readonly} />}
       <ChildCards realm={realm} />
-      <ReferencedBy notes={realm.inboundReferences ?? []} />
+      {(realm.inboundReferences ?? []).length > 0 && <ReferencedBy notes={realm.inboundReferences ?? []} />}
       {(dialog === "child" || dialog === "sibling") && <NewNoteDialog noteId={noteId} placement={dialog} onClose={closeDialog} />}
       {dialog === "search-and-link" && <LinkFlow note={note} onClose={closeDialog} />}
       {dialog === "image" && <EditNoteImageDialog noteId={noteId} onClose={closeDialog} />}

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { engramTest, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
+import { engramTest, injectNotes, resetTestData, signInThroughIdentifyPage, waitForHydration } from "./support";
 
 // Menus and dialogs load their Radix UI code the first time they are used, not with the page
 // (a first load ships at most 100 KB of compressed JavaScript). The page is served with
@@ -126,4 +126,43 @@ test("keys typed while the search dialog's code arrives go into its search box",
   await expect(key).toHaveValue("cat");
   await page.keyboard.type("s");
   await expect(key).toHaveValue("cats");
+});
+
+test("what only some notes show comes with them: a note's properties are served, then work; a plain note never fetches their code", async ({
+  page,
+  engram,
+}) => {
+  const hydrationErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|did not match|didn't match|Minified React error/i.test(message.text()))
+      hydrationErrors.push(message.text());
+  });
+  const ids = await injectNotes(page, engram.url, [
+    { Title: "Cells" },
+    { Title: "Plain", "Parent Title": "Cells", Details: "Just text." },
+    { Title: "Tagged", "Parent Title": "Cells", Details: "---\ntags: cell, energy\n---\n\nUnits of life." },
+  ]);
+
+  const scripts = recordScripts(page);
+  await page.goto(`${engram.url}/n${ids.Plain}`);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(await anyContains(scripts, "note-properties-toggle")).toBe(false);
+  expect(await anyContains(scripts, "referenced-by")).toBe(false);
+  expect(await anyContains(scripts, "link-note-header")).toBe(false);
+
+  // The properties are in the page as served, before any script runs.
+  const served = await (await page.request.get(`${engram.url}/n${ids.Tagged}`)).text();
+  expect(served).toContain("note-properties-toggle");
+  await page.goto(`${engram.url}/n${ids.Tagged}`);
+  await waitForHydration(page);
+  const properties = page.getByRole("region", { name: "Properties" });
+  await expect(properties.getByRole("row")).toHaveText(["tagscell, energy"]);
+  const toggle = properties.getByRole("button", { name: "Properties" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(properties.getByRole("row")).toHaveCount(0);
+  expect(await anyContains(scripts, "note-properties-toggle")).toBe(true);
+  expect(hydrationErrors).toEqual([]);
 });

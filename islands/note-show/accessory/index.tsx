@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { ImageWithMask } from "../../lib/accessory/ImageWithMask";
 import { noteAccessoryQuery } from "../../lib/accessory/queries";
+import { lazyShown } from "../../lib/lazy";
+
+/** The image with its mask: fetched for the notes that have one. */
+const ImageWithMask = lazyShown(() => import("../../lib/accessory/ImageWithMask").then((m) => m.ImageWithMask));
 
 /** The note's accessory on the note page: its image with the mask overlay, and its URL as a link. */
 export function NoteAccessoryView({ noteId }: { noteId: number }) {

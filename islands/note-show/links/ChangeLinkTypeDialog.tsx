@@ -6,7 +6,7 @@ import { Modal } from "../../lib/ui/Dialog";
 import { LinkTypePicker } from "./LinkTypePicker";
 import { useStoreRealms } from "./store-realms";
 
-/** "Change link type" on a link note's page (links/index.tsx's LinkNoteHeader). */
+/** "Change link type" on a link note's page (LinkNoteHeader.tsx). */
 export function ChangeLinkTypeDialog({ note, onClose }: { note: NoteJson; onClose: () => void }) {
   const [linkType, setLinkType] = useState(note.noteTopology.linkType ?? "related to");
   const storeRealms = useStoreRealms();
