@@ -40,6 +40,9 @@ import m37 from "../../migrations/0037_operations.sql" with { type: "text" };
 import m38 from "../../migrations/0038_pending_reviews_out_of_aggregates.sql" with { type: "text" };
 import m39 from "../../migrations/0039_tracker_due_buckets.sql" with { type: "text" };
 import m40 from "../../migrations/0040_tracker_due_bucket_triggers.sql" with { type: "text" };
+import m41 from "../../migrations/0041_tracker_due_buckets_without_zero_rows.sql" with { type: "text" };
+import m42 from "../../migrations/0042_statistics_aggregate_tables.sql" with { type: "text" };
+import m43 from "../../migrations/0043_statistics_aggregates.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -83,4 +86,7 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0038_pending_reviews_out_of_aggregates", when: 1795743281302, sql: m38 },
   { tag: "0039_tracker_due_buckets", when: 1795743290779, sql: m39 },
   { tag: "0040_tracker_due_bucket_triggers", when: 1795743291572, sql: m40 },
+  { tag: "0041_tracker_due_buckets_without_zero_rows", when: 1795773233782, sql: m41 },
+  { tag: "0042_statistics_aggregate_tables", when: 1795773390171, sql: m42 },
+  { tag: "0043_statistics_aggregates", when: 1795773447419, sql: m43 },
 ];

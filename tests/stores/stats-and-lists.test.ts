@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { elapsedRatioAt } from "../../src/services/scheduling/fsrs";
 import { all, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
 import { note, notebook, tracker, user } from "./seed";
@@ -12,6 +13,8 @@ const under = databaseUnderTestOfFile();
 const write = <T>(body: (s: Session) => Step<T>) => under.database.write(body);
 
 const BUCKET = 900_000;
+/** Where the default FSRS weights' recall probability falls to 70, 80, 90 and 95 %, as multiples of the stability. */
+const DEFAULT_RATIOS = [0.7, 0.8, 0.9, 0.95].map((bound) => elapsedRatioAt({ weights: null }, bound));
 const HOUR = 3_600_000;
 /** A fixed "now", away from 0 so that times before it are positive. */
 const NOW = 1_000 * HOUR;
@@ -89,7 +92,7 @@ describe("statistics", () => {
     const rows = await under.stores.memory.statsPageRows(
       w.ann.userId,
       { dueBefore: bucketOf(NOW + 24 * HOUR), recallsFrom: bucketOf(NOW - 24 * HOUR), recallsBefore: bucketOf(NOW) + 1 },
-      true,
+      { at: NOW, ratios: DEFAULT_RATIOS },
     );
     // Forecast: the trackers due in the next 24 hours per bucket (the link's, in 26 h, is not).
     expect(rows.due.sort((a, b) => a.bucket - b.bucket)).toEqual([
@@ -111,7 +114,8 @@ describe("statistics", () => {
       { noteId: w.alpha, title: "Alpha", failures: 2 },
       { noteId: w.link, title: "Alpha — relates to — Beta", failures: 1 },
     ]);
-    expect(rows.fsrsStates).toEqual([[3, NOW - HOUR]]);
+    // The spelling tracker's stability of 3 days; recalled an hour ago, it is above every bound.
+    expect(rows.fsrs).toEqual({ stability: [0, 1, 0, 0, 0, 0], below: [0, 0, 0, 0] });
     const titles = await under.stores.memory.currentTitles([w.link, w.beta], [w.book.notebookId]);
     expect(titles.notes).toEqual(
       new Map([
@@ -124,14 +128,18 @@ describe("statistics", () => {
 
   test("a user who reviewed nothing counts zeros", async () => {
     const bob = await write((s) => user(s, "stats-bob"));
-    const rows = await under.stores.memory.statsPageRows(bob.userId, { dueBefore: 10, recallsFrom: 0, recallsBefore: 10 }, true);
+    const rows = await under.stores.memory.statsPageRows(
+      bob.userId,
+      { dueBefore: 10, recallsFrom: 0, recallsBefore: 10 },
+      { at: NOW, ratios: DEFAULT_RATIOS },
+    );
     expect(rows).toEqual({
       due: [],
       recalls: [],
       totals: { active: 0, notes: 0, averageMs: 0 },
       retentionByNotebook: [],
       mostFailedNotes: [],
-      fsrsStates: [],
+      fsrs: { stability: [0, 0, 0, 0, 0, 0], below: [0, 0, 0, 0] },
     });
   });
 });

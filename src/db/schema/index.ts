@@ -6,6 +6,7 @@ export * from "./attachments";
 export * from "./circles";
 export * from "./conversations";
 export * from "./fine-tuning";
+export * from "./fsrs-spreads";
 export * from "./memory";
 export * from "./notes";
 export * from "./operations";

@@ -98,8 +98,14 @@ export const assimilationCandidates = sqliteTable(
   ],
 );
 
-/** Per-user counters kept by triggers: active (not removed) memory trackers. */
+/**
+ * Per-user counters kept by triggers: active (not removed) memory trackers, those of them that are
+ * not spelling trackers (the notes assimilated), and the sum of their intervals (next recall minus
+ * last recall, in ms) for the statistics' mean interval.
+ */
 export const userTrackerCounts = sqliteTable("user_tracker_counts", {
   userId: integer("user_id").primaryKey(),
   activeTrackers: integer("active_trackers").notNull().default(0),
+  activeNotes: integer("active_notes").notNull().default(0),
+  intervalMs: integer("interval_ms").notNull().default(0),
 });

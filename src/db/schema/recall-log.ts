@@ -72,6 +72,23 @@ export const recallLogTrackerCounts = sqliteTable(
 );
 
 /**
+ * Recalls per user and notebook (the notebook of the tracker's note), kept by triggers on
+ * recall_log_tracker_counts, memory_trackers and notes: retention by notebook reads a row per
+ * notebook instead of joining every tracker to its note. No foreign keys, as tracker_due_buckets:
+ * the reads join notebooks.
+ */
+export const recallLogNotebookCounts = sqliteTable(
+  "recall_log_notebook_counts",
+  {
+    userId: integer("user_id").notNull(),
+    notebookId: integer("notebook_id").notNull(),
+    successes: integer("successes").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.notebookId] })],
+);
+
+/**
  * Answers applied with an idempotency key (an answer given offline and sent later, or an online
  * answer whose reply may have been lost): a retry, a second tab or a second sync of the same key
  * finds its row and is answered with the stored outcome instead of counting twice.

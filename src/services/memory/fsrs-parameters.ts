@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { ValidationError } from "../errors";
 import { DEFAULT_WEIGHTS, type ReviewOutcome } from "../scheduling/fsrs";
 import { type LoggedReview, logLoss, MIN_REVIEWS_TO_OPTIMIZE, optimize } from "../scheduling/fsrs-optimizer";
+import { recountRetrievability } from "../stats/stats";
 import type { CurrentUser } from "../users";
 
 const DAY_MS = 86_400_000;
@@ -46,7 +47,10 @@ export async function optimizeFsrsParameters(ctx: AppContext, current: CurrentUs
     throw new ValidationError({ reviews: `needs at least ${MIN_REVIEWS_TO_OPTIMIZE} logged reviews; you have ${recalls} so far` });
   }
   const result = optimize(histories);
-  await ctx.stores.users.updateSettings(current.user.id, { fsrsWeights: result.weights ? JSON.stringify(result.weights) : null });
+  const fsrsWeights = result.weights ? JSON.stringify(result.weights) : null;
+  await ctx.stores.users.updateSettings(current.user.id, { fsrsWeights });
+  // The statistics' retrievability spread depends on the weights (and recounts itself if this is lost).
+  await recountRetrievability(ctx, { ...current.user, fsrsWeights });
   return {
     reviews: result.reviews,
     heldOutReviews: result.heldOutReviews,

@@ -13,13 +13,13 @@
  *   zone's offset is a multiple of 15 minutes), so the database never sends single rows.
  */
 import type { AppContext } from "../../context";
-import type { StatsRows } from "../../store/memory/stats";
+import type { FsrsSpreads, StatsRows } from "../../store/memory/stats";
 import { versionedAnswerOf } from "../cache-versions";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
 import { readableNotebookIds } from "../policies/memberships";
 import { elapsedRatioAt } from "../scheduling/fsrs";
 import { endOfHalfDay, localParts } from "../scheduling/time-windows";
-import type { CurrentUser } from "../users";
+import type { CurrentUser, UserRow } from "../users";
 
 const DAY_MS = 86_400_000;
 const BUCKET_MS = 900_000;
@@ -225,41 +225,30 @@ const RETRIEVABILITY_BUCKETS: [string, number][] = [
   ["95 % and more", Infinity],
 ];
 
-/** The index of the first bucket whose bound the value is below (bounds ascending; the last bucket otherwise). */
-function bucketBelow(value: number, buckets: [string, number][]): number {
-  for (let i = 0; i < buckets.length - 1; i++) if (value < buckets[i]![1]) return i;
-  return buckets.length - 1;
+/** The elapsed time, as a multiple of the stability, at which the user's recall probability falls to each bound (the last bucket has none). */
+function retrievabilityRatios(user: UserRow): number[] {
+  const settings = fsrsSettingsOf(user);
+  return RETRIEVABILITY_BUCKETS.slice(0, -1).map(([, bound]) => elapsedRatioAt(settings, bound));
+}
+
+/** After the user's FSRS weights changed: the crossings of each bound are counted again with the new ratios. */
+export async function recountRetrievability(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.stores.memory.rebuildCrossings(user.id, retrievabilityRatios(user));
 }
 
 /**
- * Trackers by stability and by retrievability today, in one pass over the user's trackers. FSRS-6's
- * curve R = (1 + factor·t/S)^decay falls as t/S grows, so "R below a bound" is "t/S above a
- * threshold" and no power is computed per tracker. The two columns are read as arrays and counted
- * here: SQL evaluating the same CASE expressions per row (t/S once per bound) took four times as
- * long on 100,000 trackers. A tracker never recalled or of stability 0 (t/S undefined) counts as
- * retained, as the SQL's NULL comparisons did.
+ * Trackers by stability and by retrievability, from the store's spreads: FSRS-6's curve
+ * R = (1 + factor·t/S)^decay falls as t/S grows, so a tracker is below a bound once t/S passes that
+ * bound's ratio, at a time known when it is reviewed (the store counts those crossings). Each
+ * retrievability bucket holds the trackers below its upper bound and not below its lower one. A
+ * tracker of stability 0 (t/S undefined) counts as retained.
  */
-function fsrsDistributions(ctx: AppContext, current: CurrentUser, rows: [number, number | null][] | null) {
-  if (schedulerOf(current.user) !== "fsrs" || rows === null) return null;
-  const settings = fsrsSettingsOf(current.user);
-  // Thresholds on t/S, one per retrievability bound (descending as the bounds ascend).
-  const thresholds = RETRIEVABILITY_BUCKETS.slice(0, -1).map(([, bound]) => elapsedRatioAt(settings, bound));
-  const now = ctx.clock.now().getTime();
-  const stability = new Array<number>(STABILITY_BUCKETS.length).fill(0);
-  const retrievability = new Array<number>(RETRIEVABILITY_BUCKETS.length).fill(0);
-  for (const [days, lastRecalledAt] of rows) {
-    stability[bucketBelow(days, STABILITY_BUCKETS)]!++;
-    let r = RETRIEVABILITY_BUCKETS.length - 1;
-    if (lastRecalledAt !== null && days !== 0) {
-      const ratio = Math.max(0, now - lastRecalledAt) / (DAY_MS * days);
-      const index = thresholds.findIndex((threshold) => ratio > threshold);
-      if (index >= 0) r = index;
-    }
-    retrievability[r]!++;
-  }
+function fsrsDistributions(spreads: FsrsSpreads) {
+  const total = spreads.stability.reduce((sum, n) => sum + n, 0);
+  const below = [...spreads.below, total];
   return {
-    stability: STABILITY_BUCKETS.map(([label], i) => ({ label, count: stability[i]! })),
-    retrievability: RETRIEVABILITY_BUCKETS.map(([label], i) => ({ label, count: retrievability[i]! })),
+    stability: STABILITY_BUCKETS.map(([label], i) => ({ label, count: spreads.stability[i] ?? 0 })),
+    retrievability: RETRIEVABILITY_BUCKETS.map(([label], i) => ({ label, count: below[i]! - (i > 0 ? below[i - 1]! : 0) })),
   };
 }
 
@@ -288,19 +277,26 @@ async function currentTitles(
 }
 
 /**
- * The page's figures: the API's, the per-notebook retention and the most failed notes (both from
- * recall_log_tracker_counts: recalls per tracker since the log began, kept by a trigger), and for
- * FSRS users the spread of stability and retrievability.
+ * The page's figures: the API's, the per-notebook retention and the most failed notes (recalls
+ * per notebook and per tracker since the log began, kept by triggers), and for FSRS users the
+ * spread of stability and of retrievability at the start of the current quarter hour (the
+ * figures are kept for the half-day anyway, see statsKey).
  */
 async function computeStatsPage(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<StatsPageJson> {
   const { forecast: forecastGrid, history, buckets } = grids(ctx, timeZone);
-  const rows = await ctx.stores.memory.statsPageRows(current.user.id, buckets, schedulerOf(current.user) === "fsrs");
+  const fsrs = schedulerOf(current.user) === "fsrs" ? { at: ctx.clock.now().getTime(), ratios: retrievabilityRatios(current.user) } : null;
+  let rows = await ctx.stores.memory.statsPageRows(current.user.id, buckets, fsrs);
+  if (fsrs && !rows.fsrs) {
+    // The user's weights changed since the crossings were counted: count them with the new ratios.
+    await ctx.stores.memory.rebuildCrossings(current.user.id, fsrs.ratios);
+    rows = await ctx.stores.memory.statsPageRows(current.user.id, buckets, fsrs);
+  }
   const stats = userStatsOf(forecastGrid, history, rows);
   return {
     ...stats,
     streakDays: streak(stats.history),
     retentionByNotebook: rows.retentionByNotebook,
     mostFailedNotes: rows.mostFailedNotes,
-    fsrs: fsrsDistributions(ctx, current, rows.fsrsStates),
+    fsrs: rows.fsrs ? fsrsDistributions(rows.fsrs) : null,
   };
 }

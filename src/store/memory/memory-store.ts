@@ -10,7 +10,7 @@ import { setRecallSetting } from "../notes/recall-setting";
 import { assimilationList, assimilationPlan } from "./assimilation";
 import { applyOfflineAnswer } from "./offline-answers";
 import { recallList } from "./recall-list";
-import { currentTitles, statsPageRows, statsRows } from "./stats";
+import { currentTitles, rebuildCrossings, statsPageRows, statsRows } from "./stats";
 import {
   activeTrackersOfNote,
   assimilate,
@@ -51,6 +51,7 @@ export const memoryStore = defineStore({
   statsRows: read(statsRows),
   statsPageRows: read(statsPageRows),
   currentTitles: read(currentTitles),
+  rebuildCrossings: write(rebuildCrossings),
   repeat: write(repeat),
   removeFromTracking: write(removeFromTracking),
   assimilate: write(assimilate),

@@ -1,16 +1,17 @@
 /**
- * The statistics' reads (memory store, see src/services/stats/stats.ts for the counting rules):
- * buckets of due trackers and of recalls (kept by triggers), the user's tracker totals, FSRS states,
- * and the per-notebook and per-note recall counts. Grouped per 15-minute bucket (every zone's
- * offset is a multiple of 15 minutes), so the database never sends single rows. The SQL that each
+ * The statistics' reads (memory store, see src/services/stats/stats.ts for the counting rules),
+ * all from aggregates kept by triggers: buckets of due trackers and of recalls, the user's tracker
+ * totals, the FSRS spreads, and the per-notebook and per-note recall counts. Grouped per 15-minute
+ * bucket (every zone's offset is a multiple of 15 minutes), so the database never sends single
+ * rows. The SQL that each
  * database says its own way is a body's two pieces: SQLite's date arithmetic on integer times,
  * `CROSS JOIN ... ON` to fix the join order and booleans summed as integers; PostgreSQL's
  * milliseconds from `timestamptz` (engram_ms), plain joins, `FILTER`, quoted camel-case aliases and
  * sums cast back to integers (a bigint or numeric would reach JavaScript as a string).
  */
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { all, byDialect, one, rawAll, type Session, type Step } from "../session";
+import { all, byDialect, one, rawAll, rawRun, run, type Session, type Step } from "../session";
 import { recallableNotebook } from "../sharing/access";
 
 /** Active trackers of undeleted notes per bucket of their next recall, before `endBucket`, in notebooks the user may still recall. */
@@ -44,57 +45,110 @@ export function* recallBuckets(
   );
 }
 
-/** The user's active trackers, their notes (a note has at most one normal tracker) and their mean interval in ms. */
+/**
+ * The user's active trackers, their notes (a note has at most one normal tracker) and their mean
+ * interval in ms, from user_tracker_counts (kept by triggers on memory_trackers).
+ */
 export function* trackerTotals(s: Session, userId: number): Step<{ active: number; notes: number; averageMs: number }> {
-  const m = s.t.memoryTrackers;
-  const row = yield* byDialect(s, {
-    sqlite: () =>
-      one(
-        s,
-        s.db
-          .select({
-            active: sql<number>`count(*)`,
-            notes: sql<number | null>`sum(${m.spelling} = 0)`,
-            average: sql<number | null>`avg(${m.nextRecallAt} - ${m.lastRecalledAt})`,
-          })
-          .from(m)
-          .where(and(eq(m.userId, userId), eq(m.removedFromTracking, false))),
-      ),
-    postgres: () =>
-      one(
-        s,
-        s.db
-          .select({
-            active: sql<number>`count(*)::int`,
-            notes: sql<number | null>`(count(*) FILTER (WHERE NOT ${m.spelling}))::int`,
-            average: sql<number | null>`avg(engram_ms(${m.nextRecallAt}) - engram_ms(${m.lastRecalledAt}))::float8`,
-          })
-          .from(m)
-          .where(and(eq(m.userId, userId), eq(m.removedFromTracking, false))),
-      ),
-  });
-  return { active: row?.active ?? 0, notes: row?.notes ?? 0, averageMs: row?.average ?? 0 };
+  const c = s.t.userTrackerCounts;
+  const row = yield* one(
+    s,
+    s.db.select({ active: c.activeTrackers, notes: c.activeNotes, intervalMs: c.intervalMs }).from(c).where(eq(c.userId, userId)),
+  );
+  if (!row?.active) return { active: 0, notes: 0, averageMs: 0 };
+  return { active: row.active, notes: row.notes, averageMs: row.intervalMs / row.active };
 }
 
-/** Stability (days) and last recall (ms) of the user's active FSRS trackers, as arrays (100,000 of them read fast). */
-export function* fsrsStates(s: Session, userId: number): Step<[number, number | null][]> {
-  const m = s.t.memoryTrackers;
-  return yield* byDialect(s, {
-    // biome-ignore lint/correctness/useYield: SQLite answers values() at once; there is nothing to wait for
-    sqlite: function* (): Step<[number, number | null][]> {
-      return s.db.values<[number, number | null]>(
-        sql`SELECT ${m.stability}, ${m.lastRecalledAt} FROM ${m}
-            WHERE ${m.userId} = ${userId} AND ${m.removedFromTracking} = 0 AND ${m.stability} IS NOT NULL`,
-      );
-    },
-    postgres: function* (): Step<[number, number | null][]> {
-      const rows = yield* rawAll<{ stability: number; at: number | null }>(
+const DAY_MS = 86_400_000;
+const QUARTER_MS = 900_000;
+/** Far beyond any crossing that can come (ratios that are not finite are stored as this). */
+const NEVER_RATIO = 1e6;
+
+/** What the FSRS spreads count: active trackers per stability bucket, and those below each recall-probability bound. */
+export interface FsrsSpreads {
+  /** Trackers under 1, 7, 30, 90, 365 days of stability, and the rest. */
+  stability: number[];
+  /** Trackers below 70 %, 80 %, 90 % and 95 % (each includes the ones below the lower bounds). */
+  below: number[];
+}
+
+/** A ratio as the crossings store it: one that is not finite never comes (or came at once). */
+export const storedRatio = (ratio: number) => (Number.isNaN(ratio) ? NEVER_RATIO : Math.max(-NEVER_RATIO, Math.min(NEVER_RATIO, ratio)));
+
+/** Whether the ratios the crossings were counted with are `ratios` (the user's own, or else the defaults'). */
+function* crossingsCountedWith(s: Session, userId: number, ratios: number[]): Step<boolean> {
+  const t = s.t.retrievabilityThresholds;
+  const ratiosOf = (user: number) =>
+    all(s, s.db.select({ bound: t.bound, ratio: t.ratio }).from(t).where(eq(t.userId, user)).orderBy(asc(t.bound)));
+  let stored = yield* ratiosOf(userId);
+  if (stored.length === 0) stored = yield* ratiosOf(0);
+  // Compared to 12 digits: SQLite may read a decimal literal back one unit in the last place off.
+  return (
+    stored.length === ratios.length &&
+    stored.every((row, i) => row.bound === i && Math.abs(row.ratio - storedRatio(ratios[i]!)) <= 1e-12 * Math.abs(row.ratio))
+  );
+}
+
+/**
+ * The FSRS spreads at the start of the quarter hour holding `at`, from tracker_stability_buckets
+ * and retrievability_crossings (kept by triggers on memory_trackers): a tracker is below a bound
+ * once its crossing is past, so the count is the crossings of the days before that day plus the
+ * quarters of that day before it. Null when the crossings were counted with other ratios than
+ * `ratios` (the user's weights changed since): rebuildCrossings, then ask again.
+ */
+export function* fsrsSpreads(s: Session, userId: number, at: number, ratios: number[]): Step<FsrsSpreads | null> {
+  if (!(yield* crossingsCountedWith(s, userId, ratios))) return null;
+  const { trackerStabilityBuckets: b, retrievabilityCrossings: x } = s.t;
+  const stability = [0, 0, 0, 0, 0, 0];
+  for (const row of yield* all(s, s.db.select({ bucket: b.bucket, n: b.trackers }).from(b).where(eq(b.userId, userId))))
+    stability[row.bucket] = (stability[row.bucket] ?? 0) + row.n;
+  const quarter = Math.floor(at / QUARTER_MS);
+  const day = Math.floor((quarter * QUARTER_MS) / DAY_MS);
+  const crossed = (span: number, from: number | null, before: number) =>
+    all(
+      s,
+      s.db
+        .select({ bound: x.bound, n: sql<number>`sum(${x.trackers})`.mapWith(Number) })
+        .from(x)
+        .where(and(eq(x.userId, userId), eq(x.spanMs, span), from === null ? undefined : gte(x.slot, from), lt(x.slot, before)))
+        .groupBy(x.bound),
+    );
+  const below = ratios.map(() => 0);
+  for (const row of [...(yield* crossed(DAY_MS, null, day)), ...(yield* crossed(QUARTER_MS, day * (DAY_MS / QUARTER_MS), quarter))])
+    if (row.bound < below.length) below[row.bound]! += row.n;
+  return { stability, below };
+}
+
+/**
+ * Counts the user's crossings again with `ratios` (the user's weights changed): the ratios become
+ * the user's own, and every active tracker with a stability is counted at each bound's crossing.
+ */
+export function* rebuildCrossings(s: Session, userId: number, ratios: number[]): Step<void> {
+  const { retrievabilityThresholds: t, retrievabilityCrossings: x, memoryTrackers: m } = s.t;
+  yield* run(s, s.db.delete(t).where(eq(t.userId, userId)));
+  yield* run(s, s.db.insert(t).values(ratios.map((ratio, bound) => ({ userId, bound, ratio: storedRatio(ratio) }))));
+  yield* run(s, s.db.delete(x).where(eq(x.userId, userId)));
+  // The same arithmetic as the triggers' (migrations/*_statistics_aggregates.sql).
+  yield* byDialect(s, {
+    sqlite: () =>
+      rawRun(
         s,
-        sql`SELECT ${m.stability} AS stability, engram_ms(${m.lastRecalledAt})::float8 AS at FROM ${m}
-            WHERE ${m.userId} = ${userId} AND NOT ${m.removedFromTracking} AND ${m.stability} IS NOT NULL`,
-      );
-      return rows.map((row) => [row.stability, row.at]);
-    },
+        sql`INSERT INTO ${x} (user_id, span_ms, slot, bound, trackers)
+            SELECT ${m.userId}, sp.span_ms,
+              floor(max(min(${m.lastRecalledAt} + ${t.ratio} * ${m.stability} * 86400000, 4e15), -4e15) / sp.span_ms) AS s, ${t.bound}, count(*)
+            FROM ${m}, ${t}, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+            WHERE ${m.userId} = ${userId} AND ${m.removedFromTracking} = 0 AND ${m.stability} > 0 AND ${t.userId} = ${userId}
+            GROUP BY sp.span_ms, s, ${t.bound}`,
+      ),
+    postgres: () =>
+      rawRun(
+        s,
+        sql`INSERT INTO ${x} (user_id, span_ms, slot, bound, trackers)
+            SELECT ${m.userId}, c.span_ms, c.slot, c.bound, count(*)::int
+            FROM ${m} CROSS JOIN LATERAL engram_crossing_slots(${m.userId}, ${m.lastRecalledAt}, ${m.stability}) c
+            WHERE ${m.userId} = ${userId} AND NOT ${m.removedFromTracking}
+            GROUP BY ${m.userId}, c.span_ms, c.slot, c.bound`,
+      ),
   });
 }
 
@@ -148,42 +202,22 @@ export interface NotebookRetention {
 
 /**
  * Recalls and successes per notebook the user may still recall (most reviewed first, 20), from
- * recall_log_tracker_counts: summed per notebook first, then only those few notebooks are looked
- * up and checked, not one notebook lookup per tracker.
+ * recall_log_notebook_counts (kept by triggers): a row per notebook, not every tracker joined to its note.
  */
 export function* retentionByNotebook(s: Session, userId: number): Step<NotebookRetention[]> {
-  const { recallLogTrackerCounts: c, memoryTrackers: m, notes: n, notebooks: nb } = s.t;
-  const head = alias(n, "head");
-  return yield* byDialect(s, {
-    sqlite: () =>
-      rawAll<NotebookRetention>(
-        s,
-        sql`SELECT ${nb.id} AS notebookId, ${head.title} AS title, g.reviews AS reviews, g.successes AS successes
-            FROM (SELECT ${n.notebookId} AS notebookId, SUM(${c.successes} + ${c.failures}) AS reviews, SUM(${c.successes}) AS successes
-                  FROM ${c}
-                  CROSS JOIN ${m} ON ${m.id} = ${c.memoryTrackerId}
-                  CROSS JOIN ${n} ON ${n.id} = ${m.noteId}
-                  WHERE ${c.userId} = ${userId} GROUP BY ${n.notebookId}) g
-            CROSS JOIN ${nb} ON ${nb.id} = g.notebookId
-            JOIN ${n} AS ${head} ON ${head.id} = ${nb.headNoteId}
-            WHERE ${recallableNotebook(s, nb, userId)}
-            ORDER BY g.reviews DESC, ${nb.id} LIMIT 20`,
-      ),
-    postgres: () =>
-      rawAll<NotebookRetention>(
-        s,
-        sql`SELECT ${nb.id} AS "notebookId", ${head.title} AS title, g.reviews::int AS reviews, g.successes::int AS successes
-            FROM (SELECT ${n.notebookId} AS notebook_id, SUM(${c.successes} + ${c.failures}) AS reviews, SUM(${c.successes}) AS successes
-                  FROM ${c}
-                  JOIN ${m} ON ${m.id} = ${c.memoryTrackerId}
-                  JOIN ${n} ON ${n.id} = ${m.noteId}
-                  WHERE ${c.userId} = ${userId} GROUP BY ${n.notebookId}) g
-            JOIN ${nb} ON ${nb.id} = g.notebook_id
-            JOIN ${n} AS ${head} ON ${head.id} = ${nb.headNoteId}
-            WHERE ${recallableNotebook(s, nb, userId)}
-            ORDER BY g.reviews DESC, ${nb.id} LIMIT 20`,
-      ),
-  });
+  const { recallLogNotebookCounts: g, notes: n, notebooks: nb } = s.t;
+  const reviews = sql<number>`${g.successes} + ${g.failures}`;
+  return yield* all(
+    s,
+    s.db
+      .select({ notebookId: nb.id, title: n.title, reviews, successes: g.successes })
+      .from(g)
+      .crossJoin(nb)
+      .innerJoin(n, eq(n.id, nb.headNoteId))
+      .where(and(eq(nb.id, g.notebookId), eq(g.userId, userId), gt(reviews, 0), recallableNotebook(s, nb, userId)))
+      .orderBy(desc(reviews), asc(nb.id))
+      .limit(20),
+  );
 }
 
 /**
@@ -254,21 +288,24 @@ export function* statsRows(
 export interface StatsPageRows extends StatsRows {
   retentionByNotebook: NotebookRetention[];
   mostFailedNotes: { noteId: number; title: string; failures: number }[];
-  /** Null unless asked (FSRS users). */
-  fsrsStates: [number, number | null][] | null;
+  /** Null unless asked (FSRS users), or when the crossings were counted with other ratios (see fsrsSpreads). */
+  fsrs: FsrsSpreads | null;
 }
 
-/** What the statistics page counts, in one snapshot. */
+/**
+ * What the statistics page counts, in one snapshot; `fsrs` asks the FSRS spreads at a time with
+ * the user's ratios of each recall-probability bound.
+ */
 export function* statsPageRows(
   s: Session,
   userId: number,
   buckets: { dueBefore: number; recallsFrom: number; recallsBefore: number },
-  withFsrs: boolean,
+  fsrs: { at: number; ratios: number[] } | null,
 ): Step<StatsPageRows> {
   return {
     ...(yield* statsRows(s, userId, buckets)),
     retentionByNotebook: yield* retentionByNotebook(s, userId),
     mostFailedNotes: yield* mostFailedNotes(s, userId),
-    fsrsStates: withFsrs ? yield* fsrsStates(s, userId) : null,
+    fsrs: fsrs ? yield* fsrsSpreads(s, userId, fsrs.at, fsrs.ratios) : null,
   };
 }

@@ -89,4 +89,6 @@ export const assimilationCandidates = pgTable(
 export const userTrackerCounts = pgTable("user_tracker_counts", {
   userId: integer("user_id").primaryKey(),
   activeTrackers: integer("active_trackers").notNull().default(0),
+  activeNotes: integer("active_notes").notNull().default(0),
+  intervalMs: bigint("interval_ms", { mode: "number" }).notNull().default(0),
 });

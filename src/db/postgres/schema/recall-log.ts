@@ -55,6 +55,17 @@ export const recallLogTrackerCounts = pgTable(
   (table) => [index("recall_log_tracker_counts_failures_idx").on(table.userId, table.failures)],
 );
 
+export const recallLogNotebookCounts = pgTable(
+  "recall_log_notebook_counts",
+  {
+    userId: integer("user_id").notNull(),
+    notebookId: integer("notebook_id").notNull(),
+    successes: integer("successes").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.notebookId] })],
+);
+
 export const appliedAnswers = pgTable(
   "applied_answers",
   {
