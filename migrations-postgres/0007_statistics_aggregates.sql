@@ -2,9 +2,14 @@
 -- effect on the same rows: the notes assimilated and the sum of intervals per user, the stability
 -- spread, when trackers cross each recall-probability bound, and recalls per notebook.
 
--- The ratios of FSRS-6's default weights, for every user without ratios of their own.
-INSERT INTO retrievability_thresholds (user_id, bound, ratio) VALUES
-  (0, 0, 9.287911224230818), (0, 1, 3.3159598011592966), (0, 2, 1.000000004501959), (0, 3, 0.40255869380229475);
+-- The ratios each user's crossings are counted with: the user's own, or else the default weights'.
+CREATE VIEW retrievability_ratios AS
+  SELECT user_id, bound, ratio FROM retrievability_thresholds
+  UNION ALL
+  SELECT u.id, d.bound, d.ratio FROM users u
+    CROSS JOIN (VALUES (0, 9.287911224230818::float8), (1, 3.3159598011592966::float8), (2, 1.000000004501959::float8),
+      (3, 0.40255869380229475::float8)) AS d(bound, ratio)
+  WHERE NOT EXISTS (SELECT 1 FROM retrievability_thresholds x WHERE x.user_id = u.id);
 --> statement-breakpoint
 CREATE FUNCTION engram_stability_bucket(stability double precision) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN stability < 1 THEN 0 WHEN stability < 7 THEN 1 WHEN stability < 30 THEN 2
@@ -12,12 +17,12 @@ CREATE FUNCTION engram_stability_bucket(stability double precision) RETURNS inte
 $$;
 --> statement-breakpoint
 -- The slots (per quarter hour and per day) where a tracker last recalled at `last_at`, of stability
--- `stab`, crosses each bound, with the user's ratios (or the defaults').
+-- `stab`, crosses each bound, with the user's ratios.
 CREATE FUNCTION engram_crossing_slots(who integer, last_at timestamptz, stab double precision)
   RETURNS TABLE (span_ms integer, slot bigint, bound integer) LANGUAGE sql STABLE AS $$
   SELECT sp.span_ms, floor(greatest(least(engram_ms(last_at) + t.ratio * stab * 86400000, 4e15), -4e15) / sp.span_ms)::bigint, t.bound
-  FROM retrievability_thresholds t CROSS JOIN (VALUES (900000), (86400000)) AS sp(span_ms)
-  WHERE stab > 0 AND t.user_id = (SELECT coalesce(max(x.user_id), 0) FROM retrievability_thresholds x WHERE x.user_id = who)
+  FROM retrievability_ratios t CROSS JOIN (VALUES (900000), (86400000)) AS sp(span_ms)
+  WHERE stab > 0 AND t.user_id = who
 $$;
 --> statement-breakpoint
 -- One active tracker's state counted into (delta 1) or out of (delta -1) the user's aggregates.

@@ -8,10 +8,16 @@
 -- crossing slot that counts nothing is deleted (a review moves every crossing of its tracker).
 -- Crossings are kept within ±4e15 ms (about 127,000 years), so no slot overflows a 64-bit integer.
 
--- The ratios of FSRS-6's default weights (decay 0.1542), for every user without ratios of their
--- own (services/scheduling/fsrs.ts elapsedRatioAt; a unit test keeps the two equal).
-INSERT INTO `retrievability_thresholds` (`user_id`, `bound`, `ratio`) VALUES
-  (0, 0, 9.287911224230818), (0, 1, 3.3159598011592966), (0, 2, 1.000000004501959), (0, 3, 0.40255869380229475);
+-- The ratios each user's crossings are counted with: the user's own (retrievability_thresholds,
+-- written when their FSRS weights change), or else those of FSRS-6's default weights (decay
+-- 0.1542; services/scheduling/fsrs.ts elapsedRatioAt, a test keeps the two equal).
+CREATE VIEW `retrievability_ratios` AS
+  SELECT `user_id`, `bound`, `ratio` FROM `retrievability_thresholds`
+  UNION ALL
+  SELECT u.id, d.bound, d.ratio FROM `users` u,
+    (SELECT 0 AS bound, 9.287911224230818 AS ratio UNION ALL SELECT 1, 3.3159598011592966
+     UNION ALL SELECT 2, 1.000000004501959 UNION ALL SELECT 3, 0.40255869380229475) d
+  WHERE NOT EXISTS (SELECT 1 FROM `retrievability_thresholds` x WHERE x.user_id = u.id);
 --> statement-breakpoint
 CREATE TRIGGER `tracker_aggregates_after_insert` AFTER INSERT ON `memory_trackers`
 WHEN NEW.removed_from_tracking = 0
@@ -26,9 +32,9 @@ BEGIN
     ON CONFLICT (`user_id`, `bucket`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
   INSERT INTO `retrievability_crossings` (`user_id`, `span_ms`, `slot`, `bound`, `trackers`)
     SELECT NEW.user_id, sp.span_ms, floor(max(min(NEW.last_recalled_at + t.ratio * NEW.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound, 1
-    FROM `retrievability_thresholds` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+    FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
     WHERE NEW.stability > 0
-      AND t.user_id = (SELECT coalesce(max(x.user_id), 0) FROM `retrievability_thresholds` x WHERE x.user_id = NEW.user_id)
+      AND t.user_id = NEW.user_id
     ON CONFLICT (`user_id`, `span_ms`, `slot`, `bound`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
 END;
 --> statement-breakpoint
@@ -44,12 +50,12 @@ BEGIN
   UPDATE `retrievability_crossings` SET `trackers` = `trackers` - 1
     WHERE OLD.stability > 0 AND `user_id` = OLD.user_id AND (`span_ms`, `slot`, `bound`) IN
       (SELECT sp.span_ms, floor(max(min(OLD.last_recalled_at + t.ratio * OLD.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound
-       FROM `retrievability_thresholds` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
-       WHERE t.user_id = (SELECT coalesce(max(x.user_id), 0) FROM `retrievability_thresholds` x WHERE x.user_id = OLD.user_id));
+       FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+       WHERE t.user_id = OLD.user_id);
   DELETE FROM `retrievability_crossings` WHERE `user_id` = OLD.user_id AND `trackers` = 0 AND (`span_ms`, `slot`, `bound`) IN
     (SELECT sp.span_ms, floor(max(min(OLD.last_recalled_at + t.ratio * OLD.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound
-     FROM `retrievability_thresholds` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
-     WHERE OLD.stability > 0 AND t.user_id = (SELECT coalesce(max(x.user_id), 0) FROM `retrievability_thresholds` x WHERE x.user_id = OLD.user_id));
+     FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+     WHERE OLD.stability > 0 AND t.user_id = OLD.user_id);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `tracker_aggregates_after_update` AFTER UPDATE OF `removed_from_tracking`, `spelling`, `next_recall_at`, `last_recalled_at`, `stability`, `user_id` ON `memory_trackers`
@@ -74,18 +80,18 @@ BEGIN
   UPDATE `retrievability_crossings` SET `trackers` = `trackers` - 1
     WHERE OLD.removed_from_tracking = 0 AND OLD.stability > 0 AND `user_id` = OLD.user_id AND (`span_ms`, `slot`, `bound`) IN
       (SELECT sp.span_ms, floor(max(min(OLD.last_recalled_at + t.ratio * OLD.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound
-       FROM `retrievability_thresholds` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
-       WHERE t.user_id = (SELECT coalesce(max(x.user_id), 0) FROM `retrievability_thresholds` x WHERE x.user_id = OLD.user_id));
+       FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+       WHERE t.user_id = OLD.user_id);
   INSERT INTO `retrievability_crossings` (`user_id`, `span_ms`, `slot`, `bound`, `trackers`)
     SELECT NEW.user_id, sp.span_ms, floor(max(min(NEW.last_recalled_at + t.ratio * NEW.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound, 1
-    FROM `retrievability_thresholds` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+    FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
     WHERE NEW.removed_from_tracking = 0 AND NEW.stability > 0
-      AND t.user_id = (SELECT coalesce(max(x.user_id), 0) FROM `retrievability_thresholds` x WHERE x.user_id = NEW.user_id)
+      AND t.user_id = NEW.user_id
     ON CONFLICT (`user_id`, `span_ms`, `slot`, `bound`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
   DELETE FROM `retrievability_crossings` WHERE `user_id` = OLD.user_id AND `trackers` = 0 AND (`span_ms`, `slot`, `bound`) IN
     (SELECT sp.span_ms, floor(max(min(OLD.last_recalled_at + t.ratio * OLD.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound
-     FROM `retrievability_thresholds` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
-     WHERE OLD.stability > 0 AND t.user_id = (SELECT coalesce(max(x.user_id), 0) FROM `retrievability_thresholds` x WHERE x.user_id = OLD.user_id));
+     FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+     WHERE OLD.stability > 0 AND t.user_id = OLD.user_id);
 END;
 --> statement-breakpoint
 -- Recalls per notebook follow recall_log_tracker_counts (written by the recall log's trigger and
@@ -170,8 +176,8 @@ INSERT INTO `tracker_stability_buckets` (`user_id`, `bucket`, `trackers`)
 --> statement-breakpoint
 INSERT INTO `retrievability_crossings` (`user_id`, `span_ms`, `slot`, `bound`, `trackers`)
   SELECT m.user_id, sp.span_ms, floor(max(min(m.last_recalled_at + t.ratio * m.stability * 86400000, 4e15), -4e15) / sp.span_ms) AS s, t.bound, COUNT(*)
-  FROM `memory_trackers` m, `retrievability_thresholds` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
-  WHERE m.removed_from_tracking = 0 AND m.stability > 0 AND t.user_id = 0
+  FROM `memory_trackers` m, `retrievability_ratios` t, (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+  WHERE m.removed_from_tracking = 0 AND m.stability > 0 AND t.user_id = m.user_id
   GROUP BY m.user_id, sp.span_ms, s, t.bound;
 --> statement-breakpoint
 INSERT INTO `recall_log_notebook_counts` (`user_id`, `notebook_id`, `successes`, `failures`)

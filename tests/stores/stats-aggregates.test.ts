@@ -6,9 +6,9 @@
  * aggregate keeps rows that count nothing.
  */
 import { describe, expect, test } from "bun:test";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { elapsedRatioAt } from "../../src/services/scheduling/fsrs";
-import { all, run, type Session, type Step } from "../../src/store/session";
+import { all, rawAll, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
 import { note, notebook, user } from "./seed";
 
@@ -267,15 +267,12 @@ describe("the statistics' aggregates", () => {
     expect(others).toEqual([]);
   });
 
-  test("the default weights' ratios the migration stored are the scheduler's", async () => {
+  test("a user without weights of their own has the default weights' ratios, as the scheduler has them", async () => {
+    const carl = await write((s) => user(s, "agg-carl"));
     const stored = await read((s) =>
-      all(
+      rawAll<{ bound: number; ratio: number }>(
         s,
-        s.db
-          .select({ bound: s.t.retrievabilityThresholds.bound, ratio: s.t.retrievabilityThresholds.ratio })
-          .from(s.t.retrievabilityThresholds)
-          .where(eq(s.t.retrievabilityThresholds.userId, 0))
-          .orderBy(s.t.retrievabilityThresholds.bound),
+        sql`SELECT bound, ratio FROM retrievability_ratios WHERE user_id = ${carl.userId} ORDER BY bound`,
       ),
     );
     expect(stored.map((row) => row.bound)).toEqual([0, 1, 2, 3]);

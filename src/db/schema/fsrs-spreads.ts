@@ -21,7 +21,8 @@ export const trackerStabilityBuckets = sqliteTable(
 /**
  * The elapsed time, as a multiple of the stability, at which a user's recall probability falls to
  * each bound of the retrievability spread (bound 0: 70 %, 1: 80 %, 2: 90 %, 3: 95 %), from the
- * user's FSRS weights; user 0 holds the default weights' ratios, for every user without rows.
+ * user's FSRS weights. A user without rows has the default weights' ratios: the view
+ * retrievability_ratios (migrations/*_statistics_aggregates.sql) answers either, per user.
  */
 export const retrievabilityThresholds = sqliteTable(
   "retrievability_thresholds",

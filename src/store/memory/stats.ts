@@ -75,13 +75,12 @@ export interface FsrsSpreads {
 /** A ratio as the crossings store it: one that is not finite never comes (or came at once). */
 export const storedRatio = (ratio: number) => (Number.isNaN(ratio) ? NEVER_RATIO : Math.max(-NEVER_RATIO, Math.min(NEVER_RATIO, ratio)));
 
-/** Whether the ratios the crossings were counted with are `ratios` (the user's own, or else the defaults'). */
+/** Whether the ratios the crossings were counted with (retrievability_ratios: the user's own, or else the defaults') are `ratios`. */
 function* crossingsCountedWith(s: Session, userId: number, ratios: number[]): Step<boolean> {
-  const t = s.t.retrievabilityThresholds;
-  const ratiosOf = (user: number) =>
-    all(s, s.db.select({ bound: t.bound, ratio: t.ratio }).from(t).where(eq(t.userId, user)).orderBy(asc(t.bound)));
-  let stored = yield* ratiosOf(userId);
-  if (stored.length === 0) stored = yield* ratiosOf(0);
+  const stored = yield* rawAll<{ bound: number; ratio: number }>(
+    s,
+    sql`SELECT bound, ratio FROM retrievability_ratios WHERE user_id = ${userId} ORDER BY bound`,
+  );
   // Compared to 12 digits: SQLite may read a decimal literal back one unit in the last place off.
   return (
     stored.length === ratios.length &&
