@@ -7,7 +7,7 @@
  *   sessions   who a session token belongs to (the account's version)
  *   notebooks  which notebooks a user may read (the user's access version)
  *   badges     every page's menu badges (the user's learning and access versions and their notebooks')
- *   stats      the statistics (/api/stats, /d/stats), at the badges' versions
+ *   stats      the statistics (/api/stats, /d/stats and its drawn HTML), at the badges' versions
  * The caller reads the version first and the answer after it, so a kept answer is never older than
  * its version.
  */

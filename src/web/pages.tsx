@@ -19,7 +19,7 @@ import { NotePage } from "../../views/pages/NotePage";
 import { RecentPage } from "../../views/pages/RecentPage";
 import { BazaarPage, CirclePage, CirclesPage, JoinCirclePage } from "../../views/pages/SharingPages";
 import { NotFoundPage, SectionPage, TokensPage } from "../../views/pages/SimplePages";
-import { StatsPage } from "../../views/pages/StatsPage";
+import { DrawnStatsPage, statsHtml } from "../../views/pages/StatsPage";
 import type { MenuSection } from "../../views/shell/AppShell";
 import { core } from "../api/core";
 import { IdParam, parseId } from "../api/ids";
@@ -38,7 +38,7 @@ import { isAdmin } from "../services/policies";
 import { showRecallPrompt } from "../services/recall-prompts/recall-prompt-service";
 import { bazaar } from "../services/sharing/bazaar";
 import { circleNameForInvitation, circlesOf, showCircle } from "../services/sharing/circles";
-import { statsPage } from "../services/stats/stats";
+import { drawnStatsPage } from "../services/stats/stats";
 import { listUserTokens } from "../services/user-tokens";
 import type { CurrentUser, UserJson } from "../services/users";
 import { prefetchAssimilation } from "./assimilation-prefetch";
@@ -80,7 +80,7 @@ export function pagesPlugin(ctx: AppContext) {
     .get("/d/stats", ({ auth, request }) =>
       respondWithPage({ ctx, auth, request }, { signIn: "required" }, async (_queryClient, current) => ({
         title: "Statistics",
-        content: <StatsPage stats={await statsPage(ctx, current!, timeZoneOfRequest(request))} />,
+        content: <DrawnStatsPage html={await drawnStatsPage(ctx, current!, timeZoneOfRequest(request), statsHtml)} />,
       })),
     )
     .get("/d/assimilate", ({ auth, request }) =>

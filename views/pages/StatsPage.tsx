@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import type { StatsPageJson } from "../../src/services/stats/stats";
 import { PageHeading } from "./SimplePages";
 import { BarChart, Heatmap, shortDate } from "./StatsCharts";
@@ -5,13 +6,22 @@ import { BarChart, Heatmap, shortDate } from "./StatsCharts";
 /**
  * /d/stats: the forecast, the past year as a heatmap, retention and totals, drawn as
  * plain server-rendered SVG so every figure is in the first HTML without client code (the chart
- * libraries looked at draw on a canvas in the browser). Each chart has a text alternative.
+ * libraries looked at draw on a canvas in the browser). Each chart has a text alternative. The
+ * figures are drawn once (statsHtml) and the HTML kept as long as they hold (drawnStatsPage).
  */
-export function StatsPage({ stats }: { stats: StatsPageJson }) {
+export function DrawnStatsPage({ html }: { html: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of StatsPageContent (statsHtml), every value escaped there.
+  return <div className="stats-page" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** StatsPageContent as HTML (no markers for hydration: nothing on this page hydrates). */
+export const statsHtml = (stats: StatsPageJson) => renderToStaticMarkup(<StatsPageContent stats={stats} />);
+
+function StatsPageContent({ stats }: { stats: StatsPageJson }) {
   const { totals } = stats;
   const recalls = stats.history.reduce((n, d) => n + d.count, 0);
   return (
-    <div className="stats-page">
+    <>
       <PageHeading title="Statistics" />
       <section aria-labelledby="stats-totals" className="stats-section">
         <h2 id="stats-totals">Totals</h2>
@@ -119,7 +129,7 @@ export function StatsPage({ stats }: { stats: StatsPageJson }) {
           />
         </section>
       )}
-    </div>
+    </>
   );
 }
 

@@ -14,7 +14,7 @@
  */
 import type { AppContext } from "../../context";
 import type { FsrsSpreads, StatsRows } from "../../store/memory/stats";
-import { versionedAnswerOf } from "../cache-versions";
+import { versionedAnswer, versionedAnswerOf } from "../cache-versions";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
 import { readableNotebookIds } from "../policies/memberships";
 import { elapsedRatioAt } from "../scheduling/fsrs";
@@ -254,11 +254,33 @@ function fsrsDistributions(spreads: FsrsSpreads) {
 
 /** Everything the /d/stats page shows: the API's figures plus the page's own. */
 export async function statsPage(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<StatsPageJson> {
+  return (await versionedStatsPage(ctx, current, timeZone)).page;
+}
+
+/** The page's figures with the version they were counted at (the titles shown are read fresh). */
+async function versionedStatsPage(ctx: AppContext, current: CurrentUser, timeZone: string) {
   const version = await statsVersion(ctx, current);
   const page = await versionedAnswerOf(ctx, "stats", statsKey(ctx, current, timeZone, "page"), version, () =>
     computeStatsPage(ctx, current, timeZone),
   );
-  return { ...page, ...(await currentTitles(ctx, page)) };
+  return { version, page: { ...page, ...(await currentTitles(ctx, page)) } };
+}
+
+/**
+ * The /d/stats page's figures as `render` draws them (a year of days, charts: more time than the
+ * rest of the page), kept with them: drawn again when the figures are counted again, on the next
+ * half-day, or when a title shown changed. One drawing per user and zone is kept.
+ */
+export async function drawnStatsPage(
+  ctx: AppContext,
+  current: CurrentUser,
+  timeZone: string,
+  render: (stats: StatsPageJson) => string,
+): Promise<string> {
+  const { version, page } = await versionedStatsPage(ctx, current, timeZone);
+  const titles = JSON.stringify([page.retentionByNotebook.map((row) => row.title), page.mostFailedNotes.map((row) => row.title)]);
+  const drawnAt = `${statsKey(ctx, current, timeZone, "drawn")}|${version}|${titles}`;
+  return versionedAnswer(ctx, "stats", `stats-drawn:${current.user.id}:${timeZone}`, drawnAt, () => render(page));
 }
 
 /** A title edit does not change the "learning" version: the few titles shown are read fresh (a link note as its sentence). */

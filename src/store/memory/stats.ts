@@ -9,7 +9,7 @@
  * milliseconds from `timestamptz` (engram_ms), plain joins, `FILTER`, quoted camel-case aliases and
  * sums cast back to integers (a bigint or numeric would reach JavaScript as a string).
  */
-import { and, asc, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { all, byDialect, one, rawAll, rawRun, run, type Session, type Step } from "../session";
 import { recallableNotebook } from "../sharing/access";
@@ -151,36 +151,38 @@ export function* rebuildCrossings(s: Session, userId: number, ratios: number[]):
   });
 }
 
-/** A note's title as the statistics show it: a link note as its sentence, "subject — link type — object". */
+/** Notes' titles as the statistics show them (a link note as its sentence, "subject — link type — object"), in one query. */
 function* noteTitles(s: Session, noteIds: number[]): Step<Map<number, string>> {
+  if (noteIds.length === 0) return new Map();
   const n = s.t.notes;
   const subject = alias(n, "subject");
   const object = alias(n, "object");
-  const titles = new Map<number, string>();
-  for (const id of noteIds) {
-    // Text concatenation (||) and LEFT JOIN say the same on both databases.
-    const row = yield* rawAll<{ title: string }>(
-      s,
-      sql`SELECT CASE WHEN ${n.targetNoteId} IS NULL THEN ${n.title}
-                 ELSE ${subject.title} || ' — ' || ${n.title} || ' — ' || ${object.title} END AS title
-          FROM ${n} LEFT JOIN ${n} AS ${subject} ON ${subject.id} = ${n.parentId}
-            LEFT JOIN ${n} AS ${object} ON ${object.id} = ${n.targetNoteId}
-          WHERE ${n.id} = ${id}`,
-    );
-    if (row[0]) titles.set(id, row[0].title);
-  }
-  return titles;
+  // Text concatenation (||) and LEFT JOIN say the same on both databases.
+  const rows = yield* all(
+    s,
+    s.db
+      .select({
+        id: n.id,
+        title: sql<string>`CASE WHEN ${n.targetNoteId} IS NULL THEN ${n.title}
+          ELSE ${subject.title} || ' — ' || ${n.title} || ' — ' || ${object.title} END`,
+      })
+      .from(n)
+      .leftJoin(subject, eq(subject.id, n.parentId))
+      .leftJoin(object, eq(object.id, n.targetNoteId))
+      .where(inArray(n.id, noteIds)),
+  );
+  return new Map(rows.map((row) => [row.id, row.title]));
 }
 
-/** The titles of notebooks' head notes, by notebook. */
+/** The titles of notebooks' head notes, by notebook, in one query. */
 function* headTitles(s: Session, notebookIds: number[]): Step<Map<number, string>> {
+  if (notebookIds.length === 0) return new Map();
   const { notebooks: nb, notes: n } = s.t;
-  const titles = new Map<number, string>();
-  for (const id of notebookIds) {
-    const row = yield* one(s, s.db.select({ title: n.title }).from(nb).innerJoin(n, eq(n.id, nb.headNoteId)).where(eq(nb.id, id)));
-    if (row) titles.set(id, row.title);
-  }
-  return titles;
+  const rows = yield* all(
+    s,
+    s.db.select({ id: nb.id, title: n.title }).from(nb).innerJoin(n, eq(n.id, nb.headNoteId)).where(inArray(nb.id, notebookIds)),
+  );
+  return new Map(rows.map((row) => [row.id, row.title]));
 }
 
 /** The titles shown now (a title edit does not change the learning version): notes' and notebooks' heads'. */
