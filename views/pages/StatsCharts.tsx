@@ -49,7 +49,7 @@ export function BarChart({ label, bars, max, unit = "" }: { label: string; bars:
               {bar.value > 0 && (
                 <div
                   className={bar.highlight ? "bar bar-highlight" : "bar"}
-                  style={{ height: `${Math.max(1, (100 * bar.value) / top)}%` }}
+                  style={{ height: `${Math.max(1, Math.round((10_000 * bar.value) / top) / 100)}%` }}
                 />
               )}
             </div>
@@ -63,7 +63,11 @@ export function BarChart({ label, bars, max, unit = "" }: { label: string; bars:
   );
 }
 
-/** The past year, one square a day, weeks as columns (Monday on top), darker for more recalls. */
+/**
+ * The past year, one square a day, weeks as columns (Monday on top), darker for more recalls. The
+ * year's 365 days are most of the page's bytes, so each is as short as it can be: a `<use>` of one
+ * square drawn once (its colour inherited from the day's class), placed by its week's column.
+ */
 export function Heatmap({ history }: { history: { date: string; count: number }[] }) {
   const first = new Date(`${history[0]!.date}T00:00:00Z`);
   const offset = (first.getUTCDay() + 6) % 7; // Monday = 0
@@ -71,28 +75,27 @@ export function Heatmap({ history }: { history: { date: string; count: number }[
   const level = (count: number) => (count === 0 ? 0 : Math.min(4, Math.ceil((count / max) * 4)));
   const cell = 12;
   const columns = Math.ceil((history.length + offset) / 7);
+  const weeks = Array.from({ length: columns }, (_, week) =>
+    history.slice(Math.max(0, week * 7 - offset), week * 7 + 7 - offset).map((day, i) => ({ day, row: week === 0 ? i + offset : i })),
+  );
   return (
     <>
       {/* On a narrow screen the year scrolls, starting from its recent end. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide chart scrolls sideways; focusable, a keyboard scrolls it too. */}
       <figure className="stats-chart stats-heatmap" tabIndex={0} aria-label="Recalls per day over the past year">
         <svg viewBox={`0 0 ${columns * cell + 2} ${7 * cell + 2}`} role="img" aria-label="Recalls per day over the past year">
-          {history.map((day, i) => {
-            const slot = i + offset;
-            return (
-              <rect
-                key={day.date}
-                className={`heat heat-${level(day.count)}`}
-                x={Math.floor(slot / 7) * cell + 1}
-                y={(slot % 7) * cell + 1}
-                width={cell - 2}
-                height={cell - 2}
-                rx={2}
-              >
-                <title>{`${day.date}: ${day.count} ${day.count === 1 ? "recall" : "recalls"}`}</title>
-              </rect>
-            );
-          })}
+          <defs>
+            <rect id="stats-day" width={cell - 2} height={cell - 2} rx={2} />
+          </defs>
+          {weeks.map((days, week) => (
+            <g key={days[0]!.day.date} transform={`translate(${week * cell + 1})`}>
+              {days.map(({ day, row }) => (
+                <use key={day.date} href="#stats-day" className={`heat-${level(day.count)}`} y={row * cell + 1}>
+                  <title>{`${day.date}: ${day.count} ${day.count === 1 ? "recall" : "recalls"}`}</title>
+                </use>
+              ))}
+            </g>
+          ))}
         </svg>
       </figure>
       <div className="stats-legend" aria-hidden="true">
