@@ -21,6 +21,14 @@ CREATE TABLE "tracker_stability_buckets" (
 	CONSTRAINT "tracker_stability_buckets_user_id_bucket_pk" PRIMARY KEY("user_id","bucket")
 );
 --> statement-breakpoint
+CREATE TABLE "recall_log_hours" (
+	"user_id" integer NOT NULL,
+	"hour" integer NOT NULL,
+	"recalls" integer DEFAULT 0 NOT NULL,
+	"successes" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "recall_log_hours_user_id_hour_pk" PRIMARY KEY("user_id","hour")
+);
+--> statement-breakpoint
 CREATE TABLE "recall_log_notebook_counts" (
 	"user_id" integer NOT NULL,
 	"notebook_id" integer NOT NULL,
@@ -30,4 +38,5 @@ CREATE TABLE "recall_log_notebook_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "user_tracker_counts" ADD COLUMN "active_notes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "user_tracker_counts" ADD COLUMN "interval_ms" bigint DEFAULT 0 NOT NULL;
+ALTER TABLE "user_tracker_counts" ADD COLUMN "interval_ms" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "recall_log_hours" ADD CONSTRAINT "recall_log_hours_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,6 +1,6 @@
 -- The statistics' aggregates (migrations/*_statistics_aggregates.sql) as PL/pgSQL, with the same
--- effect on the same rows: the notes assimilated and the sum of intervals per user, the stability
--- spread, when trackers cross each recall-probability bound, and recalls per notebook.
+-- effect on the same rows: recalls per hour, the notes assimilated and the sum of intervals per
+-- user, the stability spread, when trackers cross each recall-probability bound, and recalls per notebook.
 
 -- The ratios each user's crossings are counted with: the user's own, or else the default weights'.
 CREATE VIEW retrievability_ratios AS
@@ -161,6 +161,26 @@ $$;
 CREATE TRIGGER recall_log_notebook_counts_note_moved AFTER UPDATE OF notebook_id ON notes FOR EACH ROW
   WHEN (OLD.notebook_id <> NEW.notebook_id) EXECUTE FUNCTION engram_recall_log_notebook_counts_note_moved();
 --> statement-breakpoint
+-- The recall log's trigger counts per hour too (reviews an operation holds stay out, as before).
+CREATE OR REPLACE FUNCTION engram_recall_log_aggregates_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM operation_rows WHERE kind = 'tracker' AND row_id = NEW.memory_tracker_id) THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO recall_log_buckets (user_id, bucket, recalls, successes)
+    VALUES (NEW.user_id, engram_bucket(NEW.reviewed_at), 1, (NEW.outcome = 'success')::integer)
+    ON CONFLICT (user_id, bucket) DO UPDATE SET recalls = recall_log_buckets.recalls + 1, successes = recall_log_buckets.successes + excluded.successes;
+  INSERT INTO recall_log_hours (user_id, hour, recalls, successes)
+    VALUES (NEW.user_id, (engram_ms(NEW.reviewed_at) / 3600000)::integer, 1, (NEW.outcome = 'success')::integer)
+    ON CONFLICT (user_id, hour) DO UPDATE SET recalls = recall_log_hours.recalls + 1, successes = recall_log_hours.successes + excluded.successes;
+  INSERT INTO recall_log_tracker_counts (memory_tracker_id, user_id, successes, failures)
+    VALUES (NEW.memory_tracker_id, NEW.user_id, (NEW.outcome = 'success')::integer, (NEW.outcome = 'failure')::integer)
+    ON CONFLICT (memory_tracker_id) DO UPDATE SET successes = recall_log_tracker_counts.successes + excluded.successes,
+      failures = recall_log_tracker_counts.failures + excluded.failures;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 -- Existing data.
 INSERT INTO user_tracker_counts (user_id, active_trackers, active_notes, interval_ms)
   SELECT user_id, COUNT(*)::integer, (COUNT(*) FILTER (WHERE NOT spelling))::integer, SUM(engram_ms(next_recall_at) - engram_ms(last_recalled_at))
@@ -181,3 +201,6 @@ INSERT INTO recall_log_notebook_counts (user_id, notebook_id, successes, failure
   SELECT c.user_id, n.notebook_id, SUM(c.successes)::integer, SUM(c.failures)::integer
   FROM recall_log_tracker_counts c JOIN memory_trackers m ON m.id = c.memory_tracker_id JOIN notes n ON n.id = m.note_id
   GROUP BY c.user_id, n.notebook_id;
+--> statement-breakpoint
+INSERT INTO recall_log_hours (user_id, hour, recalls, successes)
+  SELECT user_id, bucket / 4, SUM(recalls)::integer, SUM(successes)::integer FROM recall_log_buckets GROUP BY user_id, bucket / 4;

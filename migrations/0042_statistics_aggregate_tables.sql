@@ -21,6 +21,15 @@ CREATE TABLE `tracker_stability_buckets` (
 	PRIMARY KEY(`user_id`, `bucket`)
 );
 --> statement-breakpoint
+CREATE TABLE `recall_log_hours` (
+	`user_id` integer NOT NULL,
+	`hour` integer NOT NULL,
+	`recalls` integer DEFAULT 0 NOT NULL,
+	`successes` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`user_id`, `hour`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `recall_log_notebook_counts` (
 	`user_id` integer NOT NULL,
 	`notebook_id` integer NOT NULL,

@@ -1,5 +1,6 @@
 -- Hand-written: the statistics' aggregates, kept in the same transaction as every change to what
 -- they count, so /api/stats and /d/stats read a few rows per user whatever the history's size:
+--   recall_log_hours           recalls per user and hour (beside recall_log_buckets' quarter hours)
 --   user_tracker_counts        + the notes assimilated (active trackers that are not spelling) and the sum of intervals
 --   tracker_stability_buckets  active FSRS trackers per stability bucket (< 1, 7, 30, 90, 365 days, more)
 --   retrievability_crossings   when active FSRS trackers fall below each recall-probability bound, per day and quarter hour
@@ -163,6 +164,24 @@ BEGIN
     ON CONFLICT (`user_id`, `notebook_id`) DO UPDATE SET `successes` = `successes` + excluded.`successes`, `failures` = `failures` + excluded.`failures`;
 END;
 --> statement-breakpoint
+-- The recall log's trigger counts per hour too (reviews an import holds stay out, as before).
+DROP TRIGGER `recall_log_aggregates_insert`;
+--> statement-breakpoint
+CREATE TRIGGER `recall_log_aggregates_insert` AFTER INSERT ON `recall_log`
+WHEN NEW.outcome IN ('success', 'failure') AND NEW.kind <> 'assimilation'
+  AND NOT EXISTS (SELECT 1 FROM `operation_rows` WHERE `kind` = 'tracker' AND `row_id` = NEW.memory_tracker_id)
+BEGIN
+  INSERT INTO `recall_log_buckets` (`user_id`, `bucket`, `recalls`, `successes`)
+    VALUES (NEW.user_id, NEW.reviewed_at / 900000, 1, NEW.outcome = 'success')
+    ON CONFLICT (`user_id`, `bucket`) DO UPDATE SET `recalls` = `recalls` + 1, `successes` = `successes` + excluded.`successes`;
+  INSERT INTO `recall_log_hours` (`user_id`, `hour`, `recalls`, `successes`)
+    VALUES (NEW.user_id, NEW.reviewed_at / 3600000, 1, NEW.outcome = 'success')
+    ON CONFLICT (`user_id`, `hour`) DO UPDATE SET `recalls` = `recalls` + 1, `successes` = `successes` + excluded.`successes`;
+  INSERT INTO `recall_log_tracker_counts` (`memory_tracker_id`, `user_id`, `successes`, `failures`)
+    VALUES (NEW.memory_tracker_id, NEW.user_id, NEW.outcome = 'success', NEW.outcome = 'failure')
+    ON CONFLICT (`memory_tracker_id`) DO UPDATE SET `successes` = `successes` + excluded.`successes`, `failures` = `failures` + excluded.`failures`;
+END;
+--> statement-breakpoint
 -- Existing data.
 INSERT INTO `user_tracker_counts` (`user_id`, `active_trackers`, `active_notes`, `interval_ms`)
   SELECT `user_id`, COUNT(*), SUM(`spelling` = 0), SUM(`next_recall_at` - `last_recalled_at`) FROM `memory_trackers`
@@ -184,3 +203,6 @@ INSERT INTO `recall_log_notebook_counts` (`user_id`, `notebook_id`, `successes`,
   SELECT c.user_id, n.notebook_id, SUM(c.successes), SUM(c.failures)
   FROM `recall_log_tracker_counts` c JOIN `memory_trackers` m ON m.id = c.memory_tracker_id JOIN `notes` n ON n.id = m.note_id
   GROUP BY c.user_id, n.notebook_id;
+--> statement-breakpoint
+INSERT INTO `recall_log_hours` (`user_id`, `hour`, `recalls`, `successes`)
+  SELECT `user_id`, `bucket` / 4 AS h, SUM(`recalls`), SUM(`successes`) FROM `recall_log_buckets` GROUP BY `user_id`, h;

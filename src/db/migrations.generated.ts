@@ -87,6 +87,6 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0039_tracker_due_buckets", when: 1795743290779, sql: m39 },
   { tag: "0040_tracker_due_bucket_triggers", when: 1795743291572, sql: m40 },
   { tag: "0041_tracker_due_buckets_without_zero_rows", when: 1795773233782, sql: m41 },
-  { tag: "0042_statistics_aggregate_tables", when: 1795773390171, sql: m42 },
-  { tag: "0043_statistics_aggregates", when: 1795773447419, sql: m43 },
+  { tag: "0042_statistics_aggregate_tables", when: 1795775188307, sql: m42 },
+  { tag: "0043_statistics_aggregates", when: 1795775191975, sql: m43 },
 ];

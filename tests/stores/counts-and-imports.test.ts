@@ -72,7 +72,7 @@ test("a note's undeleted descendants are counted as a number, links and deleted 
   expect(await under.stores.notes.undeletedDescendantCount(counted)).toBe(2);
 });
 
-test("publishing an import's trackers adds their reviews to the buckets and per-tracker counts", async () => {
+test("publishing an import's trackers adds their reviews to the buckets, hours, per-tracker and per-notebook counts", async () => {
   const { userId, trackerId } = await write(function* (s) {
     const { userId } = yield* user(s, "import-ann");
     const book = yield* notebook(s, userId);
@@ -101,12 +101,17 @@ test("publishing an import's trackers adds their reviews to the buckets and per-
   });
   const aggregates = () =>
     read(function* (s) {
-      const { recallLogBuckets: b, recallLogTrackerCounts: c } = s.t;
+      const { recallLogBuckets: b, recallLogHours: h, recallLogTrackerCounts: c, recallLogNotebookCounts: g } = s.t;
       return {
         buckets: (yield* all(
           s,
           s.db.select({ bucket: b.bucket, recalls: b.recalls, successes: b.successes }).from(b).where(eq(b.userId, userId)),
         )).sort((x, y) => x.bucket - y.bucket),
+        hours: (yield* all(
+          s,
+          s.db.select({ hour: h.hour, recalls: h.recalls, successes: h.successes }).from(h).where(eq(h.userId, userId)),
+        )).sort((x, y) => x.hour - y.hour),
+        notebook: yield* all(s, s.db.select({ successes: g.successes, failures: g.failures }).from(g).where(eq(g.userId, userId))),
         tracker: yield* all(
           s,
           s.db.select({ successes: c.successes, failures: c.failures }).from(c).where(eq(c.memoryTrackerId, trackerId)),
@@ -119,6 +124,11 @@ test("publishing an import's trackers adds their reviews to the buckets and per-
       { bucket: 2, recalls: 2, successes: 1 },
       { bucket: 7, recalls: 1, successes: 1 },
     ],
+    hours: [
+      { hour: 0, recalls: 2, successes: 1 },
+      { hour: 1, recalls: 1, successes: 1 },
+    ],
+    notebook: [{ successes: 2, failures: 1 }],
     tracker: [{ successes: 2, failures: 1 }],
   });
   await write((s) => publishImportedTrackers(s, [trackerId], [trackerId]));
@@ -128,6 +138,11 @@ test("publishing an import's trackers adds their reviews to the buckets and per-
       { bucket: 2, recalls: 4, successes: 2 },
       { bucket: 7, recalls: 2, successes: 2 },
     ],
+    hours: [
+      { hour: 0, recalls: 4, successes: 2 },
+      { hour: 1, recalls: 2, successes: 2 },
+    ],
+    notebook: [{ successes: 4, failures: 2 }],
     tracker: [{ successes: 4, failures: 2 }],
   });
   const [active] = await read((s) =>

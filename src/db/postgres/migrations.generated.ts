@@ -14,7 +14,7 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0002_search_index_generation_bigint", when: 1795762158233, sql: m2 },
   { tag: "0003_wake_ups", when: 1795762228724, sql: m3 },
   { tag: "0004_quantize_binary_reads_embedding_once", when: 1795772850400, sql: m4 },
-  { tag: "0005_tracker_due_buckets_without_zero_rows", when: 1795776870181, sql: m5 },
-  { tag: "0006_statistics_aggregate_tables", when: 1795776871831, sql: m6 },
-  { tag: "0007_statistics_aggregates", when: 1795776872875, sql: m7 },
+  { tag: "0005_tracker_due_buckets_without_zero_rows", when: 1795776882414, sql: m5 },
+  { tag: "0006_statistics_aggregate_tables", when: 1795776883013, sql: m6 },
+  { tag: "0007_statistics_aggregates", when: 1795776883579, sql: m7 },
 ];

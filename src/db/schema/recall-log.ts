@@ -57,6 +57,23 @@ export const recallLogBuckets = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.bucket] })],
 );
 
+/**
+ * The same per hour (kept by the same trigger): a zone whose midnights all fall on whole hours
+ * (most zones) reads a year in at most 8,760 rows instead of 35,040.
+ */
+export const recallLogHours = sqliteTable(
+  "recall_log_hours",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hour: integer("hour").notNull(),
+    recalls: integer("recalls").notNull().default(0),
+    successes: integer("successes").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.hour] })],
+);
+
 /** Recalls per tracker, kept by the same trigger: the most failed notes and retention per notebook. */
 export const recallLogTrackerCounts = sqliteTable(
   "recall_log_tracker_counts",

@@ -23,6 +23,7 @@ import type { CurrentUser, UserRow } from "../users";
 
 const DAY_MS = 86_400_000;
 const BUCKET_MS = 900_000;
+const HOUR_MS = 3_600_000;
 export const FORECAST_DAYS = 30;
 export const HISTORY_DAYS = 365;
 
@@ -92,13 +93,16 @@ function today(ctx: AppContext, timeZone: string): DayNumber {
 function grids(ctx: AppContext, timeZone: string) {
   const forecast = new DayGrid(today(ctx, timeZone), FORECAST_DAYS, timeZone);
   const history = new DayGrid(today(ctx, timeZone) - (HISTORY_DAYS - 1), HISTORY_DAYS, timeZone);
+  // Hours when every local midnight of the year falls on a whole hour (most zones): a quarter of the rows.
+  const recallSpan = history.starts.every((start) => start % HOUR_MS === 0) ? HOUR_MS : BUCKET_MS;
   return {
     forecast,
     history,
     buckets: {
       dueBefore: Math.ceil(forecast.end / BUCKET_MS),
-      recallsFrom: Math.floor(history.begin / BUCKET_MS),
-      recallsBefore: Math.ceil(history.end / BUCKET_MS),
+      recallsFrom: Math.floor(history.begin / recallSpan),
+      recallsBefore: Math.ceil(history.end / recallSpan),
+      recallSpanMs: recallSpan,
     },
   };
 }
@@ -118,12 +122,15 @@ function forecast(grid: DayGrid, rows: StatsRows["due"]) {
   return counts.map((count, i) => ({ date: grid.date(i), count }));
 }
 
-/** Recalls and successes per local day over the past year (today last), from recall_log_buckets (kept by a trigger on recall_log). */
-function recallDays(grid: DayGrid, rows: StatsRows["recalls"]) {
+/**
+ * Recalls and successes per local day over the past year (today last), from recall_log_hours or
+ * recall_log_buckets (kept by a trigger on recall_log), slots of `spanMs`.
+ */
+function recallDays(grid: DayGrid, rows: StatsRows["recalls"], spanMs: number) {
   const reviews = new Array<number>(HISTORY_DAYS).fill(0);
   const successes = new Array<number>(HISTORY_DAYS).fill(0);
   for (const row of rows) {
-    const index = grid.indexOf(row.bucket * BUCKET_MS);
+    const index = grid.indexOf(row.bucket * spanMs);
     if (index < 0) continue;
     reviews[index]! += row.n;
     successes[index]! += row.s;
@@ -162,7 +169,7 @@ export async function userStats(ctx: AppContext, current: CurrentUser, timeZone:
   const version = await statsVersion(ctx, current);
   return versionedAnswerOf(ctx, "stats", statsKey(ctx, current, timeZone, "api"), version, async () => {
     const { forecast: forecastGrid, history, buckets } = grids(ctx, timeZone);
-    return userStatsOf(forecastGrid, history, await ctx.stores.memory.statsRows(current.user.id, buckets));
+    return userStatsOf(forecastGrid, history, buckets.recallSpanMs, await ctx.stores.memory.statsRows(current.user.id, buckets));
   });
 }
 
@@ -182,8 +189,8 @@ function statsKey(ctx: AppContext, current: CurrentUser, timeZone: string, what:
   return `stats-${what}:${current.user.id}:${timeZone}:${endOfHalfDay(ctx.clock.now(), timeZone).getTime()}`;
 }
 
-function userStatsOf(forecastGrid: DayGrid, history: DayGrid, rows: StatsRows): StatsJson {
-  const days = recallDays(history, rows.recalls);
+function userStatsOf(forecastGrid: DayGrid, history: DayGrid, recallSpanMs: number, rows: StatsRows): StatsJson {
+  const days = recallDays(history, rows.recalls, recallSpanMs);
   return {
     forecast: forecast(forecastGrid, rows.due),
     history: days.reviews.map((count, i) => ({ date: days.grid.date(i), count })),
@@ -313,7 +320,7 @@ async function computeStatsPage(ctx: AppContext, current: CurrentUser, timeZone:
     await ctx.stores.memory.rebuildCrossings(current.user.id, fsrs.ratios);
     rows = await ctx.stores.memory.statsPageRows(current.user.id, buckets, fsrs);
   }
-  const stats = userStatsOf(forecastGrid, history, rows);
+  const stats = userStatsOf(forecastGrid, history, buckets.recallSpanMs, rows);
   return {
     ...stats,
     streakDays: streak(stats.history),

@@ -34,7 +34,7 @@ export function* insertImportedTrackers(s: Session, values: NewTracker[]): Step<
  * aggregates, which left it out while it was not published.
  */
 export function* publishImportedTrackers(s: Session, activateIds: number[], trackerIds: number[]): Step<void> {
-  const { memoryTrackers: m, recallLog: l, recallLogBuckets: b, recallLogTrackerCounts: c } = s.t;
+  const { memoryTrackers: m, recallLog: l, recallLogBuckets: b, recallLogHours: h, recallLogTrackerCounts: c } = s.t;
   for (let i = 0; i < activateIds.length; i += CHUNK) {
     yield* run(
       s,
@@ -50,11 +50,16 @@ export function* publishImportedTrackers(s: Session, activateIds: number[], trac
   for (let i = 0; i < trackerIds.length; i += CHUNK) {
     const reviews = sql`FROM ${l} WHERE ${inArray(l.memoryTrackerId, trackerIds.slice(i, i + CHUNK))}
       AND ${l.outcome} IN ('success', 'failure') AND ${l.kind} <> 'assimilation'`;
-    // The 15-minute bucket and the counts of one outcome, as each database says them.
-    const { bucket, counted } = byDialect(s, {
-      sqlite: () => ({ bucket: sql`${l.reviewedAt} / 900000`, counted: (outcome: string) => sql`sum(${l.outcome} = ${outcome})` }),
+    // The 15-minute bucket, the hour and the counts of one outcome, as each database says them.
+    const { bucket, hour, counted } = byDialect(s, {
+      sqlite: () => ({
+        bucket: sql`${l.reviewedAt} / 900000`,
+        hour: sql`${l.reviewedAt} / 3600000`,
+        counted: (outcome: string) => sql`sum(${l.outcome} = ${outcome})`,
+      }),
       postgres: () => ({
         bucket: sql`engram_bucket(${l.reviewedAt})`,
+        hour: sql`(engram_ms(${l.reviewedAt}) / 3600000)::integer`,
         counted: (outcome: string) => sql`(count(*) FILTER (WHERE ${l.outcome} = ${outcome}))::int`,
       }),
     });
@@ -65,6 +70,14 @@ export function* publishImportedTrackers(s: Session, activateIds: number[], trac
         ON CONFLICT (${column(b.userId)}, ${column(b.bucket)}) DO UPDATE SET
           ${column(b.recalls)} = ${b.recalls} + excluded.${column(b.recalls)},
           ${column(b.successes)} = ${b.successes} + excluded.${column(b.successes)}`,
+    );
+    yield* rawRun(
+      s,
+      sql`INSERT INTO ${h} (${column(h.userId)}, ${column(h.hour)}, ${column(h.recalls)}, ${column(h.successes)})
+        SELECT ${l.userId}, ${hour}, count(*), ${counted("success")} ${reviews} GROUP BY ${l.userId}, ${hour}
+        ON CONFLICT (${column(h.userId)}, ${column(h.hour)}) DO UPDATE SET
+          ${column(h.recalls)} = ${h.recalls} + excluded.${column(h.recalls)},
+          ${column(h.successes)} = ${h.successes} + excluded.${column(h.successes)}`,
     );
     yield* rawRun(
       s,

@@ -14,6 +14,10 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { all, byDialect, one, prepared, rawAll, rawRun, run, type Session, type Step } from "../session";
 import { recallableNotebook } from "../sharing/access";
 
+/** The 15-minute buckets of the due and recall aggregates, and the recall log's hours. */
+const BUCKET_MS = 900_000;
+const HOUR_MS = 3_600_000;
+
 /** Active trackers of undeleted notes per bucket of their next recall, before `endBucket`, in notebooks the user may still recall. */
 export function* dueBuckets(s: Session, userId: number, endBucket: number): Step<{ bucket: number; n: number }[]> {
   const { trackerDueBuckets: b, notebooks: nb } = s.t;
@@ -28,20 +32,34 @@ export function* dueBuckets(s: Session, userId: number, endBucket: number): Step
   );
 }
 
-/** Recalls and successes per bucket in [fromBucket, endBucket). */
+/**
+ * Recalls and successes per slot in [from, before): hours (recall_log_hours) when `spanMs` is an
+ * hour, else 15-minute buckets (recall_log_buckets); both kept by the recall log's trigger.
+ */
 export function* recallBuckets(
   s: Session,
   userId: number,
-  fromBucket: number,
-  endBucket: number,
+  from: number,
+  before: number,
+  spanMs: number = BUCKET_MS,
 ): Step<{ bucket: number; n: number; s: number }[]> {
+  if (spanMs === HOUR_MS) {
+    const h = s.t.recallLogHours;
+    return yield* all(
+      s,
+      s.db
+        .select({ bucket: h.hour, n: h.recalls, s: h.successes })
+        .from(h)
+        .where(and(eq(h.userId, userId), gte(h.hour, from), lt(h.hour, before))),
+    );
+  }
   const b = s.t.recallLogBuckets;
   return yield* all(
     s,
     s.db
       .select({ bucket: b.bucket, n: b.recalls, s: b.successes })
       .from(b)
-      .where(and(eq(b.userId, userId), gte(b.bucket, fromBucket), lt(b.bucket, endBucket))),
+      .where(and(eq(b.userId, userId), gte(b.bucket, from), lt(b.bucket, before))),
   );
 }
 
@@ -60,7 +78,6 @@ export function* trackerTotals(s: Session, userId: number): Step<{ active: numbe
 }
 
 const DAY_MS = 86_400_000;
-const QUARTER_MS = 900_000;
 /** Far beyond any crossing that can come (ratios that are not finite are stored as this). */
 const NEVER_RATIO = 1e6;
 
@@ -101,8 +118,8 @@ export function* fsrsSpreads(s: Session, userId: number, at: number, ratios: num
   const stability = [0, 0, 0, 0, 0, 0];
   for (const row of yield* all(s, s.db.select({ bucket: b.bucket, n: b.trackers }).from(b).where(eq(b.userId, userId))))
     stability[row.bucket] = (stability[row.bucket] ?? 0) + row.n;
-  const quarter = Math.floor(at / QUARTER_MS);
-  const day = Math.floor((quarter * QUARTER_MS) / DAY_MS);
+  const quarter = Math.floor(at / BUCKET_MS);
+  const day = Math.floor((quarter * BUCKET_MS) / DAY_MS);
   const crossed = (span: number, from: number | null, before: number) =>
     all(
       s,
@@ -113,7 +130,7 @@ export function* fsrsSpreads(s: Session, userId: number, at: number, ratios: num
         .groupBy(x.bound),
     );
   const below = ratios.map(() => 0);
-  for (const row of [...(yield* crossed(DAY_MS, null, day)), ...(yield* crossed(QUARTER_MS, day * (DAY_MS / QUARTER_MS), quarter))])
+  for (const row of [...(yield* crossed(DAY_MS, null, day)), ...(yield* crossed(BUCKET_MS, day * (DAY_MS / BUCKET_MS), quarter))])
     if (row.bound < below.length) below[row.bound]! += row.n;
   return { stability, below };
 }
@@ -286,15 +303,22 @@ export interface StatsRows {
   totals: { active: number; notes: number; averageMs: number };
 }
 
+/**
+ * The slots the statistics read: due trackers before a 15-minute bucket, recalls in [from, before)
+ * slots of `recallSpanMs` (an hour or, by default, 15 minutes).
+ */
+export interface StatsBuckets {
+  dueBefore: number;
+  recallsFrom: number;
+  recallsBefore: number;
+  recallSpanMs?: number;
+}
+
 /** What GET /api/stats counts, in one snapshot (buckets of 15 minutes, as numbers). */
-export function* statsRows(
-  s: Session,
-  userId: number,
-  buckets: { dueBefore: number; recallsFrom: number; recallsBefore: number },
-): Step<StatsRows> {
+export function* statsRows(s: Session, userId: number, buckets: StatsBuckets): Step<StatsRows> {
   return {
     due: yield* dueBuckets(s, userId, buckets.dueBefore),
-    recalls: yield* recallBuckets(s, userId, buckets.recallsFrom, buckets.recallsBefore),
+    recalls: yield* recallBuckets(s, userId, buckets.recallsFrom, buckets.recallsBefore, buckets.recallSpanMs),
     totals: yield* trackerTotals(s, userId),
   };
 }
@@ -313,7 +337,7 @@ export interface StatsPageRows extends StatsRows {
 export function* statsPageRows(
   s: Session,
   userId: number,
-  buckets: { dueBefore: number; recallsFrom: number; recallsBefore: number },
+  buckets: StatsBuckets,
   fsrs: { at: number; ratios: number[] } | null,
 ): Step<StatsPageRows> {
   return {

@@ -42,6 +42,19 @@ export const recallLogBuckets = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.bucket] })],
 );
 
+export const recallLogHours = pgTable(
+  "recall_log_hours",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hour: integer("hour").notNull(),
+    recalls: integer("recalls").notNull().default(0),
+    successes: integer("successes").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.hour] })],
+);
+
 export const recallLogTrackerCounts = pgTable(
   "recall_log_tracker_counts",
   {
