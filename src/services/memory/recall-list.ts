@@ -13,8 +13,7 @@ const HOUR_MS = 3_600_000;
  */
 /** The Recall badge on every page's menu: the overview's toRepeatCount alone. */
 export async function recallDueCount(ctx: AppContext, current: CurrentUser, timeZone: string): Promise<number> {
-  const { dueCount } = await ctx.stores.memory.recallList(current.user.id, null, endOfHalfDay(ctx.clock.now(), timeZone));
-  return dueCount;
+  return ctx.stores.memory.dueCount(current.user.id, endOfHalfDay(ctx.clock.now(), timeZone));
 }
 
 /** One item of the recall list; noteId is an Engram addition (a note's items are kept apart). */

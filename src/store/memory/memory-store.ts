@@ -9,7 +9,7 @@ import { defineStore, read, type StoreOf, write } from "../define";
 import { setRecallSetting } from "../notes/recall-setting";
 import { assimilationList, assimilationPlan } from "./assimilation";
 import { applyOfflineAnswer } from "./offline-answers";
-import { recallList } from "./recall-list";
+import { dueCount, recallList } from "./recall-list";
 import { currentTitles, rebuildCrossings, statsPageRows, statsRows } from "./stats";
 import {
   activeTrackersOfNote,
@@ -46,6 +46,7 @@ export const memoryStore = defineStore({
   recallLogRows: read(recallLogRows),
   reviewHistoryRows: read(reviewHistoryRows),
   recallList: read(recallList),
+  dueCount: read(dueCount),
   assimilationPlan: read(assimilationPlan),
   assimilationList: read(assimilationList),
   statsRows: read(statsRows),
