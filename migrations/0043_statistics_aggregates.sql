@@ -59,40 +59,47 @@ BEGIN
      WHERE OLD.stability > 0 AND t.user_id = OLD.user_id);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `tracker_aggregates_after_update` AFTER UPDATE OF `removed_from_tracking`, `spelling`, `next_recall_at`, `last_recalled_at`, `stability`, `user_id` ON `memory_trackers`
-WHEN OLD.removed_from_tracking <> NEW.removed_from_tracking OR OLD.spelling <> NEW.spelling OR OLD.next_recall_at <> NEW.next_recall_at
-  OR OLD.last_recalled_at <> NEW.last_recalled_at OR OLD.stability IS NOT NEW.stability OR OLD.user_id <> NEW.user_id
+-- A change takes the old state's contribution away (if it counted) and adds the new one's (if it
+-- counts), as two triggers so that a tracker coming into tracking (an import's publishing
+-- activates thousands) runs only the half it needs.
+CREATE TRIGGER `tracker_aggregates_leave` AFTER UPDATE OF `removed_from_tracking`, `spelling`, `next_recall_at`, `last_recalled_at`, `stability`, `user_id` ON `memory_trackers`
+WHEN OLD.removed_from_tracking = 0 AND (OLD.removed_from_tracking <> NEW.removed_from_tracking OR OLD.spelling <> NEW.spelling OR OLD.next_recall_at <> NEW.next_recall_at
+  OR OLD.last_recalled_at <> NEW.last_recalled_at OR OLD.stability IS NOT NEW.stability OR OLD.user_id <> NEW.user_id)
 BEGIN
   UPDATE `user_tracker_counts` SET `active_notes` = `active_notes` - (OLD.spelling = 0),
     `interval_ms` = `interval_ms` - (OLD.next_recall_at - OLD.last_recalled_at)
-    WHERE OLD.removed_from_tracking = 0 AND `user_id` = OLD.user_id;
-  INSERT INTO `user_tracker_counts` (`user_id`, `active_notes`, `interval_ms`)
-    SELECT NEW.user_id, NEW.spelling = 0, NEW.next_recall_at - NEW.last_recalled_at WHERE NEW.removed_from_tracking = 0
-    ON CONFLICT (`user_id`) DO UPDATE SET `active_notes` = `active_notes` + excluded.`active_notes`, `interval_ms` = `interval_ms` + excluded.`interval_ms`;
+    WHERE `user_id` = OLD.user_id;
   UPDATE `tracker_stability_buckets` SET `trackers` = `trackers` - 1
-    WHERE OLD.removed_from_tracking = 0 AND OLD.stability IS NOT NULL AND `user_id` = OLD.user_id
-      AND `bucket` = CASE WHEN OLD.stability < 1 THEN 0 WHEN OLD.stability < 7 THEN 1
-      WHEN OLD.stability < 30 THEN 2 WHEN OLD.stability < 90 THEN 3 WHEN OLD.stability < 365 THEN 4 ELSE 5 END;
-  INSERT INTO `tracker_stability_buckets` (`user_id`, `bucket`, `trackers`)
-    SELECT NEW.user_id, CASE WHEN NEW.stability < 1 THEN 0 WHEN NEW.stability < 7 THEN 1 WHEN NEW.stability < 30 THEN 2
-      WHEN NEW.stability < 90 THEN 3 WHEN NEW.stability < 365 THEN 4 ELSE 5 END, 1
-    WHERE NEW.removed_from_tracking = 0 AND NEW.stability IS NOT NULL
-    ON CONFLICT (`user_id`, `bucket`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
-  UPDATE `retrievability_crossings` SET `trackers` = `trackers` - 1
-    WHERE OLD.removed_from_tracking = 0 AND OLD.stability > 0 AND `user_id` = OLD.user_id AND (`span_ms`, `slot`, `bound`) IN
-      (SELECT sp.span_ms, floor(max(min(OLD.last_recalled_at + t.ratio * OLD.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound
-       FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
-       WHERE t.user_id = OLD.user_id);
+    WHERE OLD.stability IS NOT NULL AND `user_id` = OLD.user_id AND `bucket` = CASE WHEN OLD.stability < 1 THEN 0 WHEN OLD.stability < 7 THEN 1 WHEN OLD.stability < 30 THEN 2
+      WHEN OLD.stability < 90 THEN 3 WHEN OLD.stability < 365 THEN 4 ELSE 5 END;
   INSERT INTO `retrievability_crossings` (`user_id`, `span_ms`, `slot`, `bound`, `trackers`)
-    SELECT NEW.user_id, sp.span_ms, floor(max(min(NEW.last_recalled_at + t.ratio * NEW.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound, 1
+    SELECT OLD.user_id, sp.span_ms, floor(max(min(OLD.last_recalled_at + t.ratio * OLD.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound, -1
     FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
-    WHERE NEW.removed_from_tracking = 0 AND NEW.stability > 0
-      AND t.user_id = NEW.user_id
+    WHERE OLD.stability > 0 AND t.user_id = OLD.user_id
     ON CONFLICT (`user_id`, `span_ms`, `slot`, `bound`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
   DELETE FROM `retrievability_crossings` WHERE `user_id` = OLD.user_id AND `trackers` = 0 AND (`span_ms`, `slot`, `bound`) IN
     (SELECT sp.span_ms, floor(max(min(OLD.last_recalled_at + t.ratio * OLD.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound
      FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
      WHERE OLD.stability > 0 AND t.user_id = OLD.user_id);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `tracker_aggregates_enter` AFTER UPDATE OF `removed_from_tracking`, `spelling`, `next_recall_at`, `last_recalled_at`, `stability`, `user_id` ON `memory_trackers`
+WHEN NEW.removed_from_tracking = 0 AND (OLD.removed_from_tracking <> NEW.removed_from_tracking OR OLD.spelling <> NEW.spelling OR OLD.next_recall_at <> NEW.next_recall_at
+  OR OLD.last_recalled_at <> NEW.last_recalled_at OR OLD.stability IS NOT NEW.stability OR OLD.user_id <> NEW.user_id)
+BEGIN
+  INSERT INTO `user_tracker_counts` (`user_id`, `active_notes`, `interval_ms`)
+    VALUES (NEW.user_id, NEW.spelling = 0, NEW.next_recall_at - NEW.last_recalled_at)
+    ON CONFLICT (`user_id`) DO UPDATE SET `active_notes` = `active_notes` + excluded.`active_notes`, `interval_ms` = `interval_ms` + excluded.`interval_ms`;
+  INSERT INTO `tracker_stability_buckets` (`user_id`, `bucket`, `trackers`)
+    SELECT NEW.user_id, CASE WHEN NEW.stability < 1 THEN 0 WHEN NEW.stability < 7 THEN 1 WHEN NEW.stability < 30 THEN 2
+      WHEN NEW.stability < 90 THEN 3 WHEN NEW.stability < 365 THEN 4 ELSE 5 END, 1
+    WHERE NEW.stability IS NOT NULL
+    ON CONFLICT (`user_id`, `bucket`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
+  INSERT INTO `retrievability_crossings` (`user_id`, `span_ms`, `slot`, `bound`, `trackers`)
+    SELECT NEW.user_id, sp.span_ms, floor(max(min(NEW.last_recalled_at + t.ratio * NEW.stability * 86400000, 4e15), -4e15) / sp.span_ms), t.bound, 1
+    FROM `retrievability_ratios` t CROSS JOIN (SELECT 900000 AS span_ms UNION ALL SELECT 86400000) sp
+    WHERE NEW.stability > 0 AND t.user_id = NEW.user_id
+    ON CONFLICT (`user_id`, `span_ms`, `slot`, `bound`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
 END;
 --> statement-breakpoint
 -- Recalls per notebook follow recall_log_tracker_counts (written by the recall log's trigger and
