@@ -1,7 +1,8 @@
 -- Hand-written: tracker_due_buckets keeps only buckets that count something. A review moves a
 -- tracker out of a bucket that is then usually empty; left behind, those rows grew by one per
 -- 15 minutes of learning and every forecast and Recall badge summed them. Each trigger now
--- deletes the (user, bucket) rows its -1 brought to zero; the existing zeros go at once.
+-- deletes the (user, bucket) rows its -1 brought to zero (only when it took one away: an import
+-- bringing thousands of trackers and notes in has nothing to clean); the existing zeros go at once.
 DROP TRIGGER `tracker_due_buckets_tracker_delete`;
 --> statement-breakpoint
 DROP TRIGGER `tracker_due_buckets_tracker_update`;
@@ -31,7 +32,8 @@ BEGIN
     SELECT NEW.user_id, NEW.next_recall_at / 900000, n.notebook_id, 1 FROM `notes` n
     WHERE NEW.removed_from_tracking = 0 AND n.id = NEW.note_id AND n.deleted_at IS NULL
     ON CONFLICT (`user_id`, `bucket`, `notebook_id`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
-  DELETE FROM `tracker_due_buckets` WHERE `user_id` = OLD.user_id AND `bucket` = OLD.next_recall_at / 900000 AND `trackers` = 0;
+  DELETE FROM `tracker_due_buckets`
+    WHERE OLD.removed_from_tracking = 0 AND `user_id` = OLD.user_id AND `bucket` = OLD.next_recall_at / 900000 AND `trackers` = 0;
 END;
 --> statement-breakpoint
 -- A note deleted or restored, or moved to another notebook, moves all its trackers' counts.
@@ -48,7 +50,7 @@ BEGIN
     WHERE NEW.deleted_at IS NULL AND m.note_id = NEW.id AND m.removed_from_tracking = 0
     GROUP BY m.user_id, m.next_recall_at / 900000
     ON CONFLICT (`user_id`, `bucket`, `notebook_id`) DO UPDATE SET `trackers` = `trackers` + excluded.`trackers`;
-  DELETE FROM `tracker_due_buckets` WHERE `trackers` = 0 AND (`user_id`, `bucket`) IN
+  DELETE FROM `tracker_due_buckets` WHERE OLD.deleted_at IS NULL AND `trackers` = 0 AND (`user_id`, `bucket`) IN
     (SELECT m.user_id, m.next_recall_at / 900000 FROM `memory_trackers` m WHERE m.note_id = OLD.id AND m.removed_from_tracking = 0);
 END;
 --> statement-breakpoint
