@@ -30,6 +30,7 @@ const POSTGRES_TWIN: Record<string, string> = {
   cache_versions_after_conversations_update: "cache_versions_after_conversations",
   cache_versions_after_memory_trackers_delete: "cache_versions_after_memory_trackers",
   cache_versions_after_memory_trackers_insert: "cache_versions_after_memory_trackers",
+  cache_versions_after_memory_trackers_review: "cache_versions_after_memory_trackers",
   cache_versions_after_memory_trackers_update: "cache_versions_after_memory_trackers",
   cache_versions_after_notebooks_delete: "cache_versions_after_notebooks",
   cache_versions_after_notebooks_insert: "cache_versions_after_notebooks",

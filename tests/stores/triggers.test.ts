@@ -52,9 +52,10 @@ describe("cache versions", () => {
     expect(await versions(ann.userId, ann.accountId, notebookId)).toEqual(annNow);
     // The badges' token moves with the notebook's version.
     const token = await under.stores.cacheVersions.badgesToken(bob.userId, [notebookId]);
-    expect(await under.stores.cacheVersions.badgesToken(bob.userId, [notebookId])).toBe(token);
+    expect(await under.stores.cacheVersions.badgesToken(bob.userId, [notebookId])).toEqual(token);
     await write((s) => note(s, notebookId, headNoteId, "another"));
-    expect(await under.stores.cacheVersions.badgesToken(bob.userId, [notebookId])).not.toBe(token);
+    const moved = await under.stores.cacheVersions.badgesToken(bob.userId, [notebookId]);
+    expect([moved.learning === token.learning, moved.reviews === token.reviews]).toEqual([false, false]);
     expect(await under.stores.cacheVersions.version("notebook", notebookId)).toBe(
       (await versions(ann.userId, ann.accountId, notebookId)).notebook,
     );
@@ -87,6 +88,28 @@ describe("cache versions", () => {
     const after = await learning();
     expect(after[0]).toBe(before[0]! + 1);
     expect(after[1]).toBe(before[1]! + 1);
+  });
+});
+
+describe("the versions of a user's reviews", () => {
+  test("a review raises the user's recall version only; any other change to a tracker raises the learning version", async () => {
+    const ann = await write((s) => user(s, "cv-review"));
+    const { notebookId, headNoteId } = await write((s) => notebook(s, ann.userId));
+    const trackerId = await write((s) => tracker(s, ann.userId, headNoteId, 10 * BUCKET));
+    const tokens = () => under.stores.cacheVersions.badgesToken(ann.userId, [notebookId]);
+    const update = (values: Record<string, unknown>) =>
+      write((s) => run(s, s.db.update(s.t.memoryTrackers).set(values).where(eq(s.t.memoryTrackers.id, trackerId))));
+    const before = await tokens();
+    // A review: the schedule moves.
+    await update({ lastRecalledAt: new Date(BUCKET), nextRecallAt: new Date(20 * BUCKET), repetitionCount: 1, stability: 2 });
+    const reviewed = await tokens();
+    expect(reviewed.learning).toBe(before.learning);
+    expect(reviewed.reviews).not.toBe(before.reviews);
+    // Removed from tracking: both move (the Assimilate badge counts what is tracked).
+    await update({ removedFromTracking: true });
+    const removed = await tokens();
+    expect(removed.learning).not.toBe(reviewed.learning);
+    expect(removed.reviews).not.toBe(reviewed.reviews);
   });
 });
 

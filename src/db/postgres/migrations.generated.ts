@@ -7,6 +7,7 @@ import m4 from "../../../migrations-postgres/0004_quantize_binary_reads_embeddin
 import m5 from "../../../migrations-postgres/0005_tracker_due_buckets_without_zero_rows.sql" with { type: "text" };
 import m6 from "../../../migrations-postgres/0006_statistics_aggregate_tables.sql" with { type: "text" };
 import m7 from "../../../migrations-postgres/0007_statistics_aggregates.sql" with { type: "text" };
+import m8 from "../../../migrations-postgres/0008_reviews_raise_their_own_cache_version.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_tables", when: 1795749853696, sql: m0 },
@@ -17,4 +18,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0005_tracker_due_buckets_without_zero_rows", when: 1795776882414, sql: m5 },
   { tag: "0006_statistics_aggregate_tables", when: 1795776883013, sql: m6 },
   { tag: "0007_statistics_aggregates", when: 1795776883579, sql: m7 },
+  { tag: "0008_reviews_raise_their_own_cache_version", when: 1795777444548, sql: m8 },
 ];

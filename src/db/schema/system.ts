@@ -47,13 +47,14 @@ export const jobs = sqliteTable(
 /**
  * Versions of what the servers keep in memory between requests (services/cache-versions.ts), per
  * scope and id: "account" (an account's sessions, account and user), "user-access" (the notebooks a
- * user may read), "user-learning" (a user's menu badges), "notebook" (what its readers count).
+ * user may read), "user-learning" (a user's menu badges), "user-recall" (a user's reviews: the
+ * Recall badge and the statistics), "notebook" (what its readers count).
  * Raised by triggers (migration 0032), never written by the application; a missing row is 0.
  */
 export const cacheVersions = sqliteTable(
   "cache_versions",
   {
-    scope: text("scope", { enum: ["account", "user-access", "user-learning", "notebook"] }).notNull(),
+    scope: text("scope", { enum: ["account", "user-access", "user-learning", "user-recall", "notebook"] }).notNull(),
     id: integer("id").notNull(),
     version: integer("version").notNull().default(0),
   },

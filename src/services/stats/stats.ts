@@ -173,10 +173,10 @@ export async function userStats(ctx: AppContext, current: CurrentUser, timeZone:
   });
 }
 
-/** The versions the menu badges are kept at: the user's learning and access, and their notebooks'. */
+/** The versions the Recall badge is kept at: the user's learning, access and reviews, and their notebooks'. */
 async function statsVersion(ctx: AppContext, current: CurrentUser): Promise<string> {
   const notebooks = await readableNotebookIds(ctx, current.user.id, { own: true, subscriptions: true, circles: true });
-  return ctx.stores.cacheVersions.badgesToken(current.user.id, notebooks);
+  return (await ctx.stores.cacheVersions.badgesToken(current.user.id, notebooks)).reviews;
 }
 
 /**

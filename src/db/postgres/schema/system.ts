@@ -40,7 +40,7 @@ export const jobs = pgTable(
 export const cacheVersions = pgTable(
   "cache_versions",
   {
-    scope: text("scope", { enum: ["account", "user-access", "user-learning", "notebook"] }).notNull(),
+    scope: text("scope", { enum: ["account", "user-access", "user-learning", "user-recall", "notebook"] }).notNull(),
     id: integer("id").notNull(),
     version: integer("version").notNull().default(0),
   },
