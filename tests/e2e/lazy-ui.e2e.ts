@@ -20,6 +20,16 @@ function recordScripts(page: Page): Map<string, Promise<string>> {
 const anyContains = async (scripts: Map<string, Promise<string>>, text: string) =>
   (await Promise.all(scripts.values())).some((source) => source.includes(text));
 
+/** The console errors of React's hydration on this page, collected from now on. */
+function hydrationErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|did not match|didn't match|Minified React error/i.test(message.text()))
+      errors.push(message.text());
+  });
+  return errors;
+}
+
 test.beforeEach(async ({ engram, page }) => {
   await resetTestData(engram.url);
   await signInThroughIdentifyPage(page, engram.url, "old_learner");
@@ -29,11 +39,7 @@ test("the menu and dialog code is loaded on first use, and a menu opened by its 
   page,
   engram,
 }) => {
-  const hydrationErrors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && /hydrat|did not match|didn't match|Minified React error/i.test(message.text()))
-      hydrationErrors.push(message.text());
-  });
+  const hydrationErrors = hydrationErrorsOf(page);
   const scripts = recordScripts(page);
   await page.goto(`${engram.url}/d/notebooks`);
   await waitForHydration(page);
@@ -132,11 +138,7 @@ test("what only some notes show comes with them: a note's properties are served,
   page,
   engram,
 }) => {
-  const hydrationErrors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && /hydrat|did not match|didn't match|Minified React error/i.test(message.text()))
-      hydrationErrors.push(message.text());
-  });
+  const hydrationErrors = hydrationErrorsOf(page);
   const ids = await injectNotes(page, engram.url, [
     { Title: "Cells" },
     { Title: "Plain", "Parent Title": "Cells", Details: "Just text." },
