@@ -13,6 +13,8 @@ const bun = process.execPath;
 let passed = 0;
 let failed = 0;
 let broken = false;
+/** The failed tests' names, repeated at the end: CI keeps only the tail of a long run's output. */
+const failures: string[] = [];
 
 async function run(label: string, cmd: string[], parse?: (output: string) => void, env: Record<string, string> = {}) {
   console.log(`\n▶ ${label}`);
@@ -42,10 +44,13 @@ const count = (output: string, pattern: RegExp) => [...output.matchAll(pattern)]
 const parseBunTest = (output: string) => {
   passed += count(output, /^\s*(\d+) pass$/gm);
   failed += count(output, /^\s*(\d+) fail$/gm);
+  failures.push(...(output.match(/^\(fail\) .*$/gm) ?? []));
 };
 const parsePlaywright = (output: string) => {
   passed += count(output, /^\s*(\d+) passed/gm);
   failed += count(output, /^\s*(\d+) failed/gm);
+  // Playwright's summary lists each failed (and flaky) test under its count, indented.
+  failures.push(...(output.match(/^\s+(?:\[\w+\] › )?tests\/\S+:\d+:\d+ › .*$/gm) ?? []).map((line) => line.trim()));
 };
 
 const hasTests = (dir: string) => existsSync(join(root, dir)) && readdirSync(join(root, dir)).some((f) => /\.test\.tsx?$/.test(f));
@@ -72,5 +77,6 @@ if (!args.has("--skip-e2e")) {
   }
 }
 
+if (failures.length) console.log(`\nFailed or flaky:\n${[...new Set(failures)].join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);
