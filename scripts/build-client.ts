@@ -26,7 +26,9 @@ import type { BunPlugin } from "bun";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
 import { sharedCodePlugin, sharedModules, shellSeeds } from "./client-shared";
-import { buildVendor, writeEntry } from "./client-vendor";
+import { pruneTerserCache, terserMinified } from "./client-terser";
+import { buildVendor } from "./client-vendor";
+import { writeWhole } from "./write-whole";
 
 const root = join(import.meta.dir, "..");
 const finalDir = join(root, "build/client");
@@ -35,9 +37,11 @@ const outDir = join(root, `build/client-staging-${process.pid}`);
 /**
  * The generated entry files, at one path for every build: the bundler's hashes cover an entry's
  * path, so a per-build folder renamed every island file at every build (and two builds at once
- * published bundles whose names differed). Written atomically (writeEntry) and kept.
+ * published bundles whose names differed). Written atomically (writeWhole) and kept.
  */
 const entriesDir = join(root, "build/entries");
+/** Terser's results for the islands' files, by the bytes Bun wrote (client-terser.ts). */
+const islandsTerserCache = join(root, "build/islands-minified");
 
 /** Everything the bundle is made from: what a start compares to decide whether to build again. */
 const SOURCES = [
@@ -158,7 +162,7 @@ const SHARED_HUB = join(entriesDir, "islands-shared.ts");
  */
 export function islandPlugins(vendorPlugin: BunPlugin): BunPlugin[] {
   const { seeds, own } = shellSeeds(root, SHELL_ISLANDS);
-  return [vendorPlugin, sharedCodePlugin(sharedModules(seeds, own), SHARED_HUB, writeEntry)];
+  return [vendorPlugin, sharedCodePlugin(sharedModules(seeds, own), SHARED_HUB, writeWhole)];
 }
 
 /** The islands' build: every entry's module, shared code split into hashed chunks, minified for production. */
@@ -206,7 +210,7 @@ async function buildInto() {
   ];
   const entrypoints = groups.map((group) => {
     const file = join(entriesDir, `${group.entry}.tsx`);
-    writeEntry(
+    writeWhole(
       file,
       `import { hydrateIslands } from "../../islands/runtime/hydrate.tsx";\n` +
         group.islands
@@ -258,9 +262,18 @@ async function buildInto() {
     files[`/assets/${name}`] = name;
     earlyScript = `/assets/${name}`;
   }
+  // Terser after Bun's minifier, as for the vendor file (client-terser.ts): the cache keeps this build's results only.
+  const minifiedIslands = new Set<string>();
   for (const output of result.outputs) {
     const name = output.path.slice(outDir.length + 1);
-    contents.set(name, new Uint8Array(await output.arrayBuffer()));
+    let bytes = new Uint8Array(await output.arrayBuffer());
+    if (name.endsWith(".js")) {
+      const minified = await terserMinified(bytes, islandsTerserCache);
+      minifiedIslands.add(minified.cacheFile);
+      bytes = minified.bytes;
+      writeFileSync(output.path, bytes);
+    }
+    contents.set(name, bytes);
     files[`/assets/${name}`] = name;
     if (output.kind === "entry-point") {
       const entry = name.replace(/-[a-z0-9]+\.js$/, "");
@@ -268,6 +281,8 @@ async function buildInto() {
       for (const island of groups.find((group) => group.entry === entry)?.islands ?? []) islands[island] = `/assets/${name}`;
     }
   }
+
+  pruneTerserCache(islandsTerserCache, minifiedIslands);
 
   // One stylesheet: assets/app.css first, then every other assets/*.css (one per feature) by name.
   const cssFiles = readdirSync(join(root, "assets"))

@@ -8,13 +8,11 @@
  * file compressed on its own. As one file a page downloads them once, in one piece, and every
  * island and lazy part shares the same React.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BunPlugin } from "bun";
-import { minify } from "terser";
-import terserPackage from "terser/package.json";
-
-const TERSER_VERSION = terserPackage.version;
+import { pruneTerserCache, terserMinified } from "./client-terser";
+import { writeWhole } from "./write-whole";
 
 /** The import specifiers served from the vendor file. */
 const VENDOR_FILTER = /^(react|react\/jsx-runtime|react-dom|react-dom\/client|@tanstack\/react-query)$/;
@@ -65,41 +63,8 @@ async function vendorEntrySource(islandsDir: string): Promise<string> {
   return `${lines.join("\n")}\n`;
 }
 
-/** Writes a generated entry file whole in one rename, so a build running at once never reads half of it. */
-export function writeEntry(file: string, text: string) {
-  const staged = `${file}.${process.pid}`;
-  writeFileSync(staged, text);
-  renameSync(staged, file);
-}
-
 /** How many minified vendor files are kept for builds to come (others' libraries, an older lock file...). */
 const MINIFIED_KEPT = 4;
-
-/**
- * The vendor file minified once more by Terser, which finds what Bun's minifier leaves in React
- * DOM (1.1 KB of 68 compressed, on every page). Terser takes seconds on it, so its result is kept
- * in `cacheDir` by the bytes it was made from: a build whose libraries did not change reuses it.
- */
-async function minifiedAgain(bytes: Uint8Array<ArrayBuffer>, cacheDir: string): Promise<Uint8Array<ArrayBuffer>> {
-  const key = new Bun.CryptoHasher("sha256").update(bytes).update(TERSER_VERSION).digest("hex").slice(0, 16);
-  const cached = join(cacheDir, `${key}.js`);
-  if (existsSync(cached)) return new Uint8Array(readFileSync(cached));
-  const { code } = await minify(new TextDecoder().decode(bytes), {
-    module: true,
-    compress: { passes: 2 },
-    mangle: true,
-    format: { comments: false },
-  });
-  if (!code) throw new Error("Terser answered no code for the vendor file");
-  mkdirSync(cacheDir, { recursive: true });
-  writeEntry(cached, code);
-  const kept = readdirSync(cacheDir)
-    .filter((name) => name.endsWith(".js"))
-    .map((name) => ({ path: join(cacheDir, name), time: statSync(join(cacheDir, name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time);
-  for (const old of kept.slice(MINIFIED_KEPT)) rmSync(old.path, { force: true });
-  return new TextEncoder().encode(code);
-}
 
 /**
  * Builds the vendor file into outDir (its name carries its content's hash) and answers its name
@@ -111,7 +76,7 @@ export async function buildVendor(options: {
   entriesDir: string;
 }): Promise<{ file: string; bytes: Uint8Array<ArrayBuffer>; plugin: BunPlugin }> {
   const entry = join(options.entriesDir, "vendor.ts");
-  writeEntry(entry, await vendorEntrySource(join(options.root, "islands")));
+  writeWhole(entry, await vendorEntrySource(join(options.root, "islands")));
   // Built in memory and named by its bytes' hash: the bundler's own [hash] also covers the
   // entry's path, and the file must keep its name (and browsers' cached copy) for as long as the
   // libraries do not change.
@@ -127,7 +92,10 @@ export async function buildVendor(options: {
     for (const log of result.logs) console.error(log);
     throw new Error("Vendor build failed");
   }
-  const bytes = await minifiedAgain(new Uint8Array(await result.outputs[0]!.arrayBuffer()), join(options.root, "build/vendor-minified"));
+  // Terser finds what Bun's minifier leaves in React DOM (client-terser.ts).
+  const cacheDir = join(options.root, "build/vendor-minified");
+  const { bytes, cacheFile } = await terserMinified(new Uint8Array(await result.outputs[0]!.arrayBuffer()), cacheDir);
+  pruneTerserCache(cacheDir, new Set([cacheFile]), MINIFIED_KEPT - 1);
   const file = `vendor-${new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10)}.js`;
   writeFileSync(join(options.outDir, file), bytes);
   const plugin: BunPlugin = {
