@@ -25,7 +25,7 @@ import { join, relative } from "node:path";
 import type { BunPlugin } from "bun";
 import { assetVersion, SERVICE_WORKER_URL } from "../src/web/asset-version";
 import { compressBytes } from "../src/web/compression";
-import { sharedCodePlugin, sharedModules, shellSeeds } from "./client-shared";
+import { pageSharedModules, sharedCodePlugin, sharedModules, shellSeeds } from "./client-shared";
 import { pruneTerserCache, terserMinified } from "./client-terser";
 import { buildVendor } from "./client-vendor";
 import { writeWhole } from "./write-whole";
@@ -162,7 +162,8 @@ const SHARED_HUB = join(entriesDir, "islands-shared.ts");
  */
 export function islandPlugins(vendorPlugin: BunPlugin): BunPlugin[] {
   const { seeds, own } = shellSeeds(root, SHELL_ISLANDS);
-  return [vendorPlugin, sharedCodePlugin(sharedModules(seeds, own), SHARED_HUB, writeWhole)];
+  const pages = Object.values(PAGE_ENTRIES).flatMap((islands) => pageSharedModules(root, islands, islandNames()));
+  return [vendorPlugin, sharedCodePlugin(sharedModules([...seeds, ...pages], own), SHARED_HUB, writeWhole)];
 }
 
 /** The islands' build: every entry's module, shared code split into hashed chunks, minified for production. */

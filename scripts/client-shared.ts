@@ -15,13 +15,13 @@ import type { BunPlugin } from "bun";
 
 const SOURCE = /\.(tsx?|jsx?|mjs)$/;
 
-/** The static imports of one source file that are project files (relative paths), resolved. */
-function localImports(file: string): string[] {
+/** The imports of one source file that are project files (relative paths), resolved: static ones, or dynamic import()s. */
+function localImports(file: string, kind: "import-statement" | "dynamic-import" = "import-statement"): string[] {
   const loader = file.endsWith(".tsx") ? "tsx" : file.endsWith(".jsx") ? "jsx" : file.endsWith(".ts") ? "ts" : "js";
   // scan drops type-only imports, as the bundler does.
   const { imports } = new Bun.Transpiler({ loader }).scan(readFileSync(file, "utf8"));
   return imports
-    .filter((entry) => entry.kind === "import-statement" && entry.path.startsWith("."))
+    .filter((entry) => entry.kind === kind && entry.path.startsWith("."))
     .map((entry) => Bun.resolveSync(entry.path, dirname(file)));
 }
 
@@ -47,6 +47,33 @@ export function sharedModules(seeds: string[], own: string[]): string[] {
     pending.push(...localImports(file));
   }
   return [...found].sort();
+}
+
+/**
+ * The modules a page's islands import at once that some other code of the islands (another
+ * island, a lazily loaded part) imports too. The bundler cuts each such
+ * module into a small chunk of its own, one more file on the page's first load: in the shared
+ * chunk they come in one piece (about 1 KB less on the note page, about 1.3 KB more elsewhere).
+ */
+export function pageSharedModules(root: string, pageIslands: string[], islands: string[]): string[] {
+  const folders = pageIslands.map((name) => join(root, "islands", name));
+  const page = new Set(
+    sharedModules(
+      folders.map((folder) => join(folder, "index.tsx")),
+      [],
+    ),
+  );
+  // Every module of the islands, with what the lazily loaded parts import.
+  const all = new Set<string>();
+  const pending = islands.map((name) => join(root, "islands", name, "index.tsx"));
+  while (pending.length) {
+    const file = pending.pop()!;
+    if (all.has(file) || !SOURCE.test(file)) continue;
+    all.add(file);
+    pending.push(...localImports(file), ...localImports(file, "dynamic-import"));
+  }
+  const importedElsewhere = new Set([...all].filter((file) => !page.has(file)).flatMap((file) => localImports(file)));
+  return [...page].filter((file) => importedElsewhere.has(file)).sort();
 }
 
 /**

@@ -4,7 +4,8 @@
  * script imports is served.
  */
 import { describe, expect, test } from "bun:test";
-import { useTestServer } from "../support/server";
+import { injectNotes } from "../support/notes";
+import { type HttpClient, useTestServer } from "../support/server";
 
 const moduleScripts = (html: string) => [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
 
@@ -39,18 +40,36 @@ describe("island scripts", () => {
       }
   });
 
-  test("the code the shell's islands share with the others comes as one file: the shell's script loads two more", async () => {
-    const learner = await server.client().loginAs("old_learner");
-    const page = await learner.get("/");
+  /** The files the page's scripts load at once, by name without their hash ("chunk" for each chunk). */
+  async function filesLoadedAtOnce(learner: HttpClient, path: string, from: RegExp) {
+    const page = await learner.get(path);
     const loaded = new Set<string>();
-    const pending = moduleScripts(page.text).filter((src) => src.includes("/app-shell-"));
+    const pending = moduleScripts(page.text).filter((src) => from.test(src));
     while (pending.length) {
       const src = pending.pop()!;
       if (loaded.has(src)) continue;
       loaded.add(src);
       pending.push(...staticImports(src, (await learner.get(src)).text));
     }
-    const files = [...loaded].map((src) => src.replace(/^\/assets\/|-\w+\.js$/g, "")).sort();
-    expect(files).toEqual(["app-shell", "chunk", "vendor"]);
+    return [...loaded].map((src) => src.replace(/^\/assets\/|-\w+\.js$/g, "")).sort();
+  }
+
+  test("the code the shell's islands share with the others comes as one file: the shell's script loads two more", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    expect(await filesLoadedAtOnce(learner, "/", /\/app-shell-/)).toEqual(["app-shell", "chunk", "vendor"]);
+  });
+
+  test("the note page's script loads no small chunk of its own: what it shares with lazy parts is in the shared chunk", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    const ids = await injectNotes(learner, [
+      { Title: "Languages" },
+      { Title: "French", "Parent Title": "Languages", Details: "A language." },
+    ]);
+    expect(await filesLoadedAtOnce(learner, `/n${ids.French}`, /\/(app-shell|note-page)-/)).toEqual([
+      "app-shell",
+      "chunk",
+      "note-page",
+      "vendor",
+    ]);
   });
 });
