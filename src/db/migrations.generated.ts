@@ -44,6 +44,7 @@ import m41 from "../../migrations/0041_tracker_due_buckets_without_zero_rows.sql
 import m42 from "../../migrations/0042_statistics_aggregate_tables.sql" with { type: "text" };
 import m43 from "../../migrations/0043_statistics_aggregates.sql" with { type: "text" };
 import m44 from "../../migrations/0044_reviews_raise_their_own_cache_version.sql" with { type: "text" };
+import m45 from "../../migrations/0045_search_title_index_holds_details_head.sql" with { type: "text" };
 
 export const embeddedMigrations: { tag: string; when: number; sql: string }[] = [
   { tag: "0000_platform", when: 1795347117033, sql: m0 },
@@ -91,4 +92,5 @@ export const embeddedMigrations: { tag: string; when: number; sql: string }[] = 
   { tag: "0042_statistics_aggregate_tables", when: 1795775188307, sql: m42 },
   { tag: "0043_statistics_aggregates", when: 1795775191975, sql: m43 },
   { tag: "0044_reviews_raise_their_own_cache_version", when: 1795777442820, sql: m44 },
+  { tag: "0045_search_title_index_holds_details_head", when: 1795783586483, sql: m45 },
 ];

@@ -5,9 +5,10 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { SearchScope } from "../../src/store/search/literal-ranking";
+import { openDatabase } from "../../src/db/connection";
+import { DETAILS_HEAD_LENGTH, type SearchScope } from "../../src/store/search/literal-ranking";
 import { all, run, type Session, type Step } from "../../src/store/session";
-import { databaseUnderTestOfFile } from "../support/database-under-test";
+import { databaseUnderTestOfFile, postgresTestUrl } from "../support/database-under-test";
 import { notebook, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
@@ -186,4 +187,28 @@ describe("literal search", () => {
     // Two short words, found in the details only.
     expect((await searchMany("a b")).map(([title]) => title)).toEqual(terms(8, 5, 2, 35, 32, 29, 26, 23, 20, 17, 14, 11));
   });
+
+  test.skipIf(Boolean(postgresTestUrl()))(
+    "on SQLite the title index holds the head of the details a title hit presents, so a page of hits reads no note row",
+    () => {
+      const { sqlite } = openDatabase(":memory:");
+      const index = sqlite.query<{ sql: string }, []>("SELECT sql FROM sqlite_master WHERE name = 'notes_searchable_title'").get();
+      // The search selects substr(details, 1, DETAILS_HEAD_LENGTH): only the same expression is read from the index.
+      expect(index?.sql).toContain(`substr(\`details\`, 1, ${DETAILS_HEAD_LENGTH})`);
+      const notesPage = sqlite.query<{ rootpage: number }, []>("SELECT rootpage FROM sqlite_master WHERE name = 'notes'").get()!.rootpage;
+      const program = sqlite
+        .query<{ opcode: string; p1: number; p2: number }, []>(
+          `EXPLAIN SELECT "notes"."id", "notes"."title", substr("notes"."details", 1, ${DETAILS_HEAD_LENGTH}) FROM "notes"
+           INDEXED BY notes_searchable_title WHERE "notes"."notebook_id" IN (1, 2) AND "notes"."deleted_at" IS NULL
+           AND "notes"."target_note_id" IS NULL AND "notes"."title" >= 'ab' COLLATE NOCASE AND "notes"."title" < 'ac' COLLATE NOCASE LIMIT 30`,
+        )
+        .all();
+      const tableCursor = program.find((op) => op.opcode === "OpenRead" && op.p2 === notesPage)?.p1;
+      const columnsRead = program.filter((op) => op.opcode === "Column");
+      expect(columnsRead.length).toBeGreaterThan(0);
+      // Every column comes from the index's cursor: no row of the notes table is read.
+      expect(columnsRead.filter((op) => op.p1 === tableCursor)).toEqual([]);
+      sqlite.close();
+    },
+  );
 });
