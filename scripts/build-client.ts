@@ -51,6 +51,7 @@ const SOURCES = [
   "scripts/build-client.ts",
   "scripts/client-vendor.ts",
   "scripts/client-shared.ts",
+  "scripts/client-terser.ts",
   "package-lock.json",
 ];
 

@@ -51,9 +51,9 @@ export function sharedModules(seeds: string[], own: string[]): string[] {
 
 /**
  * The modules a page's islands import at once that some other code of the islands (another
- * island, a lazily loaded part) imports too. The bundler cuts each such
- * module into a small chunk of its own, one more file on the page's first load: in the shared
- * chunk they come in one piece (about 1 KB less on the note page, about 1.3 KB more elsewhere).
+ * island, a lazily loaded part) imports too. The bundler cuts each such module into a small chunk
+ * of its own, one more file on the page's first load: in the shared chunk they come in one piece
+ * (about 1 KB less on the note page, about 1.3 KB more elsewhere).
  */
 export function pageSharedModules(root: string, pageIslands: string[], islands: string[]): string[] {
   const folders = pageIslands.map((name) => join(root, "islands", name));
