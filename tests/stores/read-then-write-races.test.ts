@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { createStores, type Stores } from "../../src/store";
 import type { AnswerKeyRecord, MemoryTrackerRow, ReviewPlanner } from "../../src/store/memory/memory-store";
-import { all, type Session, type Step } from "../../src/store/session";
+import { all, one, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
 import { account, note, notebook, tracker, user } from "./seed";
 
@@ -298,6 +298,26 @@ describe("accounts and profiles", () => {
     );
     expect(results.filter((row) => row !== "exists")).toHaveLength(1);
     expect(results.filter((row) => row === "exists")).toHaveLength(PARALLEL - 1);
+  });
+
+  test("an account made admin and disabled at once keeps both changes", async () => {
+    const stores = await twoWriters();
+    for (let round = 0; round < 4; round++) {
+      const target = await under.database.write(function* (s) {
+        // Another enabled admin, so that the target is never the last one.
+        const other = yield* account(s, `otto-${round}`);
+        yield* run(s, s.db.update(s.t.accounts).set({ admin: true }).where(eq(s.t.accounts.id, other)));
+        return yield* account(s, `opal-${round}`);
+      });
+      // Each change writes both fields: from the account as it read it, it would undo the other.
+      await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) =>
+          stores[i % 2]!.accounts.changeAccount(target, i % 2 === 0 ? { admin: true } : { disabled: true }, new Date(0)),
+        ),
+      );
+      const row = await under.database.read((s) => one(s, s.db.select().from(s.t.accounts).where(eq(s.t.accounts.id, target))));
+      expect({ round, admin: row!.admin, disabled: row!.disabledAt !== null }).toEqual({ round, admin: true, disabled: true });
+    }
   });
 
   test("a test identity ensured several times at once is one account", async () => {

@@ -79,7 +79,8 @@ export function* changeAccount(
   now: Date,
 ): Step<"changed" | "not-found" | "last-admin"> {
   const { accounts } = s.t;
-  const account = yield* byId(s, accountId);
+  // Locked (PostgreSQL): each change writes both fields from this row, and would undo another change made meanwhile.
+  const account = yield* one(s, forUpdate(s, s.db.select().from(accounts).where(eq(accounts.id, accountId))));
   if (!account) return "not-found";
   const admin = change.admin ?? account.admin;
   const disabledAt = change.disabled === undefined ? account.disabledAt : change.disabled ? (account.disabledAt ?? now) : null;
