@@ -1,9 +1,9 @@
 /**
  * Terser over what Bun's minifier wrote: it finds more (React DOM's vendor file: 1.1 KB of 68
  * compressed; the islands' own files: about 3% of theirs), and those bytes are on every page's
- * first load (docs/architecture.md, "First load"). Terser takes seconds on the whole client, so
- * each result is kept in a cache folder under the hash of the bytes it was made from: a build
- * minifies again only the files whose bytes changed.
+ * first load (docs/architecture.md, "What a page loads first"). Terser takes seconds on the whole
+ * client, so each result is kept in a cache folder under the hash of the bytes it was made from:
+ * a build minifies again only the files whose bytes changed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
