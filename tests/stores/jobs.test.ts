@@ -50,6 +50,25 @@ describe(`jobs store`, () => {
     expect(await jobs.claimDue(1e12, 100, batchOf(10))).toEqual([]);
   });
 
+  test("a de-duplicated job requeued or retried while its payload is queued again leaves one queued job", async () => {
+    const { jobs } = under.stores;
+    const all = batchOf(10);
+    for (const [how, giveBack] of [
+      ["requeued", (job: Parameters<typeof jobs.requeue>[0][number]) => jobs.requeue([job], 2001)],
+      ["retried", (job: Parameters<typeof jobs.requeue>[0][number]) => jobs.fail([job], "boom", 2500, 2001)],
+    ] as const) {
+      expect(await jobs.enqueue({ kind: `again-${how}`, payloads: ["{}"], runAt: 0, dedupe: true }, 0)).toBe(1);
+      const [running] = await jobs.claimDue(2000, lease, all);
+      expect(running?.kind).toBe(`again-${how}`);
+      // While it runs, the same work is asked for again.
+      expect(await jobs.enqueue({ kind: `again-${how}`, payloads: ["{}"], runAt: 0, dedupe: true }, 0)).toBe(1);
+      await giveBack(running!);
+      const queued = await jobs.claimDue(1e12, lease, all);
+      expect({ how, queued: queued.map((job) => job.kind) }).toEqual({ how, queued: [`again-${how}`] });
+      await jobs.complete(queued);
+    }
+  });
+
   test("two claimers at once never take the same job", async () => {
     const other = jobsStore(await under.another());
     const { jobs } = under.stores;

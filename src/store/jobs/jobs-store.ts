@@ -5,7 +5,7 @@
  * (id, running, lockedUntil as claimed): a claim that ran out and was taken over is no longer ours.
  * Times are milliseconds from the caller's clock.
  */
-import { and, asc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { defineStore, type StoreOf, write } from "../define";
 import { all, byDialect, run, type Session, type Step } from "../session";
 
@@ -141,10 +141,21 @@ export function* complete(s: Session, jobs: Job[]): Step<void> {
   for (const job of jobs) yield* run(s, s.db.delete(s.t.jobs).where(ours(s, job)));
 }
 
+/**
+ * Removes a de-duplicated job of ours whose payload was queued again while it ran: that queued job
+ * does the same work, and ours could not be queued beside it (one queued job per key). True when removed.
+ */
+function* removedForQueuedTwin(s: Session, job: Job): Step<boolean> {
+  const t = s.t.jobs;
+  const twinQueued = sql`EXISTS (SELECT 1 FROM ${t} AS twin WHERE twin.dedupe_key = ${t.dedupeKey} AND twin.status = 'queued')`;
+  return (yield* run(s, s.db.delete(t).where(and(ours(s, job), isNotNull(t.dedupeKey), twinQueued)))) === 1;
+}
+
 /** The run was interrupted (shutdown): queued again, due at once, and the run does not count as an attempt. */
 export function* requeue(s: Session, jobs: Job[], now: number): Step<void> {
   const t = s.t.jobs;
   for (const job of jobs) {
+    if (yield* removedForQueuedTwin(s, job)) continue;
     yield* run(
       s,
       s.db
@@ -160,9 +171,10 @@ export function* requeue(s: Session, jobs: Job[], now: number): Step<void> {
   }
 }
 
-/** The job failed: queued again at `retryAt`, or left `failed` (retryAt null), with its error. */
+/** The job failed: queued again at `retryAt` (unless its payload is queued already), or left `failed` (retryAt null), with its error. */
 export function* fail(s: Session, jobs: Job[], error: string, retryAt: number | null, now: number): Step<void> {
   for (const job of jobs) {
+    if (retryAt !== null && (yield* removedForQueuedTwin(s, job))) continue;
     const outcome = retryAt === null ? { status: "failed" } : { status: "queued", runAt: new Date(retryAt) };
     yield* run(
       s,
