@@ -12,8 +12,8 @@ import { requireNoteWithNotebook } from "./rows";
  * events carry revisions only, never text: the page reads the text through the note's usual
  * endpoint. Every event asks the policy again, so a reader who lost access hears nothing more.
  */
-/** Told that the note may have changed; `onlyIfChanged`: send nothing when its revisions are those last sent. */
-type Listener = (onlyIfChanged?: boolean) => void;
+/** Told that the note may have changed (the stream sends nothing when its revisions are those it sent last). */
+type Listener = () => void;
 
 const listenersOf = new WeakMap<AppContext, Map<number, Set<Listener>>>();
 const streamsPerUser = new WeakMap<AppContext, Map<number, number>>();
@@ -82,7 +82,7 @@ function watchOtherProcesses(ctx: AppContext) {
         const revisions = now.get(noteId) ?? "gone";
         if (watcher.seen.get(noteId) === revisions) continue;
         watcher.seen.set(noteId, revisions);
-        for (const listener of open.get(noteId) ?? []) listener(true);
+        for (const listener of open.get(noteId) ?? []) listener();
       }
       for (const noteId of watcher.seen.keys()) if (!open.has(noteId)) watcher.seen.delete(noteId);
     } catch {
@@ -135,7 +135,7 @@ export async function noteChangeStream(ctx: AppContext, current: CurrentUser | u
       const noteListeners = listeners(ctx).get(noteId) ?? new Set<Listener>();
       listeners(ctx).set(noteId, noteListeners);
       let lastSent = "";
-      const check = async (onlyIfChanged?: boolean) => {
+      const check = async () => {
         if (!open) return;
         // The policy decides each event: membership, sharing or the note's notebook may have changed.
         const found = await ctx.stores.notes.noteWithNotebook(noteId);
@@ -147,14 +147,16 @@ export async function noteChangeStream(ctx: AppContext, current: CurrentUser | u
         }
         const row = found.note;
         const revisions = `${row.titleRevision}/${row.detailsRevision}`;
-        if (onlyIfChanged && revisions === lastSent) return;
+        // A save is told twice in any order (by its own process, and by the watch of other
+        // processes' saves): the page hears each revision once.
+        if (revisions === lastSent) return;
         lastSent = revisions;
         send("revisions", { titleRevision: row.titleRevision, detailsRevision: row.detailsRevision } satisfies NoteRevisionsEvent);
       };
       // One check at a time, in the order they were asked for: each compares with what the last one sent.
       let checks = Promise.resolve();
-      const onSaved: Listener = (onlyIfChanged) => {
-        checks = checks.then(() => check(onlyIfChanged)).catch(() => end());
+      const onSaved: Listener = () => {
+        checks = checks.then(check).catch(() => end());
       };
       const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
       const leaveShutdown = onShutdown(ctx, "note change stream", () => {
