@@ -2,11 +2,28 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
+import { isBusy } from "./busy";
 import { migrate } from "./migrate";
 import * as schema from "./schema";
 import { loadSqliteVec } from "./sqlite-vec";
 
 export type Db = ReturnType<typeof openDatabase>["db"];
+
+/** How long opening waits for another process opening the same file (the connection's busy timeout). */
+const OPEN_BUSY_WAIT_MS = 5000;
+
+/** Runs `step` again while SQLite answers SQLITE_BUSY, pausing between tries (it blocks: only while opening). */
+function whileBusy(step: () => void, waitMs: number) {
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return step();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+    }
+    Bun.sleepSync(10);
+  }
+}
 
 /**
  * The database or one of its transactions. Helpers that write take this, so that inside a
@@ -24,8 +41,10 @@ export function openDatabase(file: string) {
   const sqlite = new Database(file, { create: true, strict: true });
   // The busy timeout first: another process opening the same new file at once holds its lock while
   // it turns WAL on, and this one waits for it instead of failing with "database is locked".
-  sqlite.run("PRAGMA busy_timeout = 5000");
-  sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run(`PRAGMA busy_timeout = ${OPEN_BUSY_WAIT_MS}`);
+  // Turning WAL on may still answer SQLITE_BUSY at once, without waiting (about 1 start in 25 of
+  // two processes on one new file): tried again for as long as the busy timeout.
+  whileBusy(() => sqlite.run("PRAGMA journal_mode = WAL"), OPEN_BUSY_WAIT_MS);
   sqlite.run("PRAGMA synchronous = NORMAL");
   sqlite.run("PRAGMA foreign_keys = ON");
   loadSqliteVec(sqlite);

@@ -10,6 +10,7 @@
  * db.transaction(async tx => ...): see docs/architecture.md.
  */
 import type { Database as SqliteConnection } from "bun:sqlite";
+import { isBusy } from "../db/busy";
 import * as schema from "../db/schema";
 import type { DatabasePlace } from "./database-place";
 import { runSync } from "./runner";
@@ -124,9 +125,4 @@ export class SqliteDatabase implements Database {
     }
     this.connection.close();
   }
-}
-
-/** SQLite's "database is locked" by another connection (SQLITE_BUSY and its extended codes). */
-function isBusy(error: unknown): boolean {
-  return String((error as { code?: unknown })?.code ?? "").startsWith("SQLITE_BUSY");
 }
