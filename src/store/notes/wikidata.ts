@@ -63,11 +63,24 @@ function* lockNotebookAndNote(s: Session, notebookId: number, noteId: number): S
   yield* one(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(eq(notes.id, noteId))));
 }
 
+/**
+ * The note as it is once its notebook and itself are locked (PostgreSQL): moved to another
+ * notebook before the lock was taken, the note's new notebook is locked instead.
+ */
+function* lockedInItsNotebook(s: Session, noteId: number): Step<NoteRow | undefined> {
+  let notebookId = (yield* noteById(s, noteId))?.notebookId;
+  while (notebookId !== undefined) {
+    yield* lockNotebookAndNote(s, notebookId, noteId);
+    const note = yield* noteById(s, noteId);
+    if (!note || note.notebookId === notebookId) return note;
+    notebookId = note.notebookId;
+  }
+  return undefined;
+}
+
 export function* applyEnrichment(s: Session, noteId: number, enrichment: WikidataEnrichment, now: Date): Step<number[]> {
-  const located = yield* noteById(s, noteId);
-  if (!located) return [];
-  yield* lockNotebookAndNote(s, located.notebookId, noteId);
-  const note = (yield* noteById(s, noteId))!;
+  const note = yield* lockedInItsNotebook(s, noteId);
+  if (!note) return [];
   const changed: number[] = [];
   yield* applyTo(s, note, enrichment, now, changed);
   return changed;
@@ -112,11 +125,10 @@ export function* setWikidataId(
   duplicate: () => never,
 ): Step<number[]> {
   const { notes } = s.t;
-  const found = yield* noteWithNotebook(s, noteId);
+  const found = (yield* lockedInItsNotebook(s, noteId)) ? yield* noteWithNotebook(s, noteId) : undefined;
   check(found);
   if (!found) return [];
   const { note } = found;
-  yield* lockNotebookAndNote(s, note.notebookId, note.id);
   if (wikidataId !== null && (yield* noteWithWikidataId(s, note.notebookId, wikidataId, note.id))) duplicate();
   yield* run(s, s.db.update(notes).set({ wikidataId, updatedAt: now }).where(eq(notes.id, note.id)));
   return enrichment ? yield* applyEnrichment(s, note.id, enrichment, now) : [];
