@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
-import { isBusy } from "./busy";
+import { whileBusy } from "./busy";
 import { migrate } from "./migrate";
 import * as schema from "./schema";
 import { loadSqliteVec } from "./sqlite-vec";
@@ -11,19 +11,6 @@ export type Db = ReturnType<typeof openDatabase>["db"];
 
 /** How long opening waits for another process opening the same file (the connection's busy timeout). */
 const OPEN_BUSY_WAIT_MS = 5000;
-
-/** Runs `step` again while SQLite answers SQLITE_BUSY, pausing between tries (it blocks: only while opening). */
-function whileBusy(step: () => void, waitMs: number) {
-  const giveUpAt = Date.now() + waitMs;
-  for (;;) {
-    try {
-      return step();
-    } catch (error) {
-      if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
-    }
-    Bun.sleepSync(10);
-  }
-}
 
 /**
  * The database or one of its transactions. Helpers that write take this, so that inside a

@@ -10,7 +10,7 @@
  * db.transaction(async tx => ...): see docs/architecture.md.
  */
 import type { Database as SqliteConnection } from "bun:sqlite";
-import { isBusy } from "../db/busy";
+import { isBusy, whileBusy } from "../db/busy";
 import * as schema from "../db/schema";
 import type { DatabasePlace } from "./database-place";
 import { runSync } from "./runner";
@@ -104,15 +104,7 @@ export class SqliteDatabase implements Database {
 
   /** whenNotBusy for the synchronous units: these block while they wait, as SQLite's own wait did. */
   private whenNotBusyNow<T>(unit: () => T): T {
-    const giveUpAt = Date.now() + this.busyWaitMs;
-    for (;;) {
-      try {
-        return unit();
-      } catch (error) {
-        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
-      }
-      Bun.sleepSync(5);
-    }
+    return whileBusy(unit, this.busyWaitMs);
   }
 
   /** Checkpoints the WAL into the database file (leaving an empty -wal), then closes it. */

@@ -1,9 +1,9 @@
-/** Reads server-sent events from a stream as they come. */
+/** Reads server-sent events from a stream as they come, one per call; `stop()` closes the stream. */
 export function eventReader(response: Response) {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
-  return async function next(): Promise<{ event: string; data: unknown }> {
+  const next = async (): Promise<{ event: string; data: unknown }> => {
     for (;;) {
       const end = buffer.indexOf("\n\n");
       if (end >= 0) {
@@ -19,6 +19,7 @@ export function eventReader(response: Response) {
       buffer += decoder.decode(value, { stream: true });
     }
   };
+  return Object.assign(next, { stop: () => reader.cancel() });
 }
 
 /** The raw text of an event stream as it comes: up to a marker (an event's name), then to its end. */

@@ -17,6 +17,7 @@ import { injectNotes } from "../../src/services/testability/inject-notes";
 import { cleanDatabaseAndResetTestabilitySettings } from "../../src/services/testability/reset";
 import type { CurrentUser } from "../../src/services/users";
 import { byAccount } from "../../src/store/users/users-store";
+import { eventReader } from "../support/sse";
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-note-changes-"));
 const ctx = createSqliteContext(readConfig({ ENGRAM_MODE: "test", ENGRAM_DATA_DIR: dataDir, PORT: "0" }));
@@ -25,37 +26,13 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The stream's events, one at a time, without the comment and retry lines; `stop` closes it. */
-function eventsOf(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  const next = async (): Promise<{ event: string; data: unknown }> => {
-    for (;;) {
-      const end = buffered.indexOf("\n\n");
-      if (end >= 0) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) return { event, data: JSON.parse(data) };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended");
-      buffered += decoder.decode(value, { stream: true });
-    }
-  };
-  return { next, stop: () => reader.cancel() };
-}
-
 test("a save told twice is heard once; the next save is heard next", async () => {
   await cleanDatabaseAndResetTestabilitySettings(ctx);
   const { Note: noteId } = await injectNotes(ctx, undefined, { externalIdentifier: "old_learner", noteTestData: [{ Title: "Note" }] });
   const account = ctx.db.select().from(accounts).where(eq(accounts.externalIdentifier, "old_learner")).get()!;
   const reader: CurrentUser = { account, user: ctx.database.readNow((s) => byAccount(s, account.id))! };
   const response = await noteChangeStream(ctx, reader, noteId!);
-  const { next, stop } = eventsOf(response);
+  const next = eventReader(response);
   expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 0 } });
 
   const save = (set: Partial<typeof notes.$inferInsert>) => ctx.db.update(notes).set(set).where(eq(notes.id, noteId!)).run();
@@ -68,5 +45,5 @@ test("a save told twice is heard once; the next save is heard next", async () =>
   await Bun.sleep(20);
   expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 0, detailsRevision: 1 } });
   expect(await next()).toEqual({ event: "revisions", data: { titleRevision: 1, detailsRevision: 1 } });
-  await stop();
+  await next.stop();
 });
