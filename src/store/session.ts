@@ -5,8 +5,9 @@
  * PostgreSQL (each helper yields the query's promise, the runner resumes the body with its rows).
  * See docs/architecture.md, "Data layer".
  */
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type * as schema from "../db/schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -145,6 +146,15 @@ export function byDialect<T>(s: Session, pieces: Partial<Record<Dialect, () => T
 export function forUpdate<Q>(s: Session, query: Q): Q {
   if (s.dialect === "sqlite") return query;
   return (query as unknown as { for(strength: "update"): Q }).for("update");
+}
+
+/**
+ * Locks one row, by its id, until the unit of work ends: units that read and then write what
+ * depends on it take turns from here (see forUpdate; on SQLite there is nothing to read).
+ */
+export function* lockRow(s: Session, table: SQLiteTable & { id: SQLiteColumn }, id: number): Step<void> {
+  if (s.dialect === "sqlite") return;
+  yield* one(s, forUpdate(s, s.db.select({ id: table.id }).from(table).where(eq(table.id, id))));
 }
 
 /**

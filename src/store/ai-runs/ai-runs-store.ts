@@ -8,16 +8,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { aiRuns, aiThreads } from "../../db/schema";
 import { post } from "../conversations/conversations-store";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { all, forUpdate, one, run, type Session, type Step } from "../session";
+import { all, lockRow, one, run, type Session, type Step } from "../session";
 
 export type AiRunRow = typeof aiRuns.$inferSelect;
 export type AiThreadRow = typeof aiThreads.$inferSelect;
 
 function* threadOf(s: Session, conversationId: number, now: number): Step<AiThreadRow> {
   const { aiThreads, conversations } = s.t;
-  // Replies asked at once in one conversation take turns from here (its row locked until the unit
-  // ends on PostgreSQL; a SQLite write unit is the only writer): the second finds the first's thread.
-  yield* one(s, forUpdate(s, s.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId))));
+  // Replies asked at once in one conversation take turns from here: the second finds the first's thread.
+  yield* lockRow(s, conversations, conversationId);
   const existing = yield* one(s, s.db.select().from(aiThreads).where(eq(aiThreads.conversationId, conversationId)));
   if (existing) return existing;
   const [created] = yield* all(

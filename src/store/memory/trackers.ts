@@ -10,7 +10,7 @@
  */
 import { and, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import type { appliedAnswers, memoryTrackers, recallLog } from "../../db/schema";
-import { all, forUpdate, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, lockRow, one, run, type Session, type Step } from "../session";
 
 export type MemoryTrackerRow = typeof memoryTrackers.$inferSelect;
 export type NewMemoryTracker = typeof memoryTrackers.$inferInsert;
@@ -184,9 +184,8 @@ export function* assimilate(
   stateOf: (row: MemoryTrackerRow) => string,
 ): Step<MemoryTrackerRow[] | null> {
   const { memoryTrackers: m, notes } = s.t;
-  // Assimilations of one note take turns from here (its row locked until the unit ends on
-  // PostgreSQL; a SQLite write unit is the only writer): the second finds the first's trackers.
-  yield* one(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(eq(notes.id, noteId))));
+  // Assimilations of one note take turns from here: the second finds the first's trackers.
+  yield* lockRow(s, notes, noteId);
   const existing = yield* one(
     s,
     s.db

@@ -4,7 +4,7 @@
  * re-embedding through the note_changes outbox) is raised by the notes table's triggers.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { forUpdate, one, run, type Session, type Step } from "../session";
+import { lockRow, one, run, type Session, type Step } from "../session";
 import { descendantIds, type NoteRow, noteById } from "./note-rows";
 import { orderAfter, orderForFirstChild, orderForLastChild } from "./sibling-order";
 
@@ -44,9 +44,8 @@ export function* saveText(
   now: Date,
 ): Step<NoteRow | undefined> {
   const { notes } = s.t;
-  // Saves of one note take turns from here (its row locked until the unit ends on PostgreSQL; a
-  // SQLite write unit is the only writer): each merges with the text the one before saved.
-  yield* one(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(eq(notes.id, noteId))));
+  // Saves of one note take turns from here: each merges with the text the one before saved.
+  yield* lockRow(s, notes, noteId);
   const note = yield* noteById(s, noteId);
   if (!note) return undefined;
   const current = field === "title" ? note.titleRevision : note.detailsRevision;

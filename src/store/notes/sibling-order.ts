@@ -5,14 +5,13 @@
  * row is locked first, so two placements under one parent take turns.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { all, forUpdate, one, run, type Session, type Step } from "../session";
+import { all, lockRow, one, run, type Session, type Step } from "../session";
 
 /** Gap between sibling orders, so most inserts between two siblings need no renumbering. */
 export const SIBLING_ORDER_GAP = 1024;
 
 function* lockChildrenOf(s: Session, parentId: number | null): Step<void> {
-  if (s.dialect === "sqlite" || parentId === null) return;
-  yield* all(s, forUpdate(s, s.db.select({ id: s.t.notes.id }).from(s.t.notes).where(eq(s.t.notes.id, parentId))));
+  if (parentId !== null) yield* lockRow(s, s.t.notes, parentId);
 }
 
 function parentCondition(s: Session, parentId: number | null) {

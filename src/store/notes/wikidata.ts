@@ -4,7 +4,7 @@
  * work. The fetching itself happens before, outside any transaction (services/wikidata).
  */
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { forUpdate, one, run, type Session, type Step } from "../session";
+import { lockRow, one, run, type Session, type Step } from "../session";
 import { insertNote } from "./insert-note";
 import { type NotebookRow, type NoteRow, noteById, noteWithNotebook } from "./note-rows";
 
@@ -58,9 +58,8 @@ export function* noteWithWikidataId(s: Session, notebookId: number, wikidataId: 
  * to the details as the last save left them.
  */
 function* lockNotebookAndNote(s: Session, notebookId: number, noteId: number): Step<void> {
-  const { notebooks, notes } = s.t;
-  yield* one(s, forUpdate(s, s.db.select({ id: notebooks.id }).from(notebooks).where(eq(notebooks.id, notebookId))));
-  yield* one(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(eq(notes.id, noteId))));
+  yield* lockRow(s, s.t.notebooks, notebookId);
+  yield* lockRow(s, s.t.notes, noteId);
 }
 
 /**

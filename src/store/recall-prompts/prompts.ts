@@ -14,7 +14,7 @@ import {
   reviewTracker,
   storedOutcome,
 } from "../memory/trackers";
-import { all, forUpdate, one, run, type Session, type Step } from "../session";
+import { all, lockRow, one, run, type Session, type Step } from "../session";
 
 export type RecallPromptRow = typeof recallPrompts.$inferSelect;
 export type PredefinedQuestionRow = typeof predefinedQuestions.$inferSelect;
@@ -95,10 +95,8 @@ export function* savePrompt(
   questions: NewQuestion[],
   now: Date,
 ): Step<PromptWithQuestion> {
-  // Requests for one tracker take turns from here: its row is locked until the unit ends
-  // (PostgreSQL; a SQLite write unit is the only writer), so the second sees the first's prompt.
-  const { memoryTrackers: t } = s.t;
-  yield* one(s, forUpdate(s, s.db.select({ id: t.id }).from(t).where(eq(t.id, trackerId))));
+  // Requests for one tracker take turns from here, so the second sees the first's prompt.
+  yield* lockRow(s, s.t.memoryTrackers, trackerId);
   const concurrent = yield* reusablePrompt(s, userId, trackerId);
   if (concurrent) return concurrent;
   let last: PredefinedQuestionRow | undefined;
@@ -155,7 +153,7 @@ export function* answerPrompt(
       .from(p)
       .where(and(eq(p.id, promptId), eq(p.userId, userId))),
   );
-  if (target) yield* one(s, forUpdate(s, s.db.select({ id: m.id }).from(m).where(eq(m.id, target.trackerId))));
+  if (target) yield* lockRow(s, m, target.trackerId);
   if (key && (yield* storedOutcome(s, userId, key.key)) !== undefined) return { status: "already-recorded" };
   const answered = yield* one(
     s,
