@@ -63,22 +63,20 @@ export function* publishImportedTrackers(s: Session, activateIds: number[], trac
         counted: (outcome: string) => sql`(count(*) FILTER (WHERE ${l.outcome} = ${outcome}))::int`,
       }),
     });
-    yield* rawRun(
-      s,
-      sql`INSERT INTO ${b} (${column(b.userId)}, ${column(b.bucket)}, ${column(b.recalls)}, ${column(b.successes)})
-        SELECT ${l.userId}, ${bucket}, count(*), ${counted("success")} ${reviews} GROUP BY ${l.userId}, ${bucket}
-        ON CONFLICT (${column(b.userId)}, ${column(b.bucket)}) DO UPDATE SET
-          ${column(b.recalls)} = ${b.recalls} + excluded.${column(b.recalls)},
-          ${column(b.successes)} = ${b.successes} + excluded.${column(b.successes)}`,
-    );
-    yield* rawRun(
-      s,
-      sql`INSERT INTO ${h} (${column(h.userId)}, ${column(h.hour)}, ${column(h.recalls)}, ${column(h.successes)})
-        SELECT ${l.userId}, ${hour}, count(*), ${counted("success")} ${reviews} GROUP BY ${l.userId}, ${hour}
-        ON CONFLICT (${column(h.userId)}, ${column(h.hour)}) DO UPDATE SET
-          ${column(h.recalls)} = ${h.recalls} + excluded.${column(h.recalls)},
-          ${column(h.successes)} = ${h.successes} + excluded.${column(h.successes)}`,
-    );
+    // Recalls per 15-minute bucket and per hour: the same counts, each table keyed by its own slot.
+    for (const [table, slot, slotOf] of [
+      [b, b.bucket, bucket],
+      [h, h.hour, hour],
+    ] as const) {
+      yield* rawRun(
+        s,
+        sql`INSERT INTO ${table} (${column(table.userId)}, ${column(slot)}, ${column(table.recalls)}, ${column(table.successes)})
+          SELECT ${l.userId}, ${slotOf}, count(*), ${counted("success")} ${reviews} GROUP BY ${l.userId}, ${slotOf}
+          ON CONFLICT (${column(table.userId)}, ${column(slot)}) DO UPDATE SET
+            ${column(table.recalls)} = ${table.recalls} + excluded.${column(table.recalls)},
+            ${column(table.successes)} = ${table.successes} + excluded.${column(table.successes)}`,
+      );
+    }
     yield* rawRun(
       s,
       sql`INSERT INTO ${c} (${column(c.memoryTrackerId)}, ${column(c.userId)}, ${column(c.successes)}, ${column(c.failures)})
