@@ -5,7 +5,7 @@
  * PostgreSQL (each helper yields the query's promise, the runner resumes the body with its rows).
  * See docs/architecture.md, "Data layer".
  */
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type * as schema from "../db/schema";
@@ -146,6 +146,19 @@ export function byDialect<T>(s: Session, pieces: Partial<Record<Dialect, () => T
 export function forUpdate<Q>(s: Session, query: Q): Q {
   if (s.dialect === "sqlite") return query;
   return (query as unknown as { for(strength: "update"): Q }).for("update");
+}
+
+/**
+ * `column` is one of the ids of the JSON array bound to placeholder `name`: a prepared statement's
+ * list of ids, of any length, as one parameter.
+ */
+export function inJsonIds(s: Session, column: SQLWrapper, name = "ids"): SQL {
+  const ids = sql.placeholder(name);
+  return byDialect(s, {
+    sqlite: () => sql`${column} IN (SELECT value FROM json_each(${ids}))`,
+    // Sent as text: a jsonb parameter would be encoded again, as a JSON string.
+    postgres: () => sql`${column} = ANY (SELECT jsonb_array_elements_text(${ids}::text::jsonb)::integer)`,
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { defineStore, read, type StoreOf } from "../define";
-import { byDialect, one, prepared, type Session, type Step } from "../session";
+import { inJsonIds, one, prepared, type Session, type Step } from "../session";
 
 export type CacheScope = "account" | "user-access" | "user-learning" | "user-recall" | "notebook";
 
@@ -46,14 +46,9 @@ function badgesVersions(s: Session) {
   return prepared(s, "badges-versions", () => {
     const { cacheVersions: v } = s.t;
     const user = sql.placeholder("user");
-    const ids = sql.placeholder("ids");
     const ofUser = (scope: CacheScope) =>
       sql<number | null>`(SELECT ${v.version} FROM ${v} WHERE ${v.scope} = ${scope} AND ${v.id} = ${user})`;
-    const inIds = byDialect(s, {
-      sqlite: () => sql`${v.id} IN (SELECT value FROM json_each(${ids}))`,
-      // Sent as text: a jsonb parameter would be encoded again, as a JSON string.
-      postgres: () => sql`${v.id} = ANY (SELECT jsonb_array_elements_text(${ids}::text::jsonb)::integer)`,
-    });
+    const inIds = inJsonIds(s, v.id);
     return (
       s.db
         .select({

@@ -9,9 +9,9 @@
  * milliseconds from `timestamptz` (engram_ms), plain joins, `FILTER`, quoted camel-case aliases and
  * sums cast back to integers (a bigint or numeric would reach JavaScript as a string).
  */
-import { and, asc, desc, eq, gt, gte, lt, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { all, byDialect, one, prepared, rawAll, rawRun, run, type Session, type Step } from "../session";
+import { all, byDialect, inJsonIds, one, prepared, rawAll, rawRun, run, type Session, type Step } from "../session";
 import { recallableNotebook } from "../sharing/access";
 
 /** The 15-minute buckets of the due and recall aggregates, and the recall log's hours. */
@@ -163,16 +163,6 @@ export function* rebuildCrossings(s: Session, userId: number, ratios: number[]):
   });
 }
 
-/** `column` is one of the ids of the JSON array in placeholder `ids` (the ids of one statement, prepared once). */
-function inIds(s: Session, column: SQLWrapper) {
-  const ids = sql.placeholder("ids");
-  return byDialect(s, {
-    sqlite: () => sql`${column} IN (SELECT value FROM json_each(${ids}))`,
-    // Sent as text: a jsonb parameter would be encoded again, as a JSON string.
-    postgres: () => sql`${column} = ANY (SELECT jsonb_array_elements_text(${ids}::text::jsonb)::integer)`,
-  });
-}
-
 /**
  * Notes' titles as the statistics show them (a link note as its sentence, "subject — link type —
  * object"), in one prepared statement: the page reads them on every request.
@@ -193,7 +183,7 @@ function* noteTitles(s: Session, noteIds: number[]): Step<Map<number, string>> {
       .from(n)
       .leftJoin(subject, eq(subject.id, n.parentId))
       .leftJoin(object, eq(object.id, n.targetNoteId))
-      .where(inIds(s, n.id));
+      .where(inJsonIds(s, n.id));
   });
   const rows = yield* all(s, query, { ids: JSON.stringify(noteIds) });
   return new Map(rows.map((row) => [row.id, row.title]));
@@ -204,7 +194,7 @@ function* headTitles(s: Session, notebookIds: number[]): Step<Map<number, string
   if (notebookIds.length === 0) return new Map();
   const query = prepared(s, "stats-head-titles", () => {
     const { notebooks: nb, notes: n } = s.t;
-    return s.db.select({ id: nb.id, title: n.title }).from(nb).innerJoin(n, eq(n.id, nb.headNoteId)).where(inIds(s, nb.id));
+    return s.db.select({ id: nb.id, title: n.title }).from(nb).innerJoin(n, eq(n.id, nb.headNoteId)).where(inJsonIds(s, nb.id));
   });
   const rows = yield* all(s, query, { ids: JSON.stringify(notebookIds) });
   return new Map(rows.map((row) => [row.id, row.title]));
