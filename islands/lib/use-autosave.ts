@@ -69,6 +69,11 @@ export interface Autosave {
    * moved on meanwhile (someone else's change merged in, not yet shown), the edit is merged into it.
    */
   onChange: (value: string, basedOn?: string) => void;
+  /**
+   * The value as of now, which `value` is only as of the last render: an editor that tells its
+   * edits between renders compares what it shows with this, never with a render's value.
+   */
+  currentValue: () => string;
   /** Saves now (on blur). */
   flush: () => void;
 }
@@ -385,6 +390,7 @@ export function useAutosave({
   );
 
   const flush = useCallback(() => void runSave(), [runSave]);
+  const currentValue = useCallback(() => state.current.value, []);
 
   const keepMine = useCallback(() => {
     const s = state.current;
@@ -417,6 +423,7 @@ export function useAutosave({
     rejected,
     conflict: conflict && { mine: conflict.mine, theirs: conflict.theirs, keepMine, keepTheirs },
     onChange,
+    currentValue,
     flush,
   };
 }

@@ -150,13 +150,20 @@ export function RichEditor({
   }, [phase, frozen]);
 
   // A value from elsewhere (undo, someone else's change merged in): show it, the caret kept.
+  // This runs after a render, and the learner may have typed since: Quill is first made to tell
+  // what it has not told yet (its observer reports keys a moment later), and what it shows is
+  // compared with the autosave's value as of now. A render's value may be one the editor has
+  // already typed past: "showing" it would take back the keys typed since.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new value or the editor being ready is the trigger; the value is read as of now.
   useEffect(() => {
     const quill = quillRef.current;
-    if (!quill || phase !== "ready" || autosave.value === lastEmitted.current) return;
-    const before = lastEmitted.current;
-    lastEmitted.current = autosave.value;
-    const value = autosave.value;
+    if (!quill || phase !== "ready") return;
     void import("./markdown-convert").then((convert) => {
+      quill.update("user");
+      const before = lastEmitted.current;
+      const value = autosaveRef.current.currentValue();
+      if (value === before) return;
+      lastEmitted.current = value;
       convert.showMarkdown(quill, before, value);
       if (!convert.holdsExactly(quill, value)) {
         quill.disable();

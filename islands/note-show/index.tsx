@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { detailsBody, detailsParts, withBody } from "../../src/services/notes/note-properties";
 import { ApiError, api, call, keepalive as keepaliveOption } from "../lib/api";
 import { NoteConversations } from "../lib/conversations/NoteConversations";
@@ -84,15 +84,16 @@ function useTextSaver(noteId: number, field: "title" | "details") {
  * The details as the editors see them: their text only. A change keeps the properties at the top
  * exactly as they are (note-properties.ts), whatever the details were changed to meanwhile.
  */
-function useDetailsText(details: Autosave): Autosave {
-  const latest = useRef(details.value);
-  latest.current = details.value;
+function detailsTextOnly(details: Autosave): Autosave {
   return {
     ...details,
     value: detailsBody(details.value),
+    currentValue: () => detailsBody(details.currentValue()),
     // The value the editor showed before this edit, with the properties as they are now.
-    onChange: (text, basedOn) =>
-      details.onChange(withBody(latest.current, text), basedOn === undefined ? undefined : withBody(latest.current, basedOn)),
+    onChange: (text, basedOn) => {
+      const now = details.currentValue();
+      details.onChange(withBody(now, text), basedOn === undefined ? undefined : withBody(now, basedOn));
+    },
   };
 }
 
@@ -156,7 +157,7 @@ export default function NoteShow({
     onDiscarded: (mine, baseRevision) => pushUndo({ type: "edit details", noteId, textContent: mine, baseRevision }),
     draftKey: readonly ? undefined : `note-${noteId}-details`,
   });
-  const detailsText = useDetailsText(details);
+  const detailsText = detailsTextOnly(details);
   // Others' saves show here as they happen.
   useNoteChanges(noteId, note);
 
