@@ -13,6 +13,7 @@
  *   zone's offset is a multiple of 15 minutes), so the database never sends single rows.
  */
 import type { AppContext } from "../../context";
+import { BUCKET_MS } from "../../store/memory/buckets";
 import type { FsrsSpreads, StatsRows } from "../../store/memory/stats";
 import { versionedAnswer, versionedAnswerOf } from "../cache-versions";
 import { fsrsSettingsOf, schedulerOf } from "../memory/reviews";
@@ -22,7 +23,6 @@ import { endOfHalfDay, localParts } from "../scheduling/time-windows";
 import type { CurrentUser, UserRow } from "../users";
 
 const DAY_MS = 86_400_000;
-const BUCKET_MS = 900_000;
 const HOUR_MS = 3_600_000;
 export const FORECAST_DAYS = 30;
 export const HISTORY_DAYS = 365;

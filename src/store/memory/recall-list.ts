@@ -9,6 +9,7 @@
 import { and, asc, count, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { all, one, prepared, type Session, type Step, timeParam } from "../session";
 import { recallableNotebook } from "../sharing/access";
+import { BUCKET_MS } from "./buckets";
 
 function dueQuery(s: Session) {
   const { memoryTrackers: m, notes: n, notebooks: nb } = s.t;
@@ -49,9 +50,6 @@ export function* dueTrackers(s: Session, userId: number, until: Date): Step<DueT
   });
   return yield* all(s, query, { userId, until: timeParam(s, until) });
 }
-
-/** tracker_due_buckets' bucket: 15 minutes of next_recall_at. */
-const BUCKET_MS = 900_000;
 
 /**
  * How many of the user's trackers are due by `until`: tracker_due_buckets (active trackers of

@@ -13,9 +13,9 @@ import { and, asc, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { all, byDialect, inJsonIds, one, prepared, rawAll, rawRun, run, type Session, type Step } from "../session";
 import { recallableNotebook } from "../sharing/access";
+import { BUCKET_MS } from "./buckets";
 
-/** The 15-minute buckets of the due and recall aggregates, and the recall log's hours. */
-const BUCKET_MS = 900_000;
+/** The recall log's hours. */
 const HOUR_MS = 3_600_000;
 
 /** Active trackers of undeleted notes per bucket of their next recall, before `endBucket`, in notebooks the user may still recall. */
