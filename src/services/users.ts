@@ -90,10 +90,12 @@ export async function updateUserSettings(
   }
   Object.assign(changes, schedulerChanges(input, errors));
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  // A change of scheduler converts the user's trackers once, together with the setting.
-  const after = { ...target, ...changes };
-  const conversion = schedulerOf(after) === schedulerOf(target) ? undefined : trackerConversion(after);
-  const user = await ctx.stores.users.updateSettings(userId, changes, conversion);
+  // A change of scheduler converts the user's trackers once, together with the setting: decided
+  // from the user as the saving unit finds it, after any change saved meanwhile.
+  const user = await ctx.stores.users.updateSettings(userId, changes, (before) => {
+    const after = { ...before, ...changes };
+    return schedulerOf(after) === schedulerOf(before) ? undefined : trackerConversion(after);
+  });
   if (!user) throw new NotFoundError("User");
   return { user, account: current.account };
 }

@@ -141,11 +141,12 @@ export function byDialect<T>(s: Session, pieces: Partial<Record<Dialect, () => T
  * Locks the rows a query reads until the unit of work ends, so that what the body writes next
  * depends on nobody else's concurrent change (a read-then-write). PostgreSQL: SELECT ... FOR UPDATE.
  * SQLite: nothing to add, a write unit holds the database's write lock from its first statement
- * (BEGIN IMMEDIATE), so no other writer runs between its reads and its writes.
+ * (BEGIN IMMEDIATE), so no other writer runs between its reads and its writes. "no key update" is
+ * the lock an UPDATE of the row takes: units adding rows that refer to it do not wait for it.
  */
-export function forUpdate<Q>(s: Session, query: Q): Q {
+export function forUpdate<Q>(s: Session, query: Q, strength: "update" | "no key update" = "update"): Q {
   if (s.dialect === "sqlite") return query;
-  return (query as unknown as { for(strength: "update"): Q }).for("update");
+  return (query as unknown as { for(strength: "update" | "no key update"): Q }).for(strength);
 }
 
 /**

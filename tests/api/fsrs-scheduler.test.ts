@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { assimilate, dayHour, recallingTitles, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
 import { type HttpClient, useTestServer } from "../support/server";
+import { queuedBehindRow } from "./row-lock";
 
 async function me(client: HttpClient) {
   return (await client.get("/api/user")).body;
@@ -107,6 +108,22 @@ describe("FSRS as a per-user scheduler", () => {
     expect(back[2].forgettingCurveIndex).toBeLessThan(105);
     for (const t of back) expect(t.stability).toBeUndefined();
     expect(await recallingTitles(learner, 3)).toEqual(dueBefore);
+  });
+
+  test("a switch to FSRS and one back asked at once leave every tracker on the scheduler the user ends with", async () => {
+    const learner = await server.client().loginAs("old_learner");
+    await travelTo(learner, 0, 8);
+    const ids = await injectNotes(learner, [{ Title: "Alpha" }, { Title: "Beta" }]);
+    const trackers = [...(await assimilate(learner, ids.Alpha!)), ...(await assimilate(learner, ids.Beta!))];
+    const { id: userId } = await me(learner);
+    // Both read the classic scheduler before either saves: the first converts, the second not.
+    const [toFsrs, back] = await queuedBehindRow(server, "users", userId, [
+      () => setScheduler(learner, { scheduler: "fsrs" }),
+      () => setScheduler(learner, { scheduler: "forgetting-curve" }),
+    ]);
+    expect([toFsrs!.status, back!.status]).toEqual([200, 200]);
+    expect((await me(learner)).scheduler).toBe("forgetting-curve");
+    for (const t of trackers) expect((await learner.get(`/api/memory-trackers/${t.id}`)).body.stability).toBeUndefined();
   });
 });
 

@@ -73,7 +73,7 @@ describe("memory trackers", () => {
     await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
         i % 2 === 0
-          ? stores[i % 2]!.users.updateSettings(userId, { name: "Rex" }, { to: "fsrs", convert })
+          ? stores[i % 2]!.users.updateSettings(userId, { name: "Rex" }, () => ({ to: "fsrs", convert }))
           : stores[i % 2]!.memory.repeat(userId, trackerId, oneMore),
       ),
     );

@@ -7,7 +7,7 @@ import { DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, type users, 
 import { ensureAccount } from "../accounts/account-rows";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { convertTrackers, type TrackerConversion } from "../memory/trackers";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, one, run, type Session, type Step } from "../session";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserTokenRow = typeof userTokens.$inferSelect;
@@ -41,21 +41,34 @@ export function* createProfile(s: Session, accountId: number, name: string, now:
   return user ?? "exists";
 }
 
+/** How a change of scheduler converts the user's trackers. */
+export interface TrackerConversionPlan {
+  to: "fsrs" | "forgetting-curve";
+  convert: TrackerConversion;
+}
+
 /**
  * Changes a user's own settings; answers the user as it is now (undefined: no such user). A change
- * of scheduler converts the user's trackers once, in the same unit (the memory store's body).
+ * of scheduler converts the user's trackers once, in the same unit (the memory store's body):
+ * `conversionOf` says how, from the user as this unit finds it (undefined: no conversion).
  */
 export function* updateSettings(
   s: Session,
   userId: number,
   changes: Partial<UserRow>,
-  conversion?: { to: "fsrs" | "forgetting-curve"; convert: TrackerConversion },
+  conversionOf?: (before: UserRow) => TrackerConversionPlan | undefined,
 ): Step<UserRow | undefined> {
-  // The trackers first, in the order a review locks them (its tracker, then the user's cache
+  const u = s.t.users;
+  // Changes of one user's settings take turns from here, each deciding from the one before's
+  // scheduler (the lock its UPDATE would take: a review logging a recall of the user does not wait).
+  const before = yield* one(s, forUpdate(s, s.db.select().from(u).where(eq(u.id, userId)), "no key update"));
+  if (!before) return undefined;
+  const conversion = conversionOf?.(before);
+  // The trackers next, in the order a review locks them (its tracker, then the user's cache
   // version its trigger bumps): the user's row, updated first, bumped that version before waiting
   // for a tracker under review, and the two units deadlocked on PostgreSQL.
   if (conversion) yield* convertTrackers(s, userId, conversion.to, conversion.convert);
-  const [user] = yield* all(s, s.db.update(s.t.users).set(changes).where(eq(s.t.users.id, userId)).returning());
+  const [user] = yield* all(s, s.db.update(u).set(changes).where(eq(u.id, userId)).returning());
   return user;
 }
 

@@ -1,0 +1,60 @@
+/**
+ * Requests of a race test made to overlap on PostgreSQL: the test holds a lock of one row, starts
+ * each request in turn once the one before waits for that row, then lets go, so that each read
+ * what it read before any of them wrote. On SQLite one process's units take turns already: the
+ * requests just run at once.
+ */
+import type { PostgresDatabase } from "../../src/store/postgres-database";
+import type { TestServer } from "../support/server";
+
+/** How long a request may take to reach the held row before the test gives up. */
+const REACH_MS = 10_000;
+
+/** How many of the database's connections wait for a lock now. */
+async function lockWaiters(database: PostgresDatabase): Promise<number> {
+  const [row] = await database.client`SELECT count(*)::int AS n FROM pg_stat_activity
+    WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return (row as { n: number }).n;
+}
+
+async function untilLockWaiters(database: PostgresDatabase, count: number): Promise<void> {
+  const giveUpAt = Date.now() + REACH_MS;
+  while ((await lockWaiters(database)) < count) {
+    if (Date.now() > giveUpAt) throw new Error(`${count} request(s) should wait for the held row`);
+    await Bun.sleep(5);
+  }
+}
+
+/**
+ * Runs `requests`, each of which writes `table`'s row `id` in the end: on PostgreSQL, started one
+ * after another behind a lock of that row and let go together, in the order they queued.
+ */
+export async function queuedBehindRow<T>(server: TestServer, table: string, id: number, requests: (() => Promise<T>)[]): Promise<T[]> {
+  if (server.ctx.database.dialect !== "postgres") return Promise.all(requests.map((request) => request()));
+  const database = server.ctx.database as PostgresDatabase;
+  let letGo = () => {};
+  const released = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  let locked = () => {};
+  const held = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holding = database.client.begin(async (tx) => {
+    await tx`SELECT id FROM ${tx(table)} WHERE id = ${id} FOR UPDATE`;
+    locked();
+    await released;
+  });
+  await held;
+  const answers: Promise<T>[] = [];
+  try {
+    for (const [i, request] of requests.entries()) {
+      answers.push(request());
+      await untilLockWaiters(database, i + 1);
+    }
+  } finally {
+    letGo();
+    await holding;
+  }
+  return Promise.all(answers);
+}
