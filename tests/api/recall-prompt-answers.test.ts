@@ -12,6 +12,20 @@ import {
   useRecallPromptWorld,
 } from "../support/recall-prompts";
 
+/** A chat completion whose message is `value` as JSON, as a route of the fake answers it. */
+function chatCompletion(value: unknown): Response {
+  return Response.json({
+    id: "chatcmpl-held",
+    object: "chat.completion",
+    created: 0,
+    model: "gpt-4o-mini",
+    choices: [
+      { index: 0, message: { role: "assistant", content: JSON.stringify(value), refusal: null }, finish_reason: "stop", logprobs: null },
+    ],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  });
+}
+
 describe("answering, contesting and regenerating recall prompts", () => {
   const w = useRecallPromptWorld();
 
@@ -133,6 +147,25 @@ describe("answering, contesting and regenerating recall prompts", () => {
     const answered = await w.learner.post(`/api/recall-prompts/${regenerated.body.id}/answer`, { choiceIndex: 0 });
     expect(answered.body.answer.correct).toBe(true);
     expect((await w.tracker()).repetitionCount).toBe(1);
+  });
+
+  test("two regenerations of one prompt at once give one new prompt, answered to both", async () => {
+    scriptGoodQuestion(w.fake);
+    const prompt = (await w.ask()).body;
+    // The model answers once both requests have asked it: each read the prompt before either saved.
+    const bothAsked = Promise.withResolvers<void>();
+    let asked = 0;
+    w.fake.on("POST", "/chat/completions", async () => {
+      if (++asked === 2) bothAsked.resolve();
+      await bothAsked.promise;
+      return chatCompletion(mcq("Which city hosts the Louvre?", ["Paris", "Lyon"], 0));
+    });
+    const regenerate = () => w.learner.post(`/api/recall-prompts/${prompt.id}/regenerate`, { advice: "Harder" });
+    const [a, b] = await Promise.all([regenerate(), regenerate()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.id).not.toBe(prompt.id);
+    expect(b.body.id).toBe(a.body.id);
+    expect((await w.ask()).body.id).toBe(a.body.id);
   });
 
   test("regenerate answers an empty body when the model gives no usable question", async () => {

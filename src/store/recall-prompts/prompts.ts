@@ -111,7 +111,10 @@ export function* markContested(s: Session, promptId: number, questionId: number,
   yield* run(s, s.db.update(p).set({ contestAdvice: advice }).where(eq(p.id, promptId)));
 }
 
-/** The contested prompt's question marked so, and a new question asked in a new prompt for the same tracker. */
+/**
+ * The contested prompt's question marked so, and a new question asked in a new prompt for the same
+ * tracker; when a regeneration that ran at the same time replaced it meanwhile, answers that one.
+ */
 export function* replaceContested(
   s: Session,
   contested: RecallPromptRow,
@@ -120,6 +123,10 @@ export function* replaceContested(
   values: NewQuestion,
   now: Date,
 ): Step<PromptWithQuestion> {
+  // Requests for one tracker take turns from here (as in savePrompt), so the second sees the first's prompt.
+  yield* lockRow(s, s.t.memoryTrackers, contested.memoryTrackerId);
+  const concurrent = yield* reusablePrompt(s, contested.userId, contested.memoryTrackerId);
+  if (concurrent && concurrent.prompt.id !== contested.id) return concurrent;
   yield* markContested(s, contested.id, contested.predefinedQuestionId, advice);
   const created = yield* insertQuestion(s, noteId, values, now);
   return { prompt: yield* insertPrompt(s, contested.userId, contested.memoryTrackerId, created.id, now), question: created };
