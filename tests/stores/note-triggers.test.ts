@@ -259,7 +259,7 @@ describe("sibling order", () => {
       );
     expect((await orders()).map((row) => row.order)).toEqual([1024]);
     expect(await write((s) => orderForFirstChild(s, headNoteId))).toBe(0);
-    expect(await write((s) => orderAfter(s, { id: first, parentId: headNoteId, siblingOrder: 1024 }))).toBe(2048);
+    expect(await write((s) => orderAfter(s, { id: first, parentId: headNoteId, notebookId, siblingOrder: 1024 }))).toBe(2048);
     const other = await under.another();
     const placeThrough = (title: string, i: number) =>
       (i % 2 === 0 ? under.database : other).write(function* (s) {

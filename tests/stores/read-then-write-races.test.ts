@@ -5,7 +5,7 @@
  * same state and both write from it.
  */
 import { describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { createStores, type Stores } from "../../src/store";
 import type { AnswerKeyRecord, MemoryTrackerRow, ReviewPlanner } from "../../src/store/memory/memory-store";
 import { all, one, run, type Session, type Step } from "../../src/store/session";
@@ -173,6 +173,30 @@ describe("notes", () => {
     );
     const details = (await under.stores.notes.noteById(noteId))!.details ?? "";
     expect([...details].sort().join("")).toBe("01234567");
+  });
+});
+
+describe("sibling order", () => {
+  test("notes placed at once after a notebook's head note each get an order of their own", async () => {
+    const stores = await twoWriters();
+    const { notebookId, headNoteId } = await under.database.write(function* (s) {
+      const { userId } = yield* user(s, "ross");
+      return yield* notebook(s, userId);
+    });
+    const head = (await under.stores.notes.noteById(headNoteId))!;
+    await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => stores[i % 2]!.notes.addNote(new Date(1000), { after: head }, { title: `head ${i}` })),
+    );
+    const heads = await under.database.read((s) =>
+      all(
+        s,
+        s.db
+          .select({ siblingOrder: s.t.notes.siblingOrder })
+          .from(s.t.notes)
+          .where(and(eq(s.t.notes.notebookId, notebookId), isNull(s.t.notes.parentId))),
+      ),
+    );
+    expect(new Set(heads.map((row) => row.siblingOrder)).size).toBe(PARALLEL + 1);
   });
 });
 
