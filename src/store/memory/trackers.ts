@@ -264,19 +264,22 @@ export type TrackerConversion = (
  */
 export function* convertTrackers(s: Session, userId: number, to: "fsrs" | "forgetting-curve", convert: TrackerConversion): Step<number> {
   const { memoryTrackers: m, recallLogTrackerCounts: c } = s.t;
-  // Locked until the unit ends (PostgreSQL; a SQLite write unit is the only writer): a review
-  // meanwhile waits, rather than have its schedule overwritten by the conversion of the row before it.
-  const active = yield* all(
+  // Every tracker this unit writes is locked here, before any write raises the user's versions
+  // (PostgreSQL; a SQLite write unit is the only writer): a review meanwhile waits, rather than have
+  // its schedule overwritten by the conversion of the row before it, and one that holds a tracker
+  // written later (a removed one, which leaving FSRS clears too) never waits for a version this holds.
+  const locked = yield* all(
     s,
     forUpdate(
       s,
       s.db
         .select()
         .from(m)
-        .where(and(eq(m.userId, userId), eq(m.removedFromTracking, false)))
+        .where(to === "fsrs" ? and(eq(m.userId, userId), eq(m.removedFromTracking, false)) : eq(m.userId, userId))
         .orderBy(m.id),
     ),
   );
+  const active = locked.filter((row) => !row.removedFromTracking);
   // Logged recalls per tracker (recall_log_tracker_counts, kept by a trigger on the log).
   const counts = to === "fsrs" ? yield* all(s, s.db.select().from(c).where(eq(c.userId, userId))) : [];
   const history = new Map(counts.map((row) => [row.memoryTrackerId, { successes: row.successes, failures: row.failures }]));
