@@ -69,4 +69,39 @@ describe("scheduler switches", () => {
     const removed = (await under.stores.memory.tracker(removedId))!;
     expect({ stability: removed.stability, lastRecalledAt: removed.lastRecalledAt }).toEqual({ stability: null, lastRecalledAt: reviewed });
   });
+
+  test("a note assimilated while the user switches to FSRS: the switch raises the user's learning version before it counts anything", async () => {
+    const { userId, noteId } = await under.database.write(function* (s) {
+      const { userId } = yield* user(s, "una");
+      const { notebookId, headNoteId } = yield* notebook(s, userId);
+      yield* tracker(s, userId, yield* note(s, notebookId, headNoteId, "learnt"), 0);
+      return { userId, noteId: yield* note(s, notebookId, headNoteId, "new", 0, 2048) };
+    });
+    let runs = 0;
+    const toFsrs = () => {
+      runs++;
+      return { to: "fsrs" as const, convert: (_row: MemoryTrackerRow) => ({ stability: 3, difficulty: 5 }) };
+    };
+    const stores = createStores(await under.another());
+    const switched = () => stores.users.updateSettings(userId, { scheduler: "fsrs" }, toFsrs);
+    const at = new Date(0);
+    if (under.dialect === "postgres") {
+      // What an assimilation's insert of a tracker does: raise the user's learning version, then
+      // count the tracker in the user's aggregates (its triggers, in that order).
+      const database = under.database as PostgresDatabase;
+      let switching: Promise<unknown> | undefined;
+      await database.client.begin(async (tx) => {
+        await tx`SELECT engram_bump('user-learning', ${userId})`;
+        switching = switched();
+        await untilLockWaiters(database, 1);
+        await tx`INSERT INTO memory_trackers (user_id, note_id, assimilated_at, last_recalled_at, next_recall_at)
+          VALUES (${userId}, ${noteId}, ${at}, ${at}, ${at})`;
+      });
+      await switching;
+    } else {
+      const values = { userId, noteId, assimilatedAt: at, lastRecalledAt: at, nextRecallAt: at };
+      await Promise.all([switched(), under.stores.memory.assimilate(userId, noteId, [values], () => "{}")]);
+    }
+    expect(runs).toBe(1);
+  });
 });

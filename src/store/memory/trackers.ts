@@ -259,26 +259,31 @@ export type TrackerConversion = (
 ) => Partial<TrackerSchedule>;
 
 /**
- * Converts the user's active trackers to another scheduler (in the settings' unit); leaving FSRS,
- * the removed trackers lose their FSRS state too. Answers how many trackers were converted.
+ * The user's trackers a conversion to `to` writes (the active ones; leaving FSRS, the removed ones
+ * too, whose FSRS state goes), locked in id order until the unit ends (PostgreSQL; a SQLite write
+ * unit is the only writer). Lock them before the unit writes anything: a review meanwhile waits,
+ * rather than have its schedule overwritten by the conversion of the row before it, and one that
+ * holds a tracker written later never waits for a version the conversion raised before.
  */
-export function* convertTrackers(s: Session, userId: number, to: "fsrs" | "forgetting-curve", convert: TrackerConversion): Step<number> {
+export function* lockTrackersToConvert(s: Session, userId: number, to: "fsrs" | "forgetting-curve"): Step<MemoryTrackerRow[]> {
+  const m = s.t.memoryTrackers;
+  const which = to === "fsrs" ? and(eq(m.userId, userId), eq(m.removedFromTracking, false)) : eq(m.userId, userId);
+  return yield* all(s, forUpdate(s, s.db.select().from(m).where(which).orderBy(m.id)));
+}
+
+/**
+ * Converts the user's trackers, locked by lockTrackersToConvert, to another scheduler (in the
+ * settings' unit): the active ones as `convert` says; leaving FSRS, the removed ones lose their
+ * FSRS state too. Answers how many trackers were converted.
+ */
+export function* convertTrackers(
+  s: Session,
+  userId: number,
+  locked: MemoryTrackerRow[],
+  to: "fsrs" | "forgetting-curve",
+  convert: TrackerConversion,
+): Step<number> {
   const { memoryTrackers: m, recallLogTrackerCounts: c } = s.t;
-  // Every tracker this unit writes is locked here, before any write raises the user's versions
-  // (PostgreSQL; a SQLite write unit is the only writer): a review meanwhile waits, rather than have
-  // its schedule overwritten by the conversion of the row before it, and one that holds a tracker
-  // written later (a removed one, which leaving FSRS clears too) never waits for a version this holds.
-  const locked = yield* all(
-    s,
-    forUpdate(
-      s,
-      s.db
-        .select()
-        .from(m)
-        .where(to === "fsrs" ? and(eq(m.userId, userId), eq(m.removedFromTracking, false)) : eq(m.userId, userId))
-        .orderBy(m.id),
-    ),
-  );
   const active = locked.filter((row) => !row.removedFromTracking);
   // Logged recalls per tracker (recall_log_tracker_counts, kept by a trigger on the log).
   const counts = to === "fsrs" ? yield* all(s, s.db.select().from(c).where(eq(c.userId, userId))) : [];

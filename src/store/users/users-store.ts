@@ -6,7 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_DAILY_ASSIMILATION_COUNT, DEFAULT_SPACE_INTERVALS, type users, type userTokens } from "../../db/schema";
 import { ensureAccount } from "../accounts/account-rows";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { convertTrackers, type TrackerConversion } from "../memory/trackers";
+import { convertTrackers, lockTrackersToConvert, type TrackerConversion } from "../memory/trackers";
 import { all, forUpdate, one, run, type Session, type Step } from "../session";
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,11 +64,12 @@ export function* updateSettings(
   const before = yield* one(s, forUpdate(s, s.db.select().from(u).where(eq(u.id, userId)), "no key update"));
   if (!before) return undefined;
   const conversion = conversionOf?.(before);
-  // The trackers next, in the order a review locks them (its tracker, then the user's cache
-  // version its trigger bumps): the user's row, updated first, bumped that version before waiting
-  // for a tracker under review, and the two units deadlocked on PostgreSQL.
-  if (conversion) yield* convertTrackers(s, userId, conversion.to, conversion.convert);
+  // Then, in the order every unit takes them: the trackers it writes (as a review locks its tracker
+  // first), the user's learning version (its UPDATE's trigger; an assimilation raises it first too),
+  // then the recall version and the user's aggregates that converting the trackers changes.
+  const locked = conversion ? yield* lockTrackersToConvert(s, userId, conversion.to) : [];
   const [user] = yield* all(s, s.db.update(u).set(changes).where(eq(u.id, userId)).returning());
+  if (conversion) yield* convertTrackers(s, userId, locked, conversion.to, conversion.convert);
   return user;
 }
 
