@@ -12,20 +12,10 @@ import type { MemoryTrackerRow } from "../../src/store/memory/memory-store";
 import type { PostgresDatabase } from "../../src/store/postgres-database";
 import { run } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
+import { untilLockWaiters } from "./lock-waiters";
 import { note, notebook, tracker, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
-
-/** Until `count` connections to the database wait for a lock (a store's unit reached the held row). */
-async function untilLockWaiters(database: PostgresDatabase, count: number): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    const [row] = await database.client`SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-    if ((row as { n: number }).n >= count) return;
-    if (tries > 2000) throw new Error("the store's unit never waited for the held row");
-    await Bun.sleep(5);
-  }
-}
 
 describe("scheduler switches", () => {
   test("leaving FSRS while a removed tracker is reviewed: the switch waits for the tracker before it raises any version", async () => {

@@ -8,8 +8,11 @@ import { describe, expect, test } from "bun:test";
 import { and, eq, isNull } from "drizzle-orm";
 import { createStores, type Stores } from "../../src/store";
 import type { AnswerKeyRecord, MemoryTrackerRow, ReviewPlanner } from "../../src/store/memory/memory-store";
+import { showHiddenNotes } from "../../src/store/notes/notes-import";
+import type { PostgresDatabase } from "../../src/store/postgres-database";
 import { all, one, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
+import { untilLockWaiters } from "./lock-waiters";
 import { account, note, notebook, tracker, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
@@ -197,6 +200,44 @@ describe("sibling order", () => {
       ),
     );
     expect(new Set(heads.map((row) => row.siblingOrder)).size).toBe(PARALLEL + 1);
+  });
+});
+
+describe("imports", () => {
+  test("an import published while the note its new notes go under is deleted: they go with that deletion", async () => {
+    const { parentId, newId } = await under.database.write(function* (s) {
+      const { userId } = yield* user(s, "tess");
+      const { notebookId, headNoteId } = yield* notebook(s, userId);
+      const parentId = yield* note(s, notebookId, headNoteId, "existing");
+      const newId = yield* note(s, notebookId, parentId, "imported");
+      // Hidden (deleted) until the import publishes it.
+      yield* run(
+        s,
+        s.db
+          .update(s.t.notes)
+          .set({ deletedAt: new Date(1) })
+          .where(eq(s.t.notes.id, newId)),
+      );
+      return { parentId, newId };
+    });
+    const other = await under.another();
+    const publishing = () => other.write((s) => showHiddenNotes(s, [newId]));
+    const deletedAt = new Date(3000);
+    if (under.dialect === "postgres") {
+      // The deletion's update, not committed yet: the existing note deleted, the hidden one left as it is.
+      const database = under.database as PostgresDatabase;
+      let published: Promise<unknown> | undefined;
+      await database.client.begin(async (tx) => {
+        await tx`UPDATE notes SET deleted_at = ${deletedAt}, deletion_root_id = ${parentId} WHERE id = ${parentId}`;
+        published = publishing();
+        await Promise.race([published, untilLockWaiters(database, 1)]);
+      });
+      await published;
+    } else {
+      await Promise.all([under.stores.notes.softDeleteSubtree(parentId, deletedAt), publishing()]);
+    }
+    const shown = (await under.stores.notes.noteById(newId))!;
+    expect({ deletedAt: shown.deletedAt, root: shown.deletionRootId }).toEqual({ deletedAt, root: parentId });
   });
 });
 
