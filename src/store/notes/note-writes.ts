@@ -4,6 +4,7 @@
  * re-embedding through the note_changes outbox) is raised by the notes table's triggers.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { takeLogWritersTurn } from "../search/binary-index-store";
 import { lockRow, one, run, type Session, type Step } from "../session";
 import { descendantIds, type NoteRow, noteById } from "./note-rows";
 import { orderAfter, orderForFirstChild, orderForLastChild } from "./sibling-order";
@@ -118,6 +119,8 @@ export function* moveNote(
   now: Date,
 ): Step<void> {
   const { notes } = s.t;
+  // Its notes' embeddings change notebooks in the binary index's log: this unit's turn first.
+  if (target.notebookId !== note.notebookId) yield* takeLogWritersTurn(s);
   const order = asFirstChild ? yield* orderForFirstChild(s, target.id) : yield* orderAfter(s, target);
   const parentId = asFirstChild ? target.id : target.parentId;
   yield* run(s, s.db.update(notes).set({ parentId, siblingOrder: order, updatedAt: now }).where(eq(notes.id, note.id)));
@@ -136,6 +139,7 @@ export function* moveUnder(
   now: Date,
 ): Step<void> {
   const { notes, notebooks } = s.t;
+  if (target.notebookId !== source.notebookId) yield* takeLogWritersTurn(s);
   const order = asFirstChild ? yield* orderForFirstChild(s, target.id) : yield* orderForLastChild(s, target.id);
   yield* run(s, s.db.update(notes).set({ parentId: target.id, siblingOrder: order, updatedAt: now }).where(eq(notes.id, source.id)));
   if (target.notebookId !== source.notebookId) {

@@ -96,6 +96,21 @@ export function* generation(s: Session): Step<number> {
   return (yield* logState(s)).generation;
 }
 
+/** The advisory lock the log's writers take turns on (PostgreSQL): any number, the same for every process. */
+const LOG_WRITERS_LOCK = 7_363_771_501;
+
+/**
+ * Takes this unit's turn to write what the log records (embeddings, a note's notebook), until the
+ * unit ends: call it before the first such write, and before locking any row. The log numbers its
+ * changes as they are written, but units commit in their own order, and a copy that saw change n+1
+ * moves past n for good, so a unit that logged n and committed later was never seen. Taking turns,
+ * the writers commit in the order of their numbers. On SQLite a write unit is the only writer already.
+ */
+export function* takeLogWritersTurn(s: Session): Step<void> {
+  if (s.dialect === "sqlite") return;
+  yield* rawAll(s, sql`SELECT pg_advisory_xact_lock(${LOG_WRITERS_LOCK})`);
+}
+
 /** Drops the log's rows but the newest `keep` (a copy further behind loads whole). */
 export function* prune(s: Session, keep: number): Step<number> {
   const changes = s.t.noteEmbeddingBitsChanges;

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { all, byDialect, rawAll, run, type Session, type Step } from "../session";
-import { prune } from "./binary-index-store";
+import { prune, takeLogWritersTurn } from "./binary-index-store";
 import { literalSearch as literalOnPostgres } from "./literal-postgres";
 import type { SearchHit, SearchScope } from "./literal-ranking";
 import { literalSearch } from "./literal-sqlite";
@@ -158,6 +158,7 @@ function* embeddingSources(s: Session, noteIds: number[]): Step<EmbeddingSourceR
  */
 function* storeEmbeddings(s: Session, embeddings: NewEmbedding[], keepChanges: number, now: number): Step<number> {
   if (embeddings.length === 0) return 0;
+  yield* takeLogWritersTurn(s);
   const { notes: n, noteEmbeddings: e } = s.t;
   const existing = new Set(
     (yield* all(
@@ -191,6 +192,7 @@ function* storeEmbeddings(s: Session, embeddings: NewEmbedding[], keepChanges: n
 
 /** Forgets every embedding of the notebook's notes ("Reset index"). */
 function* forgetNotebookEmbeddings(s: Session, notebookId: number): Step<number> {
+  yield* takeLogWritersTurn(s);
   const { notes: n, noteEmbeddings: e } = s.t;
   return yield* run(s, s.db.delete(e).where(inArray(e.noteId, s.db.select({ id: n.id }).from(n).where(eq(n.notebookId, notebookId)))));
 }
