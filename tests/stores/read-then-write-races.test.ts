@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq, isNull } from "drizzle-orm";
 import { createStores, type Stores } from "../../src/store";
+import type { Database } from "../../src/store/database";
 import type { AnswerKeyRecord, MemoryTrackerRow, ReviewPlanner } from "../../src/store/memory/memory-store";
 import { showHiddenNotes } from "../../src/store/notes/notes-import";
 import type { PostgresDatabase } from "../../src/store/postgres-database";
@@ -18,9 +19,16 @@ import { account, note, notebook, tracker, user } from "./seed";
 const under = databaseUnderTestOfFile();
 const PARALLEL = 8;
 
+/** Another Database on the same data (its own pool, as a second process would have), one for the file. */
+let other: Promise<Database> | undefined;
+const anotherDatabase = (): Promise<Database> => {
+  other ??= under.another();
+  return other;
+};
+
 /** The stores of the database under test and of another Database on the same data, alternately. */
 async function twoWriters(): Promise<Stores[]> {
-  return [under.stores, createStores(await under.another())];
+  return [under.stores, createStores(await anotherDatabase())];
 }
 
 /** A review that counts one more repetition than the tracker had when the unit read it. */
@@ -220,7 +228,7 @@ describe("imports", () => {
       );
       return { parentId, newId };
     });
-    const other = await under.another();
+    const other = await anotherDatabase();
     const publishing = () => other.write((s) => showHiddenNotes(s, [newId]));
     const deletedAt = new Date(3000);
     if (under.dialect === "postgres") {
