@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { assimilate, dayHour, recallingTitles, travelTo } from "../support/learning";
 import { injectNotes } from "../support/notes";
+import { queuedBehindRow } from "../support/row-lock";
 import { type HttpClient, useTestServer } from "../support/server";
-import { queuedBehindRow } from "./row-lock";
 
 async function me(client: HttpClient) {
   return (await client.get("/api/user")).body;

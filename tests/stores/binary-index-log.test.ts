@@ -7,7 +7,7 @@ import { expect, test } from "bun:test";
 import { createStores } from "../../src/store";
 import type { PostgresDatabase } from "../../src/store/postgres-database";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { untilLockWaiters } from "./lock-waiters";
+import { untilLockWaiters } from "../support/lock-waiters";
 import { note, notebook, user } from "./seed";
 
 const under = databaseUnderTestOfFile();

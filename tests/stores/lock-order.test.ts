@@ -12,7 +12,7 @@ import type { MemoryTrackerRow } from "../../src/store/memory/memory-store";
 import type { PostgresDatabase } from "../../src/store/postgres-database";
 import { run } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { untilLockWaiters } from "./lock-waiters";
+import { untilLockWaiters } from "../support/lock-waiters";
 import { note, notebook, tracker, user } from "./seed";
 
 const under = databaseUnderTestOfFile();

@@ -13,7 +13,7 @@ import { showHiddenNotes } from "../../src/store/notes/notes-import";
 import type { PostgresDatabase } from "../../src/store/postgres-database";
 import { all, one, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { untilLockWaiters } from "./lock-waiters";
+import { untilLockWaiters } from "../support/lock-waiters";
 import { account, note, notebook, tracker, user } from "./seed";
 
 const under = databaseUnderTestOfFile();

@@ -5,25 +5,8 @@
  * requests just run at once.
  */
 import type { PostgresDatabase } from "../../src/store/postgres-database";
-import type { TestServer } from "../support/server";
-
-/** How long a request may take to reach the held row before the test gives up. */
-const REACH_MS = 10_000;
-
-/** How many of the database's connections wait for a lock now. */
-async function lockWaiters(database: PostgresDatabase): Promise<number> {
-  const [row] = await database.client`SELECT count(*)::int AS n FROM pg_stat_activity
-    WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-  return (row as { n: number }).n;
-}
-
-async function untilLockWaiters(database: PostgresDatabase, count: number): Promise<void> {
-  const giveUpAt = Date.now() + REACH_MS;
-  while ((await lockWaiters(database)) < count) {
-    if (Date.now() > giveUpAt) throw new Error(`${count} request(s) should wait for the held row`);
-    await Bun.sleep(5);
-  }
-}
+import { untilLockWaiters } from "./lock-waiters";
+import type { TestServer } from "./server";
 
 /**
  * Runs `requests`, each of which writes `table`'s row `id` in the end: on PostgreSQL, started one

@@ -1,10 +1,10 @@
 /**
- * For store tests that hold a row in a transaction of their own (PostgreSQL): waits until the
- * store's unit under test reaches that row and waits for it.
+ * For race tests that hold a row in a transaction of their own (PostgreSQL): waits until the
+ * units or requests under test reach that row and wait for it.
  */
 import type { PostgresDatabase } from "../../src/store/postgres-database";
 
-/** How long the unit under test may take to reach the held row before the test gives up. */
+/** How long the units under test may take to reach the held row before the test gives up. */
 const REACH_MS = 10_000;
 
 /** Until `count` connections to the database wait for a lock. */
