@@ -7,6 +7,7 @@
  * removes what was written, so a failed import changes nothing.
  */
 import { statSync } from "node:fs";
+import { mergeTexts } from "../../islands/lib/text-merge";
 import type { NoteRow } from "../services/notes/rows";
 import { stagedPathKey } from "../services/vaults/attachment-keys";
 import { type ImportReport, readVault, type Vault, type VaultNote } from "../services/vaults/read-vault";
@@ -31,6 +32,10 @@ import {
 import type { Session, Step } from "../store/session";
 import type { DatabasePlace } from "../workers/database";
 import { PendingWrites } from "./pending-writes";
+
+/** The report's line for a note whose title or details were edited in Engram, in the same place, while the import ran. */
+const editedMeanwhile = (field: "title" | "details") =>
+  `its ${field} was edited in Engram during the import, in the same place: the edit was kept, not the vault's text`;
 
 export interface VaultImportInput {
   /** Where the server's database is: the worker opens its own Database there. */
@@ -95,6 +100,8 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   const placed = new Map<VaultNote, NoteRow>();
   const placedIds = new Set<number>();
   const updates: ImportedUpdate[] = [];
+  /** Where each updated note's text came from in the vault, for the report. */
+  const updatedPaths = new Map<number, string>();
   const usedImages = new Set<number>();
   const imageSha = new Map<number, string>();
 
@@ -125,7 +132,8 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
       }
     } else if (vaultNote.imageUrl && row.imageId === null && vaultNote.imageUrl !== row.imageUrl) set.imageUrl = vaultNote.imageUrl;
     if (Object.keys(set).length === 0) return false;
-    updates.push({ noteId: row.id, set, oldImageId: row.imageId });
+    updates.push({ noteId: row.id, set, read: { title: row.title, details: row.details }, oldImageId: row.imageId });
+    updatedPaths.set(row.id, vaultNote.source ?? vaultNote.title);
     if (set.details !== undefined || set.title !== undefined) changedText.push(row.id);
     return true;
   };
@@ -245,14 +253,20 @@ async function importVault(writes: PendingWrites, input: VaultImportInput): Prom
   writes.progress("publishing", total, total, true);
   const { operationId, notebookId } = input;
   const prefixLength = stagedPathKey(operationId, "").length;
+  let skipped = report.skipped;
   await writes.publish(function* (s) {
     yield* headOf(s);
-    yield* applyImportedUpdates(s, updates, now);
+    // Text edited in Engram while the import ran is merged with the vault's, or kept.
+    const kept = yield* applyImportedUpdates(s, updates, now, mergeTexts);
     yield* publishNotes(s, operationId);
     yield* publishAttachments(s, operationId, notebookId, prefixLength);
     yield* dropUnusedImages(s, operationId, usedImages);
     yield* forgetPending(s, operationId);
-    if (!(yield* finish(s, operationId, report, writes.clock()))) throw new VaultImportError("the import was stopped");
+    skipped = [
+      ...report.skipped,
+      ...kept.map(({ noteId, field }) => ({ path: updatedPaths.get(noteId) ?? "", reason: editedMeanwhile(field) })),
+    ];
+    if (!(yield* finish(s, operationId, { ...report, skipped }, writes.clock()))) throw new VaultImportError("the import was stopped");
   });
-  return { ...report, changedNoteIds: changedText };
+  return { ...report, skipped, changedNoteIds: changedText };
 }

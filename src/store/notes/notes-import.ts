@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { all, one, rawRun, run, type Session, type Step } from "../session";
+import { all, lockRow, one, rawRun, run, type Session, type Step } from "../session";
 
 /** The new notebooks let go of their head notes (the notes are removed in batches, not by the notebook's cascade). */
 export function* releaseHeadNotes(s: Session, notebookIds: number[]): Step<void> {
@@ -156,14 +156,46 @@ export function* linksOfNotebook(
 export interface ImportedUpdate {
   noteId: number;
   set: Partial<Pick<NoteRow, "title" | "details" | "wikidataId" | "url" | "imageId" | "imageUrl">>;
+  /** The note's title and details as the import read them, to tell an edit made since. */
+  read: Pick<NoteRow, "title" | "details">;
   /** The note's image before: removed when the update replaced it and no other note shows it. */
   oldImageId: number | null;
 }
 
-/** Applies an import's changes to existing notes (inside its publishing unit). */
-export function* applyImportedUpdates(s: Session, updates: ImportedUpdate[], now: Date): Step<void> {
+/**
+ * What an import writes into a text that was edited since the import read it: `mergeTexts`'
+ * answer for (what the import read, the text now, the import's text); undefined keeps the text now.
+ */
+export type ImportedTextMerge = (read: string, now: string, imported: string) => string | undefined;
+
+/**
+ * Applies an import's changes to existing notes (inside its publishing unit). A title or details
+ * edited since the import read them is merged with the import's (`merge`), never overwritten:
+ * answers the notes and fields whose edit was kept instead of the import's text.
+ */
+export function* applyImportedUpdates(
+  s: Session,
+  updates: ImportedUpdate[],
+  now: Date,
+  merge: ImportedTextMerge,
+): Step<{ noteId: number; field: "title" | "details" }[]> {
   const { notes, noteImages } = s.t;
-  for (const { noteId, set, oldImageId } of updates) {
+  const kept: { noteId: number; field: "title" | "details" }[] = [];
+  for (const { noteId, set: planned, read, oldImageId } of updates) {
+    const set = { ...planned };
+    if (set.title !== undefined || set.details !== undefined) {
+      yield* lockRow(s, notes, noteId);
+      const current = yield* one(s, s.db.select({ title: notes.title, details: notes.details }).from(notes).where(eq(notes.id, noteId)));
+      for (const field of ["title", "details"] as const) {
+        const imported = set[field];
+        if (imported === undefined || !current || current[field] === read[field]) continue;
+        const merged = merge(read[field], current[field], imported);
+        if (merged === undefined) {
+          delete set[field];
+          kept.push({ noteId, field });
+        } else set[field] = merged;
+      }
+    }
     yield* run(
       s,
       s.db
@@ -183,6 +215,7 @@ export function* applyImportedUpdates(s: Session, updates: ImportedUpdate[], now
       if (!stillUsed) yield* run(s, s.db.delete(noteImages).where(eq(noteImages.id, oldImageId)));
     }
   }
+  return kept;
 }
 
 /**
