@@ -5,10 +5,12 @@
  * same state and both write from it.
  */
 import { describe, expect, test } from "bun:test";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { createStores, type Stores } from "../../src/store";
 import type { Database } from "../../src/store/database";
 import type { AnswerKeyRecord, MemoryTrackerRow, ReviewPlanner } from "../../src/store/memory/memory-store";
+import { insertNote } from "../../src/store/notes/insert-note";
 import { showHiddenNotes } from "../../src/store/notes/notes-import";
 import type { PostgresDatabase } from "../../src/store/postgres-database";
 import { all, one, run, type Session, type Step } from "../../src/store/session";
@@ -247,6 +249,59 @@ describe("imports", () => {
     const shown = (await under.stores.notes.noteById(newId))!;
     expect({ deletedAt: shown.deletedAt, root: shown.deletionRootId }).toEqual({ deletedAt, root: parentId });
   });
+});
+
+describe("a note added while its parent's subtree is deleted", () => {
+  /** A head note with a child, and a new note about to be added under that child. */
+  async function subtree(name: string) {
+    return under.database.write(function* (s) {
+      const { userId } = yield* user(s, name);
+      const { notebookId, headNoteId } = yield* notebook(s, userId);
+      const rootId = yield* note(s, notebookId, headNoteId, "root");
+      const childId = yield* note(s, notebookId, rootId, "child");
+      return { notebookId, rootId, childId };
+    });
+  }
+
+  /** Runs the two, in this order, queued behind a lock of the child (PostgreSQL), or at once (SQLite). */
+  async function inTurn(childId: number, first: () => Promise<unknown>, second: () => Promise<unknown>) {
+    if (under.dialect !== "postgres") return Promise.all([first(), second()]);
+    const database = under.database as PostgresDatabase;
+    const started: Promise<unknown>[] = [];
+    await database.client.begin(async (tx) => {
+      await tx`SELECT id FROM notes WHERE id = ${childId} FOR UPDATE`;
+      started.push(first());
+      await untilLockWaiters(database, 1);
+      started.push(second());
+      await untilLockWaiters(database, 2);
+    });
+    return Promise.all(started);
+  }
+
+  /** Live notes whose parent is deleted: none may be left. */
+  const liveUnderDeleted = (notebookId: number) =>
+    under.database.read((s) => {
+      const parent = alias(s.t.notes, "parent");
+      return all(
+        s,
+        s.db
+          .select({ id: s.t.notes.id })
+          .from(s.t.notes)
+          .innerJoin(parent, eq(parent.id, s.t.notes.parentId))
+          .where(and(eq(s.t.notes.notebookId, notebookId), isNull(s.t.notes.deletedAt), isNotNull(parent.deletedAt))),
+      );
+    });
+
+  for (const order of ["added first", "deleted first"] as const) {
+    test(`${order}: the new note goes with the deletion`, async () => {
+      const { notebookId, rootId, childId } = await subtree(`sub ${order}`);
+      const other = await anotherDatabase();
+      const add = () => other.write((s) => insertNote(s, new Date(2000), { lastChildOf: { id: childId, notebookId } }, { title: "new" }));
+      const remove = () => under.stores.notes.softDeleteSubtree(rootId, new Date(3000));
+      await (order === "added first" ? inTurn(childId, add, remove) : inTurn(childId, remove, add));
+      expect(await liveUnderDeleted(notebookId)).toEqual([]);
+    });
+  }
 });
 
 describe("note images", () => {

@@ -5,7 +5,7 @@
  */
 import type { notes } from "../../db/schema";
 import { all, one, type Session, type Step } from "../session";
-import type { NoteRow } from "./note-rows";
+import { type NoteRow, noteById } from "./note-rows";
 import { lastChildOrders, orderAfter, orderForLastChild, SIBLING_ORDER_GAP } from "./sibling-order";
 
 /** Where a new note goes: a notebook's head note, a parent's last child, or right after a sibling. */
@@ -28,11 +28,19 @@ export function* insertNote(s: Session, now: Date, slot: NoteSlot, columns: NewN
             siblingOrder: yield* orderForLastChild(s, slot.lastChildOf.id),
           }
         : { notebookId: slot.after.notebookId, parentId: slot.after.parentId, siblingOrder: yield* orderAfter(s, slot.after) };
+  // The parent as it is now that its children are locked (sibling-order.ts): deleted or moved
+  // meanwhile, the new note goes with it (undo of the deletion restores it too).
+  const parent = place.parentId === null ? undefined : yield* noteById(s, place.parentId);
+  const withParent = !parent
+    ? {}
+    : parent.deletedAt && !columns.deletedAt
+      ? { notebookId: parent.notebookId, deletedAt: parent.deletedAt, deletionRootId: parent.deletionRootId }
+      : { notebookId: parent.notebookId };
   const row = yield* one(
     s,
     s.db
       .insert(s.t.notes)
-      .values({ ...columns, ...place, createdAt: now, updatedAt: now })
+      .values({ ...columns, ...place, ...withParent, createdAt: now, updatedAt: now })
       .returning(),
   );
   return row!;

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { takeLogWritersTurn } from "../search/binary-index-store";
-import { lockRow, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, lockRow, one, run, type Session, type Step } from "../session";
 import { descendantIds, type NoteRow, noteById } from "./note-rows";
 import { orderAfter, orderForFirstChild, orderForLastChild } from "./sibling-order";
 
@@ -14,8 +14,28 @@ export type TextField = "title" | "details";
 /** Ids per IN list, well under SQLite's limit of bound parameters. */
 const CHUNK = 500;
 
-function* updateEach(ids: number[], write: (chunk: number[]) => Step<number>): Step<void> {
+function* updateEach(ids: number[], write: (chunk: number[]) => Step<unknown>): Step<void> {
   for (let i = 0; i < ids.length; i += CHUNK) yield* write(ids.slice(i, i + CHUNK));
+}
+
+/**
+ * The note and its descendants, each locked until the unit ends (PostgreSQL; a SQLite write unit
+ * is the only writer). A note being added under one of them locks its parent first (sibling
+ * order): either it commits before this lock is granted, and the listing after the lock finds it,
+ * or it waits and then finds its parent deleted or moved (insertNote). Listed again until no
+ * such child came in meanwhile.
+ */
+function* lockedSubtreeIds(s: Session, noteId: number): Step<number[]> {
+  const { notes } = s.t;
+  let ids = [noteId, ...(yield* descendantIds(s, noteId))];
+  if (s.dialect === "sqlite") return ids;
+  for (;;) {
+    yield* updateEach(ids, (chunk) => all(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(inArray(notes.id, chunk)))));
+    const locked = new Set(ids);
+    const now = [noteId, ...(yield* descendantIds(s, noteId))];
+    if (now.every((id) => locked.has(id))) return now;
+    ids = now;
+  }
 }
 
 /** The text of a field at a revision, while it is kept (the last 50 are; see migrations). */
@@ -69,7 +89,7 @@ export function* setTitle(s: Session, noteId: number, title: string, now: Date):
  */
 export function* softDeleteSubtree(s: Session, noteId: number, now: Date): Step<void> {
   const { notes } = s.t;
-  const ids = [noteId, ...(yield* descendantIds(s, noteId))];
+  const ids = yield* lockedSubtreeIds(s, noteId);
   yield* updateEach(ids, (chunk) =>
     run(
       s,
@@ -103,7 +123,7 @@ export function* restoreSubtree(s: Session, noteId: number): Step<void> {
 /** Puts the note and its descendants in another notebook. */
 function* moveSubtreeToNotebook(s: Session, noteId: number, notebookId: number): Step<void> {
   const { notes } = s.t;
-  const ids = [noteId, ...(yield* descendantIds(s, noteId))];
+  const ids = yield* lockedSubtreeIds(s, noteId);
   yield* updateEach(ids, (chunk) => run(s, s.db.update(notes).set({ notebookId }).where(inArray(notes.id, chunk))));
 }
 
