@@ -5,7 +5,7 @@
  * PostgreSQL (each helper yields the query's promise, the runner resumes the body with its rows).
  * See docs/architecture.md, "Data layer".
  */
-import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type * as schema from "../db/schema";
@@ -149,17 +149,34 @@ export function forUpdate<Q>(s: Session, query: Q, strength: "update" | "no key 
   return (query as unknown as { for(strength: "update" | "no key update"): Q }).for(strength);
 }
 
-/**
- * `column` is one of the ids of the JSON array bound to placeholder `name`: a prepared statement's
- * list of ids, of any length, as one parameter.
- */
-export function inJsonIds(s: Session, column: SQLWrapper, name = "ids"): SQL {
-  const ids = sql.placeholder(name);
+/** `column` is one of the ids of a JSON array of them, bound as one parameter (a value or a placeholder). */
+function inJsonArray(s: Session, column: SQLWrapper, ids: string | Placeholder): SQL {
   return byDialect(s, {
     sqlite: () => sql`${column} IN (SELECT value FROM json_each(${ids}))`,
     // Sent as text: a jsonb parameter would be encoded again, as a JSON string.
     postgres: () => sql`${column} = ANY (SELECT jsonb_array_elements_text(${ids}::text::jsonb)::integer)`,
   });
+}
+
+/**
+ * `column` is one of the ids of the JSON array bound to placeholder `name`: a prepared statement's
+ * list of ids, of any length, as one parameter.
+ */
+export function inJsonIds(s: Session, column: SQLWrapper, name = "ids"): SQL {
+  return inJsonArray(s, column, sql.placeholder(name));
+}
+
+/** Lists of ids up to this long are bound one parameter per id; longer ones as one JSON parameter (inIds). */
+export const IDS_BOUND_ONE_BY_ONE = 500;
+
+/**
+ * `column` is one of these ids, however many (a statement binds at most 65,535 parameters on
+ * PostgreSQL, 250,000 on Bun's SQLite). A short list is bound id by id, so the planner sees the
+ * values; a longer one as one JSON array, read through the same index on the column.
+ */
+export function inIds(s: Session, column: SQLWrapper, ids: readonly number[]): SQL {
+  if (ids.length <= IDS_BOUND_ONE_BY_ONE) return inArray(column, ids);
+  return inJsonArray(s, column, JSON.stringify(ids));
 }
 
 /**

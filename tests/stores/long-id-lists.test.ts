@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { attachmentPathKey, stagedPathKey } from "../../src/services/vaults/attachment-keys";
 import { stageAttachment, storeImage } from "../../src/store/notes/notes-import";
 import { dropUnusedImages, OPERATION_LEASE_MS, publishAttachments, recordPending } from "../../src/store/operations/operations-store";
-import { all, run, type Session, type Step } from "../../src/store/session";
+import { all, IDS_BOUND_ONE_BY_ONE, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
 import { note, notebook, user } from "./seed";
 
@@ -165,6 +165,17 @@ describe("reads asked about tens of thousands of ids", () => {
     const report = await failureReports.record({ errorName: "Error", errorDetail: "boom" }, new Date(0));
     expect(await failureReports.remove(idsWith([report.id]))).toBe(1);
     expect(await failureReports.list()).toEqual([]);
+  });
+
+  test("a list of as many ids as are bound one by one, and one of one more, answer alike", async () => {
+    const { notebookId, headNoteId } = await importInto("Threshold");
+    const child = await write((s) => note(s, notebookId, headNoteId, "Threshold child"));
+    for (const count of [IDS_BOUND_ONE_BY_ONE, IDS_BOUND_ONE_BY_ONE + 1]) {
+      const rows = await under.stores.noteRevisions.revisionsOf(idsWith([child, headNoteId], count));
+      expect(sorted(rows.map((row) => row.id))).toEqual(sorted([headNoteId, child]));
+      const live = await under.stores.notes.liveNotebooks({ ids: idsWith([notebookId], count) });
+      expect(live.map((row) => row.notebook.id)).toEqual([notebookId]);
+    }
   });
 
   test("a list beyond SQLite's own limit of parameters (250,000 in Bun's build) answers too", async () => {

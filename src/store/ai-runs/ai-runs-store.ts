@@ -8,7 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { aiRuns, aiThreads } from "../../db/schema";
 import { post } from "../conversations/conversations-store";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { all, lockRow, one, run, type Session, type Step } from "../session";
+import { all, inIds, lockRow, one, run, type Session, type Step } from "../session";
 
 export type AiRunRow = typeof aiRuns.$inferSelect;
 export type AiThreadRow = typeof aiThreads.$inferSelect;
@@ -154,7 +154,7 @@ export function* cancelledAmong(s: Session, runIds: number[]): Step<number[]> {
     s.db
       .select({ id: aiRuns.id })
       .from(aiRuns)
-      .where(and(inArray(aiRuns.id, runIds), eq(aiRuns.status, "cancelled"))),
+      .where(and(inIds(s, aiRuns.id, runIds), eq(aiRuns.status, "cancelled"))),
   );
   return rows.map((row) => row.id);
 }

@@ -5,7 +5,7 @@
  * assessment_attempts, assessment_question_instances and certificates; a notebook becomes
  * certifiable through the notes store's body (notes/notebook-certification.ts) in the same unit.
  */
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type {
   assessmentAttempts,
   assessmentQuestionInstances,
@@ -15,7 +15,7 @@ import type {
 } from "../../db/schema";
 import { defineStore, read, type StoreOf, write } from "../define";
 import { setCertification } from "../notes/notebook-certification";
-import { all, forUpdate, one, run, type Session, type Step } from "../session";
+import { all, forUpdate, inIds, one, run, type Session, type Step } from "../session";
 
 export type ApprovalRow = typeof notebookCertificateApprovals.$inferSelect;
 export type AttemptRow = typeof assessmentAttempts.$inferSelect;
@@ -128,7 +128,14 @@ export function* instanceWithAttempt(s: Session, id: number): Step<{ instance: I
 export function* instancesOf(s: Session, attemptIds: number[]): Step<InstanceRow[]> {
   if (attemptIds.length === 0) return [];
   const i = s.t.assessmentQuestionInstances;
-  return yield* all(s, s.db.select().from(i).where(inArray(i.attemptId, attemptIds)).orderBy(asc(i.position)));
+  return yield* all(
+    s,
+    s.db
+      .select()
+      .from(i)
+      .where(inIds(s, i.attemptId, attemptIds))
+      .orderBy(asc(i.position)),
+  );
 }
 
 /** The user's attempts, newest first, with their questions. */

@@ -1,8 +1,8 @@
 /** Failure reports: unexpected errors kept for the admins (secrets scrubbed by the caller). */
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { failureReports } from "../../db/schema";
 import { defineStore, read, type StoreOf, write } from "../define";
-import { all, one, run, type Session, type Step } from "../session";
+import { all, inIds, one, run, type Session, type Step } from "../session";
 
 export type FailureReportRow = typeof failureReports.$inferSelect;
 
@@ -29,7 +29,7 @@ export function* byId(s: Session, id: number): Step<FailureReportRow | undefined
 
 /** Deletes these reports; answers how many there were. */
 export function* remove(s: Session, ids: number[]): Step<number> {
-  return yield* run(s, s.db.delete(s.t.failureReports).where(inArray(s.t.failureReports.id, ids)));
+  return yield* run(s, s.db.delete(s.t.failureReports).where(inIds(s, s.t.failureReports.id, ids)));
 }
 
 export const failureReportsStore = defineStore({

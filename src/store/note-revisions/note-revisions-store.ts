@@ -3,9 +3,8 @@
  * a process with open note pages compares them with what it last saw, so a save made through
  * another process reaches those pages too.
  */
-import { inArray } from "drizzle-orm";
 import { defineStore, read, type StoreOf } from "../define";
-import { all, type Session, type Step } from "../session";
+import { all, inIds, type Session, type Step } from "../session";
 
 export interface NoteRevisions {
   id: number;
@@ -22,7 +21,7 @@ export function* revisionsOf(s: Session, noteIds: number[]): Step<NoteRevisions[
     s.db
       .select({ id: notes.id, titleRevision: notes.titleRevision, detailsRevision: notes.detailsRevision })
       .from(notes)
-      .where(inArray(notes.id, noteIds)),
+      .where(inIds(s, notes.id, noteIds)),
   );
 }
 

@@ -2,9 +2,9 @@
  * Notebooks: creating one with its head note (and what Wikidata gave it) in one unit, their
  * settings, and the rows a notebook card shows (its head note, its creator's name, its circle).
  */
-import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { notebooks } from "../../db/schema";
-import { all, one, prepared, run, type Session, type Step } from "../session";
+import { all, inIds, one, prepared, run, type Session, type Step } from "../session";
 import { insertNote } from "./insert-note";
 import { type NotebookRow, type NoteRow, notesByIds } from "./note-rows";
 import { applyEnrichment, type WikidataEnrichment } from "./wikidata";
@@ -69,7 +69,7 @@ export function* liveNotebooks(s: Session, selection: NotebookSelection): Step<{
   if ("circleId" in selection) where = eq(notebooks.circleId, selection.circleId);
   else if ("ids" in selection) {
     if (selection.ids.length === 0) return [];
-    where = inArray(notebooks.id, selection.ids);
+    where = inIds(s, notebooks.id, selection.ids);
   }
   return yield* all(
     s,

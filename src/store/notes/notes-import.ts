@@ -6,13 +6,19 @@
  */
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { all, lockRow, one, rawRun, run, type Session, type Step } from "../session";
+import { all, inIds, lockRow, one, rawRun, run, type Session, type Step } from "../session";
 
 /** The new notebooks let go of their head notes (the notes are removed in batches, not by the notebook's cascade). */
 export function* releaseHeadNotes(s: Session, notebookIds: number[]): Step<void> {
   if (notebookIds.length === 0) return;
   const { notebooks } = s.t;
-  yield* run(s, s.db.update(notebooks).set({ headNoteId: null }).where(inArray(notebooks.id, notebookIds)));
+  yield* run(
+    s,
+    s.db
+      .update(notebooks)
+      .set({ headNoteId: null })
+      .where(inIds(s, notebooks.id, notebookIds)),
+  );
 }
 
 /**
@@ -29,7 +35,7 @@ export function* removeNotes(s: Session, noteIds: number[]): Step<void> {
 export function* removeImages(s: Session, imageIds: number[]): Step<void> {
   if (imageIds.length === 0) return;
   const { noteImages } = s.t;
-  yield* run(s, s.db.delete(noteImages).where(inArray(noteImages.id, imageIds)));
+  yield* run(s, s.db.delete(noteImages).where(inIds(s, noteImages.id, imageIds)));
 }
 
 export function* removeAttachments(s: Session, attachmentIds: number[]): Step<void> {
@@ -103,9 +109,18 @@ export function* publishStagedAttachments(s: Session, notebookId: number, staged
   if (stagedIds.length === 0) return;
   const { notebookAttachments: a } = s.t;
   const unstaged = sql<string>`substr(${a.pathKey}, ${prefixLength + 1})`;
-  const replacedKeys = s.db.select({ key: unstaged }).from(a).where(inArray(a.id, stagedIds));
+  const replacedKeys = s.db
+    .select({ key: unstaged })
+    .from(a)
+    .where(inIds(s, a.id, stagedIds));
   yield* run(s, s.db.delete(a).where(and(eq(a.notebookId, notebookId), inArray(a.pathKey, replacedKeys))));
-  yield* run(s, s.db.update(a).set({ pathKey: unstaged }).where(inArray(a.id, stagedIds)));
+  yield* run(
+    s,
+    s.db
+      .update(a)
+      .set({ pathKey: unstaged })
+      .where(inIds(s, a.id, stagedIds)),
+  );
 }
 
 type NoteRow = typeof import("../../db/schema").notes.$inferSelect;

@@ -1,18 +1,24 @@
 /**
- * The PostgreSQL pieces of the notes store, twins of notes-sqlite.ts: lists of ids as `IN (...)`
- * parameters (PostgreSQL keeps no statement cache per text here that json_each would spare, and
- * allows 65,535 parameters: these lists are a page of notes).
+ * The PostgreSQL pieces of the notes store, twins of notes-sqlite.ts: lists of ids through inIds
+ * (PostgreSQL keeps no statement cache per text here that one JSON parameter would spare; a short
+ * list is bound id by id, a long one, a bazaar's notebooks or a whole notebook's children, as one).
  */
-import { and, count, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, isNull, sql } from "drizzle-orm";
 import type { notes as notesTable } from "../../db/schema";
-import { all, type Session, type Step } from "../session";
+import { all, inIds, type Session, type Step } from "../session";
 
 type NoteRow = typeof notesTable.$inferSelect;
 
 /** Notes by id, in no promised order. */
 export function* notesByIds(s: Session, ids: number[]): Step<NoteRow[]> {
   const { notes } = s.t;
-  return yield* all(s, s.db.select().from(notes).where(inArray(notes.id, ids)));
+  return yield* all(
+    s,
+    s.db
+      .select()
+      .from(notes)
+      .where(inIds(s, notes.id, ids)),
+  );
 }
 
 /** Each parent's undeleted children and how many of them are links. */
@@ -23,7 +29,7 @@ export function* childAndLinkCounts(s: Session, parentIds: number[]): Step<{ par
     s.db
       .select({ parentId: notes.parentId, children: count(), links: count(notes.targetNoteId) })
       .from(notes)
-      .where(and(inArray(notes.parentId, parentIds), isNull(notes.deletedAt)))
+      .where(and(inIds(s, notes.parentId, parentIds), isNull(notes.deletedAt)))
       .groupBy(notes.parentId),
   );
 }
@@ -42,7 +48,7 @@ export function* idsOfNotesTitled(s: Session, notebookIds: number[], title: stri
       .from(notes)
       .where(
         and(
-          inArray(notes.notebookId, notebookIds),
+          inIds(s, notes.notebookId, notebookIds),
           isNull(notes.deletedAt),
           isNull(notes.targetNoteId),
           sql`lower(trim(${notes.title})) = lower(${title})`,

@@ -4,8 +4,8 @@
  * `updateRecallSetting`. Links follow the level: every link under the note and every link to it
  * gets at least the new level, in the same unit.
  */
-import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
-import { all, run, type Session, type Step } from "../session";
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import { all, inIds, run, type Session, type Step } from "../session";
 
 export interface RecallSetting {
   level: number;
@@ -32,7 +32,8 @@ export function* setRecallSetting(s: Session, noteId: number, setting: RecallSet
         .update(notes)
         .set({ level: setting.level })
         .where(
-          inArray(
+          inIds(
+            s,
             notes.id,
             links.map((link) => link.id),
           ),

@@ -12,9 +12,9 @@
  *     the details (FTS5's bm25() has no twin here; it too ranks more mentions first); the first
  *     DETAILS_RANKED_HERE are ranked in JavaScript, as on SQLite.
  */
-import { and, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { rawAll, type Session, type Step } from "../session";
+import { inIds, rawAll, type Session, type Step } from "../session";
 import {
   asciiLower,
   characterCount,
@@ -56,7 +56,7 @@ function everyWordIn(words: string[], columns: SQLiteColumn[]): SQL {
 function inScope(s: Session, scope: SearchScope, excluded: number[] = []): SQL {
   const n = s.t.notes;
   return and(
-    inArray(n.notebookId, [...scope.notebookIds]),
+    inIds(s, n.notebookId, scope.notebookIds),
     isNull(n.deletedAt),
     isNull(n.targetNoteId),
     notInArray(n.id, [scope.excludeNoteId ?? -1, ...excluded]),

@@ -6,7 +6,7 @@
  * databases rank alike. The candidates come from the per-process binary index either way.
  */
 import { and, count, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
-import { all, one, type Session, type Step } from "../session";
+import { all, inIds, one, type Session, type Step } from "../session";
 import { SEARCH_LIMIT, type SearchHit, type SearchScope } from "./literal-ranking";
 
 const f = Math.fround;
@@ -44,12 +44,7 @@ function nearest(rows: { noteId: number; embedding: Uint8Array }[], vector: Buff
 /** Undeleted, not a link, in the scope's notebooks, not the excluded note. */
 function searchable(s: Session, scope: SearchScope) {
   const n = s.t.notes;
-  return and(
-    inArray(n.notebookId, [...scope.notebookIds]),
-    isNull(n.deletedAt),
-    isNull(n.targetNoteId),
-    ne(n.id, scope.excludeNoteId ?? -1),
-  );
+  return and(inIds(s, n.notebookId, scope.notebookIds), isNull(n.deletedAt), isNull(n.targetNoteId), ne(n.id, scope.excludeNoteId ?? -1));
 }
 
 /** See semantic-sqlite.ts's rankCandidates: the same hits, the distances computed here. */
@@ -105,7 +100,7 @@ export function* scopeHoldsAtMost(s: Session, notebookIds: readonly number[], co
     s.db
       .select({ id: n.id })
       .from(n)
-      .where(inArray(n.notebookId, [...notebookIds]))
+      .where(inIds(s, n.notebookId, notebookIds))
       .limit(count + 1),
   );
   return rows.length <= count;
@@ -184,7 +179,7 @@ export function* embeddedCount(
       .select({ total: count(), embedded: count(e.noteId) })
       .from(n)
       .leftJoin(e, eq(e.noteId, n.id))
-      .where(and(inArray(n.notebookId, [...notebookIds]), isNull(n.deletedAt), isNull(n.targetNoteId))),
+      .where(and(inIds(s, n.notebookId, notebookIds), isNull(n.deletedAt), isNull(n.targetNoteId))),
   );
 }
 

@@ -6,7 +6,7 @@
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { notebooks } from "../../db/schema";
 import { version } from "../cache-versions/cache-versions-store";
-import { all, byDialect, one, prepared, rawAll, type Session, type Step } from "../session";
+import { all, byDialect, inIds, one, prepared, rawAll, type Session, type Step } from "../session";
 
 export function* isCircleMember(s: Session, circleId: number, userId: number): Step<boolean> {
   const { circleMembers: cm } = s.t;
@@ -163,7 +163,7 @@ export function* notebooksOfNotes(s: Session, noteIds: readonly number[]): Step<
         s.db
           .select({ id: notes.id, notebookId: notes.notebookId })
           .from(notes)
-          .where(inArray(notes.id, [...noteIds])),
+          .where(inIds(s, notes.id, noteIds)),
       ),
   });
 }

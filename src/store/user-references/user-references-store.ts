@@ -2,9 +2,9 @@
  * People named inside answers (a conversation's initiator, a message's sender, a certificate's
  * holder): their names and logins, read only (the people's own stores write those tables).
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { defineStore, read, type StoreOf } from "../define";
-import { all, one, type Session, type Step } from "../session";
+import { all, inIds, one, type Session, type Step } from "../session";
 
 export interface NamedUser {
   id: number;
@@ -22,7 +22,7 @@ export function* namedUsers(s: Session, userIds: number[]): Step<NamedUser[]> {
       .select({ id: users.id, name: users.name, login: accounts.externalIdentifier })
       .from(users)
       .innerJoin(accounts, eq(users.accountId, accounts.id))
-      .where(inArray(users.id, userIds)),
+      .where(inIds(s, users.id, userIds)),
   );
 }
 
