@@ -172,7 +172,8 @@ export const IDS_BOUND_ONE_BY_ONE = 500;
 /**
  * `column` is one of these ids, however many (a statement binds at most 65,535 parameters on
  * PostgreSQL, 250,000 on Bun's SQLite). A short list is bound id by id, so the planner sees the
- * values; a longer one as one JSON array, read through the same index on the column.
+ * values; a longer one as one JSON array, which the planner still joins through the column's
+ * index (it guesses such an array's length, so where few rows hold many ids it may scan instead).
  */
 export function inIds(s: Session, column: SQLWrapper, ids: readonly number[]): SQL {
   if (ids.length <= IDS_BOUND_ONE_BY_ONE) return inArray(column, ids);

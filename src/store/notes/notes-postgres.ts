@@ -1,7 +1,7 @@
 /**
- * The PostgreSQL pieces of the notes store, twins of notes-sqlite.ts: lists of ids through inIds
- * (PostgreSQL keeps no statement cache per text here that one JSON parameter would spare; a short
- * list is bound id by id, a long one, a bazaar's notebooks or a whole notebook's children, as one).
+ * The PostgreSQL pieces of the notes store, twins of notes-sqlite.ts: lists of ids through inIds,
+ * bound id by id while short (PostgreSQL keeps no statement cache per text here that one JSON
+ * parameter would spare) and as one JSON array when long (a bazaar's notebooks, a note's children).
  */
 import { and, count, isNull, sql } from "drizzle-orm";
 import type { notes as notesTable } from "../../db/schema";
