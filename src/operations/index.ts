@@ -61,8 +61,11 @@ export async function failAndClean(ctx: AppContext, operationId: number, reason:
 /** Operations whose worker died (a restart, a crash): failed and cleaned up. Cheap when there are none. */
 export async function reapAbandoned(ctx: AppContext) {
   // Leases are wall-clock time (a worker renews them by Date.now()), never the test clock.
+  const reason = "it stopped before it was done (Engram restarted); nothing of it was kept, try again";
   for (const operation of await ctx.stores.operations.abandoned(Date.now())) {
-    await failAndClean(ctx, operation.id, "it stopped before it was done (Engram restarted); nothing of it was kept, try again");
+    // Its worker may have renewed the lease since: only a lease still run out is failed.
+    if (await ctx.stores.operations.failAbandoned(operation.id, reason, Date.now(), ctx.clock.now().getTime()))
+      await removeUnpublished(ctx.stores.operations, operation.id, yieldToRequests);
   }
 }
 

@@ -116,4 +116,23 @@ describe("a staged import", () => {
     expect((await under.stores.notes.noteById(kept))?.title).toBe("Already there");
     expect(await under.stores.notes.attachmentsOf(notebookId)).toEqual([]);
   });
+
+  test("found abandoned, it is failed only if its lease has not been renewed since", async () => {
+    const { operationId } = await importInto("Slow, not dead");
+    const wallNow = Date.now() + 2 * OPERATION_LEASE_MS;
+    expect((await under.stores.operations.abandoned(wallNow)).map((operation) => operation.id)).toContain(operationId);
+    // Its worker writes a batch meanwhile, renewing the lease past that moment.
+    const renewed = await under.stores.operations.recordProgress(
+      operationId,
+      { phase: "reading", done: 1 },
+      wallNow + OPERATION_LEASE_MS,
+      Date.now(),
+    );
+    expect(renewed).toBe(true);
+    expect(await under.stores.operations.failAbandoned(operationId, "stopped", wallNow, Date.now())).toBe(false);
+    expect((await under.stores.operations.find(operationId))?.status).toBe("running");
+    // A lease still run out is failed.
+    expect(await under.stores.operations.failAbandoned(operationId, "stopped", wallNow + 2 * OPERATION_LEASE_MS, Date.now())).toBe(true);
+    expect((await under.stores.operations.find(operationId))?.status).toBe("failed");
+  });
 });

@@ -215,6 +215,24 @@ export function* fail(s: Session, id: number, error: string, now: number): Step<
   );
 }
 
+/**
+ * Fails a running operation whose lease still ran out before `wallNow`: one whose worker renewed
+ * it since it was found abandoned (a slow worker, not a dead one) goes on. Answers whether it failed it.
+ */
+export function* failAbandoned(s: Session, id: number, error: string, wallNow: number, now: number): Step<boolean> {
+  const { operations } = s.t;
+  const at = new Date(now);
+  const failed = yield* all(
+    s,
+    s.db
+      .update(operations)
+      .set({ status: "failed", error: error.slice(0, 2000), finishedAt: at, updatedAt: at })
+      .where(and(eq(operations.id, id), eq(operations.status, "running"), lt(operations.leaseUntil, wallNow)))
+      .returning({ id: operations.id }),
+  );
+  return failed.length > 0;
+}
+
 /** Running operations whose worker stopped renewing before `wallNow` (the process died): to fail and clean up. */
 export function* abandoned(s: Session, wallNow: number): Step<OperationRow[]> {
   const { operations } = s.t;
@@ -335,6 +353,7 @@ export const operationsStore = defineStore({
   recordProgress: write(recordProgress),
   finish: write(finish),
   fail: write(fail),
+  failAbandoned: write(failAbandoned),
   abandoned: read(abandoned),
   recordPending: write(recordPending),
   forgetPending: write(forgetPending),
