@@ -64,7 +64,7 @@ export async function reapAbandoned(ctx: AppContext) {
   const reason = "it stopped before it was done (Engram restarted); nothing of it was kept, try again";
   for (const operation of await ctx.stores.operations.abandoned(Date.now())) {
     // Its worker may have renewed the lease since: only a lease still run out is failed.
-    if (await ctx.stores.operations.failAbandoned(operation.id, reason, Date.now(), ctx.clock.now().getTime()))
+    if (await ctx.stores.operations.fail(operation.id, reason, ctx.clock.now().getTime(), Date.now()))
       await removeUnpublished(ctx.stores.operations, operation.id, yieldToRequests);
   }
 }

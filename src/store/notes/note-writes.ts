@@ -27,14 +27,15 @@ function* updateEach(ids: number[], write: (chunk: number[]) => Step<unknown>): 
  */
 function* lockedSubtreeIds(s: Session, noteId: number): Step<number[]> {
   const { notes } = s.t;
-  let ids = [noteId, ...(yield* descendantIds(s, noteId))];
-  if (s.dialect === "sqlite") return ids;
+  let listed = [noteId, ...(yield* descendantIds(s, noteId))];
+  if (s.dialect === "sqlite") return listed;
+  const locked = new Set<number>();
   for (;;) {
-    yield* updateEach(ids, (chunk) => all(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(inArray(notes.id, chunk)))));
-    const locked = new Set(ids);
-    const now = [noteId, ...(yield* descendantIds(s, noteId))];
-    if (now.every((id) => locked.has(id))) return now;
-    ids = now;
+    const toLock = listed.filter((id) => !locked.has(id));
+    if (toLock.length === 0) return listed;
+    yield* updateEach(toLock, (chunk) => all(s, forUpdate(s, s.db.select({ id: notes.id }).from(notes).where(inArray(notes.id, chunk)))));
+    for (const id of toLock) locked.add(id);
+    listed = [noteId, ...(yield* descendantIds(s, noteId))];
   }
 }
 

@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { all, inIds, lockRow, one, rawRun, run, type Session, type Step } from "../session";
+import { noteById } from "./note-rows";
 
 /** The new notebooks let go of their head notes (the notes are removed in batches, not by the notebook's cascade). */
 export function* releaseHeadNotes(s: Session, notebookIds: number[]): Step<void> {
@@ -200,7 +201,7 @@ export function* applyImportedUpdates(
     const set = { ...planned };
     if (set.title !== undefined || set.details !== undefined) {
       yield* lockRow(s, notes, noteId);
-      const current = yield* one(s, s.db.select({ title: notes.title, details: notes.details }).from(notes).where(eq(notes.id, noteId)));
+      const current = yield* noteById(s, noteId);
       for (const field of ["title", "details"] as const) {
         const imported = set[field];
         if (imported === undefined || !current || current[field] === read[field]) continue;

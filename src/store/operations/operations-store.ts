@@ -202,35 +202,24 @@ export function* finish(s: Session, id: number, result: unknown, now: number): S
   return changed === 1;
 }
 
-/** Marks the operation failed with the reason the user reads (its unpublished rows are removed by removeUnpublishedBatch). */
-export function* fail(s: Session, id: number, error: string, now: number): Step<void> {
-  const { operations } = s.t;
-  const at = new Date(now);
-  yield* run(
-    s,
-    s.db
-      .update(operations)
-      .set({ status: "failed", error: error.slice(0, 2000), finishedAt: at, updatedAt: at })
-      .where(and(eq(operations.id, id), eq(operations.status, "running"))),
-  );
-}
-
 /**
- * Fails a running operation whose lease still ran out before `wallNow`: one whose worker renewed
- * it since it was found abandoned (a slow worker, not a dead one) goes on. Answers whether it failed it.
+ * Marks the operation failed with the reason the user reads (its unpublished rows are removed by
+ * removeUnpublishedBatch). With `leaseRanOutBefore` (wall-clock), only if its lease still ran out
+ * before then: one whose worker renewed it since it was found abandoned (slow, not dead) goes on.
+ * Answers whether it failed it.
  */
-export function* failAbandoned(s: Session, id: number, error: string, wallNow: number, now: number): Step<boolean> {
+export function* fail(s: Session, id: number, error: string, now: number, leaseRanOutBefore?: number): Step<boolean> {
   const { operations } = s.t;
   const at = new Date(now);
-  const failed = yield* all(
+  const leaseRanOut = leaseRanOutBefore === undefined ? undefined : lt(operations.leaseUntil, leaseRanOutBefore);
+  const changed = yield* run(
     s,
     s.db
       .update(operations)
       .set({ status: "failed", error: error.slice(0, 2000), finishedAt: at, updatedAt: at })
-      .where(and(eq(operations.id, id), eq(operations.status, "running"), lt(operations.leaseUntil, wallNow)))
-      .returning({ id: operations.id }),
+      .where(and(eq(operations.id, id), eq(operations.status, "running"), leaseRanOut)),
   );
-  return failed.length > 0;
+  return changed === 1;
 }
 
 /** Running operations whose worker stopped renewing before `wallNow` (the process died): to fail and clean up. */
@@ -353,7 +342,6 @@ export const operationsStore = defineStore({
   recordProgress: write(recordProgress),
   finish: write(finish),
   fail: write(fail),
-  failAbandoned: write(failAbandoned),
   abandoned: read(abandoned),
   recordPending: write(recordPending),
   forgetPending: write(forgetPending),
