@@ -9,10 +9,10 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { attachmentPathKey, stagedPathKey } from "../../src/services/vaults/attachment-keys";
 import { stageAttachment, storeImage } from "../../src/store/notes/notes-import";
-import { dropUnusedImages, OPERATION_LEASE_MS, publishAttachments, recordPending } from "../../src/store/operations/operations-store";
+import { dropUnusedImages, publishAttachments, recordPending } from "../../src/store/operations/operations-store";
 import { all, IDS_BOUND_ONE_BY_ONE, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { note, notebook, user } from "./seed";
+import { conversation, note, notebook, startedImport, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
 const write = <T>(body: (s: Session) => Step<T>) => under.database.write(body);
@@ -35,13 +35,7 @@ async function importInto(title: string) {
     const { userId } = yield* user(s, `${title} owner`);
     return { userId, ...(yield* notebook(s, userId, title)) };
   });
-  const now = Date.now();
-  const operation = (await under.stores.operations.start(
-    { kind: "obsidian-import", userId, notebookId, label: title },
-    now,
-    now + OPERATION_LEASE_MS,
-  ))!;
-  return { userId, notebookId, headNoteId, operationId: operation.id };
+  return { userId, notebookId, headNoteId, operationId: await startedImport(under.stores, userId, notebookId, title) };
 }
 
 /** Lists the ids as the operation's unpublished rows of a kind, in units of a few thousand (as an import's batches do). */
@@ -136,16 +130,7 @@ describe("reads asked about tens of thousands of ids", () => {
     expect((await under.stores.noteRevisions.revisionsOf(idsWith([headNoteId]))).map((row) => row.id)).toEqual([headNoteId]);
     expect((await under.stores.userReferences.namedUsers(idsWith([userId]))).map((row) => row.name)).toEqual(["Others owner"]);
 
-    const conversationId = await write(function* (s) {
-      const [row] = yield* all(
-        s,
-        s.db
-          .insert(s.t.conversations)
-          .values({ initiatorUserId: userId, ownerUserId: userId, createdAt: new Date(0), updatedAt: new Date(0) })
-          .returning({ id: s.t.conversations.id }),
-      );
-      return row!.id;
-    });
+    const conversationId = await write((s) => conversation(s, userId));
     const { run: aiRun } = await under.stores.aiRuns.start(conversationId, 0);
     await write((s) => run(s, s.db.update(s.t.aiRuns).set({ status: "cancelled" }).where(eq(s.t.aiRuns.id, aiRun.id))));
     expect(await under.stores.aiRuns.cancelledAmong(idsWith([aiRun.id]))).toEqual([aiRun.id]);

@@ -1,6 +1,8 @@
 /** Plain inserts of the rows store tests need, written through a Database as a store body would. */
 import { and, eq } from "drizzle-orm";
+import type { Stores } from "../../src/store";
 import type { Database } from "../../src/store/database";
+import { OPERATION_LEASE_MS } from "../../src/store/operations/operations-store";
 import { all, one, run, type Session, type Step } from "../../src/store/session";
 
 const at = (ms: number) => new Date(ms);
@@ -64,6 +66,18 @@ export function* tracker(s: Session, userId: number, noteId: number, nextRecallA
   return row!.id;
 }
 
+/** A conversation started by one user with another (or with themselves, for an AI thread). */
+export function* conversation(s: Session, initiatorUserId: number, ownerUserId = initiatorUserId): Step<number> {
+  const [row] = yield* all(
+    s,
+    s.db
+      .insert(s.t.conversations)
+      .values({ initiatorUserId, ownerUserId, createdAt: at(0), updatedAt: at(0) })
+      .returning({ id: s.t.conversations.id }),
+  );
+  return row!.id;
+}
+
 /** The version of a cache scope's id (0 when no row). */
 export function* cacheVersion(s: Session, scope: "account" | "user-access" | "user-learning" | "notebook", id: number): Step<number> {
   const v = s.t.cacheVersions;
@@ -79,3 +93,10 @@ export function* cacheVersion(s: Session, scope: "account" | "user-access" | "us
 
 /** Runs a seed body as one write unit. */
 export const seed = <T>(database: Database, body: (s: Session) => Step<T>) => database.write(body);
+
+/** An Obsidian import into the notebook, started now with a fresh lease: its operation's id. */
+export async function startedImport(stores: Stores, userId: number, notebookId: number, label: string): Promise<number> {
+  const now = Date.now();
+  const operation = await stores.operations.start({ kind: "obsidian-import", userId, notebookId, label }, now, now + OPERATION_LEASE_MS);
+  return operation!.id;
+}

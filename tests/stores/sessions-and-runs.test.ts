@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { aiRunsStore } from "../../src/store/ai-runs/ai-runs-store";
 import { all, run } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { user } from "./seed";
+import { conversation, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
 
@@ -34,16 +34,7 @@ describe("sessions store", () => {
 describe("AI runs store", () => {
   test("a run streams, waits for tools, resumes and completes with its reply saved; a cancel through another process is seen", async () => {
     const { userId } = await under.database.write((s) => user(s, "cy", 0));
-    const conversationId = await under.database.write(function* (s) {
-      const [row] = yield* all(
-        s,
-        s.db
-          .insert(s.t.conversations)
-          .values({ initiatorUserId: userId, ownerUserId: userId, createdAt: new Date(0), updatedAt: new Date(0) })
-          .returning({ id: s.t.conversations.id }),
-      );
-      return row!.id;
-    });
+    const conversationId = await under.database.write((s) => conversation(s, userId));
     const { aiRuns } = under.stores;
     const { thread, run } = await aiRuns.start(conversationId, 10);
     expect(run.status).toBe("in_progress");

@@ -20,7 +20,7 @@ import {
 import type { Session, Step } from "../../src/store/session";
 import { all } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { note, notebook, seed, user } from "./seed";
+import { note, notebook, seed, startedImport, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -34,14 +34,9 @@ async function importInto(title: string) {
     const kept = yield* note(s, book.notebookId, book.headNoteId, "Already there");
     return { userId, ...book, kept };
   });
-  const now = Date.now();
-  const operation = (await under.stores.operations.start(
-    { kind: "obsidian-import", userId, notebookId, label: title },
-    now,
-    now + OPERATION_LEASE_MS,
-  ))!;
-  const writes = new PendingWrites({ database: under.database, stores: under.stores, close: async () => {} }, operation.id, new Date(now));
-  return { userId, notebookId, headNoteId, kept, operationId: operation.id, writes };
+  const operationId = await startedImport(under.stores, userId, notebookId, title);
+  const writes = new PendingWrites({ database: under.database, stores: under.stores, close: async () => {} }, operationId, new Date());
+  return { userId, notebookId, headNoteId, kept, operationId, writes };
 }
 
 /** Stages what an import writes: an image and an attachment as files are read, then three hidden notes in batches. */
@@ -129,10 +124,10 @@ describe("a staged import", () => {
       Date.now(),
     );
     expect(renewed).toBe(true);
-    expect(await under.stores.operations.failAbandoned(operationId, "stopped", wallNow, Date.now())).toBe(false);
+    expect(await under.stores.operations.fail(operationId, "stopped", Date.now(), wallNow)).toBe(false);
     expect((await under.stores.operations.find(operationId))?.status).toBe("running");
     // A lease still run out is failed.
-    expect(await under.stores.operations.failAbandoned(operationId, "stopped", wallNow + 2 * OPERATION_LEASE_MS, Date.now())).toBe(true);
+    expect(await under.stores.operations.fail(operationId, "stopped", Date.now(), wallNow + 2 * OPERATION_LEASE_MS)).toBe(true);
     expect((await under.stores.operations.find(operationId))?.status).toBe("failed");
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { all, one, run, type Session, type Step } from "../../src/store/session";
 import { databaseUnderTestOfFile } from "../support/database-under-test";
-import { cacheVersion, note, notebook, tracker, user } from "./seed";
+import { cacheVersion, conversation, note, notebook, tracker, user } from "./seed";
 
 const under = databaseUnderTestOfFile();
 
@@ -64,16 +64,7 @@ describe("cache versions", () => {
   test("a message raises the learning version of each party of its conversation", async () => {
     const ann = await write((s) => user(s, "msg-ann"));
     const cy = await write((s) => user(s, "msg-cy"));
-    const conversationId = await write(function* (s) {
-      const [row] = yield* all(
-        s,
-        s.db
-          .insert(s.t.conversations)
-          .values({ initiatorUserId: ann.userId, ownerUserId: cy.userId, createdAt: new Date(0), updatedAt: new Date(0) })
-          .returning({ id: s.t.conversations.id }),
-      );
-      return row!.id;
-    });
+    const conversationId = await write((s) => conversation(s, ann.userId, cy.userId));
     const learning = () =>
       read(function* (s) {
         return [yield* cacheVersion(s, "user-learning", ann.userId), yield* cacheVersion(s, "user-learning", cy.userId)];
